@@ -1,0 +1,22 @@
+# The CUDA language is enabled whenever nvcc exists, so the CUDA code is compiled on every build
+# (including CI, which has the toolkit but no GPU). Without nvcc the CPU path still builds and
+# the CUDA backend reports HW_ERR_UNSUPPORTED.
+include(CheckLanguage)
+check_language(CUDA)
+if(CMAKE_CUDA_COMPILER)
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    set(CMAKE_CUDA_ARCHITECTURES 90 CACHE STRING "CUDA architectures (default sm_90, Hopper)")
+  endif()
+  enable_language(CUDA)
+  set(CMAKE_CUDA_STANDARD 17)
+  set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  option(HAWSER_CUDA_PARITY "nvcc without FMA contraction (bit parity with the CPU backend)" ON)
+  if(HAWSER_CUDA_PARITY)
+    add_compile_options($<$<COMPILE_LANGUAGE:CUDA>:--fmad=false>)
+  endif()
+  set(HAWSER_HAVE_CUDA ON)
+  message(STATUS "Hawser: CUDA backend enabled (architectures ${CMAKE_CUDA_ARCHITECTURES})")
+else()
+  set(HAWSER_HAVE_CUDA OFF)
+  message(STATUS "Hawser: nvcc not found, CUDA backend compiled out")
+endif()

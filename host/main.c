@@ -1,0 +1,335 @@
+/* hawser: the command-line program.
+ *   hawser run SCENARIO [-o DIR] [--dt DT] [--t-end T] [--backend cpu|cuda|auto] [--quiet]
+ *   hawser check SCENARIO
+ *   hawser --help | --version
+ * Exit codes: see usage(). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hawser/hawser.h"
+#include "output.h"
+#include "scenario.h"
+
+enum {
+    EXIT_OK = 0,
+    EXIT_USAGE = 2,
+    EXIT_INPUT = 3,
+    EXIT_NUMERICAL = 4,
+    EXIT_NO_DEVICE = 5,
+    EXIT_IO = 6
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: hawser run SCENARIO [options]   run a scenario file, write results\n"
+            "       hawser check SCENARIO           validate a scenario file without running it\n"
+            "       hawser --help | --version\n"
+            "\n"
+            "run options:\n"
+            "  -o, --output DIR         result directory (default: out/<scenario name>)\n"
+            "  --dt DT                  time step in s, or 'auto' (overrides solver.dt)\n"
+            "  --t-end T                end time in s (overrides solver.t_end)\n"
+            "  --backend cpu|cuda|auto  compute backend (default cpu; auto uses CUDA when a device is present)\n"
+            "  -q, --quiet              no progress or notes on stderr (warnings and errors still shown)\n"
+            "\n"
+            "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv (as requested),\n"
+            "DIR/summary.json; the summary is also printed on stdout as one JSON line.\n"
+            "\n"
+            "exit codes: 0 ok, 2 usage error, 3 invalid input (scenario file), 4 numerical failure\n"
+            "(blow-up or static equilibrium not reached), 5 backend not available (no CUDA device),\n"
+            "6 output could not be written.\n");
+}
+
+static int exit_code(hw_status st)
+{
+    switch (st) {
+    case HW_OK: return EXIT_OK;
+    case HW_ERR_INPUT: return EXIT_INPUT;
+    case HW_ERR_NUMERICAL: case HW_ERR_NOT_CONVERGED: case HW_ERR_STATE: return EXIT_NUMERICAL;
+    case HW_ERR_NO_DEVICE: case HW_ERR_UNSUPPORTED: return EXIT_NO_DEVICE;
+    case HW_ERR_IO: return EXIT_IO;
+    default: return EXIT_INPUT;
+    }
+}
+
+typedef struct run_opts {
+    const char *scenario, *out_dir;
+    double dt, t_end;
+    int have_dt, have_t_end, quiet;
+    hw_backend_kind backend;
+} run_opts;
+
+static void log_sink(void *user, int level, const char *msg)
+{
+    const run_opts *o = (const run_opts *)user;
+    if (level == 0 && o->quiet) return;
+    fprintf(stderr, "hawser: %s%s\n", level ? "warning: " : "", msg);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+/* Progress on stderr: a redrawn bar on a terminal, a plain line every 10% in a log. */
+typedef struct progress { int tty, last_decile, quiet; double last_draw; } progress;
+
+static void progress_show(progress *p, double t, double t_end, double wall)
+{
+    if (p->quiet || t_end <= 0) return;
+    double frac = fmin(1.0, t / t_end);
+    if (p->tty) {
+        double now = now_s();
+        if (now - p->last_draw < 0.2 && frac < 1.0) return;
+        p->last_draw = now;
+        int w = 30, fill = (int)(frac * w);
+        fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.3f / %.3f s  wall %.1f s", fill,
+                "##############################", w - fill, "", (int)(100 * frac), t, t_end, wall);
+        if (frac >= 1.0) fprintf(stderr, "\n");
+    } else {
+        int dec = (int)(frac * 10.0 + 1e-9);
+        if (dec > p->last_decile) {
+            p->last_decile = dec;
+            fprintf(stderr, "hawser: progress %d%% (t = %.3f s of %.3f s, wall %.1f s)\n", dec * 10, t,
+                    t_end, wall);
+        }
+    }
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+        else fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void write_summary(FILE *f, const char *status, const char *message, const run_opts *o,
+                          const hw_scenario *sc, const hw_sim *sim, const hw_outputs *out,
+                          double wall)
+{
+    fprintf(f, "{\"status\":\"%s\"", status);
+    if (message) { fprintf(f, ",\"message\":"); json_string(f, message); }
+    fprintf(f, ",\"scenario\":"); json_string(f, o->scenario);
+    if (sim) {
+        long steps = hw_sim_steps_taken(sim);
+        long nseg = 0;
+        for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
+        double res = 0; int it = 0;
+        hw_sim_static_info(sim, &res, &it);
+        fprintf(f, ",\"backend\":\"%s\",\"t\":%.9g,\"dt\":%.6g,\"steps\":%ld,\"segments\":%ld,"
+                   "\"wall_s\":%.4f,\"segment_steps_per_s\":%.4g,\"static\":{\"residual\":%.3g,\"iterations\":%d}",
+                hw_sim_backend_name(sim), hw_sim_time(sim), hw_sim_dt(sim), steps, nseg, wall,
+                wall > 0 ? (double)steps * nseg / wall : 0.0, res, it);
+    }
+    if (out && out->stats) {
+        fprintf(f, ",\"lines\":[");
+        for (int l = 0; l < sc->model.n_lines; l++) {
+            const hw_line_stats *s = &out->stats[l];
+            fprintf(f, "%s{\"name\":", l ? "," : "");
+            json_string(f, sc->model.lines[l].name);
+            fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g,\"max_tension_segment\":%d}",
+                    s->max_tension < 0 ? 0.0 : s->max_tension, s->max_time, s->max_segment);
+        }
+        fprintf(f, "]");
+        fprintf(f, ",\"output_dir\":"); json_string(f, out->dir);
+    }
+    fprintf(f, "}\n");
+}
+
+static void default_out_dir(const char *scenario, char *dir, size_t len)
+{
+    const char *base = strrchr(scenario, '/');
+    base = base ? base + 1 : scenario;
+    char stem[512];
+    snprintf(stem, sizeof stem, "%s", base);
+    char *dot = strrchr(stem, '.');
+    if (dot && dot != stem) *dot = 0;
+    snprintf(dir, len, "out/%s", stem);
+}
+
+static int cmd_check(const char *path)
+{
+    char msg[2048];
+    hw_scenario *sc = NULL;
+    hw_status st = hw_scenario_load(path, &sc, msg, sizeof msg);
+    if (st) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        return exit_code(st);
+    }
+    long nseg = 0;
+    for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
+    printf("%s: ok (%d line types, %d points, %d lines, %ld segments)\n", path, sc->model.n_types,
+           sc->model.n_points, sc->model.n_lines, nseg);
+    hw_scenario_free(sc);
+    return EXIT_OK;
+}
+
+static int run(const run_opts *o)
+{
+    char msg[2048];
+    hw_scenario *sc = NULL;
+    hw_sim *sim = NULL;
+    hw_outputs out;
+    memset(&out, 0, sizeof out);
+    int code = EXIT_OK;
+    double wall0 = now_s();
+    hw_status st = hw_scenario_load(o->scenario, &sc, msg, sizeof msg);
+    if (st) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        return exit_code(st);
+    }
+    if (o->have_dt) sc->model.solver.dt = o->dt;
+    if (o->have_t_end) sc->model.solver.t_end = o->t_end;
+    if ((st = hw_scenario_check(sc, msg, sizeof msg))) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        hw_scenario_free(sc);
+        return exit_code(st);
+    }
+    char dir[4096];
+    if (o->out_dir) snprintf(dir, sizeof dir, "%s", o->out_dir);
+    else default_out_dir(o->scenario, dir, sizeof dir);
+
+    st = hw_sim_create(&sc->model, o->backend, log_sink, (void *)o, &sim, msg, sizeof msg);
+    if (st) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        write_summary(stdout, st == HW_ERR_NOT_CONVERGED ? "static_not_converged" : "error", msg, o,
+                      sc, NULL, NULL, now_s() - wall0);
+        hw_scenario_free(sc);
+        return exit_code(st);
+    }
+    if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg))) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        code = exit_code(st);
+        goto done;
+    }
+    if ((st = hw_outputs_write(&out, sim, msg, sizeof msg))) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        code = exit_code(st);
+        goto done;
+    }
+    {
+        double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end, every = sc->out_interval;
+        long total = (long)ceil(t_end / dt - 1e-9);
+        long per_out = every > 0 ? (long)fmax(1.0, floor(every / dt + 1e-9)) : 1;
+        progress pg = {isatty(fileno(stderr)), 0, o->quiet, 0.0};
+        double run0 = now_s();
+        const char *status = "ok";
+        const char *fail_msg = NULL;
+        while (hw_sim_steps_taken(sim) < total) {
+            long left = total - hw_sim_steps_taken(sim);
+            int n = (int)(left < per_out ? left : per_out);
+            st = hw_sim_step(sim, n);
+            if (st) {
+                snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
+                fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
+                status = "numerical_failure";
+                fail_msg = msg;
+                code = exit_code(st);
+                break;
+            }
+            if ((st = hw_outputs_write(&out, sim, msg, sizeof msg))) {
+                fprintf(stderr, "hawser: %s\n", msg);
+                status = "io_error";
+                fail_msg = msg;
+                code = exit_code(st);
+                break;
+            }
+            progress_show(&pg, hw_sim_time(sim), t_end, now_s() - run0);
+        }
+        double wall = now_s() - run0;
+        write_summary(stdout, status, fail_msg, o, sc, sim, &out, wall);
+        char path[4200];
+        snprintf(path, sizeof path, "%s/summary.json", dir);
+        FILE *f = fopen(path, "w");
+        if (f) {
+            write_summary(f, status, fail_msg, o, sc, sim, &out, wall);
+            fclose(f);
+        }
+    }
+done:
+    hw_outputs_close(&out);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+    return code;
+}
+
+static int parse_double(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return errno == 0 && end != s && *end == 0 && isfinite(*v);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) { usage(stderr); return EXIT_USAGE; }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) { usage(stdout); return EXIT_OK; }
+    if (!strcmp(argv[1], "--version")) { printf("hawser %s\n", hw_version()); return EXIT_OK; }
+    if (!strcmp(argv[1], "check")) {
+        if (argc != 3) { fprintf(stderr, "hawser: check takes one scenario file\n"); return EXIT_USAGE; }
+        return cmd_check(argv[2]);
+    }
+    if (strcmp(argv[1], "run") != 0) {
+        fprintf(stderr, "hawser: unknown command '%s' (expected run or check; see --help)\n", argv[1]);
+        return EXIT_USAGE;
+    }
+    run_opts o;
+    memset(&o, 0, sizeof o);
+    o.backend = HW_BACKEND_CPU;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        int has_val = i + 1 < argc;
+        if ((!strcmp(a, "-o") || !strcmp(a, "--output")) && has_val) {
+            o.out_dir = argv[++i];
+        } else if (!strcmp(a, "--dt") && has_val) {
+            const char *v = argv[++i];
+            o.have_dt = 1;
+            if (!strcmp(v, "auto")) o.dt = 0;
+            else if (!parse_double(v, &o.dt) || o.dt <= 0) {
+                fprintf(stderr, "hawser: --dt: expected a time step > 0 s or 'auto', got '%s'\n", v);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--t-end") && has_val) {
+            const char *v = argv[++i];
+            o.have_t_end = 1;
+            if (!parse_double(v, &o.t_end) || o.t_end < 0) {
+                fprintf(stderr, "hawser: --t-end: expected an end time >= 0 s, got '%s'\n", v);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--backend") && has_val) {
+            const char *v = argv[++i];
+            if (!strcmp(v, "cpu")) o.backend = HW_BACKEND_CPU;
+            else if (!strcmp(v, "cuda")) o.backend = HW_BACKEND_CUDA;
+            else if (!strcmp(v, "auto")) o.backend = HW_BACKEND_AUTO;
+            else {
+                fprintf(stderr, "hawser: --backend: expected cpu, cuda or auto, got '%s'\n", v);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            o.quiet = 1;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "hawser: unknown or incomplete option '%s' (see --help)\n", a);
+            return EXIT_USAGE;
+        } else if (!o.scenario) {
+            o.scenario = a;
+        } else {
+            fprintf(stderr, "hawser: run takes one scenario file, got '%s' too\n", a);
+            return EXIT_USAGE;
+        }
+    }
+    if (!o.scenario) { fprintf(stderr, "hawser: run: no scenario file given\n"); return EXIT_USAGE; }
+    return run(&o);
+}

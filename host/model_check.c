@@ -1,0 +1,321 @@
+/* Definition defaults and the semantic checks of a model definition. Field names in errors are
+ * the scenario file's keys, so the YAML loader can point at the offending line. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hawser/hawser.h"
+
+hw_env_def hw_default_env(void)
+{
+    hw_env_def e;
+    memset(&e, 0, sizeof e);
+    e.g = 9.80665;
+    e.rho_w = 1025.0;
+    e.depth = 100.0;
+    e.seabed_k = 3.0e6;
+    e.seabed_c = 3.0e5;
+    e.friction_v = 1.0e-2;
+    return e;
+}
+
+hw_line_type_def hw_default_line_type(void)
+{
+    hw_line_type_def t;
+    memset(&t, 0, sizeof t);
+    t.name = "";
+    t.cdn = 1.2;
+    t.cdt = 0.008;
+    t.can = 1.0;
+    t.cat = 0.0;
+    return t;
+}
+
+hw_point_def hw_default_point(void)
+{
+    hw_point_def p;
+    memset(&p, 0, sizeof p);
+    p.name = "";
+    p.kind = HW_POINT_FIXED;
+    p.motion = HW_MOTION_CONSTANT_VELOCITY;
+    p.period = 1.0;
+    return p;
+}
+
+hw_line_def hw_default_line(void)
+{
+    hw_line_def l;
+    memset(&l, 0, sizeof l);
+    l.name = "";
+    l.nseg = 20;
+    return l;
+}
+
+hw_solver_def hw_default_solver(void)
+{
+    hw_solver_def s;
+    memset(&s, 0, sizeof s);
+    s.dt = 0.0;
+    s.dt_safety = 0.5;
+    s.t_end = 10.0;
+    s.integrator = HW_INT_RK2;
+    s.static_solve = 1;
+    s.static_tol = 1.0e-6;
+    s.static_max_iter = 200;
+    s.max_strain = 1.0;
+    return s;
+}
+
+hw_model_def hw_default_model(void)
+{
+    hw_model_def m;
+    memset(&m, 0, sizeof m);
+    m.env = hw_default_env();
+    m.solver = hw_default_solver();
+    return m;
+}
+
+static hw_status fail(hw_input_error *err, hw_section sec, int index, const char *field,
+                      const char *fmt, ...)
+{
+    if (err) {
+        err->section = sec;
+        err->index = index;
+        snprintf(err->field, sizeof err->field, "%s", field);
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return HW_ERR_INPUT;
+}
+
+#define FAIL(...) return fail(err, __VA_ARGS__)
+static int finite(double x) { return isfinite(x); }
+
+static hw_status check_increasing(hw_input_error *err, hw_section sec, int idx, const char *field,
+                                  const double *x, int n, int stride, const char *what)
+{
+    for (int k = 0; k < n; k++)
+        if (!finite(x[k * stride]))
+            FAIL(sec, idx, field, "expected finite %s, got %g at row %d", what, x[k * stride], k);
+    for (int k = 1; k < n; k++)
+        if (!(x[k * stride] > x[(k - 1) * stride]))
+            FAIL(sec, idx, field, "expected strictly increasing %s, got %g after %g at row %d",
+                 what, x[k * stride], x[(k - 1) * stride], k);
+    return HW_OK;
+}
+
+static hw_status check_env(const hw_env_def *e, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_ENVIRONMENT;
+    if (!(finite(e->g) && e->g >= 0)) FAIL(S, -1, "gravity", "expected a value >= 0, got %g", e->g);
+    if (!(finite(e->rho_w) && e->rho_w >= 0))
+        FAIL(S, -1, "water_density", "expected a value >= 0, got %g", e->rho_w);
+    if (!(finite(e->depth) && e->depth > 0))
+        FAIL(S, -1, "depth", "expected a water depth > 0, got %g", e->depth);
+    if (!(finite(e->seabed_k) && e->seabed_k >= 0))
+        FAIL(S, -1, "seabed.stiffness", "expected a value >= 0, got %g", e->seabed_k);
+    if (!(finite(e->seabed_c) && e->seabed_c >= 0))
+        FAIL(S, -1, "seabed.damping", "expected a value >= 0, got %g", e->seabed_c);
+    if (!(finite(e->friction_v) && e->friction_v > 0))
+        FAIL(S, -1, "seabed.friction_velocity", "expected a value > 0, got %g", e->friction_v);
+    const hw_current_def *c = &e->current;
+    if (c->n_depth < 0) FAIL(S, -1, "current.profile", "expected at least one row");
+    if (c->n_depth > 0) {
+        if (!c->z || !c->ux || !c->uy || !c->uz)
+            FAIL(S, -1, "current.profile", "expected z, ux, uy and uz arrays");
+        hw_status st = check_increasing(err, S, -1, "current.profile", c->z, c->n_depth, 1, "z");
+        if (st) return st;
+        int nt = c->n_time > 1 ? c->n_time : 1;
+        if (c->n_time > 1) {
+            if (!c->t) FAIL(S, -1, "current.times", "expected a time array");
+            st = check_increasing(err, S, -1, "current.times", c->t, c->n_time, 1, "times");
+            if (st) return st;
+        }
+        for (int k = 0; k < nt * c->n_depth; k++)
+            if (!(finite(c->ux[k]) && finite(c->uy[k]) && finite(c->uz[k])))
+                FAIL(S, -1, "current.profile", "expected finite velocities, got a non-finite value");
+    }
+    return HW_OK;
+}
+
+static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_LINE_TYPE;
+    if (!(finite(t->d) && t->d > 0)) FAIL(S, i, "diameter", "expected a diameter > 0 m, got %g", t->d);
+    if (!(finite(t->mu) && t->mu > 0))
+        FAIL(S, i, "mass_per_length", "expected a mass per length > 0 kg/m, got %g", t->mu);
+    if (t->ea_table.n > 0) {
+        const hw_table *tb = &t->ea_table;
+        if (tb->n < 2) FAIL(S, i, "EA_table", "expected at least 2 rows, got %d", tb->n);
+        if (!tb->x || !tb->y) FAIL(S, i, "EA_table", "expected strain and tension arrays");
+        if (!(tb->x[0] >= 0))
+            FAIL(S, i, "EA_table", "expected strains >= 0, got %g in row 0", tb->x[0]);
+        hw_status st = check_increasing(err, S, i, "EA_table", tb->x, tb->n, 1, "strain");
+        if (st) return st;
+        for (int k = 0; k < tb->n; k++) {
+            if (!(finite(tb->y[k]) && tb->y[k] >= 0))
+                FAIL(S, i, "EA_table", "expected tensions >= 0, got %g in row %d", tb->y[k], k);
+            if (k > 0 && tb->y[k] <= tb->y[k - 1])
+                FAIL(S, i, "EA_table", "expected tension to increase with strain, got %g after %g in row %d",
+                     tb->y[k], tb->y[k - 1], k);
+        }
+        if (tb->x[0] == 0 && tb->y[0] != 0)
+            FAIL(S, i, "EA_table", "expected zero tension at zero strain, got %g", tb->y[0]);
+    } else if (!(finite(t->ea) && t->ea > 0)) {
+        FAIL(S, i, "EA", "expected an axial stiffness EA > 0 N (or an EA_table), got %g", t->ea);
+    }
+    if (!(finite(t->ba) && t->ba >= 0)) FAIL(S, i, "BA", "expected a damping BA >= 0 N s, got %g", t->ba);
+    if (!(finite(t->damping_ratio) && t->damping_ratio >= 0))
+        FAIL(S, i, "damping_ratio", "expected a damping ratio >= 0, got %g", t->damping_ratio);
+    if (t->ba > 0 && t->damping_ratio > 0)
+        FAIL(S, i, "damping_ratio", "expected either BA or damping_ratio, got both");
+    if (!(finite(t->ei) && t->ei >= 0)) FAIL(S, i, "EI", "expected EI >= 0 N m^2, got %g", t->ei);
+    const struct { const char *k; double v; } co[] = {
+        {"Cdn", t->cdn}, {"Cdt", t->cdt}, {"Can", t->can}, {"Cat", t->cat},
+        {"seabed_friction", t->seabed_mu}};
+    for (size_t k = 0; k < sizeof co / sizeof co[0]; k++)
+        if (!(finite(co[k].v) && co[k].v >= 0))
+            FAIL(S, i, co[k].k, "expected a coefficient >= 0, got %g", co[k].v);
+    return HW_OK;
+}
+
+static hw_status check_point(const hw_point_def *p, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_POINT;
+    if (p->kind < HW_POINT_FIXED || p->kind > HW_POINT_COUPLED)
+        FAIL(S, i, "type", "expected fixed, prescribed, free or coupled, got %d", (int)p->kind);
+    for (int c = 0; c < 3; c++)
+        if (!finite(p->pos[c])) FAIL(S, i, "position", "expected finite coordinates");
+    if (p->kind == HW_POINT_PRESCRIBED) {
+        switch (p->motion) {
+        case HW_MOTION_CONSTANT_VELOCITY:
+            for (int c = 0; c < 3; c++)
+                if (!finite(p->vel[c])) FAIL(S, i, "motion.velocity", "expected finite values");
+            break;
+        case HW_MOTION_SINUSOID:
+            for (int c = 0; c < 3; c++)
+                if (!finite(p->amp[c])) FAIL(S, i, "motion.amplitude", "expected finite values");
+            if (!(finite(p->period) && p->period > 0))
+                FAIL(S, i, "motion.period", "expected a period > 0 s, got %g", p->period);
+            if (!finite(p->phase)) FAIL(S, i, "motion.phase", "expected a finite phase (rad)");
+            break;
+        case HW_MOTION_TABLE: {
+            if (p->table_n < 2 || !p->table_t || !p->table_xyz)
+                FAIL(S, i, "motion.table", "expected at least 2 rows [t, dx, dy, dz], got %d", p->table_n);
+            hw_status st = check_increasing(err, S, i, "motion.table", p->table_t, p->table_n, 1, "time");
+            if (st) return st;
+            for (int k = 0; k < 3 * p->table_n; k++)
+                if (!finite(p->table_xyz[k])) FAIL(S, i, "motion.table", "expected finite offsets");
+            break;
+        }
+        default:
+            FAIL(S, i, "motion.type", "expected constant_velocity, sinusoid or table, got %d", (int)p->motion);
+        }
+    }
+    if (p->kind == HW_POINT_FREE) {
+        if (!(finite(p->mass) && p->mass >= 0)) FAIL(S, i, "mass", "expected a mass >= 0 kg, got %g", p->mass);
+        if (!(finite(p->volume) && p->volume >= 0)) FAIL(S, i, "volume", "expected a volume >= 0 m^3, got %g", p->volume);
+        if (!(finite(p->cda) && p->cda >= 0)) FAIL(S, i, "drag_area", "expected a drag area >= 0 m^2, got %g", p->cda);
+        if (!(finite(p->ca) && p->ca >= 0))
+            FAIL(S, i, "added_mass_coefficient", "expected a coefficient >= 0, got %g", p->ca);
+    }
+    return HW_OK;
+}
+
+static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_LINE;
+    if (l->type < 0 || l->type >= m->n_types)
+        FAIL(S, i, "type", "expected a line type index 0..%d, got %d", m->n_types - 1, l->type);
+    if (l->point_a < 0 || l->point_a >= m->n_points)
+        FAIL(S, i, "end_a", "expected a point index 0..%d, got %d", m->n_points - 1, l->point_a);
+    if (l->point_b < 0 || l->point_b >= m->n_points)
+        FAIL(S, i, "end_b", "expected a point index 0..%d, got %d", m->n_points - 1, l->point_b);
+    if (l->point_a == l->point_b)
+        FAIL(S, i, "end_b", "expected a different point from end_a, got the same point for both ends");
+    if (!(finite(l->length) && l->length > 0))
+        FAIL(S, i, "length", "expected an unstretched length > 0 m, got %g", l->length);
+    if (l->nseg < 1) FAIL(S, i, "segments", "expected a segment count >= 1, got %d", l->nseg);
+    return HW_OK;
+}
+
+static hw_status check_solver(const hw_solver_def *s, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_SOLVER;
+    if (!(finite(s->dt) && s->dt >= 0)) FAIL(S, -1, "dt", "expected a time step > 0 s (or auto), got %g", s->dt);
+    if (!(finite(s->dt_safety) && s->dt_safety > 0 && s->dt_safety <= 1))
+        FAIL(S, -1, "dt_safety", "expected a fraction in (0, 1], got %g", s->dt_safety);
+    if (!(finite(s->t_end) && s->t_end >= 0)) FAIL(S, -1, "t_end", "expected an end time >= 0 s, got %g", s->t_end);
+    if (s->integrator < HW_INT_SYMPLECTIC_EULER || s->integrator > HW_INT_RK4)
+        FAIL(S, -1, "integrator", "expected symplectic_euler, rk2 or rk4, got %d", (int)s->integrator);
+    if (!(finite(s->static_tol) && s->static_tol > 0))
+        FAIL(S, -1, "static_tolerance", "expected a tolerance > 0, got %g", s->static_tol);
+    if (s->static_max_iter < 1)
+        FAIL(S, -1, "static_max_iterations", "expected at least 1, got %d", s->static_max_iter);
+    if (!(finite(s->max_strain) && s->max_strain > 0))
+        FAIL(S, -1, "max_strain", "expected a strain bound > 0, got %g", s->max_strain);
+    return HW_OK;
+}
+
+hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
+{
+    if (!def) return HW_ERR_INVALID_ARG;
+    hw_status st = check_env(&def->env, err);
+    if (st) return st;
+    if (def->n_types < 1 || !def->types)
+        FAIL(HW_SEC_LINE_TYPE, -1, "line_types", "expected at least one line type");
+    if (def->n_lines < 1 || !def->lines) FAIL(HW_SEC_LINE, -1, "lines", "expected at least one line");
+    if (def->n_points < 2 || !def->points)
+        FAIL(HW_SEC_POINT, -1, "points", "expected at least two points, got %d", def->n_points);
+    for (int i = 0; i < def->n_types; i++)
+        if ((st = check_type(&def->types[i], i, err))) return st;
+    for (int i = 0; i < def->n_points; i++)
+        if ((st = check_point(&def->points[i], i, err))) return st;
+    for (int i = 0; i < def->n_lines; i++)
+        if ((st = check_line(def, &def->lines[i], i, err))) return st;
+    for (int i = 0; i < def->n_points; i++) {
+        const hw_point_def *p = &def->points[i];
+        if (p->kind != HW_POINT_FREE) continue;
+        int attached = 0;
+        for (int l = 0; l < def->n_lines; l++)
+            attached += (def->lines[l].point_a == i) + (def->lines[l].point_b == i);
+        if (!attached)
+            FAIL(HW_SEC_POINT, i, "type", "expected a free point to carry at least one line end, got none");
+    }
+    return check_solver(&def->solver, err);
+}
+
+static const char *section_name(hw_section s)
+{
+    switch (s) {
+    case HW_SEC_ENVIRONMENT: return "environment";
+    case HW_SEC_LINE_TYPE: return "line_types";
+    case HW_SEC_POINT: return "points";
+    case HW_SEC_LINE: return "lines";
+    case HW_SEC_SOLVER: return "solver";
+    }
+    return "?";
+}
+
+hw_status hw_model_validate(const hw_model_def *def, char *msg, size_t msg_len)
+{
+    hw_input_error e;
+    hw_status st = hw_model_check(def, &e);
+    if (st == HW_ERR_INPUT && msg && msg_len) {
+        const char *name = NULL;
+        if (e.index >= 0) {
+            if (e.section == HW_SEC_LINE_TYPE) name = def->types[e.index].name;
+            if (e.section == HW_SEC_POINT) name = def->points[e.index].name;
+            if (e.section == HW_SEC_LINE) name = def->lines[e.index].name;
+        }
+        if (e.index >= 0)
+            snprintf(msg, msg_len, "%s[%d] (%s).%s: %s", section_name(e.section), e.index,
+                     name ? name : "", e.field, e.message);
+        else
+            snprintf(msg, msg_len, "%s.%s: %s", section_name(e.section), e.field, e.message);
+    }
+    return st;
+}

@@ -1,0 +1,162 @@
+/* CSV time series of a run. Columns carry their unit in the name. Files:
+ *   lines.csv     time_s, then per line: <line>.TA_N and <line>.TB_N (tension of the end segments at
+ *                 end A and end B), <line>.FA_N and <line>.FB_N (magnitude of the force the line
+ *                 exerts on its end-A / end-B attachment point: includes the end node's half
+ *                 segment of weight, buoyancy, drag, seabed contact and inertia, so it differs
+ *                 from the end-segment tension)
+ *   points.csv    time_s, then per point: position x/y/z (m) and the total force of all lines
+ *                 on it Fx/Fy/Fz (N)
+ *   nodes.csv     requested node positions x/y/z (m)        (only with outputs.nodes)
+ *   segments.csv  requested segment tensions (N)             (only with outputs.segments) */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "output.h"
+
+static int mkdir_p(const char *path)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
+    return 0;
+}
+
+static FILE *open_csv(const hw_outputs *o, const char *name, char *msg, size_t msg_len)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", o->dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f && msg) snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
+    return f;
+}
+
+hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc, char *msg,
+                          size_t msg_len)
+{
+    memset(o, 0, sizeof *o);
+    o->sc = sc;
+    snprintf(o->dir, sizeof o->dir, "%s", dir);
+    if (mkdir_p(dir) != 0) {
+        snprintf(msg, msg_len, "%s: cannot create the output directory: %s", dir, strerror(errno));
+        return HW_ERR_IO;
+    }
+    const hw_model_def *m = &sc->model;
+    int maxn = 1;
+    for (int l = 0; l < m->n_lines; l++) if (m->lines[l].nseg + 1 > maxn) maxn = m->lines[l].nseg + 1;
+    o->buf = (double *)calloc((size_t)3 * maxn, sizeof(double));
+    o->stats = (hw_line_stats *)calloc((size_t)m->n_lines, sizeof(hw_line_stats));
+    if (!o->buf || !o->stats) return HW_ERR_NOMEM;
+    for (int l = 0; l < m->n_lines; l++) o->stats[l].max_tension = -1.0;
+    if (!(o->lines = open_csv(o, "lines.csv", msg, msg_len))) return HW_ERR_IO;
+    if (!(o->points = open_csv(o, "points.csv", msg, msg_len))) return HW_ERR_IO;
+    fprintf(o->lines, "time_s");
+    for (int l = 0; l < m->n_lines; l++) {
+        const char *n = m->lines[l].name;
+        fprintf(o->lines, ",%s.TA_N,%s.TB_N,%s.FA_N,%s.FB_N", n, n, n, n);
+    }
+    fprintf(o->lines, "\n");
+    fprintf(o->points, "time_s");
+    for (int p = 0; p < m->n_points; p++) {
+        const char *n = m->points[p].name;
+        fprintf(o->points, ",%s.x_m,%s.y_m,%s.z_m,%s.Fx_N,%s.Fy_N,%s.Fz_N", n, n, n, n, n, n);
+    }
+    fprintf(o->points, "\n");
+    if (sc->n_out_nodes > 0) {
+        if (!(o->nodes = open_csv(o, "nodes.csv", msg, msg_len))) return HW_ERR_IO;
+        fprintf(o->nodes, "time_s");
+        for (int k = 0; k < sc->n_out_nodes; k++) {
+            const char *n = m->lines[sc->out_nodes[k].line].name;
+            int j = sc->out_nodes[k].index;
+            fprintf(o->nodes, ",%s.n%d.x_m,%s.n%d.y_m,%s.n%d.z_m", n, j, n, j, n, j);
+        }
+        fprintf(o->nodes, "\n");
+    }
+    if (sc->n_out_segments > 0) {
+        if (!(o->segments = open_csv(o, "segments.csv", msg, msg_len))) return HW_ERR_IO;
+        fprintf(o->segments, "time_s");
+        for (int k = 0; k < sc->n_out_segments; k++)
+            fprintf(o->segments, ",%s.s%d.T_N", m->lines[sc->out_segments[k].line].name,
+                    sc->out_segments[k].index);
+        fprintf(o->segments, "\n");
+    }
+    return HW_OK;
+}
+
+static double norm3(const double *v) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+
+hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len)
+{
+    const hw_model_def *m = &o->sc->model;
+    double t = hw_sim_time(sim);
+    hw_status st;
+    fprintf(o->lines, "%.9g", t);
+    for (int l = 0; l < m->n_lines; l++) {
+        double ta, tb, fa[3], fb[3];
+        if ((st = hw_sim_line_end_tensions(sim, l, &ta, &tb)) ||
+            (st = hw_sim_line_end_forces(sim, l, fa, fb)) ||
+            (st = hw_sim_line_tensions(sim, l, o->buf)))
+            goto fail;
+        fprintf(o->lines, ",%.10g,%.10g,%.10g,%.10g", ta, tb, norm3(fa), norm3(fb));
+        hw_line_stats *s = &o->stats[l];
+        for (int i = 0; i < m->lines[l].nseg; i++)
+            if (o->buf[i] > s->max_tension) {
+                s->max_tension = o->buf[i];
+                s->max_time = t;
+                s->max_segment = i + 1;
+            }
+    }
+    fprintf(o->lines, "\n");
+    fprintf(o->points, "%.9g", t);
+    for (int p = 0; p < m->n_points; p++) {
+        double r[3], f[3];
+        if ((st = hw_sim_point_state(sim, p, r, NULL, f))) goto fail;
+        fprintf(o->points, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", r[0], r[1], r[2], f[0], f[1], f[2]);
+    }
+    fprintf(o->points, "\n");
+    if (o->nodes) {
+        fprintf(o->nodes, "%.9g", t);
+        for (int k = 0; k < o->sc->n_out_nodes; k++) {
+            if ((st = hw_sim_line_positions(sim, o->sc->out_nodes[k].line, o->buf))) goto fail;
+            const double *r = o->buf + 3 * o->sc->out_nodes[k].index;
+            fprintf(o->nodes, ",%.10g,%.10g,%.10g", r[0], r[1], r[2]);
+        }
+        fprintf(o->nodes, "\n");
+    }
+    if (o->segments) {
+        fprintf(o->segments, "%.9g", t);
+        for (int k = 0; k < o->sc->n_out_segments; k++) {
+            if ((st = hw_sim_line_tensions(sim, o->sc->out_segments[k].line, o->buf))) goto fail;
+            fprintf(o->segments, ",%.10g", o->buf[o->sc->out_segments[k].index - 1]);
+        }
+        fprintf(o->segments, "\n");
+    }
+    FILE *all[4] = {o->lines, o->points, o->nodes, o->segments};
+    for (int k = 0; k < 4; k++)
+        if (all[k] && (fflush(all[k]) != 0 || ferror(all[k]))) {
+            snprintf(msg, msg_len, "%s: write failed: %s", o->dir, strerror(errno));
+            return HW_ERR_IO;
+        }
+    o->rows++;
+    return HW_OK;
+fail:
+    snprintf(msg, msg_len, "reading outputs at t = %g s: %s", t, hw_status_str(st));
+    return st;
+}
+
+void hw_outputs_close(hw_outputs *o)
+{
+    FILE *all[4] = {o->lines, o->points, o->nodes, o->segments};
+    for (int k = 0; k < 4; k++) if (all[k]) fclose(all[k]);
+    free(o->buf);
+    free(o->stats);
+    memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,33 @@
+/* Result files of a run, written incrementally (one flushed row per output time) so a run that
+ * stops early leaves every file valid up to its last row. */
+#ifndef HW_HOST_OUTPUT_H
+#define HW_HOST_OUTPUT_H
+
+#include <stdio.h>
+
+#include "hawser/hawser.h"
+#include "scenario.h"
+
+typedef struct hw_line_stats {
+    double max_tension;  /* largest segment tension seen at the output times, N */
+    double max_time;     /* when */
+    int max_segment;     /* which segment (1..nseg) */
+} hw_line_stats;
+
+typedef struct hw_outputs {
+    FILE *lines, *points, *nodes, *segments;
+    const hw_scenario *sc;
+    hw_line_stats *stats;
+    double *buf;       /* scratch: positions / tensions of the longest line */
+    int rows;
+    char dir[4096];
+} hw_outputs;
+
+/* Creates dir (and parents) and opens the CSV files with their header rows. */
+hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc, char *msg,
+                          size_t msg_len);
+/* Appends one row per file for the simulation's current time. */
+hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len);
+void hw_outputs_close(hw_outputs *o);
+
+#endif

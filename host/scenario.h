@@ -1,0 +1,37 @@
+/* Scenario files (YAML): load into an hw_model_def plus the output requests of the CLI.
+ * Every error names the file, the line, the field and what was expected. */
+#ifndef HW_HOST_SCENARIO_H
+#define HW_HOST_SCENARIO_H
+
+#include "hawser/hawser.h"
+
+typedef struct hw_output_ref {
+    int line;   /* line index */
+    int index;  /* node 0..nseg, or segment 1..nseg */
+} hw_output_ref;
+
+typedef struct hw_scenario {
+    hw_model_def model;       /* all arrays owned by the scenario */
+    double out_interval;      /* s; 0 = every step. Default 0.1 */
+    int n_out_nodes;
+    hw_output_ref *out_nodes; /* node positions to record */
+    int n_out_segments;
+    hw_output_ref *out_segments; /* segment tensions to record */
+    char *path;               /* the file it came from */
+    void *priv;               /* loader-private: source lines of each field, owned strings */
+} hw_scenario;
+
+/* Loads and validates (syntax, types, unknown keys, references, and hw_model_check()'s semantic
+ * rules mapped back to the line of the offending field). On failure returns HW_ERR_INPUT (or
+ * HW_ERR_IO when the file cannot be read), *out is NULL and msg holds one line:
+ *   "FILE:LINE: FIELD: expected ..., got ..." */
+hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_t msg_len);
+/* The same from a string (name is used in messages). */
+hw_status hw_scenario_load_string(const char *text, const char *name, hw_scenario **out,
+                                  char *msg, size_t msg_len);
+/* Re-runs hw_model_check() (e.g. after command-line overrides of dt or t_end) and formats a
+ * failure with the file and line of the field. */
+hw_status hw_scenario_check(const hw_scenario *sc, char *msg, size_t msg_len);
+void hw_scenario_free(hw_scenario *sc); /* NULL-safe */
+
+#endif

@@ -1,0 +1,411 @@
+/* The simulation object: builds the model, picks the backend, runs the static solve, steps the
+ * integrator, watches for blow-ups and serves the outputs. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+struct hw_sim {
+    hw_model m;
+    const hw_backend_ops *ops;
+    hw_backend *be;
+    hw_integrator integ;
+    double t, dt, dt_crit;
+    int crit_line, crit_seg;
+    long steps;
+    int failed;
+    double *y;         /* host copy of the state */
+    int y_valid;       /* y matches the backend's state at time t */
+    hw_lm_work w;      /* host copies of the last evaluation at time t */
+    int w_valid;
+    hw_static_result stat;
+    hw_log_fn log;
+    void *log_user;
+    char err[1024];
+};
+
+const char *hw_version(void) { return HAWSER_VERSION; }
+
+const char *hw_status_str(hw_status s)
+{
+    switch (s) {
+    case HW_OK: return "ok";
+    case HW_ERR_INVALID_ARG: return "invalid argument";
+    case HW_ERR_INPUT: return "invalid input";
+    case HW_ERR_NUMERICAL: return "numerical failure";
+    case HW_ERR_NOT_CONVERGED: return "static equilibrium not converged";
+    case HW_ERR_NO_DEVICE: return "no CUDA device";
+    case HW_ERR_UNSUPPORTED: return "unsupported";
+    case HW_ERR_NOMEM: return "out of memory";
+    case HW_ERR_IO: return "i/o error";
+    case HW_ERR_STATE: return "simulation in a failed state";
+    }
+    return "unknown status";
+}
+
+void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...)
+{
+    if (!log) return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    log(user, level, buf);
+}
+
+static const char *integ_name(hw_integrator i)
+{
+    return i == HW_INT_SYMPLECTIC_EULER ? "symplectic Euler" : i == HW_INT_RK2 ? "RK2 (Heun)" : "RK4";
+}
+
+static void set_msg(char *msg, size_t len, const char *fmt, ...)
+{
+    if (!msg || !len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
+}
+
+void hw_sim_destroy(hw_sim *sim)
+{
+    if (!sim) return;
+    if (sim->be) sim->ops->destroy(sim->be);
+    hw_model_free(&sim->m);
+    free(sim->y);
+    free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.pt_f);
+    free(sim);
+}
+
+static hw_status pick_backend(hw_sim *sim, hw_backend_kind kind, char *msg, size_t len)
+{
+    const hw_backend_ops *cuda = hw_cuda_backend();
+    if (kind == HW_BACKEND_CPU) {
+        sim->ops = hw_cpu_backend();
+        return HW_OK;
+    }
+    if (!cuda) {
+        if (kind == HW_BACKEND_AUTO) {
+            sim->ops = hw_cpu_backend();
+            hw_logf(sim->log, sim->log_user, 0, "backend auto: CUDA compiled out, using the CPU");
+            return HW_OK;
+        }
+        set_msg(msg, len, "the CUDA backend is not compiled in (nvcc was not found at build time)");
+        return HW_ERR_UNSUPPORTED;
+    }
+    if (hw_cuda_device_count() <= 0) {
+        if (kind == HW_BACKEND_AUTO) {
+            sim->ops = hw_cpu_backend();
+            hw_logf(sim->log, sim->log_user, 0, "backend auto: no CUDA device, using the CPU");
+            return HW_OK;
+        }
+        set_msg(msg, len, "backend cuda: no CUDA device is present (use --backend cpu or auto)");
+        return HW_ERR_NO_DEVICE;
+    }
+    sim->ops = cuda;
+    if (kind == HW_BACKEND_AUTO) hw_logf(sim->log, sim->log_user, 0, "backend auto: using CUDA");
+    return HW_OK;
+}
+
+static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd)
+{
+    sim->dt_crit = hw_model_critical_step(&sim->m, sd->integrator, &sim->crit_line, &sim->crit_seg);
+    const char *ln = sim->m.line_names[sim->crit_line];
+    if (sd->dt > 0) {
+        sim->dt = sd->dt;
+        if (sim->dt > sim->dt_crit)
+            hw_logf(sim->log, sim->log_user, 1,
+                    "dt = %.4g s exceeds the critical step %.4g s of %s, set by the segments of line "
+                    "'%s' (axial wave across a segment); expect a blow-up: reduce dt, use fewer "
+                    "segments on that line, or leave dt on auto",
+                    sim->dt, sim->dt_crit, integ_name(sd->integrator), ln);
+    } else {
+        if (!isfinite(sim->dt_crit)) return HW_ERR_INPUT;
+        sim->dt = sd->dt_safety * sim->dt_crit;
+        hw_logf(sim->log, sim->log_user, 0,
+                "dt = %.4g s: %.2f of the critical step %.4g s of %s (line '%s')", sim->dt,
+                sd->dt_safety, sim->dt_crit, integ_name(sd->integrator), ln);
+    }
+    return HW_OK;
+}
+
+hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
+                        void *log_user, hw_sim **out, char *msg, size_t msg_len)
+{
+    if (!out) return HW_ERR_INVALID_ARG;
+    *out = NULL;
+    if (!def) { set_msg(msg, msg_len, "no model definition"); return HW_ERR_INVALID_ARG; }
+    hw_sim *sim = (hw_sim *)calloc(1, sizeof *sim);
+    if (!sim) return HW_ERR_NOMEM;
+    sim->log = log;
+    sim->log_user = log_user;
+    sim->integ = def->solver.integrator;
+    hw_status st = hw_model_build(def, &sim->m, msg, msg_len);
+    if (st) { free(sim); return st; }
+    const hw_lm_sys *S = &sim->m.S;
+    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+    sim->y = (double *)malloc(ny * sizeof(double));
+    sim->w.seg_T = (double *)calloc((size_t)S->n_segs, sizeof(double));
+    sim->w.seg_strain = (double *)calloc((size_t)S->n_segs, sizeof(double));
+    sim->w.end_f = (double *)calloc((size_t)6 * S->n_lines, sizeof(double));
+    sim->w.pt_f = (double *)calloc((size_t)3 * S->n_points, sizeof(double));
+    sim->w.end_m = (double *)calloc((size_t)12 * S->n_lines, sizeof(double));
+    if (!sim->y || !sim->w.seg_T || !sim->w.seg_strain || !sim->w.end_f || !sim->w.pt_f || !sim->w.end_m) {
+        hw_sim_destroy(sim);
+        return HW_ERR_NOMEM;
+    }
+    memcpy(sim->y, sim->m.y0, ny * sizeof(double));
+    if ((st = choose_step(sim, &def->solver))) {
+        set_msg(msg, msg_len, "no finite critical step: cannot choose dt automatically; give solver.dt");
+        hw_sim_destroy(sim);
+        return st;
+    }
+    if (def->solver.static_solve) {
+        st = hw_static_solve(&sim->m, sim->y, def->solver.static_tol, def->solver.static_max_iter,
+                             &sim->stat, log, log_user, msg, msg_len);
+        if (st) { hw_sim_destroy(sim); return st; }
+    }
+    if ((st = pick_backend(sim, backend, msg, msg_len)) ||
+        (st = sim->ops->create(S, 0, &sim->be, msg, msg_len)) ||
+        (st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y))) {
+        hw_sim_destroy(sim);
+        return st;
+    }
+    sim->y_valid = 1;
+    *out = sim;
+    return HW_OK;
+}
+
+const char *hw_sim_last_error(const hw_sim *sim) { return sim ? sim->err : "no simulation"; }
+const char *hw_sim_backend_name(const hw_sim *sim) { return sim && sim->ops ? sim->ops->name : ""; }
+double hw_sim_time(const hw_sim *sim) { return sim ? sim->t : 0.0; }
+double hw_sim_dt(const hw_sim *sim) { return sim ? sim->dt : 0.0; }
+long hw_sim_steps_taken(const hw_sim *sim) { return sim ? sim->steps : 0; }
+
+/* Explains a blow-up: which segment, when, and the likely cause. */
+static void diagnose(hw_sim *sim, int seg)
+{
+    const hw_lm_sys *S = &sim->m.S;
+    int l = S->seg_line[seg], i = seg - S->ln_s0[l] + 1;
+    const char *cause;
+    char buf[256];
+    if (sim->dt > sim->dt_crit) {
+        snprintf(buf, sizeof buf,
+                 "dt = %.4g s exceeds the critical step %.4g s: reduce dt (or leave it on auto)",
+                 sim->dt, sim->dt_crit);
+        cause = buf;
+    } else {
+        snprintf(buf, sizeof buf,
+                 "dt = %.4g s is within the predicted critical step %.4g s, so look at the loading: "
+                 "a violent prescribed motion, a snap load on a stiff line (strain-tension table "
+                 "steeper than expected), or solver.max_strain too low for this line",
+                 sim->dt, sim->dt_crit);
+        cause = buf;
+    }
+    snprintf(sim->err, sizeof sim->err,
+             "numerical blow-up at t = %.6g s (step %ld): line '%s' segment %d of %d has a "
+             "non-finite or excessive strain (bound %.3g); likely cause: %s",
+             sim->t, sim->steps, sim->m.line_names[l], i, S->ln_nseg[l], S->max_strain, cause);
+}
+
+hw_status hw_sim_step(hw_sim *sim, int n)
+{
+    if (!sim || n < 0) return HW_ERR_INVALID_ARG;
+    if (sim->failed) return HW_ERR_STATE;
+    for (int k = 0; k < n; k++) {
+        hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, sim->dt);
+        int bad = sim->ops->take_bad(sim->be);
+        sim->steps++;
+        sim->t = sim->steps * sim->dt;
+        if (bad >= 0) {
+            sim->failed = 1;
+            diagnose(sim, bad);
+            sim->y_valid = sim->w_valid = 0;
+            return HW_ERR_NUMERICAL;
+        }
+    }
+    if (n > 0) sim->y_valid = sim->w_valid = 0;
+    return HW_OK;
+}
+
+static hw_status refresh_state(hw_sim *sim)
+{
+    if (sim->y_valid) return HW_OK;
+    hw_status st = sim->ops->download(sim->be, HW_BUF_Y, sim->y);
+    if (!st) sim->y_valid = 1;
+    return st;
+}
+
+/* Evaluates the forces at the current state (into K1, free between steps) for the outputs. */
+static hw_status refresh_work(hw_sim *sim)
+{
+    if (sim->w_valid) return HW_OK;
+    sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_K1);
+    sim->ops->take_bad(sim->be);
+    hw_status st = sim->ops->download_work(sim->be, &sim->w);
+    if (!st) sim->w_valid = 1;
+    return st;
+}
+
+static int line_ok(const hw_sim *sim, int line) { return sim && line >= 0 && line < sim->m.S.n_lines; }
+
+int hw_sim_line_nseg(const hw_sim *sim, int line) { return line_ok(sim, line) ? sim->m.S.ln_nseg[line] : -1; }
+
+static hw_status line_block(hw_sim *sim, int line, int block, double *xyz)
+{
+    if (!line_ok(sim, line) || !xyz) return HW_ERR_INVALID_ARG;
+    hw_status st = refresh_state(sim);
+    if (st) return st;
+    const hw_lm_sys *S = &sim->m.S;
+    int n = S->n_state;
+    for (int j = 0; j <= S->ln_nseg[line]; j++)
+        for (int c = 0; c < 3; c++) xyz[3 * j + c] = sim->y[(block + c) * n + S->ln_n0[line] + j];
+    return HW_OK;
+}
+
+hw_status hw_sim_line_positions(const hw_sim *sim, int line, double *xyz)
+{
+    return line_block((hw_sim *)sim, line, HW_Y_RX, xyz);
+}
+
+hw_status hw_sim_line_velocities(const hw_sim *sim, int line, double *xyz)
+{
+    return line_block((hw_sim *)sim, line, HW_Y_VX, xyz);
+}
+
+hw_status hw_sim_line_tensions(const hw_sim *sim, int line, double *T)
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!line_ok(sim, line) || !T) return HW_ERR_INVALID_ARG;
+    hw_status st = refresh_work(s);
+    if (st) return st;
+    memcpy(T, s->w.seg_T + s->m.S.ln_s0[line], (size_t)s->m.S.ln_nseg[line] * sizeof(double));
+    return HW_OK;
+}
+
+hw_status hw_sim_line_end_tensions(const hw_sim *sim, int line, double *ta, double *tb)
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!line_ok(sim, line)) return HW_ERR_INVALID_ARG;
+    hw_status st = refresh_work(s);
+    if (st) return st;
+    int s0 = s->m.S.ln_s0[line], ns = s->m.S.ln_nseg[line];
+    if (ta) *ta = s->w.seg_T[s0];
+    if (tb) *tb = s->w.seg_T[s0 + ns - 1];
+    return HW_OK;
+}
+
+/* The force a line exerts on the point at end e: the end node's loads minus the inertia of its
+ * mass moving with the point. */
+static hw_v3 end_force_on_point(hw_sim *sim, int e, const double *pt_acc)
+{
+    hw_m3s M = hw_lm_end_mass(&sim->w, e);
+    hw_v3 f = hw_v3_make(sim->w.end_f[3 * e], sim->w.end_f[3 * e + 1], sim->w.end_f[3 * e + 2]);
+    return hw_v3_sub(f, hw_m3s_mul(M, hw_v3_make(pt_acc[0], pt_acc[1], pt_acc[2])));
+}
+
+static hw_status point_acc(hw_sim *sim, int p, double a[3])
+{
+    const hw_lm_sys *S = &sim->m.S;
+    if (S->pt_kind[p] == HW_PT_FREE) {
+        /* the derivative buffer of the last evaluation holds it */
+        double *dy = (double *)malloc((size_t)HW_Y_BLOCKS * S->n_state * sizeof(double));
+        if (!dy) return HW_ERR_NOMEM;
+        hw_status st = sim->ops->download(sim->be, HW_BUF_K1, dy);
+        for (int c = 0; c < 3; c++) a[c] = dy[(HW_Y_VX + c) * S->n_state + S->n_nodes + p];
+        free(dy);
+        return st;
+    }
+    hw_kin k = hw_lm_point_kin(S, p, sim->t);
+    a[0] = k.a.x; a[1] = k.a.y; a[2] = k.a.z;
+    return HW_OK;
+}
+
+hw_status hw_sim_line_end_forces(const hw_sim *sim, int line, double fa[3], double fb[3])
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!line_ok(sim, line)) return HW_ERR_INVALID_ARG;
+    hw_status st = refresh_work(s);
+    if (st) return st;
+    for (int end = 0; end < 2; end++) {
+        double *f = end ? fb : fa;
+        if (!f) continue;
+        double a[3];
+        int p = end ? s->m.S.ln_pb[line] : s->m.S.ln_pa[line];
+        if ((st = point_acc(s, p, a))) return st;
+        hw_v3 v = end_force_on_point(s, 2 * line + end, a);
+        f[0] = v.x; f[1] = v.y; f[2] = v.z;
+    }
+    return HW_OK;
+}
+
+hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double vel[3],
+                             double force[3])
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!s || point < 0 || point >= s->m.S.n_points) return HW_ERR_INVALID_ARG;
+    hw_status st = refresh_state(s);
+    if (st) return st;
+    int n = s->m.S.n_state, i = s->m.S.n_nodes + point;
+    for (int c = 0; c < 3; c++) {
+        if (pos) pos[c] = s->y[(HW_Y_RX + c) * n + i];
+        if (vel) vel[c] = s->y[(HW_Y_VX + c) * n + i];
+    }
+    if (force) {
+        if ((st = refresh_work(s))) return st;
+        for (int c = 0; c < 3; c++) force[c] = s->w.pt_f[3 * point + c];
+    }
+    return HW_OK;
+}
+
+hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3],
+                                      const double vel[3])
+{
+    if (!sim || point < 0 || point >= sim->m.S.n_points || !pos || !vel) return HW_ERR_INVALID_ARG;
+    if (sim->m.S.pt_kind[point] != HW_PT_COUPLED) {
+        snprintf(sim->err, sizeof sim->err, "point '%s' is not of type coupled",
+                 sim->m.point_names[point]);
+        return HW_ERR_INVALID_ARG;
+    }
+    sim->ops->set_coupled(sim->be, point, pos, vel, sim->t);
+    sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
+    sim->y_valid = sim->w_valid = 0;
+    return HW_OK;
+}
+
+hw_status hw_sim_critical_step(const hw_sim *sim, double *dt_crit, int *line, int *segment)
+{
+    if (!sim) return HW_ERR_INVALID_ARG;
+    return hw_sim_critical_step_for(sim, sim->integ, dt_crit, line, segment);
+}
+
+hw_status hw_sim_critical_step_for(const hw_sim *sim, hw_integrator integ, double *dt_crit,
+                                   int *line, int *segment)
+{
+    if (!sim || integ < HW_INT_SYMPLECTIC_EULER || integ > HW_INT_RK4) return HW_ERR_INVALID_ARG;
+    double h = hw_model_critical_step(&sim->m, integ, line, segment);
+    if (dt_crit) *dt_crit = h;
+    return HW_OK;
+}
+
+hw_status hw_sim_static_info(const hw_sim *sim, double *residual, int *iterations)
+{
+    if (!sim) return HW_ERR_INVALID_ARG;
+    if (residual) *residual = sim->stat.residual;
+    if (iterations) *iterations = sim->stat.iterations;
+    return HW_OK;
+}
+
+hw_status hw_sim_energy(const hw_sim *sim, hw_energy *e)
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!s || !e) return HW_ERR_INVALID_ARG;
+    hw_status st = refresh_state(s);
+    if (st) return st;
+    hw_model_energy(&s->m, s->t, s->y, e);
+    return HW_OK;
+}

@@ -1,0 +1,43 @@
+/* Internals shared by the host layer's files: the simulation object and the model builder. */
+#ifndef HW_HOST_SIM_INTERNAL_H
+#define HW_HOST_SIM_INTERNAL_H
+
+#include "hawser/hawser.h"
+#include "backend.h"
+
+/* The flat system built from a definition, with every host array it owns. */
+typedef struct hw_model {
+    hw_lm_sys S;
+    double *y0;          /* initial state (HW_Y_BLOCKS * n_state) */
+    char **line_names, **point_names;
+    double *ln_wsub;     /* submerged weight per length, N/m (catenary, statics) */
+    double *ln_length;
+    void **owned;        /* every allocation, freed together */
+    int n_owned, cap_owned;
+} hw_model;
+
+hw_status hw_model_build(const hw_model_def *def, hw_model *m, char *msg, size_t msg_len);
+void hw_model_free(hw_model *m);
+
+/* Largest stable step of an integrator for a mode of angular frequency w and damping ratio z
+ * (found by bisection on the spectral radius of the scheme's one-step map). */
+double hw_stable_step(hw_integrator integ, double w, double zeta);
+/* Critical step of the system for an integrator, and the limiting line and segment (1-based). */
+double hw_model_critical_step(const hw_model *m, hw_integrator integ, int *line, int *segment);
+
+/* Static equilibrium by Newton iteration on the CPU backend, in place on y (see statics.c). */
+typedef struct hw_static_result { double residual; int iterations; double max_tension; } hw_static_result;
+hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter,
+                          hw_static_result *res, hw_log_fn log, void *log_user, char *msg,
+                          size_t msg_len);
+
+/* Energy of a state (CPU, physics headers). */
+void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e);
+
+/* One step of an integrator over a backend: y(t) -> y(t + dt). */
+void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ, double t,
+                       double dt);
+
+void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
+
+#endif

@@ -1,0 +1,243 @@
+/* Hawser: discretized cable solver. Public C API.
+ *
+ * Shape: fill definition structs (start from the hw_default_*() functions), create a simulation
+ * with hw_sim_create(), step it, read outputs, destroy it. Every call returns an hw_status; the
+ * library never exits, aborts or prints. hw_sim_last_error() holds a human-readable message for
+ * the last failure on a handle.
+ *
+ * Units are SI. World frame: z up, sea surface at z = 0, seabed at z = -depth.
+ * Arrays passed in definitions are copied by hw_sim_create(); the caller keeps ownership.
+ */
+#ifndef HAWSER_H
+#define HAWSER_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HAWSER_VERSION "0.1.0"
+
+typedef enum hw_status {
+    HW_OK = 0,
+    HW_ERR_INVALID_ARG,   /* NULL handle, index out of range, misuse of the API */
+    HW_ERR_INPUT,         /* the model definition is invalid (message says what and where) */
+    HW_ERR_NUMERICAL,     /* blow-up: NaN/Inf or a segment stretched past the sanity bound */
+    HW_ERR_NOT_CONVERGED, /* the static equilibrium solve did not reach its tolerance */
+    HW_ERR_NO_DEVICE,     /* the CUDA backend was asked for and no device is present */
+    HW_ERR_UNSUPPORTED,   /* a feature compiled out or not implemented yet */
+    HW_ERR_NOMEM,
+    HW_ERR_IO,
+    HW_ERR_STATE          /* the simulation is in a failed state; destroy it */
+} hw_status;
+
+const char *hw_status_str(hw_status s);
+const char *hw_version(void);
+
+typedef enum hw_backend_kind { HW_BACKEND_CPU = 0, HW_BACKEND_CUDA, HW_BACKEND_AUTO } hw_backend_kind;
+typedef enum hw_integrator {
+    HW_INT_SYMPLECTIC_EULER = 0, /* semi-implicit Euler: v += dt a(x, v); x += dt v */
+    HW_INT_RK2,                  /* Heun's method (explicit trapezoid) */
+    HW_INT_RK4                   /* classical fourth-order Runge-Kutta */
+} hw_integrator;
+
+/* A table of y against strictly increasing x (linear interpolation, flat extrapolation). */
+typedef struct hw_table {
+    int n;
+    const double *x;
+    const double *y;
+} hw_table;
+
+/* Current: a profile of (ux, uy, uz) against depth z, optionally at several times.
+ * n_depth == 0 means still water. With n_time <= 1 the profile is constant in time; otherwise
+ * u[k*n_depth + j] is the value at time t[k] and depth z[j]; bilinear interpolation, flat outside. */
+typedef struct hw_current_def {
+    int n_depth;
+    const double *z;  /* strictly increasing, n_depth values */
+    int n_time;
+    const double *t;  /* strictly increasing, n_time values (ignored when n_time <= 1) */
+    const double *ux, *uy, *uz; /* max(n_time,1) * n_depth values each */
+} hw_current_def;
+
+typedef struct hw_env_def {
+    double g;          /* gravity magnitude, m/s^2 (acts along -z). Default 9.80665 */
+    double rho_w;      /* water density, kg/m^3. Default 1025 */
+    double depth;      /* water depth, m (> 0). Default 100 */
+    double seabed_k;   /* seabed stiffness per contact area, Pa/m. Default 3e6 */
+    double seabed_c;   /* seabed damping per contact area, Pa s/m. Default 3e5 */
+    double friction_v; /* velocity scale of the smoothed Coulomb seabed friction, m/s. Default 1e-2 */
+    hw_current_def current;
+} hw_env_def;
+
+typedef struct hw_line_type_def {
+    const char *name;
+    double d;          /* volume-equivalent diameter, m (> 0) */
+    double mu;         /* mass per unit length in air, kg/m (> 0) */
+    double ea;         /* axial stiffness EA, N (> 0 unless ea_table is given) */
+    hw_table ea_table; /* optional: tension (N) against strain; replaces ea when n >= 2 */
+    double ba;         /* axial internal damping BA, N s (>= 0) */
+    double damping_ratio; /* used instead of ba when > 0: BA = zeta * l * sqrt(EA mu), the fraction
+                             of critical damping of the highest axial mode of a segment of length l */
+    double ei;         /* bending stiffness EI, N m^2 (>= 0; 0 = none) */
+    double cdn, cdt;   /* normal / tangential drag coefficients. Defaults 1.2, 0.008 */
+    double can, cat;   /* normal / tangential added-mass coefficients. Defaults 1.0, 0.0 */
+    double seabed_mu;  /* seabed Coulomb friction coefficient (>= 0). Default 0 */
+} hw_line_type_def;
+
+typedef enum hw_point_kind {
+    HW_POINT_FIXED = 0,  /* stays at pos */
+    HW_POINT_PRESCRIBED, /* moves as given by motion */
+    HW_POINT_FREE,       /* a point mass moved by the lines attached to it and its own loads */
+    HW_POINT_COUPLED     /* kinematics set from outside with hw_sim_set_point_kinematics() */
+} hw_point_kind;
+
+typedef enum hw_motion_kind {
+    HW_MOTION_CONSTANT_VELOCITY = 0, /* r(t) = pos + vel t */
+    HW_MOTION_SINUSOID,              /* r(t) = pos + amp sin(2 pi t / period + phase) */
+    HW_MOTION_TABLE                  /* r(t) = pos + offset(t), linear in t, flat outside */
+} hw_motion_kind;
+
+typedef struct hw_point_def {
+    const char *name;
+    hw_point_kind kind;
+    double pos[3];
+    /* HW_POINT_PRESCRIBED */
+    hw_motion_kind motion;
+    double vel[3];
+    double amp[3];
+    double period;   /* s (> 0) */
+    double phase;    /* rad */
+    int table_n;     /* >= 2 */
+    const double *table_t;   /* strictly increasing */
+    const double *table_xyz; /* 3 * table_n offsets, x y z per row */
+    /* HW_POINT_FREE */
+    double mass;    /* kg (> 0 unless lines give it mass) */
+    double volume;  /* displaced volume for buoyancy, m^3 */
+    double cda;     /* drag area Cd * A, m^2: F = 0.5 rho |u| u Cd A */
+    double ca;      /* added-mass coefficient on volume: added mass = ca rho volume */
+} hw_point_def;
+
+typedef struct hw_line_def {
+    const char *name;
+    int type;          /* index into line types */
+    int point_a;       /* index of the point end A (node 0) is attached to */
+    int point_b;       /* index of the point end B (node nseg) is attached to */
+    double length;     /* unstretched length, m (> 0) */
+    int nseg;          /* number of segments (>= 1) */
+} hw_line_def;
+
+typedef struct hw_solver_def {
+    double dt;          /* time step, s; 0 = automatic (a safe fraction of the critical step) */
+    double dt_safety;   /* the fraction used when dt = 0. Default 0.5 */
+    double t_end;       /* end time, s. Default 10 */
+    hw_integrator integrator; /* default HW_INT_RK2 */
+    int static_solve;   /* solve static equilibrium before the dynamic run. Default 1 */
+    double static_tol;  /* largest node force residual over largest tension. Default 1e-6 */
+    int static_max_iter;/* Newton iterations. Default 200 */
+    double max_strain;  /* a segment stretched past this strain is a blow-up. Default 1.0 */
+} hw_solver_def;
+
+typedef struct hw_model_def {
+    hw_env_def env;
+    int n_types;
+    const hw_line_type_def *types;
+    int n_points;
+    const hw_point_def *points;
+    int n_lines;
+    const hw_line_def *lines;
+    hw_solver_def solver;
+} hw_model_def;
+
+hw_env_def hw_default_env(void);
+hw_line_type_def hw_default_line_type(void);
+hw_point_def hw_default_point(void);
+hw_line_def hw_default_line(void);
+hw_solver_def hw_default_solver(void);
+hw_model_def hw_default_model(void);
+
+/* Where a definition is wrong. Field names are the scenario file's keys (e.g. "segments",
+ * "EA_table", "motion.period"), so a file loader can point at the line that holds them. */
+typedef enum hw_section {
+    HW_SEC_ENVIRONMENT = 0, HW_SEC_LINE_TYPE, HW_SEC_POINT, HW_SEC_LINE, HW_SEC_SOLVER
+} hw_section;
+typedef struct hw_input_error {
+    hw_section section;
+    int index;          /* item index within its section (-1 for environment and solver) */
+    char field[64];
+    char message[256];  /* what was expected and what was found */
+} hw_input_error;
+
+/* Checks a definition without building anything. Returns HW_OK or HW_ERR_INPUT and, when err is
+ * not NULL, fills it. */
+hw_status hw_model_check(const hw_model_def *def, hw_input_error *err);
+/* The same, formatted as one line ("line 'mooring1' field 'segments': ...") into msg. */
+hw_status hw_model_validate(const hw_model_def *def, char *msg, size_t msg_len);
+
+/* ---- simulation ------------------------------------------------------------------------------ */
+typedef struct hw_sim hw_sim;
+
+/* Optional log sink for warnings and notes (critical step, slack, static solve progress).
+ * level: 0 info, 1 warning. Without one the library stays silent. */
+typedef void (*hw_log_fn)(void *user, int level, const char *msg);
+
+/* Builds the simulation: validates, lays out elements, sets the initial shape (catenary), solves
+ * static equilibrium if asked. On failure *out is NULL and, if msg != NULL, msg holds the reason. */
+hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
+                        void *log_user, hw_sim **out, char *msg, size_t msg_len);
+void hw_sim_destroy(hw_sim *sim); /* NULL-safe */
+const char *hw_sim_last_error(const hw_sim *sim);
+const char *hw_sim_backend_name(const hw_sim *sim);
+
+/* Advances n steps of the solver's dt. On HW_ERR_NUMERICAL the state stays at the last good step
+ * and last_error holds the diagnosis; the simulation refuses further steps (HW_ERR_STATE). */
+hw_status hw_sim_step(hw_sim *sim, int n);
+double hw_sim_time(const hw_sim *sim);
+double hw_sim_dt(const hw_sim *sim);
+long hw_sim_steps_taken(const hw_sim *sim);
+
+/* Critical (largest stable) step of the chosen integrator, predicted from the stiffest segment,
+ * and the line/segment that limits it (segment index 1..nseg). */
+hw_status hw_sim_critical_step(const hw_sim *sim, double *dt_crit, int *line, int *segment);
+/* The same prediction for any integrator. */
+hw_status hw_sim_critical_step_for(const hw_sim *sim, hw_integrator integ, double *dt_crit,
+                                   int *line, int *segment);
+
+/* Static equilibrium result: largest residual node force over largest tension, iterations. */
+hw_status hw_sim_static_info(const hw_sim *sim, double *residual, int *iterations);
+
+/* ---- outputs (the state at hw_sim_time()) ---------------------------------------------------- */
+int hw_sim_line_nseg(const hw_sim *sim, int line);
+/* Node positions and velocities of a line: xyz holds 3*(nseg+1) values (node 0 = end A). */
+hw_status hw_sim_line_positions(const hw_sim *sim, int line, double *xyz);
+hw_status hw_sim_line_velocities(const hw_sim *sim, int line, double *xyz);
+/* Segment tensions T_i (N), i = 1..nseg stored at [i-1]: EA strain + BA strain rate, slack >= 0. */
+hw_status hw_sim_line_tensions(const hw_sim *sim, int line, double *T);
+/* Effective tension of the end segments: T_1 at end A and T_nseg at end B. */
+hw_status hw_sim_line_end_tensions(const hw_sim *sim, int line, double *ta, double *tb);
+/* Force the line exerts on its end-A / end-B attachment point, N (3-vector). This includes the
+ * end node's share of the line (its half-segment weight and buoyancy, drag, seabed contact and the
+ * inertia of its mass), so it is not the tension of the end segment. */
+hw_status hw_sim_line_end_forces(const hw_sim *sim, int line, double fa[3], double fb[3]);
+/* Point position, velocity, and the total force all lines exert on it (N). */
+hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double vel[3],
+                             double force[3]);
+/* For HW_POINT_COUPLED points: position and velocity from now on (held at pos + vel (t - now)). */
+hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3],
+                                      const double vel[3]);
+
+typedef struct hw_energy {
+    double kinetic;       /* 1/2 v^T M v over nodes and free points (added mass included) */
+    double gravity;       /* potential of weight minus buoyancy, relative to z = 0 */
+    double axial;         /* elastic energy of the segments */
+    double bending;       /* elastic energy of the bending hinges */
+    double seabed;        /* elastic energy of the seabed springs */
+    double dissipated;    /* work done by damping, drag, seabed damping and friction so far */
+    double total;         /* kinetic + gravity + axial + bending + seabed */
+} hw_energy;
+hw_status hw_sim_energy(const hw_sim *sim, hw_energy *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* HAWSER_H */

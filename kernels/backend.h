@@ -1,0 +1,50 @@
+/* The backend operations table. The CPU and CUDA backends both fill it; the host's time loop and
+ * integrators are written once against it. A backend keeps the state and the integrator's
+ * buffers (each HW_Y_BLOCKS * n_state doubles) wherever it computes (host or device memory). */
+#ifndef HW_KERNELS_BACKEND_H
+#define HW_KERNELS_BACKEND_H
+
+#include <stddef.h>
+#include "hawser/hawser.h"
+#include "lumped.h"
+
+enum { HW_BUF_Y = 0, HW_BUF_TMP, HW_BUF_K1, HW_BUF_K2, HW_BUF_K3, HW_BUF_K4, HW_NBUF };
+
+typedef struct hw_backend hw_backend;
+
+typedef struct hw_backend_ops {
+    const char *name;
+    /* Builds a backend for the system (whose arrays it copies or references; the host keeps sys
+     * alive while the backend lives). with_node_forces: also record the net load on every node
+     * and free point (work.node_f; the static solver needs it). */
+    hw_status (*create)(const hw_lm_sys *sys, int with_node_forces, hw_backend **out, char *msg,
+                        size_t msg_len);
+    void (*destroy)(hw_backend *b);
+    hw_status (*upload)(hw_backend *b, int buf, const double *y);
+    hw_status (*download)(hw_backend *b, int buf, double *y);
+    /* Copies the scratch of the last evaluation (tensions, end and point forces...) to host
+     * arrays laid out as in hw_lm_work (NULL members are skipped). */
+    hw_status (*download_work)(hw_backend *b, hw_lm_work *host);
+    /* Imposes point kinematics at time t on buffer buf (points, then the end nodes). */
+    void (*constrain)(hw_backend *b, double t, int buf);
+    /* dy = f(t, y). */
+    void (*eval)(hw_backend *b, double t, int buf_y, int buf_dy);
+    /* dst = src + sum_k coef[k] * buf[bufs[k]]   (nterm <= 4; dst may equal src) */
+    void (*lincomb)(hw_backend *b, int dst, int src, int nterm, const double *coef,
+                    const int *bufs);
+    /* Semi-implicit Euler update of y with its derivative dy: v += dt a; x += dt v. */
+    void (*symplectic)(hw_backend *b, int buf_y, int buf_dy, double dt);
+    /* The first segment flagged bad by the evaluations since the last call, or -1; clears it. */
+    int (*take_bad)(hw_backend *b);
+    /* Kinematics of a coupled point from time t on. */
+    void (*set_coupled)(hw_backend *b, int point, const double pos[3], const double vel[3],
+                        double t);
+} hw_backend_ops;
+
+const hw_backend_ops *hw_cpu_backend(void);
+/* NULL when the CUDA backend is compiled out. */
+const hw_backend_ops *hw_cuda_backend(void);
+/* Number of CUDA devices usable now (0 without nvcc, driver or device). */
+int hw_cuda_device_count(void);
+
+#endif

@@ -1,0 +1,269 @@
+// The CUDA backend: the same per-element bodies as the CPU backend (kernels/lumped.h), one thread
+// per element, state and scratch resident on the device. Only the outputs travel back.
+//
+// Status: compiled on every build; correctness against the CPU backend (parity suite) and
+// performance are the CUDA-backend issue's work and need a lent GPU to check.
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern "C" {
+#include "backend.h"
+}
+
+#define HW_CUDA_BLOCK 256
+
+struct hw_backend {
+    hw_lm_sys S;   // device pointers
+    hw_lm_work w;  // device pointers
+    double *buf[HW_NBUF];
+    size_t ny;
+    int *d_bad;
+    void *allocs[96];
+    int n_allocs;
+};
+
+static int blocks_for(int n) { return (n + HW_CUDA_BLOCK - 1) / HW_CUDA_BLOCK; }
+
+template <typename T>
+static int dev_copy(hw_backend *b, T **dst, const T *src, size_t n)
+{
+    *dst = NULL;
+    if (n == 0) n = 1;
+    if (cudaMalloc((void **)dst, n * sizeof(T)) != cudaSuccess) return -1;
+    b->allocs[b->n_allocs++] = *dst;
+    if (src && cudaMemcpy(*dst, src, n * sizeof(T), cudaMemcpyHostToDevice) != cudaSuccess) return -1;
+    if (!src && cudaMemset(*dst, 0, n * sizeof(T)) != cudaSuccess) return -1;
+    return 0;
+}
+
+__global__ void k_constrain_points(hw_lm_sys S, double t, double *y)
+{
+    int p = blockIdx.x * blockDim.x + threadIdx.x;
+    if (p < S.n_points) hw_lm_constrain_point(&S, t, y, p);
+}
+__global__ void k_constrain_ends(hw_lm_sys S, double *y)
+{
+    int e = blockIdx.x * blockDim.x + threadIdx.x;
+    if (e < 2 * S.n_lines) hw_lm_constrain_end(&S, y, e);
+}
+__global__ void k_segments(hw_lm_sys S, const double *y, hw_lm_work w)
+{
+    int s = blockIdx.x * blockDim.x + threadIdx.x;
+    if (s < S.n_segs) hw_lm_segment(&S, y, &w, s);
+}
+__global__ void k_hinges(hw_lm_sys S, hw_lm_work w)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < S.n_nodes) hw_lm_hinge(&S, &w, i);
+}
+__global__ void k_nodes(hw_lm_sys S, double t, const double *y, hw_lm_work w, double *dy)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < S.n_nodes) hw_lm_node(&S, t, y, &w, dy, i);
+}
+__global__ void k_points(hw_lm_sys S, double t, const double *y, hw_lm_work w, double *dy)
+{
+    int p = blockIdx.x * blockDim.x + threadIdx.x;
+    if (p < S.n_points) hw_lm_point(&S, t, y, &w, dy, p);
+}
+__global__ void k_end_deriv(hw_lm_sys S, double *dy)
+{
+    int e = blockIdx.x * blockDim.x + threadIdx.x;
+    if (e < 2 * S.n_lines) hw_lm_end_deriv(&S, dy, e);
+}
+__global__ void k_lincomb(size_t n, double *d, const double *s, int nterm, double c0, double c1,
+                          double c2, double c3, const double *k0, const double *k1,
+                          const double *k2, const double *k3)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    double acc;
+    if (nterm == 1) acc = c0 * k0[i];
+    else if (nterm == 2) acc = c0 * k0[i] + c1 * k1[i];
+    else acc = (c0 * k0[i] + c1 * k1[i]) + (c2 * k2[i] + (nterm > 3 ? c3 * k3[i] : 0.0));
+    d[i] = s[i] + acc;
+}
+__global__ void k_symplectic(hw_lm_sys S, double *y, const double *dy, double dt)
+{
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < S.n_state) hw_lm_symplectic(&S, y, dy, dt, k);
+}
+
+static void cu_destroy(hw_backend *b)
+{
+    if (!b) return;
+    for (int k = 0; k < b->n_allocs; k++) cudaFree(b->allocs[k]);
+    free(b);
+}
+
+static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend **out, char *msg,
+                           size_t msg_len)
+{
+    *out = NULL;
+    hw_backend *b = (hw_backend *)calloc(1, sizeof *b);
+    if (!b) return HW_ERR_NOMEM;
+    hw_lm_sys S = *h;
+    int nl = h->n_lines, np = h->n_points, ns = h->n_segs, nn = h->n_nodes;
+    int cz = h->cur_nz, ct = h->cur_nt > 1 ? h->cur_nt : 1;
+    int bad = 0;
+    bad |= dev_copy(b, &S.cur_z, h->cur_z, cz);
+    bad |= dev_copy(b, &S.cur_t, h->cur_t, ct);
+    bad |= dev_copy(b, &S.cur_ux, h->cur_ux, (size_t)cz * ct);
+    bad |= dev_copy(b, &S.cur_uy, h->cur_uy, (size_t)cz * ct);
+    bad |= dev_copy(b, &S.cur_uz, h->cur_uz, (size_t)cz * ct);
+    int *const *lni[] = {&h->ln_n0, &h->ln_s0, &h->ln_nseg, &h->ln_pa, &h->ln_pb, &h->ln_tab0, &h->ln_tabn};
+    int **lno[] = {&S.ln_n0, &S.ln_s0, &S.ln_nseg, &S.ln_pa, &S.ln_pb, &S.ln_tab0, &S.ln_tabn};
+    for (int k = 0; k < 7; k++) bad |= dev_copy(b, lno[k], *lni[k], nl);
+    double *const *lnd[] = {&h->ln_d, &h->ln_mu, &h->ln_ea, &h->ln_ba, &h->ln_ei, &h->ln_cdn,
+                            &h->ln_cdt, &h->ln_can, &h->ln_cat, &h->ln_mus};
+    double **lnod[] = {&S.ln_d, &S.ln_mu, &S.ln_ea, &S.ln_ba, &S.ln_ei, &S.ln_cdn,
+                       &S.ln_cdt, &S.ln_can, &S.ln_cat, &S.ln_mus};
+    for (int k = 0; k < 10; k++) bad |= dev_copy(b, lnod[k], *lnd[k], nl);
+    bad |= dev_copy(b, &S.tab_x, h->tab_x, h->n_tab);
+    bad |= dev_copy(b, &S.tab_y, h->tab_y, h->n_tab);
+    bad |= dev_copy(b, &S.seg_line, h->seg_line, ns);
+    bad |= dev_copy(b, &S.seg_l0, h->seg_l0, ns);
+    bad |= dev_copy(b, &S.node_line, h->node_line, nn);
+    bad |= dev_copy(b, &S.node_loc, h->node_loc, nn);
+    bad |= dev_copy(b, &S.node_m, h->node_m, nn);
+    bad |= dev_copy(b, &S.node_l, h->node_l, nn);
+    bad |= dev_copy(b, &S.pt_kind, h->pt_kind, np);
+    bad |= dev_copy(b, &S.pt_motion, h->pt_motion, np);
+    bad |= dev_copy(b, &S.pt_tab0, h->pt_tab0, np);
+    bad |= dev_copy(b, &S.pt_tabn, h->pt_tabn, np);
+    bad |= dev_copy(b, &S.pt_att0, h->pt_att0, np + 1);
+    bad |= dev_copy(b, &S.pt_att, h->pt_att, 2 * nl);
+    bad |= dev_copy(b, &S.pt_r0, h->pt_r0, 3 * np);
+    bad |= dev_copy(b, &S.pt_vel, h->pt_vel, 3 * np);
+    bad |= dev_copy(b, &S.pt_amp, h->pt_amp, 3 * np);
+    double *const *ptd[] = {&h->pt_omega, &h->pt_phase, &h->pt_mass, &h->pt_vol, &h->pt_cda,
+                            &h->pt_ca, &h->pt_ct};
+    double **ptod[] = {&S.pt_omega, &S.pt_phase, &S.pt_mass, &S.pt_vol, &S.pt_cda, &S.pt_ca, &S.pt_ct};
+    for (int k = 0; k < 7; k++) bad |= dev_copy(b, ptod[k], *ptd[k], np);
+    bad |= dev_copy(b, &S.ptab_t, h->ptab_t, h->n_ptab);
+    bad |= dev_copy(b, &S.ptab_xyz, h->ptab_xyz, 3 * (size_t)h->n_ptab);
+    bad |= dev_copy(b, &S.pt_cpos, h->pt_cpos, 3 * np);
+    bad |= dev_copy(b, &S.pt_cvel, h->pt_cvel, 3 * np);
+    b->S = S;
+    b->ny = (size_t)HW_Y_BLOCKS * h->n_state;
+    for (int k = 0; k < HW_NBUF; k++) bad |= dev_copy(b, &b->buf[k], (const double *)NULL, b->ny);
+    double **wd[] = {&b->w.seg_T, &b->w.seg_qx, &b->w.seg_qy, &b->w.seg_qz, &b->w.seg_len, &b->w.seg_strain};
+    for (int k = 0; k < 6; k++) bad |= dev_copy(b, wd[k], (const double *)NULL, ns);
+    bad |= dev_copy(b, &b->w.hg_fa, (const double *)NULL, 3 * (size_t)nn);
+    bad |= dev_copy(b, &b->w.hg_fb, (const double *)NULL, 3 * (size_t)nn);
+    bad |= dev_copy(b, &b->w.end_f, (const double *)NULL, 6 * (size_t)nl);
+    bad |= dev_copy(b, &b->w.end_m, (const double *)NULL, 12 * (size_t)nl);
+    bad |= dev_copy(b, &b->w.pt_f, (const double *)NULL, 3 * (size_t)np);
+    b->w.node_f = NULL;
+    if (with_node_forces) bad |= dev_copy(b, &b->w.node_f, (const double *)NULL, 3 * (size_t)h->n_state);
+    int nobad = HW_NO_BAD;
+    bad |= dev_copy(b, &b->d_bad, &nobad, 1);
+    b->w.bad = b->d_bad;
+    if (bad) {
+        if (msg && msg_len)
+            snprintf(msg, msg_len, "CUDA backend: device allocation or copy failed (%s)",
+                     cudaGetErrorString(cudaGetLastError()));
+        cu_destroy(b);
+        return HW_ERR_NOMEM;
+    }
+    *out = b;
+    return HW_OK;
+}
+
+static hw_status cu_upload(hw_backend *b, int buf, const double *y)
+{
+    return cudaMemcpy(b->buf[buf], y, b->ny * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess
+               ? HW_OK : HW_ERR_IO;
+}
+
+static hw_status cu_download(hw_backend *b, int buf, double *y)
+{
+    return cudaMemcpy(y, b->buf[buf], b->ny * sizeof(double), cudaMemcpyDeviceToHost) == cudaSuccess
+               ? HW_OK : HW_ERR_IO;
+}
+
+static int get(double *h, const double *d, size_t n)
+{
+    if (!h || !d) return 0;
+    return cudaMemcpy(h, d, n * sizeof(double), cudaMemcpyDeviceToHost) != cudaSuccess;
+}
+
+static hw_status cu_download_work(hw_backend *b, hw_lm_work *h)
+{
+    size_t ns = b->S.n_segs, ne = 2 * (size_t)b->S.n_lines;
+    int bad = get(h->seg_T, b->w.seg_T, ns) | get(h->seg_qx, b->w.seg_qx, ns) |
+              get(h->seg_qy, b->w.seg_qy, ns) | get(h->seg_qz, b->w.seg_qz, ns) |
+              get(h->seg_len, b->w.seg_len, ns) | get(h->seg_strain, b->w.seg_strain, ns) |
+              get(h->end_f, b->w.end_f, 3 * ne) | get(h->end_m, b->w.end_m, 6 * ne) |
+              get(h->pt_f, b->w.pt_f, 3 * (size_t)b->S.n_points) |
+              get(h->node_f, b->w.node_f, 3 * (size_t)b->S.n_state);
+    return bad ? HW_ERR_IO : HW_OK;
+}
+
+static void cu_constrain(hw_backend *b, double t, int buf)
+{
+    if (b->S.n_points) k_constrain_points<<<blocks_for(b->S.n_points), HW_CUDA_BLOCK>>>(b->S, t, b->buf[buf]);
+    k_constrain_ends<<<blocks_for(2 * b->S.n_lines), HW_CUDA_BLOCK>>>(b->S, b->buf[buf]);
+}
+
+static void cu_eval(hw_backend *b, double t, int by, int bdy)
+{
+    const hw_lm_sys &S = b->S;
+    k_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK>>>(S, b->buf[by], b->w);
+    if (S.any_bending) k_hinges<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK>>>(S, b->w);
+    k_nodes<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK>>>(S, t, b->buf[by], b->w, b->buf[bdy]);
+    if (S.n_points) k_points<<<blocks_for(S.n_points), HW_CUDA_BLOCK>>>(S, t, b->buf[by], b->w, b->buf[bdy]);
+    k_end_deriv<<<blocks_for(2 * S.n_lines), HW_CUDA_BLOCK>>>(S, b->buf[bdy]);
+}
+
+static void cu_lincomb(hw_backend *b, int dst, int src, int nterm, const double *coef,
+                       const int *bufs)
+{
+    const double *k[4];
+    double c[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 4; i++) {
+        k[i] = b->buf[bufs[i < nterm ? i : 0]];
+        if (i < nterm) c[i] = coef[i];
+    }
+    unsigned nb = (unsigned)((b->ny + HW_CUDA_BLOCK - 1) / HW_CUDA_BLOCK);
+    k_lincomb<<<nb, HW_CUDA_BLOCK>>>(b->ny, b->buf[dst], b->buf[src], nterm, c[0], c[1], c[2], c[3],
+                                     k[0], k[1], k[2], k[3]);
+}
+
+static void cu_symplectic(hw_backend *b, int by, int bdy, double dt)
+{
+    k_symplectic<<<blocks_for(b->S.n_state), HW_CUDA_BLOCK>>>(b->S, b->buf[by], b->buf[bdy], dt);
+}
+
+static int cu_take_bad(hw_backend *b)
+{
+    int s = HW_NO_BAD, reset = HW_NO_BAD;
+    cudaMemcpy(&s, b->d_bad, sizeof(int), cudaMemcpyDeviceToHost);
+    cudaMemcpy(b->d_bad, &reset, sizeof(int), cudaMemcpyHostToDevice);
+    return s == HW_NO_BAD ? -1 : s;
+}
+
+static void cu_set_coupled(hw_backend *b, int p, const double pos[3], const double vel[3], double t)
+{
+    cudaMemcpy(b->S.pt_cpos + 3 * p, pos, 3 * sizeof(double), cudaMemcpyHostToDevice);
+    cudaMemcpy(b->S.pt_cvel + 3 * p, vel, 3 * sizeof(double), cudaMemcpyHostToDevice);
+    cudaMemcpy(b->S.pt_ct + p, &t, sizeof(double), cudaMemcpyHostToDevice);
+}
+
+static const hw_backend_ops CUDA_OPS = {
+    "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
+    cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled};
+
+extern "C" const hw_backend_ops *hw_cuda_backend(void) { return &CUDA_OPS; }
+
+extern "C" int hw_cuda_device_count(void)
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess) {
+        cudaGetLastError(); // clear the sticky "no driver / no device" error
+        return 0;
+    }
+    return n;
+}

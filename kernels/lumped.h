@@ -1,0 +1,346 @@
+/* The lumped-mass cable system as flat structure-of-arrays (float64), and the per-element step
+ * bodies both backends loop over. Nothing here allocates: the host fills an hw_lm_sys with host
+ * arrays, a backend makes its own copy (device arrays for CUDA) with the same layout.
+ *
+ * Elements:
+ *   line l      nodes ln_n0[l] .. ln_n0[l] + ln_nseg[l], segments ln_s0[l] .. + ln_nseg[l] - 1
+ *               (segment local index i = 1..nseg joins nodes i-1 and i)
+ *   point p     state slot n_nodes + p (fixed, prescribed, free or coupled)
+ *   end slot e  2 l + 0 is end A (node 0) of line l, 2 l + 1 end B (node nseg)
+ * State vector y: HW_Y_BLOCKS blocks of n_state = n_nodes + n_points values:
+ *   rx ry rz vx vy vz ed  (ed: energy dissipated at that node or point so far)
+ * End nodes take their kinematics from their point (hw_lm_constrain_*): they are part of the
+ * point's rigid motion, and the point carries their mass and loads.
+ *
+ * Napkin math, per segment-step of one evaluation (the unit of work): the node pass reads 6
+ * doubles of state and writes 7 of derivative; the segment pass reads 12 state doubles (shared
+ * with neighbours, so ~6 from memory) and writes 7; the node pass reads ~14 segment values back.
+ * About 35 doubles = 280 bytes per node per evaluation before the integrator's vector updates
+ * (7 doubles read from each of 2-5 buffers and 7 written per node per stage). */
+#ifndef HW_KERNELS_LUMPED_H
+#define HW_KERNELS_LUMPED_H
+
+#include "physics/hd.h"
+#include "physics/segment.h"
+#include "physics/hydro.h"
+#include "physics/seabed.h"
+#include "physics/bending.h"
+#include "physics/motion.h"
+
+enum { HW_Y_RX = 0, HW_Y_RY, HW_Y_RZ, HW_Y_VX, HW_Y_VY, HW_Y_VZ, HW_Y_ED, HW_Y_BLOCKS };
+enum { HW_PT_FIXED = 0, HW_PT_PRESCRIBED = 1, HW_PT_FREE = 2, HW_PT_COUPLED = 3 };
+
+typedef struct hw_lm_sys {
+    int n_lines, n_nodes, n_segs, n_points, n_state, n_tab, n_ptab;
+    int any_bending;
+    double max_strain;
+    /* environment */
+    double g, rho, depth, kb, cb, vf;
+    int cur_nz, cur_nt;
+    double *cur_z, *cur_t, *cur_ux, *cur_uy, *cur_uz;
+    /* lines */
+    int *ln_n0, *ln_s0, *ln_nseg, *ln_pa, *ln_pb, *ln_tab0, *ln_tabn;
+    double *ln_d, *ln_mu, *ln_ea, *ln_ba, *ln_ei, *ln_cdn, *ln_cdt, *ln_can, *ln_cat, *ln_mus;
+    double *tab_x, *tab_y; /* strain-tension tables, all lines */
+    /* segments */
+    int *seg_line;
+    double *seg_l0;
+    /* nodes */
+    int *node_line, *node_loc;
+    double *node_m, *node_l; /* structural mass, tributary unstretched length */
+    /* points */
+    int *pt_kind, *pt_motion, *pt_tab0, *pt_tabn, *pt_att0, *pt_att;
+    double *pt_r0, *pt_vel, *pt_amp; /* 3 per point */
+    double *pt_omega, *pt_phase, *pt_mass, *pt_vol, *pt_cda, *pt_ca;
+    double *ptab_t, *ptab_xyz;        /* motion tables, all points (xyz: 3 per row) */
+    double *pt_cpos, *pt_cvel, *pt_ct; /* coupled points: set from outside (3, 3, 1 per point) */
+} hw_lm_sys;
+
+/* Per-evaluation scratch, written by one pass and read by the next. */
+typedef struct hw_lm_work {
+    double *seg_T, *seg_qx, *seg_qy, *seg_qz, *seg_len, *seg_strain; /* per segment */
+    double *hg_fa, *hg_fb;   /* per node: bending hinge vectors (3 each, xyz interleaved) */
+    double *end_f;           /* per end slot: external force on the end node (3) */
+    double *end_m;           /* per end slot: its mass matrix (6: xx yy zz xy xz yz) */
+    double *pt_f;            /* per point: force the lines exert on the point (3) */
+    int *bad;                /* first segment whose strain is non-finite or past max_strain */
+    double *node_f;          /* optional (NULL = off): net load on each node and free point (3) */
+} hw_lm_work;
+
+#define HW_NO_BAD 0x7fffffff
+#ifdef __CUDA_ARCH__
+#define HW_FLAG_BAD(p, s) atomicMin((p), (s))
+#else
+#define HW_FLAG_BAD(p, s) do { if ((s) < *(p)) *(p) = (s); } while (0)
+#endif
+
+HW_HD hw_v3 hw_lm_get3(const double *y, int n, int block, int i)
+{
+    return hw_v3_make(y[(block + 0) * n + i], y[(block + 1) * n + i], y[(block + 2) * n + i]);
+}
+HW_HD void hw_lm_set3(double *y, int n, int block, int i, hw_v3 v)
+{
+    y[(block + 0) * n + i] = v.x; y[(block + 1) * n + i] = v.y; y[(block + 2) * n + i] = v.z;
+}
+HW_HD hw_v3 hw_lm_seg_q(const hw_lm_work *w, int s)
+{
+    return hw_v3_make(w->seg_qx[s], w->seg_qy[s], w->seg_qz[s]);
+}
+HW_HD hw_v3 hw_lm_current(const hw_lm_sys *S, double z, double t)
+{
+    return hw_v3_make(hw_current_1(S->cur_z, S->cur_t, S->cur_ux, S->cur_nz, S->cur_nt, z, t),
+                      hw_current_1(S->cur_z, S->cur_t, S->cur_uy, S->cur_nz, S->cur_nt, z, t),
+                      hw_current_1(S->cur_z, S->cur_t, S->cur_uz, S->cur_nz, S->cur_nt, z, t));
+}
+
+/* Kinematics of a non-free point at time t. */
+HW_HD hw_kin hw_lm_point_kin(const hw_lm_sys *S, int p, double t)
+{
+    hw_kin k;
+    int kind = S->pt_kind[p];
+    if (kind == HW_PT_PRESCRIBED) {
+        int m = S->pt_motion[p], t0 = S->pt_tab0[p], tn = S->pt_tabn[p];
+        double r[3], v[3], a[3];
+        for (int c = 0; c < 3; c++)
+            hw_motion_1(m, t, S->pt_r0[3 * p + c], S->pt_vel[3 * p + c], S->pt_amp[3 * p + c],
+                        S->pt_omega[p], S->pt_phase[p], S->ptab_t + t0, S->ptab_xyz + 3 * t0 + c,
+                        tn, 3, &r[c], &v[c], &a[c]);
+        k.r = hw_v3_make(r[0], r[1], r[2]); k.v = hw_v3_make(v[0], v[1], v[2]);
+        k.a = hw_v3_make(a[0], a[1], a[2]);
+    } else if (kind == HW_PT_COUPLED) {
+        k.v = hw_v3_make(S->pt_cvel[3 * p], S->pt_cvel[3 * p + 1], S->pt_cvel[3 * p + 2]);
+        k.r = hw_v3_add(hw_v3_make(S->pt_cpos[3 * p], S->pt_cpos[3 * p + 1], S->pt_cpos[3 * p + 2]),
+                        hw_v3_scale(k.v, t - S->pt_ct[p]));
+        k.a = hw_v3_zero();
+    } else {
+        k.r = hw_v3_make(S->pt_r0[3 * p], S->pt_r0[3 * p + 1], S->pt_r0[3 * p + 2]);
+        k.v = hw_v3_zero(); k.a = hw_v3_zero();
+    }
+    return k;
+}
+
+/* Pass 1: impose the kinematics of fixed, prescribed and coupled points on the state. */
+HW_HD void hw_lm_constrain_point(const hw_lm_sys *S, double t, double *y, int p)
+{
+    if (S->pt_kind[p] == HW_PT_FREE) return;
+    hw_kin k = hw_lm_point_kin(S, p, t);
+    int i = S->n_nodes + p;
+    hw_lm_set3(y, S->n_state, HW_Y_RX, i, k.r);
+    hw_lm_set3(y, S->n_state, HW_Y_VX, i, k.v);
+}
+
+/* Pass 2: end nodes follow their points. */
+HW_HD int hw_lm_end_node(const hw_lm_sys *S, int e)
+{
+    int l = e >> 1;
+    return S->ln_n0[l] + ((e & 1) ? S->ln_nseg[l] : 0);
+}
+HW_HD int hw_lm_end_point(const hw_lm_sys *S, int e)
+{
+    int l = e >> 1;
+    return (e & 1) ? S->ln_pb[l] : S->ln_pa[l];
+}
+HW_HD void hw_lm_constrain_end(const hw_lm_sys *S, double *y, int e)
+{
+    int i = hw_lm_end_node(S, e), j = S->n_nodes + hw_lm_end_point(S, e);
+    hw_lm_set3(y, S->n_state, HW_Y_RX, i, hw_lm_get3(y, S->n_state, HW_Y_RX, j));
+    hw_lm_set3(y, S->n_state, HW_Y_VX, i, hw_lm_get3(y, S->n_state, HW_Y_VX, j));
+}
+
+/* Pass 3: segment tension and geometry. */
+HW_HD void hw_lm_segment(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int s)
+{
+    int l = S->seg_line[s];
+    int ia = S->ln_n0[l] + (s - S->ln_s0[l]), ib = ia + 1, n = S->n_state;
+    int t0 = S->ln_tab0[l];
+    hw_seg_result r = hw_segment_eval(hw_lm_get3(y, n, HW_Y_RX, ia), hw_lm_get3(y, n, HW_Y_RX, ib),
+                                      hw_lm_get3(y, n, HW_Y_VX, ia), hw_lm_get3(y, n, HW_Y_VX, ib),
+                                      S->seg_l0[s], S->ln_ea[l], S->ln_ba[l], S->tab_x + t0,
+                                      S->tab_y + t0, S->ln_tabn[l]);
+    w->seg_T[s] = r.T;
+    w->seg_qx[s] = r.q.x; w->seg_qy[s] = r.q.y; w->seg_qz[s] = r.q.z;
+    w->seg_len[s] = r.len;
+    w->seg_strain[s] = r.strain;
+    if (!(r.strain <= S->max_strain) || !(r.T == r.T) || !(fabs(r.T) <= 1.0e300))
+        HW_FLAG_BAD(w->bad, s);
+}
+
+/* Pass 4 (lines with EI > 0): the bending hinge at each interior node. */
+HW_HD void hw_lm_hinge(const hw_lm_sys *S, const hw_lm_work *w, int i)
+{
+    int l = S->node_line[i], loc = S->node_loc[i];
+    hw_v3 fa = hw_v3_zero(), fb = hw_v3_zero();
+    if (S->ln_ei[l] > 0.0 && loc > 0 && loc < S->ln_nseg[l]) {
+        int sa = S->ln_s0[l] + loc - 1, sb = sa + 1;
+        double k = S->ln_ei[l] / (0.5 * (S->seg_l0[sa] + S->seg_l0[sb]));
+        hw_hinge h = hw_hinge_eval(hw_lm_seg_q(w, sa), w->seg_len[sa], hw_lm_seg_q(w, sb),
+                                   w->seg_len[sb], k);
+        fa = h.fa; fb = h.fb;
+    }
+    w->hg_fa[3 * i] = fa.x; w->hg_fa[3 * i + 1] = fa.y; w->hg_fa[3 * i + 2] = fa.z;
+    w->hg_fb[3 * i] = fb.x; w->hg_fb[3 * i + 1] = fb.y; w->hg_fb[3 * i + 2] = fb.z;
+}
+
+/* Loads on node i that do not depend on the mass matrix: segment tensions, bending, weight and
+ * buoyancy, drag and seabed contact. Also returns the node tangent, the dissipated power and
+ * whether the node is submerged. */
+typedef struct hw_node_load { hw_v3 f, qh; double power; int wet; } hw_node_load;
+
+HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y,
+                                   const hw_lm_work *w, int i)
+{
+    hw_node_load L;
+    int l = S->node_line[i], loc = S->node_loc[i], nseg = S->ln_nseg[l], n = S->n_state;
+    int sl = S->ln_s0[l] + loc - 1; /* segment to the left (valid when loc > 0) */
+    hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
+    hw_v3 f = hw_v3_zero(), qa = hw_v3_zero(), qb = hw_v3_zero();
+    double power = 0.0;
+    if (loc > 0) {
+        qa = hw_lm_seg_q(w, sl);
+        f = hw_v3_sub(f, hw_v3_scale(qa, w->seg_T[sl]));
+        int t0 = S->ln_tab0[l];
+        hw_seg_result sr;
+        sr.q = qa; sr.len = w->seg_len[sl]; sr.strain = w->seg_strain[sl]; sr.T = w->seg_T[sl];
+        sr.rate = hw_v3_dot(qa, hw_v3_sub(v, hw_lm_get3(y, n, HW_Y_VX, i - 1))) / S->seg_l0[sl];
+        power += hw_segment_damping_power(sr, S->seg_l0[sl], S->ln_ea[l], S->tab_x + t0,
+                                          S->tab_y + t0, S->ln_tabn[l]);
+    }
+    if (loc < nseg) {
+        qb = hw_lm_seg_q(w, sl + 1);
+        f = hw_v3_add(f, hw_v3_scale(qb, w->seg_T[sl + 1]));
+    }
+    if (S->any_bending && S->ln_ei[l] > 0.0) {
+        /* hinge at i: fa - fb; hinge at i+1 (its i-1 is us): -fa; hinge at i-1: +fb */
+        f.x += w->hg_fa[3 * i] - w->hg_fb[3 * i];
+        f.y += w->hg_fa[3 * i + 1] - w->hg_fb[3 * i + 1];
+        f.z += w->hg_fa[3 * i + 2] - w->hg_fb[3 * i + 2];
+        if (loc < nseg) {
+            f.x -= w->hg_fa[3 * (i + 1)]; f.y -= w->hg_fa[3 * (i + 1) + 1];
+            f.z -= w->hg_fa[3 * (i + 1) + 2];
+        }
+        if (loc > 0) {
+            f.x += w->hg_fb[3 * (i - 1)]; f.y += w->hg_fb[3 * (i - 1) + 1];
+            f.z += w->hg_fb[3 * (i - 1) + 2];
+        }
+    }
+    double ln = S->node_l[i], d = S->ln_d[l];
+    int wet = r.z < 0.0;
+    double vol = 0.25 * HW_PI * d * d * ln;
+    f.z -= (S->node_m[i] - (wet ? S->rho * vol : 0.0)) * S->g;
+    hw_v3 qh = hw_node_tangent(qa, qb);
+    if (wet) {
+        hw_v3 u = hw_v3_sub(hw_lm_current(S, r.z, t), v);
+        hw_v3 fd = hw_morison_drag(u, qh, S->rho, d, ln, S->ln_cdn[l], S->ln_cdt[l]);
+        f = hw_v3_add(f, fd);
+        power -= hw_v3_dot(fd, v); /* work the water takes from the line (still water) */
+    }
+    if (r.z < -S->depth) {
+        hw_seabed_result sb = hw_seabed_contact(r, v, S->depth, S->kb, S->cb, S->vf, S->ln_mus[l],
+                                                d, ln);
+        f = hw_v3_add(f, sb.f);
+        power += sb.power;
+    }
+    L.f = f; L.qh = qh; L.power = power; L.wet = wet;
+    return L;
+}
+
+/* Pass 5: node accelerations (interior nodes) or end-node loads (for their point). */
+HW_HD void hw_lm_node(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
+                      double *dy, int i)
+{
+    int l = S->node_line[i], loc = S->node_loc[i], nseg = S->ln_nseg[l], n = S->n_state;
+    hw_node_load L = hw_lm_node_load(S, t, y, w, i);
+    hw_m3s M = hw_node_mass(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i], S->ln_can[l],
+                            S->ln_cat[l], L.qh);
+    dy[HW_Y_ED * n + i] = L.power;
+    if (w->node_f) { w->node_f[3 * i] = L.f.x; w->node_f[3 * i + 1] = L.f.y; w->node_f[3 * i + 2] = L.f.z; }
+    if (loc > 0 && loc < nseg) {
+        hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(y, n, HW_Y_VX, i));
+        hw_lm_set3(dy, n, HW_Y_VX, i, hw_m3s_solve(M, L.f));
+    } else {
+        int e = 2 * l + (loc == 0 ? 0 : 1);
+        w->end_f[3 * e] = L.f.x; w->end_f[3 * e + 1] = L.f.y; w->end_f[3 * e + 2] = L.f.z;
+        w->end_m[6 * e] = M.xx; w->end_m[6 * e + 1] = M.yy; w->end_m[6 * e + 2] = M.zz;
+        w->end_m[6 * e + 3] = M.xy; w->end_m[6 * e + 4] = M.xz; w->end_m[6 * e + 5] = M.yz;
+    }
+}
+
+HW_HD hw_m3s hw_lm_end_mass(const hw_lm_work *w, int e)
+{
+    return hw_m3s_make(w->end_m[6 * e], w->end_m[6 * e + 1], w->end_m[6 * e + 2],
+                       w->end_m[6 * e + 3], w->end_m[6 * e + 4], w->end_m[6 * e + 5]);
+}
+
+/* Loads a free point carries itself: weight, buoyancy, drag, and its mass with added mass. */
+HW_HD hw_node_load hw_lm_point_own_load(const hw_lm_sys *S, double t, const double *y, int p,
+                                        hw_m3s *M)
+{
+    hw_node_load L;
+    int i = S->n_nodes + p, n = S->n_state;
+    hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
+    int wet = r.z < 0.0;
+    hw_v3 f = hw_v3_make(0.0, 0.0, -(S->pt_mass[p] - (wet ? S->rho * S->pt_vol[p] : 0.0)) * S->g);
+    double power = 0.0;
+    if (wet && S->pt_cda[p] > 0.0) {
+        hw_v3 u = hw_v3_sub(hw_lm_current(S, r.z, t), v);
+        hw_v3 fd = hw_v3_scale(u, 0.5 * S->rho * S->pt_cda[p] * hw_v3_norm(u));
+        f = hw_v3_add(f, fd);
+        power -= hw_v3_dot(fd, v);
+    }
+    *M = hw_m3s_diag(S->pt_mass[p] + (wet ? S->pt_ca[p] * S->rho * S->pt_vol[p] : 0.0));
+    L.f = f; L.qh = hw_v3_zero(); L.power = power; L.wet = wet;
+    return L;
+}
+
+/* Pass 6: points. A free point moves under its own loads plus those of its end nodes, with their
+ * masses; any point records the force its lines exert on it: sum over ends of (F_end - M_end a). */
+HW_HD void hw_lm_point(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
+                       double *dy, int p)
+{
+    int i = S->n_nodes + p, n = S->n_state;
+    hw_v3 fe = hw_v3_zero();
+    hw_m3s me = hw_m3s_diag(0.0);
+    for (int k = S->pt_att0[p]; k < S->pt_att0[p + 1]; k++) {
+        int e = S->pt_att[k];
+        fe = hw_v3_add(fe, hw_v3_make(w->end_f[3 * e], w->end_f[3 * e + 1], w->end_f[3 * e + 2]));
+        me = hw_m3s_add(me, hw_lm_end_mass(w, e));
+    }
+    hw_v3 a;
+    double power = 0.0;
+    if (S->pt_kind[p] == HW_PT_FREE) {
+        hw_m3s M;
+        hw_node_load L = hw_lm_point_own_load(S, t, y, p, &M);
+        hw_v3 ft = hw_v3_add(fe, L.f);
+        a = hw_m3s_solve(hw_m3s_add(M, me), ft);
+        power = L.power;
+        if (w->node_f) { w->node_f[3 * i] = ft.x; w->node_f[3 * i + 1] = ft.y; w->node_f[3 * i + 2] = ft.z; }
+    } else {
+        a = hw_lm_point_kin(S, p, t).a;
+    }
+    hw_v3 fp = hw_v3_sub(fe, hw_m3s_mul(me, a));
+    w->pt_f[3 * p] = fp.x; w->pt_f[3 * p + 1] = fp.y; w->pt_f[3 * p + 2] = fp.z;
+    hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(y, n, HW_Y_VX, i));
+    hw_lm_set3(dy, n, HW_Y_VX, i, a);
+    dy[HW_Y_ED * n + i] = power;
+}
+
+/* Pass 7: end nodes move with their points. */
+HW_HD void hw_lm_end_deriv(const hw_lm_sys *S, double *dy, int e)
+{
+    int i = hw_lm_end_node(S, e), j = S->n_nodes + hw_lm_end_point(S, e), n = S->n_state;
+    hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(dy, n, HW_Y_RX, j));
+    hw_lm_set3(dy, n, HW_Y_VX, i, hw_lm_get3(dy, n, HW_Y_VX, j));
+}
+
+/* Integrator updates, per state index k (all blocks handled by the caller's loop). */
+HW_HD void hw_lm_symplectic(const hw_lm_sys *S, double *y, const double *dy, double dt, int k)
+{
+    int n = S->n_state;
+    for (int b = 0; b < 3; b++) {
+        double v = y[(HW_Y_VX + b) * n + k] + dt * dy[(HW_Y_VX + b) * n + k];
+        y[(HW_Y_VX + b) * n + k] = v;
+        y[(HW_Y_RX + b) * n + k] += dt * v;
+    }
+    y[HW_Y_ED * n + k] += dt * dy[HW_Y_ED * n + k];
+}
+#endif

@@ -1,0 +1,79 @@
+/* Shared-physics conventions: every function here compiles under gcc (C11) and nvcc (C++17).
+ * HW_HD marks a function usable on host and device. Vectors are small value structs built by
+ * constructor functions (no compound literals or designated initializers). */
+#ifndef HW_PHYSICS_HD_H
+#define HW_PHYSICS_HD_H
+
+#include <math.h>
+
+#ifdef __CUDACC__
+#define HW_HD static inline __host__ __device__
+#else
+#define HW_HD static inline
+#endif
+
+typedef struct hw_v3 { double x, y, z; } hw_v3;
+/* Symmetric 3x3 matrix: xx yy zz xy xz yz. */
+typedef struct hw_m3s { double xx, yy, zz, xy, xz, yz; } hw_m3s;
+
+HW_HD hw_v3 hw_v3_make(double x, double y, double z) { hw_v3 r; r.x = x; r.y = y; r.z = z; return r; }
+HW_HD hw_v3 hw_v3_zero(void) { return hw_v3_make(0.0, 0.0, 0.0); }
+HW_HD hw_v3 hw_v3_add(hw_v3 a, hw_v3 b) { return hw_v3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
+HW_HD hw_v3 hw_v3_sub(hw_v3 a, hw_v3 b) { return hw_v3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
+HW_HD hw_v3 hw_v3_scale(hw_v3 a, double s) { return hw_v3_make(a.x * s, a.y * s, a.z * s); }
+HW_HD double hw_v3_dot(hw_v3 a, hw_v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+HW_HD double hw_v3_norm(hw_v3 a) { return sqrt(hw_v3_dot(a, a)); }
+
+HW_HD hw_m3s hw_m3s_make(double xx, double yy, double zz, double xy, double xz, double yz)
+{
+    hw_m3s m; m.xx = xx; m.yy = yy; m.zz = zz; m.xy = xy; m.xz = xz; m.yz = yz; return m;
+}
+HW_HD hw_m3s hw_m3s_diag(double d) { return hw_m3s_make(d, d, d, 0.0, 0.0, 0.0); }
+HW_HD hw_m3s hw_m3s_add(hw_m3s a, hw_m3s b)
+{
+    return hw_m3s_make(a.xx + b.xx, a.yy + b.yy, a.zz + b.zz, a.xy + b.xy, a.xz + b.xz, a.yz + b.yz);
+}
+/* a I + b q q^T */
+HW_HD hw_m3s hw_m3s_iso_axial(double a, double b, hw_v3 q)
+{
+    return hw_m3s_make(a + b * q.x * q.x, a + b * q.y * q.y, a + b * q.z * q.z,
+                       b * q.x * q.y, b * q.x * q.z, b * q.y * q.z);
+}
+HW_HD hw_v3 hw_m3s_mul(hw_m3s m, hw_v3 v)
+{
+    return hw_v3_make(m.xx * v.x + m.xy * v.y + m.xz * v.z,
+                      m.xy * v.x + m.yy * v.y + m.yz * v.z,
+                      m.xz * v.x + m.yz * v.y + m.zz * v.z);
+}
+/* Solves m a = f for a symmetric positive definite m (Cramer's rule; exact for 3x3). */
+HW_HD hw_v3 hw_m3s_solve(hw_m3s m, hw_v3 f)
+{
+    double c00 = m.yy * m.zz - m.yz * m.yz;
+    double c01 = m.xz * m.yz - m.xy * m.zz;
+    double c02 = m.xy * m.yz - m.xz * m.yy;
+    double c11 = m.xx * m.zz - m.xz * m.xz;
+    double c12 = m.xy * m.xz - m.xx * m.yz;
+    double c22 = m.xx * m.yy - m.xy * m.xy;
+    double det = m.xx * c00 + m.xy * c01 + m.xz * c02;
+    double inv = 1.0 / det;
+    return hw_v3_make((c00 * f.x + c01 * f.y + c02 * f.z) * inv,
+                      (c01 * f.x + c11 * f.y + c12 * f.z) * inv,
+                      (c02 * f.x + c12 * f.y + c22 * f.z) * inv);
+}
+
+/* Linear interpolation in a strictly increasing table, flat outside. */
+HW_HD double hw_tlu(const double *x, const double *y, int n, double xq)
+{
+    if (n <= 0) return 0.0;
+    if (n == 1 || xq <= x[0]) return y[0];
+    if (xq >= x[n - 1]) return y[n - 1];
+    int lo = 0, hi = n - 1;
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (x[mid] <= xq) lo = mid; else hi = mid;
+    }
+    double s = (xq - x[lo]) / (x[hi] - x[lo]);
+    return y[lo] + s * (y[hi] - y[lo]);
+}
+
+#endif

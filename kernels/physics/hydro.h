@@ -1,0 +1,55 @@
+/* Hydrodynamics of a lumped-mass node (physics.md section 4): Morison drag with normal and
+ * tangential coefficients, added mass as a 3x3 matrix, and the current at a depth and time. */
+#ifndef HW_PHYSICS_HYDRO_H
+#define HW_PHYSICS_HYDRO_H
+#include "hd.h"
+
+#define HW_PI 3.14159265358979323846
+
+/* Current velocity at depth z and time t. Table of nz depths (increasing) by nt times
+ * (nt <= 1: constant); values u[k*nz + j]. Bilinear interpolation, flat outside. */
+HW_HD double hw_current_1(const double *zt, const double *tt, const double *u, int nz, int nt,
+                          double z, double t)
+{
+    if (nz <= 0) return 0.0;
+    if (nt <= 1) return hw_tlu(zt, u, nz, z);
+    if (t <= tt[0]) return hw_tlu(zt, u, nz, z);
+    if (t >= tt[nt - 1]) return hw_tlu(zt, u + (nt - 1) * nz, nz, z);
+    int k = 0;
+    while (k < nt - 2 && tt[k + 1] <= t) k++;
+    double s = (t - tt[k]) / (tt[k + 1] - tt[k]);
+    double a = hw_tlu(zt, u + k * nz, nz, z), b = hw_tlu(zt, u + (k + 1) * nz, nz, z);
+    return a + s * (b - a);
+}
+
+/* Drag on a node with tributary length l, diameter d, tangent qh (unit), relative velocity
+ * u = current - node velocity:
+ *   F_n = 0.5 rho Cdn d l |u_n| u_n,  F_t = 0.5 rho Cdt pi d l |u_t| u_t. */
+HW_HD hw_v3 hw_morison_drag(hw_v3 u, hw_v3 qh, double rho, double d, double l, double cdn,
+                            double cdt)
+{
+    double ut_s = hw_v3_dot(u, qh);
+    hw_v3 ut = hw_v3_scale(qh, ut_s);
+    hw_v3 un = hw_v3_sub(u, ut);
+    double kn = 0.5 * rho * cdn * d * l * hw_v3_norm(un);
+    double kt = 0.5 * rho * cdt * HW_PI * d * l * fabs(ut_s);
+    return hw_v3_add(hw_v3_scale(un, kn), hw_v3_scale(ut, kt));
+}
+
+/* Mass matrix of a node: m I + rho (pi d^2 / 4) l (Can (I - qh qh^T) + Cat qh qh^T). */
+HW_HD hw_m3s hw_node_mass(double m, int submerged, double rho, double d, double l, double can,
+                          double cat, hw_v3 qh)
+{
+    if (!submerged) return hw_m3s_diag(m);
+    double ma = rho * 0.25 * HW_PI * d * d * l;
+    return hw_m3s_iso_axial(m + ma * can, ma * (cat - can), qh);
+}
+
+/* Unit node tangent: the normalized sum of the adjacent segment tangents (either may be zero). */
+HW_HD hw_v3 hw_node_tangent(hw_v3 qa, hw_v3 qb)
+{
+    hw_v3 s = hw_v3_add(qa, qb);
+    double n = hw_v3_norm(s);
+    return n > 0.0 ? hw_v3_scale(s, 1.0 / n) : qb;
+}
+#endif

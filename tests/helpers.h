@@ -1,0 +1,98 @@
+/* Small helpers shared by the test suites: building models in code, and an independent solution
+ * of Irvine's elastic catenary equations (validation cases 1 and 2). */
+#ifndef HW_TEST_HELPERS_H
+#define HW_TEST_HELPERS_H
+
+#include <math.h>
+#include <string.h>
+
+#include "hawser/hawser.h"
+
+#define G0 9.80665
+#define PI 3.14159265358979323846
+
+/* A model of one line between two points, filled by the caller. Arrays live in the struct. */
+typedef struct one_line {
+    hw_model_def def;
+    hw_line_type_def type;
+    hw_point_def pts[2];
+    hw_line_def line;
+} one_line;
+
+static inline void one_line_init(one_line *m, double d, double mu, double ea, double length,
+                                 int nseg, const double ra[3], const double rb[3])
+{
+    memset(m, 0, sizeof *m);
+    m->def = hw_default_model();
+    m->type = hw_default_line_type();
+    m->type.name = "type";
+    m->type.d = d;
+    m->type.mu = mu;
+    m->type.ea = ea;
+    for (int k = 0; k < 2; k++) {
+        m->pts[k] = hw_default_point();
+        memcpy(m->pts[k].pos, k ? rb : ra, 3 * sizeof(double));
+    }
+    m->pts[0].name = "A";
+    m->pts[1].name = "B";
+    m->line = hw_default_line();
+    m->line.name = "line";
+    m->line.type = 0;
+    m->line.point_a = 0;
+    m->line.point_b = 1;
+    m->line.length = length;
+    m->line.nseg = nseg;
+    m->def.n_types = 1; m->def.types = &m->type;
+    m->def.n_points = 2; m->def.points = m->pts;
+    m->def.n_lines = 1; m->def.lines = &m->line;
+}
+
+/* Irvine's suspended elastic catenary: solve for H, V (upper-end vertical force) given span h,
+ * rise v, length L, weight w, stiffness EA. Newton with a numerical Jacobian (independent of the
+ * library's own catenary code). Returns 0 on success. */
+static inline void irvine_suspended(double H, double V, double L, double w, double EA, double *h,
+                                    double *v)
+{
+    double Va = V - w * L;
+    *h = H / w * (asinh(V / H) - asinh(Va / H)) + H * L / EA;
+    *v = H / w * (sqrt(1 + (V / H) * (V / H)) - sqrt(1 + (Va / H) * (Va / H))) +
+         (V * L - w * L * L / 2) / EA;
+}
+
+static inline void irvine_grounded(double H, double V, double L, double w, double EA, double *h,
+                                   double *v)
+{
+    double LB = L - V / w;
+    *h = LB + H / w * asinh(V / H) + H * L / EA;
+    *v = H / w * (sqrt(1 + (V / H) * (V / H)) - 1) + V * V / (2 * EA * w);
+}
+
+static inline int irvine_solve(int grounded, double hx, double vx, double L, double w, double EA,
+                               double *H, double *V)
+{
+    double x[2] = {*H, *V};
+    for (int it = 0; it < 200; it++) {
+        double h0, v0, J[2][2];
+        (grounded ? irvine_grounded : irvine_suspended)(x[0], x[1], L, w, EA, &h0, &v0);
+        double r0 = h0 - hx, r1 = v0 - vx;
+        if (fabs(r0) + fabs(r1) < 1e-11 * (hx + vx)) { *H = x[0]; *V = x[1]; return 0; }
+        for (int c = 0; c < 2; c++) {
+            double xp[2] = {x[0], x[1]};
+            double dh = 1e-7 * fabs(xp[c]) + 1e-9;
+            xp[c] += dh;
+            double h1, v1;
+            (grounded ? irvine_grounded : irvine_suspended)(xp[0], xp[1], L, w, EA, &h1, &v1);
+            J[0][c] = (h1 - h0) / dh;
+            J[1][c] = (v1 - v0) / dh;
+        }
+        double det = J[0][0] * J[1][1] - J[0][1] * J[1][0];
+        double d0 = (J[1][1] * r0 - J[0][1] * r1) / det, d1 = (-J[1][0] * r0 + J[0][0] * r1) / det;
+        double a = 1.0;
+        while (x[0] - a * d0 <= 0) a *= 0.5;
+        x[0] -= a * d0;
+        x[1] -= a * d1;
+    }
+    return -1;
+}
+
+#endif
