@@ -409,3 +409,30 @@ hw_status hw_sim_energy(const hw_sim *sim, hw_energy *e)
     hw_model_energy(&s->m, s->t, s->y, e);
     return HW_OK;
 }
+
+hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const double *vel)
+{
+    if (!line_ok(sim, line) || !xyz) return HW_ERR_INVALID_ARG;
+    if (sim->failed) return HW_ERR_STATE;
+    hw_status st = refresh_state(sim);
+    if (st) return st;
+    const hw_lm_sys *S = &sim->m.S;
+    int n = S->n_state, nseg = S->ln_nseg[line];
+    for (int j = 0; j <= nseg; j++)
+        for (int c = 0; c < 3; c++) {
+            sim->y[(HW_Y_RX + c) * n + S->ln_n0[line] + j] = xyz[3 * j + c];
+            sim->y[(HW_Y_VX + c) * n + S->ln_n0[line] + j] = vel ? vel[3 * j + c] : 0.0;
+        }
+    for (int end = 0; end < 2; end++) {
+        int p = end ? S->ln_pb[line] : S->ln_pa[line], j = end ? nseg : 0;
+        if (S->pt_kind[p] != HW_PT_FREE) continue;
+        for (int c = 0; c < 3; c++) {
+            sim->y[(HW_Y_RX + c) * n + S->n_nodes + p] = xyz[3 * j + c];
+            sim->y[(HW_Y_VX + c) * n + S->n_nodes + p] = vel ? vel[3 * j + c] : 0.0;
+        }
+    }
+    if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y))) return st;
+    sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
+    sim->y_valid = sim->w_valid = 0;
+    return HW_OK;
+}

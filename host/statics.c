@@ -182,7 +182,7 @@ static void build_jacobian(statics *s)
         for (int c = 0; c < 3; c++) {
             memcpy(s->ytry, s->y, ny_of(s) * sizeof(double));
             for (int i = color; i < nn; i += stride)
-                if (interior(S, i)) s->ytry[c * n + i] += 1e-7 * (1.0 + S->seg_l0[S->ln_s0[S->node_line[i]]]);
+                if (interior(S, i)) s->ytry[c * n + i] += 1e-9 * (1.0 + S->seg_l0[S->ln_s0[S->node_line[i]]]);
             eval_forces(s, s->ytry);
             for (int i = color; i < nn; i += stride) {
                 if (!interior(S, i)) continue;
@@ -201,7 +201,7 @@ static void build_jacobian(statics *s)
         for (int c = 0; c < 3; c++) {
             int slot = c * n + nn + s->free_pts[k], col = 3 * k + c;
             memcpy(s->ytry, s->y, ny_of(s) * sizeof(double));
-            double h = 1e-7 * (1.0 + fabs(s->y[slot]));
+            double h = 1e-9 * (1.0 + fabs(s->y[slot]));
             s->ytry[slot] += h;
             h = s->ytry[slot] - s->y[slot];
             eval_forces(s, s->ytry);

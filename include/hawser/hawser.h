@@ -189,8 +189,9 @@ void hw_sim_destroy(hw_sim *sim); /* NULL-safe */
 const char *hw_sim_last_error(const hw_sim *sim);
 const char *hw_sim_backend_name(const hw_sim *sim);
 
-/* Advances n steps of the solver's dt. On HW_ERR_NUMERICAL the state stays at the last good step
- * and last_error holds the diagnosis; the simulation refuses further steps (HW_ERR_STATE). */
+/* Advances n steps of the solver's dt. On HW_ERR_NUMERICAL last_error holds the diagnosis (line,
+ * segment, time, likely cause); the state is left as it was when the blow-up was detected and the
+ * simulation refuses further steps (HW_ERR_STATE). */
 hw_status hw_sim_step(hw_sim *sim, int n);
 double hw_sim_time(const hw_sim *sim);
 double hw_sim_dt(const hw_sim *sim);
@@ -225,6 +226,12 @@ hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double
 /* For HW_POINT_COUPLED points: position and velocity from now on (held at pos + vel (t - now)). */
 hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3],
                                       const double vel[3]);
+
+/* Overwrites a line's node positions and velocities (3*(nseg+1) values each; vel may be NULL for
+ * rest), e.g. to start from a chosen shape or restart. The end nodes stay on their points: a free
+ * end point is moved with its end node; fixed, prescribed and coupled points keep theirs, so the
+ * given end positions must match them. */
+hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const double *vel);
 
 typedef struct hw_energy {
     double kinetic;       /* 1/2 v^T M v over nodes and free points (added mass included) */
