@@ -166,7 +166,7 @@ static int cmd_check(const char *path)
     hw_status st = hw_scenario_load(path, &sc, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
-        return exit_code(st);
+        return EXIT_INPUT; /* unreadable or invalid scenario */
     }
     long nseg = 0;
     for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
@@ -188,7 +188,7 @@ static int run(const run_opts *o)
     hw_status st = hw_scenario_load(o->scenario, &sc, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
-        return exit_code(st);
+        return EXIT_INPUT; /* unreadable or invalid scenario */
     }
     if (o->have_dt) sc->model.solver.dt = o->dt;
     if (o->have_t_end) sc->model.solver.t_end = o->t_end;

@@ -6,8 +6,8 @@
  * neighbour each side, 2 with bending) and is built by forward differences with a colouring:
  * nodes 2b+1 apart are perturbed together, so it costs 3 (2b+1) force evaluations whatever the
  * line length. Free points border the band: each is perturbed on its own (3 evaluations), which
- * gives its column; its row is taken as the transpose of its column (exact for tension and
- * bending, which are conservative). The step solves (lambda D - J) dx = F by block elimination
+ * gives its column; its row (how the point's force depends on the nodes next to its line ends)
+ * comes from perturbing, in each pass, one such node per free point. The step solves (lambda D - J) dx = F by block elimination
  * (banded LU with partial pivoting for the lines, a small dense Schur complement for the points).
  * D is the mass and lambda (1/s^2) a Levenberg-Marquardt shift, raised when a step fails to
  * reduce |F| and lowered when it succeeds: it carries the iteration through slack segments,
@@ -27,12 +27,15 @@ typedef struct statics {
     const hw_backend_ops *ops;
     hw_backend *b;
     int bw, K, W, nf, nu;       /* half bandwidth in nodes and scalars, band row width, free points */
-    double *y, *ytry, *f, *f0, *seg_T;
+    double *y, *ytry, *f, *f0, *fm, *seg_T;
     double *band, *lu;          /* -J over node coordinates, and its factors */
     int *piv;
     double *C, *E;              /* point columns: 3 nn x nu and nu x nu (row-major) */
     double *X, *S, *rhs, *rp;
     int *free_pts;
+    int maxatt, nent;           /* point rows: entries (point, attachment, distance) -> node */
+    int *ent_node;              /* node index or -1, nf * maxatt * bw */
+    double *ent_val;            /* 9 per entry: -dF_point[r] / dx_node[c] at [3 r + c] */
     hw_lm_work hw;
     double tscale;              /* force scale for the convergence test */
     int evals;
@@ -200,25 +203,67 @@ static void build_jacobian(statics *s)
     for (int k = 0; k < s->nf; k++)
         for (int c = 0; c < 3; c++) {
             int slot = c * n + nn + s->free_pts[k], col = 3 * k + c;
-            memcpy(s->ytry, s->y, ny_of(s) * sizeof(double));
+            /* central differences: a segment at the slack kink then gets the same (half)
+             * stiffness seen from either end, which keeps the point row and column consistent */
             double h = 1e-9 * (1.0 + fabs(s->y[slot]));
-            s->ytry[slot] += h;
-            h = s->ytry[slot] - s->y[slot];
+            memcpy(s->ytry, s->y, ny_of(s) * sizeof(double));
+            s->ytry[slot] = s->y[slot] - h;
+            eval_forces(s, s->ytry);
+            memcpy(s->fm, s->f, (size_t)3 * n * sizeof(double));
+            s->ytry[slot] = s->y[slot] + h;
+            double h2 = s->ytry[slot] - (s->y[slot] - h);
             eval_forces(s, s->ytry);
             for (int i = 0; i < nn; i++)
                 for (int r = 0; r < 3; r++)
                     s->C[(size_t)(3 * i + r) * nu + col] =
-                        interior(S, i) ? -(s->f[3 * i + r] - s->f0[3 * i + r]) / h : 0.0;
+                        interior(S, i) ? -(s->f[3 * i + r] - s->fm[3 * i + r]) / h2 : 0.0;
             for (int q = 0; q < s->nf; q++)
                 for (int r = 0; r < 3; r++) {
                     int idx = 3 * (nn + s->free_pts[q]) + r;
-                    s->E[(3 * q + r) * nu + col] = -(s->f[idx] - s->f0[idx]) / h;
+                    s->E[(3 * q + r) * nu + col] = -(s->f[idx] - s->fm[idx]) / h2;
                 }
+        }
+    /* point rows: each pass perturbs one node next to a line end of every free point */
+    for (int slot = 0; slot < s->maxatt * bw; slot++)
+        for (int c = 0; c < 3; c++) {
+            int any = 0;
+            for (int sign = -1; sign <= 1; sign += 2) {
+                memcpy(s->ytry, s->y, ny_of(s) * sizeof(double));
+                for (int k = 0; k < s->nf; k++) {
+                    int i = s->ent_node[k * s->maxatt * bw + slot];
+                    if (i >= 0) { s->ytry[c * n + i] += sign * 1e-9 * (1.0 + fabs(s->y[c * n + i])); any = 1; }
+                }
+                if (!any) break;
+                eval_forces(s, s->ytry);
+                if (sign < 0) memcpy(s->fm, s->f, (size_t)3 * n * sizeof(double));
+            }
+            if (!any) continue;
+            for (int k = 0; k < s->nf; k++) {
+                int e = k * s->maxatt * bw + slot, i = s->ent_node[e];
+                if (i < 0) continue;
+                double h2 = 2.0 * (s->ytry[c * n + i] - s->y[c * n + i]);
+                int idx = 3 * (nn + s->free_pts[k]);
+                for (int r = 0; r < 3; r++)
+                    s->ent_val[9 * e + 3 * r + c] = -(s->f[idx + r] - s->fm[idx + r]) / h2;
+            }
         }
 }
 
-/* Solves [B + lambda Dn, C; C^T, E + lambda Dp] [dn; dp] = [fn; fp] into s->rhs (nodes) and
- * s->rp (points). Returns 0 on success. */
+/* rowsum_k,r(v) = sum over point k's entries of D[r][c] v[3 i + c] (v of stride vs) */
+static double point_row_dot(const statics *s, int k, int r, const double *v, int vs)
+{
+    double acc = 0.0;
+    int per = s->maxatt * s->bw;
+    for (int e = k * per; e < (k + 1) * per; e++) {
+        int i = s->ent_node[e];
+        if (i < 0) continue;
+        for (int c = 0; c < 3; c++) acc += s->ent_val[9 * e + 3 * r + c] * v[(size_t)(3 * i + c) * vs];
+    }
+    return acc;
+}
+
+/* Solves [B + lambda Dn, C; D, E + lambda Dp] [dn; dp] = [fn; fp] into s->rhs (nodes) and
+ * s->rp (points), by block elimination. Returns 0 on success. */
 static int solve_step(statics *s, double lambda)
 {
     const hw_lm_sys *S = &s->m->S;
@@ -246,13 +291,10 @@ static int solve_step(statics *s, double lambda)
             int e = S->pt_att[k], l = e >> 1;
             mp += S->node_m[S->ln_n0[l] + ((e & 1) ? S->ln_nseg[l] : 0)];
         }
-        s->rp[a] = s->f0[3 * (nn + pa) + a % 3];
-        for (int i = 0; i < n3; i++) s->rp[a] -= s->C[(size_t)i * nu + a] * s->rhs[i];
-        for (int b = 0; b < nu; b++) {
-            double acc = s->E[a * nu + b] + (a == b ? lambda * mp : 0.0);
-            for (int i = 0; i < n3; i++) acc -= s->C[(size_t)i * nu + a] * s->X[(size_t)i * nu + b];
-            s->S[a * nu + b] = acc;
-        }
+        s->rp[a] = s->f0[3 * (nn + pa) + a % 3] - point_row_dot(s, a / 3, a % 3, s->rhs, 1);
+        for (int b = 0; b < nu; b++)
+            s->S[a * nu + b] = s->E[a * nu + b] + (a == b ? lambda * mp : 0.0) -
+                               point_row_dot(s, a / 3, a % 3, s->X + b, nu);
     }
     if (dense_solve(s->S, s->rp, nu)) return -1;
     for (int i = 0; i < n3; i++)
@@ -331,6 +373,7 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     size_t ny = (size_t)HW_Y_BLOCKS * n, nu = (size_t)s.nu;
     s.f = (double *)calloc((size_t)3 * n, sizeof(double));
     s.f0 = (double *)calloc((size_t)3 * n, sizeof(double));
+    s.fm = (double *)calloc((size_t)3 * n, sizeof(double));
     s.seg_T = (double *)calloc((size_t)S->n_segs + 1, sizeof(double));
     s.band = (double *)calloc((size_t)(3 * nn) * s.W, sizeof(double));
     s.lu = (double *)calloc((size_t)(3 * nn) * s.W, sizeof(double));
@@ -343,13 +386,34 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     s.S = (double *)calloc(nu * nu + 1, sizeof(double));
     s.rp = (double *)calloc(nu + 1, sizeof(double));
     s.free_pts = (int *)calloc((size_t)S->n_points + 1, sizeof(int));
-    if (!s.f || !s.f0 || !s.seg_T || !s.band || !s.lu || !s.piv || !s.rhs || !s.ytry || !s.C ||
+    if (!s.f || !s.f0 || !s.fm || !s.seg_T || !s.band || !s.lu || !s.piv || !s.rhs || !s.ytry || !s.C ||
         !s.X || !s.E || !s.S || !s.rp || !s.free_pts) {
         st = HW_ERR_NOMEM;
         goto done;
     }
     s.nf = 0;
     for (int p = 0; p < S->n_points; p++) if (S->pt_kind[p] == HW_PT_FREE) s.free_pts[s.nf++] = p;
+    for (int k = 0; k < s.nf; k++) {
+        int p = s.free_pts[k], na = S->pt_att0[p + 1] - S->pt_att0[p];
+        if (na > s.maxatt) s.maxatt = na;
+    }
+    s.nent = s.nf * s.maxatt * s.bw;
+    s.ent_node = (int *)malloc(((size_t)s.nent + 1) * sizeof(int));
+    s.ent_val = (double *)calloc(9 * (size_t)s.nent + 1, sizeof(double));
+    if (!s.ent_node || !s.ent_val) { st = HW_ERR_NOMEM; goto done; }
+    for (int k = 0; k < s.nf; k++) {
+        int p = s.free_pts[k];
+        for (int a = 0; a < s.maxatt; a++)
+            for (int d = 1; d <= s.bw; d++) {
+                int node = -1, att = S->pt_att0[p] + a;
+                if (att < S->pt_att0[p + 1]) {
+                    int e = S->pt_att[att], l = e >> 1, nseg = S->ln_nseg[l];
+                    int loc = (e & 1) ? nseg - d : d;
+                    if (loc > 0 && loc < nseg) node = S->ln_n0[l] + loc;
+                }
+                s.ent_node[(k * s.maxatt + a) * s.bw + d - 1] = node;
+            }
+    }
     for (size_t k = (size_t)HW_Y_VX * n; k < ny; k++) y[k] = 0.0; /* at rest, nothing dissipated */
     int iters = 0;
     double r = newton(&s, tol, max_iter, &iters);
@@ -376,7 +440,7 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     }
 done:
     s.ops->destroy(s.b);
-    free(s.f); free(s.f0); free(s.seg_T); free(s.band); free(s.lu); free(s.piv); free(s.rhs);
-    free(s.ytry); free(s.C); free(s.X); free(s.E); free(s.S); free(s.rp); free(s.free_pts);
+    free(s.f); free(s.f0); free(s.fm); free(s.seg_T); free(s.band); free(s.lu); free(s.piv); free(s.rhs);
+    free(s.ytry); free(s.ent_node); free(s.ent_val); free(s.C); free(s.X); free(s.E); free(s.S); free(s.rp); free(s.free_pts);
     return st;
 }

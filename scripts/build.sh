@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Configures and builds into build/ (Release with debug info).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$(nproc)"

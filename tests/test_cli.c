@@ -1,0 +1,70 @@
+/* The command-line program end to end on the bundled examples: exit codes, files, summary. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static int sh(const char *cmd, char *out, size_t len)
+{
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    size_t n = fread(out, 1, len - 1, p);
+    out[n] = 0;
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static long count_lines(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    long n = 0;
+    int c, last = '\n';
+    while ((c = fgetc(f)) != EOF) { if (c == '\n') n++; last = c; }
+    fclose(f);
+    return last == '\n' ? n : -1; /* every row complete */
+}
+
+Test(cli, runs_the_examples)
+{
+    const char *ex[] = {"oc4_mooring", "taut_tether"};
+    for (int k = 0; k < 2; k++) {
+        char cmd[1024], out[8192], path[512];
+        snprintf(cmd, sizeof cmd, "%s run %s/%s.yaml -o /tmp/hawser_cli_%s --t-end 2 -q 2>/dev/null",
+                 HW_CLI_PATH, HW_EXAMPLES_DIR, ex[k], ex[k]);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", cmd);
+        cr_assert(strstr(out, "{\"status\":\"ok\"") && strstr(out, "\"max_tension_N\""), "%s", out);
+        snprintf(path, sizeof path, "/tmp/hawser_cli_%s/lines.csv", ex[k]);
+        cr_assert_gt(count_lines(path), 10, "%s has rows", path);
+        snprintf(path, sizeof path, "/tmp/hawser_cli_%s/summary.json", ex[k]);
+        cr_assert_gt(count_lines(path), 0);
+        snprintf(cmd, sizeof cmd, "%s check %s/%s.yaml", HW_CLI_PATH, HW_EXAMPLES_DIR, ex[k]);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0);
+    }
+}
+
+Test(cli, exit_codes)
+{
+    char out[8192], cmd[1024];
+    cr_assert_eq(sh(HW_CLI_PATH " 2>/dev/null", out, sizeof out), 2);
+    cr_assert_eq(sh(HW_CLI_PATH " run 2>/dev/null", out, sizeof out), 2);
+    cr_assert_eq(sh(HW_CLI_PATH " frobnicate 2>/dev/null", out, sizeof out), 2);
+    cr_assert_eq(sh(HW_CLI_PATH " --version", out, sizeof out), 0);
+    cr_assert(strstr(out, "hawser "));
+    cr_assert_eq(sh(HW_CLI_PATH " run /nonexistent.yaml 2>&1", out, sizeof out), 3);
+    cr_assert(strstr(out, "/nonexistent.yaml"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml --backend gpu 2>&1", HW_CLI_PATH, HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 2);
+}
+
+Test(cli, blow_up_exits_4_with_valid_outputs)
+{
+    char out[8192], cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o /tmp/hawser_cli_blowup --dt 0.05 --t-end 20 -q 2>&1",
+             HW_CLI_PATH, HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 4, "%s", out);
+    cr_assert(strstr(out, "numerical blow-up") && strstr(out, "segment") && strstr(out, "critical step"), "%s", out);
+    cr_assert(strstr(out, "\"status\":\"numerical_failure\""), "%s", out);
+    cr_assert_geq(count_lines("/tmp/hawser_cli_blowup/lines.csv"), 2);
+}
