@@ -1,0 +1,551 @@
+/* lumped_bench: throughput of the lumped-mass model through the public C API.
+ *
+ * Builds N identical steel chain lines (OC4-like: d 0.0766 m, 113.35 kg/m, EA 7.536e8 N, BA from
+ * a damping ratio of 0.5, 835.5 m long, 200 m of water, anchor on the seabed 796.7 m from the
+ * fairlead at z = -14), each rotated about the z axis, fairleads on a prescribed sinusoidal surge
+ * (2 m amplitude, 10 s period). Every case is stepped at one fixed dt (0.5 x the RK2 critical step
+ * of the line, unless --dt says otherwise) with symplectic Euler, RK2 and RK4.
+ *
+ * Timed: hw_sim_step() only (after an untimed warm-up), never the model build or static solve.
+ * Figure of merit: segment-steps per second = segments x steps / wall time of the timed steps.
+ *
+ * Usage: lumped_bench [--sizes 1e3,1e4,1e5,1e6] [--integrator euler,rk2,rk4|all] [--csv FILE]
+ *                     [--quick] [--time SEC] [--steps N] [--dt DT] [--seg-per-line N]
+ *                     [--static-max SEGS] [--backend cpu|cuda|auto] [--repeats N] [--warmup N] */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "hawser/hawser.h"
+
+#ifndef HW_BENCH_BUILD_TYPE
+#define HW_BENCH_BUILD_TYPE "unknown"
+#endif
+#ifndef HW_BENCH_COMPILER
+#define HW_BENCH_COMPILER "unknown"
+#endif
+#ifndef HW_BENCH_C_FLAGS
+#define HW_BENCH_C_FLAGS ""
+#endif
+
+#define PI 3.14159265358979323846
+#define MAX_SIZES 16
+
+/* ---- the line ---------------------------------------------------------------------------------- */
+#define LINE_D 0.0766
+#define LINE_MU 113.35
+#define LINE_EA 7.536e8
+#define LINE_ZETA 0.5
+#define LINE_LENGTH 835.5
+#define WATER_DEPTH 200.0
+#define FAIRLEAD_R 40.868  /* radius of the fairlead from the platform centre, m */
+#define SPAN_H 796.7       /* horizontal anchor-fairlead distance, m */
+#define FAIRLEAD_Z -14.0
+#define SURGE_AMP 2.0
+#define SURGE_PERIOD 10.0
+
+/* ---- napkin memory traffic (kernels/lumped.h) ------------------------------------------------- */
+/* ~35 doubles = 280 bytes per node per evaluation; the integrator's vector updates move 7 doubles
+ * per node per buffer touched (reads and writes). Buffers touched per step:
+ *   symplectic Euler: update reads y and dy, writes y                          -> 3
+ *   RK2 (Heun): tmp = y + dt k1 (3), y = y + c (k1 + k2) (4)                     -> 7
+ *   RK4: three tmp = y + c k (3 each), y = y + sum of 4 k (6)                    -> 15 */
+#define NAPKIN_EVAL_BYTES 280.0
+#define NAPKIN_VEC_BYTES (7.0 * 8.0)
+
+typedef struct integ_info {
+    hw_integrator id;
+    const char *name;
+    int evals;
+    int vec_buffers;
+    int buffers_alloc; /* integrator buffers actually touched (for the working-set estimate) */
+} integ_info;
+
+static const integ_info INTEGS[3] = {
+    {HW_INT_SYMPLECTIC_EULER, "euler", 1, 3, 2},
+    {HW_INT_RK2, "rk2", 2, 7, 4},
+    {HW_INT_RK4, "rk4", 4, 15, 6},
+};
+
+static double napkin_bytes_per_node_step(const integ_info *ii)
+{
+    return ii->evals * NAPKIN_EVAL_BYTES + ii->vec_buffers * NAPKIN_VEC_BYTES;
+}
+
+/* ---- options ----------------------------------------------------------------------------------- */
+typedef struct options {
+    double sizes[MAX_SIZES];
+    int n_sizes;
+    int integ_on[3];
+    const char *csv;
+    int quick;
+    double target_s;  /* timed wall time to aim for per case */
+    long fixed_steps; /* > 0: exactly this many timed steps */
+    double dt;        /* > 0: use it instead of 0.5 x the RK2 critical step */
+    int seg_per_line;
+    double static_max; /* static solve only for cases with at most this many segments */
+    hw_backend_kind backend;
+    int repeats;       /* the timed steps are split in this many chunks (spread report) */
+    long warmup;       /* >= 0: exactly this many untimed warm-up steps (default -1: by time) */
+} options;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: lumped_bench [options]\n"
+            "  --sizes LIST        total segments per case, comma separated (default 1e3,1e4,1e5,1e6)\n"
+            "  --integrator LIST   euler (symplectic Euler), rk2, rk4 or all (default all)\n"
+            "  --csv FILE          append one row per case to FILE (header written if new)\n"
+            "  --quick             tiny step counts: a smoke test, not a measurement\n"
+            "  --time SEC          timed wall time to aim for per case (default 2; quick 0.05)\n"
+            "  --steps N           exactly N timed steps per case (overrides --time)\n"
+            "  --dt DT             time step, s (default 0.5 x the RK2 critical step)\n"
+            "  --seg-per-line N    segments per line (default 1000)\n"
+            "  --static-max SEGS   static solve only for cases up to SEGS segments (default 1e4)\n"
+            "  --backend B         cpu, cuda or auto (default cpu)\n"
+            "  --repeats N         split the timed steps in N chunks, report their spread (default 3)\n"
+            "  --warmup N          exactly N untimed warm-up steps (default: ~0.25 s of them); with\n"
+            "                      --steps the run is deterministic (for instruction counting)\n");
+}
+
+static int parse_sizes(options *o, const char *s)
+{
+    o->n_sizes = 0;
+    char *buf = strdup(s), *save = NULL;
+    if (!buf) return -1;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *end;
+        double v = strtod(tok, &end);
+        if (*end || !(v >= 1) || o->n_sizes >= MAX_SIZES) { free(buf); return -1; }
+        o->sizes[o->n_sizes++] = floor(v + 0.5);
+    }
+    free(buf);
+    return o->n_sizes > 0 ? 0 : -1;
+}
+
+static int parse_integs(options *o, const char *s)
+{
+    o->integ_on[0] = o->integ_on[1] = o->integ_on[2] = 0;
+    char *buf = strdup(s), *save = NULL;
+    if (!buf) return -1;
+    int any = 0;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (!strcmp(tok, "all")) { o->integ_on[0] = o->integ_on[1] = o->integ_on[2] = 1; any = 1; }
+        else if (!strcmp(tok, "euler") || !strcmp(tok, "symplectic")) { o->integ_on[0] = 1; any = 1; }
+        else if (!strcmp(tok, "rk2")) { o->integ_on[1] = 1; any = 1; }
+        else if (!strcmp(tok, "rk4")) { o->integ_on[2] = 1; any = 1; }
+        else { free(buf); return -1; }
+    }
+    free(buf);
+    return any ? 0 : -1;
+}
+
+static int parse_args(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    parse_sizes(o, "1e3,1e4,1e5,1e6");
+    o->integ_on[0] = o->integ_on[1] = o->integ_on[2] = 1;
+    o->target_s = -1;
+    o->seg_per_line = 1000;
+    o->static_max = 1e4;
+    o->backend = HW_BACKEND_CPU;
+    o->repeats = 3;
+    o->warmup = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE() do { if (!v) { fprintf(stderr, "lumped_bench: %s needs a value\n", a); return -1; } i++; } while (0)
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); exit(0); }
+        else if (!strcmp(a, "--quick")) o->quick = 1;
+        else if (!strcmp(a, "--sizes")) {
+            NEED_VALUE();
+            if (parse_sizes(o, v)) { fprintf(stderr, "lumped_bench: bad --sizes '%s'\n", v); return -1; }
+        } else if (!strcmp(a, "--integrator")) {
+            NEED_VALUE();
+            if (parse_integs(o, v)) { fprintf(stderr, "lumped_bench: bad --integrator '%s'\n", v); return -1; }
+        } else if (!strcmp(a, "--csv")) { NEED_VALUE(); o->csv = v; }
+        else if (!strcmp(a, "--time")) { NEED_VALUE(); o->target_s = atof(v); }
+        else if (!strcmp(a, "--steps")) { NEED_VALUE(); o->fixed_steps = atol(v); }
+        else if (!strcmp(a, "--dt")) { NEED_VALUE(); o->dt = atof(v); }
+        else if (!strcmp(a, "--seg-per-line")) { NEED_VALUE(); o->seg_per_line = atoi(v); }
+        else if (!strcmp(a, "--static-max")) { NEED_VALUE(); o->static_max = atof(v); }
+        else if (!strcmp(a, "--repeats")) { NEED_VALUE(); o->repeats = atoi(v); }
+        else if (!strcmp(a, "--warmup")) { NEED_VALUE(); o->warmup = atol(v); }
+        else if (!strcmp(a, "--backend")) {
+            NEED_VALUE();
+            if (!strcmp(v, "cpu")) o->backend = HW_BACKEND_CPU;
+            else if (!strcmp(v, "cuda")) o->backend = HW_BACKEND_CUDA;
+            else if (!strcmp(v, "auto")) o->backend = HW_BACKEND_AUTO;
+            else { fprintf(stderr, "lumped_bench: bad --backend '%s'\n", v); return -1; }
+        } else {
+            fprintf(stderr, "lumped_bench: unknown option '%s'\n", a);
+            usage(stderr);
+            return -1;
+        }
+#undef NEED_VALUE
+    }
+    if (o->target_s <= 0) o->target_s = o->quick ? 0.05 : 2.0;
+    if (o->seg_per_line < 1) o->seg_per_line = 1000;
+    if (o->repeats < 1) o->repeats = 1;
+    return 0;
+}
+
+/* ---- machine description ----------------------------------------------------------------------- */
+static void cpu_model(char *out, size_t len)
+{
+    snprintf(out, len, "unknown CPU");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return;
+    char line[512];
+    char fam[32] = "", mod[32] = "";
+    int got_name = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *colon = strchr(line, ':');
+        if (!colon) continue;
+        char *val = colon + 1;
+        while (*val == ' ' || *val == '\t') val++;
+        val[strcspn(val, "\n")] = 0;
+        if (!got_name && !strncmp(line, "model name", 10)) { snprintf(out, len, "%s", val); got_name = 1; }
+        else if (!fam[0] && !strncmp(line, "cpu family", 10)) snprintf(fam, sizeof fam, "%s", val);
+        else if (!mod[0] && !strncmp(line, "model\t", 6)) snprintf(mod, sizeof mod, "%s", val);
+    }
+    fclose(f);
+    if (fam[0] && mod[0]) {
+        size_t n = strlen(out);
+        snprintf(out + n, len - n, " (family %s model %s)", fam, mod);
+    }
+}
+
+static int online_cpus(void)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return 0;
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "processor", 9)) n++;
+    fclose(f);
+    return n;
+}
+
+static void machine_string(char *out, size_t len)
+{
+    struct utsname u;
+    char cpu[256];
+    cpu_model(cpu, sizeof cpu);
+    if (uname(&u) == 0)
+        snprintf(out, len, "%s %s %s x%d", u.nodename, u.machine, cpu, online_cpus());
+    else
+        snprintf(out, len, "? ? %s x%d", cpu, online_cpus());
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void csv_text(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* ---- the model --------------------------------------------------------------------------------- */
+typedef struct bench_model {
+    hw_model_def def;
+    hw_line_type_def type;
+    hw_point_def *pts;
+    hw_line_def *lines;
+} bench_model;
+
+static void bench_model_free(bench_model *m)
+{
+    free(m->pts);
+    free(m->lines);
+    memset(m, 0, sizeof *m);
+}
+
+/* n_lines lines of nseg segments each, line k rotated by 2 pi k / n_lines about z. Points 2k
+ * (anchor) and 2k + 1 (fairlead). */
+static int bench_model_init(bench_model *m, int n_lines, int nseg, hw_integrator integ, double dt,
+                            int static_solve)
+{
+    memset(m, 0, sizeof *m);
+    m->pts = (hw_point_def *)calloc((size_t)2 * n_lines, sizeof *m->pts);
+    m->lines = (hw_line_def *)calloc((size_t)n_lines, sizeof *m->lines);
+    if (!m->pts || !m->lines) { bench_model_free(m); return -1; }
+    m->def = hw_default_model();
+    m->def.env.depth = WATER_DEPTH;
+    m->type = hw_default_line_type();
+    m->type.name = "chain";
+    m->type.d = LINE_D;
+    m->type.mu = LINE_MU;
+    m->type.ea = LINE_EA;
+    m->type.damping_ratio = LINE_ZETA;
+    for (int k = 0; k < n_lines; k++) {
+        double th = 2.0 * PI * k / n_lines, c = cos(th), s = sin(th);
+        hw_point_def *a = &m->pts[2 * k], *f = &m->pts[2 * k + 1];
+        *a = hw_default_point();
+        a->name = "anchor";
+        a->kind = HW_POINT_FIXED;
+        a->pos[0] = (FAIRLEAD_R + SPAN_H) * c;
+        a->pos[1] = (FAIRLEAD_R + SPAN_H) * s;
+        a->pos[2] = -WATER_DEPTH;
+        *f = hw_default_point();
+        f->name = "fairlead";
+        f->kind = HW_POINT_PRESCRIBED;
+        f->motion = HW_MOTION_SINUSOID;
+        f->pos[0] = FAIRLEAD_R * c;
+        f->pos[1] = FAIRLEAD_R * s;
+        f->pos[2] = FAIRLEAD_Z;
+        f->amp[0] = SURGE_AMP; /* the platform surges along x: every fairlead moves the same way */
+        f->period = SURGE_PERIOD;
+        hw_line_def *l = &m->lines[k];
+        *l = hw_default_line();
+        l->name = "line";
+        l->type = 0;
+        l->point_a = 2 * k;
+        l->point_b = 2 * k + 1;
+        l->length = LINE_LENGTH;
+        l->nseg = nseg;
+    }
+    m->def.n_types = 1; m->def.types = &m->type;
+    m->def.n_points = 2 * n_lines; m->def.points = m->pts;
+    m->def.n_lines = n_lines; m->def.lines = m->lines;
+    m->def.solver.dt = dt;
+    m->def.solver.integrator = integ;
+    m->def.solver.static_solve = static_solve;
+    m->def.solver.t_end = 1e9;
+    return 0;
+}
+
+static void log_warn(void *user, int level, const char *msg)
+{
+    (void)user;
+    if (level >= 1) fprintf(stderr, "  [hawser warning] %s\n", msg);
+}
+
+/* ---- one case ---------------------------------------------------------------------------------- */
+typedef struct case_result {
+    long steps;
+    double wall, setup, rate, rate_min, rate_max;
+    double tension_b; /* fairlead tension of line 0 at the end (sanity) */
+    int ok;
+} case_result;
+
+static int run_case(const options *o, int n_lines, int nseg, const integ_info *ii, double dt,
+                    int static_solve, case_result *r)
+{
+    memset(r, 0, sizeof *r);
+    bench_model m;
+    if (bench_model_init(&m, n_lines, nseg, ii->id, dt, static_solve)) {
+        fprintf(stderr, "lumped_bench: out of memory building the model\n");
+        return -1;
+    }
+    char msg[512] = "";
+    hw_sim *sim = NULL;
+    double t0 = now_s();
+    hw_status st = hw_sim_create(&m.def, o->backend, log_warn, NULL, &sim, msg, sizeof msg);
+    r->setup = now_s() - t0;
+    bench_model_free(&m);
+    if (st) {
+        fprintf(stderr, "lumped_bench: hw_sim_create: %s: %s\n", hw_status_str(st), msg);
+        return -1;
+    }
+    double segs = (double)n_lines * nseg;
+
+    /* warm-up (untimed in the figures): one step for the first touch of the buffers, then chunks
+     * of doubling size until warm_target has passed; the last chunk's cost per step chooses the
+     * timed step count */
+    double warm_target = o->quick ? 0.01 : 0.25, per_step = 0.0;
+    if (o->warmup >= 0) {
+        double a = now_s();
+        if (o->warmup > 0 && (st = hw_sim_step(sim, (int)o->warmup))) goto fail;
+        per_step = o->warmup > 0 ? (now_s() - a) / (double)o->warmup : 0.0;
+        if (o->fixed_steps <= 0 && per_step <= 0.0) {
+            a = now_s();
+            if ((st = hw_sim_step(sim, 1))) goto fail;
+            per_step = now_s() - a;
+        }
+    } else {
+        if ((st = hw_sim_step(sim, 1))) goto fail;
+        double tw0 = now_s(), tw = 0.0;
+        int chunk = 1;
+        while (tw < warm_target) {
+            double a = now_s();
+            if ((st = hw_sim_step(sim, chunk))) goto fail;
+            per_step = (now_s() - a) / chunk;
+            tw = now_s() - tw0;
+            if (chunk < (1 << 20)) chunk *= 2;
+        }
+    }
+    long steps;
+    if (o->fixed_steps > 0) steps = o->fixed_steps;
+    else {
+        steps = (long)ceil(o->target_s / per_step);
+        if (steps < o->repeats) steps = o->repeats;
+    }
+    int reps = o->repeats;
+    if (reps > steps) reps = (int)steps;
+    r->rate_min = INFINITY;
+    r->rate_max = 0.0;
+    long done = 0;
+    for (int k = 0; k < reps; k++) {
+        long n = steps / reps + (k < steps % reps ? 1 : 0);
+        double a = now_s();
+        if ((st = hw_sim_step(sim, (int)n))) goto fail;
+        double w = now_s() - a;
+        r->wall += w;
+        done += n;
+        double rate = segs * (double)n / w;
+        if (rate < r->rate_min) r->rate_min = rate;
+        if (rate > r->rate_max) r->rate_max = rate;
+    }
+    r->steps = done;
+    r->rate = segs * (double)done / r->wall;
+    double ta = 0, tb = 0;
+    hw_sim_line_end_tensions(sim, 0, &ta, &tb);
+    r->tension_b = tb;
+    r->ok = 1;
+    hw_sim_destroy(sim);
+    return 0;
+fail:
+    fprintf(stderr, "lumped_bench: hw_sim_step: %s: %s\n", hw_status_str(st), hw_sim_last_error(sim));
+    hw_sim_destroy(sim);
+    return -1;
+}
+
+/* The critical steps of the bench line (seg_per_line segments), from a one-line probe model. */
+static int critical_steps(const options *o, int nseg, double crit[3])
+{
+    bench_model m;
+    if (bench_model_init(&m, 1, nseg, HW_INT_RK2, 0.0, 0)) return -1;
+    char msg[512] = "";
+    hw_sim *sim = NULL;
+    hw_status st = hw_sim_create(&m.def, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg);
+    bench_model_free(&m);
+    (void)o;
+    if (st) { fprintf(stderr, "lumped_bench: probe model: %s: %s\n", hw_status_str(st), msg); return -1; }
+    for (int k = 0; k < 3; k++)
+        if (hw_sim_critical_step_for(sim, INTEGS[k].id, &crit[k], NULL, NULL)) crit[k] = NAN;
+    hw_sim_destroy(sim);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    if (parse_args(argc, argv, &o)) return 2;
+
+    char machine[512], date[64];
+    machine_string(machine, sizeof machine);
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+
+    double crit[3];
+    if (critical_steps(&o, o.seg_per_line, crit)) return 1;
+    double dt = o.dt > 0 ? o.dt : 0.5 * crit[1];
+
+    printf("lumped_bench  hawser %s  %s\n", hw_version(), date);
+    printf("machine   %s\n", machine);
+    printf("build     %s  %s  flags: %s\n", HW_BENCH_BUILD_TYPE, HW_BENCH_COMPILER, HW_BENCH_C_FLAGS);
+    printf("backend   %s%s\n",
+           o.backend == HW_BACKEND_CPU ? "cpu" : o.backend == HW_BACKEND_CUDA ? "cuda" : "auto",
+           o.quick ? "   (--quick: smoke test, figures are not measurements)" : "");
+    printf("line      steel chain d %.4g m, %.5g kg/m, EA %.4g N, damping ratio %.2g, %.4g m long, "
+           "%d segments per line (%.4g m), %.4g m of water\n",
+           LINE_D, LINE_MU, LINE_EA, LINE_ZETA, LINE_LENGTH, o.seg_per_line,
+           LINE_LENGTH / o.seg_per_line, WATER_DEPTH);
+    printf("motion    fairleads surge %.3g m amplitude, %.3g s period (prescribed sinusoid)\n",
+           SURGE_AMP, SURGE_PERIOD);
+    printf("dt_crit   euler %.4g s  rk2 %.4g s  rk4 %.4g s  (for %d-segment lines)\n", crit[0],
+           crit[1], crit[2], o.seg_per_line);
+    printf("dt        %.6g s for every case%s\n", dt, o.dt > 0 ? " (--dt)" : " (0.5 x RK2 critical step)");
+    printf("static    solve ON for cases up to %.0f segments, OFF above (initial shape: elastic "
+           "catenary); setup is never timed\n", o.static_max);
+    printf("timing    wall time of hw_sim_step only, after an untimed warm-up; ~%.3g s per case "
+           "in %d chunks (spread = min..max chunk rate)\n", o.target_s, o.repeats);
+    printf("napkin    bytes per node-step: euler %.0f, rk2 %.0f, rk4 %.0f (280 B/node/eval + 56 B x "
+           "vector buffers 3/7/15)\n",
+           napkin_bytes_per_node_step(&INTEGS[0]), napkin_bytes_per_node_step(&INTEGS[1]),
+           napkin_bytes_per_node_step(&INTEGS[2]));
+    printf("\n%9s %6s %6s %-5s %10s %8s %8s %8s %11s %17s %10s %9s %9s %8s %10s\n", "segments",
+           "lines", "static", "integ", "dt_s", "steps", "setup_s", "wall_s", "segstep/s",
+           "spread", "wall/sim_s", "B/segstep", "GB/s(np)", "ws_MB", "T_fl_N");
+
+    FILE *csv = NULL;
+    if (o.csv) {
+        FILE *probe = fopen(o.csv, "r");
+        int fresh = 1;
+        if (probe) { fseek(probe, 0, SEEK_END); fresh = ftell(probe) == 0; fclose(probe); }
+        csv = fopen(o.csv, "a");
+        if (!csv) { fprintf(stderr, "lumped_bench: cannot open %s: %s\n", o.csv, strerror(errno)); return 1; }
+        if (fresh)
+            fprintf(csv, "date,machine,compiler,build_type,case,segments,lines,integrator,dt,steps,"
+                         "wall_s,seg_steps_per_s,wall_per_sim_s,backend,static_solve,"
+                         "napkin_bytes_per_seg_step,napkin_GB_per_s,c_flags\n");
+    }
+
+    int failures = 0;
+    double t_all = now_s();
+    for (int si = 0; si < o.n_sizes; si++) {
+        long size = (long)o.sizes[si];
+        int n_lines, nseg;
+        if (size <= o.seg_per_line) { n_lines = 1; nseg = (int)size; }
+        else { n_lines = (int)((size + o.seg_per_line / 2) / o.seg_per_line); nseg = o.seg_per_line; }
+        long segs = (long)n_lines * nseg;
+        long nodes = segs + n_lines + 2L * n_lines; /* state slots: nodes and points */
+        int static_solve = (double)segs <= o.static_max;
+        for (int k = 0; k < 3; k++) {
+            if (!o.integ_on[k]) continue;
+            const integ_info *ii = &INTEGS[k];
+            case_result r;
+            if (run_case(&o, n_lines, nseg, ii, dt, static_solve, &r)) { failures++; continue; }
+            double bps_node = napkin_bytes_per_node_step(ii);
+            double bytes_seg = bps_node * (double)nodes / (double)segs;
+            double gbs = bytes_seg * r.rate * 1e-9;
+            double wall_per_sim = r.wall / ((double)r.steps * dt);
+            /* integrator buffers + per-segment scratch (6) + system arrays (~36 B per node) */
+            double ws = ((double)ii->buffers_alloc * 7.0 * 8.0 * nodes + 6.0 * 8.0 * segs +
+                         6.0 * 8.0 * nodes + 36.0 * nodes) / 1048576.0;
+            char spread[48];
+            snprintf(spread, sizeof spread, "%.3g..%.3g", r.rate_min, r.rate_max);
+            printf("%9ld %6d %6s %-5s %10.4g %8ld %8.3f %8.3f %11.4g %17s %10.4g %9.0f %9.3g %8.1f %10.4g\n",
+                   segs, n_lines, static_solve ? "on" : "off", ii->name, dt, r.steps, r.setup,
+                   r.wall, r.rate, spread, wall_per_sim, bytes_seg, gbs, ws, r.tension_b);
+            fflush(stdout);
+            if (csv) {
+                char cname[96];
+                snprintf(cname, sizeof cname, "chain%dx%d-%s%s", n_lines, nseg, ii->name,
+                         o.quick ? "-quick" : "");
+                fprintf(csv, "%s,", date);
+                csv_text(csv, machine); fputc(',', csv);
+                csv_text(csv, HW_BENCH_COMPILER); fputc(',', csv);
+                fprintf(csv, "%s,%s,%ld,%d,%s,%.6g,%ld,%.6f,%.6g,%.6g,%s,%d,%.1f,%.4g,", HW_BENCH_BUILD_TYPE,
+                        cname, segs, n_lines, ii->name, dt, r.steps, r.wall, r.rate, wall_per_sim,
+                        o.backend == HW_BACKEND_CPU ? "cpu" : o.backend == HW_BACKEND_CUDA ? "cuda" : "auto",
+                        static_solve, bytes_seg, gbs);
+                csv_text(csv, HW_BENCH_C_FLAGS);
+                fputc('\n', csv);
+                fflush(csv);
+            }
+        }
+    }
+    if (csv) fclose(csv);
+    printf("\ntotal bench wall time %.1f s\n", now_s() - t_all);
+    printf("units: segstep/s = segments x steps / wall_s; wall/sim_s = wall seconds per simulated "
+           "second; B/segstep and GB/s(np) are the napkin model's traffic (not measured); ws_MB = "
+           "estimated working set; T_fl_N = fairlead tension of line 0 at the end (sanity)\n");
+    if (failures) { fprintf(stderr, "lumped_bench: %d case(s) failed\n", failures); return 1; }
+    return 0;
+}
