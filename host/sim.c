@@ -77,7 +77,7 @@ void hw_sim_destroy(hw_sim *sim)
     if (sim->be) sim->ops->destroy(sim->be);
     hw_model_free(&sim->m);
     free(sim->y);
-    free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.pt_f);
+    free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.pt_f); free(sim->w.pt_a);
     free(sim);
 }
 
@@ -154,7 +154,8 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
     sim->w.end_f = (double *)calloc((size_t)6 * S->n_lines, sizeof(double));
     sim->w.pt_f = (double *)calloc((size_t)3 * S->n_points, sizeof(double));
     sim->w.end_m = (double *)calloc((size_t)12 * S->n_lines, sizeof(double));
-    if (!sim->y || !sim->w.seg_T || !sim->w.seg_strain || !sim->w.end_f || !sim->w.pt_f || !sim->w.end_m) {
+    sim->w.pt_a = (double *)calloc((size_t)3 * S->n_points, sizeof(double));
+    if (!sim->y || !sim->w.seg_T || !sim->w.seg_strain || !sim->w.end_f || !sim->w.pt_f || !sim->w.end_m || !sim->w.pt_a) {
         hw_sim_destroy(sim);
         return HW_ERR_NOMEM;
     }
@@ -308,23 +309,6 @@ static hw_v3 end_force_on_point(hw_sim *sim, int e, const double *pt_acc)
     return hw_v3_sub(f, hw_m3s_mul(M, hw_v3_make(pt_acc[0], pt_acc[1], pt_acc[2])));
 }
 
-static hw_status point_acc(hw_sim *sim, int p, double a[3])
-{
-    const hw_lm_sys *S = &sim->m.S;
-    if (S->pt_kind[p] == HW_PT_FREE) {
-        /* the derivative buffer of the last evaluation holds it */
-        double *dy = (double *)malloc((size_t)HW_Y_BLOCKS * S->n_state * sizeof(double));
-        if (!dy) return HW_ERR_NOMEM;
-        hw_status st = sim->ops->download(sim->be, HW_BUF_K1, dy);
-        for (int c = 0; c < 3; c++) a[c] = dy[(HW_Y_VX + c) * S->n_state + S->n_nodes + p];
-        free(dy);
-        return st;
-    }
-    hw_kin k = hw_lm_point_kin(S, p, sim->t);
-    a[0] = k.a.x; a[1] = k.a.y; a[2] = k.a.z;
-    return HW_OK;
-}
-
 hw_status hw_sim_line_end_forces(const hw_sim *sim, int line, double fa[3], double fb[3])
 {
     hw_sim *s = (hw_sim *)sim;
@@ -334,10 +318,8 @@ hw_status hw_sim_line_end_forces(const hw_sim *sim, int line, double fa[3], doub
     for (int end = 0; end < 2; end++) {
         double *f = end ? fb : fa;
         if (!f) continue;
-        double a[3];
         int p = end ? s->m.S.ln_pb[line] : s->m.S.ln_pa[line];
-        if ((st = point_acc(s, p, a))) return st;
-        hw_v3 v = end_force_on_point(s, 2 * line + end, a);
+        hw_v3 v = end_force_on_point(s, 2 * line + end, s->w.pt_a + 3 * p);
         f[0] = v.x; f[1] = v.y; f[2] = v.z;
     }
     return HW_OK;

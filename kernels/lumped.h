@@ -59,10 +59,12 @@ typedef struct hw_lm_sys {
 /* Per-evaluation scratch, written by one pass and read by the next. */
 typedef struct hw_lm_work {
     double *seg_T, *seg_qx, *seg_qy, *seg_qz, *seg_len, *seg_strain; /* per segment */
+    double *seg_pd;          /* per segment: power dissipated by its internal damping */
     double *hg_fa, *hg_fb;   /* per node: bending hinge vectors (3 each, xyz interleaved) */
     double *end_f;           /* per end slot: external force on the end node (3) */
     double *end_m;           /* per end slot: its mass matrix (6: xx yy zz xy xz yz) */
     double *pt_f;            /* per point: force the lines exert on the point (3) */
+    double *pt_a;            /* per point: its acceleration (3) */
     int *bad;                /* first segment whose strain is non-finite or past max_strain */
     double *node_f;          /* optional (NULL = off): net load on each node and free point (3) */
 } hw_lm_work;
@@ -88,6 +90,7 @@ HW_HD hw_v3 hw_lm_seg_q(const hw_lm_work *w, int s)
 }
 HW_HD hw_v3 hw_lm_current(const hw_lm_sys *S, double z, double t)
 {
+    if (S->cur_nz <= 0) return hw_v3_zero(); /* still water: skip three table lookups */
     return hw_v3_make(hw_current_1(S->cur_z, S->cur_t, S->cur_ux, S->cur_nz, S->cur_nt, z, t),
                       hw_current_1(S->cur_z, S->cur_t, S->cur_uy, S->cur_nz, S->cur_nt, z, t),
                       hw_current_1(S->cur_z, S->cur_t, S->cur_uz, S->cur_nz, S->cur_nt, z, t));
@@ -161,6 +164,8 @@ HW_HD void hw_lm_segment(const hw_lm_sys *S, const double *y, const hw_lm_work *
     w->seg_qx[s] = r.q.x; w->seg_qy[s] = r.q.y; w->seg_qz[s] = r.q.z;
     w->seg_len[s] = r.len;
     w->seg_strain[s] = r.strain;
+    w->seg_pd[s] = hw_segment_damping_power(r, S->seg_l0[s], S->ln_ea[l], S->tab_x + t0,
+                                            S->tab_y + t0, S->ln_tabn[l]);
     if (!(r.strain <= S->max_strain) || !(r.T == r.T) || !(fabs(r.T) <= 1.0e300))
         HW_FLAG_BAD(w->bad, s);
 }
@@ -198,12 +203,7 @@ HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y
     if (loc > 0) {
         qa = hw_lm_seg_q(w, sl);
         f = hw_v3_sub(f, hw_v3_scale(qa, w->seg_T[sl]));
-        int t0 = S->ln_tab0[l];
-        hw_seg_result sr;
-        sr.q = qa; sr.len = w->seg_len[sl]; sr.strain = w->seg_strain[sl]; sr.T = w->seg_T[sl];
-        sr.rate = hw_v3_dot(qa, hw_v3_sub(v, hw_lm_get3(y, n, HW_Y_VX, i - 1))) / S->seg_l0[sl];
-        power += hw_segment_damping_power(sr, S->seg_l0[sl], S->ln_ea[l], S->tab_x + t0,
-                                          S->tab_y + t0, S->ln_tabn[l]);
+        power += w->seg_pd[sl]; /* a segment's damping loss is booked on its node i */
     }
     if (loc < nseg) {
         qb = hw_lm_seg_q(w, sl + 1);
@@ -319,6 +319,7 @@ HW_HD void hw_lm_point(const hw_lm_sys *S, double t, const double *y, const hw_l
     }
     hw_v3 fp = hw_v3_sub(fe, hw_m3s_mul(me, a));
     w->pt_f[3 * p] = fp.x; w->pt_f[3 * p + 1] = fp.y; w->pt_f[3 * p + 2] = fp.z;
+    w->pt_a[3 * p] = a.x; w->pt_a[3 * p + 1] = a.y; w->pt_a[3 * p + 2] = a.z;
     hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(y, n, HW_Y_VX, i));
     hw_lm_set3(dy, n, HW_Y_VX, i, a);
     dy[HW_Y_ED * n + i] = power;

@@ -236,28 +236,28 @@ Test(catenary, inextensible_limit_ea_infinite)
 }
 
 /* The closed-form shape against the ODE, suspended (through the vertex) and grounded. */
+/* The shape at 11 stations matches the integrated equilibrium equation to 1e-10 L. */
+static void expect_shape_matches_ode(const hw_catenary *c, double L, double w, double EA)
+{
+    for (int k = 0; k <= 10; k++) {
+        double s = L * k / 10, x, z, xr, zr;
+        hw_catenary_point(c, L, w, EA, s, &x, &z);
+        ode_point(c, w, EA, s, &xr, &zr);
+        cr_assert(fabs(x - xr) <= 1e-10 * L && fabs(z - zr) <= 1e-10 * L, "s %g: %g %g", s,
+                  x - xr, z - zr);
+    }
+}
+
 Test(catenary, shape_matches_ode)
 {
     double L = 500, w = 800, EA = 5e7;
     hw_catenary c;
     cr_assert_eq(hw_catenary_solve(450, 100, L, w, EA, 0, &c), 0);
     cr_assert(c.Va < 0, "the case should dip below A");
-    for (int k = 0; k <= 10; k++) {
-        double s = L * k / 10, x, z, xr, zr;
-        hw_catenary_point(&c, L, w, EA, s, &x, &z);
-        ode_point(&c, w, EA, s, &xr, &zr);
-        cr_assert(fabs(x - xr) <= 1e-10 * L && fabs(z - zr) <= 1e-10 * L, "s %g: %g %g", s,
-                  x - xr, z - zr);
-    }
+    expect_shape_matches_ode(&c, L, w, EA);
     cr_assert_eq(hw_catenary_solve(450, 100, L, w, EA, 1, &c), 0);
     cr_assert_eq(c.kind, HW_CAT_GROUNDED);
-    for (int k = 0; k <= 10; k++) {
-        double s = L * k / 10, x, z, xr, zr;
-        hw_catenary_point(&c, L, w, EA, s, &x, &z);
-        ode_point(&c, w, EA, s, &xr, &zr);
-        cr_assert(fabs(x - xr) <= 1e-10 * L && fabs(z - zr) <= 1e-10 * L, "s %g: %g %g", s,
-                  x - xr, z - zr);
-    }
+    expect_shape_matches_ode(&c, L, w, EA);
 }
 
 /* ---- (3) node layout ---------------------------------------------------------------------------- */

@@ -47,10 +47,8 @@ static double wave_arrival(int transverse, double *expected)
     hw_sim *sim = make(&m.def);
     double dt = hw_sim_dt(sim), f0[3], f[3];
     hw_sim_point_state(sim, 1, NULL, NULL, f0);
-    /* incident jump: axial EA amp / L0... as a force change dT = EA amp / L (axial) or the
-     * transverse force T0 * slope = T0 * (amp / (c tr)) * (tr c)/... use the final static jump of
-     * the far end after reflection: axial 2 EA amp / L is not static; compare against the
-     * far-end change at the wave: axial incident dT = EA * (strain step) = EA amp / (c tr) * ... */
+    /* incident force step of the wave: impedance sqrt(stiffness * mu) times the end's speed
+     * amp / tr, i.e. EA amp / (c tr) axially and T0 amp / (c tr) transversely */
     double incident = transverse ? T0 * amp / (c * tr) : ea * amp / (c * tr);
     double t_arr = -1;
     int comp = transverse ? 1 : 0;

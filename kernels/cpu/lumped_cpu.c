@@ -20,7 +20,7 @@ static void cpu_destroy(hw_backend *b)
     if (!b) return;
     for (int k = 0; k < HW_NBUF; k++) free(b->buf[k]);
     free(b->w.seg_T); free(b->w.seg_qx); free(b->w.seg_qy); free(b->w.seg_qz);
-    free(b->w.seg_len); free(b->w.seg_strain); free(b->w.hg_fa); free(b->w.hg_fb);
+    free(b->w.seg_len); free(b->w.seg_strain); free(b->w.seg_pd); free(b->w.pt_a); free(b->w.hg_fa); free(b->w.hg_fb);
     free(b->w.end_f); free(b->w.end_m); free(b->w.pt_f); free(b->w.node_f);
     free(b);
 }
@@ -43,11 +43,13 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     ok &= (b->w.seg_qz = (double *)zalloc(ns, sizeof(double))) != NULL;
     ok &= (b->w.seg_len = (double *)zalloc(ns, sizeof(double))) != NULL;
     ok &= (b->w.seg_strain = (double *)zalloc(ns, sizeof(double))) != NULL;
+    ok &= (b->w.seg_pd = (double *)zalloc(ns, sizeof(double))) != NULL;
     ok &= (b->w.hg_fa = (double *)zalloc(3 * nn, sizeof(double))) != NULL;
     ok &= (b->w.hg_fb = (double *)zalloc(3 * nn, sizeof(double))) != NULL;
     ok &= (b->w.end_f = (double *)zalloc(3 * ne, sizeof(double))) != NULL;
     ok &= (b->w.end_m = (double *)zalloc(6 * ne, sizeof(double))) != NULL;
     ok &= (b->w.pt_f = (double *)zalloc(3 * (size_t)sys->n_points, sizeof(double))) != NULL;
+    ok &= (b->w.pt_a = (double *)zalloc(3 * (size_t)sys->n_points, sizeof(double))) != NULL;
     if (with_node_forces)
         ok &= (b->w.node_f = (double *)zalloc(3 * (size_t)sys->n_state, sizeof(double))) != NULL;
     b->bad = HW_NO_BAD;
@@ -86,6 +88,7 @@ static hw_status cpu_download_work(hw_backend *b, hw_lm_work *h)
     copy_if(h->end_f, b->w.end_f, 3 * ne);
     copy_if(h->end_m, b->w.end_m, 6 * ne);
     copy_if(h->pt_f, b->w.pt_f, 3 * (size_t)b->S.n_points);
+    copy_if(h->pt_a, b->w.pt_a, 3 * (size_t)b->S.n_points);
     copy_if(h->node_f, b->w.node_f, 3 * (size_t)b->S.n_state);
     return HW_OK;
 }

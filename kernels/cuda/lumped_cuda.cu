@@ -149,13 +149,15 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     b->S = S;
     b->ny = (size_t)HW_Y_BLOCKS * h->n_state;
     for (int k = 0; k < HW_NBUF; k++) bad |= dev_copy(b, &b->buf[k], (const double *)NULL, b->ny);
-    double **wd[] = {&b->w.seg_T, &b->w.seg_qx, &b->w.seg_qy, &b->w.seg_qz, &b->w.seg_len, &b->w.seg_strain};
-    for (int k = 0; k < 6; k++) bad |= dev_copy(b, wd[k], (const double *)NULL, ns);
+    double **wd[] = {&b->w.seg_T, &b->w.seg_qx, &b->w.seg_qy, &b->w.seg_qz, &b->w.seg_len,
+                     &b->w.seg_strain, &b->w.seg_pd};
+    for (int k = 0; k < 7; k++) bad |= dev_copy(b, wd[k], (const double *)NULL, ns);
     bad |= dev_copy(b, &b->w.hg_fa, (const double *)NULL, 3 * (size_t)nn);
     bad |= dev_copy(b, &b->w.hg_fb, (const double *)NULL, 3 * (size_t)nn);
     bad |= dev_copy(b, &b->w.end_f, (const double *)NULL, 6 * (size_t)nl);
     bad |= dev_copy(b, &b->w.end_m, (const double *)NULL, 12 * (size_t)nl);
     bad |= dev_copy(b, &b->w.pt_f, (const double *)NULL, 3 * (size_t)np);
+    bad |= dev_copy(b, &b->w.pt_a, (const double *)NULL, 3 * (size_t)np);
     b->w.node_f = NULL;
     if (with_node_forces) bad |= dev_copy(b, &b->w.node_f, (const double *)NULL, 3 * (size_t)h->n_state);
     int nobad = HW_NO_BAD;
@@ -198,6 +200,7 @@ static hw_status cu_download_work(hw_backend *b, hw_lm_work *h)
               get(h->seg_len, b->w.seg_len, ns) | get(h->seg_strain, b->w.seg_strain, ns) |
               get(h->end_f, b->w.end_f, 3 * ne) | get(h->end_m, b->w.end_m, 6 * ne) |
               get(h->pt_f, b->w.pt_f, 3 * (size_t)b->S.n_points) |
+              get(h->pt_a, b->w.pt_a, 3 * (size_t)b->S.n_points) |
               get(h->node_f, b->w.node_f, 3 * (size_t)b->S.n_state);
     return bad ? HW_ERR_IO : HW_OK;
 }
