@@ -1,9 +1,13 @@
 # The CUDA language is enabled whenever nvcc exists, so the CUDA code is compiled on every build
 # (including CI, which has the toolkit but no GPU). Without nvcc the CPU path still builds and
 # the CUDA backend reports HW_ERR_UNSUPPORTED.
+# -DHAWSER_ENABLE_CUDA=OFF skips it (quicker edit-build-test loops on the CPU).
+option(HAWSER_ENABLE_CUDA "Compile the CUDA backend when nvcc is found" ON)
 include(CheckLanguage)
-check_language(CUDA)
-if(CMAKE_CUDA_COMPILER)
+if(HAWSER_ENABLE_CUDA)
+  check_language(CUDA)
+endif()
+if(HAWSER_ENABLE_CUDA AND CMAKE_CUDA_COMPILER)
   if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
     set(CMAKE_CUDA_ARCHITECTURES 90 CACHE STRING "CUDA architectures (default sm_90, Hopper)")
   endif()
@@ -18,5 +22,5 @@ if(CMAKE_CUDA_COMPILER)
   message(STATUS "Hawser: CUDA backend enabled (architectures ${CMAKE_CUDA_ARCHITECTURES})")
 else()
   set(HAWSER_HAVE_CUDA OFF)
-  message(STATUS "Hawser: nvcc not found, CUDA backend compiled out")
+  message(STATUS "Hawser: CUDA backend compiled out (nvcc not found or HAWSER_ENABLE_CUDA=OFF)")
 endif()
