@@ -27,7 +27,7 @@ typedef struct statics {
     const hw_backend_ops *ops;
     hw_backend *b;
     int bw, K, W, nf, nu;       /* half bandwidth in nodes and scalars, band row width, free points */
-    double *y, *ytry, *f, *f0, *fm, *seg_T;
+    double *y, *ytry, *ybest, *f, *f0, *fm, *seg_T;
     double *band, *lu;          /* -J over node coordinates, and its factors */
     int *piv;
     double *C, *E;              /* point columns: 3 nn x nu and nu x nu (row-major) */
@@ -302,15 +302,15 @@ static int solve_step(statics *s, double lambda)
     return 0;
 }
 
-static void apply_step(statics *s)
+static void apply_step(statics *s, double alpha)
 {
     const hw_lm_sys *S = &s->m->S;
     int n = S->n_state, nn = S->n_nodes;
     memcpy(s->ytry, s->y, ny_of(s) * sizeof(double));
     for (int i = 0; i < nn; i++)
-        for (int c = 0; c < 3; c++) s->ytry[c * n + i] += s->rhs[3 * i + c];
+        for (int c = 0; c < 3; c++) s->ytry[c * n + i] += alpha * s->rhs[3 * i + c];
     for (int k = 0; k < s->nf; k++)
-        for (int c = 0; c < 3; c++) s->ytry[c * n + nn + s->free_pts[k]] += s->rp[3 * k + c];
+        for (int c = 0; c < 3; c++) s->ytry[c * n + nn + s->free_pts[k]] += alpha * s->rp[3 * k + c];
 }
 
 static double newton(statics *s, double tol, int max_iter, int *iters)
@@ -325,26 +325,75 @@ static double newton(statics *s, double tol, int max_iter, int *iters)
     eval_forces(s, s->y);
     update_scale(s);
     double res = max_residual(s);
+    /* Watchdog: a full Newton step may raise |F|^2 on its way to the solution (a taut line
+     * swung sideways by a current: the linear step stretches it, and the next step takes the
+     * stretch out), so up to WATCH full steps are taken without asking for descent; if none of
+     * them beats the best state so far, the iteration returns there and takes one monotone step
+     * (backtracking along the step, then raising the Levenberg-Marquardt shift). */
+    enum { WATCH = 6 };
+    double ss_best = sumsq(s);
+    memcpy(s->ybest, s->y, ny_of(s) * sizeof(double));
+    int since_best = 0;
     int it = 0;
     for (; it < max_iter && res > tol * s->tscale; it++) {
         memcpy(s->f0, s->f, (size_t)3 * S->n_state * sizeof(double));
         double ss0 = sumsq(s);
         build_jacobian(s);
         int accepted = 0;
-        for (int attempt = 0; attempt < 40 && !accepted; attempt++) {
-            if (solve_step(s, lambda) == 0) {
-                apply_step(s);
-                eval_forces(s, s->ytry);
-                if (sumsq(s) < ss0) {
-                    accepted = 1;
-                    memcpy(s->y, s->ytry, ny_of(s) * sizeof(double));
-                    lambda = lambda > lam_floor ? lambda / 10.0 : 0.0;
-                    break;
-                }
+        if (since_best < WATCH && solve_step(s, lambda) == 0) {
+            apply_step(s, 1.0);
+            eval_forces(s, s->ytry);
+            double ss = sumsq(s);
+            if (isfinite(ss) && ss < 1e8 * ss_best) {
+                accepted = 1;
+                memcpy(s->y, s->ytry, ny_of(s) * sizeof(double));
+                if (ss < ss0) lambda = lambda > lam_floor ? lambda / 10.0 : 0.0;
             }
-            lambda = lambda > 0 ? lambda * 10.0 : lam_floor;
         }
-        if (!accepted) { eval_forces(s, s->y); break; }
+        if (!accepted) {
+            if (since_best > 0) { /* back to the best state and its Jacobian */
+                memcpy(s->y, s->ybest, ny_of(s) * sizeof(double));
+                eval_forces(s, s->y);
+                memcpy(s->f0, s->f, (size_t)3 * S->n_state * sizeof(double));
+                ss0 = sumsq(s);
+                build_jacobian(s);
+            }
+            for (int attempt = 0; attempt < 40 && !accepted; attempt++) {
+                if (solve_step(s, lambda) == 0) {
+                    /* with an accurate Jacobian the Newton direction (lambda = 0) always
+                     * descends |F|^2 for a short enough step, the shifted direction need not
+                     * (a heavy free point between light nodes): backtrack before shifting */
+                    for (double alpha = 1.0; alpha > 0.01 && !accepted; alpha *= 0.25) {
+                        apply_step(s, alpha);
+                        eval_forces(s, s->ytry);
+                        if (sumsq(s) < ss0) {
+                            accepted = 1;
+                            memcpy(s->y, s->ytry, ny_of(s) * sizeof(double));
+                            if (alpha == 1.0) lambda = lambda > lam_floor ? lambda / 10.0 : 0.0;
+                        }
+                    }
+                    if (accepted) break;
+                }
+                lambda = lambda > 0 ? lambda * 10.0 : lam_floor;
+            }
+            if (!accepted) { eval_forces(s, s->y); break; }
+            since_best = 0;
+        }
+        double ss = sumsq(s);
+        if (ss < ss_best) {
+            ss_best = ss;
+            memcpy(s->ybest, s->y, ny_of(s) * sizeof(double));
+            since_best = 0;
+        } else {
+            since_best++;
+        }
+        update_scale(s);
+        res = max_residual(s);
+        if (getenv("HW_DEBUG_STATICS")) fprintf(stderr, "it %d res %g lambda %g ss %g\n", it, res, lambda, ss);
+    }
+    if (!(res <= tol * s->tscale) && sumsq(s) > ss_best) { /* report the best state reached */
+        memcpy(s->y, s->ybest, ny_of(s) * sizeof(double));
+        eval_forces(s, s->y);
         update_scale(s);
         res = max_residual(s);
     }
@@ -380,13 +429,14 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     s.piv = (int *)calloc((size_t)3 * nn, sizeof(int));
     s.rhs = (double *)calloc((size_t)3 * nn, sizeof(double));
     s.ytry = (double *)calloc(ny, sizeof(double));
+    s.ybest = (double *)calloc(ny, sizeof(double));
     s.C = (double *)calloc((size_t)(3 * nn) * nu + 1, sizeof(double));
     s.X = (double *)calloc((size_t)(3 * nn) * nu + 1, sizeof(double));
     s.E = (double *)calloc(nu * nu + 1, sizeof(double));
     s.S = (double *)calloc(nu * nu + 1, sizeof(double));
     s.rp = (double *)calloc(nu + 1, sizeof(double));
     s.free_pts = (int *)calloc((size_t)S->n_points + 1, sizeof(int));
-    if (!s.f || !s.f0 || !s.fm || !s.seg_T || !s.band || !s.lu || !s.piv || !s.rhs || !s.ytry || !s.C ||
+    if (!s.f || !s.f0 || !s.fm || !s.seg_T || !s.band || !s.lu || !s.piv || !s.rhs || !s.ytry || !s.ybest || !s.C ||
         !s.X || !s.E || !s.S || !s.rp || !s.free_pts) {
         st = HW_ERR_NOMEM;
         goto done;
@@ -441,6 +491,6 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
 done:
     s.ops->destroy(s.b);
     free(s.f); free(s.f0); free(s.fm); free(s.seg_T); free(s.band); free(s.lu); free(s.piv); free(s.rhs);
-    free(s.ytry); free(s.ent_node); free(s.ent_val); free(s.C); free(s.X); free(s.E); free(s.S); free(s.rp); free(s.free_pts);
+    free(s.ytry); free(s.ybest); free(s.ent_node); free(s.ent_val); free(s.C); free(s.X); free(s.E); free(s.S); free(s.rp); free(s.free_pts);
     return st;
 }
