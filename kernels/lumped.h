@@ -150,24 +150,32 @@ HW_HD void hw_lm_constrain_end(const hw_lm_sys *S, double *y, int e)
     hw_lm_set3(y, S->n_state, HW_Y_VX, i, hw_lm_get3(y, S->n_state, HW_Y_VX, j));
 }
 
-/* Pass 3: segment tension and geometry. */
-HW_HD void hw_lm_segment(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int s)
+/* Pass 3: segment tension and geometry. hw_lm_segment_at is the body for segment s of line l,
+ * which joins nodes ia and ia + 1; hw_lm_segment_bad says whether its result is a blow-up. */
+HW_HD void hw_lm_segment_at(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int l,
+                            int s, int ia)
 {
-    int l = S->seg_line[s];
-    int ia = S->ln_n0[l] + (s - S->ln_s0[l]), ib = ia + 1, n = S->n_state;
-    int t0 = S->ln_tab0[l];
+    int ib = ia + 1, n = S->n_state, t0 = S->ln_tab0[l], tn = S->ln_tabn[l];
+    double l0 = S->seg_l0[s], ea = S->ln_ea[l];
     hw_seg_result r = hw_segment_eval(hw_lm_get3(y, n, HW_Y_RX, ia), hw_lm_get3(y, n, HW_Y_RX, ib),
                                       hw_lm_get3(y, n, HW_Y_VX, ia), hw_lm_get3(y, n, HW_Y_VX, ib),
-                                      S->seg_l0[s], S->ln_ea[l], S->ln_ba[l], S->tab_x + t0,
-                                      S->tab_y + t0, S->ln_tabn[l]);
+                                      l0, ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
     w->seg_T[s] = r.T;
     w->seg_qx[s] = r.q.x; w->seg_qy[s] = r.q.y; w->seg_qz[s] = r.q.z;
     w->seg_len[s] = r.len;
     w->seg_strain[s] = r.strain;
-    w->seg_pd[s] = hw_segment_damping_power(r, S->seg_l0[s], S->ln_ea[l], S->tab_x + t0,
-                                            S->tab_y + t0, S->ln_tabn[l]);
-    if (!(r.strain <= S->max_strain) || !(r.T == r.T) || !(fabs(r.T) <= 1.0e300))
-        HW_FLAG_BAD(w->bad, s);
+    w->seg_pd[s] = hw_segment_damping_power(r, l0, ea, S->tab_x + t0, S->tab_y + t0, tn);
+}
+HW_HD int hw_lm_segment_bad(const hw_lm_sys *S, const hw_lm_work *w, int s)
+{
+    double T = w->seg_T[s];
+    return !(w->seg_strain[s] <= S->max_strain) || !(T == T) || !(fabs(T) <= 1.0e300);
+}
+HW_HD void hw_lm_segment(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int s)
+{
+    int l = S->seg_line[s];
+    hw_lm_segment_at(S, y, w, l, s, S->ln_n0[l] + (s - S->ln_s0[l]));
+    if (hw_lm_segment_bad(S, w, s)) HW_FLAG_BAD(w->bad, s);
 }
 
 /* Pass 4 (lines with EI > 0): the bending hinge at each interior node. */
@@ -186,29 +194,72 @@ HW_HD void hw_lm_hinge(const hw_lm_sys *S, const hw_lm_work *w, int i)
     w->hg_fb[3 * i] = fb.x; w->hg_fb[3 * i + 1] = fb.y; w->hg_fb[3 * i + 2] = fb.z;
 }
 
-/* Loads on node i that do not depend on the mass matrix: segment tensions, bending, weight and
- * buoyancy, drag and seabed contact. Also returns the node tangent, the dissipated power and
- * whether the node is submerged. */
+/* Loads on a node that do not depend on the mass matrix: the line's own forces f (tensions and
+ * bending, gathered by the caller), weight and buoyancy, drag and seabed contact. Also returns the
+ * node tangent, the dissipated power (power: what the caller booked already) and whether the node
+ * is submerged. Pure: every input is a value, so the CPU loop and the CUDA kernel gather their own
+ * way and share this. */
 typedef struct hw_node_load { hw_v3 f, qh; double power; int wet; } hw_node_load;
+typedef struct hw_lm_env { double rho, g, depth, kb, cb, vf; } hw_lm_env;
+typedef struct hw_lm_linec { double d, cdn, cdt, can, cat, mus; } hw_lm_linec;
+
+HW_HD hw_lm_env hw_lm_env_of(const hw_lm_sys *S)
+{
+    hw_lm_env e;
+    e.rho = S->rho; e.g = S->g; e.depth = S->depth; e.kb = S->kb; e.cb = S->cb; e.vf = S->vf;
+    return e;
+}
+HW_HD hw_lm_linec hw_lm_line_consts(const hw_lm_sys *S, int l)
+{
+    hw_lm_linec c;
+    c.d = S->ln_d[l]; c.cdn = S->ln_cdn[l]; c.cdt = S->ln_cdt[l];
+    c.can = S->ln_can[l]; c.cat = S->ln_cat[l]; c.mus = S->ln_mus[l];
+    return c;
+}
+
+HW_HD hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
+                                     double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur)
+{
+    hw_node_load L;
+    int wet = r.z < 0.0;
+    double vol = 0.25 * HW_PI * c.d * c.d * ln;
+    f.z -= (m - (wet ? e.rho * vol : 0.0)) * e.g;
+    hw_v3 qh = hw_node_tangent(qa, qb);
+    /* computed always and selected (no branches: the CPU loop vectorizes) */
+    hw_v3 fd = hw_morison_drag(hw_v3_sub(ucur, v), qh, e.rho, c.d, ln, c.cdn, c.cdt);
+    hw_v3 fw = hw_v3_add(f, fd);
+    double pw = power - hw_v3_dot(fd, v); /* work the water takes from the line (still water) */
+    f = hw_v3_select(wet, fw, f);
+    power = wet ? pw : power;
+    hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
+    int ground = r.z < -e.depth;
+    f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
+    power = ground ? power + sb.power : power;
+    L.f = f; L.qh = qh; L.power = power; L.wet = wet;
+    return L;
+}
+
+/* The net tension force on a node from its left (qa, Ta) and right (qb, Tb) segments, either
+ * absent at a line end; written once so that every caller sums in the same order. */
+HW_HD hw_v3 hw_node_tension(int has_a, hw_v3 qa, double Ta, int has_b, hw_v3 qb, double Tb)
+{
+    hw_v3 f = hw_v3_zero();
+    if (has_a) f = hw_v3_sub(f, hw_v3_scale(qa, Ta));
+    if (has_b) f = hw_v3_add(f, hw_v3_scale(qb, Tb));
+    return f;
+}
 
 HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y,
                                    const hw_lm_work *w, int i)
 {
-    hw_node_load L;
     int l = S->node_line[i], loc = S->node_loc[i], nseg = S->ln_nseg[l], n = S->n_state;
     int sl = S->ln_s0[l] + loc - 1; /* segment to the left (valid when loc > 0) */
     hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
-    hw_v3 f = hw_v3_zero(), qa = hw_v3_zero(), qb = hw_v3_zero();
-    double power = 0.0;
-    if (loc > 0) {
-        qa = hw_lm_seg_q(w, sl);
-        f = hw_v3_sub(f, hw_v3_scale(qa, w->seg_T[sl]));
-        power += w->seg_pd[sl]; /* a segment's damping loss is booked on its node i */
-    }
-    if (loc < nseg) {
-        qb = hw_lm_seg_q(w, sl + 1);
-        f = hw_v3_add(f, hw_v3_scale(qb, w->seg_T[sl + 1]));
-    }
+    hw_v3 qa = loc > 0 ? hw_lm_seg_q(w, sl) : hw_v3_zero();
+    hw_v3 qb = loc < nseg ? hw_lm_seg_q(w, sl + 1) : hw_v3_zero();
+    hw_v3 f = hw_node_tension(loc > 0, qa, loc > 0 ? w->seg_T[sl] : 0.0, loc < nseg, qb,
+                              loc < nseg ? w->seg_T[sl + 1] : 0.0);
+    double power = loc > 0 ? w->seg_pd[sl] : 0.0; /* a segment's damping loss is booked on its node i */
     if (S->any_bending && S->ln_ei[l] > 0.0) {
         /* hinge at i: fa - fb; hinge at i+1 (its i-1 is us): -fa; hinge at i-1: +fb */
         f.x += w->hg_fa[3 * i] - w->hg_fb[3 * i];
@@ -223,25 +274,9 @@ HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y
             f.z += w->hg_fb[3 * (i - 1) + 2];
         }
     }
-    double ln = S->node_l[i], d = S->ln_d[l];
-    int wet = r.z < 0.0;
-    double vol = 0.25 * HW_PI * d * d * ln;
-    f.z -= (S->node_m[i] - (wet ? S->rho * vol : 0.0)) * S->g;
-    hw_v3 qh = hw_node_tangent(qa, qb);
-    if (wet) {
-        hw_v3 u = hw_v3_sub(hw_lm_current(S, r.z, t), v);
-        hw_v3 fd = hw_morison_drag(u, qh, S->rho, d, ln, S->ln_cdn[l], S->ln_cdt[l]);
-        f = hw_v3_add(f, fd);
-        power -= hw_v3_dot(fd, v); /* work the water takes from the line (still water) */
-    }
-    if (r.z < -S->depth) {
-        hw_seabed_result sb = hw_seabed_contact(r, v, S->depth, S->kb, S->cb, S->vf, S->ln_mus[l],
-                                                d, ln);
-        f = hw_v3_add(f, sb.f);
-        power += sb.power;
-    }
-    L.f = f; L.qh = qh; L.power = power; L.wet = wet;
-    return L;
+    hw_v3 ucur = r.z < 0.0 ? hw_lm_current(S, r.z, t) : hw_v3_zero();
+    return hw_node_load_eval(r, v, f, qa, qb, power, S->node_m[i], S->node_l[i],
+                             hw_lm_line_consts(S, l), hw_lm_env_of(S), ucur);
 }
 
 /* Pass 5: node accelerations (interior nodes) or end-node loads (for their point). */

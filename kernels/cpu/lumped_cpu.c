@@ -101,15 +101,103 @@ static void cpu_constrain(hw_backend *b, double t, int buf)
     for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_constrain_end(S, y, e);
 }
 
+/* The segments of one line: the body of hw_lm_segment_at (hw_segment_eval and
+ * hw_segment_damping_power), with every array a restrict parameter (gcc honours restrict on
+ * parameters, not on locals, and not once inlined) so that the loop vectorizes: sqrt and
+ * division dominate the segment, and two (SSE2) or four (AVX) segments go per instruction.
+ * r and v point at the line's first node in each state block (stride n). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void segment_range(int ns, int n, const double *restrict r, const double *restrict v,
+                          const double *restrict l0, double ea, double ba, const double *tx,
+                          const double *ty, int tn, double *restrict T, double *restrict qx,
+                          double *restrict qy, double *restrict qz, double *restrict len,
+                          double *restrict strain, double *restrict pd)
+{
+#define HW_SEGMENT_BODY(TN)                                                                        \
+    for (int k = 0; k < ns; k++) {                                                                 \
+        hw_seg_result sr = hw_segment_eval(hw_v3_make(r[k], r[n + k], r[2 * n + k]),              \
+                                           hw_v3_make(r[k + 1], r[n + k + 1], r[2 * n + k + 1]),  \
+                                           hw_v3_make(v[k], v[n + k], v[2 * n + k]),              \
+                                           hw_v3_make(v[k + 1], v[n + k + 1], v[2 * n + k + 1]),  \
+                                           l0[k], ea, ba, tx, ty, TN);                            \
+        T[k] = sr.T; qx[k] = sr.q.x; qy[k] = sr.q.y; qz[k] = sr.q.z;                               \
+        len[k] = sr.len; strain[k] = sr.strain;                                                    \
+        pd[k] = hw_segment_damping_power(sr, l0[k], ea, tx, ty, TN);                               \
+    }
+    if (tn >= 2) { HW_SEGMENT_BODY(tn) } else { HW_SEGMENT_BODY(0) }
+#undef HW_SEGMENT_BODY
+}
+
+static void segment_line(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int l)
+{
+    int n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
+    segment_range(S->ln_nseg[l], n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, S->seg_l0 + s0,
+                  S->ln_ea[l], S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, S->ln_tabn[l],
+                  w->seg_T + s0, w->seg_qx + s0, w->seg_qy + s0, w->seg_qz + s0,
+                  w->seg_len + s0, w->seg_strain + s0, w->seg_pd + s0);
+}
+
+/* The interior nodes 1 .. ns-1 of one line in still water without bending: the body of
+ * hw_lm_node (hw_node_tension, hw_node_load_eval, hw_node_mass, hw_m3s_solve), with restrict
+ * parameters as in segment_range. r, v, dr, dv point at the line's node 0 in each state block
+ * (stride n); segment arrays at the line's first segment; m, ln at its node 0. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void node_range(int ns, int n, const double *restrict r, const double *restrict v,
+                       const double *restrict T, const double *restrict qx,
+                       const double *restrict qy, const double *restrict qz,
+                       const double *restrict pd, const double *restrict m,
+                       const double *restrict ln, hw_lm_linec c, hw_lm_env e,
+                       double *restrict dr, double *restrict dv, double *restrict ded)
+{
+    hw_v3 still = hw_v3_zero();
+    for (int k = 1; k < ns; k++) {
+        hw_v3 rk = hw_v3_make(r[k], r[n + k], r[2 * n + k]);
+        hw_v3 vk = hw_v3_make(v[k], v[n + k], v[2 * n + k]);
+        hw_v3 qa = hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]);
+        hw_v3 qb = hw_v3_make(qx[k], qy[k], qz[k]);
+        hw_v3 f = hw_node_tension(1, qa, T[k - 1], 1, qb, T[k]);
+        hw_node_load L = hw_node_load_eval(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, still);
+        hw_m3s M = hw_node_mass(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh);
+        hw_v3 a = hw_m3s_solve(M, L.f);
+        ded[k] = L.power;
+        dr[k] = vk.x; dr[n + k] = vk.y; dr[2 * n + k] = vk.z;
+        dv[k] = a.x; dv[n + k] = a.y; dv[2 * n + k] = a.z;
+    }
+}
+
 static void cpu_eval(hw_backend *b, double t, int by, int bdy)
 {
     const hw_lm_sys *S = &b->S;
     const double *y = b->buf[by];
     double *dy = b->buf[bdy];
-    for (int s = 0; s < S->n_segs; s++) hw_lm_segment(S, y, &b->w, s);
+    /* segments line by line (the line's constants stay in registers), then the blow-up check
+     * in its own pass: the first bad segment in index order, as the CUDA atomicMin gives */
+    for (int l = 0; l < S->n_lines; l++) segment_line(S, y, &b->w, l);
+    for (int s = 0; s < S->n_segs; s++)
+        if (hw_lm_segment_bad(S, &b->w, s)) { HW_FLAG_BAD(b->w.bad, s); break; }
     if (S->any_bending)
         for (int i = 0; i < S->n_nodes; i++) hw_lm_hinge(S, &b->w, i);
-    for (int i = 0; i < S->n_nodes; i++) hw_lm_node(S, t, y, &b->w, dy, i);
+    /* nodes: the fast loop for the interior of a line in still water without bending, the
+     * general body for its ends and for every other line */
+    hw_lm_env env = hw_lm_env_of(S);
+    for (int l = 0; l < S->n_lines; l++) {
+        int n0 = S->ln_n0[l], ns = S->ln_nseg[l], n = S->n_state;
+        if (S->cur_nz > 0 || (S->any_bending && S->ln_ei[l] > 0.0) || b->w.node_f) {
+            for (int i = n0; i <= n0 + ns; i++) hw_lm_node(S, t, y, &b->w, dy, i);
+            continue;
+        }
+        int s0 = S->ln_s0[l];
+        hw_lm_node(S, t, y, &b->w, dy, n0);
+        node_range(ns, n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, b->w.seg_T + s0,
+                   b->w.seg_qx + s0, b->w.seg_qy + s0, b->w.seg_qz + s0, b->w.seg_pd + s0,
+                   S->node_m + n0, S->node_l + n0, hw_lm_line_consts(S, l), env,
+                   dy + HW_Y_RX * n + n0, dy + HW_Y_VX * n + n0, dy + HW_Y_ED * n + n0);
+        hw_lm_node(S, t, y, &b->w, dy, n0 + ns);
+    }
     for (int p = 0; p < S->n_points; p++) hw_lm_point(S, t, y, &b->w, dy, p);
     for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_end_deriv(S, dy, e);
 }

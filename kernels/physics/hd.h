@@ -23,6 +23,10 @@ HW_HD hw_v3 hw_v3_sub(hw_v3 a, hw_v3 b) { return hw_v3_make(a.x - b.x, a.y - b.y
 HW_HD hw_v3 hw_v3_scale(hw_v3 a, double s) { return hw_v3_make(a.x * s, a.y * s, a.z * s); }
 HW_HD double hw_v3_dot(hw_v3 a, hw_v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 HW_HD double hw_v3_norm(hw_v3 a) { return sqrt(hw_v3_dot(a, a)); }
+HW_HD hw_v3 hw_v3_select(int c, hw_v3 a, hw_v3 b)
+{
+    return hw_v3_make(c ? a.x : b.x, c ? a.y : b.y, c ? a.z : b.z);
+}
 
 HW_HD hw_m3s hw_m3s_make(double xx, double yy, double zz, double xy, double xz, double yz)
 {

@@ -40,8 +40,7 @@ HW_HD hw_v3 hw_morison_drag(hw_v3 u, hw_v3 qh, double rho, double d, double l, d
 HW_HD hw_m3s hw_node_mass(double m, int submerged, double rho, double d, double l, double can,
                           double cat, hw_v3 qh)
 {
-    if (!submerged) return hw_m3s_diag(m);
-    double ma = rho * 0.25 * HW_PI * d * d * l;
+    double ma = submerged ? rho * 0.25 * HW_PI * d * d * l : 0.0; /* a select: loops vectorize */
     return hw_m3s_iso_axial(m + ma * can, ma * (cat - can), qh);
 }
 

@@ -11,24 +11,22 @@ typedef struct hw_seabed_result { hw_v3 f; double power; double energy; } hw_sea
 HW_HD hw_seabed_result hw_seabed_contact(hw_v3 r, hw_v3 v, double depth, double kb, double cb,
                                          double vf, double mu, double d, double l)
 {
+    /* written as selects (no branches) so that the CPU node loop vectorizes; zero out of contact */
     hw_seabed_result s;
-    s.f = hw_v3_zero(); s.power = 0.0; s.energy = 0.0;
     double p = -depth - r.z;
-    if (p <= 0.0) return s;
+    int in = p > 0.0;
     double area = d * l;
     double fz = (kb * p - cb * v.z) * area;
-    if (fz < 0.0) fz = 0.0;
-    s.energy = 0.5 * kb * p * p * area;
-    double fx = 0.0, fy = 0.0;
-    if (mu > 0.0) {
-        double vh = sqrt(v.x * v.x + v.y * v.y);
-        double k = mu * fz / (vh > vf ? vh : vf);
-        fx = -k * v.x; fy = -k * v.y;
-    }
+    fz = (in && fz > 0.0) ? fz : 0.0;
+    double vh = sqrt(v.x * v.x + v.y * v.y);
+    double k = mu * fz / (vh > vf ? vh : vf);
+    int fr = in && mu > 0.0;
+    double fx = fr ? -k * v.x : 0.0, fy = fr ? -k * v.y : 0.0;
     s.f = hw_v3_make(fx, fy, fz);
+    s.energy = in ? 0.5 * kb * p * p * area : 0.0;
     /* dissipated: friction work plus the damping part of the vertical force */
     double fz_el = kb * p * area;
-    s.power = -(fx * v.x + fy * v.y) - (fz - fz_el) * v.z;
+    s.power = in ? -(fx * v.x + fy * v.y) - (fz - fz_el) * v.z : 0.0;
     return s;
 }
 #endif

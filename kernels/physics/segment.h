@@ -51,7 +51,10 @@ HW_HD hw_seg_result hw_segment_eval(hw_v3 ra, hw_v3 rb, hw_v3 va, hw_v3 vb, doub
     hw_seg_result s;
     hw_v3 d = hw_v3_sub(rb, ra);
     s.len = hw_v3_norm(d);
-    s.q = s.len > 0.0 ? hw_v3_scale(d, 1.0 / s.len) : hw_v3_make(0.0, 0.0, 1.0);
+    /* selects rather than branches (the CPU loop vectorizes); q = (0, 0, 1) for a zero length */
+    int pos = s.len > 0.0;
+    double inv = 1.0 / (pos ? s.len : 1.0);
+    s.q = hw_v3_make(pos ? d.x * inv : 0.0, pos ? d.y * inv : 0.0, pos ? d.z * inv : 1.0);
     s.strain = s.len / l0 - 1.0;
     s.rate = hw_v3_dot(s.q, hw_v3_sub(vb, va)) / l0;
     double el = tab_n >= 2 ? hw_ea_table_tension(tab_x, tab_y, tab_n, s.strain) : ea * s.strain;
@@ -73,9 +76,8 @@ HW_HD double hw_segment_energy(double e, double l0, double ea, const double *tab
 HW_HD double hw_segment_damping_power(hw_seg_result s, double l0, double ea, const double *tab_x,
                                       const double *tab_y, int tab_n)
 {
-    if (s.strain <= 0.0) return 0.0;
     double el = tab_n >= 2 ? hw_ea_table_tension(tab_x, tab_y, tab_n, s.strain) : ea * s.strain;
     double fd = s.T - el; /* the damping part of the tension actually applied */
-    return fd * s.rate * l0;
+    return s.strain > 0.0 ? fd * s.rate * l0 : 0.0;
 }
 #endif

@@ -15,6 +15,10 @@ typedef enum hw_slack_model {
 HW_HD double hw_slack_tension(int model, double xs, double kx, double dv, double vs, double w)
 {
     double f;
+    if (model == HW_SLACK_FULL_DAMPED) { /* branch-free: the CPU segment loop vectorizes */
+        f = kx + dv;
+        return (xs > 0.0 && f > 0.0) ? f : 0.0;
+    }
     if (xs <= 0.0) return 0.0;
     if (model == HW_SLACK_SMOOTH) {
         if (xs < w) {
