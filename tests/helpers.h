@@ -95,4 +95,49 @@ static inline int irvine_solve(int grounded, double hx, double vx, double L, dou
     return -1;
 }
 
+/* The exact static shape of the lumped-mass discretization itself (not of the continuous
+ * cable): N straight elastic segments of unstretched length l = L/N, the submerged weight w l
+ * lumped at the interior nodes and w l / 2 at each end, hanging free between an anchor and a
+ * fairlead h, v apart. Given the fairlead force (H, V) on the point (which holds the end node's
+ * half weight), segment k from the top carries vertical force V - w l (k + 1/2) and its stretched
+ * length follows from its tension. Solving for h, v gives (H, V) of the discrete chain: the
+ * answer a lumped-mass solver must reproduce to its residual, whatever N. */
+static inline void discrete_suspended(double H, double V, double L, double w, double EA, int N,
+                                      double *h, double *v)
+{
+    double l = L / N, Vs = V - w * l / 2;
+    *h = 0; *v = 0;
+    for (int k = 0; k < N; k++) {
+        double T = hypot(H, Vs), ls = l * (1 + T / EA);
+        *h += ls * H / T;
+        *v += ls * Vs / T;
+        Vs -= w * l;
+    }
+}
+
+static inline int discrete_solve(double hx, double vx, double L, double w, double EA, int N,
+                                 double *H, double *V)
+{
+    double x[2] = {*H, *V};
+    for (int it = 0; it < 200; it++) {
+        double h0, v0, J[2][2];
+        discrete_suspended(x[0], x[1], L, w, EA, N, &h0, &v0);
+        double r0 = h0 - hx, r1 = v0 - vx;
+        if (fabs(r0) + fabs(r1) < 1e-11 * (hx + vx)) { *H = x[0]; *V = x[1]; return 0; }
+        for (int c = 0; c < 2; c++) {
+            double xp[2] = {x[0], x[1]};
+            double dh = 1e-7 * fabs(xp[c]) + 1e-9;
+            xp[c] += dh;
+            double h1, v1;
+            discrete_suspended(xp[0], xp[1], L, w, EA, N, &h1, &v1);
+            J[0][c] = (h1 - h0) / dh;
+            J[1][c] = (v1 - v0) / dh;
+        }
+        double det = J[0][0] * J[1][1] - J[0][1] * J[1][0];
+        x[0] -= (J[1][1] * r0 - J[0][1] * r1) / det;
+        x[1] -= (-J[1][0] * r0 + J[0][0] * r1) / det;
+    }
+    return -1;
+}
+
 #endif
