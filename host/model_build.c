@@ -82,15 +82,17 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     for (int l = 0; l < nl; l++) {
         const hw_line_type_def *ty = &def->types[def->lines[l].type];
         if (ty->ea_table.n >= 2) ntab += ty->ea_table.n;
-        S->n_nodes += def->lines[l].nseg + 1;
-        S->n_segs += def->lines[l].nseg;
+        int cap = hw_line_max_segments(&def->lines[l]);
+        S->n_nodes += cap + 1;
+        S->n_segs += cap;
     }
     S->n_lines = nl; S->n_tab = ntab;
     ALLOC(S->ln_n0, nl); ALLOC(S->ln_s0, nl); ALLOC(S->ln_nseg, nl); ALLOC(S->ln_pa, nl);
     ALLOC(S->ln_pb, nl); ALLOC(S->ln_tab0, nl); ALLOC(S->ln_tabn, nl);
     ALLOC(S->ln_d, nl); ALLOC(S->ln_mu, nl); ALLOC(S->ln_ea, nl); ALLOC(S->ln_ba, nl);
     ALLOC(S->ln_ei, nl); ALLOC(S->ln_cdn, nl); ALLOC(S->ln_cdt, nl); ALLOC(S->ln_can, nl);
-    ALLOC(S->ln_cat, nl); ALLOC(S->ln_mus, nl); ALLOC(S->tab_x, ntab); ALLOC(S->tab_y, ntab);
+    ALLOC(S->ln_cat, nl); ALLOC(S->ln_mus, nl);
+    ALLOC(S->ln_cap, nl); ALLOC(S->ln_wseg, nl); ALLOC(S->ln_wrate, nl); ALLOC(S->ln_wt0, nl); ALLOC(S->tab_x, ntab); ALLOC(S->tab_y, ntab);
     ALLOC(S->seg_line, S->n_segs); ALLOC(S->seg_l0, S->n_segs);
     ALLOC(S->node_line, S->n_nodes); ALLOC(S->node_loc, S->n_nodes);
     ALLOC(S->node_m, S->n_nodes); ALLOC(S->node_l, S->n_nodes);
@@ -100,7 +102,11 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         const hw_line_def *ld = &def->lines[l];
         const hw_line_type_def *ty = &def->types[ld->type];
         if (!(m->line_names[l] = own_str(m, ld->name))) goto nomem;
-        S->ln_n0[l] = n0; S->ln_s0[l] = s0; S->ln_nseg[l] = ld->nseg;
+        int cap = hw_line_max_segments(ld);
+        S->ln_n0[l] = n0; S->ln_s0[l] = s0; S->ln_nseg[l] = ld->nseg; S->ln_cap[l] = cap;
+        S->ln_wseg[l] = ld->winch.end == HW_WINCH_A ? s0
+                        : ld->winch.end == HW_WINCH_B ? s0 + ld->nseg - 1 : -1;
+        S->ln_wrate[l] = 0.0;
         S->ln_pa[l] = ld->point_a; S->ln_pb[l] = ld->point_b;
         S->ln_d[l] = ty->d; S->ln_mu[l] = ty->mu; S->ln_ei[l] = ty->ei;
         S->ln_cdn[l] = ty->cdn; S->ln_cdt[l] = ty->cdt; S->ln_can[l] = ty->can;
@@ -120,20 +126,21 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         if (ty->ei > 0) S->any_bending = 1;
         m->ln_wsub[l] = (ty->mu - def->env.rho_w * 0.25 * HW_PI * ty->d * ty->d) * def->env.g;
         m->ln_length[l] = ld->length;
-        for (int i = 0; i < ld->nseg; i++) {
+        for (int i = 0; i < cap; i++) {
             S->seg_line[s0 + i] = l;
             S->seg_l0[s0 + i] = l0;
         }
-        for (int j = 0; j <= ld->nseg; j++) {
+        for (int j = 0; j <= cap; j++) { /* slots past nseg: spare, massless until used */
             int i = n0 + j;
             S->node_line[i] = l;
             S->node_loc[i] = j;
-            double lt = (j > 0 ? 0.5 * l0 : 0.0) + (j < ld->nseg ? 0.5 * l0 : 0.0);
+            double lt = j > ld->nseg ? 0.0
+                        : (j > 0 ? 0.5 * l0 : 0.0) + (j < ld->nseg ? 0.5 * l0 : 0.0);
             S->node_l[i] = lt;
             S->node_m[i] = ty->mu * lt;
         }
-        n0 += ld->nseg + 1;
-        s0 += ld->nseg;
+        n0 += cap + 1;
+        s0 += cap;
     }
     return HW_OK;
 nomem:

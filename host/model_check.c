@@ -49,6 +49,10 @@ hw_line_def hw_default_line(void)
     memset(&l, 0, sizeof l);
     l.name = "";
     l.nseg = 20;
+    l.winch.end = HW_WINCH_NONE;
+    l.winch.mode = HW_WINCH_SPEED;
+    l.winch.tau = 2.0;
+    l.winch.max_speed = 1.0;
     return l;
 }
 
@@ -239,6 +243,41 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     if (!(finite(l->length) && l->length > 0))
         FAIL(S, i, "length", "expected an unstretched length > 0 m, got %g", l->length);
     if (l->nseg < 1) FAIL(S, i, "segments", "expected a segment count >= 1, got %d", l->nseg);
+    const hw_winch_def *w = &l->winch;
+    if (w->end == HW_WINCH_NONE) return HW_OK;
+    if (w->end != HW_WINCH_A && w->end != HW_WINCH_B)
+        FAIL(S, i, "winch.end", "expected a or b, got %d", (int)w->end);
+    if (w->mode < HW_WINCH_SPEED || w->mode > HW_WINCH_EXTERNAL)
+        FAIL(S, i, "winch.mode", "expected speed, length, tension or external, got %d", (int)w->mode);
+    if (!finite(w->speed)) FAIL(S, i, "winch.speed", "expected a speed in m/s, got %g", w->speed);
+    if (w->speed_table.n == 1 || w->speed_table.n < 0)
+        FAIL(S, i, "winch.speed_table", "expected at least 2 rows, got %d", w->speed_table.n);
+    for (int k = 0; k < w->speed_table.n; k++) {
+        if (!finite(w->speed_table.x[k]) || !finite(w->speed_table.y[k]))
+            FAIL(S, i, "winch.speed_table", "expected finite times and speeds, row %d is not", k);
+        if (k > 0 && !(w->speed_table.x[k] > w->speed_table.x[k - 1]))
+            FAIL(S, i, "winch.speed_table", "expected strictly increasing times, row %d (t = %g) "
+                 "follows t = %g", k, w->speed_table.x[k], w->speed_table.x[k - 1]);
+    }
+    if (w->mode == HW_WINCH_LENGTH && !(finite(w->target) && w->target > 0))
+        FAIL(S, i, "winch.target", "expected a target length > 0 m, got %g", w->target);
+    if (w->mode == HW_WINCH_TENSION && !(finite(w->target) && w->target > 0))
+        FAIL(S, i, "winch.target", "expected a target tension > 0 N, got %g", w->target);
+    if (!(finite(w->tau) && w->tau > 0)) FAIL(S, i, "winch.tau", "expected a time constant > 0 s, got %g", w->tau);
+    if (!(finite(w->gain) && w->gain >= 0)) FAIL(S, i, "winch.gain", "expected a gain >= 0 m/s/N, got %g", w->gain);
+    if (!(finite(w->max_speed) && w->max_speed > 0))
+        FAIL(S, i, "winch.max_speed", "expected a speed limit > 0 m/s, got %g", w->max_speed);
+    if (!(finite(w->max_length) && w->max_length >= 0))
+        FAIL(S, i, "winch.max_length", "expected a cable length >= the line's length (%g m), got %g",
+             l->length, w->max_length);
+    if (w->max_length > 0 && w->max_length < l->length)
+        FAIL(S, i, "winch.max_length", "expected a cable length >= the line's length (%g m), got %g",
+             l->length, w->max_length);
+    if (w->max_length / (l->length / l->nseg) > 1e7)
+        FAIL(S, i, "winch.max_length", "expected at most 1e7 nominal segments of cable, got %g m "
+             "of %g m segments", w->max_length, l->length / l->nseg);
+    if (!(finite(w->min_length) && w->min_length >= 0 && w->min_length <= l->length))
+        FAIL(S, i, "winch.min_length", "expected a length in [0, %g] m, got %g", l->length, w->min_length);
     return HW_OK;
 }
 

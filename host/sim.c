@@ -24,6 +24,7 @@ struct hw_sim {
     hw_static_result stat;
     hw_log_fn log;
     void *log_user;
+    hw_winches winches;
     char err[1024];
 };
 
@@ -75,6 +76,7 @@ void hw_sim_destroy(hw_sim *sim)
 {
     if (!sim) return;
     if (sim->be) sim->ops->destroy(sim->be);
+    hw_winches_free(&sim->winches);
     hw_model_free(&sim->m);
     free(sim->y);
     free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.pt_f); free(sim->w.pt_a);
@@ -176,6 +178,11 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
         hw_sim_destroy(sim);
         return st;
     }
+    if ((st = hw_winches_init(&sim->winches, def, &sim->m))) {
+        set_msg(msg, msg_len, "out of memory while setting up the winches");
+        hw_sim_destroy(sim);
+        return st;
+    }
     sim->y_valid = 1;
     *out = sim;
     return HW_OK;
@@ -217,16 +224,42 @@ hw_status hw_sim_step(hw_sim *sim, int n)
 {
     if (!sim || n < 0) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
+    hw_winches *W = &sim->winches;
     for (int k = 0; k < n; k++) {
+        hw_status st;
+        if (W->any && (st = hw_winches_before_step(W, &sim->m, sim->ops, sim->be, sim->t,
+                                                   sim->dt, sim->log, sim->log_user))) {
+            sim->failed = 1;
+            snprintf(sim->err, sizeof sim->err, "winch update failed at t = %.6g s: %s", sim->t,
+                     hw_status_str(st));
+            return st;
+        }
         hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, sim->dt);
         int bad = sim->ops->take_bad(sim->be);
         sim->steps++;
+        double t0 = sim->t;
         sim->t = sim->steps * sim->dt;
         if (bad >= 0) {
             sim->failed = 1;
             diagnose(sim, bad);
             sim->y_valid = sim->w_valid = 0;
             return HW_ERR_NUMERICAL;
+        }
+        if (W->any) {
+            if (W->need_tension) { /* the winch tension of the step's last evaluation */
+                hw_lm_work h;
+                memset(&h, 0, sizeof h);
+                h.seg_T = sim->w.seg_T;
+                sim->ops->download_work(sim->be, &h);
+                for (int l = 0; l < W->n; l++)
+                    if (W->w[l].on) W->w[l].tension = sim->w.seg_T[sim->m.S.ln_wseg[l]];
+            }
+            if ((st = hw_winches_after_step(W, &sim->m, sim->ops, sim->be, t0, sim->dt, sim->err,
+                                            sizeof sim->err))) {
+                sim->failed = 1;
+                sim->y_valid = sim->w_valid = 0;
+                return st;
+            }
         }
     }
     if (n > 0) sim->y_valid = sim->w_valid = 0;
@@ -417,4 +450,41 @@ hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const 
     sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
     sim->y_valid = sim->w_valid = 0;
     return HW_OK;
+}
+
+hw_status hw_sim_set_winch_speed(hw_sim *sim, int line, double speed)
+{
+    if (!line_ok(sim, line) || !sim->winches.w[line].on || !isfinite(speed)) return HW_ERR_INVALID_ARG;
+    if (sim->winches.w[line].def.mode != HW_WINCH_EXTERNAL) {
+        snprintf(sim->err, sizeof sim->err, "line '%s': the winch speed can be set only in "
+                 "external mode", sim->m.line_names[line]);
+        return HW_ERR_INVALID_ARG;
+    }
+    sim->winches.w[line].speed = speed;
+    return HW_OK;
+}
+
+hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double *speed,
+                             double *tension, int *nseg)
+{
+    if (!line_ok(sim, line) || !sim->winches.w[line].on) return HW_ERR_INVALID_ARG;
+    const hw_winch_rt *w = &sim->winches.w[line];
+    if (length) *length = w->length;
+    if (speed) *speed = w->speed;
+    if (tension) {
+        hw_status st = refresh_work((hw_sim *)sim);
+        if (st) return st;
+        *tension = sim->w.seg_T[sim->m.S.ln_wseg[line]];
+    }
+    if (nseg) *nseg = sim->m.S.ln_nseg[line];
+    return HW_OK;
+}
+
+double hw_sim_line_mass(const hw_sim *sim, int line)
+{
+    if (!line_ok(sim, line)) return NAN;
+    const hw_lm_sys *S = &sim->m.S;
+    double m = 0.0;
+    for (int j = 0; j <= S->ln_nseg[line]; j++) m += S->node_m[S->ln_n0[line] + j];
+    return m;
 }

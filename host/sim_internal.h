@@ -40,4 +40,25 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
 
 void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
+/* Winches in reel mode (winch.c). */
+typedef struct hw_winch_rt {
+    int on;
+    hw_winch_def def;      /* with defaults filled and the speed table owned here */
+    double *tab_t, *tab_v;
+    double l_nom, l_w;     /* nominal segment length; unstretched length of the winch segment */
+    double length, speed, tension; /* deployed length, pay-out speed, winch segment tension */
+    int at_max, at_min;    /* the cable's end reached (warned once per episode) */
+    long events;           /* insertions and removals so far */
+} hw_winch_rt;
+typedef struct hw_winches {
+    int n, any, need_tension;
+    hw_winch_rt *w;        /* one per line (on = 0 without a winch) */
+} hw_winches;
+hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m);
+void hw_winches_free(hw_winches *W);
+hw_status hw_winches_before_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
+                                 hw_backend *b, double t, double dt, hw_log_fn log, void *log_user);
+hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
+                                hw_backend *b, double t, double dt, char *err, size_t err_len);
+
 #endif

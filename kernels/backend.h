@@ -39,6 +39,15 @@ typedef struct hw_backend_ops {
     /* Kinematics of a coupled point from time t on. */
     void (*set_coupled)(hw_backend *b, int point, const double pos[3], const double vel[3],
                         double t);
+    /* Winches (reel mode). update_line copies line l's per-line winch values (ln_nseg, ln_wseg,
+     * ln_wrate) and its segment lengths and node masses and lengths from the host system to
+     * the backend's (a no-op where the backend shares the host arrays). reel_insert and
+     * reel_remove run hw_lm_reel_insert / hw_lm_reel_remove on the state, where it lives;
+     * call them before the host changes ln_nseg, then update_line. */
+    hw_status (*update_line)(hw_backend *b, const hw_lm_sys *host, int line);
+    void (*reel_insert)(hw_backend *b, int line, int j, double frac, double wa, double wb,
+                        int end_a, double speed);
+    void (*reel_remove)(hw_backend *b, int line, int j, int keep, double wk, double wj);
 } hw_backend_ops;
 
 const hw_backend_ops *hw_cpu_backend(void);

@@ -4,7 +4,8 @@
  *
  * Elements:
  *   line l      nodes ln_n0[l] .. ln_n0[l] + ln_nseg[l], segments ln_s0[l] .. + ln_nseg[l] - 1
- *               (segment local index i = 1..nseg joins nodes i-1 and i)
+ *               (segment local index i = 1..nseg joins nodes i-1 and i); a winch line has
+ *               spare slots up to ln_cap[l] segments, which every pass skips
  *   point p     state slot n_nodes + p (fixed, prescribed, free or coupled)
  *   end slot e  2 l + 0 is end A (node 0) of line l, 2 l + 1 end B (node nseg)
  * State vector y: HW_Y_BLOCKS blocks of n_state = n_nodes + n_points values:
@@ -40,6 +41,11 @@ typedef struct hw_lm_sys {
     double *cur_z, *cur_t, *cur_ux, *cur_uy, *cur_uz;
     /* lines */
     int *ln_n0, *ln_s0, *ln_nseg, *ln_pa, *ln_pb, *ln_tab0, *ln_tabn;
+    /* winch (reel mode): a line owns ln_cap segment slots and ln_cap + 1 node slots, of which
+     * the first ln_nseg (+ 1) are in use; ln_wseg is the global index of the segment at the
+     * winch (-1: no winch), ln_wrate the rate of its unstretched length (m/s) */
+    int *ln_cap, *ln_wseg;
+    double *ln_wrate, *ln_wt0; /* ... and the time at which seg_l0 holds its length */
     double *ln_d, *ln_mu, *ln_ea, *ln_ba, *ln_ei, *ln_cdn, *ln_cdt, *ln_can, *ln_cat, *ln_mus;
     double *tab_x, *tab_y; /* strain-tension tables, all lines */
     /* segments */
@@ -152,14 +158,19 @@ HW_HD void hw_lm_constrain_end(const hw_lm_sys *S, double *y, int e)
 
 /* Pass 3: segment tension and geometry. hw_lm_segment_at is the body for segment s of line l,
  * which joins nodes ia and ia + 1; hw_lm_segment_bad says whether its result is a blow-up. */
-HW_HD void hw_lm_segment_at(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int l,
-                            int s, int ia)
+HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
+                            int l, int s, int ia)
 {
     int ib = ia + 1, n = S->n_state, t0 = S->ln_tab0[l], tn = S->ln_tabn[l];
     double l0 = S->seg_l0[s], ea = S->ln_ea[l];
+    /* the winch segment's length grows through the step (seg_l0 holds it at time ln_wt0): a
+     * stale length would stretch it by rate dt / l0 at the later stages of a step */
+    if (s == S->ln_wseg[l]) l0 += S->ln_wrate[l] * (t - S->ln_wt0[l]);
     hw_seg_result r = hw_segment_eval(hw_lm_get3(y, n, HW_Y_RX, ia), hw_lm_get3(y, n, HW_Y_RX, ib),
                                       hw_lm_get3(y, n, HW_Y_VX, ia), hw_lm_get3(y, n, HW_Y_VX, ib),
                                       l0, ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
+    if (s == S->ln_wseg[l])
+        r = hw_segment_reel(r, l0, S->ln_wrate[l], ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
     w->seg_T[s] = r.T;
     w->seg_qx[s] = r.q.x; w->seg_qy[s] = r.q.y; w->seg_qz[s] = r.q.z;
     w->seg_len[s] = r.len;
@@ -171,10 +182,15 @@ HW_HD int hw_lm_segment_bad(const hw_lm_sys *S, const hw_lm_work *w, int s)
     double T = w->seg_T[s];
     return !(w->seg_strain[s] <= S->max_strain) || !(T == T) || !(fabs(T) <= 1.0e300);
 }
-HW_HD void hw_lm_segment(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int s)
+HW_HD void hw_lm_segment(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
+                         int s)
 {
     int l = S->seg_line[s];
-    hw_lm_segment_at(S, y, w, l, s, S->ln_n0[l] + (s - S->ln_s0[l]));
+    if (s - S->ln_s0[l] >= S->ln_nseg[l]) { /* a spare slot of a winch line */
+        w->seg_T[s] = 0.0; w->seg_pd[s] = 0.0; w->seg_strain[s] = 0.0;
+        return;
+    }
+    hw_lm_segment_at(S, t, y, w, l, s, S->ln_n0[l] + (s - S->ln_s0[l]));
     if (hw_lm_segment_bad(S, w, s)) HW_FLAG_BAD(w->bad, s);
 }
 
@@ -284,6 +300,10 @@ HW_HD void hw_lm_node(const hw_lm_sys *S, double t, const double *y, const hw_lm
                       double *dy, int i)
 {
     int l = S->node_line[i], loc = S->node_loc[i], nseg = S->ln_nseg[l], n = S->n_state;
+    if (loc > nseg) { /* a spare slot of a winch line: at rest */
+        for (int b = 0; b < HW_Y_BLOCKS; b++) dy[b * n + i] = 0.0;
+        return;
+    }
     hw_node_load L = hw_lm_node_load(S, t, y, w, i);
     hw_m3s M = hw_node_mass(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i], S->ln_can[l],
                             S->ln_cat[l], L.qh);
@@ -366,6 +386,51 @@ HW_HD void hw_lm_end_deriv(const hw_lm_sys *S, double *dy, int e)
     int i = hw_lm_end_node(S, e), j = S->n_nodes + hw_lm_end_point(S, e), n = S->n_state;
     hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(dy, n, HW_Y_RX, j));
     hw_lm_set3(dy, n, HW_Y_VX, i, hw_lm_get3(dy, n, HW_Y_VX, j));
+}
+
+/* Reel mode (winches): insertion and removal of a node of line l, in place on the state y (all
+ * blocks), over the line's used slots. The host decides where and with which weights (it knows
+ * the masses); both backends run these as they are (on the GPU in one thread per line: an
+ * insertion moves at most one line's nodes, and happens once per nominal length paid out).
+ *
+ * Insert: a new node at local index j, between the old nodes j - 1 and j (which moves to j + 1),
+ * at fraction frac of the way from j - 1 to j + 1, with velocity wa va + wb vb (the host's
+ * weights conserve momentum). The winch end's node (j - 1 when end_a, else j + 1) stands for
+ * material leaving the drum: its velocity counts as the point's plus the pay-out speed s along
+ * the segment, away from the winch. Nodes j..nseg move up one slot. */
+HW_HD void hw_lm_reel_insert(const hw_lm_sys *S, double *y, int l, int j, double frac, double wa,
+                             double wb, int end_a, double s)
+{
+    int n = S->n_state, n0 = S->ln_n0[l], nseg = S->ln_nseg[l];
+    for (int b = 0; b < HW_Y_BLOCKS; b++)
+        for (int k = nseg; k >= j; k--) y[b * n + n0 + k + 1] = y[b * n + n0 + k];
+    hw_v3 ra = hw_lm_get3(y, n, HW_Y_RX, n0 + j - 1), rb = hw_lm_get3(y, n, HW_Y_RX, n0 + j + 1);
+    hw_v3 va = hw_lm_get3(y, n, HW_Y_VX, n0 + j - 1), vb = hw_lm_get3(y, n, HW_Y_VX, n0 + j + 1);
+    hw_v3 d = hw_v3_sub(rb, ra);
+    double len = hw_v3_norm(d);
+    hw_v3 q = len > 0.0 ? hw_v3_scale(d, 1.0 / len) : hw_v3_zero(); /* from j - 1 to j + 1 */
+    if (end_a) va = hw_v3_add(va, hw_v3_scale(q, s));
+    else vb = hw_v3_sub(vb, hw_v3_scale(q, s));
+    hw_lm_set3(y, n, HW_Y_RX, n0 + j, hw_v3_add(ra, hw_v3_scale(d, frac)));
+    hw_lm_set3(y, n, HW_Y_VX, n0 + j, hw_v3_add(hw_v3_scale(va, wa), hw_v3_scale(vb, wb)));
+    y[HW_Y_ED * n + n0 + j] = 0.0;
+}
+
+/* Remove: node j goes; first node keep (a neighbour of j) takes velocity wk v[keep] + wj v[j]
+ * and j's dissipated energy; nodes j+1..nseg move down one slot; the freed slot is zeroed. */
+HW_HD void hw_lm_reel_remove(const hw_lm_sys *S, double *y, int l, int j, int keep, double wk,
+                             double wj)
+{
+    int n = S->n_state, n0 = S->ln_n0[l], nseg = S->ln_nseg[l];
+    for (int c = 0; c < 3; c++) {
+        double *vk = &y[(HW_Y_VX + c) * n + n0 + keep];
+        *vk = wk * *vk + wj * y[(HW_Y_VX + c) * n + n0 + j];
+    }
+    y[HW_Y_ED * n + n0 + keep] += y[HW_Y_ED * n + n0 + j];
+    for (int b = 0; b < HW_Y_BLOCKS; b++) {
+        for (int k = j; k < nseg; k++) y[b * n + n0 + k] = y[b * n + n0 + k + 1];
+        y[b * n + n0 + nseg] = 0.0;
+    }
 }
 
 /* Integrator updates, per state index k (all blocks handled by the caller's loop). */

@@ -118,13 +118,41 @@ typedef struct hw_point_def {
     double ca;      /* added-mass coefficient on volume: added mass = ca rho volume */
 } hw_point_def;
 
+/* A winch at one end of a line, in reel mode (physics.md section 5): the segment next to the
+ * winch grows or shrinks with the pay-out, and a segment is inserted when it passes 1.5x the
+ * nominal length (length / segments at the start) or merged into its neighbour below 0.5x,
+ * conserving mass and momentum. The winch sits on the end's point (fixed, moving or free). */
+typedef enum hw_winch_end { HW_WINCH_NONE = 0, HW_WINCH_A, HW_WINCH_B } hw_winch_end;
+typedef enum hw_winch_mode {
+    HW_WINCH_SPEED = 0, /* pay-out speed: constant `speed`, or `speed_table` against time */
+    HW_WINCH_LENGTH,    /* drive the deployed length to `target` (m): speed (target - L) / tau */
+    HW_WINCH_TENSION,   /* constant tension: pay out when the winch tension exceeds `target`
+                           (N), haul in below it: speed gain (T - target) */
+    HW_WINCH_EXTERNAL   /* speed set through hw_sim_set_winch_speed (drums, co-simulation) */
+} hw_winch_mode;
+typedef struct hw_winch_def {
+    hw_winch_end end;      /* default HW_WINCH_NONE */
+    hw_winch_mode mode;
+    double speed;          /* SPEED: pay-out speed, m/s (negative hauls in) */
+    hw_table speed_table;  /* SPEED: pay-out speed (m/s) against time (s), when n >= 2 */
+    double target;         /* LENGTH: deployed length, m; TENSION: tension at the winch, N */
+    double tau;            /* LENGTH: time constant, s (> 0). Default 2 */
+    double gain;           /* TENSION: m/s per N (>= 0; 0 = max_speed / target). Keep gain times
+                              the line's dT/dL well below its slowest mode's frequency */
+    double max_speed;      /* LENGTH, TENSION: speed limit, m/s (> 0). Default 1 */
+    double max_length;     /* cable available: the deployed length stops there, m (>= length) */
+    double min_length;     /* the deployed length stops there when hauling in, m (> 0;
+                              default: half a nominal segment) */
+} hw_winch_def;
+
 typedef struct hw_line_def {
     const char *name;
     int type;          /* index into line types */
     int point_a;       /* index of the point end A (node 0) is attached to */
     int point_b;       /* index of the point end B (node nseg) is attached to */
-    double length;     /* unstretched length, m (> 0) */
-    int nseg;          /* number of segments (>= 1) */
+    double length;     /* unstretched length, m (> 0); with a winch, the deployed length at t = 0 */
+    int nseg;          /* number of segments (>= 1); with a winch, the count at t = 0 */
+    hw_winch_def winch;
 } hw_line_def;
 
 typedef struct hw_solver_def {
@@ -148,6 +176,9 @@ typedef struct hw_model_def {
     const hw_line_def *lines;
     hw_solver_def solver;
 } hw_model_def;
+
+/* Segment slots a line needs: nseg, or with a winch enough for winch.max_length (+2). */
+int hw_line_max_segments(const hw_line_def *line);
 
 hw_env_def hw_default_env(void);
 hw_line_type_def hw_default_line_type(void);
@@ -226,6 +257,15 @@ hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double
 /* For HW_POINT_COUPLED points: position and velocity from now on (held at pos + vel (t - now)). */
 hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3],
                                       const double vel[3]);
+
+/* Winches (lines with winch.end set). The speed is the pay-out speed, m/s (negative: haul in);
+ * for HW_WINCH_EXTERNAL it holds until set again. State: deployed (unstretched) length, m;
+ * current pay-out speed; tension of the segment at the winch, N; segments now. */
+hw_status hw_sim_set_winch_speed(hw_sim *sim, int line, double speed);
+/* Structural (in-air) mass of a line's deployed cable, kg: the sum of its node masses. */
+double hw_sim_line_mass(const hw_sim *sim, int line);
+hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double *speed,
+                             double *tension, int *nseg);
 
 /* Overwrites a line's node positions and velocities (3*(nseg+1) values each; vel may be NULL for
  * rest), e.g. to start from a chosen shape or restart. The end nodes stay on their points: a free

@@ -130,13 +130,18 @@ static void segment_range(int ns, int n, const double *restrict r, const double 
 #undef HW_SEGMENT_BODY
 }
 
-static void segment_line(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int l)
+static void segment_line(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w, int l)
 {
     int n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
-    segment_range(S->ln_nseg[l], n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, S->seg_l0 + s0,
+    int ns = S->ln_nseg[l], ws = S->ln_wseg[l];
+    segment_range(ns, n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, S->seg_l0 + s0,
                   S->ln_ea[l], S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, S->ln_tabn[l],
                   w->seg_T + s0, w->seg_qx + s0, w->seg_qy + s0, w->seg_qz + s0,
                   w->seg_len + s0, w->seg_strain + s0, w->seg_pd + s0);
+    if (ws >= 0) { /* the winch segment again, with its pay-out rate; then the spare slots */
+        hw_lm_segment_at(S, t, y, w, l, ws, n0 + (ws - s0));
+        for (int s = s0 + ns; s < s0 + S->ln_cap[l]; s++) hw_lm_segment(S, t, y, w, s);
+    }
 }
 
 /* The interior nodes 1 .. ns-1 of one line in still water without bending: the body of
@@ -176,7 +181,7 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
     double *dy = b->buf[bdy];
     /* segments line by line (the line's constants stay in registers), then the blow-up check
      * in its own pass: the first bad segment in index order, as the CUDA atomicMin gives */
-    for (int l = 0; l < S->n_lines; l++) segment_line(S, y, &b->w, l);
+    for (int l = 0; l < S->n_lines; l++) segment_line(S, t, y, &b->w, l);
     for (int s = 0; s < S->n_segs; s++)
         if (hw_lm_segment_bad(S, &b->w, s)) { HW_FLAG_BAD(b->w.bad, s); break; }
     if (S->any_bending)
@@ -187,7 +192,7 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
     for (int l = 0; l < S->n_lines; l++) {
         int n0 = S->ln_n0[l], ns = S->ln_nseg[l], n = S->n_state;
         if (S->cur_nz > 0 || (S->any_bending && S->ln_ei[l] > 0.0) || b->w.node_f) {
-            for (int i = n0; i <= n0 + ns; i++) hw_lm_node(S, t, y, &b->w, dy, i);
+            for (int i = n0; i <= n0 + S->ln_cap[l]; i++) hw_lm_node(S, t, y, &b->w, dy, i);
             continue;
         }
         int s0 = S->ln_s0[l];
@@ -197,6 +202,7 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
                    S->node_m + n0, S->node_l + n0, hw_lm_line_consts(S, l), env,
                    dy + HW_Y_RX * n + n0, dy + HW_Y_VX * n + n0, dy + HW_Y_ED * n + n0);
         hw_lm_node(S, t, y, &b->w, dy, n0 + ns);
+        for (int i = n0 + ns + 1; i <= n0 + S->ln_cap[l]; i++) hw_lm_node(S, t, y, &b->w, dy, i);
     }
     for (int p = 0; p < S->n_points; p++) hw_lm_point(S, t, y, &b->w, dy, p);
     for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_end_deriv(S, dy, e);
@@ -255,9 +261,28 @@ static void cpu_set_coupled(hw_backend *b, int p, const double pos[3], const dou
     b->S.pt_ct[p] = t;
 }
 
+/* The CPU backend shares the host's system arrays: nothing to copy. */
+static hw_status cpu_update_line(hw_backend *b, const hw_lm_sys *host, int line)
+{
+    (void)b; (void)host; (void)line;
+    return HW_OK;
+}
+
+static void cpu_reel_insert(hw_backend *b, int line, int j, double frac, double wa, double wb,
+                            int end_a, double speed)
+{
+    hw_lm_reel_insert(&b->S, b->buf[HW_BUF_Y], line, j, frac, wa, wb, end_a, speed);
+}
+
+static void cpu_reel_remove(hw_backend *b, int line, int j, int keep, double wk, double wj)
+{
+    hw_lm_reel_remove(&b->S, b->buf[HW_BUF_Y], line, j, keep, wk, wj);
+}
+
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
-    cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled};
+    cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
+    cpu_update_line, cpu_reel_insert, cpu_reel_remove};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

@@ -48,10 +48,10 @@ __global__ void k_constrain_ends(hw_lm_sys S, double *y)
     int e = blockIdx.x * blockDim.x + threadIdx.x;
     if (e < 2 * S.n_lines) hw_lm_constrain_end(&S, y, e);
 }
-__global__ void k_segments(hw_lm_sys S, const double *y, hw_lm_work w)
+__global__ void k_segments(hw_lm_sys S, double t, const double *y, hw_lm_work w)
 {
     int s = blockIdx.x * blockDim.x + threadIdx.x;
-    if (s < S.n_segs) hw_lm_segment(&S, y, &w, s);
+    if (s < S.n_segs) hw_lm_segment(&S, t, y, &w, s);
 }
 __global__ void k_hinges(hw_lm_sys S, hw_lm_work w)
 {
@@ -113,9 +113,13 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &S.cur_ux, h->cur_ux, (size_t)cz * ct);
     bad |= dev_copy(b, &S.cur_uy, h->cur_uy, (size_t)cz * ct);
     bad |= dev_copy(b, &S.cur_uz, h->cur_uz, (size_t)cz * ct);
-    int *const *lni[] = {&h->ln_n0, &h->ln_s0, &h->ln_nseg, &h->ln_pa, &h->ln_pb, &h->ln_tab0, &h->ln_tabn};
-    int **lno[] = {&S.ln_n0, &S.ln_s0, &S.ln_nseg, &S.ln_pa, &S.ln_pb, &S.ln_tab0, &S.ln_tabn};
-    for (int k = 0; k < 7; k++) bad |= dev_copy(b, lno[k], *lni[k], nl);
+    int *const *lni[] = {&h->ln_n0, &h->ln_s0, &h->ln_nseg, &h->ln_pa, &h->ln_pb, &h->ln_tab0,
+                         &h->ln_tabn, &h->ln_cap, &h->ln_wseg};
+    int **lno[] = {&S.ln_n0, &S.ln_s0, &S.ln_nseg, &S.ln_pa, &S.ln_pb, &S.ln_tab0, &S.ln_tabn,
+                   &S.ln_cap, &S.ln_wseg};
+    for (int k = 0; k < 9; k++) bad |= dev_copy(b, lno[k], *lni[k], nl);
+    bad |= dev_copy(b, &S.ln_wrate, h->ln_wrate, nl);
+    bad |= dev_copy(b, &S.ln_wt0, h->ln_wt0, nl);
     double *const *lnd[] = {&h->ln_d, &h->ln_mu, &h->ln_ea, &h->ln_ba, &h->ln_ei, &h->ln_cdn,
                             &h->ln_cdt, &h->ln_can, &h->ln_cat, &h->ln_mus};
     double **lnod[] = {&S.ln_d, &S.ln_mu, &S.ln_ea, &S.ln_ba, &S.ln_ei, &S.ln_cdn,
@@ -214,7 +218,7 @@ static void cu_constrain(hw_backend *b, double t, int buf)
 static void cu_eval(hw_backend *b, double t, int by, int bdy)
 {
     const hw_lm_sys &S = b->S;
-    k_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK>>>(S, b->buf[by], b->w);
+    k_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK>>>(S, t, b->buf[by], b->w);
     if (S.any_bending) k_hinges<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK>>>(S, b->w);
     k_nodes<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK>>>(S, t, b->buf[by], b->w, b->buf[bdy]);
     if (S.n_points) k_points<<<blocks_for(S.n_points), HW_CUDA_BLOCK>>>(S, t, b->buf[by], b->w, b->buf[bdy]);
@@ -255,9 +259,45 @@ static void cu_set_coupled(hw_backend *b, int p, const double pos[3], const doub
     cudaMemcpy(b->S.pt_ct + p, &t, sizeof(double), cudaMemcpyHostToDevice);
 }
 
+/* Winches: a handful of values per line and step (the winch segment's length and pay-out rate,
+ * its two nodes' masses), and the line's whole range after an insertion or removal. */
+static hw_status cu_update_line(hw_backend *b, const hw_lm_sys *h, int l)
+{
+    int s0 = h->ln_s0[l], n0 = h->ln_n0[l], cap = h->ln_cap[l];
+    int e = 0;
+    e |= cudaMemcpy(b->S.ln_nseg + l, h->ln_nseg + l, sizeof(int), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.ln_wseg + l, h->ln_wseg + l, sizeof(int), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.ln_wrate + l, h->ln_wrate + l, sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.ln_wt0 + l, h->ln_wt0 + l, sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.seg_l0 + s0, h->seg_l0 + s0, cap * sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.node_m + n0, h->node_m + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.node_l + n0, h->node_l + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
+    return e ? HW_ERR_IO : HW_OK;
+}
+
+__global__ void k_reel_insert(hw_lm_sys S, double *y, int l, int j, double frac, double wa, double wb,
+                              int end_a, double speed)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0) hw_lm_reel_insert(&S, y, l, j, frac, wa, wb, end_a, speed);
+}
+__global__ void k_reel_remove(hw_lm_sys S, double *y, int l, int j, int keep, double wk, double wj)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0) hw_lm_reel_remove(&S, y, l, j, keep, wk, wj);
+}
+static void cu_reel_insert(hw_backend *b, int l, int j, double frac, double wa, double wb,
+                           int end_a, double speed)
+{
+    k_reel_insert<<<1, 1>>>(b->S, b->buf[HW_BUF_Y], l, j, frac, wa, wb, end_a, speed);
+}
+static void cu_reel_remove(hw_backend *b, int l, int j, int keep, double wk, double wj)
+{
+    k_reel_remove<<<1, 1>>>(b->S, b->buf[HW_BUF_Y], l, j, keep, wk, wj);
+}
+
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
-    cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled};
+    cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
+    cu_reel_insert, cu_reel_remove};
 
 extern "C" const hw_backend_ops *hw_cuda_backend(void) { return &CUDA_OPS; }
 

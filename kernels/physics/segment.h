@@ -62,6 +62,17 @@ HW_HD hw_seg_result hw_segment_eval(hw_v3 ra, hw_v3 rb, hw_v3 va, hw_v3 vb, doub
     return s;
 }
 
+/* A segment whose unstretched length l0 changes at rate dl0 (a winch paying out into it): the
+ * strain rate loses len dl0 / l0^2 (e = len / l0 - 1), and the tension follows. */
+HW_HD hw_seg_result hw_segment_reel(hw_seg_result s, double l0, double dl0, double ea, double ba,
+                                    const double *tab_x, const double *tab_y, int tab_n)
+{
+    s.rate -= s.len * dl0 / (l0 * l0);
+    double el = tab_n >= 2 ? hw_ea_table_tension(tab_x, tab_y, tab_n, s.strain) : ea * s.strain;
+    s.T = hw_slack_tension(HW_SLACK_FULL_DAMPED, s.strain, el, ba * s.rate, s.rate, 0.0);
+    return s;
+}
+
 /* Elastic energy of a segment at strain e. */
 HW_HD double hw_segment_energy(double e, double l0, double ea, const double *tab_x,
                                const double *tab_y, int tab_n)
