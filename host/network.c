@@ -566,7 +566,7 @@ static hw_status layout(hw_net *net, hw_net_input_error *err)
             if (kind[s] != K_FREE) {
                 st = hw_net_input_fail(def, err, HW_NET_ITEM_ELEMENT, e, "node", -1,
                                        "expected a free node, got one that is %s",
-                                       kind[s] == K_FIXED ? "fixed" : "already driven by element another source");
+                                       kind[s] == K_FIXED ? "fixed" : "already driven by another source");
                 break;
             }
             kind[s] = K_PRES;
@@ -658,26 +658,16 @@ static hw_status layout(hw_net *net, hw_net_input_error *err)
     return st;
 }
 
-hw_status hw_net_create(const hw_net_def *def, hw_log_fn log, void *log_user, hw_net **out, char *msg,
-                        size_t msg_len)
+static hw_status create(const hw_net_def *def, hw_log_fn log, void *log_user, hw_net **out,
+                        hw_net_input_error *iep)
 {
     hw_net_input_error ie;
-    if (msg && msg_len) msg[0] = '\0';
-    if (!out) return HW_ERR_INVALID_ARG;
     *out = NULL;
-    if (!def) {
-        if (msg && msg_len) snprintf(msg, msg_len, "hw_net_create: no definition");
-        return HW_ERR_INVALID_ARG;
-    }
-    hw_status st = hw_net_check(def, &ie);
-    if (st != HW_OK) {
-        if (msg && msg_len) snprintf(msg, msg_len, "%s", ie.message);
-        return st;
-    }
+    hw_status st = hw_net_check(def, iep);
+    if (st != HW_OK) return st;
     hw_net *net = calloc(1, sizeof *net);
     if (!net || !(net->def = copy_def(def))) {
         free(net);
-        if (msg && msg_len) snprintf(msg, msg_len, "out of memory");
         return HW_ERR_NOMEM;
     }
     net->log = log;
@@ -738,7 +728,7 @@ hw_status hw_net_create(const hw_net_def *def, hw_log_fn log, void *log_user, hw
         }
     }
     if (st != HW_OK) {
-        if (msg && msg_len) snprintf(msg, msg_len, "%s", st == HW_ERR_INPUT ? ie.message : "out of memory");
+        if (iep) *iep = ie;
         hw_net_destroy(net);
         return st;
     }
@@ -746,6 +736,33 @@ hw_status hw_net_create(const hw_net_def *def, hw_log_fn log, void *log_user, hw
     (void)s0;
     *out = net;
     return HW_OK;
+}
+
+hw_status hw_net_create(const hw_net_def *def, hw_log_fn log, void *log_user, hw_net **out, char *msg,
+                        size_t msg_len)
+{
+    hw_net_input_error ie;
+    if (msg && msg_len) msg[0] = '\0';
+    if (!out) return HW_ERR_INVALID_ARG;
+    *out = NULL;
+    if (!def) {
+        if (msg && msg_len) snprintf(msg, msg_len, "hw_net_create: no definition");
+        return HW_ERR_INVALID_ARG;
+    }
+    memset(&ie, 0, sizeof ie);
+    hw_status st = create(def, log, log_user, out, &ie);
+    if (st != HW_OK && msg && msg_len)
+        snprintf(msg, msg_len, "%s", st == HW_ERR_INPUT ? ie.message : "out of memory");
+    return st;
+}
+
+hw_status hw_net_build_check(const hw_net_def *def, hw_net_input_error *err)
+{
+    hw_net *net = NULL;
+    if (!def) return HW_ERR_INVALID_ARG;
+    hw_status st = create(def, NULL, NULL, &net, err);
+    hw_net_destroy(net);
+    return st;
 }
 
 /* ---- stepping ------------------------------------------------------------------------------------ */

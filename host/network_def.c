@@ -309,6 +309,7 @@ static hw_status vfail(chk *c, int item, int index, const char *field, int entry
         e->index = index;
         e->entry = entry;
         snprintf(e->field, sizeof e->field, "%s", field);
+        snprintf(e->what, sizeof e->what, "%s", what);
         if (entry >= 0)
             snprintf(e->message, sizeof e->message, "%s field '%s' index %d: %s", who, field, entry, what);
         else
@@ -486,8 +487,9 @@ static hw_status check_basic(chk *c, int i, const hw_net_basic_def *b)
 {
     int rot = b->kind == HW_NET_TORQUE_SOURCE || b->kind == HW_NET_ANGVEL_SOURCE;
     if ((unsigned)b->kind > HW_NET_ANGVEL_SOURCE) FAILE("type", -1, "expected a kind 0..6, got %d", (int)b->kind);
-    CHECK(check_node_ref(c, i, "node", b->node_a, 0, rot));
-    if (b->kind == HW_NET_SPRING || b->kind == HW_NET_DAMPER) {
+    int two = b->kind == HW_NET_SPRING || b->kind == HW_NET_DAMPER;
+    CHECK(check_node_ref(c, i, two ? "base" : "node", b->node_a, 0, rot));
+    if (two) {
         CHECK(check_node_ref(c, i, "follower", b->node_b, 0, 0));
     } else if (b->kind == HW_NET_FORCE_SOURCE || b->kind == HW_NET_TORQUE_SOURCE) {
         CHECK(check_node_ref(c, i, "reference", b->node_b, 1, rot));

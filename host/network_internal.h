@@ -35,4 +35,8 @@ const char *hw_net_elem_name(const net_elem_def *e);
 hw_status hw_net_input_fail(const hw_net_def *def, hw_net_input_error *err, int item, int index,
                             const char *field, int entry, const char *fmt, ...);
 
+/* hw_net_check() plus the structural rules that building the network checks (sources on fixed
+ * nodes, drum ends, free nodes without mass), without keeping the network. */
+hw_status hw_net_build_check(const hw_net_def *def, hw_net_input_error *err);
+
 #endif

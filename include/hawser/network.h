@@ -152,7 +152,8 @@ typedef struct hw_net_input_error {
     int item, index;
     char field[64];
     int entry;
-    char message[512]; /* complete sentence: "rope 'r1' field 'table.x' index 3: expected ..." */
+    char message[512]; /* complete sentence: "rope 0 'r1' field 'table' index 3: expected ..." */
+    char what[256];    /* the "expected ..., got ..." part alone */
 } hw_net_input_error;
 hw_status hw_net_check(const hw_net_def *def, hw_net_input_error *err);
 
