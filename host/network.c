@@ -464,7 +464,9 @@ static double drum_end_tension(const hw_net *net, int node, int *n_ropes)
     return T;
 }
 
-static hw_status after_substep(hw_net *net)
+/* Fmax, slack episodes, finiteness. initial: record the starting slack state without warning (a
+ * rope that starts slack has not gone slack). */
+static hw_status after_substep_x(hw_net *net, int initial)
 {
     for (int e = 0; e < net->ne; e++) {
         const net_elem_def *d = &net->def->elems[e];
@@ -481,7 +483,7 @@ static hw_status after_substep(hw_net *net)
             if (r->slack) {
                 double xs = net->x[r->node_b] - net->x[r->node_f] - r->length;
                 int slack = xs <= 0.0;
-                if (slack && !er->slack_episode && r->slack_warning)
+                if (slack && !er->slack_episode && r->slack_warning && !initial)
                     logf_(net, 1, "rope '%s' went slack at t = %.6g s", ename(net, e), net->t);
                 er->slack_episode = slack;
             }
@@ -493,7 +495,7 @@ static hw_status after_substep(hw_net *net)
                 double T = drum_end_tension(net, ends[s], &n);
                 if (n > 0 && T <= 0.0) { slack = 1; which = s ? "B" : "A"; }
             }
-            if (slack && !er->tension_episode)
+            if (slack && !er->tension_episode && !initial)
                 logf_(net, 1, "drum '%s': rope end %s tension fell to zero or below (slack end) at t = %.6g s",
                       ename(net, e), which, net->t);
             er->tension_episode = slack;
@@ -507,6 +509,8 @@ static hw_status after_substep(hw_net *net)
         }
     return HW_OK;
 }
+
+static hw_status after_substep(hw_net *net) { return after_substep_x(net, 0); }
 
 /* ---- build ------------------------------------------------------------------------------------- */
 
@@ -732,7 +736,7 @@ static hw_status create(const hw_net_def *def, hw_log_fn log, void *log_user, hw
         hw_net_destroy(net);
         return st;
     }
-    hw_status s0 = after_substep(net);
+    hw_status s0 = after_substep_x(net, 1);
     (void)s0;
     *out = net;
     return HW_OK;

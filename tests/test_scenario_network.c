@@ -4,7 +4,9 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "network_internal.h"
 #include "scenario.h"
@@ -214,4 +216,100 @@ Test(scenario_network, duplicate_names)
 {
     expect_error(with("    - {name: sled, x: 0}\n", "    - {name: drum_end, x: 0}\n"), 14,
                  "network.nodes[1] (drum_end)", "expected a name not used before in network.nodes", NULL);
+}
+
+/* ---- the CLI: network.csv ------------------------------------------------------------------------- */
+
+static int sh(const char *cmd, char *out, size_t len)
+{
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    size_t n = fread(out, 1, len - 1, p);
+    out[n] = 0;
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Every row of a CSV complete, with as many numeric fields as the header has names. Returns the
+ * number of data rows, or -1. */
+static long csv_rows(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    static char line[65536];
+    long rows = -1;
+    int cols = -1;
+    while (fgets(line, sizeof line, f)) {
+        size_t n = strlen(line);
+        if (!n || line[n - 1] != '\n') { rows = -1; break; }
+        int c = 1;
+        for (char *p = line; *p; p++) c += *p == ',';
+        if (cols < 0) { cols = c; rows = 0; continue; }
+        if (c != cols) { rows = -1; break; }
+        char *p = line, *end;
+        for (int k = 0; k < c; k++) {
+            strtod(p, &end);
+            if (end == p) { fclose(f); return -1; }
+            p = end + 1;
+        }
+        rows++;
+    }
+    fclose(f);
+    return rows;
+}
+
+static void write_text(const char *path, const char *t)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(t, f);
+    fclose(f);
+}
+
+Test(cli_network, network_only_scenario_writes_network_csv)
+{
+    char cmd[1024], out[8192];
+    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_net_sled && %s run %s/sled_ramp.yaml -o /tmp/hawser_net_sled -q 2>/dev/null",
+             HW_CLI_PATH, HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, "{\"status\":\"ok\"") && strstr(out, "\"steps\":2000"), "%s", out);
+    /* outputs.interval defaults to 0.1 s: 20 s -> 201 rows with t = 0 */
+    cr_assert_eq(csv_rows("/tmp/hawser_net_sled/network.csv"), 201);
+}
+
+/* Case 22 through the CLI: exceeding Fmax stops the run (exit 4) with the element and time, and
+ * network.csv written so far parses. */
+Test(cli_network, fmax_stops_the_run_and_the_csv_parses)
+{
+    write_text("/tmp/hawser_net_fmax.yaml", with("      Fmax: 2.0e4\n", "      Fmax: 2000\n"));
+    char cmd[1024], out[8192];
+    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_net_fmax && %s run /tmp/hawser_net_fmax.yaml -o /tmp/hawser_net_fmax -q 2>&1",
+             HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 4, "%s", out);
+    cr_assert(strstr(out, "rope 'haul_rope'") && strstr(out, "Fmax = 2000 N at t = "), "%s", out);
+    cr_assert(strstr(out, "\"status\":\"numerical_failure\""), "%s", out);
+    long rows = csv_rows("/tmp/hawser_net_fmax/network.csv");
+    cr_assert(rows >= 2 && rows < 201, "rows %ld", rows);
+}
+
+/* Lines and a network in one scenario: both step at the solver's dt; network.csv has a row per
+ * output time like the lines' files. */
+Test(cli_network, lines_and_network_together)
+{
+    FILE *f = fopen(HW_EXAMPLES_DIR "/taut_tether.yaml", "rb");
+    cr_assert_not_null(f);
+    static char t[16384];
+    size_t n = fread(t, 1, 8000, f);
+    t[n] = 0;
+    fclose(f);
+    load_base();
+    strcat(t, strstr(base, "network:"));
+    write_text("/tmp/hawser_net_both.yaml", t);
+    char cmd[1024], out[8192];
+    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_net_both && %s run /tmp/hawser_net_both.yaml -o /tmp/hawser_net_both --t-end 2 -q 2>/dev/null",
+             HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    long rows = csv_rows("/tmp/hawser_net_both/network.csv");
+    cr_assert(rows > 20, "rows %ld", rows);
+    cr_assert_eq(csv_rows("/tmp/hawser_net_both/lines.csv"), rows, "one network row per lines row");
 }
