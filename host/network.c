@@ -115,13 +115,12 @@ static const char *ename(const hw_net *net, int e) { return hw_net_elem_name(&ne
 
 /* ---- evaluation ------------------------------------------------------------------------------- */
 
+/* Distance between the contact points: the contact nodes (default: the rope's own base and
+ * follower) plus the offset. */
 static double rope_length_geom(const hw_net *net, const hw_net_rope_def *r)
 {
-    double L = r->geom_offset;
-    if (r->geom_a >= 0 && r->geom_b >= 0) L += fabs(net->x[r->geom_a] - net->x[r->geom_b]);
-    else if (r->geom_a >= 0) L += fabs(net->x[r->geom_a]);
-    else if (r->geom_b >= 0) L += fabs(net->x[r->geom_b]);
-    return L;
+    int a = r->geom_a >= 0 ? r->geom_a : r->node_b, b = r->geom_b >= 0 ? r->geom_b : r->node_f;
+    return fabs(net->x[a] - net->x[b]) + r->geom_offset;
 }
 
 static void rope_params(const hw_net_rope_def *r, hw_rope1d *p)
@@ -221,9 +220,11 @@ static void element_forces(hw_net *net, double t)
                 net->m[b] += 0.5 * mass;
                 net->m[fo] += 0.5 * mass;
                 if (r->gravity) {
+                    /* each end carries half the weight component, directed from B towards F
+                       (-x: B leads F on the axis); theta = 0: F hangs straight below B */
                     double fg = 0.5 * mass * r->g * cos(r->theta);
-                    net->f[b] += fg;
-                    net->f[fo] += fg;
+                    net->f[b] -= fg;
+                    net->f[fo] -= fg;
                 }
             }
         } else if (d->type == NET_DRUM) {
@@ -932,7 +933,7 @@ hw_status hw_net_energy_get(const hw_net *net, hw_net_energy *out)
             e.potential += rope_energy(r, xs, net->er[k].lrest);
             if (r->model_mass && r->gravity) {
                 double mass = varlen(r) ? r->mu * net->er[k].lrest : r->mass;
-                e.potential -= 0.5 * mass * r->g * cos(r->theta) * (net->x[r->node_b] + net->x[r->node_f]);
+                e.potential += 0.5 * mass * r->g * cos(r->theta) * (net->x[r->node_b] + net->x[r->node_f]);
             }
         } else if (d->type == NET_RAIL) {
             e.potential += d->rail.mass * d->rail.g * sin(d->rail.theta) * net->x[d->rail.node];

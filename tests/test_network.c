@@ -1012,3 +1012,62 @@ Test(network, spring_damper_oscillator)
     cr_assert(fabs(en.source_work - en.kinetic - en.potential - en.dissipated) < 1e-8 * en.source_work);
     hw_net_destroy(net);
 }
+
+/* Model mass with gravity: a rope of mass mr hangs from a fixed top B with a load M on its
+ * follower F; half the rope's weight joins each end, so in statics the tension is (M + mr/2) g. */
+Test(network, rope_mass_and_gravity_statics)
+{
+    const double M = 20.0, mr = 6.0, K = 1e5;
+    hw_net_def *d = hw_net_def_create();
+    int top = node(d, "top", 0.0, 0, 1), bot = node(d, "bottom", -2.0, 0, 0);
+    rail(d, "load", bot, M, PI / 2, 0, 0, 0.01, 0); /* the load's own weight along -x */
+    hw_net_rope_def r = hw_default_net_rope();
+    r.name = "heavy";
+    r.node_b = top;
+    r.node_f = bot;
+    r.length = 2.0;
+    r.K = K;
+    r.D = 2.0 * sqrt(K * (M + mr / 2)); /* critical */
+    r.model_mass = 1;
+    r.mass = mr;
+    r.gravity = 1;
+    r.theta = 0.0;
+    int e = hw_net_add_rope(d, &r);
+    hw_net *net = build(d);
+    run_to(net, 2.0, 1e-3);
+    double want = (M + mr / 2) * G0;
+    /* critically damped, 2 s = 140 time constants: settled to round-off */
+    cr_assert(fabs(ef(net, e) - want) < 1e-9 * want, "tension %.12g, expected %.12g", ef(net, e), want);
+    cr_assert(fabs(nx(net, bot) + 2.0 + want / K) < 1e-12, "stretch");
+    hw_net_destroy(net);
+    hw_net_def_destroy(d);
+}
+
+/* External normal force: on a flat rail (theta = 0) sliding fast, the deceleration is
+ * K_C (m g + max(N, 0)) / m; a negative N is saturated to 0. */
+Test(stribeck, external_normal_force)
+{
+    for (int neg = 0; neg < 2; neg++) {
+        const double m = 10.0, kc = 0.3, N = neg ? -500.0 : 200.0;
+        hw_net_def *d = hw_net_def_create();
+        hw_net_node_def n = hw_default_net_node();
+        n.name = "sled";
+        n.v = 20.0;
+        hw_net_add_node(d, &n);
+        hw_net_rail_mass_def rm = hw_default_net_rail_mass();
+        rm.name = "sled";
+        rm.node = 0;
+        rm.mass = m;
+        rm.k_brk = kc;
+        rm.k_c = kc;
+        rm.v_brk = 0.01;
+        rm.normal_force = hw_signal_constant(N);
+        hw_net_add_rail_mass(d, &rm);
+        hw_net *net = build(d);
+        run_to(net, 1.0, 1e-3);
+        double a = nv(net, 0) - 20.0, want = -kc * (m * G0 + (N > 0 ? N : 0)) / m;
+        cr_assert(fabs(a - want) < 1e-9 * fabs(want), "N %g: a = %.12g, expected %.12g", N, a, want);
+        hw_net_destroy(net);
+        hw_net_def_destroy(d);
+    }
+}

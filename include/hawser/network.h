@@ -55,7 +55,7 @@ typedef struct hw_net_rope_def {
     const double *table2_l, *table2_s, *table2_k, *table2_d;
     /* variable rest length (modes 1 and 3): L = |x[geom_a] - x[geom_b]| + geom_offset is the
        distance between the contact points; Lrest = smoothmax(L - xs, Lmin) (docs/network.md) */
-    int geom_a, geom_b;  /* translational nodes; -1 = not given (then L = geom_offset) */
+    int geom_a, geom_b;  /* translational nodes; -1 = the rope's own base / follower */
     double geom_offset;  /* m */
     double lmin;         /* minimum rest length, m (> 0). Default 0.01 */
     double lmin_width;   /* blend width of the smooth max, m (> 0). Default 0.1 lmin */
@@ -65,9 +65,11 @@ typedef struct hw_net_rope_def {
     int model_mass;      /* lump half the mass on each end node */
     double mass;         /* kg (fixed rest length) */
     double mu;           /* kg/m (variable rest length: m = mu Lrest, quasi-static) */
-    int gravity;         /* with mass: m g cos(theta) / 2 on each end, towards +x */
+    int gravity;         /* with mass: m g cos(theta) / 2 on each end, directed from B towards F
+                            (-x, since B leads F on the axis) */
     double g;            /* default 9.80665 */
-    double theta;        /* angle of gravity relative to +x, rad; 0 = gravity along +x */
+    double theta;        /* angle of gravity relative to the rope's B-to-F direction, rad;
+                            0 = F hangs straight below B */
     double fmax;         /* maximum tension, N; 0 = unchecked */
     int slack_warning;   /* default 1 */
 } hw_net_rope_def;
