@@ -1101,3 +1101,31 @@ Test(network, stiff_spring_is_substepped)
     hw_net_destroy(net);
     hw_net_def_destroy(d);
 }
+
+/* A stationary pulley (a drum with a free sheave and no axle) as Atwood's machine: masses m1 on
+ * end A and m2 on end B hang on either side (x up, windup opposite: when A rises B falls), so
+ * A accelerates upwards at g (m2 - m1) / (m1 + m2 + J / R^2). */
+Test(drum, stationary_pulley_atwood)
+{
+    const double m1 = 3.0, m2 = 5.0, R = 0.1, J = 0.02;
+    hw_net_def *d = hw_net_def_create();
+    int sh = rnode(d, "sheave", J), A = node(d, "A", 0.0, 0, 0), B = node(d, "B", 0.0, 0, 0);
+    rail(d, "m1", A, m1, PI / 2, 0, 0, 0.01, 0);
+    rail(d, "m2", B, m2, PI / 2, 0, 0, 0.01, 0);
+    hw_net_drum_def dr = hw_default_net_drum();
+    dr.name = "pulley";
+    dr.shaft = sh;
+    dr.end_a = A;
+    dr.end_b = B;
+    dr.radius = R;
+    dr.mu_b = 0.0;
+    hw_net_add_drum(d, &dr);
+    hw_net *net = build(d);
+    run_to(net, 1.0, 1e-3);
+    double want = G0 * (m2 - m1) / (m1 + m2 + J / (R * R));
+    /* constant acceleration: RK4 is exact up to round-off */
+    cr_assert(fabs(2.0 * nx(net, A) - want) < 1e-12 * want, "a = %.12g, expected %.12g", 2.0 * nx(net, A), want);
+    cr_assert_float_eq(nx(net, B), -nx(net, A), 1e-14);
+    hw_net_destroy(net);
+    hw_net_def_destroy(d);
+}
