@@ -890,8 +890,22 @@ hw_status hw_net_rail_x_log(const hw_net *net, int e, double *x_log)
     return HW_OK;
 }
 
-/* Elastic energy of a rope at stretch xs: closed form for K independent of xs, else Simpson's rule
- * on the elastic force (split at the smooth slack width). */
+/* Simpson's rule for the elastic force of a rope over [lo, hi] (n panels, n even). */
+static double simpson_fel(const hw_rope1d *p, double lo, double hi, double lrest, int n)
+{
+    double h = (hi - lo) / n, s = 0.0;
+    for (int k = 0; k <= n; k++) {
+        double fe;
+        hw_rope1d_tension(p, lo + k * h, 0.0, lrest, &fe);
+        s += (k == 0 || k == n ? 1.0 : (k % 2 ? 4.0 : 2.0)) * fe;
+    }
+    return s * h / 3.0;
+}
+
+/* Elastic energy of a rope at stretch xs: closed form for K independent of xs; for tables,
+ * Simpson's rule between the corners of the force (table rows, the smooth slack width), which is
+ * exact for the piecewise quadratic K(xs) xs of a table and near exact for the quintic of the smooth
+ * slack transition. */
 static double rope_energy(const hw_net_rope_def *r, double xs, double lrest)
 {
     hw_rope1d p;
@@ -901,19 +915,22 @@ static double rope_energy(const hw_net_rope_def *r, double xs, double lrest)
         hw_rope1d_kd(&p, xs, lrest, &K, &D);
         return hw_rope1d_energy_constk(r->slack, r->slack_model, K, xs, r->slack_width);
     }
-    double lo = 0.0, e = 0.0;
-    double brk[2] = {xs, xs};
-    int nb = 1;
-    if (r->slack && r->slack_model == HW_SLACK_SMOOTH && xs > r->slack_width) { brk[0] = r->slack_width; nb = 2; }
-    for (int b = 0; b < nb; b++) {
-        double hi = brk[b], h = (hi - lo) / 256.0, s = 0.0;
-        for (int k = 0; k <= 256; k++) {
-            double fe;
-            hw_rope1d_tension(&p, lo + k * h, 0.0, lrest, &fe);
-            s += (k == 0 || k == 256 ? 1.0 : (k % 2 ? 4.0 : 2.0)) * fe;
+    /* corners between 0 and xs, in order of |x| along the way */
+    double lo = 0.0, e = 0.0, sgn = xs >= 0 ? 1.0 : -1.0;
+    int nx = r->stiffness == HW_ROPE_TABLE ? r->table_n : r->table2_ns;
+    for (int pass = 0; pass < nx + 2; pass++) {
+        /* the next corner beyond lo towards xs */
+        double next = xs;
+        for (int k = 0; k < nx; k++) {
+            double c = r->stiffness == HW_ROPE_TABLE ? r->table_x[k] : r->table2_s[k] * lrest;
+            if (sgn * c > sgn * lo && sgn * c < sgn * next) next = c;
         }
-        e += s * h / 3.0;
-        lo = hi;
+        if (r->slack && r->slack_model == HW_SLACK_SMOOTH && sgn > 0 && r->slack_width > lo &&
+            r->slack_width < next)
+            next = r->slack_width;
+        e += simpson_fel(&p, lo, next, lrest, 32);
+        lo = next;
+        if (lo == xs) break;
     }
     return e;
 }
