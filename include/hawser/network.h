@@ -58,7 +58,7 @@ typedef struct hw_net_rope_def {
     int geom_a, geom_b;  /* translational nodes; -1 = the rope's own base / follower */
     double geom_offset;  /* m */
     double lmin;         /* minimum rest length, m (> 0). Default 0.01 */
-    double lmin_width;   /* blend width of the smooth max, m (> 0). Default 0.1 lmin */
+    double lmin_width;   /* blend width of the smooth max, m (>= 0; 0 = the default 0.1 lmin) */
     int slack;           /* model slack (default 1) */
     int slack_model;     /* hw_slack_model: 0 smooth (default), 1 full undamped, 2 full damped */
     double slack_width;  /* transition width of the smooth model, m (> 0). Default 1e-3 */
