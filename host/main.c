@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "hawser/hawser.h"
+#include "network_run.h"
 #include "output.h"
 #include "scenario.h"
 
@@ -200,6 +201,13 @@ static int run(const run_opts *o)
     char dir[4096];
     if (o->out_dir) snprintf(dir, sizeof dir, "%s", o->out_dir);
     else default_out_dir(o->scenario, dir, sizeof dir);
+    if (sc->network && sc->model.n_lines == 0) { /* a scenario with only a 1-D network */
+        st = hw_net_run_scenario(sc, o->scenario, dir, o->quiet, log_sink, (void *)o, msg, sizeof msg);
+        if (st) fprintf(stderr, "hawser: %s\n", msg);
+        hw_scenario_free(sc);
+        return exit_code(st);
+    }
+    hw_net_runner netr = {NULL, NULL, 0};
 
     st = hw_sim_create(&sc->model, o->backend, log_sink, (void *)o, &sim, msg, sizeof msg);
     if (st) {
@@ -214,7 +222,8 @@ static int run(const run_opts *o)
         code = exit_code(st);
         goto done;
     }
-    if ((st = hw_outputs_write(&out, sim, msg, sizeof msg))) {
+    if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
+        (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = exit_code(st);
         goto done;
@@ -231,8 +240,9 @@ static int run(const run_opts *o)
             long left = total - hw_sim_steps_taken(sim);
             int n = (int)(left < per_out ? left : per_out);
             st = hw_sim_step(sim, n);
+            if (st) snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
+            else st = hw_net_runner_advance(&netr, dt, n, msg, sizeof msg); /* the network, same dt */
             if (st) {
-                snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
                 status = "numerical_failure";
                 fail_msg = msg;
@@ -259,6 +269,7 @@ static int run(const run_opts *o)
         }
     }
 done:
+    hw_net_runner_end(&netr);
     hw_outputs_close(&out);
     hw_sim_destroy(sim);
     hw_scenario_free(sc);

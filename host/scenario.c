@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "scenario_network.h"
 #include "yaml_doc.h"
 
 /* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
@@ -1157,7 +1158,7 @@ static void parse_outputs(loader *L, mapr *root)
 /* ---- the document ----------------------------------------------------------------------------- */
 
 static const char *const ROOT_KEYS[] = {"environment", "line_types", "points", "lines", "solver",
-                                        "outputs", NULL};
+                                        "outputs", "network", NULL};
 
 static void parse_root(loader *L, yaml_node_t *root)
 {
@@ -1169,12 +1170,24 @@ static void parse_root(loader *L, yaml_node_t *root)
     }
     if (mapr_open(&m, L, root, yd_line(root), "", -1, -1, "", ROOT_KEYS, "the scenario sections"))
         return;
+    /* a scenario may hold only a 1-D network (no line_types, points, lines) */
+    fld fnet;
+    int has_net = mapr_field(&m, "network", &fnet), net_only = has_net &&
+        !yd_map_find(L->doc, root, "line_types", NULL) && !yd_map_find(L->doc, root, "points", NULL) &&
+        !yd_map_find(L->doc, root, "lines", NULL);
     parse_environment(L, &m);
     parse_solver(L, &m);
-    parse_line_types(L, &m);
-    parse_points(L, &m);
-    parse_lines(L, &m);
+    if (!net_only) {
+        parse_line_types(L, &m);
+        parse_points(L, &m);
+        parse_lines(L, &m);
+    }
     parse_outputs(L, &m);
+    if (has_net && !FAILED(L)) {
+        hw_status s = hw_scenario_network_parse(L->doc, fnet.v, fnet.line, L->file, &L->sc->network,
+                                                L->err, sizeof L->err);
+        if (s != HW_OK) L->status = s;
+    }
 }
 
 /* ---- hw_model_check's errors, mapped back to lines ------------------------------------------- */
@@ -1238,6 +1251,7 @@ static hw_status format_model_check(const hw_scenario *sc, char *buf, size_t len
 {
     hw_input_error e;
     memset(&e, 0, sizeof e);
+    if (sc->network && sc->model.n_lines == 0) return HW_OK; /* network only: checked when loaded */
     hw_status st = hw_model_check(&sc->model, &e);
     if (st == HW_ERR_INPUT) {
         char path[256];
@@ -1405,6 +1419,7 @@ hw_status hw_scenario_check(const hw_scenario *sc, char *msg, size_t msg_len)
 void hw_scenario_free(hw_scenario *sc)
 {
     if (!sc) return;
+    hw_net_def_destroy(sc->network);
     scn_priv *pv = sc->priv;
     if (pv) {
         while (pv->blocks) {

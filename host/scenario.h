@@ -4,6 +4,7 @@
 #define HW_HOST_SCENARIO_H
 
 #include "hawser/hawser.h"
+#include "hawser/network.h"
 
 typedef struct hw_output_ref {
     int line;   /* line index */
@@ -17,6 +18,7 @@ typedef struct hw_scenario {
     hw_output_ref *out_nodes; /* node positions to record */
     int n_out_segments;
     hw_output_ref *out_segments; /* segment tensions to record */
+    hw_net_def *network;      /* the `network:` section (docs/network.md), or NULL; owned */
     char *path;               /* the file it came from */
     void *priv;               /* loader-private: source lines of each field, owned strings */
 } hw_scenario;

@@ -1,0 +1,176 @@
+/* The CLI's stepping of a scenario's 1-D network and its network.csv (network_run.h). */
+#include "network_run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "network_internal.h"
+
+static int make_dirs(const char *path)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
+    return 0;
+}
+
+static void csv_name(FILE *f, const char *prefix, const char *name)
+{
+    fprintf(f, ",%s", prefix);
+    for (; name && *name; name++) fputc(*name == ',' || *name == '"' || *name == '\n' ? '_' : *name, f);
+}
+
+static hw_status write_row(hw_net_runner *r, char *msg, size_t msg_len)
+{
+    const hw_net *net = r->net;
+    FILE *f = r->csv;
+    fprintf(f, "%.9g", hw_net_time(net));
+    for (int i = 0; i < hw_net_n_nodes(net); i++) {
+        double x, v;
+        hw_net_node_state(net, i, &x, &v);
+        fprintf(f, ",%.10g,%.10g", x, v);
+    }
+    for (int i = 0; i < hw_net_n_rnodes(net); i++) {
+        double phi, w;
+        hw_net_rnode_state(net, i, &phi, &w);
+        fprintf(f, ",%.10g,%.10g", phi, w);
+    }
+    for (int e = 0; e < hw_net_n_elements(net); e++) {
+        double F, E, xl;
+        hw_net_element_force(net, e, &F);
+        hw_net_element_dissipation(net, e, &E, NULL);
+        fprintf(f, ",%.10g,%.10g", F, E);
+        if (hw_net_rail_x_log(net, e, &xl) == HW_OK) fprintf(f, ",%.10g", xl);
+    }
+    fputc('\n', f);
+    if (fflush(f) != 0 || ferror(f)) {
+        snprintf(msg, msg_len, "network.csv: write failed: %s", strerror(errno));
+        return HW_ERR_IO;
+    }
+    r->rows++;
+    return HW_OK;
+}
+
+hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const char *dir, hw_log_fn log,
+                              void *log_user, char *msg, size_t msg_len)
+{
+    memset(r, 0, sizeof *r);
+    if (!sc->network) return HW_OK;
+    hw_status st = hw_net_create(sc->network, log, log_user, &r->net, msg, msg_len);
+    if (st) return st;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/network.csv", dir);
+    if (make_dirs(dir) != 0 || !(r->csv = fopen(path, "w"))) {
+        snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
+        hw_net_runner_end(r);
+        return HW_ERR_IO;
+    }
+    const hw_net_def *d = sc->network;
+    fprintf(r->csv, "t");
+    for (int i = 0; i < d->n_nodes; i++) {
+        csv_name(r->csv, "x_", d->nodes[i].name);
+        csv_name(r->csv, "v_", d->nodes[i].name);
+    }
+    for (int i = 0; i < d->n_rnodes; i++) {
+        csv_name(r->csv, "phi_", d->rnodes[i].name);
+        csv_name(r->csv, "w_", d->rnodes[i].name);
+    }
+    for (int e = 0; e < d->n_elems; e++) {
+        csv_name(r->csv, "F_", hw_net_elem_name(&d->elems[e]));
+        csv_name(r->csv, "Ediss_", hw_net_elem_name(&d->elems[e]));
+        if (d->elems[e].type == NET_RAIL) csv_name(r->csv, "xlog_", hw_net_elem_name(&d->elems[e]));
+    }
+    fputc('\n', r->csv);
+    return write_row(r, msg, msg_len);
+}
+
+hw_status hw_net_runner_advance(hw_net_runner *r, double dt, long n_steps, char *msg, size_t msg_len)
+{
+    if (!r->net) return HW_OK;
+    for (long k = 0; k < n_steps; k++) {
+        hw_status st = hw_net_step(r->net, dt);
+        if (st) {
+            snprintf(msg, msg_len, "%s", hw_net_last_error(r->net));
+            return st;
+        }
+    }
+    return write_row(r, msg, msg_len);
+}
+
+void hw_net_runner_end(hw_net_runner *r)
+{
+    if (r->csv) fclose(r->csv);
+    hw_net_destroy(r->net);
+    memset(r, 0, sizeof *r);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+        else fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void summary(FILE *f, const char *status, const char *message, const char *scenario, const hw_net_runner *r,
+                    double dt, long steps, double wall, const char *dir)
+{
+    fprintf(f, "{\"status\":\"%s\"", status);
+    if (message) { fprintf(f, ",\"message\":"); json_str(f, message); }
+    fprintf(f, ",\"scenario\":"); json_str(f, scenario);
+    if (r->net)
+        fprintf(f, ",\"network\":{\"t\":%.9g,\"dt\":%.6g,\"steps\":%ld,\"substeps\":%ld,\"rows\":%ld},\"wall_s\":%.4f",
+                hw_net_time(r->net), dt, steps, hw_net_substeps(r->net), r->rows, wall);
+    fprintf(f, ",\"output_dir\":"); json_str(f, dir);
+    fprintf(f, "}\n");
+}
+
+hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir, int quiet,
+                              hw_log_fn log, void *log_user, char *msg, size_t msg_len)
+{
+    hw_net_runner r;
+    double dt = sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01, t_end = sc->model.solver.t_end;
+    long total = (long)ceil(t_end / dt - 1e-9), done = 0;
+    long per_out = sc->out_interval > 0 ? (long)fmax(1.0, floor(sc->out_interval / dt + 1e-9)) : 1;
+    clock_t c0 = clock();
+    (void)quiet;
+    hw_status st = hw_net_runner_start(&r, sc, dir, log, log_user, msg, msg_len);
+    const char *status = "ok";
+    if (st == HW_OK) {
+        while (done < total) {
+            long n = total - done < per_out ? total - done : per_out;
+            st = hw_net_runner_advance(&r, dt, n, msg, msg_len);
+            if (st) {
+                status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
+                break;
+            }
+            done += n;
+        }
+    } else {
+        status = "error";
+    }
+    double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    summary(stdout, status, st ? msg : NULL, scenario_path, &r, dt, done, wall, dir);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    FILE *f = r.csv ? fopen(path, "w") : NULL;
+    if (f) {
+        summary(f, status, st ? msg : NULL, scenario_path, &r, dt, done, wall, dir);
+        fclose(f);
+    }
+    hw_net_runner_end(&r);
+    return st;
+}
