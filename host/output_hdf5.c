@@ -108,12 +108,19 @@ static int make_series(hw_h5_out *h, int k, const char *name, int rank, const hs
         dims[i] = maxd[i] = chunk[i] = tail[i - 1];
         row *= tail[i - 1];
     }
-    /* about 512 KiB per chunk: whole rows when small, a slice of the first spatial dim when large */
-    const hsize_t target = 65536; /* doubles */
-    chunk[0] = row >= target ? 1 : (target / row > 256 ? 256 : target / row);
-    if (rank > 1 && row > target) {
+    /* Crash safety decides the chunking. A compressed chunk that is rewritten (a row added to it)
+     * gets a new size, moves, and its old place is reused while the copy of the metadata on disk
+     * (from the last flush) still points there: a kill then leaves an unreadable chunk. So:
+     * - a row of at least 2 KiB: one row per chunk (split along the first spatial dimension above
+     *   512 KiB), deflate-compressed; every chunk is written once and never moves;
+     * - a smaller row: uncompressed chunks of 2 KiB worth of rows, which keep their size and are
+     *   rewritten in place (deflating a few numbers per row would save nothing anyway). */
+    const hsize_t small = 256, big = 65536; /* doubles */
+    int compress = row >= small;
+    chunk[0] = compress ? 1 : (small + row - 1) / row;
+    if (rank > 1 && row > big) {
         hsize_t inner = row / tail[0];
-        chunk[1] = target / inner > 0 ? target / inner : 1;
+        chunk[1] = big / inner > 0 ? big / inner : 1;
     }
     h->rank[k] = rank;
     memcpy(h->dims[k], dims, sizeof dims);
@@ -122,8 +129,10 @@ static int make_series(hw_h5_out *h, int k, const char *name, int rank, const hs
     hid_t sp = H5Screate_simple(rank, dims, maxd);
     hid_t pl = H5Pcreate(H5P_DATASET_CREATE);
     H5Pset_chunk(pl, rank, chunk);
-    H5Pset_shuffle(pl);
-    H5Pset_deflate(pl, 4);
+    if (compress) {
+        H5Pset_shuffle(pl);
+        H5Pset_deflate(pl, 4);
+    }
     h->ds[k] = H5Dcreate2(h->file, name, H5T_IEEE_F64LE, sp, H5P_DEFAULT, pl, H5P_DEFAULT);
     H5Pclose(pl);
     H5Sclose(sp);
