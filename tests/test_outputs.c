@@ -53,6 +53,18 @@ static const char *PY_VTP =
     "        v = a.text.split()\n"
     "        print('ARRAY', sec, a.get('Name'), a.get('type'), len(v), ' '.join(v))\n";
 
+/* The script in a file of this test process (tests run in parallel processes). */
+static const char *py_script(void)
+{
+    static char path[64];
+    snprintf(path, sizeof path, "/tmp/hawser_test_vtp_%d.py", (int)getpid());
+    FILE *s = fopen(path, "w");
+    cr_assert_not_null(s);
+    fputs(PY_VTP, s);
+    fclose(s);
+    return path;
+}
+
 typedef struct vtk_array { char sec[16], name[32], type[16]; long n; double *v; } vtk_array;
 typedef struct vtk_file { long points, cells; int n; vtk_array a[16]; } vtk_file;
 
@@ -60,12 +72,9 @@ typedef struct vtk_file { long points, cells; int n; vtk_array a[16]; } vtk_file
 static int vtk_read(const char *path, vtk_file *vf)
 {
     memset(vf, 0, sizeof *vf);
-    FILE *s = fopen("/tmp/hawser_test_vtp.py", "w");
-    cr_assert_not_null(s);
-    fputs(PY_VTP, s);
-    fclose(s);
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "python3 /tmp/hawser_test_vtp.py %s 2>&1", path);
+    const char *script = py_script();
+    snprintf(cmd, sizeof cmd, "python3 %s %s 2>&1", script, path);
     FILE *p = popen(cmd, "r");
     cr_assert_not_null(p);
     char word[64];
@@ -81,11 +90,14 @@ static int vtk_read(const char *path, vtk_file *vf)
             char rest[512];
             if (!fgets(rest, sizeof rest, p)) rest[0] = 0;
             pclose(p);
+            unlink(script);
             cr_log_error("%s: %s%s", path, word, rest);
             return -1;
         }
     }
-    return WEXITSTATUS(pclose(p)) == 0 ? 0 : -1;
+    int rc = pclose(p);
+    unlink(script);
+    return WIFEXITED(rc) && WEXITSTATUS(rc) == 0 ? 0 : -1;
 }
 
 static const vtk_array *vtk_get(const vtk_file *vf, const char *sec, const char *name)
@@ -102,23 +114,21 @@ static void vtk_free(vtk_file *vf) { for (int i = 0; i < vf->n; i++) free(vf->a[
 static int pvd_read(const char *path, double *t, int *part, char files[][128], int max)
 {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "python3 /tmp/hawser_test_vtp.py %s 2>&1", path);
-    vtk_file dummy;
-    (void)dummy;
-    FILE *s = fopen("/tmp/hawser_test_vtp.py", "w");
-    fputs(PY_VTP, s);
-    fclose(s);
+    const char *script = py_script();
+    snprintf(cmd, sizeof cmd, "python3 %s %s 2>&1", script, path);
     FILE *p = popen(cmd, "r");
     int n = 0;
     char word[64];
     while (fscanf(p, "%63s", word) == 1) {
-        if (strcmp(word, "DATASET")) { pclose(p); return -1; }
+        if (strcmp(word, "DATASET")) { pclose(p); unlink(script); return -1; }
         double tt; int pp; char f[128];
         cr_assert_eq(fscanf(p, "%lf %d %127s", &tt, &pp, f), 3);
         if (n < max) { t[n] = tt; part[n] = pp; snprintf(files[n], 128, "%s", f); }
         n++;
     }
-    return WEXITSTATUS(pclose(p)) == 0 ? n : -1;
+    int rc = pclose(p);
+    unlink(script);
+    return WIFEXITED(rc) && WEXITSTATUS(rc) == 0 ? n : -1;
 }
 
 /* ---- an in-process run writing every format --------------------------------------------------- */
