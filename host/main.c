@@ -51,7 +51,8 @@ static void usage(FILE *f)
             "plot writes DIR/plots/*.png (--times: cable shapes at these times, default first, middle\n"
             "and last row); report writes DIR/report.md.\n"
             "\n"
-            "exit codes: 0 ok, 2 usage error, 3 invalid input (scenario file), 4 numerical failure\n"
+            "exit codes: 0 ok, 2 usage error, 3 invalid input (scenario file; a malformed result CSV\n"
+            "for plot/report), 4 numerical failure\n"
             "(blow-up or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
             "device, HDF5 not built in, gnuplot not installed), 6 output could not be written or a\n"
             "results directory could not be read.\n");

@@ -282,10 +282,13 @@ static hw_status plot_max_tension(FILE *f, plot_ctx *c, char *msg, size_t msg_le
     }
     fclose(d);
     gp_output(f, c, "max_tension.png", "Largest tension of each line over the run");
-    fprintf(f, "set ylabel 'tension (N)'\nset xlabel 'line'\nset xtics rotate by -45\nset offsets 0.5,0.5,0,0\n"
-               "set yrange [0:*]\nplot ");
+    /* line names on the axis while they fit; the 0-based index beyond */
+    int named = c->n_lines <= 40;
+    fprintf(f, "set ylabel 'tension (N)'\nset xrange [-0.5:%g]\nset yrange [0:*]\n%s\nplot ", c->n_lines - 0.5,
+            named ? "set xlabel 'line'\nset xtics rotate by -45" : "set xlabel 'line index (0-based, scenario order)'");
     gp_str(f, path);
-    fprintf(f, " using 1:3:xtic(2) with points pt 7 ps 1.5 title 'end A', '' using 1:4 with points pt 5 ps 1.5 title 'end B'");
+    fprintf(f, " using 1:3%s with points pt 7 ps %s title 'end A', '' using 1:4 with points pt 5 ps %s title 'end B'",
+            named ? ":xtic(2)" : "", named ? "1.5" : "0.5", named ? "1.5" : "0.5");
     if (any_seg) fprintf(f, ", '' using 1:5 with points pt 9 ps 1.8 title 'recorded segments'");
     fprintf(f, "\nunset output\n");
     note(c->written, sizeof c->written, "%s", " max_tension.png");
