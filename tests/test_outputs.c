@@ -537,6 +537,25 @@ Test(formats, cli_and_scenario_select_the_files)
     cr_assert(strstr(out, "--format") && strstr(out, "'vtu'") && strstr(out, "csv, vtk, hdf5"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s run %s --format '' 2>&1", HW_CLI_PATH, OC4);
     cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "--format: expected a comma-separated list of csv, vtk, hdf5, got ''"), "%s", out);
+}
+
+/* An output that cannot be written: exit code 6 and a message that names the file. */
+Test(formats, unwritable_outputs_name_the_file)
+{
+    char out[16384], cmd[1024];
+    /* a plain file where the frame directory should be */
+    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_out_novtk; mkdir -p /tmp/hawser_out_novtk && touch /tmp/hawser_out_novtk/vtk && "
+             "%s run %s -o /tmp/hawser_out_novtk --t-end 0.2 -q --format vtk 2>&1", HW_CLI_PATH, OC4);
+    cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
+    cr_assert(strstr(out, "/tmp/hawser_out_novtk/vtk/cables_000000.vtp: cannot write"), "%s", out);
+#ifdef HAWSER_HAVE_HDF5
+    /* a directory where the HDF5 file should be */
+    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_out_noh5; mkdir -p /tmp/hawser_out_noh5/results.h5 && "
+             "%s run %s -o /tmp/hawser_out_noh5 --t-end 0.2 -q --format hdf5 2>&1", HW_CLI_PATH, OC4);
+    cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
+    cr_assert(strstr(out, "/tmp/hawser_out_noh5/results.h5: cannot create the HDF5 file"), "%s", out);
+#endif
 }
 
 static const char *SMALL =
@@ -754,6 +773,12 @@ Test(plot, errors_are_clear)
     cr_assert(strstr(out, "--times: 99 s is outside"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s plot /tmp/hawser_out_plot2 --times 1,x 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s report /nonexistent_dir 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
+    cr_assert(strstr(out, "/nonexistent_dir/lines.csv: cannot read") && strstr(out, "csv format"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s report /tmp/hawser_out_plot2 --times 1 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "unknown or incomplete option '--times'"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s plot 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "no result directory"), "%s", out);
