@@ -281,6 +281,51 @@ Test(vtk, vtk_interval_thins_the_frames)
     run_free(&r);
 }
 
+/* ParaView's own reader on the index (only where ParaView's pvbatch is installed: Debian
+ * `paraview`; skipped otherwise): every frame is a time step, two named blocks per step. */
+static const char *PV_SCRIPT =
+    "from paraview.simple import *\n"
+    "import sys\n"
+    "r = PVDReader(FileName=sys.argv[1])\n"
+    "r.UpdatePipelineInformation()\n"
+    "ts = r.TimestepValues\n"
+    "print('STEPS', len(ts), repr(ts[-1]))\n"
+    "r.UpdatePipeline(ts[-1])\n"
+    "d = servermanager.Fetch(r)\n"
+    "for b in range(d.GetNumberOfBlocks()):\n"
+    "    k = d.GetBlock(b)\n"
+    "    while k.IsA('vtkMultiBlockDataSet') or k.IsA('vtkMultiPieceDataSet'):\n"
+    "        k = k.GetBlock(0) if k.IsA('vtkMultiBlockDataSet') else k.GetPiece(0)\n"
+    "    print('BLOCK', d.GetMetaData(b).Get(d.NAME()), k.GetNumberOfPoints(), k.GetNumberOfCells(),\n"
+    "          k.GetPointData().GetNumberOfArrays(), k.GetCellData().GetNumberOfArrays())\n";
+
+Test(vtk, paraview_plays_the_index)
+{
+    if (system("command -v pvbatch >/dev/null 2>&1") != 0) cr_skip_test("pvbatch (ParaView) not installed");
+    run_ref r;
+    run_in_process(&r, "/tmp/hawser_out_vtk_pv", 4, 0.0);
+    FILE *f = fopen("/tmp/hawser_out_vtk_pv/pv.py", "w");
+    cr_assert_not_null(f);
+    fputs(PV_SCRIPT, f);
+    fclose(f);
+    char out[8192];
+    cr_assert_eq(sh("pvbatch /tmp/hawser_out_vtk_pv/pv.py /tmp/hawser_out_vtk_pv/run.pvd 2>&1", out, sizeof out), 0, "%s", out);
+    int steps = 0;
+    double t_last = 0;
+    const char *p = strstr(out, "STEPS ");
+    cr_assert(p && sscanf(p, "STEPS %d %lf", &steps, &t_last) == 2, "%s", out);
+    cr_assert_eq(steps, 4);
+    cr_assert_float_eq(t_last, r.t_last, 1e-12);
+    int nn = 0, ns = 0;
+    for (int l = 0; l < r.sc->model.n_lines; l++) { nn += r.sc->model.lines[l].nseg + 1; ns += r.sc->model.lines[l].nseg; }
+    char want[128];
+    snprintf(want, sizeof want, "BLOCK cables %d %d 4 1", nn, r.sc->model.n_lines);
+    cr_assert(strstr(out, want), "want %s in:\n%s", want, out);
+    snprintf(want, sizeof want, "BLOCK segments %d %d 0 4", nn, ns);
+    cr_assert(strstr(out, want), "want %s in:\n%s", want, out);
+    run_free(&r);
+}
+
 #ifdef HAWSER_HAVE_HDF5
 static hid_t ds_open(hid_t f, const char *name, int rank, hsize_t *dims)
 {
