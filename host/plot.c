@@ -317,7 +317,7 @@ static hw_status plot_max_along(FILE *f, plot_ctx *c, char *msg, size_t msg_len)
     fclose(d);
     if (!blocks) {
         note(c->skipped, sizeof c->skipped, "%s",
-             " max_tension_along.png (needs at least 2 segments of a line in segments.csv: outputs.segments: all)");
+             " max_tension_along.png (needs at least 2 segments of a line in segments.csv: outputs.segments: all).");
         return HW_OK;
     }
     gp_output(f, c, "max_tension_along.png", "Largest tension along each line (recorded segments)");
@@ -342,7 +342,7 @@ static hw_status plot_shapes(FILE *f, plot_ctx *c, const double *times, int n_ti
     for (int l = 0; l < c->n_lines; l++) any |= c->ln[l].n_node >= 2;
     if (!c->have_nodes || !any) {
         note(c->skipped, sizeof c->skipped, "%s",
-             " shapes.png (needs at least 2 nodes of a line in nodes.csv: outputs.nodes: all)");
+             " shapes.png (needs at least 2 nodes of a line in nodes.csv: outputs.nodes: all).");
         return HW_OK;
     }
     if (n_times == 0) {
@@ -455,7 +455,7 @@ hw_status hw_plot_results(const char *dir, const double *times, int n_times, cha
         (st = plot_shapes(f, &c, times, n_times, msg, msg_len)))
         goto done;
     if (!c.have_segs)
-        note(c.skipped, sizeof c.skipped, "%s", " max_tension_along.png (no segments.csv: outputs.segments: all)");
+        note(c.skipped, sizeof c.skipped, "%s", " max_tension_along.png (no segments.csv: outputs.segments: all).");
     fclose(f);
     f = NULL;
     if ((st = run_gnuplot(gp, &c, msg, msg_len))) goto done;
