@@ -1,6 +1,8 @@
 /* hawser: the command-line program.
  *   hawser run SCENARIO [-o DIR] [--dt DT] [--t-end T] [--backend cpu|cuda|auto] [--quiet]
  *   hawser check SCENARIO
+ *   hawser plot RESULTS_DIR [--times T1,T2,...]     (host/plot.c)
+ *   hawser report RESULTS_DIR                       (host/report.c)
  *   hawser --help | --version
  * Exit codes: see usage(). */
 #include <errno.h>
@@ -14,6 +16,7 @@
 #include "hawser/hawser.h"
 #include "network_run.h"
 #include "output.h"
+#include "plot.h"
 #include "scenario.h"
 
 enum {
@@ -30,6 +33,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: hawser run SCENARIO [options]   run a scenario file, write results\n"
             "       hawser check SCENARIO           validate a scenario file without running it\n"
+            "       hawser plot DIR [--times T,..]  PNG plots of a run's CSV results (gnuplot)\n"
+            "       hawser report DIR               DIR/report.md: run facts, statistics, plots\n"
             "       hawser --help | --version\n"
             "\n"
             "run options:\n"
@@ -38,13 +43,20 @@ static void usage(FILE *f)
             "  --t-end T                end time in s (overrides solver.t_end)\n"
             "  --backend cpu|cuda|auto  compute backend (default cpu; auto uses CUDA when a device is present)\n"
             "  -q, --quiet              no progress or notes on stderr (warnings and errors still shown)\n"
+            "  --format LIST            result formats, comma-separated from csv, vtk, hdf5\n"
+            "                           (overrides outputs.formats; default csv)\n"
             "\n"
             "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv (as requested),\n"
-            "DIR/summary.json; the summary is also printed on stdout as one JSON line.\n"
+            "DIR/summary.json; the summary is also printed on stdout as one JSON line. With vtk:\n"
+            "DIR/run.pvd and DIR/vtk/*.vtp (ParaView); with hdf5: DIR/results.h5 (docs/outputs.md).\n"
+            "plot writes DIR/plots/*.png (--times: cable shapes at these times, default first, middle\n"
+            "and last row); report writes DIR/report.md.\n"
             "\n"
-            "exit codes: 0 ok, 2 usage error, 3 invalid input (scenario file), 4 numerical failure\n"
-            "(blow-up or static equilibrium not reached), 5 backend not available (no CUDA device),\n"
-            "6 output could not be written.\n");
+            "exit codes: 0 ok, 2 usage error, 3 invalid input (scenario file; a malformed result CSV\n"
+            "for plot/report), 4 numerical failure\n"
+            "(blow-up or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
+            "device, HDF5 not built in, gnuplot not installed), 6 output could not be written or a\n"
+            "results directory could not be read.\n");
 }
 
 static int exit_code(hw_status st)
@@ -62,7 +74,7 @@ static int exit_code(hw_status st)
 typedef struct run_opts {
     const char *scenario, *out_dir;
     double dt, t_end;
-    int have_dt, have_t_end, quiet;
+    int have_dt, have_t_end, quiet, formats;
     hw_backend_kind backend;
 } run_opts;
 
@@ -140,8 +152,13 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
             const hw_line_stats *s = &out->stats[l];
             fprintf(f, "%s{\"name\":", l ? "," : "");
             json_string(f, sc->model.lines[l].name);
-            fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g,\"max_tension_segment\":%d}",
+            fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g,\"max_tension_segment\":%d",
                     s->max_tension < 0 ? 0.0 : s->max_tension, s->max_time, s->max_segment);
+            fprintf(f, ",\"end_a_tension\":");
+            hw_run_stats_json(f, &s->end_a);
+            fprintf(f, ",\"end_b_tension\":");
+            hw_run_stats_json(f, &s->end_b);
+            fprintf(f, "}");
         }
         fprintf(f, "]");
         fprintf(f, ",\"output_dir\":"); json_string(f, out->dir);
@@ -193,6 +210,7 @@ static int run(const run_opts *o)
     }
     if (o->have_dt) sc->model.solver.dt = o->dt;
     if (o->have_t_end) sc->model.solver.t_end = o->t_end;
+    if (o->formats) sc->out_formats = o->formats;
     if ((st = hw_scenario_check(sc, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         hw_scenario_free(sc);
@@ -293,8 +311,16 @@ int main(int argc, char **argv)
         if (argc != 3) { fprintf(stderr, "hawser: check takes one scenario file\n"); return EXIT_USAGE; }
         return cmd_check(argv[2]);
     }
+    if (!strcmp(argv[1], "plot") || !strcmp(argv[1], "report")) {
+        char msg[2048];
+        hw_status st = hw_cli_plot_or_report(argc - 1, argv + 1, msg, sizeof msg);
+        if (st == HW_ERR_INVALID_ARG) { fprintf(stderr, "hawser: %s\n", msg); return EXIT_USAGE; }
+        if (st) { fprintf(stderr, "hawser: %s\n", msg); return exit_code(st); }
+        printf("%s\n", msg);
+        return EXIT_OK;
+    }
     if (strcmp(argv[1], "run") != 0) {
-        fprintf(stderr, "hawser: unknown command '%s' (expected run or check; see --help)\n", argv[1]);
+        fprintf(stderr, "hawser: unknown command '%s' (expected run, check, plot or report; see --help)\n", argv[1]);
         return EXIT_USAGE;
     }
     run_opts o;
@@ -327,6 +353,12 @@ int main(int argc, char **argv)
             else if (!strcmp(v, "auto")) o.backend = HW_BACKEND_AUTO;
             else {
                 fprintf(stderr, "hawser: --backend: expected cpu, cuda or auto, got '%s'\n", v);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--format") && has_val) {
+            char msg[512];
+            if (!(o.formats = hw_output_formats_parse(argv[++i], msg, sizeof msg))) {
+                fprintf(stderr, "hawser: --format: %s\n", msg);
                 return EXIT_USAGE;
             }
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {

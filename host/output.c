@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 
 #include "output.h"
+#include "output_hdf5.h"
+#include "output_vtk.h"
 
 static int mkdir_p(const char *path)
 {
@@ -53,9 +55,17 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
     int maxn = 1;
     for (int l = 0; l < m->n_lines; l++) if (m->lines[l].nseg + 1 > maxn) maxn = m->lines[l].nseg + 1;
     o->buf = (double *)calloc((size_t)3 * maxn, sizeof(double));
-    o->stats = (hw_line_stats *)calloc((size_t)m->n_lines, sizeof(hw_line_stats));
+    o->stats = (hw_line_stats *)calloc((size_t)(m->n_lines > 0 ? m->n_lines : 1), sizeof(hw_line_stats));
     if (!o->buf || !o->stats) return HW_ERR_NOMEM;
-    for (int l = 0; l < m->n_lines; l++) o->stats[l].max_tension = -1.0;
+    for (int l = 0; l < m->n_lines; l++) {
+        o->stats[l].max_tension = -1.0;
+        hw_run_stats_init(&o->stats[l].end_a);
+        hw_run_stats_init(&o->stats[l].end_b);
+    }
+    hw_status st;
+    if ((sc->out_formats & HW_OUT_VTK) && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
+    if ((sc->out_formats & HW_OUT_HDF5) && (st = hw_h5_open(&o->h5, dir, sc, msg, msg_len))) return st;
+    if (!(sc->out_formats & HW_OUT_CSV)) return HW_OK;
     if (!(o->lines = open_csv(o, "lines.csv", msg, msg_len))) return HW_ERR_IO;
     if (!(o->points = open_csv(o, "points.csv", msg, msg_len))) return HW_ERR_IO;
     fprintf(o->lines, "time_s");
@@ -98,15 +108,17 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
     const hw_model_def *m = &o->sc->model;
     double t = hw_sim_time(sim);
     hw_status st;
-    fprintf(o->lines, "%.9g", t);
+    if (o->lines) fprintf(o->lines, "%.9g", t);
     for (int l = 0; l < m->n_lines; l++) {
         double ta, tb, fa[3], fb[3];
         if ((st = hw_sim_line_end_tensions(sim, l, &ta, &tb)) ||
             (st = hw_sim_line_end_forces(sim, l, fa, fb)) ||
             (st = hw_sim_line_tensions(sim, l, o->buf)))
             goto fail;
-        fprintf(o->lines, ",%.10g,%.10g,%.10g,%.10g", ta, tb, norm3(fa), norm3(fb));
+        if (o->lines) fprintf(o->lines, ",%.10g,%.10g,%.10g,%.10g", ta, tb, norm3(fa), norm3(fb));
         hw_line_stats *s = &o->stats[l];
+        hw_run_stats_add(&s->end_a, ta, t);
+        hw_run_stats_add(&s->end_b, tb, t);
         for (int i = 0; i < m->lines[l].nseg; i++)
             if (o->buf[i] > s->max_tension) {
                 s->max_tension = o->buf[i];
@@ -114,14 +126,14 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
                 s->max_segment = i + 1;
             }
     }
-    fprintf(o->lines, "\n");
-    fprintf(o->points, "%.9g", t);
-    for (int p = 0; p < m->n_points; p++) {
+    if (o->lines) fprintf(o->lines, "\n");
+    if (o->points) fprintf(o->points, "%.9g", t);
+    for (int p = 0; o->points && p < m->n_points; p++) {
         double r[3], f[3];
         if ((st = hw_sim_point_state(sim, p, r, NULL, f))) goto fail;
         fprintf(o->points, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", r[0], r[1], r[2], f[0], f[1], f[2]);
     }
-    fprintf(o->points, "\n");
+    if (o->points) fprintf(o->points, "\n");
     if (o->nodes) {
         fprintf(o->nodes, "%.9g", t);
         for (int k = 0; k < o->sc->n_out_nodes; k++) {
@@ -145,6 +157,8 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
             snprintf(msg, msg_len, "%s: write failed: %s", o->dir, strerror(errno));
             return HW_ERR_IO;
         }
+    if (o->vtk && (st = hw_vtk_write(o->vtk, sim, msg, msg_len))) return st;
+    if (o->h5 && (st = hw_h5_write(o->h5, sim, msg, msg_len))) return st;
     o->rows++;
     return HW_OK;
 fail:
@@ -156,6 +170,8 @@ void hw_outputs_close(hw_outputs *o)
 {
     FILE *all[4] = {o->lines, o->points, o->nodes, o->segments};
     for (int k = 0; k < 4; k++) if (all[k]) fclose(all[k]);
+    hw_vtk_close(o->vtk);
+    hw_h5_close(o->h5);
     free(o->buf);
     free(o->stats);
     memset(o, 0, sizeof *o);

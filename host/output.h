@@ -6,12 +6,14 @@
 #include <stdio.h>
 
 #include "hawser/hawser.h"
+#include "run_stats.h"
 #include "scenario.h"
 
 typedef struct hw_line_stats {
     double max_tension;  /* largest segment tension seen at the output times, N */
     double max_time;     /* when */
     int max_segment;     /* which segment (1..nseg) */
+    hw_run_stats end_a, end_b; /* end-segment tensions TA / TB over the output rows */
 } hw_line_stats;
 
 typedef struct hw_outputs {
@@ -19,11 +21,14 @@ typedef struct hw_outputs {
     const hw_scenario *sc;
     hw_line_stats *stats;
     double *buf;       /* scratch: positions / tensions of the longest line */
+    struct hw_vtk_out *vtk; /* ParaView frames (output_vtk.c) when selected */
+    struct hw_h5_out *h5;   /* HDF5 file (output_hdf5.c) when selected */
     int rows;
     char dir[4096];
 } hw_outputs;
 
-/* Creates dir (and parents) and opens the CSV files with their header rows. */
+/* Creates dir (and parents) and opens the files of the formats in sc->out_formats (CSV: with
+ * their header rows). */
 hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc, char *msg,
                           size_t msg_len);
 /* Appends one row per file for the simulation's current time. */

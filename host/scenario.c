@@ -1093,7 +1093,9 @@ static void parse_lines(loader *L, mapr *root)
 
 /* ---- outputs ---------------------------------------------------------------------------------- */
 
-static const char *const OUTPUT_KEYS[] = {"interval", "nodes", "segments", NULL};
+static const char *const OUTPUT_KEYS[] = {"interval", "nodes", "segments", "formats",
+                                          "vtk_interval", NULL};
+static const char *const FORMAT_NAMES[] = {"csv", "vtk", "hdf5", NULL};
 
 /* One {line: NAME, KIND: INDEX} with INDEX in first..nseg. */
 static void parse_output_ref(loader *L, yaml_node_t *node, const char *path, const char *kind,
@@ -1121,10 +1123,22 @@ static void parse_output_refs(mapr *m, const char *key, const char *kind, int fi
     loader *L = m->L;
     fld f;
     if (!mapr_field(m, key, &f)) return;
-    if (!yd_is_seq(f.v)) {
+    if (!yd_is_seq(f.v) && !(yd_is_scalar(f.v) && !strcmp(yd_scalar(f.v), "all"))) {
         char got[96];
         describe(f.v, got, sizeof got);
-        fail(L, f.line, f.path, "expected a list of {line: NAME, %s: INDEX}, got %s", kind, got);
+        fail(L, f.line, f.path, "expected a list of {line: NAME, %s: INDEX} or all, got %s", kind, got);
+        return;
+    }
+    if (!yd_is_seq(f.v)) { /* "all": every node / segment of every line */
+        const hw_model_def *md = &L->sc->model;
+        int n = 0;
+        for (int l = 0; l < md->n_lines; l++) n += md->lines[l].nseg + 1 - first;
+        hw_output_ref *refs = alloc(L, (size_t)n + 1, sizeof *refs);
+        for (int l = 0, k = 0; refs && l < md->n_lines; l++)
+            for (int j = first; j <= md->lines[l].nseg; j++, k++) { refs[k].line = l; refs[k].index = j; }
+        if (FAILED(L)) return;
+        *out = refs;
+        *n_out = n;
         return;
     }
     int n = yd_seq_len(f.v);
@@ -1137,6 +1151,62 @@ static void parse_output_refs(mapr *m, const char *key, const char *kind, int fi
     if (FAILED(L)) return;
     *out = refs;
     *n_out = n;
+}
+
+/* formats: [csv, vtk, hdf5] (any non-empty subset) and vtk_interval. */
+static void parse_output_formats(mapr *m, hw_scenario *sc)
+{
+    loader *L = m->L;
+    fld f;
+    if (get_num(m, "vtk_interval", 0, &sc->vtk_interval) == 0 && !(sc->vtk_interval >= 0)) {
+        mapr_field(m, "vtk_interval", &f);
+        fail(L, f.line, f.path, "expected an interval >= 0 s (0 = every output row), got %g",
+             sc->vtk_interval);
+    }
+    if (!mapr_field(m, "formats", &f)) return;
+    if (!yd_is_seq(f.v) || yd_seq_len(f.v) == 0) {
+        char got[96];
+        describe(f.v, got, sizeof got);
+        fail(L, f.line, f.path, "expected a non-empty list of formats (csv, vtk, hdf5), got %s", got);
+        return;
+    }
+    sc->out_formats = 0;
+    for (int i = 0; i < yd_seq_len(f.v) && !FAILED(L); i++) {
+        fld e = f;
+        int k;
+        e.v = yd_seq_at(L->doc, f.v, i);
+        e.line = yd_line(e.v);
+        snprintf(e.path, sizeof e.path, "%.240s[%d]", f.path, i);
+        if (read_enum(L, &e, FORMAT_NAMES, &k) == 0) sc->out_formats |= 1 << k;
+    }
+}
+
+int hw_output_format_bit(const char *name)
+{
+    for (int k = 0; name && FORMAT_NAMES[k]; k++)
+        if (!strcmp(name, FORMAT_NAMES[k])) return 1 << k;
+    return 0;
+}
+
+int hw_output_formats_parse(const char *list, char *msg, size_t msg_len)
+{
+    int mask = 0;
+    const char *p = list ? list : "";
+    for (;;) {
+        const char *c = strchr(p, ',');
+        size_t n = c ? (size_t)(c - p) : strlen(p);
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), p);
+        int bit = n < sizeof name ? hw_output_format_bit(name) : 0;
+        if (!bit) {
+            snprintf(msg, msg_len, "expected a comma-separated list of csv, vtk, hdf5, got '%s' in '%s'",
+                     name, list ? list : "");
+            return 0;
+        }
+        mask |= bit;
+        if (!c) return mask;
+        p = c + 1;
+    }
 }
 
 static void parse_outputs(loader *L, mapr *root)
@@ -1153,6 +1223,7 @@ static void parse_outputs(loader *L, mapr *root)
     }
     parse_output_refs(&m, "nodes", "node", 0, &sc->n_out_nodes, &sc->out_nodes);
     parse_output_refs(&m, "segments", "segment", 1, &sc->n_out_segments, &sc->out_segments);
+    parse_output_formats(&m, sc);
 }
 
 /* ---- the document ----------------------------------------------------------------------------- */
@@ -1281,6 +1352,7 @@ static hw_scenario *scenario_new(void)
     }
     sc->priv = pv;
     sc->out_interval = 0.1;
+    sc->out_formats = HW_OUT_CSV;
     sc->model = hw_default_model();
     return sc;
 }

@@ -11,6 +11,14 @@ typedef struct hw_output_ref {
     int index;  /* node 0..nseg, or segment 1..nseg */
 } hw_output_ref;
 
+/* Result formats (bits of hw_scenario.out_formats); see docs/outputs.md. */
+enum { HW_OUT_CSV = 1, HW_OUT_VTK = 2, HW_OUT_HDF5 = 4 };
+/* The bit of a format name ("csv", "vtk", "hdf5"), or 0 when unknown. */
+int hw_output_format_bit(const char *name);
+/* A comma-separated list ("csv,vtk") into a bit mask; 0 and a message naming the bad item when
+ * the list is empty or holds an unknown name. */
+int hw_output_formats_parse(const char *list, char *msg, size_t msg_len);
+
 typedef struct hw_scenario {
     hw_model_def model;       /* all arrays owned by the scenario */
     double out_interval;      /* s; 0 = every step. Default 0.1 */
@@ -19,6 +27,8 @@ typedef struct hw_scenario {
     int n_out_segments;
     hw_output_ref *out_segments; /* segment tensions to record */
     hw_net_def *network;      /* the `network:` section (docs/network.md), or NULL; owned */
+    int out_formats;          /* HW_OUT_* bits. Default HW_OUT_CSV */
+    double vtk_interval;      /* s between ParaView frames; 0 = every output row. Default 0 */
     char *path;               /* the file it came from */
     void *priv;               /* loader-private: source lines of each field, owned strings */
 } hw_scenario;

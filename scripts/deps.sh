@@ -3,7 +3,7 @@
 # sudo). The CUDA toolkit (nvcc) is expected on PATH already; without it the CPU path still builds.
 set -euo pipefail
 need=()
-for pkg in cmake make gcc pkg-config libyaml-dev libcriterion-dev; do
+for pkg in cmake make gcc pkg-config libyaml-dev libcriterion-dev libhdf5-dev gnuplot-nox; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
