@@ -182,16 +182,16 @@ typedef struct sec_key { const char *key; int sec; const char *why; } sec_key;
 static const sec_key SEC_KEYS[] = {
     {"LINE TYPES", SEC_LINE_TYPES, NULL},
     {"LINE DICTIONARY", SEC_LINE_TYPES, NULL},
-    {"ROD TYPES", SEC_REFUSED, "rods are not modelled (Hawser has lines and points)"},
-    {"ROD LIST", SEC_REFUSED, "rods are not modelled (Hawser has lines and points)"},
-    {"ROD PROPERTIES", SEC_REFUSED, "rods are not modelled (Hawser has lines and points)"},
-    {"RODS", SEC_REFUSED, "rods are not modelled (Hawser has lines and points)"},
-    {"BODIES", SEC_REFUSED, "6-DOF bodies are not modelled (use Coupled points for a vessel's fairleads)"},
-    {"BODY LIST", SEC_REFUSED, "6-DOF bodies are not modelled (use Coupled points for a vessel's fairleads)"},
-    {"BODY PROPERTIES", SEC_REFUSED, "6-DOF bodies are not modelled (use Coupled points for a vessel's fairleads)"},
-    {"FAILURE", SEC_REFUSED, "line failures are not modelled"},
-    {"CONTROL", SEC_REFUSED, "line length control is not modelled"},
-    {"EXTERNAL LOADS", SEC_REFUSED, "external loads on objects are not modelled"},
+    {"ROD TYPES", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"ROD LIST", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"ROD PROPERTIES", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"RODS", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"BODIES", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
+    {"BODY LIST", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
+    {"BODY PROPERTIES", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
+    {"FAILURE", SEC_REFUSED, "Hawser does not model line failures"},
+    {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
+    {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
     {"POINTS", SEC_POINTS, NULL},
     {"POINT LIST", SEC_POINTS, NULL},
     {"POINT PROPERTIES", SEC_POINTS, NULL},
@@ -245,8 +245,8 @@ static void find_sections(rdr *R)
             for (int j = i + 1; j < end; j++)
                 if (!blank_line(R->ln[j]) && ++rows == 3) at = j;
             if (at >= 0)
-                refuse(R, at + 1, k->key, "not supported yet (%s); got a row under \"%.80s\" (line %d)",
-                       k->why, title, i + 1);
+                refuse(R, at + 1, k->key, "not supported yet: %s (a row of the section that starts "
+                       "at line %d)", k->why, i + 1);
             seen_section = 1;
         } else {
             section *s = &R->sec[k->sec];
@@ -515,7 +515,14 @@ static void read_options(rdr *R)
         split_row(R, i, &r);
         if (!FAILED(R)) read_option(R, &r);
     }
-    if (!FAILED(R) && !R->opt_ln[O_DEPTH])
+    /* FrictionCoefficient applies to every line type */
+    for (int k = 0; k < R->n_types; k++) R->types[k].seabed_mu = R->friction;
+}
+
+static void require_depth(rdr *R)
+{
+    section *s = &R->sec[SEC_OPTIONS];
+    if (!R->opt_ln[O_DEPTH])
         fail(R, s->header >= 0 ? s->header + 1 : 0, "OPTIONS",
              "expected a WtrDpth option (the water depth, m; MoorDyn's default of 0 would put the "
              "seabed at the surface), got none");
@@ -581,7 +588,6 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
                    "0)", cl);
         }
     }
-    t->seabed_mu = R->friction;
 }
 
 static void read_line_types(rdr *R)
@@ -1075,11 +1081,13 @@ static void read_deck(rdr *R, char *text)
         R->sec[SEC_LINES].header < 0)
         fail(R, 0, "deck", "expected a MoorDyn input deck with \"---- LINE TYPES ----\", \"---- POINTS "
              "----\" and \"---- LINES ----\" sections, got none of them");
-    if (!FAILED(R)) read_options(R);
+    /* in the order of a MoorDyn deck, so the first error reported is usually the first in the file */
     if (!FAILED(R)) read_line_types(R);
     if (!FAILED(R)) read_points(R);
     if (!FAILED(R)) read_lines(R);
+    if (!FAILED(R)) read_options(R);
     if (!FAILED(R)) read_outputs(R);
+    if (!FAILED(R)) require_depth(R);
     if (FAILED(R)) return;
     hw_model_def m = hw_default_model();
     m.env = R->env;
