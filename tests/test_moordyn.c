@@ -166,7 +166,7 @@ Test(deck, tensions_match_the_yaml_twin_bit_for_bit)
             cr_assert(memcmp(ta, tb, sizeof ta) == 0, "line %d tensions differ at t = %g", l + 1,
                       hw_sim_time(sim[0]));
         }
-        for (int k = 0; k < 2; k++) cr_assert_eq(hw_sim_step(sim[k], 250), HW_OK);
+        for (int k = 0; k < 2; k++) cr_assert_eq(hw_sim_step(sim[k], 500), HW_OK);
     }
     cr_assert_float_eq(hw_sim_time(sim[0]), 1.5, 1e-12);
     for (int k = 0; k < 2; k++) {
@@ -229,6 +229,14 @@ Test(deck, channels_read_the_right_quantities)
     /* point 5 carries only line 2's end B: the force on it is that end force */
     cr_assert_float_eq(v[6], fb[0], 1e-9 * fabs(fb[0]));
     cr_assert_float_eq(v[7], -14.0, 0.0); /* coupled point 4 held at its deck position */
+    /* node tension: an inner node is the mean of its two segments, an end node the end force */
+    hw_md_channel inner = {"L2N10T", HW_MD_NODE_TEN, 1, 10, 0, "(N)"};
+    hw_md_channel end = {"L2N20T", HW_MD_NODE_TEN, 1, 20, 0, "(N)"};
+    double vi, ve;
+    cr_assert_eq(hw_md_channel_value(sim, &inner, &vi), HW_OK);
+    cr_assert_eq(hw_md_channel_value(sim, &end, &ve), HW_OK);
+    cr_assert_float_eq(vi, 0.5 * (T[9] + T[10]), 0.0);
+    cr_assert_float_eq(ve, v[1], 0.0);
     /* lines 1 and 3 are mirror images about y = 0: equal fairlead tensions (to the static tolerance) */
     cr_assert_lt(fabs(v[0] - v[2]) / v[0], 1e-6);
     hw_sim_destroy(sim);
@@ -285,6 +293,48 @@ Test(convert, yaml_writer_round_trips_every_field)
     free(buf);
     hw_scenario_free(a);
     hw_scenario_free(b);
+}
+
+/* The .out writer on its own: WriteUnits 0 leaves the units row out; one row per write. */
+Test(convert, out_table_rows_and_columns)
+{
+    hw_md_deck *md = NULL;
+    hw_scenario *sc = load_deck(DECK, &md);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    for (int units = 0; units < 2; units++) {
+        md->write_units = units;
+        hw_md_out *o = NULL;
+        cr_assert_eq(hw_md_out_open(&o, "/tmp/hawser_md_unit.out", md, msg, sizeof msg), HW_OK, "%s", msg);
+        for (int k = 0; k < 3; k++) {
+            cr_assert_eq(hw_md_out_write(o, sim, msg, sizeof msg), HW_OK, "%s", msg);
+            cr_assert_eq(hw_sim_step(sim, 10), HW_OK);
+        }
+        hw_md_out_close(o);
+        FILE *f = fopen("/tmp/hawser_md_unit.out", "r");
+        char line[4096];
+        int rows = 0;
+        while (fgets(line, sizeof line, f)) {
+            int cols = 1;
+            for (char *p = line; *p; p++) cols += *p == '\t';
+            cr_assert_eq(cols, 9, "%s", line);
+            if (rows == 1) cr_assert_eq(!strncmp(line, "(s)\t(N)", 7), units, "%s", line);
+            rows++;
+        }
+        fclose(f);
+        cr_assert_eq(rows, 1 + units + 3);
+    }
+    hw_md_out *none = NULL;
+    cr_assert_eq(hw_md_out_open(&none, "/tmp/unused.out", NULL, msg, sizeof msg), HW_OK);
+    cr_assert_null(none);
+    cr_assert_eq(hw_md_out_write(none, sim, msg, sizeof msg), HW_OK);
+    hw_md_out_close(none);
+    hw_md_out *bad = NULL;
+    cr_assert_eq(hw_md_out_open(&bad, "/nonexistent/dir/x.out", md, msg, sizeof msg), HW_ERR_IO);
+    cr_assert(strstr(msg, "/nonexistent/dir/x.out: cannot write"), "%s", msg);
+    hw_sim_destroy(sim);
+    hw_md_free(md);
+    hw_scenario_free(sc);
 }
 
 /* ---- errors ------------------------------------------------------------------------------------- */
