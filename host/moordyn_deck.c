@@ -138,6 +138,11 @@ static int split_row(rdr *R, int i, row *r)
 {
     r->line = i + 1;
     r->n = 0;
+    if (strlen(R->ln[i]) >= sizeof r->buf) {
+        fail(R, r->line, "row", "expected a line of at most %d characters, got %zu",
+             (int)sizeof r->buf - 1, strlen(R->ln[i]));
+        return 0;
+    }
     snprintf(r->buf, sizeof r->buf, "%s", R->ln[i]);
     r->buf[strcspn(r->buf, "!#%\r\n")] = '\0';
     for (char *p = r->buf; *p;) {
@@ -206,6 +211,13 @@ static const sec_key SEC_KEYS[] = {
 };
 #define N_SEC_KEYS ((int)(sizeof SEC_KEYS / sizeof SEC_KEYS[0]))
 
+static int names_moordyn(const char *line)
+{
+    char u[512];
+    upper(u, line, sizeof u);
+    return strstr(u, "MOORDYN") != NULL;
+}
+
 static const sec_key *classify(const char *line)
 {
     char u[512];
@@ -227,7 +239,9 @@ static void find_sections(rdr *R)
         if (!is_header(R->ln[i])) continue;
         int end = i + 1;
         while (end < R->n_ln && !is_header(R->ln[end])) end++;
-        const sec_key *k = classify(R->ln[i]);
+        /* a header naming MoorDyn before the first section is the deck's title, whatever else it
+         * says ("MoorDyn input file for the mooring lines of ...") */
+        const sec_key *k = !seen_section && names_moordyn(R->ln[i]) ? NULL : classify(R->ln[i]);
         char title[160];
         header_title(R->ln[i], title, sizeof title);
         /* first row of the body that is not blank */
@@ -1272,7 +1286,7 @@ int hw_md_is_deck(const char *path)
         int found = 0;
         for (int k = 0; k < 5000 && !found && fgets(line, sizeof line, f); k++) {
             const char *p = line + strspn(line, " \t");
-            found = !strncmp(p, "--", 2) && is_header(p) && classify(p) != NULL;
+            found = !strncmp(p, "--", 2) && is_header(p) && (classify(p) || names_moordyn(p));
         }
         fclose(f);
         if (found) return 1;

@@ -244,6 +244,33 @@ Test(deck, channels_read_the_right_quantities)
     hw_scenario_free(sc);
 }
 
+Test(deck, reader_chosen_by_content_then_extension)
+{
+    cr_assert_eq(hw_md_is_deck(DECK), 1);
+    cr_assert_eq(hw_md_is_deck(TWIN), 0);
+    cr_assert_eq(hw_md_is_deck(HW_EXAMPLES_DIR "/oc4_mooring.yaml"), 0);
+    /* deck content under any name */
+    FILE *f = fopen("/tmp/hawser_md_deck.model", "w");
+    cr_assert_not_null(f);
+    fputs("------ MoorDyn input ------\nnothing else\n", f);
+    fclose(f);
+    cr_assert_eq(hw_md_is_deck("/tmp/hawser_md_deck.model"), 1);
+    /* no deck content: the extension decides */
+    cr_assert_eq(hw_md_is_deck("/nonexistent/a.dat"), 1);
+    cr_assert_eq(hw_md_is_deck("/nonexistent/a.txt"), 1);
+    cr_assert_eq(hw_md_is_deck("/nonexistent/a.yaml"), 0);
+    cr_assert_eq(hw_md_is_deck("/nonexistent.d/a"), 0);
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = (hw_md_deck *)1;
+    cr_assert_eq(hw_md_load_any(TWIN, NULL, NULL, &sc, &md, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_null(md, "no channels for a YAML scenario");
+    hw_scenario_free(sc);
+    cr_assert_eq(hw_md_load_any(DECK, NULL, NULL, &sc, &md, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_not_null(md);
+    hw_md_free(md);
+    hw_scenario_free(sc);
+}
+
 /* ---- convert ------------------------------------------------------------------------------------ */
 
 Test(convert, output_reloads_as_the_same_model)
@@ -410,6 +437,9 @@ static void expect(const char *t, hw_status st, int line, const char *n1, const 
 Test(errors, base_deck_loads)
 {
     cr_assert_eq(load_text(BASE), HW_OK, "%s", msg);
+    /* a title header naming MoorDyn is the title even when it mentions a section's name */
+    cr_assert_eq(load_text(with("MoorDyn Input File", "MoorDyn input file for the mooring LINES")),
+                 HW_OK, "%s", msg);
 }
 
 Test(errors, refused_sections)
@@ -485,6 +515,27 @@ Test(errors, option_mappings)
     cr_assert_eq(m->types[0].ba, 0.0);
     cr_assert_eq(sc->out_interval, 0.25);
     hw_scenario_free(sc);
+}
+
+Test(errors, free_point_mapping)
+{
+    hw_scenario *sc = NULL;
+    const char *t = with("2  Coupled 0    0 -10  0 0 0 0", "2 Connect 0 0 -10 50 0.2 1.5 0.8");
+    cr_assert_eq(hw_md_load_string(t, "deck.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_point_def *p = &sc->model.points[1];
+    cr_assert_eq(p->kind, HW_POINT_FREE);
+    cr_assert_str_eq(p->name, "point2");
+    cr_assert(p->mass == 50 && p->volume == 0.2 && p->cda == 1.5 && p->ca == 0.8);
+    cr_assert(p->pos[0] == 0 && p->pos[2] == -10);
+    cr_assert_eq(sc->model.points[0].kind, HW_POINT_FIXED);
+    hw_scenario_free(sc);
+    char longrow[2100];
+    memset(longrow, ' ', sizeof longrow - 1);
+    longrow[sizeof longrow - 1] = 0;
+    memcpy(longrow, "0.01 dtM", 8);
+    char t2[8192];
+    snprintf(t2, sizeof t2, "%s", with("0.01  dtM", longrow));
+    expect(t2, BAD, 18, "row", "at most 1023 characters");
 }
 
 Test(errors, refused_and_bad_channels)
