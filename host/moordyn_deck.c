@@ -55,6 +55,7 @@ typedef struct rdr {
     hw_solver_def solver;
     double out_interval;
     double friction;    /* FrictionCoefficient, applied to every line type */
+    double fricdamp;    /* FricDamp, N s/m */
     hw_line_type_def *types;
     int n_types, *type_ln;
     hw_point_def *points;
@@ -467,8 +468,8 @@ static void read_option(rdr *R, const row *r)
         R->friction = v;
         break;
     case O_FRICDAMP:
-        if (!(v > 0)) fail(R, r->line, where, "expected a friction damping > 0 s/m, got %g", v);
-        R->env.friction_v = 1.0 / v;
+        if (!(v > 0)) fail(R, r->line, where, "expected a friction damping > 0 N s/m, got %g", v);
+        R->fricdamp = v;
         break;
     case O_STATDYN:
         if (v != 1.0)
@@ -988,6 +989,44 @@ static void read_outputs(rdr *R)
     }
 }
 
+/* ---- seabed friction ------------------------------------------------------------------------- */
+
+/* MoorDyn's friction on a node touching the seabed is min(mu FricDamp |v|, mu Fz) (a viscous
+ * ramp saturating at Coulomb friction); Hawser's is mu Fz min(|v| / friction_v, 1). The two agree
+ * for a node with seabed load Fz when friction_v = Fz / FricDamp. Hawser's friction_v is one
+ * value, so it is set from the load of a node resting on the seabed (its wet weight, one segment
+ * of line) of the first line heavier than water; exact for every line with the same wet weight
+ * per segment, and reported as a note for the others. */
+static void map_friction(rdr *R)
+{
+    int ln = R->opt_ln[O_FRICTION];
+    if (R->friction == 0) return; /* friction_v has no effect: Hawser's default stays */
+    const double pi = 3.14159265358979323846;
+    int ref = -1;
+    double fz_ref = 0;
+    for (int i = 0; i < R->n_lines; i++) {
+        const hw_line_type_def *t = &R->types[R->lines[i].type];
+        double ws = (t->mu - R->env.rho_w * pi / 4 * t->d * t->d) * R->env.g;
+        double fz = ws * (R->lines[i].length / R->lines[i].nseg);
+        if (fz <= 0) continue;
+        if (ref < 0) {
+            ref = i;
+            fz_ref = fz;
+            R->env.friction_v = fz / R->fricdamp;
+            note(R, ln, "seabed friction: MoorDyn's min(mu FricDamp |v|, mu Fz) is Hawser's "
+                 "mu Fz min(|v| / friction_v, 1) with friction_v = Fz / FricDamp = %.6g m/s, Fz = %.6g N "
+                 "being the seabed load of a resting node of line %d (its wet weight per segment)",
+                 R->env.friction_v, fz, i + 1);
+        } else if (fabs(fz - fz_ref) > 1e-9 * fz_ref) {
+            note(R, ln, "seabed friction: resting nodes of line %d carry Fz = %.6g N, not %.6g N as on "
+                 "line %d, so its low-speed friction slope is %.4g times MoorDyn's", i + 1, fz, fz_ref,
+                 ref + 1, fz / fz_ref);
+        }
+    }
+    if (ref < 0)
+        note(R, ln, "FrictionCoefficient has no effect: no line is heavier than water");
+}
+
 /* ---- hw_model_check's findings at the deck line ----------------------------------------------- */
 
 typedef struct field_map { const char *field, *column; int opt; } field_map;
@@ -1072,8 +1111,8 @@ static void rdr_free(rdr *R)
 static void read_deck(rdr *R, char *text)
 {
     R->env = hw_default_env();
-    R->env.g = 9.81;               /* MoorDyn-C's default */
-    R->env.friction_v = 1.0 / 200; /* MoorDyn-C's FricDamp default, 200 s/m */
+    R->env.g = 9.80665; /* MoorDyn-C v2's built-in value (its documentation lists 9.81) */
+    R->fricdamp = 200;  /* MoorDyn-C's FricDamp default, N s/m */
     R->solver = hw_default_solver();
     R->out_interval = 0.1;
     R->write_units = 1;
@@ -1102,6 +1141,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_options(R);
     if (!FAILED(R)) read_outputs(R);
     if (!FAILED(R)) require_depth(R);
+    if (!FAILED(R)) map_friction(R);
     if (FAILED(R)) return;
     hw_model_def m = hw_default_model();
     m.env = R->env;

@@ -177,7 +177,7 @@ Test(deck, tensions_match_the_yaml_twin_bit_for_bit)
 
 /* Line 2 of the deck lies partly on the seabed: at static equilibrium its fairlead force must match
  * Irvine's grounded elastic catenary (validation case 2) computed with the deck's own numbers
- * (MoorDyn-C's default g = 9.81, rho 1025, the chain's diameter for buoyancy). Bound: 0.25%, the
+ * (MoorDyn-C's g = 9.80665, rho 1025, the chain's diameter for buoyancy). Bound: 0.25%, the
  * bound test_statics.c measures for the lumped-mass discretization of this same OC4 line at
  * N = 20 (0.21%, a known gap over validation.md's 0.1% bar, which only N = 100 meets). A wrong
  * column mapping (a drag or added-mass coefficient read as EA or diameter, kg/m as N/m) shows as
@@ -189,7 +189,7 @@ Test(deck, static_fairlead_force_matches_irvine)
     cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
     double fa[3], fb[3];
     cr_assert_eq(hw_sim_line_end_forces(sim, 1, fa, fb), HW_OK);
-    double d = 0.0766, w = (113.35 - 1025 * PI / 4 * d * d) * 9.81;
+    double d = 0.0766, w = (113.35 - 1025 * PI / 4 * d * d) * G0;
     double hx = 837.6 - 40.868, vx = 200 - 14, H = 8e5, V = 6e5;
     cr_assert_eq(irvine_solve(1, hx, vx, 835.5, w, 7.536e8, &H, &V), 0);
     /* the force of the line on the fairlead pulls it towards the anchor (-x) and down; it carries
@@ -509,7 +509,9 @@ Test(errors, option_mappings)
     cr_assert_eq(m->env.depth, 100.0);
     cr_assert_eq(m->env.seabed_k, 2e6);
     cr_assert_eq(m->env.seabed_c, 1e5);
-    cr_assert_eq(m->env.friction_v, 0.01);
+    /* FricDamp 100 N s/m: friction_v = Fz / FricDamp, Fz the wet weight of one 52 m segment */
+    double ws = (100 - 1000 * PI / 4 * 0.1 * 0.1) * 9.8;
+    cr_assert_eq(m->env.friction_v, ws * (520.0 / 10) / 100);
     cr_assert_eq(m->types[0].seabed_mu, 0.3);
     cr_assert_eq(m->types[0].damping_ratio, 0.5); /* BA/-zeta -0.5 */
     cr_assert_eq(m->types[0].ba, 0.0);
