@@ -294,7 +294,7 @@ static int table_rows(rdr *R, int sec, const char *columns, row **out)
         if (skipped < 2) {
             const char *p = R->ln[i];
             while (isspace((unsigned char)*p)) p++;
-            if (!*p) continue;
+            if (blank_line(p)) continue;
             if ((skipped == 1) != (*p == '(')) {
                 fail(R, i + 1, SEC_NAMES[sec],
                      "expected a row of column names (%s) and then a row of units such as "
@@ -1127,6 +1127,8 @@ static void read_deck(rdr *R, char *text)
         R->ln[R->n_ln++] = p;
         char *nl = strchr(p, '\n');
         if (nl) *nl = '\0';
+        size_t n = strlen(p);
+        if (n && p[n - 1] == '\r') p[n - 1] = '\0'; /* CRLF line ends */
         p = nl ? nl + 1 : NULL;
     }
     find_sections(R);

@@ -437,6 +437,15 @@ static void expect(const char *t, hw_status st, int line, const char *n1, const 
 Test(errors, base_deck_loads)
 {
     cr_assert_eq(load_text(BASE), HW_OK, "%s", msg);
+    /* CRLF line ends and comment lines between the rows */
+    char crlf[8192];
+    size_t k = 0;
+    for (const char *c = with("LINE TYPES ----------------------\n", "LINE TYPES -----\n! a comment line\n\n"); *c && k < sizeof crlf - 2; c++) {
+        if (*c == '\n') crlf[k++] = '\r';
+        crlf[k++] = *c;
+    }
+    crlf[k] = 0;
+    cr_assert_eq(load_text(crlf), HW_OK, "%s", msg);
     /* a title header naming MoorDyn is the title even when it mentions a section's name */
     cr_assert_eq(load_text(with("MoorDyn Input File", "MoorDyn input file for the mooring LINES")),
                  HW_OK, "%s", msg);
