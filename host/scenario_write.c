@@ -1,11 +1,22 @@
 /* A scenario as a YAML scenario file: the inverse of the loader in scenario.c (docs/scenario.md).
- * Everything is written, defaults too, so the file says exactly what will run; numbers use %.17g,
- * which strtod() reads back to the same double. */
+ * Everything is written, defaults too, so the file says exactly what will run; numbers use as
+ * many digits as strtod() needs to read back the same double. */
 #include "scenario_write.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-static void num(FILE *f, double x) { fprintf(f, "%.17g", x); }
+/* The shortest of 15, 16 or 17 significant digits that strtod() reads back to the same double
+ * (17 always does), so 9.80665 stays 9.80665. */
+static void num(FILE *f, double x)
+{
+    char buf[40];
+    for (int p = 15; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*g", p, x);
+        if (strtod(buf, NULL) == x) break;
+    }
+    fputs(buf, f);
+}
 
 /* A double-quoted YAML string (names may be anything the loader accepted). */
 static void str(FILE *f, const char *s)

@@ -1,6 +1,7 @@
 /* Writes a scenario back out as a YAML scenario file (docs/scenario.md) that hw_scenario_load()
  * reads into the same hw_model_def: every field is written explicitly (defaults included) and
- * every number with 17 significant digits, so doubles survive the round trip bit for bit. */
+ * every number with enough significant digits (15 to 17) that doubles survive the round trip bit
+ * for bit. */
 #ifndef HW_HOST_SCENARIO_WRITE_H
 #define HW_HOST_SCENARIO_WRITE_H
 
