@@ -3,6 +3,7 @@
  *   hawser check SCENARIO
  *   hawser plot RESULTS_DIR [--times T1,T2,...]     (host/plot.c)
  *   hawser report RESULTS_DIR                       (host/report.c)
+ *   hawser convert DECK [-o OUT.yaml]
  *   hawser --help | --version
  * Exit codes: see usage(). */
 #include <errno.h>
@@ -14,6 +15,8 @@
 #include <unistd.h>
 
 #include "hawser/hawser.h"
+#include "moordyn_deck.h"
+#include "moordyn_out.h"
 #include "network_run.h"
 #include "output.h"
 #include "plot.h"
@@ -35,6 +38,8 @@ static void usage(FILE *f)
             "       hawser check SCENARIO           validate a scenario file without running it\n"
             "       hawser plot DIR [--times T,..]  PNG plots of a run's CSV results (gnuplot)\n"
             "       hawser report DIR               DIR/report.md: run facts, statistics, plots\n"
+            "       hawser convert DECK [-o OUT.yaml] write a MoorDyn v2 deck as a YAML scenario\n"
+            "                                       (default OUT: DECK with the extension .yaml)\n"
             "       hawser --help | --version\n"
             "\n"
             "run options:\n"
@@ -51,6 +56,8 @@ static void usage(FILE *f)
             "DIR/run.pvd and DIR/vtk/*.vtp (ParaView); with hdf5: DIR/results.h5 (docs/outputs.md).\n"
             "plot writes DIR/plots/*.png (--times: cable shapes at these times, default first, middle\n"
             "and last row); report writes DIR/report.md.\n"
+            "A SCENARIO may also be a MoorDyn v2 input deck (.dat/.txt/.in, see docs/moordyn.md);\n"
+            "its OUTPUTS channels then also go to DIR/<deck name>.out, a MoorDyn-style table.\n"
             "\n"
             "exit codes: 0 ok, 2 usage error, 3 invalid input (scenario file; a malformed result CSV\n"
             "for plot/report), 4 numerical failure\n"
@@ -177,11 +184,18 @@ static void default_out_dir(const char *scenario, char *dir, size_t len)
     snprintf(dir, len, "out/%s", stem);
 }
 
+static void note_sink(void *user, int level, const char *msg)
+{
+    (void)user;
+    fprintf(stderr, "hawser: %s%s\n", level ? "warning: " : "", msg);
+}
+
 static int cmd_check(const char *path)
 {
     char msg[2048];
     hw_scenario *sc = NULL;
-    hw_status st = hw_scenario_load(path, &sc, msg, sizeof msg);
+    hw_md_deck *md = NULL;
+    hw_status st = hw_md_load_any(path, note_sink, NULL, &sc, &md, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         return EXIT_INPUT; /* unreadable or invalid scenario */
@@ -191,6 +205,64 @@ static int cmd_check(const char *path)
     printf("%s: ok (%d line types, %d points, %d lines, %ld segments)\n", path, sc->model.n_types,
            sc->model.n_points, sc->model.n_lines, nseg);
     hw_scenario_free(sc);
+    hw_md_free(md);
+    return EXIT_OK;
+}
+
+/* DIR/<deck name>.out for a MoorDyn deck's channels; nothing for a YAML scenario. */
+static hw_status md_out_open(hw_md_out **mdo, const char *dir, const char *scenario,
+                             const hw_md_deck *md, char *msg, size_t len)
+{
+    char stem[4096], path[8300];
+    default_out_dir(scenario, stem, sizeof stem); /* "out/<name>" */
+    snprintf(path, sizeof path, "%s/%s.out", dir, stem + 4);
+    return hw_md_out_open(mdo, path, md, msg, len);
+}
+
+/* hawser convert DECK [-o OUT]: the deck as an equivalent YAML scenario. */
+static int cmd_convert(int argc, char **argv)
+{
+    const char *in = NULL, *outp = NULL;
+    for (int i = 2; i < argc; i++) {
+        if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) outp = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "hawser: convert: unknown or incomplete option '%s' (see --help)\n", argv[i]);
+            return EXIT_USAGE;
+        } else if (!in) in = argv[i];
+        else {
+            fprintf(stderr, "hawser: convert takes one deck, got '%s' too\n", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (!in) { fprintf(stderr, "hawser: convert: no MoorDyn deck given\n"); return EXIT_USAGE; }
+    char def[4200], msg[2048];
+    if (!outp) {
+        snprintf(def, sizeof def, "%s", in);
+        char *dot = strrchr(def, '.'), *slash = strrchr(def, '/');
+        if (dot && (!slash || dot > slash)) *dot = 0;
+        strncat(def, ".yaml", sizeof def - strlen(def) - 1);
+        outp = def;
+    }
+    if (!strcmp(outp, in)) {
+        fprintf(stderr, "hawser: convert: the output %s would overwrite the deck\n", outp);
+        return EXIT_USAGE;
+    }
+    char *yaml = NULL;
+    hw_status st = hw_md_to_yaml(in, note_sink, NULL, &yaml, msg, sizeof msg);
+    if (st) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        return st == HW_ERR_NOMEM ? EXIT_IO : EXIT_INPUT;
+    }
+    FILE *f = strcmp(outp, "-") ? fopen(outp, "w") : stdout;
+    int ok = f && fputs(yaml, f) >= 0;
+    if (f && f != stdout) ok = (fclose(f) == 0) && ok;
+    else if (f) ok = fflush(f) == 0 && ok;
+    free(yaml);
+    if (!ok) {
+        fprintf(stderr, "hawser: %s: cannot write: %s\n", outp, strerror(errno));
+        return EXIT_IO;
+    }
+    if (f != stdout) fprintf(stderr, "hawser: wrote %s\n", outp);
     return EXIT_OK;
 }
 
@@ -201,9 +273,11 @@ static int run(const run_opts *o)
     hw_sim *sim = NULL;
     hw_outputs out;
     memset(&out, 0, sizeof out);
+    hw_md_deck *md = NULL; /* a MoorDyn deck's OUTPUTS channels, for the .out table */
+    hw_md_out *mdo = NULL;
     int code = EXIT_OK;
     double wall0 = now_s();
-    hw_status st = hw_scenario_load(o->scenario, &sc, msg, sizeof msg);
+    hw_status st = hw_md_load_any(o->scenario, log_sink, (void *)o, &sc, &md, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         return EXIT_INPUT; /* unreadable or invalid scenario */
@@ -214,6 +288,7 @@ static int run(const run_opts *o)
     if ((st = hw_scenario_check(sc, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         hw_scenario_free(sc);
+        hw_md_free(md);
         return exit_code(st);
     }
     char dir[4096];
@@ -233,14 +308,17 @@ static int run(const run_opts *o)
         write_summary(stdout, st == HW_ERR_NOT_CONVERGED ? "static_not_converged" : "error", msg, o,
                       sc, NULL, NULL, now_s() - wall0);
         hw_scenario_free(sc);
+        hw_md_free(md);
         return exit_code(st);
     }
-    if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg))) {
+    if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
+        (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = exit_code(st);
         goto done;
     }
     if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
+        (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
         (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = exit_code(st);
@@ -267,7 +345,8 @@ static int run(const run_opts *o)
                 code = exit_code(st);
                 break;
             }
-            if ((st = hw_outputs_write(&out, sim, msg, sizeof msg))) {
+            if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
+                (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) {
                 fprintf(stderr, "hawser: %s\n", msg);
                 status = "io_error";
                 fail_msg = msg;
@@ -289,8 +368,10 @@ static int run(const run_opts *o)
 done:
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);
+    hw_md_out_close(mdo);
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
+    hw_md_free(md);
     return code;
 }
 
@@ -311,6 +392,7 @@ int main(int argc, char **argv)
         if (argc != 3) { fprintf(stderr, "hawser: check takes one scenario file\n"); return EXIT_USAGE; }
         return cmd_check(argv[2]);
     }
+    if (!strcmp(argv[1], "convert")) return cmd_convert(argc, argv);
     if (!strcmp(argv[1], "plot") || !strcmp(argv[1], "report")) {
         char msg[2048];
         hw_status st = hw_cli_plot_or_report(argc - 1, argv + 1, msg, sizeof msg);
@@ -320,7 +402,7 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(argv[1], "run") != 0) {
-        fprintf(stderr, "hawser: unknown command '%s' (expected run, check, plot or report; see --help)\n", argv[1]);
+        fprintf(stderr, "hawser: unknown command '%s' (expected run, check, plot, report or convert; see --help)\n", argv[1]);
         return EXIT_USAGE;
     }
     run_opts o;

@@ -1,0 +1,789 @@
+/* MoorDyn v2 decks: a deck and its hand-written YAML twin are the same model and give the same
+ * numbers bit for bit; `hawser convert` output reloads as the same model; every unsupported
+ * section, option and channel is refused, and every malformed deck gets a one-line error with the
+ * file, the line and what was expected; the .out table has its header, units and rows. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "moordyn_deck.h"
+#include "moordyn_out.h"
+#include "scenario.h"
+#include "scenario_write.h"
+
+#define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
+#define TWIN HW_TEST_DATA_DIR "/md_catenary.yaml"
+
+static char msg[2048];
+
+/* ---- deep comparison of two model definitions: every double compared by its bits ------------- */
+
+static int same_d(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+#define EQ_D(a, b, what) cr_assert(same_d((a), (b)), "%s: %.17g vs %.17g", what, (a), (b))
+
+static void same_arrays(const double *a, const double *b, int n, const char *what)
+{
+    for (int k = 0; k < n; k++) EQ_D(a[k], b[k], what);
+}
+
+static void same_models(const hw_model_def *a, const hw_model_def *b)
+{
+    EQ_D(a->env.g, b->env.g, "g");
+    EQ_D(a->env.rho_w, b->env.rho_w, "rho_w");
+    EQ_D(a->env.depth, b->env.depth, "depth");
+    EQ_D(a->env.seabed_k, b->env.seabed_k, "seabed_k");
+    EQ_D(a->env.seabed_c, b->env.seabed_c, "seabed_c");
+    EQ_D(a->env.friction_v, b->env.friction_v, "friction_v");
+    const hw_current_def *ca = &a->env.current, *cb = &b->env.current;
+    cr_assert_eq(ca->n_depth, cb->n_depth);
+    cr_assert_eq(ca->n_time > 1 ? ca->n_time : 1, cb->n_time > 1 ? cb->n_time : 1);
+    if (ca->n_depth > 0) {
+        int nt = ca->n_time > 1 ? ca->n_time : 1;
+        same_arrays(ca->z, cb->z, ca->n_depth, "current z");
+        if (nt > 1) same_arrays(ca->t, cb->t, nt, "current t");
+        same_arrays(ca->ux, cb->ux, nt * ca->n_depth, "current ux");
+        same_arrays(ca->uy, cb->uy, nt * ca->n_depth, "current uy");
+        same_arrays(ca->uz, cb->uz, nt * ca->n_depth, "current uz");
+    }
+    cr_assert_eq(a->n_types, b->n_types);
+    for (int i = 0; i < a->n_types; i++) {
+        const hw_line_type_def *x = &a->types[i], *y = &b->types[i];
+        cr_assert_str_eq(x->name, y->name);
+        EQ_D(x->d, y->d, "d");
+        EQ_D(x->mu, y->mu, "mu");
+        EQ_D(x->ea, y->ea, "ea");
+        cr_assert_eq(x->ea_table.n, y->ea_table.n);
+        same_arrays(x->ea_table.x, y->ea_table.x, x->ea_table.n, "EA_table strain");
+        same_arrays(x->ea_table.y, y->ea_table.y, x->ea_table.n, "EA_table tension");
+        EQ_D(x->ba, y->ba, "ba");
+        EQ_D(x->damping_ratio, y->damping_ratio, "damping_ratio");
+        EQ_D(x->ei, y->ei, "ei");
+        EQ_D(x->cdn, y->cdn, "cdn");
+        EQ_D(x->cdt, y->cdt, "cdt");
+        EQ_D(x->can, y->can, "can");
+        EQ_D(x->cat, y->cat, "cat");
+        EQ_D(x->seabed_mu, y->seabed_mu, "seabed_mu");
+    }
+    cr_assert_eq(a->n_points, b->n_points);
+    for (int i = 0; i < a->n_points; i++) {
+        const hw_point_def *x = &a->points[i], *y = &b->points[i];
+        cr_assert_str_eq(x->name, y->name);
+        cr_assert_eq(x->kind, y->kind, "point %d kind", i);
+        same_arrays(x->pos, y->pos, 3, "pos");
+        cr_assert_eq(x->motion, y->motion);
+        same_arrays(x->vel, y->vel, 3, "vel");
+        same_arrays(x->amp, y->amp, 3, "amp");
+        EQ_D(x->period, y->period, "period");
+        EQ_D(x->phase, y->phase, "phase");
+        cr_assert_eq(x->table_n, y->table_n);
+        same_arrays(x->table_t, y->table_t, x->table_n, "motion table t");
+        same_arrays(x->table_xyz, y->table_xyz, 3 * x->table_n, "motion table xyz");
+        EQ_D(x->mass, y->mass, "mass");
+        EQ_D(x->volume, y->volume, "volume");
+        EQ_D(x->cda, y->cda, "cda");
+        EQ_D(x->ca, y->ca, "ca");
+    }
+    cr_assert_eq(a->n_lines, b->n_lines);
+    for (int i = 0; i < a->n_lines; i++) {
+        const hw_line_def *x = &a->lines[i], *y = &b->lines[i];
+        cr_assert_str_eq(x->name, y->name);
+        cr_assert_eq(x->type, y->type);
+        cr_assert_eq(x->point_a, y->point_a);
+        cr_assert_eq(x->point_b, y->point_b);
+        EQ_D(x->length, y->length, "length");
+        cr_assert_eq(x->nseg, y->nseg);
+    }
+    const hw_solver_def *s = &a->solver, *t = &b->solver;
+    EQ_D(s->dt, t->dt, "dt");
+    EQ_D(s->dt_safety, t->dt_safety, "dt_safety");
+    EQ_D(s->t_end, t->t_end, "t_end");
+    cr_assert_eq(s->integrator, t->integrator);
+    cr_assert_eq(s->static_solve, t->static_solve);
+    EQ_D(s->static_tol, t->static_tol, "static_tol");
+    cr_assert_eq(s->static_max_iter, t->static_max_iter);
+    EQ_D(s->max_strain, t->max_strain, "max_strain");
+}
+
+static void same_scenarios(const hw_scenario *a, const hw_scenario *b)
+{
+    same_models(&a->model, &b->model);
+    EQ_D(a->out_interval, b->out_interval, "outputs.interval");
+    cr_assert_eq(a->n_out_nodes, b->n_out_nodes);
+    cr_assert_eq(a->n_out_segments, b->n_out_segments);
+    for (int k = 0; k < a->n_out_nodes; k++)
+        cr_assert(a->out_nodes[k].line == b->out_nodes[k].line && a->out_nodes[k].index == b->out_nodes[k].index);
+    for (int k = 0; k < a->n_out_segments; k++)
+        cr_assert(a->out_segments[k].line == b->out_segments[k].line &&
+                  a->out_segments[k].index == b->out_segments[k].index);
+}
+
+static hw_scenario *load_deck(const char *path, hw_md_deck **deck)
+{
+    hw_scenario *sc = NULL;
+    hw_status st = hw_md_load(path, NULL, NULL, &sc, deck, msg, sizeof msg);
+    cr_assert_eq(st, HW_OK, "%s", msg);
+    return sc;
+}
+
+static hw_scenario *load_yaml(const char *path)
+{
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_scenario_load(path, &sc, msg, sizeof msg), HW_OK, "%s", msg);
+    return sc;
+}
+
+/* ---- the bundled deck -------------------------------------------------------------------------- */
+
+Test(deck, same_model_as_the_yaml_twin)
+{
+    hw_scenario *d = load_deck(DECK, NULL), *y = load_yaml(TWIN);
+    same_scenarios(d, y);
+    cr_assert_eq(d->model.n_lines, 3);
+    cr_assert_eq(d->model.points[4].kind, HW_POINT_COUPLED);
+    cr_assert_eq(d->n_out_nodes, 21);   /* LineOutputs "pt" on line 2: nodes 0..20 */
+    cr_assert_eq(d->n_out_segments, 20); /* and segments 1..20 */
+    hw_scenario_free(d);
+    hw_scenario_free(y);
+}
+
+Test(deck, tensions_match_the_yaml_twin_bit_for_bit)
+{
+    hw_scenario *sc[2] = {load_deck(DECK, NULL), load_yaml(TWIN)};
+    hw_sim *sim[2];
+    for (int k = 0; k < 2; k++)
+        cr_assert_eq(hw_sim_create(&sc[k]->model, HW_BACKEND_CPU, NULL, NULL, &sim[k], msg, sizeof msg),
+                     HW_OK, "%s", msg);
+    double ta[20], tb[20];
+    for (int round = 0; round < 3; round++) {
+        for (int l = 0; l < 3; l++) {
+            cr_assert_eq(hw_sim_line_tensions(sim[0], l, ta), HW_OK);
+            cr_assert_eq(hw_sim_line_tensions(sim[1], l, tb), HW_OK);
+            cr_assert(memcmp(ta, tb, sizeof ta) == 0, "line %d tensions differ at t = %g", l + 1,
+                      hw_sim_time(sim[0]));
+        }
+        for (int k = 0; k < 2; k++) cr_assert_eq(hw_sim_step(sim[k], 500), HW_OK);
+    }
+    cr_assert_float_eq(hw_sim_time(sim[0]), 1.5, 1e-12);
+    for (int k = 0; k < 2; k++) {
+        hw_sim_destroy(sim[k]);
+        hw_scenario_free(sc[k]);
+    }
+}
+
+/* Line 2 of the deck lies partly on the seabed: at static equilibrium its fairlead force must match
+ * Irvine's grounded elastic catenary (validation case 2) computed with the deck's own numbers
+ * (MoorDyn-C's g = 9.80665, rho 1025, the chain's diameter for buoyancy). Bound: 0.25%, the
+ * bound test_statics.c measures for the lumped-mass discretization of this same OC4 line at
+ * N = 20 (0.21%, a known gap over validation.md's 0.1% bar, which only N = 100 meets). A wrong
+ * column mapping (a drag or added-mass coefficient read as EA or diameter, kg/m as N/m) shows as
+ * errors of whole percents; the exact mapping is checked bit for bit against the YAML twin. */
+Test(deck, static_fairlead_force_matches_irvine)
+{
+    hw_scenario *sc = load_deck(DECK, NULL);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    double fa[3], fb[3];
+    cr_assert_eq(hw_sim_line_end_forces(sim, 1, fa, fb), HW_OK);
+    double d = 0.0766, w = (113.35 - 1025 * PI / 4 * d * d) * G0;
+    double hx = 837.6 - 40.868, vx = 200 - 14, H = 8e5, V = 6e5;
+    cr_assert_eq(irvine_solve(1, hx, vx, 835.5, w, 7.536e8, &H, &V), 0);
+    /* the force of the line on the fairlead pulls it towards the anchor (-x) and down; it carries
+     * the end node's share of the line's weight, as Irvine's V does */
+    double Hn = -fb[0], Vn = -fb[2];
+    printf("deck line 2 vs Irvine (grounded): H error %.3e, V error %.3e\n", fabs(Hn - H) / H,
+           fabs(Vn - V) / V);
+    cr_assert_lt(fabs(Hn - H) / H, 2.5e-3, "H %g vs Irvine %g", Hn, H);
+    cr_assert_lt(fabs(Vn - V) / V, 2.5e-3, "V %g vs Irvine %g", Vn, V);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+Test(deck, channels_read_the_right_quantities)
+{
+    hw_md_deck *md = NULL;
+    hw_scenario *sc = load_deck(DECK, &md);
+    cr_assert_not_null(md);
+    cr_assert_eq(md->n_channels, 8);
+    const char *names[8] = {"FairTen1", "FairTen2", "FairTen3", "AnchTen2", "L2N10PZ", "L2S1T",
+                            "Point5FX", "CON4PZ"};
+    for (int k = 0; k < 8; k++) cr_assert_str_eq(md->channels[k].name, names[k]);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    double v[8];
+    for (int k = 0; k < 8; k++) cr_assert_eq(hw_md_channel_value(sim, &md->channels[k], &v[k]), HW_OK);
+    double fa[3], fb[3], xyz[63], T[20], r[3], vel[3], f[3];
+    hw_sim_line_end_forces(sim, 1, fa, fb);
+    cr_assert_float_eq(v[1], sqrt(fb[0] * fb[0] + fb[1] * fb[1] + fb[2] * fb[2]), 0.0);
+    cr_assert_float_eq(v[3], sqrt(fa[0] * fa[0] + fa[1] * fa[1] + fa[2] * fa[2]), 0.0);
+    hw_sim_line_positions(sim, 1, xyz);
+    cr_assert_float_eq(v[4], xyz[3 * 10 + 2], 0.0);
+    hw_sim_line_tensions(sim, 1, T);
+    cr_assert_float_eq(v[5], T[0], 0.0);
+    hw_sim_point_state(sim, 4, r, vel, f);
+    cr_assert_float_eq(v[6], f[0], 0.0);
+    /* point 5 carries only line 2's end B: the force on it is that end force */
+    cr_assert_float_eq(v[6], fb[0], 1e-9 * fabs(fb[0]));
+    cr_assert_float_eq(v[7], -14.0, 0.0); /* coupled point 4 held at its deck position */
+    /* node tension: an inner node is the mean of its two segments, an end node the end force */
+    hw_md_channel inner = {"L2N10T", HW_MD_NODE_TEN, 1, 10, 0, "(N)"};
+    hw_md_channel end = {"L2N20T", HW_MD_NODE_TEN, 1, 20, 0, "(N)"};
+    double vi, ve;
+    cr_assert_eq(hw_md_channel_value(sim, &inner, &vi), HW_OK);
+    cr_assert_eq(hw_md_channel_value(sim, &end, &ve), HW_OK);
+    cr_assert_float_eq(vi, 0.5 * (T[9] + T[10]), 0.0);
+    cr_assert_float_eq(ve, v[1], 0.0);
+    /* lines 1 and 3 are mirror images about y = 0: equal fairlead tensions (to the static tolerance) */
+    cr_assert_lt(fabs(v[0] - v[2]) / v[0], 1e-6);
+    hw_sim_destroy(sim);
+    hw_md_free(md);
+    hw_scenario_free(sc);
+}
+
+Test(deck, reader_chosen_by_content_then_extension)
+{
+    cr_assert_eq(hw_md_is_deck(DECK), 1);
+    cr_assert_eq(hw_md_is_deck(TWIN), 0);
+    cr_assert_eq(hw_md_is_deck(HW_EXAMPLES_DIR "/oc4_mooring.yaml"), 0);
+    /* deck content under any name */
+    FILE *f = fopen("/tmp/hawser_md_deck.model", "w");
+    cr_assert_not_null(f);
+    fputs("------ MoorDyn input ------\nnothing else\n", f);
+    fclose(f);
+    cr_assert_eq(hw_md_is_deck("/tmp/hawser_md_deck.model"), 1);
+    /* no deck content: the extension decides */
+    cr_assert_eq(hw_md_is_deck("/nonexistent/a.dat"), 1);
+    cr_assert_eq(hw_md_is_deck("/nonexistent/a.txt"), 1);
+    cr_assert_eq(hw_md_is_deck("/nonexistent/a.yaml"), 0);
+    cr_assert_eq(hw_md_is_deck("/nonexistent.d/a"), 0);
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = (hw_md_deck *)1;
+    cr_assert_eq(hw_md_load_any(TWIN, NULL, NULL, &sc, &md, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_null(md, "no channels for a YAML scenario");
+    hw_scenario_free(sc);
+    cr_assert_eq(hw_md_load_any(DECK, NULL, NULL, &sc, &md, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_not_null(md);
+    hw_md_free(md);
+    hw_scenario_free(sc);
+}
+
+/* ---- convert ------------------------------------------------------------------------------------ */
+
+Test(convert, output_reloads_as_the_same_model)
+{
+    char *yaml = NULL;
+    cr_assert_eq(hw_md_to_yaml(DECK, NULL, NULL, &yaml, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert(strstr(yaml, "# The deck's OUTPUTS channels") && strstr(yaml, "FairTen1"), "%s", yaml);
+    hw_scenario *y = NULL, *d = load_deck(DECK, NULL);
+    cr_assert_eq(hw_scenario_load_string(yaml, "converted.yaml", &y, msg, sizeof msg), HW_OK, "%s", msg);
+    same_scenarios(d, y);
+    free(yaml);
+    hw_scenario_free(y);
+    hw_scenario_free(d);
+}
+
+/* The YAML writer on the fullest scenario file (currents over time, every motion kind, EA table). */
+Test(convert, yaml_writer_round_trips_every_field)
+{
+    hw_scenario *a = load_yaml(HW_TEST_DATA_DIR "/scenario_full.yaml"), *b = NULL;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cr_assert_eq(hw_scenario_write_yaml(a, f, "round trip\nsecond comment line"), HW_OK);
+    fclose(f);
+    cr_assert_eq(hw_scenario_load_string(buf, "rt.yaml", &b, msg, sizeof msg), HW_OK, "%s\n%s", msg, buf);
+    same_scenarios(a, b);
+    free(buf);
+    hw_scenario_free(a);
+    hw_scenario_free(b);
+    /* and a current that changes in time, with an EA table */
+    const char *tv =
+        "environment:\n  current:\n    times: [0, 600]\n    profiles:\n"
+        "      - [[-200, 0.2, 0], [0, 1.0, 0]]\n      - [[-200, 0.4, 0, 0.01], [0, 1.5, 0.1]]\n"
+        "line_types:\n  - {name: \"ro\\\"pe\", diameter: 0.1, mass_per_length: 10,\n"
+        "     EA_table: [[0, 0], [0.01, 1e6], [0.05, 1e7]]}\n"
+        "points:\n  - {name: a, type: fixed, position: [0, 0, -100]}\n"
+        "  - {name: b, type: coupled, position: [90, 0, -10]}\n"
+        "lines:\n  - {name: l, type: \"ro\\\"pe\", end_a: a, end_b: b, length: 130, segments: 5}\n"
+        "solver: {dt: 1.0e-3, integrator: symplectic_euler, static_solve: false}\n";
+    cr_assert_eq(hw_scenario_load_string(tv, "tv.yaml", &a, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(a->model.env.current.n_time, 2);
+    f = open_memstream(&buf, &len);
+    cr_assert_eq(hw_scenario_write_yaml(a, f, NULL), HW_OK);
+    fclose(f);
+    cr_assert_eq(hw_scenario_load_string(buf, "rt.yaml", &b, msg, sizeof msg), HW_OK, "%s\n%s", msg, buf);
+    same_scenarios(a, b);
+    free(buf);
+    hw_scenario_free(a);
+    hw_scenario_free(b);
+}
+
+/* The .out writer on its own: WriteUnits 0 leaves the units row out; one row per write. */
+Test(convert, out_table_rows_and_columns)
+{
+    hw_md_deck *md = NULL;
+    hw_scenario *sc = load_deck(DECK, &md);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    for (int units = 0; units < 2; units++) {
+        md->write_units = units;
+        hw_md_out *o = NULL;
+        cr_assert_eq(hw_md_out_open(&o, "/tmp/hawser_md_unit.out", md, msg, sizeof msg), HW_OK, "%s", msg);
+        for (int k = 0; k < 3; k++) {
+            cr_assert_eq(hw_md_out_write(o, sim, msg, sizeof msg), HW_OK, "%s", msg);
+            cr_assert_eq(hw_sim_step(sim, 10), HW_OK);
+        }
+        hw_md_out_close(o);
+        FILE *f = fopen("/tmp/hawser_md_unit.out", "r");
+        char line[4096];
+        int rows = 0;
+        while (fgets(line, sizeof line, f)) {
+            int cols = 1;
+            for (char *p = line; *p; p++) cols += *p == '\t';
+            cr_assert_eq(cols, 9, "%s", line);
+            if (rows == 1) cr_assert_eq(!strncmp(line, "(s)\t(N)", 7), units, "%s", line);
+            rows++;
+        }
+        fclose(f);
+        cr_assert_eq(rows, 1 + units + 3);
+    }
+    hw_md_out *none = NULL;
+    cr_assert_eq(hw_md_out_open(&none, "/tmp/unused.out", NULL, msg, sizeof msg), HW_OK);
+    cr_assert_null(none);
+    cr_assert_eq(hw_md_out_write(none, sim, msg, sizeof msg), HW_OK);
+    hw_md_out_close(none);
+    hw_md_out *bad = NULL;
+    cr_assert_eq(hw_md_out_open(&bad, "/nonexistent/dir/x.out", md, msg, sizeof msg), HW_ERR_IO);
+    cr_assert(strstr(msg, "/nonexistent/dir/x.out: cannot write"), "%s", msg);
+    hw_sim_destroy(sim);
+    hw_md_free(md);
+    hw_scenario_free(sc);
+}
+
+/* ---- errors ------------------------------------------------------------------------------------- */
+
+static const char *BASE =
+    "--------------------- MoorDyn Input File ---------------------\n"  /* 1 */
+    "small test deck\n"                                                   /* 2 */
+    "---------------------- LINE TYPES ----------------------\n"          /* 3 */
+    "Name   Diam Mass/m EA  BA/-zeta EI Cd  Ca CdAx CaAx\n"               /* 4 */
+    "(-)    (m)  (kg/m) (N) (Ns)     (-) (-) (-) (-) (-)\n"               /* 5 */
+    "chain  0.1  100    1e9 -0.5     0  1.2 1  0.1  0\n"                  /* 6 */
+    "---------------------- POINTS ----------------------\n"              /* 7 */
+    "ID Attachment X Y Z M V CdA CA\n"                                    /* 8 */
+    "(#) (-) (m) (m) (m) (kg) (m3) (m2) (-)\n"                            /* 9 */
+    "1  Fixed   -500 0 -100 0 0 0 0\n"                                    /* 10 */
+    "2  Coupled 0    0 -10  0 0 0 0\n"                                    /* 11 */
+    "---------------------- LINES ----------------------\n"               /* 12 */
+    "ID LineType AttachA AttachB UnstrLen NumSegs Outputs\n"              /* 13 */
+    "(#) (-) (#) (#) (m) (-) (-)\n"                                       /* 14 */
+    "1  chain 1 2 520 10 -\n"                                             /* 15 */
+    "---------------------- OPTIONS ----------------------\n"             /* 16 */
+    "100   WtrDpth   water depth\n"                                       /* 17 */
+    "0.01  dtM\n"                                                         /* 18 */
+    "---------------------- OUTPUTS ----------------------\n"             /* 19 */
+    "FairTen1\n"                                                          /* 20 */
+    "END\n"                                                               /* 21 */
+    "---------------------- need this line ----------------------\n";     /* 22 */
+
+static char text[8192];
+
+static const char *with(const char *from, const char *to)
+{
+    const char *at = strstr(BASE, from);
+    cr_assert(at, "test bug: '%s' not in BASE", from);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - BASE), BASE, to, at + strlen(from));
+    return text;
+}
+
+static hw_status load_text(const char *t)
+{
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = NULL;
+    hw_status st = hw_md_load_string(t, "deck.dat", NULL, NULL, &sc, &md, msg, sizeof msg);
+    if (st == HW_OK) {
+        cr_assert_not_null(sc);
+        cr_assert_not_null(md);
+    } else {
+        cr_assert_null(sc);
+        cr_assert_null(md);
+        cr_assert_null(strchr(msg, '\n'), "one line: %s", msg);
+    }
+    hw_scenario_free(sc);
+    hw_md_free(md);
+    return st;
+}
+
+/* The deck fails with status st and a message starting "deck.dat:LINE: " holding each needle. */
+static void expect(const char *t, hw_status st, int line, const char *n1, const char *n2)
+{
+    hw_status got = load_text(t);
+    cr_assert_eq(got, st, "status %d (%s): %s", got, hw_status_str(got), msg);
+    char prefix[64];
+    if (line > 0) snprintf(prefix, sizeof prefix, "deck.dat:%d: ", line);
+    else snprintf(prefix, sizeof prefix, "deck.dat: ");
+    cr_assert(!strncmp(msg, prefix, strlen(prefix)), "expected prefix '%s': %s", prefix, msg);
+    cr_assert(strstr(msg, n1), "expected '%s' in: %s", n1, msg);
+    if (n2) cr_assert(strstr(msg, n2), "expected '%s' in: %s", n2, msg);
+}
+
+#define REFUSED HW_ERR_UNSUPPORTED
+#define BAD HW_ERR_INPUT
+
+Test(errors, base_deck_loads)
+{
+    cr_assert_eq(load_text(BASE), HW_OK, "%s", msg);
+    /* CRLF line ends and comment lines between the rows */
+    char crlf[8192];
+    size_t k = 0;
+    for (const char *c = with("LINE TYPES ----------------------\n", "LINE TYPES -----\n! a comment line\n\n"); *c && k < sizeof crlf - 2; c++) {
+        if (*c == '\n') crlf[k++] = '\r';
+        crlf[k++] = *c;
+    }
+    crlf[k] = 0;
+    cr_assert_eq(load_text(crlf), HW_OK, "%s", msg);
+    /* a title header naming MoorDyn is the title even when it mentions a section's name */
+    cr_assert_eq(load_text(with("MoorDyn Input File", "MoorDyn input file for the mooring LINES")),
+                 HW_OK, "%s", msg);
+}
+
+Test(errors, refused_sections)
+{
+    const char *rods = "---------------------- RODS ----------------------\n"
+                       "ID RodType Attachment Xa Ya Za Xb Yb Zb NumSegs Outputs\n"
+                       "(#) (-) (-) (m) (m) (m) (m) (m) (m) (-) (-)\n"
+                       "1 can Fixed 0 0 -10 0 0 -5 4 -\n"
+                       "---------------------- OPTIONS ----------------------\n";
+    expect(with("---------------------- OPTIONS ----------------------\n", rods), REFUSED, 19,
+           "RODS: not supported yet", "rods");
+    const char *bodies = "---------------------- BODIES ----------------------\n"
+                         "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
+                         "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
+                         "1 coupled 0 0 0 0 0 0 0 0 0 0 0 0\n"
+                         "---------------------- POINTS ----------------------\n";
+    expect(with("---------------------- POINTS ----------------------\n", bodies), REFUSED, 10,
+           "BODIES: not supported yet", NULL);
+    /* an empty section (column names and units only) declares nothing and is accepted */
+    const char *empty = "---------------------- RODS ----------------------\n"
+                        "ID RodType Attachment Xa Ya Za Xb Yb Zb NumSegs Outputs\n"
+                        "(#) (-) (-) (m) (m) (m) (m) (m) (m) (-) (-)\n"
+                        "---------------------- OPTIONS ----------------------\n";
+    cr_assert_eq(load_text(with("---------------------- OPTIONS ----------------------\n", empty)), HW_OK, "%s", msg);
+}
+
+Test(errors, refused_options)
+{
+    expect(with("0.01  dtM\n", "0.01 dtM\n1 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin", "not supported yet");
+    cr_assert_eq(load_text(with("0.01  dtM\n", "0.01 dtM\n0 WaveKin\n0 Currents\n")), HW_OK, "%s", msg);
+    expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
+    expect(with("0.01  dtM\n", "Euler tScheme\n"), REFUSED, 18, "OPTIONS tScheme", "Euler");
+    expect(with("0.01  dtM\n", "AB3 tScheme\n"), REFUSED, 18, "tScheme AB3 not supported yet", NULL);
+    expect(with("0.01  dtM\n", "0.5 CFL\n"), REFUSED, 18, "OPTIONS CFL", "not supported yet");
+    expect(with("0.01  dtM\n", "bathy.txt SeafloorFile\n"), REFUSED, 18, "SeafloorFile", "not supported yet");
+    expect(with("100   WtrDpth", "bathy.txt WtrDpth"), REFUSED, 17, "bathymetry file", "not supported yet");
+    expect(with("0.01  dtM\n", "2 StatDynFricScale\n"), REFUSED, 18, "StatDynFricScale", "not supported yet");
+    expect(with("0.01  dtM\n", "0.3 MU_KT\n"), REFUSED, 18, "MU_KT", "FrictionCoefficient");
+}
+
+Test(errors, option_mistakes)
+{
+    expect(with("0.01  dtM\n", "3 Frobnicate\n"), BAD, 18, "OPTIONS Frobnicate", "expected a known option");
+    expect(with("0.01  dtM\n", "0.01 dtM\n0.02 DTM\n"), BAD, 19, "OPTIONS DTM", "first at line 18");
+    expect(with("0.01  dtM\n", "fast dtM\n"), BAD, 18, "OPTIONS dtM", "expected a number");
+    expect(with("0.01  dtM\n", "0 dtM\n"), BAD, 18, "OPTIONS dtM", "> 0");
+    expect(with("0.01  dtM\n", "dtM\n"), BAD, 18, "OPTIONS", "VALUE NAME");
+    expect(with("100   WtrDpth   water depth\n", ""), BAD, 16, "OPTIONS", "WtrDpth");
+    /* a semantic rule of hw_model_check, reported at the option's line */
+    expect(with("0.01  dtM\n", "-3e6 kBot\n"), BAD, 18, "OPTIONS kBot", ">= 0");
+}
+
+Test(errors, option_mappings)
+{
+    hw_scenario *sc = NULL;
+    const char *t = with("0.01  dtM\n", "0.01 dtM\nRK4 tScheme\n9.8 g\n1000 rho\n2e6 kbot\n1e5 cbot\n"
+                                        "0.3 FrictionCoefficient\n100 FricDamp\n0 TmaxIC\n0.25 dtOut\n"
+                                        "30 TMax\n5 CdScaleIC\n0 WriteUnits\n");
+    cr_assert_eq(hw_md_load_string(t, "deck.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_model_def *m = &sc->model;
+    cr_assert_eq(m->solver.integrator, HW_INT_RK4);
+    cr_assert_eq(m->solver.static_solve, 0);
+    cr_assert_eq(m->solver.dt, 0.01);
+    cr_assert_eq(m->solver.t_end, 30.0);
+    cr_assert_eq(m->env.g, 9.8);
+    cr_assert_eq(m->env.rho_w, 1000.0);
+    cr_assert_eq(m->env.depth, 100.0);
+    cr_assert_eq(m->env.seabed_k, 2e6);
+    cr_assert_eq(m->env.seabed_c, 1e5);
+    /* FricDamp 100 N s/m: friction_v = Fz / FricDamp, Fz the wet weight of one 52 m segment */
+    double ws = (100 - 1000 * PI / 4 * 0.1 * 0.1) * 9.8;
+    cr_assert_eq(m->env.friction_v, ws * (520.0 / 10) / 100);
+    cr_assert_eq(m->types[0].seabed_mu, 0.3);
+    cr_assert_eq(m->types[0].damping_ratio, 0.5); /* BA/-zeta -0.5 */
+    cr_assert_eq(m->types[0].ba, 0.0);
+    cr_assert_eq(sc->out_interval, 0.25);
+    hw_scenario_free(sc);
+}
+
+Test(errors, free_point_mapping)
+{
+    hw_scenario *sc = NULL;
+    const char *t = with("2  Coupled 0    0 -10  0 0 0 0", "2 Connect 0 0 -10 50 0.2 1.5 0.8");
+    cr_assert_eq(hw_md_load_string(t, "deck.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_point_def *p = &sc->model.points[1];
+    cr_assert_eq(p->kind, HW_POINT_FREE);
+    cr_assert_str_eq(p->name, "point2");
+    cr_assert(p->mass == 50 && p->volume == 0.2 && p->cda == 1.5 && p->ca == 0.8);
+    cr_assert(p->pos[0] == 0 && p->pos[2] == -10);
+    cr_assert_eq(sc->model.points[0].kind, HW_POINT_FIXED);
+    hw_scenario_free(sc);
+    char longrow[2100];
+    memset(longrow, ' ', sizeof longrow - 1);
+    longrow[sizeof longrow - 1] = 0;
+    memcpy(longrow, "0.01 dtM", 8);
+    char t2[8192];
+    snprintf(t2, sizeof t2, "%s", with("0.01  dtM", longrow));
+    expect(t2, BAD, 18, "row", "at most 1023 characters");
+}
+
+Test(errors, refused_and_bad_channels)
+{
+    expect(with("FairTen1\n", "Body1PX\n"), REFUSED, 20, "OUTPUTS Body1PX", "body channels not supported yet");
+    expect(with("FairTen1\n", "Rod1PZ\n"), REFUSED, 20, "rod channels not supported yet", NULL);
+    expect(with("FairTen1\n", "FairTen1 L1N3AX\n"), REFUSED, 20, "OUTPUTS L1N3AX", "not supported yet");
+    expect(with("FairTen1\n", "Con2AZ\n"), REFUSED, 20, "OUTPUTS Con2AZ", "not supported yet");
+    expect(with("FairTen1\n", "WindSpeed\n"), REFUSED, 20, "OUTPUTS WindSpeed", "not supported yet");
+    expect(with("FairTen1\n", "FairTen2\n"), BAD, 20, "OUTPUTS FairTen2", "line ID 1..1");
+    expect(with("FairTen1\n", "L1N11PZ\n"), BAD, 20, "node number 0..10", NULL);
+    expect(with("FairTen1\n", "L1S0T\n"), BAD, 20, "segment number 1..10", NULL);
+    expect(with("FairTen1\n", "Point3PX\n"), BAD, 20, "point ID 1..2", NULL);
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = NULL;
+    const char *t = with("FairTen1\n", "fairten1 ANCHTEN1 Line1TenA line1tenb L1N0PX L1N5VZ L1N5T L1S10TEN\n"
+                                       "Point2PZ Con1FZ P2Ten C2VX\n");
+    cr_assert_eq(hw_md_load_string(t, "deck.dat", NULL, NULL, &sc, &md, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(md->n_channels, 12);
+    cr_assert_eq(md->channels[0].q, HW_MD_LINE_END_FORCE);
+    cr_assert_eq(md->channels[0].index, 1);
+    cr_assert_eq(md->channels[1].index, 0);
+    cr_assert_eq(md->channels[2].index, 0);
+    cr_assert_eq(md->channels[3].index, 1);
+    cr_assert_eq(md->channels[5].q, HW_MD_NODE_VEL);
+    cr_assert_eq(md->channels[5].comp, 2);
+    cr_assert_eq(md->channels[6].q, HW_MD_NODE_TEN);
+    cr_assert_eq(md->channels[7].q, HW_MD_SEG_TEN);
+    cr_assert_eq(md->channels[7].index, 10);
+    cr_assert_eq(md->channels[9].q, HW_MD_POINT_FORCE);
+    cr_assert_str_eq(md->channels[10].unit, "(N)");
+    cr_assert_str_eq(md->channels[11].unit, "(m/s)");
+    hw_md_free(md);
+    hw_scenario_free(sc);
+}
+
+Test(errors, refused_line_type_features)
+{
+    expect(with("1e9 -0.5", "ea_curve.txt -0.5"), REFUSED, 6, "LINE TYPES chain EA", "curve file");
+    expect(with("1e9 -0.5", "1e9|2e9 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "viscoelastic");
+    expect(with("1.2 1  0.1  0\n", "1.2 1  0.1  0 0.8\n"), REFUSED, 6, "LINE TYPES chain Cl",
+           "vortex-induced vibration");
+    expect(with("-0.5     0  1.2", "-0.5 ei.txt 1.2"), REFUSED, 6, "LINE TYPES chain EI", "not supported yet");
+    cr_assert_eq(load_text(with("1.2 1  0.1  0\n", "1.2 1 0.1 0 0 0.08 0.18\n")), HW_OK, "%s", msg);
+}
+
+Test(errors, malformed_numbers)
+{
+    expect(with("chain  0.1  100", "chain  0.1x  100"), BAD, 6, "LINE TYPES chain Diam",
+           "expected a number in m, got \"0.1x\"");
+    expect(with("1e9 -0.5", "1e9.5 -0.5"), BAD, 6, "LINE TYPES chain EA", "expected a number");
+    expect(with("-500 0 -100", "-500 0 -1e999"), BAD, 10, "POINTS 1 Z", "expected a number");
+    expect(with("1 2 520 10", "1 2 5x20 10"), BAD, 15, "LINES 1 UnstrLen", "got \"5x20\"");
+    expect(with("1 2 520 10", "1 2 520 2.5"), BAD, 15, "LINES 1 NumSegs", "integer >= 1");
+    expect(with("1 2 520 10", "1 2 520 0"), BAD, 15, "LINES 1 NumSegs", "integer >= 1");
+}
+
+Test(errors, missing_sections)
+{
+    const char *at = strstr(BASE, "---------------------- LINES");
+    const char *opt = strstr(BASE, "---------------------- OPTIONS");
+    snprintf(text, sizeof text, "%.*s%s", (int)(at - BASE), BASE, opt);
+    expect(text, BAD, 0, "LINES", "section (required), got none");
+    expect("just some text\nwith no sections\n", BAD, 0, "deck", "expected a MoorDyn input deck");
+    expect(with("---------------------- POINTS ---", "---------------------- LINE TYPES ---"), BAD, 7,
+           "LINE TYPES", "once");
+}
+
+Test(errors, unknown_references)
+{
+    expect(with("1  chain 1 2", "1  rope 1 2"), BAD, 15, "LINES 1 LineType", "one of: chain");
+    expect(with("1  chain 1 2", "1  chain 1 3"), BAD, 15, "LINES 1 AttachB", "point ID 1..2");
+    expect(with("1  chain 1 2", "1  chain R1A 2"), REFUSED, 15, "LINES 1 AttachA", "rod end");
+    expect(with("1  chain 1 2", "1  chain 1 anchor"), BAD, 15, "LINES 1 AttachB", "expected a point ID");
+    cr_assert_eq(load_text(with("1  chain 1 2", "1  chain Point1 C2")), HW_OK, "%s", msg);
+    expect(with("2  Coupled", "2  Body1"), REFUSED, 11, "POINTS 2 Attachment", "not supported yet");
+    expect(with("2  Coupled", "2  Floating"), BAD, 11, "POINTS 2 Attachment", "Fixed, Coupled or Free");
+    expect(with("2  Coupled 0    0 -10  0", "2  Coupled 0 0 -10 50"), REFUSED, 11, "POINTS 2 M",
+           "free points only");
+    expect(with("chain  0.1", "chain2  0.1"), BAD, 15, "LINES 1 LineType", "chain2");
+}
+
+Test(errors, column_counts_and_ids)
+{
+    expect(with("1  chain 1 2 520 10 -", "1  chain 1 2 520 10"), BAD, 15, "LINES 1", "expected 7 columns");
+    expect(with("2  Coupled 0    0 -10  0 0 0 0", "2 Coupled 0 0 -10 0 0 0 0 0 0 0"), BAD, 11,
+           "POINTS 2", "v1 decks are not supported");
+    expect(with("chain  0.1  100    1e9 -0.5     0  1.2 1  0.1  0", "chain 0.1 100 1e9 -0.5 1 0 1.2 0.1"),
+           BAD, 6, "LINE TYPES chain", "expected 10 columns");
+    expect(with("2  Coupled", "3  Coupled"), BAD, 11, "POINTS 3", "point ID 2");
+    expect(with("1  chain 1 2", "7  chain 1 2"), BAD, 15, "LINES 7", "line ID 1");
+    expect(with("chain  0.1  100    1e9 -0.5     0  1.2 1  0.1  0\n",
+                "chain  0.1  100    1e9 -0.5     0  1.2 1  0.1  0\nchain 0.2 10 1e8 0 0 1 1 0 0\n"),
+           BAD, 7, "LINE TYPES chain", "again (line 6)");
+    /* the units row missing: the item row is taken for it and refused */
+    expect(with("(#) (-) (m) (m) (m) (kg) (m3) (m2) (-)\n", ""), BAD, 9, "POINTS", "row of units");
+}
+
+Test(errors, model_check_findings_at_the_deck_line)
+{
+    expect(with("chain  0.1  100", "chain  0  100"), BAD, 6, "LINE TYPES chain Diam", "diameter > 0");
+    expect(with("1 2 520 10", "1 2 -5 10"), BAD, 15, "LINES 1 UnstrLen", "length > 0");
+    expect(with("1  chain 1 2", "1  chain 1 1"), BAD, 15, "LINES 1 AttachB", "different point");
+    expect(with("100   WtrDpth", "-100 WtrDpth"), BAD, 17, "OPTIONS WtrDpth", "depth > 0");
+}
+
+Test(errors, rows_under_an_unknown_header)
+{
+    expect(with("---------------------- need this line ----------------------\n",
+                "---------------------- WAVES ----------------------\n1 2 3\n"),
+           BAD, 22, "section header", "WAVES");
+    expect(with("0.01  dtM\n", "0.01 dtM\n-----\n5 TMax\n"), BAD, 19, "section header",
+           "rows under it (line 20)");
+    /* an unknown header without rows (an end marker) is fine */
+    cr_assert_eq(load_text(with("0.01  dtM\n", "0.01 dtM\n----- end -----\n")), HW_OK, "%s", msg);
+}
+
+Test(errors, unreadable_file)
+{
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load("/nonexistent/deck.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_IO);
+    cr_assert(strstr(msg, "/nonexistent/deck.dat: cannot read"), "%s", msg);
+    cr_assert_null(sc);
+    hw_md_free(NULL);
+}
+
+/* ---- the command line --------------------------------------------------------------------------- */
+
+static int sh(const char *cmd, char *out, size_t len)
+{
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    size_t n = fread(out, 1, len - 1, p);
+    out[n] = 0;
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* The rows of a tab-separated file; every row must have ncols columns. */
+static int tsv_rows(const char *path, int ncols, char first[2][512])
+{
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    char line[8192];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        cr_assert(strchr(line, '\n'), "complete row");
+        int cols = 1;
+        for (char *p = line; *p; p++) cols += *p == '\t';
+        cr_assert_eq(cols, ncols, "row %d of %s: %s", rows + 1, path, line);
+        if (rows < 2) snprintf(first[rows], 512, "%.500s", line);
+        rows++;
+    }
+    fclose(f);
+    return rows;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "%s", path);
+    static char bufs[2][1 << 20];
+    static int which;
+    char *b = bufs[which++ % 2];
+    size_t n = fread(b, 1, (1 << 20) - 1, f);
+    b[n] = 0;
+    fclose(f);
+    return b;
+}
+
+Test(cli, runs_the_example_deck_and_writes_the_out_table)
+{
+    char cmd[2048], out[8192], first[2][512];
+    snprintf(cmd, sizeof cmd, "%s run %s/moordyn_semisub.dat -o /tmp/hawser_md_ex --t-end 2 -q 2>&1",
+             HW_CLI_PATH, HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert(strstr(out, "{\"status\":\"ok\""), "%s", out);
+    /* the example's OUTPUTS list 10 channels, dtOut is 0.5 s: Time + 10 columns, header + units
+     * rows and the rows at t = 0, 0.5, ..., 2 */
+    int rows = tsv_rows("/tmp/hawser_md_ex/moordyn_semisub.out", 11, first);
+    cr_assert_eq(rows, 2 + 5);
+    cr_assert(!strncmp(first[0], "Time\tFAIRTEN1\t", 14), "%s", first[0]);
+    cr_assert(!strncmp(first[1], "(s)\t(N)\t", 8), "%s", first[1]);
+    cr_assert_gt(strlen(slurp("/tmp/hawser_md_ex/lines.csv")), 100);
+    snprintf(cmd, sizeof cmd, "%s check %s/moordyn_semisub.dat 2>&1", HW_CLI_PATH, HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, ": ok (1 line types, 6 points, 3 lines"), "%s", out);
+}
+
+Test(cli, converted_yaml_runs_to_the_same_numbers)
+{
+    char cmd[2048], out[8192];
+    snprintf(cmd, sizeof cmd, "%s convert %s -o /tmp/hawser_md_conv.yaml 2>&1", HW_CLI_PATH, DECK);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, "wrote /tmp/hawser_md_conv.yaml"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s run %s -o /tmp/hawser_md_a -q > /dev/null 2>&1 && "
+                              "%s run /tmp/hawser_md_conv.yaml -o /tmp/hawser_md_b -q > /dev/null 2>&1",
+             HW_CLI_PATH, DECK, HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+    for (int k = 0; k < 4; k++) {
+        char a[256], b[256];
+        snprintf(a, sizeof a, "/tmp/hawser_md_a/%s", files[k]);
+        snprintf(b, sizeof b, "/tmp/hawser_md_b/%s", files[k]);
+        cr_assert_str_eq(slurp(a), slurp(b), "%s differs", files[k]);
+    }
+    char first[2][512];
+    cr_assert_eq(tsv_rows("/tmp/hawser_md_a/md_catenary.out", 9, first), 2 + 5);
+    cr_assert_eq(access("/tmp/hawser_md_b/hawser_md_conv.out", F_OK), -1, "no .out for a YAML run");
+}
+
+Test(cli, errors_and_exit_codes)
+{
+    char cmd[2048], out[8192];
+    FILE *f = fopen("/tmp/hawser_md_bad.dat", "w");
+    cr_assert_not_null(f);
+    fputs(with("FairTen1\n", "Body1PX\n"), f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run /tmp/hawser_md_bad.dat -o /tmp/hawser_md_bad 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
+    cr_assert(strstr(out, "/tmp/hawser_md_bad.dat:20: OUTPUTS Body1PX: body channels not supported yet"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s convert /tmp/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s check /tmp/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s convert 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s convert %s -o %s 2>&1", HW_CLI_PATH, DECK, DECK);
+    cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "would overwrite"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s convert %s -o /nonexistent/dir/x.yaml 2>&1", HW_CLI_PATH, DECK);
+    cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
+    /* the notes about options without effect go to stderr, and not with --quiet */
+    snprintf(cmd, sizeof cmd, "%s run %s -o /tmp/hawser_md_notes --t-end 0 2>&1 >/dev/null", HW_CLI_PATH, DECK);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, "md_catenary.dat:31: note: TmaxIC 60"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s run %s -o /tmp/hawser_md_notes --t-end 0 -q 2>&1 >/dev/null", HW_CLI_PATH, DECK);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert_null(strstr(out, "note:"), "%s", out);
+}
