@@ -144,14 +144,14 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
     fprintf(f, ",\"scenario\":"); json_string(f, o->scenario);
     if (sim) {
         long steps = hw_sim_steps_taken(sim);
-        long nseg = 0;
-        for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
+        long nseg = 0; /* in use now (a winch changes it) */
+        for (int l = 0; l < sc->model.n_lines; l++) nseg += hw_sim_line_nseg(sim, l);
         double res = 0; int it = 0;
         hw_sim_static_info(sim, &res, &it);
         fprintf(f, ",\"backend\":\"%s\",\"t\":%.9g,\"dt\":%.6g,\"steps\":%ld,\"segments\":%ld,"
                    "\"wall_s\":%.4f,\"segment_steps_per_s\":%.4g,\"static\":{\"residual\":%.3g,\"iterations\":%d}",
                 hw_sim_backend_name(sim), hw_sim_time(sim), hw_sim_dt(sim), steps, nseg, wall,
-                wall > 0 ? (double)steps * nseg / wall : 0.0, res, it);
+                wall > 0 ? hw_sim_segment_steps(sim) / wall : 0.0, res, it);
     }
     if (out && out->stats) {
         fprintf(f, ",\"lines\":[");

@@ -53,7 +53,8 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
     }
     const hw_model_def *m = &sc->model;
     int maxn = 1;
-    for (int l = 0; l < m->n_lines; l++) if (m->lines[l].nseg + 1 > maxn) maxn = m->lines[l].nseg + 1;
+    for (int l = 0; l < m->n_lines; l++) /* a winch line may grow up to its capacity */
+        if (hw_line_max_segments(&m->lines[l]) + 1 > maxn) maxn = hw_line_max_segments(&m->lines[l]) + 1;
     o->buf = (double *)calloc((size_t)3 * maxn, sizeof(double));
     o->stats = (hw_line_stats *)calloc((size_t)(m->n_lines > 0 ? m->n_lines : 1), sizeof(hw_line_stats));
     if (!o->buf || !o->stats) return HW_ERR_NOMEM;
@@ -64,6 +65,14 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
     }
     hw_status st;
     if ((sc->out_formats & HW_OUT_VTK) && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
+    if (sc->out_formats & HW_OUT_HDF5) /* its datasets have one fixed node count per line */
+        for (int l = 0; l < sc->model.n_lines; l++)
+            if (sc->model.lines[l].winch.end != HW_WINCH_NONE) {
+                snprintf(msg, msg_len, "output format hdf5: line '%s' has a winch, whose segment "
+                         "count changes during the run; hdf5 output of such lines is not supported "
+                         "yet (use csv or vtk)", sc->model.lines[l].name);
+                return HW_ERR_UNSUPPORTED;
+            }
     if ((sc->out_formats & HW_OUT_HDF5) && (st = hw_h5_open(&o->h5, dir, sc, msg, msg_len))) return st;
     if (!(sc->out_formats & HW_OUT_CSV)) return HW_OK;
     if (!(o->lines = open_csv(o, "lines.csv", msg, msg_len))) return HW_ERR_IO;
@@ -119,7 +128,7 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
         hw_line_stats *s = &o->stats[l];
         hw_run_stats_add(&s->end_a, ta, t);
         hw_run_stats_add(&s->end_b, tb, t);
-        for (int i = 0; i < m->lines[l].nseg; i++)
+        for (int i = 0; i < hw_sim_line_nseg(sim, l); i++)
             if (o->buf[i] > s->max_tension) {
                 s->max_tension = o->buf[i];
                 s->max_time = t;
@@ -138,6 +147,10 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
         fprintf(o->nodes, "%.9g", t);
         for (int k = 0; k < o->sc->n_out_nodes; k++) {
             if ((st = hw_sim_line_positions(sim, o->sc->out_nodes[k].line, o->buf))) goto fail;
+            if (o->sc->out_nodes[k].index > hw_sim_line_nseg(sim, o->sc->out_nodes[k].line)) {
+                fprintf(o->nodes, ",,,"); /* a winch hauled that node in: no value now */
+                continue;
+            }
             const double *r = o->buf + 3 * o->sc->out_nodes[k].index;
             fprintf(o->nodes, ",%.10g,%.10g,%.10g", r[0], r[1], r[2]);
         }
@@ -147,7 +160,10 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
         fprintf(o->segments, "%.9g", t);
         for (int k = 0; k < o->sc->n_out_segments; k++) {
             if ((st = hw_sim_line_tensions(sim, o->sc->out_segments[k].line, o->buf))) goto fail;
-            fprintf(o->segments, ",%.10g", o->buf[o->sc->out_segments[k].index - 1]);
+            if (o->sc->out_segments[k].index > hw_sim_line_nseg(sim, o->sc->out_segments[k].line))
+                fprintf(o->segments, ",");
+            else
+                fprintf(o->segments, ",%.10g", o->buf[o->sc->out_segments[k].index - 1]);
         }
         fprintf(o->segments, "\n");
     }

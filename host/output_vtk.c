@@ -31,7 +31,8 @@ struct hw_vtk_out {
     off_t tail_at;         /* where the closing tags start */
     int frames;
     double last_t;
-    int n_nodes, n_seg;
+    int n_nodes, n_seg;    /* in this frame (a winch line's segment count changes) */
+    int *ns;               /* segments of each line in this frame */
     double *pos, *vel, *ten, *strain; /* all nodes / segments of all lines, line after line */
     double *nodeT, *nodeS;
 };
@@ -64,17 +65,18 @@ hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, 
     snprintf(v->dir, sizeof v->dir, "%s", dir);
     *out = v;
     const hw_model_def *m = &sc->model;
-    for (int l = 0; l < m->n_lines; l++) {
-        v->n_nodes += m->lines[l].nseg + 1;
-        v->n_seg += m->lines[l].nseg;
+    for (int l = 0; l < m->n_lines; l++) { /* room for the most segments a line can have */
+        v->n_nodes += hw_line_max_segments(&m->lines[l]) + 1;
+        v->n_seg += hw_line_max_segments(&m->lines[l]);
     }
+    v->ns = (int *)calloc((size_t)m->n_lines + 1, sizeof(int));
     v->pos = (double *)malloc(sizeof(double) * 3 * (size_t)v->n_nodes);
     v->vel = (double *)malloc(sizeof(double) * 3 * (size_t)v->n_nodes);
     v->nodeT = (double *)malloc(sizeof(double) * (size_t)v->n_nodes);
     v->nodeS = (double *)malloc(sizeof(double) * (size_t)v->n_nodes);
     v->ten = (double *)malloc(sizeof(double) * (size_t)(v->n_seg + 1));
     v->strain = (double *)malloc(sizeof(double) * (size_t)(v->n_seg + 1));
-    if (!v->pos || !v->vel || !v->nodeT || !v->nodeS || !v->ten || !v->strain) return HW_ERR_NOMEM;
+    if (!v->ns || !v->pos || !v->vel || !v->nodeT || !v->nodeS || !v->ten || !v->strain) return HW_ERR_NOMEM;
     char path[4200];
     snprintf(path, sizeof path, "%s/vtk", dir);
     if (mkdir(path, 0777) != 0 && errno != EEXIST) {
@@ -100,12 +102,12 @@ static hw_status gather(hw_vtk_out *v, const hw_sim *sim)
     int node0 = 0, seg0 = 0;
     hw_status st;
     for (int l = 0; l < m->n_lines; l++) {
-        int nseg = m->lines[l].nseg;
+        int nseg = v->ns[l] = hw_sim_line_nseg(sim, l);
         double *r = v->pos + 3 * node0, *T = v->ten + seg0, *e = v->strain + seg0;
         if ((st = hw_sim_line_positions(sim, l, r)) || (st = hw_sim_line_velocities(sim, l, v->vel + 3 * node0)) ||
             (st = hw_sim_line_tensions(sim, l, T)))
             return st;
-        double l0 = m->lines[l].length / nseg;
+        double l0 = m->lines[l].length / m->lines[l].nseg; /* nominal (a winch segment differs) */
         for (int i = 0; i < nseg; i++) {
             const double *a = r + 3 * i, *b = r + 3 * i + 3;
             double dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
@@ -119,6 +121,8 @@ static hw_status gather(hw_vtk_out *v, const hw_sim *sim)
         node0 += nseg + 1;
         seg0 += nseg;
     }
+    v->n_nodes = node0;
+    v->n_seg = seg0;
     return HW_OK;
 }
 
@@ -138,11 +142,12 @@ static void array_doubles(FILE *f, const char *name, const double *x, long n, in
 }
 
 /* The per-cell or per-point line index (0-based). */
-static void array_line_index(FILE *f, const hw_model_def *m, int per_node)
+static void array_line_index(FILE *f, const hw_vtk_out *v, int per_node)
 {
+    const hw_model_def *m = &v->sc->model;
     array_begin(f, "Int32", "line", 1);
     for (int l = 0; l < m->n_lines; l++) {
-        int n = per_node < 0 ? 1 : m->lines[l].nseg + per_node;
+        int n = per_node < 0 ? 1 : v->ns[l] + per_node;
         for (int j = 0; j < n; j++) fprintf(f, "%d\n", l);
     }
     fprintf(f, "        </DataArray>\n");
@@ -179,9 +184,9 @@ static void write_cables(FILE *f, const hw_vtk_out *v, double t)
     array_doubles(f, "tension", v->nodeT, v->n_nodes, 1);
     array_doubles(f, "strain", v->nodeS, v->n_nodes, 1);
     array_doubles(f, "velocity", v->vel, v->n_nodes, 3);
-    array_line_index(f, m, 1);
+    array_line_index(f, v, 1);
     fprintf(f, "      </PointData>\n      <CellData Scalars=\"line\">\n");
-    array_line_index(f, m, -1);
+    array_line_index(f, v, -1);
     fprintf(f, "      </CellData>\n");
     write_points(f, v);
     fprintf(f, "      <Lines>\n");
@@ -189,7 +194,7 @@ static void write_cables(FILE *f, const hw_vtk_out *v, double t)
     for (int i = 0; i < v->n_nodes; i++) fprintf(f, "%d\n", i);
     fprintf(f, "        </DataArray>\n");
     array_begin(f, "Int64", "offsets", 1);
-    for (int l = 0, end = 0; l < m->n_lines; l++) fprintf(f, "%d\n", end += m->lines[l].nseg + 1);
+    for (int l = 0, end = 0; l < m->n_lines; l++) fprintf(f, "%d\n", end += v->ns[l] + 1);
     fprintf(f, "        </DataArray>\n      </Lines>\n%s", VTP_TAIL);
 }
 
@@ -200,16 +205,16 @@ static void write_segments(FILE *f, const hw_vtk_out *v, double t)
     fprintf(f, "      <CellData Scalars=\"tension\">\n");
     array_doubles(f, "tension", v->ten, v->n_seg, 1);
     array_doubles(f, "strain", v->strain, v->n_seg, 1);
-    array_line_index(f, m, 0);
+    array_line_index(f, v, 0);
     array_begin(f, "Int32", "segment", 1);
     for (int l = 0; l < m->n_lines; l++)
-        for (int i = 1; i <= m->lines[l].nseg; i++) fprintf(f, "%d\n", i);
+        for (int i = 1; i <= v->ns[l]; i++) fprintf(f, "%d\n", i);
     fprintf(f, "        </DataArray>\n      </CellData>\n");
     write_points(f, v);
     fprintf(f, "      <Lines>\n");
     array_begin(f, "Int64", "connectivity", 1);
-    for (int l = 0, node0 = 0; l < m->n_lines; node0 += m->lines[l].nseg + 1, l++)
-        for (int i = 0; i < m->lines[l].nseg; i++) fprintf(f, "%d %d\n", node0 + i, node0 + i + 1);
+    for (int l = 0, node0 = 0; l < m->n_lines; node0 += v->ns[l] + 1, l++)
+        for (int i = 0; i < v->ns[l]; i++) fprintf(f, "%d %d\n", node0 + i, node0 + i + 1);
     fprintf(f, "        </DataArray>\n");
     array_begin(f, "Int64", "offsets", 1);
     for (int k = 1; k <= v->n_seg; k++) fprintf(f, "%d\n", 2 * k);
@@ -266,6 +271,6 @@ void hw_vtk_close(hw_vtk_out *v)
 {
     if (!v) return;
     if (v->fd >= 0) close(v->fd);
-    free(v->pos); free(v->vel); free(v->ten); free(v->strain); free(v->nodeT); free(v->nodeS);
+    free(v->ns); free(v->pos); free(v->vel); free(v->ten); free(v->strain); free(v->nodeT); free(v->nodeS);
     free(v);
 }

@@ -1058,7 +1058,51 @@ static void parse_points(loader *L, mapr *root)
 
 /* ---- lines ------------------------------------------------------------------------------------ */
 
-static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments", NULL};
+static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
+                                        "winch", NULL};
+static const char *const WINCH_KEYS[] = {"end", "mode", "speed", "speed_table", "target", "tau",
+                                         "gain", "max_speed", "max_length", "min_length", NULL};
+static const char *const WINCH_ENDS[] = {"none", "a", "b", NULL};
+static const char *const WINCH_MODES[] = {"speed", "length", "tension", "external", NULL};
+static const table_spec WINCH_TABLE_SPEC = {2, 2, 2, "[t, speed]", "t"};
+
+/* winch: {end: a|b, mode: speed|length|tension|external, ...} (docs/scenario.md). */
+static void parse_winch(mapr *m, hw_line_def *l)
+{
+    fld f;
+    mapr wm;
+    if (!mapr_field(m, "winch", &f)) return;
+    if (mapr_open(&wm, m->L, f.v, f.line, f.path, m->section, m->index, "winch.", WINCH_KEYS,
+                  "a winch"))
+        return;
+    int end = 0, mode = 0;
+    if (get_enum(&wm, "end", 1, WINCH_ENDS, &end)) return;
+    if (end == 0) {
+        fail(m->L, f.line, f.path, "expected a winch at end a or b, got none");
+        return;
+    }
+    l->winch.end = (hw_winch_end)end;
+    if (get_enum(&wm, "mode", 0, WINCH_MODES, &mode) < 0) return;
+    l->winch.mode = (hw_winch_mode)mode;
+    get_num(&wm, "speed", 0, &l->winch.speed);
+    get_num(&wm, "target", 0, &l->winch.target);
+    get_num(&wm, "tau", 0, &l->winch.tau);
+    get_num(&wm, "gain", 0, &l->winch.gain);
+    get_num(&wm, "max_speed", 0, &l->winch.max_speed);
+    get_num(&wm, "max_length", 0, &l->winch.max_length);
+    get_num(&wm, "min_length", 0, &l->winch.min_length);
+    fld tf;
+    if (mapr_field(&wm, "speed_table", &tf)) {
+        double *rows = NULL;
+        int n = read_table(&wm, &tf, &WINCH_TABLE_SPEC, "winch.speed_table", &rows);
+        if (n < 0) return;
+        double *t = table_column(m->L, rows, n, 2, 0), *v = table_column(m->L, rows, n, 2, 1);
+        if (!t || !v) return;
+        l->winch.speed_table.n = n;
+        l->winch.speed_table.x = t;
+        l->winch.speed_table.y = v;
+    }
+}
 
 static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
 {
@@ -1075,6 +1119,7 @@ static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
         mapr_field(&m, "segments", &f);
         fail(L, f.line, f.path, "expected an integer >= 1, got %d", l->nseg);
     }
+    if (!FAILED(L)) parse_winch(&m, l);
 }
 
 static void parse_lines(loader *L, mapr *root)

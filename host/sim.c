@@ -25,6 +25,8 @@ struct hw_sim {
     hw_log_fn log;
     void *log_user;
     hw_winches winches;
+    long n_active;        /* segments in use now (winches change it) */
+    double seg_steps;     /* segment-steps taken so far */
     char err[1024];
 };
 
@@ -183,6 +185,7 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
         hw_sim_destroy(sim);
         return st;
     }
+    for (int l = 0; l < S->n_lines; l++) sim->n_active += S->ln_nseg[l];
     sim->y_valid = 1;
     *out = sim;
     return HW_OK;
@@ -237,6 +240,7 @@ hw_status hw_sim_step(hw_sim *sim, int n)
         hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, sim->dt);
         int bad = sim->ops->take_bad(sim->be);
         sim->steps++;
+        sim->seg_steps += (double)sim->n_active;
         double t0 = sim->t;
         sim->t = sim->steps * sim->dt;
         if (bad >= 0) {
@@ -260,6 +264,8 @@ hw_status hw_sim_step(hw_sim *sim, int n)
                 sim->y_valid = sim->w_valid = 0;
                 return st;
             }
+            sim->n_active = 0;
+            for (int l = 0; l < sim->m.S.n_lines; l++) sim->n_active += sim->m.S.ln_nseg[l];
         }
     }
     if (n > 0) sim->y_valid = sim->w_valid = 0;
@@ -488,3 +494,5 @@ double hw_sim_line_mass(const hw_sim *sim, int line)
     for (int j = 0; j <= S->ln_nseg[line]; j++) m += S->node_m[S->ln_n0[line] + j];
     return m;
 }
+
+double hw_sim_segment_steps(const hw_sim *sim) { return sim ? sim->seg_steps : 0.0; }

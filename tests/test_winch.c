@@ -255,3 +255,56 @@ Test(winch, external_speed)
     cr_expect(strstr(hw_sim_last_error(sim), "external") != NULL);
     hw_sim_destroy(sim);
 }
+
+/* The scenario file's winch block: loaded as given, and its errors point at the file line. */
+#include "scenario.h"
+
+static const char *WINCH_YAML =
+    "environment: {depth: 2000}\n"
+    "line_types:\n"
+    "  - {name: wire, diameter: 0.04, mass_per_length: 8, EA: 1.0e8, damping_ratio: 0.8}\n"
+    "points:\n"
+    "  - {name: tip, type: fixed, position: [0, 0, -1]}\n"
+    "  - {name: load, type: free, position: [0, 0, -11], mass: 2000, volume: 0.25, drag_area: 1}\n"
+    "lines:\n"
+    "  - name: wire\n"
+    "    type: wire\n"
+    "    end_a: tip\n"
+    "    end_b: load\n"
+    "    length: 10\n"
+    "    segments: 5\n"
+    "    winch:\n"
+    "      end: a\n"
+    "%s";
+
+static void load_winch(const char *extra, hw_status want, const char *text)
+{
+    char y[2048], msg[512];
+    snprintf(y, sizeof y, WINCH_YAML, extra);
+    hw_scenario *sc = NULL;
+    hw_status st = hw_scenario_load_string(y, "w.yaml", &sc, msg, sizeof msg);
+    cr_expect_eq(st, want, "%s: %s", extra, msg);
+    if (text) cr_expect(strstr(msg, text) != NULL, "'%s' lacks '%s'", msg, text);
+    if (!st) {
+        const hw_winch_def *w = &sc->model.lines[0].winch;
+        cr_expect_eq(w->end, HW_WINCH_A);
+        if (strstr(extra, "speed_table")) {
+            cr_expect_eq(w->speed_table.n, 3);
+            cr_expect_eq(w->speed_table.y[1], 1.0);
+            cr_expect_eq(w->max_length, 300.0);
+        }
+    }
+    hw_scenario_free(sc);
+}
+
+Test(winch, scenario_block)
+{
+    load_winch("      speed_table: [[0, 0], [10, 1], [100, 1]]\n      max_length: 300\n", HW_OK, NULL);
+    load_winch("      mode: tension\n      target: 2.0e4\n", HW_OK, NULL);
+    load_winch("      max_length: 5\n", HW_ERR_INPUT,
+               "w.yaml:16: lines[0] (wire).winch.max_length: expected a cable length >= the line's length (10 m), got 5");
+    load_winch("      mode: fast\n", HW_ERR_INPUT, "w.yaml:16: lines[0] (wire).winch.mode: expected one of: speed, length, tension, external, got \"fast\"");
+    load_winch("      spede: 1\n", HW_ERR_INPUT, "w.yaml:16: lines[0] (wire).winch.spede: expected a key of a winch");
+    load_winch("      speed_table: [[0, 0], [0, 1]]\n", HW_ERR_INPUT, "w.yaml:16: lines[0] (wire).winch.speed_table");
+    load_winch("      mode: length\n", HW_ERR_INPUT, "winch.target: expected a target length > 0 m, got 0");
+}

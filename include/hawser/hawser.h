@@ -262,6 +262,8 @@ hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3
  * for HW_WINCH_EXTERNAL it holds until set again. State: deployed (unstretched) length, m;
  * current pay-out speed; tension of the segment at the winch, N; segments now. */
 hw_status hw_sim_set_winch_speed(hw_sim *sim, int line, double speed);
+/* Segment-steps taken so far (segments in use at each step, summed over the steps). */
+double hw_sim_segment_steps(const hw_sim *sim);
 /* Structural (in-air) mass of a line's deployed cable, kg: the sum of its node masses. */
 double hw_sim_line_mass(const hw_sim *sim, int line);
 hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double *speed,
