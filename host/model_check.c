@@ -53,6 +53,7 @@ hw_line_def hw_default_line(void)
     l.winch.mode = HW_WINCH_SPEED;
     l.winch.tau = 2.0;
     l.winch.max_speed = 1.0;
+    l.winch.drum_bearing = 0.001;
     return l;
 }
 
@@ -247,8 +248,29 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     if (w->end == HW_WINCH_NONE) return HW_OK;
     if (w->end != HW_WINCH_A && w->end != HW_WINCH_B)
         FAIL(S, i, "winch.end", "expected a or b, got %d", (int)w->end);
-    if (w->mode < HW_WINCH_SPEED || w->mode > HW_WINCH_EXTERNAL)
-        FAIL(S, i, "winch.mode", "expected speed, length, tension or external, got %d", (int)w->mode);
+    if (w->mode < HW_WINCH_SPEED || w->mode > HW_WINCH_DRUM)
+        FAIL(S, i, "winch.mode", "expected speed, length, tension, external or drum, got %d", (int)w->mode);
+    if (w->mode == HW_WINCH_DRUM) {
+        if (!(finite(w->drum_radius) && w->drum_radius > 0))
+            FAIL(S, i, "winch.drum_radius", "expected a drum radius > 0 m, got %g", w->drum_radius);
+        if (!(finite(w->drum_inertia) && w->drum_inertia > 0))
+            FAIL(S, i, "winch.drum_inertia", "expected a drum inertia > 0 kg m^2, got %g", w->drum_inertia);
+        if (!(finite(w->drum_bearing) && w->drum_bearing >= 0))
+            FAIL(S, i, "winch.drum_bearing", "expected a bearing friction >= 0 N m s/rad, got %g", w->drum_bearing);
+        if (!finite(w->drum_speed0)) FAIL(S, i, "winch.drum_speed0", "expected a speed in rad/s, got %g", w->drum_speed0);
+        if (!finite(w->torque)) FAIL(S, i, "winch.torque", "expected a torque in N m, got %g", w->torque);
+        if (!(finite(w->motor_stall_torque) && w->motor_stall_torque >= 0))
+            FAIL(S, i, "winch.motor_stall_torque", "expected a stall torque >= 0 N m, got %g", w->motor_stall_torque);
+        if (w->motor_stall_torque > 0 && !(finite(w->motor_no_load_speed) && w->motor_no_load_speed > 0))
+            FAIL(S, i, "winch.motor_no_load_speed", "expected a no-load speed > 0 rad/s with a motor, got %g",
+                 w->motor_no_load_speed);
+        if (w->torque_table.n == 1 || w->torque_table.n < 0)
+            FAIL(S, i, "winch.torque_table", "expected at least 2 rows, got %d", w->torque_table.n);
+        for (int k = 1; k < w->torque_table.n; k++)
+            if (!(w->torque_table.x[k] > w->torque_table.x[k - 1]))
+                FAIL(S, i, "winch.torque_table", "expected strictly increasing times, row %d (t = %g) "
+                     "follows t = %g", k, w->torque_table.x[k], w->torque_table.x[k - 1]);
+    }
     if (!finite(w->speed)) FAIL(S, i, "winch.speed", "expected a speed in m/s, got %g", w->speed);
     if (w->speed_table.n == 1 || w->speed_table.n < 0)
         FAIL(S, i, "winch.speed_table", "expected at least 2 rows, got %d", w->speed_table.n);

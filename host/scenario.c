@@ -1061,9 +1061,13 @@ static void parse_points(loader *L, mapr *root)
 static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
                                         "winch", NULL};
 static const char *const WINCH_KEYS[] = {"end", "mode", "speed", "speed_table", "target", "tau",
-                                         "gain", "max_speed", "max_length", "min_length", NULL};
+                                         "gain", "max_speed", "max_length", "min_length",
+                                         "drum_radius", "drum_inertia", "drum_bearing",
+                                         "drum_speed0", "torque", "torque_table",
+                                         "motor_stall_torque", "motor_no_load_speed", NULL};
 static const char *const WINCH_ENDS[] = {"none", "a", "b", NULL};
-static const char *const WINCH_MODES[] = {"speed", "length", "tension", "external", NULL};
+static const char *const WINCH_MODES[] = {"speed", "length", "tension", "external", "drum", NULL};
+static const table_spec TORQUE_TABLE_SPEC = {2, 2, 2, "[t, torque]", "t"};
 static const table_spec WINCH_TABLE_SPEC = {2, 2, 2, "[t, speed]", "t"};
 
 /* winch: {end: a|b, mode: speed|length|tension|external, ...} (docs/scenario.md). */
@@ -1091,6 +1095,24 @@ static void parse_winch(mapr *m, hw_line_def *l)
     get_num(&wm, "max_speed", 0, &l->winch.max_speed);
     get_num(&wm, "max_length", 0, &l->winch.max_length);
     get_num(&wm, "min_length", 0, &l->winch.min_length);
+    get_num(&wm, "drum_radius", 0, &l->winch.drum_radius);
+    get_num(&wm, "drum_inertia", 0, &l->winch.drum_inertia);
+    get_num(&wm, "drum_bearing", 0, &l->winch.drum_bearing);
+    get_num(&wm, "drum_speed0", 0, &l->winch.drum_speed0);
+    get_num(&wm, "torque", 0, &l->winch.torque);
+    get_num(&wm, "motor_stall_torque", 0, &l->winch.motor_stall_torque);
+    get_num(&wm, "motor_no_load_speed", 0, &l->winch.motor_no_load_speed);
+    fld qf;
+    if (mapr_field(&wm, "torque_table", &qf)) {
+        double *rows = NULL;
+        int n = read_table(&wm, &qf, &TORQUE_TABLE_SPEC, "winch.torque_table", &rows);
+        if (n < 0) return;
+        double *t = table_column(m->L, rows, n, 2, 0), *v = table_column(m->L, rows, n, 2, 1);
+        if (!t || !v) return;
+        l->winch.torque_table.n = n;
+        l->winch.torque_table.x = t;
+        l->winch.torque_table.y = v;
+    }
     fld tf;
     if (mapr_field(&wm, "speed_table", &tf)) {
         double *rows = NULL;

@@ -45,6 +45,8 @@ typedef struct hw_winch_rt {
     int on;
     hw_winch_def def;      /* with defaults filled and the speed table owned here */
     double *tab_t, *tab_v;
+    double *tq_t, *tq_v;   /* DRUM: torque table, owned */
+    double omega;          /* DRUM: angular velocity, rad/s (> 0 hauls in) */
     double l_nom, l_w;     /* nominal segment length; unstretched length of the winch segment */
     double length, speed, tension; /* deployed length, pay-out speed, winch segment tension */
     int at_max, at_min;    /* the cable's end reached (warned once per episode) */

@@ -79,6 +79,19 @@ hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m)
         w->def.speed_table.n = nt;
         w->def.speed_table.x = w->tab_t;
         w->def.speed_table.y = w->tab_v;
+        int nq = ld->winch.torque_table.n >= 2 ? ld->winch.torque_table.n : 0;
+        if (nq) {
+            w->tq_t = (double *)malloc((size_t)nq * sizeof(double));
+            w->tq_v = (double *)malloc((size_t)nq * sizeof(double));
+            if (!w->tq_t || !w->tq_v) return HW_ERR_NOMEM;
+            memcpy(w->tq_t, ld->winch.torque_table.x, (size_t)nq * sizeof(double));
+            memcpy(w->tq_v, ld->winch.torque_table.y, (size_t)nq * sizeof(double));
+        }
+        w->def.torque_table.n = nq;
+        w->def.torque_table.x = w->tq_t;
+        w->def.torque_table.y = w->tq_v;
+        w->omega = ld->winch.drum_speed0;
+        if (w->def.mode == HW_WINCH_DRUM) W->need_tension = 1;
         w->l_nom = ld->length / ld->nseg;
         w->l_w = w->l_nom;
         w->length = ld->length;
@@ -97,7 +110,9 @@ hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m)
 void hw_winches_free(hw_winches *W)
 {
     if (!W || !W->w) return;
-    for (int l = 0; l < W->n; l++) { free(W->w[l].tab_t); free(W->w[l].tab_v); }
+    for (int l = 0; l < W->n; l++) {
+        free(W->w[l].tab_t); free(W->w[l].tab_v); free(W->w[l].tq_t); free(W->w[l].tq_v);
+    }
     free(W->w);
     memset(W, 0, sizeof *W);
 }
@@ -120,6 +135,8 @@ static double drive_speed(const hw_winch_rt *w, double t, double dt)
         break;
     case HW_WINCH_EXTERNAL:
         return w->speed;
+    case HW_WINCH_DRUM: /* the drum's speed, integrated after the step */
+        return -w->omega * d->drum_radius;
     }
     return s > lim ? lim : s < -lim ? -lim : s;
 }
@@ -210,6 +227,17 @@ hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops
         hw_winch_rt *w = &W->w[l];
         if (!w->on) continue;
         w->l_w += w->speed * dt;
+        if (w->def.mode == HW_WINCH_DRUM) { /* semi-implicit: the new speed for the next step */
+            const hw_winch_def *d = &w->def;
+            double tq = d->motor_stall_torque > 0
+                            ? d->motor_stall_torque * (1.0 - w->omega / d->motor_no_load_speed)
+                        : d->torque_table.n >= 2
+                            ? hw_tlu(d->torque_table.x, d->torque_table.y, d->torque_table.n, t + 0.5 * dt)
+                            : d->torque;
+            double acc = (tq - w->tension * d->drum_radius - d->drum_bearing * w->omega) / d->drum_inertia;
+            w->omega += dt * acc;
+            if ((w->at_max && w->omega < 0) || (w->at_min && w->omega > 0)) w->omega = 0.0; /* end of cable */
+        }
         hw_status st = reel(m, ops, b, l, w, err, err_len, t);
         if (st) return st;
         w->length = (m->S.ln_nseg[l] - 1) * w->l_nom + w->l_w;

@@ -128,7 +128,10 @@ typedef enum hw_winch_mode {
     HW_WINCH_LENGTH,    /* drive the deployed length to `target` (m): speed (target - L) / tau */
     HW_WINCH_TENSION,   /* constant tension: pay out when the winch tension exceeds `target`
                            (N), haul in below it: speed gain (T - target) */
-    HW_WINCH_EXTERNAL   /* speed set through hw_sim_set_winch_speed (drums, co-simulation) */
+    HW_WINCH_EXTERNAL,  /* speed set through hw_sim_set_winch_speed (co-simulation) */
+    HW_WINCH_DRUM       /* a drum (physics.md section 2) of radius R and inertia J turned by a
+                           torque: J dw/dt = torque - T R - bearing w, pay-out speed -w R
+                           (w > 0 and a positive torque haul in, i.e. hoist) */
 } hw_winch_mode;
 typedef struct hw_winch_def {
     hw_winch_end end;      /* default HW_WINCH_NONE */
@@ -143,6 +146,15 @@ typedef struct hw_winch_def {
     double max_length;     /* cable available: the deployed length stops there, m (>= length) */
     double min_length;     /* the deployed length stops there when hauling in, m (> 0;
                               default: half a nominal segment) */
+    /* DRUM */
+    double drum_radius;    /* R, m (> 0) */
+    double drum_inertia;   /* J, kg m^2 (> 0) */
+    double drum_bearing;   /* viscous bearing friction, N m s/rad (>= 0). Default 0.001 */
+    double drum_speed0;    /* initial angular velocity, rad/s (w > 0 hauls in) */
+    double torque;         /* constant drive torque, N m (w/o table or motor) */
+    hw_table torque_table; /* drive torque (N m) against time (s), when n >= 2 */
+    double motor_stall_torque; /* a motor instead (when > 0): torque = stall (1 - w / w0) */
+    double motor_no_load_speed;/* w0, rad/s (> 0 with a motor) */
 } hw_winch_def;
 
 typedef struct hw_line_def {
