@@ -82,7 +82,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     for (int l = 0; l < nl; l++) {
         const hw_line_type_def *ty = &def->types[def->lines[l].type];
         if (ty->ea_table.n >= 2) ntab += ty->ea_table.n;
-        int cap = hw_line_max_segments(&def->lines[l]);
+        int cap = hw_line_max_segments(def, l);
         S->n_nodes += cap + 1;
         S->n_segs += cap;
     }
@@ -102,10 +102,10 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         const hw_line_def *ld = &def->lines[l];
         const hw_line_type_def *ty = &def->types[ld->type];
         if (!(m->line_names[l] = own_str(m, ld->name))) goto nomem;
-        int cap = hw_line_max_segments(ld);
+        int cap = hw_line_max_segments(def, l);
         S->ln_n0[l] = n0; S->ln_s0[l] = s0; S->ln_nseg[l] = ld->nseg; S->ln_cap[l] = cap;
-        S->ln_wseg[l] = ld->winch.end == HW_WINCH_A ? s0
-                        : ld->winch.end == HW_WINCH_B ? s0 + ld->nseg - 1 : -1;
+        hw_winch_end reel = hw_line_reel_end(def, l);
+        S->ln_wseg[l] = reel == HW_WINCH_A ? s0 : reel == HW_WINCH_B ? s0 + ld->nseg - 1 : -1;
         S->ln_wrate[l] = 0.0;
         S->ln_pa[l] = ld->point_a; S->ln_pb[l] = ld->point_b;
         S->ln_d[l] = ty->d; S->ln_mu[l] = ty->mu; S->ln_ei[l] = ty->ei;

@@ -303,6 +303,64 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     return HW_OK;
 }
 
+hw_sheave_def hw_default_sheave(void)
+{
+    hw_sheave_def k;
+    memset(&k, 0, sizeof k);
+    k.name = "";
+    k.end_in = HW_WINCH_B;
+    k.end_out = HW_WINCH_A;
+    k.radius = 0.5;
+    return k;
+}
+
+static int sheave_point(const hw_model_def *m, int line, hw_winch_end end)
+{
+    return end == HW_WINCH_A ? m->lines[line].point_a : m->lines[line].point_b;
+}
+
+static hw_status check_sheave(const hw_model_def *m, const hw_sheave_def *k, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_SHEAVE;
+    if (k->line_in < 0 || k->line_in >= m->n_lines)
+        FAIL(S, i, "line_in", "expected a line index 0..%d, got %d", m->n_lines - 1, k->line_in);
+    if (k->line_out < 0 || k->line_out >= m->n_lines)
+        FAIL(S, i, "line_out", "expected a line index 0..%d, got %d", m->n_lines - 1, k->line_out);
+    if (k->line_in == k->line_out)
+        FAIL(S, i, "line_out", "expected a different line from line_in, got the same line");
+    if (k->end_in != HW_WINCH_A && k->end_in != HW_WINCH_B)
+        FAIL(S, i, "end_in", "expected a or b, got %d", (int)k->end_in);
+    if (k->end_out != HW_WINCH_A && k->end_out != HW_WINCH_B)
+        FAIL(S, i, "end_out", "expected a or b, got %d", (int)k->end_out);
+    int pin = sheave_point(m, k->line_in, k->end_in), pout = sheave_point(m, k->line_out, k->end_out);
+    if (pin != pout)
+        FAIL(S, i, "end_out", "expected both line ends on the sheave's point, got '%s' and '%s'",
+             m->points[pin].name, m->points[pout].name);
+    const hw_line_def *li = &m->lines[k->line_in], *lo = &m->lines[k->line_out];
+    if (li->winch.end != HW_WINCH_NONE || lo->winch.end != HW_WINCH_NONE)
+        FAIL(S, i, li->winch.end != HW_WINCH_NONE ? "line_in" : "line_out",
+             "expected a line without a winch (a line has one reeling end: a winch or a sheave), "
+             "got line '%s' with a winch", li->winch.end != HW_WINCH_NONE ? li->name : lo->name);
+    if (li->type != lo->type)
+        FAIL(S, i, "line_out", "expected the same line type on both sides (one cable), got '%s' and '%s'",
+             m->types[li->type].name, m->types[lo->type].name);
+    if (!(finite(k->radius) && k->radius > 0)) FAIL(S, i, "radius", "expected a radius > 0 m, got %g", k->radius);
+    if (!(finite(k->inertia) && k->inertia >= 0))
+        FAIL(S, i, "inertia", "expected an inertia >= 0 kg m^2, got %g", k->inertia);
+    if (!(finite(k->bearing) && k->bearing >= 0))
+        FAIL(S, i, "bearing", "expected a bearing friction >= 0 N m s/rad, got %g", k->bearing);
+    if (!(finite(k->friction) && k->friction >= 0))
+        FAIL(S, i, "friction", "expected a friction coefficient >= 0, got %g", k->friction);
+    for (int j = 0; j < i; j++) {
+        const hw_sheave_def *o = &m->sheaves[j];
+        if (o->line_in == k->line_in || o->line_out == k->line_in || o->line_in == k->line_out ||
+            o->line_out == k->line_out)
+            FAIL(S, i, "line_in", "expected lines on no other sheave (a line has one reeling end), "
+                 "got a line of sheave '%s'", o->name ? o->name : "");
+    }
+    return HW_OK;
+}
+
 static hw_status check_solver(const hw_solver_def *s, hw_input_error *err)
 {
     const hw_section S = HW_SEC_SOLVER;
@@ -337,6 +395,10 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
         if ((st = check_point(&def->points[i], i, err))) return st;
     for (int i = 0; i < def->n_lines; i++)
         if ((st = check_line(def, &def->lines[i], i, err))) return st;
+    if (def->n_sheaves < 0 || (def->n_sheaves > 0 && !def->sheaves))
+        FAIL(HW_SEC_SHEAVE, -1, "sheaves", "expected a list of sheaves, got %d", def->n_sheaves);
+    for (int i = 0; i < def->n_sheaves; i++)
+        if ((st = check_sheave(def, &def->sheaves[i], i, err))) return st;
     for (int i = 0; i < def->n_points; i++) {
         const hw_point_def *p = &def->points[i];
         if (p->kind != HW_POINT_FREE) continue;
@@ -357,6 +419,7 @@ static const char *section_name(hw_section s)
     case HW_SEC_POINT: return "points";
     case HW_SEC_LINE: return "lines";
     case HW_SEC_SOLVER: return "solver";
+    case HW_SEC_SHEAVE: return "sheaves";
     }
     return "?";
 }
@@ -371,6 +434,7 @@ hw_status hw_model_validate(const hw_model_def *def, char *msg, size_t msg_len)
             if (e.section == HW_SEC_LINE_TYPE) name = def->types[e.index].name;
             if (e.section == HW_SEC_POINT) name = def->points[e.index].name;
             if (e.section == HW_SEC_LINE) name = def->lines[e.index].name;
+            if (e.section == HW_SEC_SHEAVE) name = def->sheaves[e.index].name;
         }
         if (e.index >= 0)
             snprintf(msg, msg_len, "%s[%d] (%s).%s: %s", section_name(e.section), e.index,

@@ -54,7 +54,7 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
     const hw_model_def *m = &sc->model;
     int maxn = 1;
     for (int l = 0; l < m->n_lines; l++) /* a winch line may grow up to its capacity */
-        if (hw_line_max_segments(&m->lines[l]) + 1 > maxn) maxn = hw_line_max_segments(&m->lines[l]) + 1;
+        if (hw_line_max_segments(m, l) + 1 > maxn) maxn = hw_line_max_segments(m, l) + 1;
     o->buf = (double *)calloc((size_t)3 * maxn, sizeof(double));
     o->stats = (hw_line_stats *)calloc((size_t)(m->n_lines > 0 ? m->n_lines : 1), sizeof(hw_line_stats));
     if (!o->buf || !o->stats) return HW_ERR_NOMEM;
@@ -67,10 +67,10 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
     if ((sc->out_formats & HW_OUT_VTK) && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
     if (sc->out_formats & HW_OUT_HDF5) /* its datasets have one fixed node count per line */
         for (int l = 0; l < sc->model.n_lines; l++)
-            if (sc->model.lines[l].winch.end != HW_WINCH_NONE) {
-                snprintf(msg, msg_len, "output format hdf5: line '%s' has a winch, whose segment "
-                         "count changes during the run; hdf5 output of such lines is not supported "
-                         "yet (use csv or vtk)", sc->model.lines[l].name);
+            if (hw_line_max_segments(&sc->model, l) != sc->model.lines[l].nseg) {
+                snprintf(msg, msg_len, "output format hdf5: line '%s' reels on a winch or sheave, so "
+                         "its segment count changes during the run; hdf5 output of such lines is not "
+                         "supported yet (use csv or vtk)", sc->model.lines[l].name);
                 return HW_ERR_UNSUPPORTED;
             }
     if ((sc->out_formats & HW_OUT_HDF5) && (st = hw_h5_open(&o->h5, dir, sc, msg, msg_len))) return st;

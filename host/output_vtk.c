@@ -66,8 +66,8 @@ hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, 
     *out = v;
     const hw_model_def *m = &sc->model;
     for (int l = 0; l < m->n_lines; l++) { /* room for the most segments a line can have */
-        v->n_nodes += hw_line_max_segments(&m->lines[l]) + 1;
-        v->n_seg += hw_line_max_segments(&m->lines[l]);
+        v->n_nodes += hw_line_max_segments(m, l) + 1;
+        v->n_seg += hw_line_max_segments(m, l);
     }
     v->ns = (int *)calloc((size_t)m->n_lines + 1, sizeof(int));
     v->pos = (double *)malloc(sizeof(double) * 3 * (size_t)v->n_nodes);

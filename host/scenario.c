@@ -53,7 +53,8 @@ typedef struct loader {
 
 #define FAILED(L) ((L)->status != HW_OK)
 
-static const char *const SECTION_NAMES[] = {"environment", "line_types", "points", "lines", "solver"};
+static const char *const SECTION_NAMES[] = {"environment", "line_types", "points", "lines", "solver",
+                                            "sheaves"};
 
 /* ---- errors ----------------------------------------------------------------------------------- */
 
@@ -160,6 +161,7 @@ static int section_count(const hw_model_def *m, int section)
     case HW_SEC_LINE_TYPE: return m->n_types;
     case HW_SEC_POINT: return m->n_points;
     case HW_SEC_LINE: return m->n_lines;
+    case HW_SEC_SHEAVE: return m->n_sheaves;
     default: return 0;
     }
 }
@@ -171,6 +173,7 @@ static const char *item_name(const hw_model_def *m, int section, int i)
     case HW_SEC_LINE_TYPE: return m->types[i].name;
     case HW_SEC_POINT: return m->points[i].name;
     case HW_SEC_LINE: return m->lines[i].name;
+    case HW_SEC_SHEAVE: return m->sheaves[i].name;
     default: return NULL;
     }
 }
@@ -1158,6 +1161,46 @@ static void parse_lines(loader *L, mapr *root)
     check_unique_names(L, HW_SEC_LINE);
 }
 
+/* ---- sheaves ---------------------------------------------------------------------------------- */
+
+static const char *const SHEAVE_KEYS[] = {"name", "line_in", "end_in", "line_out", "end_out",
+                                          "radius", "inertia", "bearing", "locked", "friction", NULL};
+static const char *const SHEAVE_ENDS[] = {"none", "a", "b", NULL};
+
+static void parse_sheave(loader *L, yaml_node_t *node, int i, hw_sheave_def *k)
+{
+    mapr m;
+    int e = 0;
+    *k = hw_default_sheave();
+    if (open_item(&m, L, node, HW_SEC_SHEAVE, i, SHEAVE_KEYS, "a sheave")) return;
+    get_name(&m, &k->name);
+    get_ref(&m, "line_in", HW_SEC_LINE, "a line name", &k->line_in);
+    get_ref(&m, "line_out", HW_SEC_LINE, "a line name", &k->line_out);
+    if (get_enum(&m, "end_in", 0, SHEAVE_ENDS, &e) == 0) k->end_in = (hw_winch_end)e;
+    if (get_enum(&m, "end_out", 0, SHEAVE_ENDS, &e) == 0) k->end_out = (hw_winch_end)e;
+    get_num(&m, "radius", 0, &k->radius);
+    get_num(&m, "inertia", 0, &k->inertia);
+    get_num(&m, "bearing", 0, &k->bearing);
+    get_num(&m, "friction", 0, &k->friction);
+    get_bool(&m, "locked", 0, &k->locked);
+}
+
+/* sheaves: optional list (docs/scenario.md). */
+static void parse_sheaves(loader *L, mapr *root)
+{
+    fld f;
+    if (!yd_map_find(L->doc, root->node, "sheaves", NULL)) return;
+    int n = open_list_section(L, root, HW_SEC_SHEAVE, "sheaves", &f);
+    if (n < 0) return;
+    hw_sheave_def *sh = alloc(L, (size_t)n + 1, sizeof *sh);
+    for (int i = 0; sh && i < n && !FAILED(L); i++)
+        parse_sheave(L, yd_seq_at(L->doc, f.v, i), i, &sh[i]);
+    if (FAILED(L)) return;
+    L->sc->model.sheaves = sh;
+    L->sc->model.n_sheaves = n;
+    check_unique_names(L, HW_SEC_SHEAVE);
+}
+
 /* ---- outputs ---------------------------------------------------------------------------------- */
 
 static const char *const OUTPUT_KEYS[] = {"interval", "nodes", "segments", "formats",
@@ -1295,8 +1338,8 @@ static void parse_outputs(loader *L, mapr *root)
 
 /* ---- the document ----------------------------------------------------------------------------- */
 
-static const char *const ROOT_KEYS[] = {"environment", "line_types", "points", "lines", "solver",
-                                        "outputs", "network", NULL};
+static const char *const ROOT_KEYS[] = {"environment", "line_types", "points", "lines", "sheaves",
+                                        "solver", "outputs", "network", NULL};
 
 static void parse_root(loader *L, yaml_node_t *root)
 {
@@ -1319,6 +1362,7 @@ static void parse_root(loader *L, yaml_node_t *root)
         parse_line_types(L, &m);
         parse_points(L, &m);
         parse_lines(L, &m);
+        parse_sheaves(L, &m);
     }
     parse_outputs(L, &m);
     if (has_net && !FAILED(L)) {

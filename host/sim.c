@@ -81,6 +81,7 @@ void hw_sim_destroy(hw_sim *sim)
     hw_winches_free(&sim->winches);
     hw_model_free(&sim->m);
     free(sim->y);
+    free(sim->w.seg_qx); free(sim->w.seg_qy); free(sim->w.seg_qz);
     free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.pt_f); free(sim->w.pt_a);
     free(sim);
 }
@@ -180,6 +181,15 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
         hw_sim_destroy(sim);
         return st;
     }
+    if (def->n_sheaves > 0) { /* the sheaves need the directions of the segments at them */
+        sim->w.seg_qx = (double *)calloc((size_t)S->n_segs, sizeof(double));
+        sim->w.seg_qy = (double *)calloc((size_t)S->n_segs, sizeof(double));
+        sim->w.seg_qz = (double *)calloc((size_t)S->n_segs, sizeof(double));
+        if (!sim->w.seg_qx || !sim->w.seg_qy || !sim->w.seg_qz) {
+            hw_sim_destroy(sim);
+            return HW_ERR_NOMEM;
+        }
+    }
     if ((st = hw_winches_init(&sim->winches, def, &sim->m))) {
         set_msg(msg, msg_len, "out of memory while setting up the winches");
         hw_sim_destroy(sim);
@@ -254,12 +264,13 @@ hw_status hw_sim_step(hw_sim *sim, int n)
                 hw_lm_work h;
                 memset(&h, 0, sizeof h);
                 h.seg_T = sim->w.seg_T;
+                h.seg_qx = sim->w.seg_qx; h.seg_qy = sim->w.seg_qy; h.seg_qz = sim->w.seg_qz;
                 sim->ops->download_work(sim->be, &h);
                 for (int l = 0; l < W->n; l++)
                     if (W->w[l].on) W->w[l].tension = sim->w.seg_T[sim->m.S.ln_wseg[l]];
             }
-            if ((st = hw_winches_after_step(W, &sim->m, sim->ops, sim->be, t0, sim->dt, sim->err,
-                                            sizeof sim->err))) {
+            if ((st = hw_winches_after_step(W, &sim->m, sim->ops, sim->be, t0, sim->dt, &sim->w,
+                                            sim->log, sim->log_user, sim->err, sizeof sim->err))) {
                 sim->failed = 1;
                 sim->y_valid = sim->w_valid = 0;
                 return st;
@@ -496,3 +507,16 @@ double hw_sim_line_mass(const hw_sim *sim, int line)
 }
 
 double hw_sim_segment_steps(const hw_sim *sim) { return sim ? sim->seg_steps : 0.0; }
+
+hw_status hw_sim_sheave_state(const hw_sim *sim, int sheave, double *v, double *wrap,
+                              double *t_in, double *t_out, int *holding)
+{
+    if (!sim || sheave < 0 || sheave >= sim->winches.n_sheaves) return HW_ERR_INVALID_ARG;
+    const hw_sheave_rt *sh = &sim->winches.sh[sheave];
+    if (v) *v = sh->v;
+    if (wrap) *wrap = sh->wrap;
+    if (t_in) *t_in = sh->t_in;
+    if (t_out) *t_out = sh->t_out;
+    if (holding) *holding = sh->def.locked ? sh->holding : 0;
+    return HW_OK;
+}

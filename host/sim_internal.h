@@ -40,7 +40,8 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
 
 void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
-/* Winches in reel mode (winch.c). */
+/* Winches in reel mode and sheaves (winch.c). */
+hw_winch_end hw_line_reel_end(const hw_model_def *def, int line); /* winch or sheave end */
 typedef struct hw_winch_rt {
     int on;
     hw_winch_def def;      /* with defaults filled and the speed table owned here */
@@ -51,16 +52,27 @@ typedef struct hw_winch_rt {
     double length, speed, tension; /* deployed length, pay-out speed, winch segment tension */
     int at_max, at_min;    /* the cable's end reached (warned once per episode) */
     long events;           /* insertions and removals so far */
+    int sheave, role;      /* on a sheave: its index and -1 (line_in) or +1 (line_out); else -1, 0 */
 } hw_winch_rt;
+typedef struct hw_sheave_rt {
+    hw_sheave_def def;
+    double v;              /* sliding speed, m/s (> 0 from line_in into line_out) */
+    double wrap, t_in, t_out;
+    int holding;           /* a locked sheave that holds */
+    int at_end;            /* a span ran short: sliding stopped (warned once) */
+} hw_sheave_rt;
 typedef struct hw_winches {
     int n, any, need_tension;
-    hw_winch_rt *w;        /* one per line (on = 0 without a winch) */
+    hw_winch_rt *w;        /* one per line (on = 0 without a winch or sheave) */
+    int n_sheaves;
+    hw_sheave_rt *sh;
 } hw_winches;
 hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m);
 void hw_winches_free(hw_winches *W);
 hw_status hw_winches_before_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
                                  hw_backend *b, double t, double dt, hw_log_fn log, void *log_user);
 hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
-                                hw_backend *b, double t, double dt, char *err, size_t err_len);
+                                hw_backend *b, double t, double dt, const hw_lm_work *work,
+                                hw_log_fn log, void *log_user, char *err, size_t err_len);
 
 #endif

@@ -19,15 +19,34 @@
 
 #include "sim_internal.h"
 
-int hw_line_max_segments(const hw_line_def *ld)
+int hw_line_max_segments(const hw_model_def *def, int line)
 {
-    if (!ld || ld->nseg < 1) return 0;
-    if (ld->winch.end == HW_WINCH_NONE || !(ld->length > 0)) return ld->nseg;
-    double l_nom = ld->length / ld->nseg;
-    double maxl = ld->winch.max_length > ld->length ? ld->winch.max_length : ld->length;
-    double cap = ceil(maxl / l_nom) + 2.0;
+    if (!def || line < 0 || line >= def->n_lines) return 0;
+    const hw_line_def *ld = &def->lines[line];
+    if (ld->nseg < 1 || !(ld->length > 0)) return ld->nseg > 0 ? ld->nseg : 0;
+    double maxl = 0.0;
+    if (ld->winch.end != HW_WINCH_NONE)
+        maxl = ld->winch.max_length > ld->length ? ld->winch.max_length : ld->length;
+    for (int k = 0; k < def->n_sheaves; k++) { /* on a sheave: room for the whole cable */
+        const hw_sheave_def *sh = &def->sheaves[k];
+        if ((sh->line_in == line || sh->line_out == line) && sh->line_in >= 0 &&
+            sh->line_in < def->n_lines && sh->line_out >= 0 && sh->line_out < def->n_lines)
+            maxl = def->lines[sh->line_in].length + def->lines[sh->line_out].length;
+    }
+    if (maxl <= 0.0) return ld->nseg;
+    double cap = ceil(maxl / (ld->length / ld->nseg)) + 2.0;
     if (cap > 1e7) cap = 1e7;
     return (int)cap > ld->nseg ? (int)cap : ld->nseg;
+}
+
+hw_winch_end hw_line_reel_end(const hw_model_def *def, int line)
+{
+    if (def->lines[line].winch.end != HW_WINCH_NONE) return def->lines[line].winch.end;
+    for (int k = 0; k < def->n_sheaves; k++) {
+        if (def->sheaves[k].line_in == line) return def->sheaves[k].end_in;
+        if (def->sheaves[k].line_out == line) return def->sheaves[k].end_out;
+    }
+    return HW_WINCH_NONE;
 }
 
 /* Sets the tributary lengths and masses of line l's used nodes from its segment lengths. */
@@ -61,13 +80,34 @@ hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m)
     W->n = S->n_lines;
     W->w = (hw_winch_rt *)calloc((size_t)W->n + 1, sizeof(hw_winch_rt));
     if (!W->w) return HW_ERR_NOMEM;
+    W->n_sheaves = def->n_sheaves;
+    W->sh = (hw_sheave_rt *)calloc((size_t)W->n_sheaves + 1, sizeof(hw_sheave_rt));
+    if (!W->sh) return HW_ERR_NOMEM;
+    for (int k = 0; k < W->n_sheaves; k++) {
+        W->sh[k].def = def->sheaves[k];
+        W->sh[k].holding = def->sheaves[k].locked;
+    }
     for (int l = 0; l < W->n; l++) {
         const hw_line_def *ld = &def->lines[l];
         hw_winch_rt *w = &W->w[l];
-        if (ld->winch.end == HW_WINCH_NONE) continue;
+        w->sheave = -1;
+        hw_winch_end reel = hw_line_reel_end(def, l);
+        if (reel == HW_WINCH_NONE) continue;
         w->on = 1;
         W->any = 1;
         w->def = ld->winch;
+        if (ld->winch.end == HW_WINCH_NONE) { /* a sheave end: driven by the sheave's slide */
+            for (int k = 0; k < def->n_sheaves; k++) {
+                if (def->sheaves[k].line_in == l) { w->sheave = k; w->role = -1; }
+                if (def->sheaves[k].line_out == l) { w->sheave = k; w->role = 1; }
+            }
+            const hw_sheave_def *sh = &def->sheaves[w->sheave];
+            w->def = hw_default_line().winch;
+            w->def.end = reel;
+            w->def.mode = HW_WINCH_EXTERNAL;
+            w->def.max_length = def->lines[sh->line_in].length + def->lines[sh->line_out].length;
+            W->need_tension = 1;
+        }
         int nt = ld->winch.speed_table.n >= 2 ? ld->winch.speed_table.n : 0;
         if (nt) {
             w->tab_t = (double *)malloc((size_t)nt * sizeof(double));
@@ -113,6 +153,7 @@ void hw_winches_free(hw_winches *W)
     for (int l = 0; l < W->n; l++) {
         free(W->w[l].tab_t); free(W->w[l].tab_v); free(W->w[l].tq_t); free(W->w[l].tq_v);
     }
+    free(W->sh);
     free(W->w);
     memset(W, 0, sizeof *W);
 }
@@ -182,6 +223,12 @@ hw_status hw_winches_before_step(hw_winches *W, hw_model *m, const hw_backend_op
     for (int l = 0; l < W->n; l++) {
         hw_winch_rt *w = &W->w[l];
         if (!w->on) continue;
+        if (w->sheave >= 0) { /* the sheave's slide, limited there */
+            w->speed = S->ln_wrate[l] = w->role * W->sh[w->sheave].v;
+            hw_status st = ops->update_line(b, S, l);
+            if (st) return st;
+            continue;
+        }
         double s = drive_speed(w, t, dt);
         if (s > 0 && w->length >= w->def.max_length) {
             if (!w->at_max)
@@ -219,10 +266,75 @@ static hw_status sync_line(hw_model *m, const hw_backend_ops *ops, hw_backend *b
     return ops->update_line(b, &m->S, l);
 }
 
+/* Unit vector along line l's segment at its reeling end, pointing away from the end. */
+static void away_from_end(const hw_lm_sys *S, const hw_lm_work *w, int l, int atA, double u[3])
+{
+    int s = S->ln_wseg[l];
+    double sg = atA ? 1.0 : -1.0; /* q runs from node i-1 to node i */
+    u[0] = sg * w->seg_qx[s]; u[1] = sg * w->seg_qy[s]; u[2] = sg * w->seg_qz[s];
+}
+
+/* The slide of each sheave over one step, from the tensions and directions of the step's last
+ * evaluation (semi-implicit: the new speed drives the next step). */
+static void sheaves_step(hw_winches *W, hw_model *m, const hw_lm_work *work, double t, double dt,
+                         hw_log_fn log, void *log_user)
+{
+    const hw_lm_sys *S = &m->S;
+    for (int k = 0; k < W->n_sheaves; k++) {
+        hw_sheave_rt *sh = &W->sh[k];
+        const hw_sheave_def *d = &sh->def;
+        int li = d->line_in, lo = d->line_out;
+        double ui[3], uo[3];
+        away_from_end(S, work, li, d->end_in == HW_WINCH_A, ui);
+        away_from_end(S, work, lo, d->end_out == HW_WINCH_A, uo);
+        double c = ui[0] * uo[0] + ui[1] * uo[1] + ui[2] * uo[2];
+        c = c > 1.0 ? 1.0 : c < -1.0 ? -1.0 : c;
+        sh->wrap = HW_PI - acos(c);
+        sh->t_in = W->w[li].tension;
+        sh->t_out = W->w[lo].tension;
+        /* the moving mass: the sheave's inertia at its rim, and the cable over it (at least half
+         * a nominal segment each side, which also keeps the explicit update stable) */
+        double mu = S->ln_mu[li], lnom = W->w[li].l_nom;
+        double arc = d->radius * sh->wrap > lnom ? d->radius * sh->wrap : lnom;
+        double meff = mu * arc + (d->locked ? 0.0 : d->inertia / (d->radius * d->radius));
+        double F = sh->t_out - sh->t_in;
+        if (!d->locked) {
+            sh->v += dt * (F - d->bearing * sh->v / (d->radius * d->radius)) / meff;
+        } else {
+            double thi = sh->t_in > sh->t_out ? sh->t_in : sh->t_out;
+            double cap = thi * (1.0 - exp(-d->friction * sh->wrap)); /* capstan */
+            if (sh->holding) {
+                if (fabs(F) > cap) sh->holding = 0; /* slips from the next step on */
+                sh->v = 0.0;
+            } else {
+                double dir = sh->v != 0.0 ? (sh->v > 0 ? 1.0 : -1.0) : (F > 0 ? 1.0 : -1.0);
+                double vn = sh->v + dt * (F - dir * cap) / meff;
+                if (vn * dir <= 0.0) { vn = 0.0; sh->holding = 1; } /* friction stops it */
+                sh->v = vn;
+            }
+        }
+        /* a span that runs short stops the slide (the cable's end at the sheave) */
+        int short_in = W->w[li].length <= 0.5 * W->w[li].l_nom && sh->v > 0;
+        int short_out = W->w[lo].length <= 0.5 * W->w[lo].l_nom && sh->v < 0;
+        if (short_in || short_out) {
+            if (!sh->at_end)
+                hw_logf(log, log_user, 1, "sheave '%s' at t = %.6g s: line '%s' is down to half a "
+                        "segment; the cable stops sliding", d->name ? d->name : "", t,
+                        m->line_names[short_in ? li : lo]);
+            sh->at_end = 1;
+            sh->v = 0.0;
+        } else {
+            sh->at_end = 0;
+        }
+    }
+}
+
 /* Advances the winch lengths by one step of dt and reels nodes in or out. */
 hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
-                                hw_backend *b, double t, double dt, char *err, size_t err_len)
+                                hw_backend *b, double t, double dt, const hw_lm_work *work,
+                                hw_log_fn log, void *log_user, char *err, size_t err_len)
 {
+    sheaves_step(W, m, work, t, dt, log, log_user);
     for (int l = 0; l < W->n; l++) {
         hw_winch_rt *w = &W->w[l];
         if (!w->on) continue;

@@ -303,7 +303,7 @@ Test(winch, scenario_block)
     load_winch("      mode: tension\n      target: 2.0e4\n", HW_OK, NULL);
     load_winch("      max_length: 5\n", HW_ERR_INPUT,
                "w.yaml:16: lines[0] (wire).winch.max_length: expected a cable length >= the line's length (10 m), got 5");
-    load_winch("      mode: fast\n", HW_ERR_INPUT, "w.yaml:16: lines[0] (wire).winch.mode: expected one of: speed, length, tension, external, got \"fast\"");
+    load_winch("      mode: fast\n", HW_ERR_INPUT, "w.yaml:16: lines[0] (wire).winch.mode: expected one of: speed, length, tension, external, drum, got \"fast\"");
     load_winch("      spede: 1\n", HW_ERR_INPUT, "w.yaml:16: lines[0] (wire).winch.spede: expected a key of a winch");
     load_winch("      speed_table: [[0, 0], [0, 1]]\n", HW_ERR_INPUT, "w.yaml:16: lines[0] (wire).winch.speed_table");
     load_winch("      mode: length\n", HW_ERR_INPUT, "winch.target: expected a target length > 0 m, got 0");

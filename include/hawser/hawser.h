@@ -167,6 +167,26 @@ typedef struct hw_line_def {
     hw_winch_def winch;
 } hw_line_def;
 
+/* A sheave (physics.md section 6) over which a cable runs from one line (line_in) to another
+ * (line_out). Both line ends (end_in, end_out: HW_WINCH_A or HW_WINCH_B) are attached to the
+ * sheave's point, which may be fixed, moving, or free (a travelling pulley). The cable slides at
+ * speed v (> 0: from line_in into line_out): the two line ends reel like winches (section 5),
+ * and (J / R^2 + mu R wrap) dv/dt = T_out - T_in - friction, where the wrap angle follows from the
+ * directions of the two spans at the sheave. A free sheave turns at v / R against its bearing
+ * friction; a locked sheave holds while T_high / T_low <= exp(friction * wrap) (capstan) and
+ * slides against T_high (1 - exp(-friction * wrap)) past it. The sheave is treated as a point:
+ * the tangent points sit at its centre, an error of order radius / span length. */
+typedef struct hw_sheave_def {
+    const char *name;
+    int line_in, line_out;         /* line indices */
+    hw_winch_end end_in, end_out;  /* which end of each is on the sheave */
+    double radius;                 /* m (> 0) */
+    double inertia;                /* kg m^2 (>= 0) */
+    double bearing;                /* viscous bearing friction, N m s/rad (>= 0). Default 0 */
+    int locked;                    /* 1: does not turn; the cable slides with capstan friction */
+    double friction;               /* capstan friction coefficient (>= 0; locked sheaves) */
+} hw_sheave_def;
+
 typedef struct hw_solver_def {
     double dt;          /* time step, s; 0 = automatic (a safe fraction of the critical step) */
     double dt_safety;   /* the fraction used when dt = 0. Default 0.5 */
@@ -186,11 +206,14 @@ typedef struct hw_model_def {
     const hw_point_def *points;
     int n_lines;
     const hw_line_def *lines;
+    int n_sheaves;
+    const hw_sheave_def *sheaves;
     hw_solver_def solver;
 } hw_model_def;
 
-/* Segment slots a line needs: nseg, or with a winch enough for winch.max_length (+2). */
-int hw_line_max_segments(const hw_line_def *line);
+/* Segment slots line l needs: nseg; with a winch enough for winch.max_length; on a sheave
+ * enough for the whole cable (+2 in both cases). */
+int hw_line_max_segments(const hw_model_def *def, int line);
 
 hw_env_def hw_default_env(void);
 hw_line_type_def hw_default_line_type(void);
@@ -201,8 +224,11 @@ hw_model_def hw_default_model(void);
 
 /* Where a definition is wrong. Field names are the scenario file's keys (e.g. "segments",
  * "EA_table", "motion.period"), so a file loader can point at the line that holds them. */
+hw_sheave_def hw_default_sheave(void);
+
 typedef enum hw_section {
-    HW_SEC_ENVIRONMENT = 0, HW_SEC_LINE_TYPE, HW_SEC_POINT, HW_SEC_LINE, HW_SEC_SOLVER
+    HW_SEC_ENVIRONMENT = 0, HW_SEC_LINE_TYPE, HW_SEC_POINT, HW_SEC_LINE, HW_SEC_SOLVER,
+    HW_SEC_SHEAVE
 } hw_section;
 typedef struct hw_input_error {
     hw_section section;
@@ -274,6 +300,11 @@ hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3
  * for HW_WINCH_EXTERNAL it holds until set again. State: deployed (unstretched) length, m;
  * current pay-out speed; tension of the segment at the winch, N; segments now. */
 hw_status hw_sim_set_winch_speed(hw_sim *sim, int line, double speed);
+/* Sheave k: sliding speed v (m/s, > 0 from line_in to line_out; the sheave turns at v / R unless
+ * locked), wrap angle (rad), tensions of the two line segments at the sheave (N), and whether a
+ * locked sheave is holding (1) or slipping (0). */
+hw_status hw_sim_sheave_state(const hw_sim *sim, int sheave, double *v, double *wrap,
+                              double *t_in, double *t_out, int *holding);
 /* Segment-steps taken so far (segments in use at each step, summed over the steps). */
 double hw_sim_segment_steps(const hw_sim *sim);
 /* Structural (in-air) mass of a line's deployed cable, kg: the sum of its node masses. */
