@@ -1,0 +1,257 @@
+/* The rigid-cylinder cable (physics.md section 5): quaternion and block algebra, Jacobians, the
+ * exact block-tridiagonal solve, validation cases 9-14 (validation.md), energy, the winch and the
+ * input errors. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "hawser/rigid.h"
+#include "rigid.h"
+
+/* ---- helpers --------------------------------------------------------------------------------- */
+
+typedef struct rc_one {
+    hw_rc_def def;
+    hw_rc_cable_def cab;
+} rc_one;
+
+static void rc_one_init(rc_one *m, double L, int n, double mu, double d, double ea, double ei,
+                        double gj, double dt)
+{
+    m->def = hw_default_rc_def();
+    m->def.dt = dt;
+    m->def.env.rho_w = 0.0; /* in air unless a test says otherwise */
+    m->cab = hw_default_rc_cable();
+    m->cab.name = "c";
+    m->cab.length = L;
+    m->cab.elements = n;
+    m->cab.mass_per_length = mu;
+    m->cab.diameter = d;
+    m->cab.ea = ea; m->cab.ei = ei; m->cab.gj = gj;
+    m->def.n_cables = 1;
+    m->def.cables = &m->cab;
+}
+
+static hw_rc *rc_make(const hw_rc_def *def)
+{
+    hw_rc *rc = NULL;
+    char msg[512];
+    hw_status st = hw_rc_create(def, &rc, msg, sizeof msg);
+    cr_assert_eq(st, HW_OK, "create: %s", msg);
+    return rc;
+}
+
+static void rc_run(hw_rc *rc, double t_end)
+{
+    int n = (int)(t_end / hw_rc_dt(rc) + 0.5);
+    hw_status st = hw_rc_step(rc, n);
+    cr_assert_eq(st, HW_OK, "step: %s", hw_rc_last_error(rc));
+}
+
+static double frand(unsigned *s) { *s = *s * 1103515245u + 12345u; return ((*s >> 8) & 0xffff) / 65535.0 - 0.5; }
+
+/* ---- quaternion and block algebra ------------------------------------------------------------- */
+
+Test(rigid_algebra, quaternion_rotation_and_integration)
+{
+    /* a quarter turn about z takes x to y */
+    hw_quat q = hw_quat_axis_angle(hw_v3_make(0, 0, 1), PI / 2);
+    hw_v3 r = hw_quat_rotate(q, hw_v3_make(1, 0, 0));
+    cr_expect_lt(fabs(r.x) + fabs(r.y - 1) + fabs(r.z), 1e-15);
+    r = hw_quat_rotate_inv(q, r);
+    cr_expect_lt(fabs(r.x - 1) + fabs(r.y) + fabs(r.z), 1e-15);
+    /* composition: rotating by a*b is rotating by b then a */
+    hw_quat a = hw_quat_axis_angle(hw_v3_make(0.6, 0, 0.8), 0.7), b = hw_quat_axis_angle(hw_v3_make(0, 1, 0), -1.1);
+    hw_v3 v = hw_v3_make(0.3, -0.2, 0.9);
+    hw_v3 r1 = hw_quat_rotate(hw_quat_mul(a, b), v), r2 = hw_quat_rotate(a, hw_quat_rotate(b, v));
+    cr_expect_lt(hw_v3_norm(hw_v3_sub(r1, r2)), 1e-15);
+    /* from_z maps z onto the direction */
+    hw_v3 d = hw_v3_make(-0.48, 0.6, -0.64);
+    r = hw_quat_rotate(hw_quat_from_z(d), hw_v3_make(0, 0, 1));
+    cr_expect_lt(hw_v3_norm(hw_v3_sub(r, d)), 1e-15);
+    r = hw_quat_rotate(hw_quat_from_z(hw_v3_make(0, 0, -2)), hw_v3_make(0, 0, 1));
+    cr_expect_lt(fabs(r.z + 1), 1e-15);
+    /* relative rotation picks the non-negative scalar part */
+    hw_quat rel = hw_quat_rel(a, hw_quat_neg(b));
+    cr_expect_geq(rel.w, 0.0);
+    /* integrating a constant body rate w for time T rotates by |w| T about w (first order:
+     * the normalized Euler update has a phase error O(h^2) per step, O(h) overall) */
+    hw_v3 w = hw_v3_make(0.0, 0.0, 2.0);
+    hw_quat p = hw_quat_identity();
+    int nst = 10000;
+    for (int k = 0; k < nst; k++) p = hw_quat_integrate(p, w, 1.0 / nst);
+    double ang = 2 * atan2(p.z, p.w);
+    cr_expect_lt(fabs(ang - 2.0), 1e-3, "angle %.8f", ang); /* (h w)^2/12 * n ~ 3e-5 expected */
+    cr_expect_lt(fabs(hw_quat_norm(p) - 1), 1e-14);
+}
+
+Test(rigid_algebra, cholesky_solves_spd_6x6)
+{
+    unsigned s = 7;
+    hw_m6 X, A;
+    for (int k = 0; k < 36; k++) X.a[k] = frand(&s);
+    A = hw_m6_tmul(X, X);
+    for (int k = 0; k < 6; k++) A.a[7 * k] += 0.1;
+    hw_v6 b;
+    for (int k = 0; k < 6; k++) b.a[k] = frand(&s);
+    hw_m6 L = A;
+    cr_assert_eq(hw_m6_chol(&L), 0);
+    hw_v6 x = hw_m6_chol_solve(&L, b), r = hw_m6_mulv(A, x);
+    for (int k = 0; k < 6; k++) cr_expect_lt(fabs(r.a[k] - b.a[k]), 1e-12);
+    hw_m6 Xs = hw_m6_chol_solve_m(&L, X), AX = hw_m6_mul(A, Xs);
+    for (int k = 0; k < 36; k++) cr_expect_lt(fabs(AX.a[k] - X.a[k]), 1e-12);
+    /* not positive definite: reported, with the pivot */
+    hw_m6 N = A;
+    N.a[7 * 3] = -1;
+    cr_expect_gt(hw_m6_chol(&N), 0);
+    /* symmetric 3x3 inverse */
+    hw_m3s m = hw_m3s_make(3, 2, 4, 0.5, -0.3, 0.2), mi = hw_m3s_inv(m);
+    hw_v3 e = hw_m3s_mul(m, hw_m3s_mul(mi, hw_v3_make(1, -2, 3)));
+    cr_expect_lt(fabs(e.x - 1) + fabs(e.y + 2) + fabs(e.z - 3), 1e-14);
+}
+
+/* g(t) along a motion with constant v and body w: dg/dt must equal the block's gd and J u, and
+ * d(gd)/dt (with u constant, so J du/dt = 0) must equal the velocity-product term gam. */
+static hw_rc_body moved(hw_rc_body b, double t)
+{
+    b.x = hw_v3_add(b.x, hw_v3_scale(b.v, t));
+    double wn = hw_v3_norm(b.w);
+    b.p = hw_quat_mul(b.p, hw_quat_axis_angle(hw_v3_scale(b.w, 1.0 / wn), wn * t));
+    return b;
+}
+static hw_v6 side_mul(const hw_rc_side *s, const hw_rc_body *b)
+{
+    hw_v6 r;
+    hw_v3 p = hw_v3_add(hw_v3_scale(b->v, s->sig), hw_m3_mulv(s->B, b->w));
+    hw_v3 a = hw_m3_mulv(s->C, b->w);
+    hw_v6_set3(&r, 0, p); hw_v6_set3(&r, 3, a);
+    return r;
+}
+
+Test(rigid_algebra, jacobians_and_velocity_products_match_finite_differences)
+{
+    hw_rc_body bi, bj;
+    bi.x = hw_v3_make(0.1, 0.2, 0.3); bi.v = hw_v3_make(0.4, -0.3, 0.2);
+    bi.p = hw_quat_normalize(hw_quat_make(0.9, 0.1, -0.2, 0.3)); bi.w = hw_v3_make(0.7, -0.4, 1.1);
+    bj.x = hw_v3_make(0.2, 0.9, 1.1); bj.v = hw_v3_make(-0.2, 0.5, 0.1);
+    bj.p = hw_quat_normalize(hw_quat_make(0.8, -0.3, 0.1, 0.2)); bj.w = hw_v3_make(-0.6, 0.9, 0.3);
+    double l = 1.3, dl = 0.0, h = 1e-5;
+    for (int kind = 0; kind < 3; kind++) {
+        hw_rc_block k0, kp, km;
+        hw_v3 pa = hw_v3_make(0.05, 0.1, -0.5), va = hw_v3_make(0.0, 0.0, 0.0);
+        hw_quat qc = hw_quat_normalize(hw_quat_make(1.0, 0.2, 0.1, -0.1));
+        hw_rc_body ip = moved(bi, h), im = moved(bi, -h), jp = moved(bj, h), jm = moved(bj, -h);
+        if (kind == 0) {
+            k0 = hw_rc_joint(&bi, &bj, l, dl); kp = hw_rc_joint(&ip, &jp, l, dl); km = hw_rc_joint(&im, &jm, l, dl);
+        } else if (kind == 1) {
+            k0 = hw_rc_end_block_a(&bj, l, dl, pa, va, qc); kp = hw_rc_end_block_a(&jp, l, dl, pa, va, qc);
+            km = hw_rc_end_block_a(&jm, l, dl, pa, va, qc);
+        } else {
+            k0 = hw_rc_end_block_b(&bi, l, dl, pa, va, qc); kp = hw_rc_end_block_b(&ip, l, dl, pa, va, qc);
+            km = hw_rc_end_block_b(&im, l, dl, pa, va, qc);
+        }
+        hw_v6 ju = hw_v6_zero();
+        if (kind != 1) { hw_v6 t = side_mul(&k0.L, &bi); for (int r = 0; r < 6; r++) ju.a[r] += t.a[r]; }
+        if (kind != 2) { hw_v6 t = side_mul(&k0.R, &bj); for (int r = 0; r < 6; r++) ju.a[r] += t.a[r]; }
+        for (int r = 0; r < 6; r++) {
+            double fd = (kp.g.a[r] - km.g.a[r]) / (2 * h);
+            double fd2 = (kp.gd.a[r] - km.gd.a[r]) / (2 * h);
+            /* central differences: O(h^2) ~ 1e-10 truncation, 1e-11 round-off */
+            cr_expect_lt(fabs(fd - k0.gd.a[r]), 1e-8, "kind %d row %d gd %.12g fd %.12g", kind, r, k0.gd.a[r], fd);
+            cr_expect_lt(fabs(ju.a[r] - k0.gd.a[r]), 1e-12, "kind %d row %d J u", kind, r);
+            cr_expect_lt(fabs(fd2 - k0.gam.a[r]), 1e-7, "kind %d row %d gam %.12g fd %.12g", kind, r, k0.gam.a[r], fd2);
+        }
+    }
+}
+
+/* The solver is exact: rebuild the dense system (J M^-1 J^T + diag(eps)) lambda = rhs of a short
+ * cable from the per-block pieces and check the residual of the block-Cholesky solution. */
+Test(rigid_algebra, block_tridiagonal_solve_is_exact)
+{
+    rc_one m;
+    rc_one_init(&m, 4.0, 5, 3.0, 0.1, 1e6, 2e3, 1e3, 1e-3);
+    m.cab.end_a = HW_RC_END_CLAMPED;
+    m.cab.end_b = HW_RC_END_POINT;
+    double pa[3] = {0, 0, 0}, pb[3] = {3.0, 0.5, -2.0};
+    memcpy(m.cab.pos_a, pa, sizeof pa); memcpy(m.cab.pos_b, pb, sizeof pb);
+    m.def.env.rho_w = 1025;
+    hw_rc *rc = rc_make(&m.def);
+    /* perturb the state so that every term is non-zero */
+    hw_rc_sys S = *(hw_rc_sys *)rc; /* hw_rc starts with its hw_rc_sys (rigid_sim.c) */
+    unsigned s = 3;
+    for (int q = 0; q < HW_RC_NS * S.n_elems; q++) S.st[q] += 0.05 * frand(&s);
+    int n = S.cab[0].n, nb = n + 1;
+    double *blk = calloc((size_t)nb * HW_RC_BLK, sizeof(double)), *el = calloc((size_t)n * HW_RC_EL, sizeof(double));
+    for (int i = 0; i < n; i++) hw_rc_element_pass(&S, &S.cab[0], i, el + i * HW_RC_EL);
+    hw_rc_status bad = {0, -1, 0};
+    hw_rc_cable_solve(&S, &S.cab[0], blk, el, &bad);
+    cr_assert_eq(bad.kind, HW_RC_OK);
+    /* dense J (6 nb x 6 n), M^-1, rhs */
+    int R = 6 * nb, Cn = 6 * n;
+    double *J = calloc((size_t)R * Cn, sizeof(double)), *A = calloc((size_t)R * R, sizeof(double));
+    double *rhs = calloc(R, sizeof(double));
+    const hw_rc_cable *C = &S.cab[0];
+    for (int k = 0; k < nb; k++) {
+        int mask;
+        hw_rc_block kb = hw_rc_cable_block(C, S.st, S.n_elems, k, &mask);
+        double ra[6], rb[6], re[6];
+        hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == n, ra, rb, re);
+        for (int side = 0; side < 2; side++) {
+            int body = side ? k : k - 1;
+            if (body < 0 || body >= n) continue;
+            hw_rc_side sd = side ? kb.R : kb.L;
+            for (int r = 0; r < 3; r++) {
+                J[(6 * k + r) * Cn + 6 * body + r] += sd.sig;
+                for (int c = 0; c < 3; c++) {
+                    J[(6 * k + r) * Cn + 6 * body + 3 + c] += sd.B.a[3 * r + c];
+                    J[(6 * k + 3 + r) * Cn + 6 * body + 3 + c] += sd.C.a[3 * r + c];
+                }
+            }
+        }
+        for (int r = 0; r < 6; r++) {
+            int on = hw_rc_row_on(mask, r);
+            A[(6 * k + r) * R + 6 * k + r] += on ? re[r] : 1.0;
+            rhs[6 * k + r] = on ? -rb[r] * rb[r] * kb.g.a[r] - 2 * ra[r] * kb.gd.a[r] - kb.gam.a[r] : 0.0;
+        }
+    }
+    /* M^-1 blocks and f */
+    for (int i = 0; i < n; i++) {
+        const double *e = el + i * HW_RC_EL;
+        hw_m3 Mi = hw_m3_from_sym(hw_rc_el_mi(e));
+        double Minv[36] = {0};
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++) Minv[6 * r + c] = Mi.a[3 * r + c];
+            Minv[6 * (3 + r) + 3 + r] = e[HW_RC_E_IR + r];
+        }
+        double f[6] = {e[0], e[1], e[2], e[3], e[4], e[5]}, mf[6];
+        for (int r = 0; r < 6; r++) { mf[r] = 0; for (int c = 0; c < 6; c++) mf[r] += Minv[6 * r + c] * f[c]; }
+        for (int a = 0; a < R; a++) {
+            double ja[6];
+            for (int c = 0; c < 6; c++) ja[c] = J[a * Cn + 6 * i + c];
+            double jmf = 0;
+            for (int c = 0; c < 6; c++) jmf += ja[c] * mf[c];
+            rhs[a] -= jmf; /* zero for inactive rows: their J rows are zero */
+            for (int b2 = 0; b2 < R; b2++) {
+                double acc = 0;
+                for (int r = 0; r < 6; r++) {
+                    double t = 0;
+                    for (int c = 0; c < 6; c++) t += Minv[6 * r + c] * J[b2 * Cn + 6 * i + c];
+                    acc += ja[r] * t;
+                }
+                A[a * R + b2] += acc;
+            }
+        }
+    }
+    double scale = 0, res = 0;
+    for (int a = 0; a < R; a++) {
+        double s2 = 0;
+        for (int b2 = 0; b2 < R; b2++) s2 += A[a * R + b2] * blk[(b2 / 6) * HW_RC_BLK + HW_RC_B_LAM + b2 % 6];
+        res = fmax(res, fabs(s2 - rhs[a]));
+        scale = fmax(scale, fabs(rhs[a]));
+    }
+    printf("block solve: max residual %.3g of rhs scale %.3g\n", res, scale);
+    cr_expect_lt(res, 1e-10 * scale); /* direct solve: round-off only */
+    free(J); free(A); free(rhs); free(blk); free(el);
+    hw_rc_destroy(rc);
+}
