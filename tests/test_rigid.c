@@ -22,6 +22,7 @@ static void rc_one_init(rc_one *m, double L, int n, double mu, double d, double 
     m->def = hw_default_rc_def();
     m->def.dt = dt;
     m->def.env.rho_w = 0.0; /* in air unless a test says otherwise */
+    m->def.env.depth = 1000.0; /* seabed out of reach unless a test says otherwise */
     m->cab = hw_default_rc_cable();
     m->cab.name = "c";
     m->cab.length = L;
@@ -254,4 +255,257 @@ Test(rigid_algebra, block_tridiagonal_solve_is_exact)
     cr_expect_lt(res, 1e-10 * scale); /* direct solve: round-off only */
     free(J); free(A); free(rhs); free(blk); free(el);
     hw_rc_destroy(rc);
+}
+
+/* ---- case 9: cantilever under gravity ---------------------------------------------------------- */
+
+/* Clamped at A, horizontal along x, free at B; returns the tip deflection (downwards > 0).
+ * baumgarte != 0 gives the same EI as (alpha, beta, eps) with beta = 0.5/dt (case 11). */
+static double cantilever(int n, double ei, int baumgarte, double *expect)
+{
+    const double L = 10, mu = 1.0, dt = 1e-3;
+    rc_one m;
+    rc_one_init(&m, L, n, mu, 0.02, 1e9, ei, 1e5, dt);
+    m.cab.end_a = HW_RC_END_CLAMPED;
+    m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_b[0] = L;
+    m.cab.relax_damping = 50; /* about critical for the first mode, 3.516 sqrt(EI/(mu L^4)) = 38 rad/s */
+    if (baumgarte) {
+        double l = L / n, beta = 0.5 / dt;
+        m.cab.stiffness = HW_RC_BAUMGARTE;
+        m.cab.axial.beta = beta; m.cab.axial.alpha = 0.5 * beta; m.cab.axial.eps = beta * beta * l / 1e9;
+        m.cab.bending.beta = beta; m.cab.bending.alpha = 0.5 * beta; m.cab.bending.eps = beta * beta * l / (2 * ei);
+        m.cab.torsion.beta = beta; m.cab.torsion.alpha = 0.5 * beta; m.cab.torsion.eps = beta * beta * l / (2 * 1e5);
+    }
+    hw_rc *rc = rc_make(&m.def);
+    rc_run(rc, 1.0);
+    double *nodes = malloc(3 * (n + 1) * sizeof(double));
+    hw_rc_nodes(rc, 0, nodes);
+    double tip = -nodes[3 * n + 2];
+    free(nodes);
+    hw_rc_destroy(rc);
+    *expect = mu * G0 * pow(L, 4) / (8 * ei);
+    return tip;
+}
+
+Test(rigid_validation, case9_cantilever_tip_deflection)
+{
+    double ex, tip = cantilever(40, 1.2e6, 0, &ex);
+    printf("case 9 cantilever N=40: tip %.6g m, w L^4/(8 EI) %.6g m (%.3f%%)\n", tip, ex, 100 * (tip / ex - 1));
+    cr_expect_lt(fabs(tip / ex - 1), 0.02);
+}
+
+/* ---- case 10: torsion ---------------------------------------------------------------------- */
+
+/* Clamped at A, free at B with an axial torque T: returns the twist of the free end (rad). */
+static double torsion(int n, double gj, double T, int baumgarte)
+{
+    const double L = 10, dt = 1e-3;
+    rc_one m;
+    rc_one_init(&m, L, n, 1.0, 0.02, 1e9, 1e5, gj, dt);
+    m.def.env.g = 0;
+    m.cab.end_a = HW_RC_END_CLAMPED;
+    m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_b[0] = L;
+    m.cab.relax_damping = 20;
+    if (baumgarte) {
+        double l = L / n, beta = 0.5 / dt;
+        m.cab.stiffness = HW_RC_BAUMGARTE;
+        m.cab.axial.beta = beta; m.cab.axial.alpha = 0.5 * beta; m.cab.axial.eps = beta * beta * l / 1e9;
+        m.cab.bending.beta = beta; m.cab.bending.alpha = 0.5 * beta; m.cab.bending.eps = beta * beta * l / (2 * 1e5);
+        m.cab.torsion.beta = beta; m.cab.torsion.alpha = 0.5 * beta; m.cab.torsion.eps = beta * beta * l / (2 * gj);
+    }
+    hw_rc *rc = rc_make(&m.def);
+    double tq[3] = {T, 0, 0};
+    hw_rc_set_end_load(rc, 0, 1, NULL, tq);
+    rc_run(rc, 1.0);
+    double *q = malloc(4 * n * sizeof(double));
+    hw_rc_orientations(rc, 0, q);
+    /* the clamp holds the initial orientation of element 0 (z along x): twist = rotation of the
+     * last element about x relative to it */
+    hw_quat p0 = hw_quat_from_z(hw_v3_make(1, 0, 0));
+    hw_quat pl = hw_quat_make(q[4 * (n - 1)], q[4 * (n - 1) + 1], q[4 * (n - 1) + 2], q[4 * (n - 1) + 3]);
+    hw_quat r = hw_quat_rel(p0, pl);
+    free(q);
+    hw_rc_destroy(rc);
+    return 2 * atan2(r.z, r.w); /* body z of the element is the cable axis */
+}
+
+Test(rigid_validation, case10_torsion_twist)
+{
+    const double gj = 1e4, T = 10, L = 10;
+    int n = 100;
+    double tw = torsion(n, gj, T, 0), ex = T * L / gj;
+    /* discretization: the free half of the last element carries no hinge, twist = T (L - l/2)/GJ,
+     * a 1/(2N) = 0.5 % shortfall at N = 100, inside the 1 % tolerance */
+    printf("case 10 torsion N=%d: twist %.6g rad, T L/GJ %.6g rad (%.3f%%)\n", n, tw, ex, 100 * (tw / ex - 1));
+    cr_expect_lt(fabs(tw / ex - 1), 0.01);
+}
+
+/* ---- case 5 analogue and case 11: axial stretch, and (alpha, beta, eps) input ------------------- */
+
+/* Vertical cable hanging from a point at the origin, tip force M g at the free end B. Returns the
+ * elastic elongation (length of the hanging cable minus L). */
+static double stretch(int baumgarte, double *expect)
+{
+    const double L = 100, mu = 10, ea = 1e6, M = 100, dt = 1e-2;
+    const int n = 100;
+    rc_one m;
+    rc_one_init(&m, L, n, mu, 0.05, ea, 0, 0, dt);
+    m.cab.end_a = HW_RC_END_POINT;
+    m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_b[2] = -L;
+    m.cab.relax_damping = 2;
+    if (baumgarte) {
+        double beta = 0.5 / dt;
+        m.cab.stiffness = HW_RC_BAUMGARTE;
+        m.cab.axial.beta = beta; m.cab.axial.alpha = 0.5 * beta; m.cab.axial.eps = beta * beta * (L / n) / ea;
+        m.cab.bending.beta = 0; m.cab.torsion.beta = 0;
+    }
+    hw_rc *rc = rc_make(&m.def);
+    double f[3] = {0, 0, -M * G0};
+    hw_rc_set_end_load(rc, 0, 1, f, NULL);
+    rc_run(rc, 20.0);
+    double *nodes = malloc(3 * (n + 1) * sizeof(double));
+    hw_rc_nodes(rc, 0, nodes);
+    double el = -nodes[3 * n + 2] - L;
+    free(nodes);
+    hw_rc_destroy(rc);
+    *expect = (M * G0 * L + mu * G0 * L * L / 2) / ea;
+    return el;
+}
+
+Test(rigid_validation, case11_alpha_beta_eps_input_gives_same_statics)
+{
+    double ex, s_eng = stretch(0, &ex), s_bg = stretch(1, &ex);
+    /* discretization: the free half element at B is unstretched: M g l/(2 EA) = 0.08 % short */
+    printf("case 11 stretch: EA input %.6g m, (alpha,beta,eps) input %.6g m, analytic %.6g m (%.3f%%, %.3f%%)\n",
+           s_eng, s_bg, ex, 100 * (s_eng / ex - 1), 100 * (s_bg / ex - 1));
+    cr_expect_lt(fabs(s_eng / ex - 1), 0.01);
+    cr_expect_lt(fabs(s_bg / ex - 1), 0.01);
+    cr_expect_lt(fabs(s_bg / s_eng - 1), 1e-4, "the two inputs must agree statically");
+
+    double e9, t_eng = cantilever(40, 1.2e6, 0, &e9), t_bg = cantilever(40, 1.2e6, 1, &e9);
+    printf("case 11 cantilever: EI input %.6g m, (alpha,beta,eps) input %.6g m, analytic %.6g m\n", t_eng, t_bg, e9);
+    cr_expect_lt(fabs(t_bg / e9 - 1), 0.02);
+    cr_expect_lt(fabs(t_bg / t_eng - 1), 1e-4);
+
+    double w_eng = torsion(100, 1e4, 10, 0), w_bg = torsion(100, 1e4, 10, 1), e10 = 10 * 10 / 1e4;
+    printf("case 11 torsion: GJ input %.6g rad, (alpha,beta,eps) input %.6g rad, analytic %.6g rad\n", w_eng, w_bg, e10);
+    cr_expect_lt(fabs(w_bg / e10 - 1), 0.01);
+    cr_expect_lt(fabs(w_bg / w_eng - 1), 1e-4);
+}
+
+/* The conversion getter reports E A = beta^2 L/(eps N), E I = beta^2 L/(2 eps N), G J likewise. */
+Test(rigid_validation, parameter_conversion_getter)
+{
+    rc_one m;
+    rc_one_init(&m, 50, 25, 5, 0.04, 2e8, 3e3, 1.5e3, 2e-3);
+    m.cab.damping_ratio = 0.3;
+    m.cab.beta_dt = 0.8;
+    m.cab.pos_b[0] = 50;
+    hw_rc *rc = rc_make(&m.def);
+    hw_rc_params p;
+    cr_assert_eq(hw_rc_get_params(rc, 0, &p), HW_OK);
+    double beta = 0.8 / 2e-3, l = 2.0;
+    for (int f = 0; f < 3; f++) {
+        cr_expect_float_eq(p.beta[f], beta, 1e-12 * beta);
+        cr_expect_float_eq(p.alpha[f], 0.3 * beta, 1e-12 * beta);
+    }
+    cr_expect_float_eq(p.eps[0], beta * beta * l / 2e8, 1e-15);
+    cr_expect_float_eq(p.eps[1], beta * beta * l / (2 * 3e3), 1e-12);
+    cr_expect_float_eq(p.eps[2], beta * beta * l / (2 * 1.5e3), 1e-12);
+    cr_expect_float_eq(p.beta[0] * p.beta[0] * 50 / (p.eps[0] * 25), 2e8, 1e-4);
+    cr_expect_float_eq(p.ea, 2e8, 1e-6);
+    hw_rc_destroy(rc);
+}
+
+/* ---- case 12: damping regimes of a constraint error ------------------------------------------- */
+
+/* One element hanging nowhere (g = 0, in air), end A on a point that jumps by d0 along the axis
+ * at t = 0: the end constraint error g = a_0 - posA starts at -d0 with zero rate and obeys
+ * g'' + 2 alpha g' + beta_eff^2 g = 0, beta_eff = beta / sqrt(1 + eps_row m) (stiff: eps m = 1e-6).
+ * Records g(t) along the axis. */
+static int constraint_decay(double zeta, double beta, double dt, double t_end, double *gs)
+{
+    rc_one m;
+    rc_one_init(&m, 1.0, 1, 1.0, 0.01, 1e9, 0, 0, dt);
+    m.def.env.g = 0;
+    m.cab.stiffness = HW_RC_BAUMGARTE;
+    m.cab.axial.beta = beta; m.cab.axial.alpha = zeta * beta; m.cab.axial.eps = 1e-6;
+    m.cab.bending.beta = 0; m.cab.torsion.beta = 0;
+    m.cab.end_a = HW_RC_END_POINT; m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_b[2] = 1.0;
+    hw_rc *rc = rc_make(&m.def);
+    double d0 = 1e-3, pa[3] = {0, 0, d0};
+    hw_rc_set_end_kinematics(rc, 0, pa, NULL, NULL, NULL);
+    int n = (int)(t_end / dt + 0.5);
+    double nodes[6];
+    for (int k = 0; k <= n; k++) {
+        hw_rc_nodes(rc, 0, nodes);
+        gs[k] = (nodes[2] - d0) / d0; /* normalized: starts at -1 */
+        if (k < n) cr_assert_eq(hw_rc_step(rc, 1), HW_OK, "%s", hw_rc_last_error(rc));
+    }
+    hw_rc_destroy(rc);
+    return n;
+}
+
+Test(rigid_validation, case12_damping_regimes)
+{
+    const double beta = 20, dt = 2e-4, T = 1.0;
+    int n = (int)(T / dt + 0.5);
+    double *g = malloc((n + 1) * sizeof(double));
+    /* underdamped: frequency and logarithmic decrement. Semi-implicit Euler at beta dt = 0.004
+     * shifts the frequency by O((beta dt)^2) and the decay by O(beta dt): well inside 1 % / 3 %. */
+    double z = 0.1;
+    constraint_decay(z, beta, dt, T, g);
+    double tz[8];
+    int nz = 0;
+    for (int k = 1; k <= n && nz < 8; k++)
+        if ((g[k - 1] < 0) != (g[k] < 0)) tz[nz++] = dt * (k - 1 + g[k - 1] / (g[k - 1] - g[k]));
+    cr_assert_geq(nz, 5);
+    double wd = PI / ((tz[4] - tz[0]) / 4), wd_ex = beta * sqrt(1 - z * z);
+    double pk[3] = {0, 0, 0};
+    int seg = 0;
+    for (int k = 0; k <= n && seg < 3; k++) {
+        double t = k * dt;
+        /* peaks of |g| between successive zero crossings: one per half period */
+        if (t > tz[2 * seg] && t < tz[2 * seg + 1]) pk[seg] = fmax(pk[seg], fabs(g[k]));
+        if (t >= tz[2 * seg + 1]) seg++;
+    }
+    double delta = log(pk[0] / pk[1]), delta_ex = 2 * PI * z / sqrt(1 - z * z);
+    printf("case 12 under (zeta 0.1): omega %.5g vs %.5g rad/s (%.3f%%), log decrement %.5g vs %.5g (%.2f%%)\n",
+           wd, wd_ex, 100 * (wd / wd_ex - 1), delta, delta_ex, 100 * (delta / delta_ex - 1));
+    cr_expect_lt(fabs(wd / wd_ex - 1), 0.01);
+    cr_expect_lt(fabs(delta / delta_ex - 1), 0.03);
+
+    /* critical: no overshoot, g(t) = -(1 + beta t) e^(-beta t) */
+    constraint_decay(1.0, beta, dt, T, g);
+    double gmax = -1, err = 0;
+    for (int k = 0; k <= n; k++) {
+        double t = k * dt, ex = -(1 + beta * t) * exp(-beta * t);
+        gmax = fmax(gmax, g[k]);
+        err = fmax(err, fabs(g[k] - ex));
+    }
+    double g_crit_at = g[(int)(0.1 / dt)];
+    printf("case 12 critical: max g %.3g (no overshoot: <= 0), max |g - analytic| %.3g\n", gmax, err);
+    cr_expect_leq(gmax, 1e-9);
+    cr_expect_lt(err, 0.01);
+
+    /* overdamped: no overshoot, the two-exponential solution, slower than critical */
+    z = 2.0;
+    constraint_decay(z, beta, dt, T, g);
+    double r1 = -beta * (z - sqrt(z * z - 1)), r2 = -beta * (z + sqrt(z * z - 1));
+    gmax = -1; err = 0;
+    for (int k = 0; k <= n; k++) {
+        double t = k * dt, ex = -(r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1);
+        gmax = fmax(gmax, g[k]);
+        err = fmax(err, fabs(g[k] - ex));
+    }
+    printf("case 12 over (zeta 2): max g %.3g, max |g - analytic| %.3g, g(0.1 s) %.4g vs critical %.4g\n",
+           gmax, err, g[(int)(0.1 / dt)], g_crit_at);
+    cr_expect_leq(gmax, 1e-9);
+    cr_expect_lt(err, 0.01);
+    cr_expect_lt(g[(int)(0.1 / dt)], g_crit_at, "overdamped decays more slowly than critical");
+    free(g);
 }
