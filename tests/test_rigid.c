@@ -509,3 +509,124 @@ Test(rigid_validation, case12_damping_regimes)
     cr_expect_lt(g[(int)(0.1 / dt)], g_crit_at, "overdamped decays more slowly than critical");
     free(g);
 }
+
+/* ---- cases 13 and 14: catenaries against Irvine and the lumped-mass model ---------------------- */
+
+typedef struct cat_case {
+    double L, mu, d, ea, rho, dt, relax, t_end;
+    int n;
+    double ra[3], rb[3];
+} cat_case;
+
+/* Fairlead (end B) force components of the rigid model at rest: H (horizontal pull towards A)
+ * and V (downwards pull), i.e. the end-B tension components of Irvine's solution. */
+static int rigid_catenary(const cat_case *k, double *H, double *V, char *why, size_t why_len)
+{
+    rc_one m;
+    rc_one_init(&m, k->L, k->n, k->mu, k->d, k->ea, 0, 0, k->dt);
+    m.def.env.rho_w = k->rho;
+    memcpy(m.cab.pos_a, k->ra, sizeof k->ra);
+    memcpy(m.cab.pos_b, k->rb, sizeof k->rb);
+    m.cab.relax_damping = k->relax;
+    /* start away from equilibrium: end B 5 m off (the cable starts on that catenary), then moved
+     * to its place at 1 m/s in each of x and z through the co-simulation input, and held */
+    m.cab.pos_b[0] -= 5; m.cab.pos_b[2] -= 5;
+    hw_rc *rc = rc_make(&m.def);
+    double vb[3] = {1, 0, 1}, zero[3] = {0, 0, 0};
+    hw_rc_set_end_kinematics(rc, 0, NULL, NULL, m.cab.pos_b, vb);
+    hw_status st = hw_rc_step(rc, (int)(5.0 / k->dt + 0.5));
+    hw_rc_set_end_kinematics(rc, 0, NULL, NULL, k->rb, zero);
+    if (st == HW_OK) st = hw_rc_step(rc, (int)(k->t_end / k->dt + 0.5));
+    if (st != HW_OK) { snprintf(why, why_len, "%s", hw_rc_last_error(rc)); hw_rc_destroy(rc); return -1; }
+    double fa[3], fb[3];
+    hw_rc_end_forces(rc, 0, fa, fb);
+    double dx = k->rb[0] - k->ra[0], dy = k->rb[1] - k->ra[1], hl = sqrt(dx * dx + dy * dy);
+    *H = -(fb[0] * dx + fb[1] * dy) / hl;
+    *V = -fb[2];
+    hw_rc_destroy(rc);
+    return 0;
+}
+
+static void irvine(const cat_case *k, double *H, double *V)
+{
+    double w = (k->mu - k->rho * PI * k->d * k->d / 4) * G0;
+    double dx = k->rb[0] - k->ra[0], dy = k->rb[1] - k->ra[1];
+    *H = w * k->L / 2; *V = w * k->L;
+    cr_assert_eq(irvine_solve(0, sqrt(dx * dx + dy * dy), k->rb[2] - k->ra[2], k->L, w, k->ea, H, V), 0);
+}
+
+/* The lumped-mass model of the same cable through the hw_sim API: with the static solver (H, V at
+ * the fairlead point B), or at a forced step dt (returns the step status and message). */
+static hw_status lumped_catenary(const cat_case *k, double dt, int steps, double *H, double *V,
+                                 double *dt_crit, char *msg, size_t msg_len)
+{
+    one_line m;
+    one_line_init(&m, k->d, k->mu, k->ea, k->L, k->n, k->ra, k->rb);
+    m.def.env.rho_w = k->rho;
+    m.def.env.depth = 1000;
+    m.type.cdn = 1.2; m.type.cdt = 0.008;
+    if (dt > 0) {
+        m.def.solver.static_solve = 0;
+        m.def.solver.dt = dt;
+        m.def.solver.integrator = HW_INT_SYMPLECTIC_EULER;
+    }
+    hw_sim *sim = NULL;
+    hw_status st = hw_sim_create(&m.def, HW_BACKEND_CPU, NULL, NULL, &sim, msg, msg_len);
+    cr_assert_eq(st, HW_OK, "lumped create: %s", msg);
+    if (dt_crit) hw_sim_critical_step(sim, dt_crit, NULL, NULL);
+    st = HW_OK;
+    if (steps > 0) {
+        st = hw_sim_step(sim, steps);
+        snprintf(msg, msg_len, "%s", st == HW_OK ? "" : hw_sim_last_error(sim));
+    }
+    double f[3];
+    hw_sim_point_state(sim, 1, NULL, NULL, f);
+    double dx = k->rb[0] - k->ra[0], dy = k->rb[1] - k->ra[1], hl = sqrt(dx * dx + dy * dy);
+    *H = -(f[0] * dx + f[1] * dy) / hl;
+    *V = -f[2];
+    hw_sim_destroy(sim);
+    return st;
+}
+
+Test(rigid_validation, case13_stiff_wire_at_large_step)
+{
+    /* steel wire: EA 1e9 N, 10 kg/m, 1 m elements, in air; dt = 1e-2 s (beta = 1/dt) */
+    cat_case k = {100, 10, 0.04, 1e9, 0.0, 1e-2, 1.0, 40.0, 100, {0, 0, -60}, {80, 0, -10}};
+    double H, V, Hi, Vi;
+    char why[1024];
+    int r = rigid_catenary(&k, &H, &V, why, sizeof why);
+    cr_assert_eq(r, 0, "rigid model failed at dt = 1e-2: %s", why);
+    irvine(&k, &Hi, &Vi);
+    printf("case 13 rigid dt=1e-2: H %.6g (Irvine %.6g, %.3f%%), V %.6g (Irvine %.6g, %.3f%%)\n", H, Hi,
+           100 * (H / Hi - 1), V, Vi, 100 * (V / Vi - 1));
+    cr_expect_lt(fabs(H / Hi - 1), 0.01);
+    cr_expect_lt(fabs(V / Vi - 1), 0.01);
+    /* the lumped-mass model of the same wire at the same step blows up, and says so */
+    double Hl, Vl, dtc;
+    char msg[1024];
+    hw_status st = lumped_catenary(&k, 1e-2, 2000, &Hl, &Vl, &dtc, msg, sizeof msg);
+    printf("case 13 lumped dt=1e-2 (critical %.3g s, ratio %.0f): status %s: %s\n", dtc, 1e-2 / dtc,
+           hw_status_str(st), msg);
+    cr_expect_eq(st, HW_ERR_NUMERICAL);
+    cr_expect_lt(dtc, 2e-4, "lumped critical step about 1e-4 s");
+    cr_expect_gt(strlen(msg), 20u);
+}
+
+Test(rigid_validation, case14_model_agreement_n50)
+{
+    /* the OC4-DeepCwind chain (0.0766 m, 113.35 kg/m, EA 753.6 MN), 100 m of it submerged; N = 50 */
+    cat_case k = {100, 113.35, 0.0766, 7.536e8, 1025, 1e-2, 1.0, 60.0, 50, {0, 0, -90}, {50, 0, -20}};
+    double H, V, Hi, Vi, Hl, Vl;
+    char why[1024];
+    cr_assert_eq(rigid_catenary(&k, &H, &V, why, sizeof why), 0, "%s", why);
+    irvine(&k, &Hi, &Vi);
+    lumped_catenary(&k, 0, 0, &Hl, &Vl, NULL, why, sizeof why);
+    printf("case 14 N=50: rigid H %.7g V %.7g | lumped H %.7g V %.7g | Irvine H %.7g V %.7g\n", H, V, Hl, Vl, Hi, Vi);
+    printf("case 14: rigid-Irvine %.4f%% %.4f%%, rigid-lumped %.4f%% %.4f%%, lumped-Irvine %.4f%% %.4f%%\n",
+           100 * (H / Hi - 1), 100 * (V / Vi - 1), 100 * (H / Hl - 1), 100 * (V / Vl - 1),
+           100 * (Hl / Hi - 1), 100 * (Vl / Vi - 1));
+    cr_expect_lt(fabs(H / Hi - 1), 0.002);
+    cr_expect_lt(fabs(V / Vi - 1), 0.002);
+    cr_expect_lt(fabs(H / Hl - 1), 0.002);
+    cr_expect_lt(fabs(V / Vl - 1), 0.002);
+}
