@@ -630,3 +630,198 @@ Test(rigid_validation, case14_model_agreement_n50)
     cr_expect_lt(fabs(H / Hl - 1), 0.002);
     cr_expect_lt(fabs(V / Vl - 1), 0.002);
 }
+
+/* ---- energy (physics.md section 8) ------------------------------------------------------------- */
+
+/* A chain pendulum released horizontal from a pinned end A, in air, no bending. Returns the
+ * largest |E(t) - E(0)| (with dissipated work added) over 2 s, relative to m g L / 2. */
+static double energy_drift(double dt, double zeta, double relax)
+{
+    rc_one m;
+    rc_one_init(&m, 10, 10, 1.0, 0.02, 1e6, 0, 0, dt);
+    m.cab.end_a = HW_RC_END_POINT; m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_b[0] = 10;
+    m.cab.damping_ratio = zeta;
+    m.cab.relax_damping = relax;
+    hw_rc *rc = rc_make(&m.def);
+    hw_rc_energy e;
+    hw_rc_get_energy(rc, &e);
+    double e0 = e.total + e.dissipated, scale = 10 * 1.0 * G0 * 10 / 2, worst = 0, dmax = 0;
+    int n = (int)(2.0 / dt + 0.5);
+    for (int k = 0; k < n; k++) {
+        cr_assert_eq(hw_rc_step(rc, 1), HW_OK, "%s", hw_rc_last_error(rc));
+        hw_rc_get_energy(rc, &e);
+        worst = fmax(worst, fabs(e.total + e.dissipated - e0));
+        dmax = e.dissipated;
+    }
+    hw_rc_get_energy(rc, &e);
+    printf("energy dt %.0e zeta %.1f relax %.1f: max |dE| / (m g L/2) = %.3g (kinetic %.4g, gravity %.4g, "
+           "axial %.3g, rate %.3g, dissipated %.4g)\n", dt, zeta, relax, worst / scale, e.kinetic, e.gravity,
+           e.axial, e.constraint_rate, dmax);
+    hw_rc_destroy(rc);
+    return worst / scale;
+}
+
+Test(rigid_energy, conserved_without_dissipation_first_order)
+{
+    double e1 = energy_drift(1e-3, 0.0, 0.0), e2 = energy_drift(5e-4, 0.0, 0.0);
+    /* semi-implicit Euler: a bounded energy error of first order in dt */
+    cr_expect_lt(e1, 2e-3); /* measured 5e-4 at dt = 1e-3: O(dt) with a small constant */
+    cr_expect_gt(e1 / e2, 1.6, "error ratio %.3f when dt halves (first order: 2)", e1 / e2);
+}
+
+Test(rigid_energy, energy_plus_dissipated_conserved_with_damping)
+{
+    double e1 = energy_drift(1e-3, 0.5, 1.0), e2 = energy_drift(5e-4, 0.5, 1.0);
+    cr_expect_lt(e1, 2e-3); /* measured 5e-4 at dt = 1e-3: O(dt) with a small constant */
+    cr_expect_gt(e1 / e2, 1.6, "error ratio %.3f when dt halves (first order: 2)", e1 / e2);
+}
+
+/* ---- winch (rescale mode) -------------------------------------------------------------------- */
+
+Test(rigid_winch, rescale_retraction_keeps_length_and_tension)
+{
+    const double L = 50, mu = 10, c = 0.2, speed = 0.5, dt = 1e-3;
+    rc_one m;
+    rc_one_init(&m, L, 25, mu, 0.05, 1e8, 0, 0, dt);
+    m.cab.end_a = HW_RC_END_POINT; m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_b[2] = -L;
+    m.cab.relax_damping = c;
+    hw_rc *rc = rc_make(&m.def);
+    rc_run(rc, 10.0); /* settle */
+    cr_assert_eq(hw_rc_set_winch(rc, 0, 0.0, 0.0, speed, 0.0), HW_OK);
+    rc_run(rc, 10.0);
+    double Lc = hw_rc_cable_length(rc, 0), Lex = L - speed * 10.0;
+    double T[26], nodes[78];
+    hw_rc_tensions(rc, 0, T);
+    hw_rc_nodes(rc, 0, nodes);
+    /* steady retraction: the cable moves with a linear velocity profile (0 at A, speed at B), no
+     * acceleration; the top carries the weight of what is out plus the relaxation drag
+     * c mu speed L_cable / 2 */
+    double Tex = mu * G0 * Lc + c * mu * speed * Lc / 2;
+    printf("winch: L_cable %.12g (expected %.12g), top tension %.6g (expected %.6g, %.3f%%), end A gap %.3g m\n",
+           Lc, Lex, T[0], Tex, 100 * (T[0] / Tex - 1), fabs(nodes[2]));
+    cr_expect_lt(fabs(Lc / Lex - 1), 1e-9);
+    cr_expect_lt(fabs(T[0] / Tex - 1), 0.01);
+    cr_expect_lt(fabs(nodes[0]) + fabs(nodes[1]) + fabs(nodes[2]), 1e-3, "end A stays on its point");
+    /* input errors */
+    cr_expect_eq(hw_rc_set_winch(rc, 0, 30, 25, 0, 0), HW_ERR_INVALID_ARG);
+    cr_expect(strstr(hw_rc_last_error(rc), "leave no cable") != NULL, "%s", hw_rc_last_error(rc));
+    cr_expect_eq(hw_rc_set_winch(rc, 0, -1, 0, 0, 0), HW_ERR_INVALID_ARG);
+    cr_expect(strstr(hw_rc_last_error(rc), ">= 0") != NULL, "%s", hw_rc_last_error(rc));
+    hw_rc_destroy(rc);
+}
+
+/* ---- many cables in one system ---------------------------------------------------------------- */
+
+Test(rigid_system, cables_are_independent)
+{
+    hw_rc_def def = hw_default_rc_def();
+    def.dt = 2e-3;
+    def.env.depth = 1000;
+    hw_rc_cable_def c[2];
+    c[0] = hw_default_rc_cable();
+    c[0].name = "wire"; c[0].length = 30; c[0].elements = 15; c[0].mass_per_length = 5;
+    c[0].diameter = 0.03; c[0].ea = 1e8; c[0].ei = 50; c[0].gj = 20;
+    c[0].pos_a[2] = -5; c[0].pos_b[0] = 25; c[0].pos_b[2] = -2;
+    c[1] = hw_default_rc_cable();
+    c[1].name = "tether"; c[1].length = 12; c[1].elements = 8; c[1].mass_per_length = 2;
+    c[1].diameter = 0.02; c[1].ea = 1e6; c[1].end_a = HW_RC_END_CLAMPED; c[1].end_b = HW_RC_END_FREE;
+    c[1].ei = 1e3; c[1].gj = 1e3;
+    c[1].pos_a[0] = 100; c[1].pos_b[0] = 112; c[1].pos_b[2] = -1;
+    def.n_cables = 2; def.cables = c;
+    hw_rc *both = rc_make(&def);
+    cr_expect_eq(hw_rc_n_cables(both), 2);
+    cr_expect_eq(hw_rc_elements(both, 1), 8);
+    cr_assert_eq(hw_rc_step(both, 300), HW_OK, "%s", hw_rc_last_error(both));
+    for (int k = 0; k < 2; k++) {
+        hw_rc_def one = def;
+        one.n_cables = 1; one.cables = &c[k];
+        hw_rc *s = rc_make(&one);
+        cr_assert_eq(hw_rc_step(s, 300), HW_OK);
+        int n = c[k].elements;
+        double xa[60], xb[60];
+        hw_rc_positions(both, k, xa);
+        hw_rc_positions(s, 0, xb);
+        cr_expect_eq(memcmp(xa, xb, 3 * n * sizeof(double)), 0, "cable %d differs when alone", k);
+        hw_rc_destroy(s);
+    }
+    hw_rc_destroy(both);
+}
+
+/* ---- bad input and blow-up diagnosis ----------------------------------------------------------- */
+
+static void expect_input_error(const hw_rc_def *def, const char *needle)
+{
+    char msg[512] = "";
+    hw_rc *rc = NULL;
+    hw_status st = hw_rc_create(def, &rc, msg, sizeof msg);
+    cr_expect_eq(st, HW_ERR_INPUT, "expected an input error mentioning '%s', got %s: %s", needle, hw_status_str(st), msg);
+    cr_expect_null(rc);
+    cr_expect(strstr(msg, needle) != NULL, "message '%s' lacks '%s'", msg, needle);
+}
+
+Test(rigid_errors, bad_definitions_name_the_field)
+{
+    rc_one m;
+    rc_one_init(&m, 10, 5, 1, 0.02, 1e6, 10, 10, 1e-3);
+    m.cab.pos_b[0] = 10;
+    rc_one b;
+    b = m; b.def.cables = &b.cab; b.cab.length = -1; expect_input_error(&b.def, "field 'length': must be > 0");
+    b = m; b.def.cables = &b.cab; b.cab.elements = 0; expect_input_error(&b.def, "field 'elements'");
+    b = m; b.def.cables = &b.cab; b.cab.mass_per_length = 0; expect_input_error(&b.def, "field 'mass_per_length'");
+    b = m; b.def.cables = &b.cab; b.cab.diameter = NAN; expect_input_error(&b.def, "field 'diameter'");
+    b = m; b.def.cables = &b.cab; b.cab.ea = 0; expect_input_error(&b.def, "rigid cable 'c' (0) field 'EA': must be > 0, got 0");
+    b = m; b.def.cables = &b.cab; b.cab.ei = -2; expect_input_error(&b.def, "field 'EI'");
+    b = m; b.def.cables = &b.cab; b.cab.gj = -2; expect_input_error(&b.def, "field 'GJ'");
+    b = m; b.def.cables = &b.cab; b.cab.damping_ratio = 0.9; expect_input_error(&b.def, "field 'damping_ratio': with beta dt = 1");
+    b = m; b.def.cables = &b.cab; b.cab.beta_dt = 0; expect_input_error(&b.def, "field 'beta_dt'");
+    b = m; b.def.cables = &b.cab; b.cab.stiffness = HW_RC_BAUMGARTE;
+    b.cab.axial.beta = 100; b.cab.axial.eps = 0; expect_input_error(&b.def, "field 'axial.eps': must be > 0");
+    b.cab.axial.eps = 1e-5; b.cab.axial.beta = 0; expect_input_error(&b.def, "field 'axial.beta': must be > 0");
+    b.cab.axial.beta = 3000; expect_input_error(&b.def, "field 'axial.beta': beta dt = 3");
+    b.cab.axial.beta = 100; b.cab.bending.beta = 100; b.cab.bending.eps = 1; b.cab.bending.alpha = -1;
+    expect_input_error(&b.def, "field 'bending.alpha'");
+    b = m; b.def.cables = &b.cab; b.cab.end_a = (hw_rc_end_kind)7; expect_input_error(&b.def, "field 'end_a'");
+    b = m; b.def.cables = &b.cab; b.cab.pos_b[0] = 0; expect_input_error(&b.def, "field 'pos_b': must differ");
+    b = m; b.def.cables = &b.cab; b.cab.cdn = -1; expect_input_error(&b.def, "field 'Cd'");
+    b = m; b.def.cables = &b.cab; b.cab.relax_damping = 2000; expect_input_error(&b.def, "field 'relax_damping'");
+    b = m; b.def.cables = &b.cab; b.def.dt = 0; expect_input_error(&b.def, "field 'dt'");
+    b = m; b.def.cables = &b.cab; b.def.env.depth = -1; expect_input_error(&b.def, "field 'depth'");
+    b = m; b.def.cables = &b.cab; b.def.n_cables = 0; expect_input_error(&b.def, "field 'cables'");
+    /* API misuse */
+    hw_rc *rc = rc_make(&m.def);
+    double p[3] = {0, 0, 0}, bad[3] = {0, NAN, 0};
+    cr_expect_eq(hw_rc_set_end_kinematics(rc, 3, p, p, p, p), HW_ERR_INVALID_ARG);
+    cr_expect(strstr(hw_rc_last_error(rc), "cable index 3 out of range") != NULL, "%s", hw_rc_last_error(rc));
+    cr_expect_eq(hw_rc_set_end_kinematics(rc, 0, bad, NULL, NULL, NULL), HW_ERR_INVALID_ARG);
+    cr_expect(strstr(hw_rc_last_error(rc), "pos_a is not finite") != NULL, "%s", hw_rc_last_error(rc));
+    cr_expect_eq(hw_rc_set_end_load(rc, 0, 2, p, p), HW_ERR_INVALID_ARG);
+    cr_expect(strstr(hw_rc_last_error(rc), "end must be 0 (A) or 1 (B)") != NULL, "%s", hw_rc_last_error(rc));
+    cr_expect_eq(hw_rc_step(rc, -1), HW_ERR_INVALID_ARG);
+    cr_expect_eq(hw_rc_create(NULL, &rc, NULL, 0), HW_ERR_INVALID_ARG);
+    hw_rc_destroy(rc);
+    hw_rc_destroy(NULL);
+}
+
+Test(rigid_errors, blow_up_is_diagnosed)
+{
+    /* a soft cable (EA 1e3 N) given a 1 MN pull at its free end: the joints open past half an
+     * element length */
+    rc_one m;
+    rc_one_init(&m, 10, 10, 1, 0.02, 1e3, 0, 0, 1e-3);
+    m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_b[0] = 10;
+    hw_rc *rc = rc_make(&m.def);
+    double f[3] = {1e6, 0, 0};
+    hw_rc_set_end_load(rc, 0, 1, f, NULL);
+    hw_status st = hw_rc_step(rc, 1000);
+    const char *e = hw_rc_last_error(rc);
+    printf("blow-up message: %s\n", e);
+    cr_expect_eq(st, HW_ERR_NUMERICAL);
+    cr_expect(strstr(e, "rigid cable 'c' (0)") != NULL, "%s", e);
+    cr_expect(strstr(e, "joint") != NULL || strstr(e, "end") != NULL, "%s", e);
+    cr_expect(strstr(e, "t = ") != NULL && strstr(e, "likely cause") != NULL, "%s", e);
+    cr_expect_eq(hw_rc_step(rc, 1), HW_ERR_STATE);
+    hw_rc_destroy(rc);
+}
