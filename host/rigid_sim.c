@@ -402,6 +402,21 @@ static void diagnose(hw_rc *rc, int c, const hw_rc_status *b)
     else if (b->where == 0) snprintf(where, sizeof where, "end A (block 0)");
     else if (b->where == C->n) snprintf(where, sizeof where, "end B (block %d)", C->n);
     else snprintf(where, sizeof where, "joint %d (elements %d and %d)", b->where, b->where - 1, b->where);
+    /* transverse motion under tension is not filtered by the constraints: the fastest such mode,
+     * elements rocking alternately about their centres (inertia m l^2/12, restoring couple ~T l),
+     * has omega ~ sqrt(12 T / (mu l^2)), so semi-implicit Euler needs dt < 2/omega =
+     * l sqrt(mu / (3 T)) with the largest joint force T of the last solve */
+    double tmax = 0.0;
+    for (int k = 0; k <= C->n; k++) {
+        const double *B = rc->blk + ((size_t)C->b0 + (size_t)k) * HW_RC_BLK;
+        double t = sqrt(B[0] * B[0] + B[1] * B[1] + B[2] * B[2]);
+        if (t > tmax && isfinite(t)) tmax = t;
+    }
+    double dt_wave = tmax > 0 ? C->l * sqrt(C->prop.mu / (3.0 * tmax)) : INFINITY;
+    char wave[320] = "";
+    if (rc->dt > 0.8 * dt_wave)
+        snprintf(wave, sizeof wave, "transverse modes under tension: dt = %g s is near or past l sqrt(mu/(3 T)) = %.3g s "
+                 "for the largest joint force %.4g N (reduce dt to below it); otherwise ", rc->dt, dt_wave, tmax);
     const char *cause;
     if (b->kind == HW_RC_BAD_GAP)
         cause = "the constraints cannot hold the load: the axial compliance is too large for it "
@@ -416,11 +431,11 @@ static void diagnose(hw_rc *rc, int c, const hw_rc_status *b)
                 "elements, or stiff drag/seabed; reduce dt or beta_dt";
     snprintf(rc->err, sizeof rc->err,
              "numerical blow-up in rigid cable '%s' (%d) at %s, t = %.6g s (step %ld)%s%.4g%s: "
-             "likely cause: %s (dt = %g s, beta_N dt = %g, alpha_N dt = %g)",
+             "likely cause: %s%s (dt = %g s, beta_N dt = %g, alpha_N dt = %g)",
              name, c, where, rc->t, rc->steps,
              b->kind == HW_RC_BAD_GAP ? ": joint gap " : "", b->kind == HW_RC_BAD_GAP ? b->value : 0.0,
              b->kind == HW_RC_BAD_GAP ? " m is past max_gap * element length" : ": non-finite values",
-             cause, rc->dt, C->beta[0] * rc->dt, C->alpha[0] * rc->dt);
+             wave, cause, rc->dt, C->beta[0] * rc->dt, C->alpha[0] * rc->dt);
 }
 
 hw_status hw_rc_step(hw_rc *rc, int n)

@@ -825,3 +825,19 @@ Test(rigid_errors, blow_up_is_diagnosed)
     cr_expect_eq(hw_rc_step(rc, 1), HW_ERR_STATE);
     hw_rc_destroy(rc);
 }
+
+Test(rigid_errors, too_large_step_names_the_transverse_limit)
+{
+    /* case 13's wire at dt = 0.03 s: past l sqrt(mu / (3 T)) ~ 0.016 s for T ~ 1.3e4 N */
+    rc_one m;
+    rc_one_init(&m, 100, 100, 10, 0.04, 1e9, 0, 0, 0.03);
+    m.cab.pos_a[2] = -60; m.cab.pos_b[0] = 80; m.cab.pos_b[2] = -10;
+    m.cab.relax_damping = 1;
+    hw_rc *rc = rc_make(&m.def);
+    hw_status st = hw_rc_step(rc, 2000);
+    const char *e = hw_rc_last_error(rc);
+    printf("dt too large: %s\n", e);
+    cr_expect_eq(st, HW_ERR_NUMERICAL);
+    cr_expect(strstr(e, "transverse modes under tension") != NULL, "%s", e);
+    hw_rc_destroy(rc);
+}
