@@ -204,7 +204,7 @@ HW_HD double hw_rc_cable_solve(const hw_rc_sys *S, const hw_rc_cable *C, double 
             hw_m6 Cp = hw_rc_jmj(&Rprev, &kb.L, hw_rc_el_mi(e), hw_rc_v3(e + HW_RC_E_IR));
             double *Bp = blk + (size_t)(k - 1) * HW_RC_BLK;
             hw_m6 W = hw_m6_chol_solve_m(&Dprev, Cp);   /* D_{k-1}^-1 C */
-            hw_m6 CtW = hw_m6_tmul(Cp, W);
+            hw_m6 CtW = hw_m6_tmul_sym(Cp, W); /* C^T D^-1 C: symmetric */
             hw_v6 yp;
             for (int r = 0; r < 6; r++) yp.a[r] = Bp[HW_RC_B_YH + r];
             hw_v6 Cty = hw_m6_tmulv(Cp, yp);

@@ -130,6 +130,20 @@ HW_HD hw_v6 hw_m6_mulv(hw_m6 a, hw_v6 v)
     }
     return r;
 }
+/* a^T b for a product known to be symmetric (a^T D^-1 a): the lower triangle is computed and
+ * mirrored. */
+HW_HD hw_m6 hw_m6_tmul_sym(hw_m6 a, hw_m6 b)
+{
+    hw_m6 r;
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j <= i; j++) {
+            double s = 0.0;
+            for (int k = 0; k < 6; k++) s += a.a[6 * k + i] * b.a[6 * k + j];
+            r.a[6 * i + j] = s;
+            r.a[6 * j + i] = s;
+        }
+    return r;
+}
 /* a^T v */
 HW_HD hw_v6 hw_m6_tmulv(hw_m6 a, hw_v6 v)
 {
@@ -142,9 +156,10 @@ HW_HD hw_v6 hw_m6_tmulv(hw_m6 a, hw_v6 v)
     return r;
 }
 
-/* In-place Cholesky a = L L^T of a symmetric positive definite 6x6 (lower triangle of a is
- * overwritten with L; the upper triangle is left as it was). Returns 0, or 1 + the failing pivot
- * index when a is not positive definite (or holds a NaN). */
+/* In-place Cholesky a = L L^T of a symmetric positive definite 6x6: the strict lower triangle of
+ * a is overwritten with L and the diagonal with 1 / L_jj (so the solves multiply instead of
+ * dividing); the upper triangle is left as it was. Returns 0, or 1 + the failing pivot index when
+ * a is not positive definite (or holds a NaN). */
 HW_HD int hw_m6_chol(hw_m6 *m)
 {
     double *a = m->a;
@@ -152,12 +167,12 @@ HW_HD int hw_m6_chol(hw_m6 *m)
         double d = a[6 * j + j];
         for (int k = 0; k < j; k++) d -= a[6 * j + k] * a[6 * j + k];
         if (!(d > 0.0)) return 1 + j;
-        d = sqrt(d);
-        a[6 * j + j] = d;
+        double inv = 1.0 / sqrt(d);
+        a[6 * j + j] = inv;
         for (int i = j + 1; i < 6; i++) {
             double s = a[6 * i + j];
             for (int k = 0; k < j; k++) s -= a[6 * i + k] * a[6 * j + k];
-            a[6 * i + j] = s / d;
+            a[6 * i + j] = s * inv;
         }
     }
     return 0;
@@ -169,12 +184,12 @@ HW_HD hw_v6 hw_m6_chol_solve(const hw_m6 *m, hw_v6 b)
     for (int i = 0; i < 6; i++) {
         double s = b.a[i];
         for (int k = 0; k < i; k++) s -= a[6 * i + k] * b.a[k];
-        b.a[i] = s / a[6 * i + i];
+        b.a[i] = s * a[6 * i + i];
     }
     for (int i = 5; i >= 0; i--) {
         double s = b.a[i];
         for (int k = i + 1; k < 6; k++) s -= a[6 * k + i] * b.a[k];
-        b.a[i] = s / a[6 * i + i];
+        b.a[i] = s * a[6 * i + i];
     }
     return b;
 }
