@@ -144,67 +144,83 @@ HW_HD double hw_rc_element_pass(const hw_rc_sys *S, const hw_rc_cable *C, int i,
     return L.power;
 }
 
+/* Assembles block k (0..n) of cable C (el: the cable's element scratch): stores g, gd and both
+ * Jacobian sides in the block's scratch B, returns in A the diagonal block
+ * J_L M^-1 J_L^T + J_R M^-1 J_R^T + diag(eps_row) (unit diagonal on inactive rows) and in rhs
+ * -beta^2 g - 2 alpha gd - J M^-1 f - gam (zero on inactive rows); flags a joint gap past
+ * max_gap * l in bad. Returns the constraint damping power sum 2 alpha gd^2 / eps_row. */
+HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int k, const double *el,
+                                  double *B, hw_m6 *A, hw_v6 *rhs, hw_rc_status *bad)
+{
+    int n = C->n, mask;
+    double power = 0.0;
+    hw_rc_block kb = hw_rc_cable_block(C, S->st, S->n_elems, k, &mask);
+    double ra[6], rb[6], re[6];
+    hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == n, ra, rb, re);
+    double gap = hw_v3_norm(hw_v6_get3(&kb.g, 0));
+    if ((mask & HW_RC_ROWS_POS) && !(gap <= S->max_gap * C->l) && bad->kind == HW_RC_OK) {
+        bad->kind = gap == gap ? HW_RC_BAD_GAP : HW_RC_BAD_NONFINITE;
+        bad->where = k; bad->value = gap;
+    }
+    *A = hw_m6_zero();
+    hw_v6 jmf = hw_v6_zero();
+    for (int side = 0; side < 2; side++) {
+        int body = side ? k : k - 1;
+        if (body < 0 || body >= n) continue;
+        const hw_rc_side *sd = side ? &kb.R : &kb.L;
+        const double *e = el + (size_t)body * HW_RC_EL;
+        hw_m3s mi = hw_rc_el_mi(e);
+        hw_v3 ir = hw_rc_v3(e + HW_RC_E_IR);
+        *A = hw_m6_add(*A, hw_rc_jmj(sd, sd, mi, ir));
+        hw_v6 t = hw_rc_jmf(sd, mi, ir, hw_rc_v3(e + HW_RC_E_F), hw_rc_v3(e + HW_RC_E_T));
+        for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
+    }
+    for (int r = 0; r < 6; r++) {
+        if (hw_rc_row_on(mask, r)) {
+            A->a[7 * r] += re[r];
+            rhs->a[r] = -rb[r] * rb[r] * kb.g.a[r] - 2.0 * ra[r] * kb.gd.a[r] - jmf.a[r] - kb.gam.a[r];
+            power += 2.0 * ra[r] * kb.gd.a[r] * kb.gd.a[r] / re[r];
+        } else {
+            A->a[7 * r] = 1.0;
+            rhs->a[r] = 0.0;
+        }
+        B[HW_RC_B_G + r] = kb.g.a[r];
+        B[HW_RC_B_GD + r] = kb.gd.a[r];
+    }
+    hw_rc_store_side(B + HW_RC_B_SL, &kb.L);
+    hw_rc_store_side(B + HW_RC_B_SR, &kb.R);
+    return power;
+}
+
+/* The coupling A_{k,k+1} = J_{k,R} M_k^-1 J_{k+1,L}^T of blocks k and k + 1 through body k, from
+ * their stored sides (Bk, Bk1) and body k's scratch ek. */
+HW_HD hw_m6 hw_rc_block_coupling(const double *Bk, const double *Bk1, const double *ek)
+{
+    hw_rc_side r = hw_rc_load_side(Bk + HW_RC_B_SR), l = hw_rc_load_side(Bk1 + HW_RC_B_SL);
+    return hw_rc_jmj(&r, &l, hw_rc_el_mi(ek), hw_rc_v3(ek + HW_RC_E_IR));
+}
+
 /* Assembles and solves the block-tridiagonal system of one cable (blocks in blk, element data in
- * el, both cable-local). Returns the constraint damping power sum 2 alpha gd^2 / eps. */
+ * el, both cable-local) by block Cholesky / block Thomas:
+ *   D_0 = A_00,  W_k = D_k^-1 C_k,  D_{k+1} = A_{k+1,k+1} - C_k^T W_k,
+ *   yhat_k = D_k^-1 (b_k - C_{k-1}^T yhat_{k-1}),  lambda_n = yhat_n,  lambda_k = yhat_k - W_k lambda_{k+1}
+ * with C_k = A_{k,k+1}. Returns the constraint damping power. */
 HW_HD double hw_rc_cable_solve(const hw_rc_sys *S, const hw_rc_cable *C, double *blk,
                                const double *el, hw_rc_status *bad)
 {
-    int n = C->n, ne = S->n_elems;
+    int n = C->n;
     double power = 0.0;
     hw_m6 Dprev = hw_m6_zero();
-    hw_rc_side Rprev = hw_rc_side_zero();
     for (int k = 0; k <= n; k++) {
-        int mask;
-        hw_rc_block kb = hw_rc_cable_block(C, S->st, ne, k, &mask);
-        double ra[6], rb[6], re[6];
-        hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == n, ra, rb, re);
         double *B = blk + (size_t)k * HW_RC_BLK;
-        hw_v3 gp = hw_v6_get3(&kb.g, 0);
-        double gap = hw_v3_norm(gp);
-        if ((mask & HW_RC_ROWS_POS) && !(gap <= S->max_gap * C->l) && bad->kind == HW_RC_OK) {
-            bad->kind = gap == gap ? HW_RC_BAD_GAP : HW_RC_BAD_NONFINITE;
-            bad->where = k; bad->value = gap;
-        }
-        hw_m6 A = hw_m6_zero();
-        hw_v6 jmf = hw_v6_zero();
-        if (k > 0) {
-            const double *e = el + (size_t)(k - 1) * HW_RC_EL;
-            hw_m3s mi = hw_rc_el_mi(e);
-            hw_v3 ir = hw_rc_v3(e + HW_RC_E_IR);
-            A = hw_m6_add(A, hw_rc_jmj(&kb.L, &kb.L, mi, ir));
-            hw_v6 t = hw_rc_jmf(&kb.L, mi, ir, hw_rc_v3(e + HW_RC_E_F), hw_rc_v3(e + HW_RC_E_T));
-            for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
-        }
-        if (k < n) {
-            const double *e = el + (size_t)k * HW_RC_EL;
-            hw_m3s mi = hw_rc_el_mi(e);
-            hw_v3 ir = hw_rc_v3(e + HW_RC_E_IR);
-            A = hw_m6_add(A, hw_rc_jmj(&kb.R, &kb.R, mi, ir));
-            hw_v6 t = hw_rc_jmf(&kb.R, mi, ir, hw_rc_v3(e + HW_RC_E_F), hw_rc_v3(e + HW_RC_E_T));
-            for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
-        }
+        hw_m6 A;
         hw_v6 rhs;
-        for (int r = 0; r < 6; r++) {
-            if (hw_rc_row_on(mask, r)) {
-                A.a[7 * r] += re[r];
-                rhs.a[r] = -rb[r] * rb[r] * kb.g.a[r] - 2.0 * ra[r] * kb.gd.a[r] - jmf.a[r] - kb.gam.a[r];
-                power += 2.0 * ra[r] * kb.gd.a[r] * kb.gd.a[r] / re[r];
-            } else {
-                A.a[7 * r] = 1.0;
-                rhs.a[r] = 0.0;
-            }
-            B[HW_RC_B_G + r] = kb.g.a[r];
-            B[HW_RC_B_GD + r] = kb.gd.a[r];
-        }
-        hw_rc_store_side(B + HW_RC_B_SL, &kb.L);
-        hw_rc_store_side(B + HW_RC_B_SR, &kb.R);
+        power += hw_rc_block_assemble(S, C, k, el, B, &A, &rhs, bad);
         if (k > 0) {
-            /* coupling with the previous block through body k-1: C = J_{k-1,R} M^-1 J_{k,L}^T */
-            const double *e = el + (size_t)(k - 1) * HW_RC_EL;
-            hw_m6 Cp = hw_rc_jmj(&Rprev, &kb.L, hw_rc_el_mi(e), hw_rc_v3(e + HW_RC_E_IR));
-            double *Bp = blk + (size_t)(k - 1) * HW_RC_BLK;
+            double *Bp = B - HW_RC_BLK;
+            hw_m6 Cp = hw_rc_block_coupling(Bp, B, el + (size_t)(k - 1) * HW_RC_EL);
             hw_m6 W = hw_m6_chol_solve_m(&Dprev, Cp);   /* D_{k-1}^-1 C */
-            hw_m6 CtW = hw_m6_tmul_sym(Cp, W); /* C^T D^-1 C: symmetric */
+            hw_m6 CtW = hw_m6_tmul_sym(Cp, W);          /* C^T D^-1 C: symmetric */
             hw_v6 yp;
             for (int r = 0; r < 6; r++) yp.a[r] = Bp[HW_RC_B_YH + r];
             hw_v6 Cty = hw_m6_tmulv(Cp, yp);
@@ -216,9 +232,8 @@ HW_HD double hw_rc_cable_solve(const hw_rc_sys *S, const hw_rc_cable *C, double 
         hw_v6 yh = fail ? hw_v6_zero() : hw_m6_chol_solve(&A, rhs);
         for (int r = 0; r < 6; r++) B[HW_RC_B_YH + r] = yh.a[r];
         Dprev = A;
-        Rprev = kb.R;
     }
-    /* back substitution: lambda_n = yhat_n, lambda_k = yhat_k - W_k lambda_{k+1} */
+    /* back substitution */
     double *Bn = blk + (size_t)n * HW_RC_BLK;
     for (int r = 0; r < 6; r++) Bn[HW_RC_B_LAM + r] = Bn[HW_RC_B_YH + r];
     for (int k = n - 1; k >= 0; k--) {
@@ -321,6 +336,22 @@ extern "C" {
  * of the first failing cable (its status in *bad) or -1. */
 int hw_rc_cpu_step(const hw_rc_sys *S, double *blk, double *el, double h, double *power,
                    hw_rc_status *bad);
+
+/* CUDA backend (kernels/cuda/rigid_cuda.cu): the same per-element and per-block bodies, one
+ * thread each, and a parallel block cyclic reduction per cable for the block-tridiagonal
+ * system. State and scratch stay on the device. Without nvcc hw_rc_cuda_compiled() is 0 and the
+ * others fail (kernels/cpu/rigid_cpu.c holds the stubs). */
+typedef struct hw_rc_gpu hw_rc_gpu;
+int hw_rc_cuda_compiled(void);
+/* Copies the system (cables and state) to the device. 0 on success, else msg says why. */
+int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg, size_t msg_len);
+void hw_rc_cuda_destroy(hw_rc_gpu *g);
+/* Uploads the per-cable parameters (end inputs, winch, loads) of S->cab. */
+int hw_rc_cuda_set_cables(hw_rc_gpu *g, const hw_rc_sys *S);
+/* One step; as hw_rc_cpu_step (power per cable, first failing cable or -1). */
+int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_status *bad);
+/* Copies the state (HW_RC_NS * n_elems) and block scratch (HW_RC_BLK * n_blocks) back. */
+int hw_rc_cuda_download(hw_rc_gpu *g, double *st, double *blk);
 #ifdef __cplusplus
 }
 #endif

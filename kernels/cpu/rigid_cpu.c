@@ -16,3 +16,23 @@ int hw_rc_cpu_step(const hw_rc_sys *S, double *blk, double *el, double h, double
     }
     return first;
 }
+
+#ifndef HAWSER_HAVE_CUDA
+/* The CUDA backend is compiled out: the host reports HW_ERR_UNSUPPORTED. */
+int hw_rc_cuda_compiled(void) { return 0; }
+int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg, size_t msg_len)
+{
+    (void)S; (void)msg; (void)msg_len;
+    *out = NULL;
+    return -1;
+}
+void hw_rc_cuda_destroy(hw_rc_gpu *g) { (void)g; }
+int hw_rc_cuda_set_cables(hw_rc_gpu *g, const hw_rc_sys *S) { (void)g; (void)S; return -1; }
+int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_status *bad)
+{
+    (void)g; (void)h; (void)power;
+    bad->kind = HW_RC_BAD_NONFINITE; bad->where = -1; bad->value = 0.0;
+    return 0;
+}
+int hw_rc_cuda_download(hw_rc_gpu *g, double *st, double *blk) { (void)g; (void)st; (void)blk; return -1; }
+#endif
