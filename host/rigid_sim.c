@@ -9,6 +9,7 @@
 
 #include "hawser/rigid.h"
 #include "rigid.h"
+#include "backend.h" /* hw_cuda_device_count */
 #include "catenary.h"
 
 typedef struct rc_cable_host {
@@ -23,6 +24,7 @@ struct hw_rc {
     hw_rc_sys S;
     rc_cable_host *ch;
     double *blk, *el, *power;
+    hw_rc_gpu *gpu;             /* non-NULL: the CUDA backend holds the state */
     double t, dt, dissipated;
     long steps;
     int failed;
@@ -69,6 +71,7 @@ hw_rc_def hw_default_rc_def(void)
     d.env = hw_default_rc_env();
     d.dt = 1e-2;
     d.max_gap = 0.5;
+    d.backend = HW_BACKEND_CPU;
     return d;
 }
 
@@ -170,11 +173,13 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
 void hw_rc_destroy(hw_rc *rc)
 {
     if (!rc) return;
+    hw_rc_cuda_destroy(rc->gpu);
     free(rc->S.cab); free(rc->S.st); free(rc->ch); free(rc->blk); free(rc->el); free(rc->power);
     free(rc);
 }
 
 const char *hw_rc_last_error(const hw_rc *rc) { return rc ? rc->err : "no simulation (NULL handle)"; }
+const char *hw_rc_backend_name(const hw_rc *rc) { return rc ? (rc->gpu ? "cuda" : "cpu") : "none"; }
 
 static int family_mask(const hw_rc_cable *C)
 {
@@ -299,6 +304,26 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
     }
     free(nodes);
     rc->err[0] = 0;
+    if (def->backend == HW_BACKEND_CUDA || def->backend == HW_BACKEND_AUTO) {
+        int want = def->backend == HW_BACKEND_CUDA;
+        if (!hw_rc_cuda_compiled()) {
+            if (want) {
+                set_msg(msg, len, "rigid solver field 'backend': the CUDA backend is not compiled in "
+                        "(nvcc was not found at build time); use cpu or auto");
+                hw_rc_destroy(rc);
+                return HW_ERR_UNSUPPORTED;
+            }
+        } else if (hw_cuda_device_count() <= 0) {
+            if (want) {
+                set_msg(msg, len, "rigid solver field 'backend': no CUDA device is present; use cpu or auto");
+                hw_rc_destroy(rc);
+                return HW_ERR_NO_DEVICE;
+            }
+        } else if (hw_rc_cuda_create(S, &rc->gpu, msg, len) != 0) {
+            hw_rc_destroy(rc);
+            return HW_ERR_NOMEM;
+        }
+    }
     *out = rc;
     return HW_OK;
 }
@@ -455,7 +480,13 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             }
         }
         hw_rc_status bad;
-        int c = hw_rc_cpu_step(S, rc->blk, rc->el, h, rc->power, &bad);
+        int c;
+        if (rc->gpu) {
+            c = hw_rc_cuda_set_cables(rc->gpu, S) == 0 ? hw_rc_cuda_step(rc->gpu, h, rc->power, &bad) : 0;
+            if (c >= 0) hw_rc_cuda_download(rc->gpu, S->st, rc->blk);
+        } else {
+            c = hw_rc_cpu_step(S, rc->blk, rc->el, h, rc->power, &bad);
+        }
         if (c >= 0) {
             diagnose(rc, c, &bad);
             rc->failed = 1;
@@ -482,6 +513,11 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             C->l = (hc->L_total - ra - rb) / C->n;
             update_eps(C, hc);
         }
+    }
+    if (rc->gpu && n > 0 && hw_rc_cuda_download(rc->gpu, S->st, rc->blk) != 0) {
+        snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the state back from the GPU failed");
+        rc->failed = 1;
+        return HW_ERR_STATE;
     }
     return HW_OK;
 }

@@ -8,6 +8,7 @@
 #include "helpers.h"
 #include "hawser/rigid.h"
 #include "rigid.h"
+#include "backend.h" /* hw_cuda_device_count */
 
 /* ---- helpers --------------------------------------------------------------------------------- */
 
@@ -839,5 +840,32 @@ Test(rigid_errors, too_large_step_names_the_transverse_limit)
     printf("dt too large: %s\n", e);
     cr_expect_eq(st, HW_ERR_NUMERICAL);
     cr_expect(strstr(e, "transverse modes under tension") != NULL, "%s", e);
+    hw_rc_destroy(rc);
+}
+
+/* The CUDA backend is asked for: compiled out -> HW_ERR_UNSUPPORTED, no device -> HW_ERR_NO_DEVICE,
+ * both with a message; auto falls back to the CPU. (With a device present this test only checks
+ * that it was picked; parity with the CPU is left to a GPU run.) */
+Test(rigid_errors, cuda_backend_request)
+{
+    rc_one m;
+    rc_one_init(&m, 10, 5, 1, 0.02, 1e6, 0, 0, 1e-3);
+    m.cab.pos_b[0] = 10;
+    m.def.backend = HW_BACKEND_CUDA;
+    hw_rc *rc = NULL;
+    char msg[512] = "";
+    hw_status st = hw_rc_create(&m.def, &rc, msg, sizeof msg);
+    if (hw_rc_cuda_compiled() && hw_cuda_device_count() > 0) {
+        cr_expect_eq(st, HW_OK, "%s", msg);
+        cr_expect_str_eq(hw_rc_backend_name(rc), "cuda");
+    } else {
+        cr_expect(st == HW_ERR_UNSUPPORTED || st == HW_ERR_NO_DEVICE, "%s", hw_status_str(st));
+        cr_expect(strstr(msg, "field 'backend'") != NULL, "%s", msg);
+        cr_expect_null(rc);
+        m.def.backend = HW_BACKEND_AUTO;
+        st = hw_rc_create(&m.def, &rc, msg, sizeof msg);
+        cr_expect_eq(st, HW_OK, "%s", msg);
+        cr_expect_str_eq(hw_rc_backend_name(rc), "cpu");
+    }
     hw_rc_destroy(rc);
 }

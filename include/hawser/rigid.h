@@ -80,6 +80,8 @@ typedef struct hw_rc_def {
     hw_rc_env_def env;
     double dt;          /* time step, s (> 0). Default 1e-2 */
     double max_gap;     /* a joint gap beyond max_gap * element length is a blow-up. Default 0.5 */
+    hw_backend_kind backend; /* CPU (default), CUDA (HW_ERR_UNSUPPORTED when compiled out,
+                                HW_ERR_NO_DEVICE without a device) or AUTO (CUDA if present) */
     int n_cables;
     const hw_rc_cable_def *cables;
 } hw_rc_def;
@@ -97,6 +99,7 @@ typedef struct hw_rc hw_rc;
 hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t msg_len);
 void hw_rc_destroy(hw_rc *rc); /* NULL-safe */
 const char *hw_rc_last_error(const hw_rc *rc);
+const char *hw_rc_backend_name(const hw_rc *rc); /* "cpu" or "cuda" */
 
 /* The parameters in use for a cable: (alpha, beta, eps) per family (index 0 axial, 1 bending,
  * 2 torsion; eps for the current element length) and the effective EA, EI, GJ. */
