@@ -869,3 +869,61 @@ Test(rigid_errors, cuda_backend_request)
     }
     hw_rc_destroy(rc);
 }
+
+/* The GPU backend's block cyclic reduction, run level by level on the CPU through the same
+ * shared functions, gives the block-Cholesky multipliers (both are direct solves: agreement to
+ * round-off). */
+static void bcr_vs_thomas(int n)
+{
+    rc_one m;
+    rc_one_init(&m, 0.5 * n, n, 3.0, 0.1, 1e6, 2e3, 1e3, 1e-3);
+    m.cab.end_a = HW_RC_END_CLAMPED;
+    m.cab.end_b = n % 2 ? HW_RC_END_POINT : HW_RC_END_CLAMPED;
+    m.cab.pos_b[0] = 0.4 * n; m.cab.pos_b[2] = -0.2 * n;
+    m.def.env.rho_w = 1025;
+    hw_rc *rc = rc_make(&m.def);
+    hw_rc_sys S = *(hw_rc_sys *)rc; /* hw_rc starts with its hw_rc_sys (rigid_sim.c) */
+    unsigned s = 11;
+    for (int q = 0; q < HW_RC_NS * S.n_elems; q++) S.st[q] += 0.02 * frand(&s);
+    const hw_rc_cable *C = &S.cab[0];
+    int M = n + 1;
+    double *blk = calloc((size_t)M * HW_RC_BLK, sizeof(double)), *el = calloc((size_t)n * HW_RC_EL, sizeof(double));
+    double *A = calloc((size_t)M * 36, sizeof(double)), *L = calloc((size_t)M * 36, sizeof(double));
+    double *U = calloc((size_t)M * 36, sizeof(double)), *b = calloc((size_t)M * 6, sizeof(double));
+    double *x = calloc((size_t)M * 6, sizeof(double));
+    for (int i = 0; i < n; i++) hw_rc_element_pass(&S, C, i, el + i * HW_RC_EL);
+    hw_rc_status bad = {0, -1, 0};
+    for (int k = 0; k < M; k++) {
+        hw_m6 Ak; hw_v6 bk;
+        hw_rc_block_assemble(&S, C, k, el, blk + k * HW_RC_BLK, &Ak, &bk, &bad);
+        hw_m6_store(A + 36 * k, &Ak);
+        for (int r = 0; r < 6; r++) b[6 * k + r] = bk.a[r];
+    }
+    for (int k = 0; k < M; k++) hw_rc_bcr_couple(C, k, blk, el, L, U);
+    int d = 1;
+    for (; d < M; d *= 2)
+        for (int k = 0; k < M; k++) cr_assert_lt(hw_rc_bcr_reduce(C, k, d, A, L, U, b), 0);
+    cr_assert_lt(hw_rc_bcr_back(C, 0, 0, 1, A, L, U, b, x, 6), 0);
+    for (d /= 2; d >= 1; d /= 2)
+        for (int k = 0; k < M; k++) cr_assert_lt(hw_rc_bcr_back(C, k, d, 0, A, L, U, b, x, 6), 0);
+    hw_rc_cable_solve(&S, C, blk, el, &bad);
+    cr_assert_eq(bad.kind, HW_RC_OK);
+    double err = 0, scale = 0;
+    for (int k = 0; k < M; k++)
+        for (int r = 0; r < 6; r++) {
+            err = fmax(err, fabs(x[6 * k + r] - blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
+            scale = fmax(scale, fabs(blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
+        }
+    printf("BCR vs block Cholesky, N = %d: max difference %.3g of %.3g\n", n, err, scale);
+    cr_expect_lt(err, 1e-9 * scale);
+    free(blk); free(el); free(A); free(L); free(U); free(b); free(x);
+    hw_rc_destroy(rc);
+}
+
+Test(rigid_algebra, block_cyclic_reduction_matches_block_cholesky)
+{
+    bcr_vs_thomas(1);
+    bcr_vs_thomas(7);
+    bcr_vs_thomas(12);
+    bcr_vs_thomas(40);
+}

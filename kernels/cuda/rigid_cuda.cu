@@ -81,49 +81,7 @@ __global__ void k_rc_couplings(hw_rc_sys S, const int *blk_cable, const double *
     int q = blockIdx.x * blockDim.x + threadIdx.x;
     if (q >= S.n_blocks) return;
     const hw_rc_cable *C = &S.cab[blk_cable[q]];
-    int k = q - C->b0;
-    hw_m6 Ck = hw_m6_zero();
-    if (k < C->n)
-        Ck = hw_rc_block_coupling(blk + (size_t)q * HW_RC_BLK, blk + (size_t)(q + 1) * HW_RC_BLK,
-                                  el + (size_t)(C->e0 + k) * HW_RC_EL);
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++) {
-            U[(size_t)q * 36 + 6 * i + j] = Ck.a[6 * i + j];
-            if (k < C->n) L[(size_t)(q + 1) * 36 + 6 * j + i] = Ck.a[6 * i + j];
-        }
-    if (k == 0)
-        for (int i = 0; i < 36; i++) L[(size_t)q * 36 + i] = 0.0;
-}
-
-__device__ static hw_m6 load6(const double *p)
-{
-    hw_m6 m;
-    for (int k = 0; k < 36; k++) m.a[k] = p[k];
-    return m;
-}
-__device__ static void store6(double *p, const hw_m6 &m)
-{
-    for (int k = 0; k < 36; k++) p[k] = m.a[k];
-}
-__device__ static hw_v6 loadv(const double *p)
-{
-    hw_v6 v;
-    for (int k = 0; k < 6; k++) v.a[k] = p[k];
-    return v;
-}
-
-// -X A^-1 for symmetric positive definite A, X 6x6: (-(A^-1 X^T))^T. Returns nonzero if A is not
-// positive definite.
-__device__ static int neg_x_ainv(hw_m6 X, hw_m6 A, hw_m6 *out)
-{
-    if (hw_m6_chol(&A)) return 1;
-    hw_m6 Xt;
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++) Xt.a[6 * i + j] = X.a[6 * j + i];
-    hw_m6 Y = hw_m6_chol_solve_m(&A, Xt);
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++) out->a[6 * i + j] = -Y.a[6 * j + i];
-    return 0;
+    hw_rc_bcr_couple(C, q - C->b0, blk, el, L, U);
 }
 
 __global__ void k_rc_reduce(hw_rc_sys S, const int *blk_cable, int d, double *A, double *L,
@@ -133,37 +91,11 @@ __global__ void k_rc_reduce(hw_rc_sys S, const int *blk_cable, int d, double *A,
     if (q >= S.n_blocks) return;
     int c = blk_cable[q];
     const hw_rc_cable *C = &S.cab[c];
-    int k = q - C->b0, M = C->n + 1;
-    if (k % (2 * d) != 0) return;
-    hw_m6 Ak = load6(A + (size_t)q * 36), Lk = load6(L + (size_t)q * 36), Uk = load6(U + (size_t)q * 36);
-    hw_v6 bk = loadv(b + (size_t)q * 6);
-    hw_m6 nL = hw_m6_zero(), nU = hw_m6_zero();
-    if (k - d >= 0) {
-        size_t m = (size_t)(q - d);
-        hw_m6 a;
-        if (neg_x_ainv(Lk, load6(A + m * 36), &a)) { flag_bad(&bad[c], k - d, HW_RC_BAD_NOT_SPD); return; }
-        Ak = hw_m6_add(Ak, hw_m6_mul(a, load6(U + m * 36)));
-        hw_v6 t = hw_m6_mulv(a, loadv(b + m * 6));
-        for (int r = 0; r < 6; r++) bk.a[r] += t.a[r];
-        nL = hw_m6_mul(a, load6(L + m * 36));
-    }
-    if (k + d < M) {
-        size_t p = (size_t)(q + d);
-        hw_m6 g;
-        if (neg_x_ainv(Uk, load6(A + p * 36), &g)) { flag_bad(&bad[c], k + d, HW_RC_BAD_NOT_SPD); return; }
-        Ak = hw_m6_add(Ak, hw_m6_mul(g, load6(L + p * 36)));
-        hw_v6 t = hw_m6_mulv(g, loadv(b + p * 6));
-        for (int r = 0; r < 6; r++) bk.a[r] += t.a[r];
-        nU = hw_m6_mul(g, load6(U + p * 36));
-    }
-    store6(A + (size_t)q * 36, Ak);
-    store6(L + (size_t)q * 36, nL);
-    store6(U + (size_t)q * 36, nU);
-    for (int r = 0; r < 6; r++) b[(size_t)q * 6 + r] = bk.a[r];
+    int f = hw_rc_bcr_reduce(C, q - C->b0, d, A, L, U, b);
+    if (f >= 0) flag_bad(&bad[c], f, HW_RC_BAD_NOT_SPD);
 }
 
-// x_k written into the block's lambda slot. top != 0: row 0 of every cable (nothing left to
-// couple to); otherwise the rows k % (2d) == d of level d.
+// x_k written into the block's lambda slot.
 __global__ void k_rc_back(hw_rc_sys S, const int *blk_cable, int d, int top, const double *A,
                           const double *L, const double *U, const double *b, double *blk, int *bad)
 {
@@ -171,23 +103,8 @@ __global__ void k_rc_back(hw_rc_sys S, const int *blk_cable, int d, int top, con
     if (q >= S.n_blocks) return;
     int c = blk_cable[q];
     const hw_rc_cable *C = &S.cab[c];
-    int k = q - C->b0, M = C->n + 1;
-    if (top ? k != 0 : (k % (2 * d) != d)) return;
-    hw_v6 r = loadv(b + (size_t)q * 6);
-    if (!top) {
-        hw_v6 xm = loadv(blk + (size_t)(q - d) * HW_RC_BLK + HW_RC_B_LAM);
-        hw_v6 t = hw_m6_mulv(load6(L + (size_t)q * 36), xm);
-        for (int i = 0; i < 6; i++) r.a[i] -= t.a[i];
-        if (k + d < M) {
-            hw_v6 xp = loadv(blk + (size_t)(q + d) * HW_RC_BLK + HW_RC_B_LAM);
-            t = hw_m6_mulv(load6(U + (size_t)q * 36), xp);
-            for (int i = 0; i < 6; i++) r.a[i] -= t.a[i];
-        }
-    }
-    hw_m6 Ak = load6(A + (size_t)q * 36);
-    if (hw_m6_chol(&Ak)) { flag_bad(&bad[c], k, HW_RC_BAD_NOT_SPD); return; }
-    hw_v6 x = hw_m6_chol_solve(&Ak, r);
-    for (int i = 0; i < 6; i++) blk[(size_t)q * HW_RC_BLK + HW_RC_B_LAM + i] = x.a[i];
+    int f = hw_rc_bcr_back(C, q - C->b0, d, top, A, L, U, b, blk + HW_RC_B_LAM, HW_RC_BLK);
+    if (f >= 0) flag_bad(&bad[c], f, HW_RC_BAD_NOT_SPD);
 }
 
 __global__ void k_rc_update(hw_rc_sys S, const int *el_cable, const double *blk, const double *el,
