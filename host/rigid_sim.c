@@ -275,28 +275,33 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         C->mask_j = fam;
         C->mask_a = end_mask(d->end_a, fam);
         C->mask_b = end_mask(d->end_b, fam);
-        /* initial shape */
+        /* initial shape: both ends attached -> the elastic catenary between them (a straight
+         * chord, nodes evenly spaced, when it has no weight in water or no solution); one end
+         * free -> straight from the attached end towards the other, unstretched */
         double w = (d->mass_per_length - def->env.rho_w * 0.25 * HW_PI * d->diameter * d->diameter) * def->env.g;
-        int shaped = 0;
-        if (d->end_a != HW_RC_END_FREE && d->end_b != HW_RC_END_FREE && w > 0) {
-            int r = hw_catenary_line(d->pos_a, d->pos_b, d->length, n, w, h->ea, def->env.depth, nodes, NULL);
-            shaped = r >= 0;
-        }
-        if (!shaped) {
-            double dir[3] = {d->pos_b[0] - d->pos_a[0], d->pos_b[1] - d->pos_a[1], d->pos_b[2] - d->pos_a[2]};
-            double nd = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
-            for (int k = 0; k <= n; k++)
-                for (int q = 0; q < 3; q++) nodes[3 * k + q] = d->pos_a[q] + dir[q] / nd * C->l * k;
-        }
+        int both = d->end_a != HW_RC_END_FREE && d->end_b != HW_RC_END_FREE;
+        double dir[3] = {d->pos_b[0] - d->pos_a[0], d->pos_b[1] - d->pos_a[1], d->pos_b[2] - d->pos_a[2]};
+        double nd = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+        for (int q = 0; q < 3; q++) dir[q] /= nd;
+        int shaped = both && w > 0 &&
+                     hw_catenary_line(d->pos_a, d->pos_b, d->length, n, w, h->ea, def->env.depth, nodes, NULL) >= 0;
+        for (int k = 0; !shaped && k <= n; k++)
+            for (int q = 0; q < 3; q++) {
+                if (both) nodes[3 * k + q] = d->pos_a[q] + (d->pos_b[q] - d->pos_a[q]) * k / n;
+                else if (d->end_a == HW_RC_END_FREE && d->end_b != HW_RC_END_FREE)
+                    nodes[3 * k + q] = d->pos_b[q] - dir[q] * C->l * (n - k);
+                else nodes[3 * k + q] = d->pos_a[q] + dir[q] * C->l * k;
+            }
         for (int k = 0; k < n; k++) place_element(S, C->e0 + k, nodes + 3 * k, nodes + 3 * k + 3);
-        /* ends: the attachment points are where the end points are now (exactly pos_a and, when
-         * shaped, pos_b); the clamps hold the end elements' initial orientations */
+        /* ends: attached ends keep the given positions (the end points may start off them when
+         * the chord is longer than the cable); a free end's input is where its end point is. The
+         * clamps hold the end elements' initial orientations */
         hw_rc_body b0 = hw_rc_get_body(S->st, ne, C->e0), bn = hw_rc_get_body(S->st, ne, C->e0 + n - 1);
         hw_v3 pa = hw_rc_end_a(&b0, C->l), pb = hw_rc_end_b(&bn, C->l);
-        memcpy(C->posa, d->pos_a, sizeof C->posa);
-        if (shaped) memcpy(C->posb, d->pos_b, sizeof C->posb);
+        if (both || d->end_a != HW_RC_END_FREE) memcpy(C->posa, d->pos_a, sizeof C->posa);
+        else { C->posa[0] = pa.x; C->posa[1] = pa.y; C->posa[2] = pa.z; }
+        if (both || d->end_b != HW_RC_END_FREE) memcpy(C->posb, d->pos_b, sizeof C->posb);
         else { C->posb[0] = pb.x; C->posb[1] = pb.y; C->posb[2] = pb.z; }
-        (void)pa;
         C->qa[0] = b0.p.w; C->qa[1] = b0.p.x; C->qa[2] = b0.p.y; C->qa[3] = b0.p.z;
         C->qb[0] = bn.p.w; C->qb[1] = bn.p.x; C->qb[2] = bn.p.y; C->qb[3] = bn.p.z;
         memcpy(h->pa0, C->posa, sizeof h->pa0);

@@ -927,3 +927,19 @@ Test(rigid_algebra, block_cyclic_reduction_matches_block_cholesky)
     bcr_vs_thomas(12);
     bcr_vs_thomas(40);
 }
+
+/* Initial shape with end A free and end B attached: laid straight from B towards pos_a, B on its
+ * point, the unstretched length out. */
+Test(rigid_system, initial_shape_hangs_from_the_attached_end)
+{
+    rc_one m;
+    rc_one_init(&m, 10, 5, 1, 0.02, 1e6, 0, 0, 1e-3);
+    m.cab.end_a = HW_RC_END_FREE; m.cab.end_b = HW_RC_END_POINT;
+    m.cab.pos_a[2] = -5; m.cab.pos_b[2] = 0;
+    hw_rc *rc = rc_make(&m.def);
+    double nodes[18];
+    hw_rc_nodes(rc, 0, nodes);
+    cr_expect_lt(fabs(nodes[15]) + fabs(nodes[16]) + fabs(nodes[17]), 1e-14, "end B on its point");
+    cr_expect_lt(fabs(nodes[2] + 10), 1e-13, "end A 10 m below: z %.15g", nodes[2]);
+    hw_rc_destroy(rc);
+}
