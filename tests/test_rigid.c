@@ -800,7 +800,9 @@ Test(rigid_errors, bad_definitions_name_the_field)
     cr_expect_eq(hw_rc_set_end_load(rc, 0, 2, p, p), HW_ERR_INVALID_ARG);
     cr_expect(strstr(hw_rc_last_error(rc), "end must be 0 (A) or 1 (B)") != NULL, "%s", hw_rc_last_error(rc));
     cr_expect_eq(hw_rc_step(rc, -1), HW_ERR_INVALID_ARG);
-    cr_expect_eq(hw_rc_create(NULL, &rc, NULL, 0), HW_ERR_INVALID_ARG);
+    hw_rc *none = NULL;
+    cr_expect_eq(hw_rc_create(NULL, &none, NULL, 0), HW_ERR_INVALID_ARG);
+    cr_expect_null(none);
     hw_rc_destroy(rc);
     hw_rc_destroy(NULL);
 }
