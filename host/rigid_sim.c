@@ -420,6 +420,37 @@ hw_status hw_rc_set_winch(hw_rc *rc, int cable, double ra, double rb, double sa,
     return HW_OK;
 }
 
+hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz)
+{
+    CHECK_CABLE(rc, cable);
+    if (!xyz) return HW_ERR_INVALID_ARG;
+    hw_rc_cable *C = &rc->S.cab[cable];
+    for (int k = 0; k <= C->n; k++)
+        if (!finite3(xyz + 3 * k)) {
+            snprintf(rc->err, sizeof rc->err, "hw_rc_set_nodes: cable '%s' point %d is not finite", rc->ch[cable].name, k);
+            return HW_ERR_INVALID_ARG;
+        }
+    for (int k = 0; k < C->n; k++) {
+        const double *a = xyz + 3 * k, *b = a + 3;
+        if (!((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) + (b[2] - a[2]) * (b[2] - a[2]) > 0)) {
+            snprintf(rc->err, sizeof rc->err, "hw_rc_set_nodes: cable '%s' points %d and %d coincide", rc->ch[cable].name, k, k + 1);
+            return HW_ERR_INVALID_ARG;
+        }
+    }
+    for (int k = 0; k < C->n; k++) place_element(&rc->S, C->e0 + k, xyz + 3 * k, xyz + 3 * k + 3);
+    if (rc->gpu) {
+        hw_rc_cuda_destroy(rc->gpu);
+        rc->gpu = NULL;
+        char msg[256];
+        if (hw_rc_cuda_create(&rc->S, &rc->gpu, msg, sizeof msg) != 0) {
+            snprintf(rc->err, sizeof rc->err, "hw_rc_set_nodes: %s", msg);
+            rc->failed = 1;
+            return HW_ERR_STATE;
+        }
+    }
+    return HW_OK;
+}
+
 /* ---- stepping -------------------------------------------------------------------------------- */
 
 static void diagnose(hw_rc *rc, int c, const hw_rc_status *b)

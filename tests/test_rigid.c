@@ -800,6 +800,12 @@ Test(rigid_errors, bad_definitions_name_the_field)
     cr_expect_eq(hw_rc_set_end_load(rc, 0, 2, p, p), HW_ERR_INVALID_ARG);
     cr_expect(strstr(hw_rc_last_error(rc), "end must be 0 (A) or 1 (B)") != NULL, "%s", hw_rc_last_error(rc));
     cr_expect_eq(hw_rc_step(rc, -1), HW_ERR_INVALID_ARG);
+    double pts[18] = {0, 0, 0, 2, 0, 0, 2, 0, 0, 6, 0, 0, 8, 0, 0, 10, 0, 0};
+    cr_expect_eq(hw_rc_set_nodes(rc, 0, pts), HW_ERR_INVALID_ARG);
+    cr_expect(strstr(hw_rc_last_error(rc), "points 1 and 2 coincide") != NULL, "%s", hw_rc_last_error(rc));
+    pts[4] = NAN;
+    cr_expect_eq(hw_rc_set_nodes(rc, 0, pts), HW_ERR_INVALID_ARG);
+    cr_expect(strstr(hw_rc_last_error(rc), "point 1 is not finite") != NULL, "%s", hw_rc_last_error(rc));
     hw_rc *none = NULL;
     cr_expect_eq(hw_rc_create(NULL, &none, NULL, 0), HW_ERR_INVALID_ARG);
     cr_expect_null(none);
@@ -943,5 +949,54 @@ Test(rigid_system, initial_shape_hangs_from_the_attached_end)
     hw_rc_nodes(rc, 0, nodes);
     cr_expect_lt(fabs(nodes[15]) + fabs(nodes[16]) + fabs(nodes[17]), 1e-14, "end B on its point");
     cr_expect_lt(fabs(nodes[2] + 10), 1e-13, "end A 10 m below: z %.15g", nodes[2]);
+    hw_rc_destroy(rc);
+}
+
+/* ---- validation case 4 with rigid cylinders: hanging chain, first swing mode ------------------- */
+
+static double bessel_j0(double x) /* power series, ample for x <= 2.5 */
+{
+    double s = 0, t = 1;
+    for (int k = 0; k < 30; k++) {
+        s += t;
+        t *= -(x * x / 4) / ((k + 1.0) * (k + 1.0));
+    }
+    return s;
+}
+
+Test(rigid_validation, case4_hanging_chain_first_mode)
+{
+    /* L = 10 m chain from a pinned point, nearly inextensible, no bending; started at rest on the
+     * first mode shape x(z) = a J0(j1 sqrt(h/L)) (h: height above the free end), small amplitude.
+     * Expected period 2 pi / ((j1/2) sqrt(g/L)) = 5.2767 s. */
+    const double L = 10, j1 = 2.4048, amp = 0.02;
+    const int n = 50;
+    rc_one m;
+    rc_one_init(&m, L, n, 1.0, 0.01, 1e7, 0, 0, 1e-3);
+    m.cab.end_a = HW_RC_END_POINT; m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_b[2] = -L;
+    hw_rc *rc = rc_make(&m.def);
+    double nodes[3 * (n + 1)];
+    for (int k = 0; k <= n; k++) {
+        double s = L * k / n, hgt = L - s; /* material point at arc length s from the top */
+        nodes[3 * k] = amp * bessel_j0(j1 * sqrt(hgt / L)) - amp * bessel_j0(j1); /* top stays at 0 */
+        nodes[3 * k + 1] = 0;
+        nodes[3 * k + 2] = -s;
+    }
+    /* the x offsets make the chord slightly longer than l: fine at amp / L = 2e-3 */
+    cr_assert_eq(hw_rc_set_nodes(rc, 0, nodes), HW_OK, "%s", hw_rc_last_error(rc));
+    double T_ex = 2 * PI / (j1 / 2 * sqrt(G0 / L)), prev = 0, t_cross[8];
+    int nc = 0;
+    for (int k = 0; k < 24000 && nc < 5; k++) {
+        cr_assert_eq(hw_rc_step(rc, 1), HW_OK, "%s", hw_rc_last_error(rc));
+        hw_rc_nodes(rc, 0, nodes);
+        double x = nodes[3 * n];
+        if (k > 0 && (prev < 0) != (x < 0)) t_cross[nc++] = hw_rc_time(rc) - 1e-3 * x / (x - prev);
+        prev = x;
+    }
+    cr_assert_eq(nc, 5);
+    double T = (t_cross[4] - t_cross[0]) / 2;
+    printf("case 4 rigid chain N=%d: first-mode period %.5f s, expected %.5f s (%.3f%%)\n", n, T, T_ex, 100 * (T / T_ex - 1));
+    cr_expect_lt(fabs(T / T_ex - 1), 0.01);
     hw_rc_destroy(rc);
 }

@@ -126,6 +126,11 @@ hw_status hw_rc_set_end_load(hw_rc *rc, int cable, int end, const double force[3
 hw_status hw_rc_set_winch(hw_rc *rc, int cable, double retracted_a, double retracted_b,
                           double speed_a, double speed_b);
 
+/* Places a cable on the N+1 points xyz (3(N+1) values): element i centred between points i and
+ * i+1 along their chord, at rest, no twist (the end inputs are left as they are). For starting
+ * from a chosen shape or restarting; the points should be about one element length apart. */
+hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz);
+
 /* ---- stepping -------------------------------------------------------------------------------- */
 /* n steps of dt. On HW_ERR_NUMERICAL the last error holds the diagnosis (cable, element, time,
  * likely cause) and further steps return HW_ERR_STATE. */
