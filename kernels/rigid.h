@@ -171,7 +171,7 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
         const double *e = el + (size_t)body * HW_RC_EL;
         hw_m3s mi = hw_rc_el_mi(e);
         hw_v3 ir = hw_rc_v3(e + HW_RC_E_IR);
-        *A = hw_m6_add(*A, hw_rc_jmj(sd, sd, mi, ir));
+        hw_rc_jmj_acc(A, sd, sd, mi, ir, 1);
         hw_v6 t = hw_rc_jmf(sd, mi, ir, hw_rc_v3(e + HW_RC_E_F), hw_rc_v3(e + HW_RC_E_T));
         for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
     }
@@ -197,7 +197,9 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
 HW_HD hw_m6 hw_rc_block_coupling(const double *Bk, const double *Bk1, const double *ek)
 {
     hw_rc_side r = hw_rc_load_side(Bk + HW_RC_B_SR), l = hw_rc_load_side(Bk1 + HW_RC_B_SL);
-    return hw_rc_jmj(&r, &l, hw_rc_el_mi(ek), hw_rc_v3(ek + HW_RC_E_IR));
+    hw_m6 C = hw_m6_zero();
+    hw_rc_jmj_acc(&C, &r, &l, hw_rc_el_mi(ek), hw_rc_v3(ek + HW_RC_E_IR), 0);
+    return C;
 }
 
 /* Assembles and solves the block-tridiagonal system of one cable (blocks in blk, element data in

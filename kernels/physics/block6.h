@@ -193,16 +193,27 @@ HW_HD hw_v6 hw_m6_chol_solve(const hw_m6 *m, hw_v6 b)
     }
     return b;
 }
-/* Solves L L^T X = B column by column. */
+/* Solves L L^T X = B for six right-hand sides at once, row by row (each column sees exactly the
+ * operations of hw_m6_chol_solve, in the same order; the row form vectorizes over columns). */
 HW_HD hw_m6 hw_m6_chol_solve_m(const hw_m6 *m, hw_m6 b)
 {
-    hw_m6 r;
-    for (int j = 0; j < 6; j++) {
-        hw_v6 c;
-        for (int i = 0; i < 6; i++) c.a[i] = b.a[6 * i + j];
-        c = hw_m6_chol_solve(m, c);
-        for (int i = 0; i < 6; i++) r.a[6 * i + j] = c.a[i];
+    const double *a = m->a;
+    for (int i = 0; i < 6; i++) {
+        for (int k = 0; k < i; k++) {
+            double l = a[6 * i + k];
+            for (int j = 0; j < 6; j++) b.a[6 * i + j] -= l * b.a[6 * k + j];
+        }
+        double d = a[6 * i + i];
+        for (int j = 0; j < 6; j++) b.a[6 * i + j] *= d;
     }
-    return r;
+    for (int i = 5; i >= 0; i--) {
+        for (int k = i + 1; k < 6; k++) {
+            double l = a[6 * k + i];
+            for (int j = 0; j < 6; j++) b.a[6 * i + j] -= l * b.a[6 * k + j];
+        }
+        double d = a[6 * i + i];
+        for (int j = 0; j < 6; j++) b.a[6 * i + j] *= d;
+    }
+    return b;
 }
 #endif

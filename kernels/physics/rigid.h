@@ -183,6 +183,32 @@ HW_HD hw_m6 hw_rc_jmj(const hw_rc_side *s1, const hw_rc_side *s2, hw_m3s Mi, hw_
     hw_m6_add3(&r, 1, 1, hw_m3_adbt(s1->C, ir, s2->C));
     return r;
 }
+/* A += J1 M^-1 J2^T, the same product as hw_rc_jmj accumulated in place: row i of
+ * [B1; C1] diag(ir) dotted with row j of [B2; C2], plus s1 s2 Mi on the positional block.
+ * sym != 0 (s1 == s2) computes the lower triangle and mirrors it. */
+HW_HD void hw_rc_jmj_acc(hw_m6 *A, const hw_rc_side *s1, const hw_rc_side *s2, hw_m3s Mi, hw_v3 ir, int sym)
+{
+    double x[18], y[18];
+    for (int r = 0; r < 3; r++) {
+        x[3 * r] = s1->B.a[3 * r] * ir.x; x[3 * r + 1] = s1->B.a[3 * r + 1] * ir.y; x[3 * r + 2] = s1->B.a[3 * r + 2] * ir.z;
+        x[9 + 3 * r] = s1->C.a[3 * r] * ir.x; x[9 + 3 * r + 1] = s1->C.a[3 * r + 1] * ir.y; x[9 + 3 * r + 2] = s1->C.a[3 * r + 2] * ir.z;
+        for (int c = 0; c < 3; c++) { y[3 * r + c] = s2->B.a[3 * r + c]; y[9 + 3 * r + c] = s2->C.a[3 * r + c]; }
+    }
+    double ss = s1->sig * s2->sig;
+    double mt[9];
+    mt[0] = Mi.xx; mt[1] = Mi.xy; mt[2] = Mi.xz; mt[3] = Mi.xy; mt[4] = Mi.yy; mt[5] = Mi.yz;
+    mt[6] = Mi.xz; mt[7] = Mi.yz; mt[8] = Mi.zz;
+    for (int i = 0; i < 6; i++) {
+        int jn = sym ? i + 1 : 6;
+        for (int j = 0; j < jn; j++) {
+            double v = x[3 * i] * y[3 * j] + x[3 * i + 1] * y[3 * j + 1] + x[3 * i + 2] * y[3 * j + 2];
+            if (i < 3 && j < 3) v += ss * mt[3 * i + j];
+            A->a[6 * i + j] += v;
+            if (sym && j < i) A->a[6 * j + i] += v;
+        }
+    }
+}
+
 /* J M^-1 (f, tau) for one side (f world, tau body). */
 HW_HD hw_v6 hw_rc_jmf(const hw_rc_side *s, hw_m3s Mi, hw_v3 ir, hw_v3 f, hw_v3 tau)
 {
