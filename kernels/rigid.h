@@ -16,10 +16,11 @@
  * unit diagonal, zero Jacobian and zero right-hand side, so lambda = 0 there and every block stays
  * 6x6.
  *
- * Napkin math per element-step: the forward sweep does ~4 6x6 products (J M^-1 J^T pieces,
- * C^T W), one 6x6 Cholesky and a 6-column solve: ~2500 flops; the state is 13 doubles and the
- * scratch ~115 doubles per block written once and read once: ~1 KB of traffic. On one CPU core
- * that is compute bound at roughly 1e6 element-steps/s. */
+ * Napkin math per element-step: the forward sweep does the J M^-1 J^T pieces (two symmetric
+ * halves and one full 6x6, ~250 mult-adds each), a 6-column Cholesky solve and C^T W (~250 each)
+ * and one 6x6 Cholesky: ~2000 flops; the state is 13 doubles and the scratch ~115 doubles per
+ * block written once and read once: ~1 KB of traffic. On one CPU core that is compute bound:
+ * measured 6.6e5 to 9.0e5 element-steps/s (bench/results/cpu-epyc-zen3-2vcpu/rigid_cpu.md). */
 #ifndef HW_KERNELS_RIGID_H
 #define HW_KERNELS_RIGID_H
 
