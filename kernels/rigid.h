@@ -445,6 +445,15 @@ extern "C" {
 int hw_rc_cpu_step(const hw_rc_sys *S, double *blk, double *el, double h, double *power,
                    hw_rc_status *bad);
 
+/* The GPU backend's step run on the CPU, pass by pass and level by level exactly as the CUDA
+ * kernels do it (element pass, block assembly, couplings, cyclic reduction, back substitution,
+ * update, each a loop over the same index space as a kernel's threads): the reference the CUDA
+ * code is checked against without a GPU. el_cable / blk_cable map elements / blocks to cables;
+ * A, L, U (36 per block) and b (6 per block) are scratch. Same return as hw_rc_cpu_step. */
+int hw_rc_cpu_step_bcr(const hw_rc_sys *S, const int *el_cable, const int *blk_cable, double *blk,
+                       double *el, double *A, double *L, double *U, double *b, double h,
+                       double *power, hw_rc_status *bad);
+
 /* CUDA backend (kernels/cuda/rigid_cuda.cu): the same per-element and per-block bodies, one
  * thread each, and a parallel block cyclic reduction per cable for the block-tridiagonal
  * system. State and scratch stay on the device. Without nvcc hw_rc_cuda_compiled() is 0 and the
