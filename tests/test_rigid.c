@@ -280,10 +280,15 @@ static double cantilever(int n, double ei, int baumgarte, double *expect)
     }
     hw_rc *rc = rc_make(&m.def);
     rc_run(rc, 1.0);
-    double *nodes = malloc(3 * (n + 1) * sizeof(double));
+    double *nodes = malloc(3 * (n + 1) * sizeof(double)), *mom = malloc(3 * (n + 1) * sizeof(double));
     hw_rc_nodes(rc, 0, nodes);
+    hw_rc_bending_moments(rc, 0, mom);
     double tip = -nodes[3 * n + 2];
-    free(nodes);
+    /* the clamp carries the whole cable's moment w L^2 / 2 (bending, no torsion) */
+    double mc = sqrt(mom[0] * mom[0] + mom[1] * mom[1]), mc_ex = mu * G0 * L * L / 2;
+    cr_expect_lt(fabs(mc / mc_ex - 1), 1e-3, "clamp moment %.6g vs w L^2/2 = %.6g", mc, mc_ex);
+    cr_expect_lt(fabs(mom[2]), 1e-6 * mc_ex);
+    free(nodes); free(mom);
     hw_rc_destroy(rc);
     *expect = mu * G0 * pow(L, 4) / (8 * ei);
     return tip;
@@ -320,8 +325,15 @@ static double torsion(int n, double gj, double T, int baumgarte)
     double tq[3] = {T, 0, 0};
     hw_rc_set_end_load(rc, 0, 1, NULL, tq);
     rc_run(rc, 1.0);
-    double *q = malloc(4 * n * sizeof(double));
+    double *q = malloc(4 * n * sizeof(double)), *mom = malloc(3 * (n + 1) * sizeof(double));
     hw_rc_orientations(rc, 0, q);
+    /* every hinge carries the torque T about the cable axis (body z), no bending */
+    hw_rc_bending_moments(rc, 0, mom);
+    for (int k = 0; k < n; k += n / 4) {
+        cr_expect_lt(fabs(fabs(mom[3 * k + 2]) / T - 1), 1e-3, "block %d torsion %.6g vs %.6g", k, mom[3 * k + 2], T);
+        cr_expect_lt(fabs(mom[3 * k]) + fabs(mom[3 * k + 1]), 1e-3 * T);
+    }
+    free(mom);
     /* the clamp holds the initial orientation of element 0 (z along x): twist = rotation of the
      * last element about x relative to it */
     hw_quat p0 = hw_quat_from_z(hw_v3_make(1, 0, 0));
