@@ -1067,3 +1067,26 @@ Test(rigid_system, gpu_step_emulation_matches_cpu_step)
     hw_rc_destroy(ra);
     hw_rc_destroy(rb);
 }
+
+/* Validation case 7 analogue: a free horizontal cable sinking through still water reaches the
+ * terminal velocity where its submerged weight equals the normal drag,
+ * (mu - rho pi d^2/4) g = 0.5 rho Cdn d v^2 (added mass only shapes the transient). */
+Test(rigid_validation, sinking_cable_terminal_velocity)
+{
+    const double mu = 5, d = 0.05, rho = 1025, cdn = 1.2;
+    rc_one m;
+    rc_one_init(&m, 10, 10, mu, d, 1e8, 0, 0, 1e-2);
+    m.def.env.rho_w = rho;
+    m.cab.end_a = HW_RC_END_FREE; m.cab.end_b = HW_RC_END_FREE;
+    m.cab.pos_a[2] = -20; m.cab.pos_b[0] = 10; m.cab.pos_b[2] = -20;
+    m.cab.cdn = cdn;
+    hw_rc *rc = rc_make(&m.def);
+    rc_run(rc, 10.0);
+    double v[30];
+    hw_rc_velocities(rc, 0, v);
+    double w = (mu - rho * PI * d * d / 4) * G0, vt = sqrt(2 * w / (rho * cdn * d));
+    printf("sinking cable: vz %.6g m/s (element 5), terminal %.6g m/s (%.3f%%), vx %.2g\n", v[17], -vt,
+           100 * (-v[17] / vt - 1), v[15]);
+    cr_expect_lt(fabs(-v[17] / vt - 1), 0.005);
+    hw_rc_destroy(rc);
+}
