@@ -9,7 +9,8 @@
  *    50 m) runs 60 s stably and ends within 1 % of Irvine's fairlead tension, against the
  *    lumped-mass critical step hw_sim_critical_step() of the same cable at the same 1 m segments.
  *
- * Usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick] */
+ * Usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick]
+ *                    [--backend cpu|cuda|auto]   (the stability scan always runs on the CPU) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,8 @@
 #define WIRE_EA 1e9
 #define WIRE_MU 10.0
 #define WIRE_D 0.04
+
+static hw_backend_kind g_backend = HW_BACKEND_CPU;
 
 static double now_s(void)
 {
@@ -96,6 +99,7 @@ static int throughput(const char *name, int nc, int n, double t_target, row *r)
     def.dt = 1e-2;
     def.env.depth = 2.0 * n + 10;
     if (lng) { def.env.g = 0; def.env.current[1] = 0.2; }
+    def.backend = g_backend;
     hw_rc_cable_def *c = (hw_rc_cable_def *)calloc((size_t)nc, sizeof *c);
     if (!c) return -1;
     for (int k = 0; k < nc; k++) wire_cable(&c[k], n, 10.0 * k, lng ? -1 : 1);
@@ -104,6 +108,8 @@ static int throughput(const char *name, int nc, int n, double t_target, row *r)
     char msg[512];
     hw_status st = hw_rc_create(&def, &rc, msg, sizeof msg);
     if (st != HW_OK) { fprintf(stderr, "rigid_bench: create: %s\n", msg); free(c); return -1; }
+    char backend_name[16];
+    snprintf(backend_name, sizeof backend_name, "%s", hw_rc_backend_name(rc));
     hw_rc_step(rc, 1); /* warm-up */
     long total = (long)nc * n, steps = 0;
     double t0 = now_s(), t1 = t0;
@@ -122,8 +128,8 @@ static int throughput(const char *name, int nc, int n, double t_target, row *r)
     r->elements = total; r->cables = nc; r->dt = 1e-2; r->steps = steps;
     r->wall = t1 - t0; r->rate = (double)total * steps / r->wall;
     r->wall_per_sim = r->wall / (steps * 1e-2);
-    snprintf(r->note, sizeof r->note, "%s", lng ? "straight weightless wire in a 0.2 m/s cross current, dt 1e-2 s"
-                                                 : "100 m steel wires hanging in water on their catenaries, dt 1e-2 s");
+    snprintf(r->note, sizeof r->note, "%s; backend %s", lng ? "straight weightless wire in a 0.2 m/s cross current, dt 1e-2 s"
+                                                 : "100 m steel wires hanging in water on their catenaries, dt 1e-2 s", backend_name);
     return 0;
 }
 
@@ -202,11 +208,15 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else if (!strcmp(argv[i], "--time") && i + 1 < argc) t_target = atof(argv[++i]);
         else if (!strcmp(argv[i], "--quick")) { nsizes = 2; t_target = 0.3; }
+        else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+            const char *b = argv[++i];
+            g_backend = !strcmp(b, "cuda") ? HW_BACKEND_CUDA : !strcmp(b, "auto") ? HW_BACKEND_AUTO : HW_BACKEND_CPU;
+        }
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *s = strtok(argv[++i], ","); s && nsizes < 8; s = strtok(NULL, ",")) sizes[nsizes++] = atof(s);
         } else {
-            fprintf(stderr, "usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick]\n");
+            fprintf(stderr, "usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick] [--backend cpu|cuda|auto]\n");
             return 2;
         }
     }
