@@ -1,0 +1,175 @@
+/* Hawser: the rigid-cylinder cable with compliant Baumgarte constraints (physics.md section 5).
+ * Public C API, beside the lumped-mass hw_sim of hawser.h. See docs/rigid.md.
+ *
+ * A cable is N rigid cylinders (6 DOF each) joined by soft constraints: 3 positional rows (the
+ * end point of one cylinder held to the start of the next) and 3 angular rows (bending x, y and
+ * torsion z). Each family (axial N, bending M, torsion T) has parameters (alpha, beta, eps): the
+ * constraint error obeys g'' + 2 alpha g' + beta^2 g = 0 in the stiff limit and statically acts as
+ * a spring beta^2/eps. Give either those directly or the engineering values EA, EI, GJ and a
+ * damping ratio; they convert with beta = beta_dt / dt (default 1/dt):
+ *   E A = beta_N^2 L/(eps_N N),  E I = beta_M^2 L/(2 eps_M N),  G J = beta_T^2 L/(2 eps_T N),
+ *   alpha = damping_ratio * beta.
+ * Co-simulation shape (the seed's component): set end kinematics and winch inputs, step, read
+ * the end reaction forces. Several independent cables live in one simulation. Units SI, z up,
+ * sea surface z = 0, seabed z = -depth. The library never prints, exits or aborts. */
+#ifndef HAWSER_RIGID_H
+#define HAWSER_RIGID_H
+
+#include "hawser/hawser.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum hw_rc_end_kind {
+    HW_RC_END_FREE = 0,  /* no constraint (a free end; external loads via hw_rc_set_end_load) */
+    HW_RC_END_POINT,     /* the end point follows a position/velocity input (ball joint) */
+    HW_RC_END_CLAMPED    /* position input plus a fixed orientation (the end element's initial one) */
+} hw_rc_end_kind;
+
+typedef enum hw_rc_stiffness_mode {
+    HW_RC_ENGINEERING = 0, /* ea, ei, gj, damping_ratio, beta_dt */
+    HW_RC_BAUMGARTE        /* axial, bending, torsion (alpha, beta, eps) as in the seed */
+} hw_rc_stiffness_mode;
+
+typedef struct hw_rc_family {
+    double alpha; /* damping factor, 1/s (>= 0) */
+    double beta;  /* restoring factor, 1/s (> 0; 0 switches the family off, not allowed for axial) */
+    double eps;   /* compliance (> 0): 1/kg axial, 1/(kg m^2) bending and torsion */
+} hw_rc_family;
+
+typedef struct hw_rc_cable_def {
+    const char *name;
+    double length;          /* total length L_total, m (> 0) */
+    int elements;           /* N >= 1 */
+    double mass_per_length; /* kg/m in air (> 0) */
+    double diameter;        /* m (> 0): inertia, buoyancy, drag, seabed */
+    hw_rc_stiffness_mode stiffness;
+    /* HW_RC_ENGINEERING */
+    double ea;              /* N (> 0) */
+    double ei;              /* N m^2 (>= 0; 0 = no bending stiffness: ball joints) */
+    double gj;              /* N m^2 (>= 0; 0 = no torsional stiffness) */
+    double damping_ratio;   /* alpha / beta of every family (>= 0). Default 0.5 */
+    double beta_dt;         /* beta dt (> 0, <= 1 advised). Default 1 (the seed's beta = 1/dt) */
+    /* HW_RC_BAUMGARTE */
+    hw_rc_family axial, bending, torsion;
+    /* ends: A is the start of element 0, B the end of element N-1 */
+    hw_rc_end_kind end_a, end_b;
+    double pos_a[3], pos_b[3]; /* initial end positions. Both ends attached: the cable starts on
+                                  the elastic catenary between them; otherwise straight from
+                                  pos_a towards pos_b with its unstretched length */
+    /* hydrodynamics (physics.md section 4, at each cylinder's centre) */
+    double cdn, cdt;        /* drag coefficients. Defaults 1.2, 0.008 */
+    double can, cat;        /* added-mass coefficients. Defaults 1.0, 0.0 */
+    double seabed_mu;       /* seabed friction coefficient. Default 0 */
+    double relax_damping;   /* mass-proportional damping c (1/s, >= 0, c dt < 1): F = -c m v,
+                               M = -c I w. Numerical, to reach statics by damped dynamics. 0 */
+} hw_rc_cable_def;
+
+typedef struct hw_rc_env_def {
+    double g;          /* m/s^2 (>= 0), along -z. Default 9.80665 */
+    double rho_w;      /* water density kg/m^3 (>= 0). Default 1025 */
+    double depth;      /* water depth m (> 0). Default 100 */
+    double seabed_k;   /* Pa/m. Default 3e6 */
+    double seabed_c;   /* Pa s/m. Default 3e5 */
+    double friction_v; /* m/s (> 0). Default 1e-2 */
+    double current[3]; /* uniform current, m/s. Default 0 */
+} hw_rc_env_def;
+
+typedef struct hw_rc_def {
+    hw_rc_env_def env;
+    double dt;          /* time step, s (> 0). Default 1e-2 */
+    double max_gap;     /* a joint gap beyond max_gap * element length is a blow-up. Default 0.5 */
+    hw_backend_kind backend; /* CPU (default), CUDA (HW_ERR_UNSUPPORTED when compiled out,
+                                HW_ERR_NO_DEVICE without a device) or AUTO (CUDA if present) */
+    int n_cables;
+    const hw_rc_cable_def *cables;
+} hw_rc_def;
+
+hw_rc_env_def hw_default_rc_env(void);
+hw_rc_cable_def hw_default_rc_cable(void);
+hw_rc_def hw_default_rc_def(void);
+
+/* Checks a definition. HW_OK or HW_ERR_INPUT with a one-line message naming the cable and field
+ * ("rigid cable 'wire' (0) field 'EA': ..."). */
+hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t msg_len);
+
+typedef struct hw_rc hw_rc;
+
+hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t msg_len);
+void hw_rc_destroy(hw_rc *rc); /* NULL-safe */
+const char *hw_rc_last_error(const hw_rc *rc);
+const char *hw_rc_backend_name(const hw_rc *rc); /* "cpu" or "cuda" */
+
+/* The parameters in use for a cable: (alpha, beta, eps) per family (index 0 axial, 1 bending,
+ * 2 torsion; eps for the current element length) and the effective EA, EI, GJ. */
+typedef struct hw_rc_params {
+    double alpha[3], beta[3], eps[3];
+    double ea, ei, gj;
+    double element_length; /* current l = L_cable / N */
+} hw_rc_params;
+hw_status hw_rc_get_params(const hw_rc *rc, int cable, hw_rc_params *out);
+
+/* ---- inputs ---------------------------------------------------------------------------------- */
+/* End kinematics from now on: the end is held at pos + vel (t - now). NULL leaves an end as it
+ * is. Ignored for free ends. */
+hw_status hw_rc_set_end_kinematics(hw_rc *rc, int cable, const double pos_a[3],
+                                   const double vel_a[3], const double pos_b[3],
+                                   const double vel_b[3]);
+/* External force (at the end point) and torque (world frame) on end element A (end 0) or B
+ * (end 1); NULL = zero. Meant for free ends (a payload, a test load). */
+hw_status hw_rc_set_end_load(hw_rc *rc, int cable, int end, const double force[3],
+                             const double torque[3]);
+/* Winch inputs, rescale mode (the seed's): L_cable = L_total - retracted_a - retracted_b, all
+ * elements share l = L_cable / N, and dl/dt = -(speed_a + speed_b) / N enters dg/dt. Within
+ * hw_rc_step the retracted lengths advance with the speeds. Lengths >= 0 with L_cable > 0. */
+hw_status hw_rc_set_winch(hw_rc *rc, int cable, double retracted_a, double retracted_b,
+                          double speed_a, double speed_b);
+
+/* Places a cable on the N+1 points xyz (3(N+1) values): element i centred between points i and
+ * i+1 along their chord, at rest, no twist (the end inputs are left as they are). For starting
+ * from a chosen shape or restarting; the points should be about one element length apart. */
+hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz);
+
+/* ---- stepping -------------------------------------------------------------------------------- */
+/* n steps of dt. On HW_ERR_NUMERICAL the last error holds the diagnosis (cable, element, time,
+ * likely cause) and further steps return HW_ERR_STATE. */
+hw_status hw_rc_step(hw_rc *rc, int n);
+double hw_rc_time(const hw_rc *rc);
+double hw_rc_dt(const hw_rc *rc);
+int hw_rc_n_cables(const hw_rc *rc);
+int hw_rc_elements(const hw_rc *rc, int cable); /* N, or -1 for a bad index */
+double hw_rc_cable_length(const hw_rc *rc, int cable); /* L_cable now (unstretched) */
+
+/* ---- outputs (constraint forces from the last step's solve, state at hw_rc_time) --------------- */
+/* Force the cable exerts on its attachment points A and B (N, world); zero at a free end. */
+hw_status hw_rc_end_forces(const hw_rc *rc, int cable, double force_a[3], double force_b[3]);
+/* Axial force (N, > 0 in tension) at the N+1 constraint blocks: [0] end A, [k] the joint between
+ * elements k-1 and k, [N] end B. */
+hw_status hw_rc_tensions(const hw_rc *rc, int cable, double *t);
+/* Moment carried by the angular rows at the N+1 blocks, 3 values each in the frame of the element
+ * after the block (element N-1 for end B): bending x, y and torsion z (N m). */
+hw_status hw_rc_bending_moments(const hw_rc *rc, int cable, double *m);
+/* Element centres (3N), velocities (3N), orientations (4N: w x y z), body angular velocities (3N). */
+hw_status hw_rc_positions(const hw_rc *rc, int cable, double *xyz);
+hw_status hw_rc_velocities(const hw_rc *rc, int cable, double *xyz);
+hw_status hw_rc_orientations(const hw_rc *rc, int cable, double *q);
+hw_status hw_rc_angular_velocities(const hw_rc *rc, int cable, double *w);
+/* Node points (3(N+1)): [0] end point a_0, [k] the midpoint of b_{k-1} and a_k, [N] end b_{N-1}. */
+hw_status hw_rc_nodes(const hw_rc *rc, int cable, double *xyz);
+
+typedef struct hw_rc_energy {
+    double kinetic;         /* translational (with added mass) + rotational */
+    double gravity;         /* weight minus buoyancy, relative to z = 0 */
+    double axial, bending, torsion; /* constraint springs beta^2 g^2 / (2 eps_row) */
+    double constraint_rate; /* gd^2 / (2 eps_row): the regularization's inertia term */
+    double seabed;          /* seabed springs */
+    double dissipated;      /* constraint damping, drag, seabed, relaxation work so far */
+    double total;           /* all but dissipated */
+} hw_rc_energy;
+hw_status hw_rc_get_energy(const hw_rc *rc, hw_rc_energy *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

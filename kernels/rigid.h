@@ -1,0 +1,475 @@
+/* The rigid-cylinder cable system (physics.md section 5) as flat arrays, and the per-cable step
+ * both backends share. Nothing here allocates; the host fills an hw_rc_sys.
+ *
+ * Layout:
+ *   cable c     elements cab[c].e0 .. + cab[c].n - 1, constraint blocks cab[c].b0 .. + cab[c].n
+ *               (block 0 = end A, block k = joint between elements k-1 and k, block n = end B)
+ *   state st    HW_RC_NS blocks of n_elems values (structure of arrays):
+ *               rx ry rz vx vy vz qw qx qy qz wx wy wz
+ *   work blk    HW_RC_BLK doubles per block: lambda(6) yhat(6) W(36) g(6) gd(6) sideL(19) sideR(19)
+ *   work el     HW_RC_EL doubles per element: f(3) tau(3) Minv(6: xx yy zz xy xz yz) Iinv(3)
+ *
+ * Per step and cable: element loads, then the block-tridiagonal system
+ *   (J M^-1 J^T + diag(eps)) lambda = -beta^2 g - 2 alpha dg/dt - J M^-1 f - dJ/dt u
+ * assembled and solved exactly by block Cholesky (block Thomas) in one forward sweep and one back
+ * substitution, then semi-implicit Euler. Inactive rows (free ends, families switched off) get a
+ * unit diagonal, zero Jacobian and zero right-hand side, so lambda = 0 there and every block stays
+ * 6x6.
+ *
+ * Napkin math per element-step: the forward sweep does the J M^-1 J^T pieces (two symmetric
+ * halves and one full 6x6, ~250 mult-adds each), a 6-column Cholesky solve and C^T W (~250 each)
+ * and one 6x6 Cholesky: ~2000 flops; the state is 13 doubles and the scratch ~115 doubles per
+ * block written once and read once: ~1 KB of traffic. On one CPU core that is compute bound:
+ * measured 6.6e5 to 9.0e5 element-steps/s (bench/results/cpu-epyc-zen3-2vcpu/rigid_cpu.md). */
+#ifndef HW_KERNELS_RIGID_H
+#define HW_KERNELS_RIGID_H
+
+#include <stddef.h>
+
+#include "physics/rigid.h"
+
+enum { HW_RC_RX = 0, HW_RC_RY, HW_RC_RZ, HW_RC_VX, HW_RC_VY, HW_RC_VZ, HW_RC_QW, HW_RC_QX,
+       HW_RC_QY, HW_RC_QZ, HW_RC_WX, HW_RC_WY, HW_RC_WZ, HW_RC_NS };
+enum { HW_RC_END_FREE_K = 0, HW_RC_END_POINT_K = 1, HW_RC_END_CLAMPED_K = 2 };
+enum { HW_RC_B_LAM = 0, HW_RC_B_YH = 6, HW_RC_B_W = 12, HW_RC_B_G = 48, HW_RC_B_GD = 54,
+       HW_RC_B_SL = 60, HW_RC_B_SR = 79, HW_RC_BLK = 98 };
+enum { HW_RC_E_F = 0, HW_RC_E_T = 3, HW_RC_E_MI = 6, HW_RC_E_IR = 12, HW_RC_EL = 15 };
+/* Failure kinds reported by a step. */
+enum { HW_RC_OK = 0, HW_RC_BAD_NONFINITE = 1, HW_RC_BAD_GAP = 2, HW_RC_BAD_NOT_SPD = 3 };
+
+typedef struct hw_rc_cable {
+    int e0, n, b0;
+    int mask_a, mask_j, mask_b;   /* active rows (HW_RC_ROWS_*) of end A, joints, end B blocks */
+    double l, ldot;               /* element length and its rate (winch, rescale mode) */
+    double alpha[3], beta[3], eps[3]; /* families N, M, T; eps for the current l */
+    hw_rc_prop prop;
+    double posa[3], vela[3], posb[3], velb[3];
+    double qa[4], qb[4];          /* clamp orientations (w x y z) */
+    double fa[3], ta[3], fb[3], tb[3]; /* external force at the end point and torque (world) */
+} hw_rc_cable;
+
+typedef struct hw_rc_sys {
+    int n_cables, n_elems, n_blocks;
+    hw_rc_env env;
+    double max_gap;               /* a joint gap beyond max_gap * l is a blow-up */
+    hw_rc_cable *cab;
+    double *st;
+} hw_rc_sys;
+
+/* Result of one cable's step: kind HW_RC_* and where (element or block index within the cable). */
+typedef struct hw_rc_status { int kind, where; double value; } hw_rc_status;
+
+HW_HD hw_rc_body hw_rc_get_body(const double *st, int ne, int e)
+{
+    hw_rc_body b;
+    b.x = hw_v3_make(st[HW_RC_RX * ne + e], st[HW_RC_RY * ne + e], st[HW_RC_RZ * ne + e]);
+    b.v = hw_v3_make(st[HW_RC_VX * ne + e], st[HW_RC_VY * ne + e], st[HW_RC_VZ * ne + e]);
+    b.p = hw_quat_make(st[HW_RC_QW * ne + e], st[HW_RC_QX * ne + e], st[HW_RC_QY * ne + e],
+                       st[HW_RC_QZ * ne + e]);
+    b.w = hw_v3_make(st[HW_RC_WX * ne + e], st[HW_RC_WY * ne + e], st[HW_RC_WZ * ne + e]);
+    return b;
+}
+HW_HD void hw_rc_put_body(double *st, int ne, int e, const hw_rc_body *b)
+{
+    st[HW_RC_RX * ne + e] = b->x.x; st[HW_RC_RY * ne + e] = b->x.y; st[HW_RC_RZ * ne + e] = b->x.z;
+    st[HW_RC_VX * ne + e] = b->v.x; st[HW_RC_VY * ne + e] = b->v.y; st[HW_RC_VZ * ne + e] = b->v.z;
+    st[HW_RC_QW * ne + e] = b->p.w; st[HW_RC_QX * ne + e] = b->p.x; st[HW_RC_QY * ne + e] = b->p.y;
+    st[HW_RC_QZ * ne + e] = b->p.z;
+    st[HW_RC_WX * ne + e] = b->w.x; st[HW_RC_WY * ne + e] = b->w.y; st[HW_RC_WZ * ne + e] = b->w.z;
+}
+HW_HD hw_v3 hw_rc_v3(const double *a) { return hw_v3_make(a[0], a[1], a[2]); }
+HW_HD void hw_rc_store_side(double *d, const hw_rc_side *s)
+{
+    d[0] = s->sig;
+    for (int k = 0; k < 9; k++) { d[1 + k] = s->B.a[k]; d[10 + k] = s->C.a[k]; }
+}
+HW_HD hw_rc_side hw_rc_load_side(const double *d)
+{
+    hw_rc_side s;
+    s.sig = d[0];
+    for (int k = 0; k < 9; k++) { s.B.a[k] = d[1 + k]; s.C.a[k] = d[10 + k]; }
+    return s;
+}
+
+/* Block k (0..n) of cable C at state st, with its active-row mask. */
+HW_HD hw_rc_block hw_rc_cable_block(const hw_rc_cable *C, const double *st, int ne, int k, int *mask)
+{
+    hw_rc_block blk;
+    int n = C->n;
+    if (k == 0) {
+        *mask = C->mask_a;
+        hw_rc_body b0 = hw_rc_get_body(st, ne, C->e0);
+        blk = hw_rc_end_block_a(&b0, C->l, C->ldot, hw_rc_v3(C->posa), hw_rc_v3(C->vela),
+                                hw_quat_make(C->qa[0], C->qa[1], C->qa[2], C->qa[3]));
+    } else if (k == n) {
+        *mask = C->mask_b;
+        hw_rc_body bn = hw_rc_get_body(st, ne, C->e0 + n - 1);
+        blk = hw_rc_end_block_b(&bn, C->l, C->ldot, hw_rc_v3(C->posb), hw_rc_v3(C->velb),
+                                hw_quat_make(C->qb[0], C->qb[1], C->qb[2], C->qb[3]));
+    } else {
+        *mask = C->mask_j;
+        hw_rc_body bi = hw_rc_get_body(st, ne, C->e0 + k - 1), bj = hw_rc_get_body(st, ne, C->e0 + k);
+        blk = hw_rc_joint(&bi, &bj, C->l, C->ldot);
+    }
+    hw_rc_side_mask(&blk.L, *mask);
+    hw_rc_side_mask(&blk.R, *mask);
+    return blk;
+}
+
+HW_HD hw_m3s hw_rc_el_mi(const double *el)
+{
+    return hw_m3s_make(el[HW_RC_E_MI], el[HW_RC_E_MI + 1], el[HW_RC_E_MI + 2], el[HW_RC_E_MI + 3],
+                       el[HW_RC_E_MI + 4], el[HW_RC_E_MI + 5]);
+}
+
+/* Loads of element i (cable-local) into el, including the external end loads. Returns the power
+ * dissipated by drag, seabed and relaxation damping. */
+HW_HD double hw_rc_element_pass(const hw_rc_sys *S, const hw_rc_cable *C, int i, double *el)
+{
+    int ne = S->n_elems;
+    hw_rc_body b = hw_rc_get_body(S->st, ne, C->e0 + i);
+    hw_rc_loads L = hw_rc_element_loads(&b, C->l, &S->env, &C->prop);
+    hw_v3 f = L.f, tau = L.tau;
+    for (int end = 0; end < 2; end++) {
+        if (i != (end ? C->n - 1 : 0)) continue;
+        hw_v3 fe = hw_rc_v3(end ? C->fb : C->fa), te = hw_rc_v3(end ? C->tb : C->ta);
+        hw_v3 arm = hw_v3_scale(hw_rc_axis(b.p), end ? 0.5 * C->l : -0.5 * C->l);
+        f = hw_v3_add(f, fe);
+        tau = hw_v3_add(tau, hw_quat_rotate_inv(b.p, hw_v3_add(te, hw_v3_cross(arm, fe))));
+    }
+    el[HW_RC_E_F] = f.x; el[HW_RC_E_F + 1] = f.y; el[HW_RC_E_F + 2] = f.z;
+    el[HW_RC_E_T] = tau.x; el[HW_RC_E_T + 1] = tau.y; el[HW_RC_E_T + 2] = tau.z;
+    el[HW_RC_E_MI] = L.mi.xx; el[HW_RC_E_MI + 1] = L.mi.yy; el[HW_RC_E_MI + 2] = L.mi.zz;
+    el[HW_RC_E_MI + 3] = L.mi.xy; el[HW_RC_E_MI + 4] = L.mi.xz; el[HW_RC_E_MI + 5] = L.mi.yz;
+    el[HW_RC_E_IR] = L.ir.x; el[HW_RC_E_IR + 1] = L.ir.y; el[HW_RC_E_IR + 2] = L.ir.z;
+    return L.power;
+}
+
+/* Assembles block k (0..n) of cable C (el: the cable's element scratch): stores g, gd and both
+ * Jacobian sides in the block's scratch B, returns in A the diagonal block
+ * J_L M^-1 J_L^T + J_R M^-1 J_R^T + diag(eps_row) (unit diagonal on inactive rows) and in rhs
+ * -beta^2 g - 2 alpha gd - J M^-1 f - gam (zero on inactive rows); flags a joint gap past
+ * max_gap * l in bad. Returns the constraint damping power sum 2 alpha gd^2 / eps_row. */
+HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int k, const double *el,
+                                  double *B, hw_m6 *A, hw_v6 *rhs, hw_rc_status *bad)
+{
+    int n = C->n, mask;
+    double power = 0.0;
+    hw_rc_block kb = hw_rc_cable_block(C, S->st, S->n_elems, k, &mask);
+    double ra[6], rb[6], re[6];
+    hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == n, ra, rb, re);
+    double gap = hw_v3_norm(hw_v6_get3(&kb.g, 0));
+    if ((mask & HW_RC_ROWS_POS) && !(gap <= S->max_gap * C->l) && bad->kind == HW_RC_OK) {
+        bad->kind = gap == gap ? HW_RC_BAD_GAP : HW_RC_BAD_NONFINITE;
+        bad->where = k; bad->value = gap;
+    }
+    *A = hw_m6_zero();
+    hw_v6 jmf = hw_v6_zero();
+    for (int side = 0; side < 2; side++) {
+        int body = side ? k : k - 1;
+        if (body < 0 || body >= n) continue;
+        const hw_rc_side *sd = side ? &kb.R : &kb.L;
+        const double *e = el + (size_t)body * HW_RC_EL;
+        hw_m3s mi = hw_rc_el_mi(e);
+        hw_v3 ir = hw_rc_v3(e + HW_RC_E_IR);
+        hw_rc_jmj_acc(A, sd, sd, mi, ir, 1);
+        hw_v6 t = hw_rc_jmf(sd, mi, ir, hw_rc_v3(e + HW_RC_E_F), hw_rc_v3(e + HW_RC_E_T));
+        for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
+    }
+    for (int r = 0; r < 6; r++) {
+        if (hw_rc_row_on(mask, r)) {
+            A->a[7 * r] += re[r];
+            rhs->a[r] = -rb[r] * rb[r] * kb.g.a[r] - 2.0 * ra[r] * kb.gd.a[r] - jmf.a[r] - kb.gam.a[r];
+            power += 2.0 * ra[r] * kb.gd.a[r] * kb.gd.a[r] / re[r];
+        } else {
+            A->a[7 * r] = 1.0;
+            rhs->a[r] = 0.0;
+        }
+        B[HW_RC_B_G + r] = kb.g.a[r];
+        B[HW_RC_B_GD + r] = kb.gd.a[r];
+    }
+    hw_rc_store_side(B + HW_RC_B_SL, &kb.L);
+    hw_rc_store_side(B + HW_RC_B_SR, &kb.R);
+    return power;
+}
+
+/* The coupling A_{k,k+1} = J_{k,R} M_k^-1 J_{k+1,L}^T of blocks k and k + 1 through body k, from
+ * their stored sides (Bk, Bk1) and body k's scratch ek. */
+HW_HD hw_m6 hw_rc_block_coupling(const double *Bk, const double *Bk1, const double *ek)
+{
+    hw_rc_side r = hw_rc_load_side(Bk + HW_RC_B_SR), l = hw_rc_load_side(Bk1 + HW_RC_B_SL);
+    hw_m6 C = hw_m6_zero();
+    hw_rc_jmj_acc(&C, &r, &l, hw_rc_el_mi(ek), hw_rc_v3(ek + HW_RC_E_IR), 0);
+    return C;
+}
+
+/* Assembles and solves the block-tridiagonal system of one cable (blocks in blk, element data in
+ * el, both cable-local) by block Cholesky / block Thomas:
+ *   D_0 = A_00,  W_k = D_k^-1 C_k,  D_{k+1} = A_{k+1,k+1} - C_k^T W_k,
+ *   yhat_k = D_k^-1 (b_k - C_{k-1}^T yhat_{k-1}),  lambda_n = yhat_n,  lambda_k = yhat_k - W_k lambda_{k+1}
+ * with C_k = A_{k,k+1}. Returns the constraint damping power. */
+HW_HD double hw_rc_cable_solve(const hw_rc_sys *S, const hw_rc_cable *C, double *blk,
+                               const double *el, hw_rc_status *bad)
+{
+    int n = C->n;
+    double power = 0.0;
+    hw_m6 Dprev = hw_m6_zero();
+    for (int k = 0; k <= n; k++) {
+        double *B = blk + (size_t)k * HW_RC_BLK;
+        hw_m6 A;
+        hw_v6 rhs;
+        power += hw_rc_block_assemble(S, C, k, el, B, &A, &rhs, bad);
+        if (k > 0) {
+            double *Bp = B - HW_RC_BLK;
+            hw_m6 Cp = hw_rc_block_coupling(Bp, B, el + (size_t)(k - 1) * HW_RC_EL);
+            hw_m6 W = hw_m6_chol_solve_m(&Dprev, Cp);   /* D_{k-1}^-1 C */
+            hw_m6 CtW = hw_m6_tmul_sym(Cp, W);          /* C^T D^-1 C: symmetric */
+            hw_v6 yp;
+            for (int r = 0; r < 6; r++) yp.a[r] = Bp[HW_RC_B_YH + r];
+            hw_v6 Cty = hw_m6_tmulv(Cp, yp);
+            for (int q = 0; q < 36; q++) { A.a[q] -= CtW.a[q]; Bp[HW_RC_B_W + q] = W.a[q]; }
+            for (int r = 0; r < 6; r++) rhs.a[r] -= Cty.a[r];
+        }
+        int fail = hw_m6_chol(&A);
+        if (fail && bad->kind == HW_RC_OK) { bad->kind = HW_RC_BAD_NOT_SPD; bad->where = k; bad->value = 0.0; }
+        hw_v6 yh = fail ? hw_v6_zero() : hw_m6_chol_solve(&A, rhs);
+        for (int r = 0; r < 6; r++) B[HW_RC_B_YH + r] = yh.a[r];
+        Dprev = A;
+    }
+    /* back substitution */
+    double *Bn = blk + (size_t)n * HW_RC_BLK;
+    for (int r = 0; r < 6; r++) Bn[HW_RC_B_LAM + r] = Bn[HW_RC_B_YH + r];
+    for (int k = n - 1; k >= 0; k--) {
+        double *B = blk + (size_t)k * HW_RC_BLK, *B1 = B + HW_RC_BLK;
+        for (int r = 0; r < 6; r++) {
+            double s = B[HW_RC_B_YH + r];
+            for (int c = 0; c < 6; c++) s -= B[HW_RC_B_W + 6 * r + c] * B1[HW_RC_B_LAM + c];
+            B[HW_RC_B_LAM + r] = s;
+        }
+    }
+    return power;
+}
+
+/* ---- block cyclic reduction (the GPU backend's parallel solver; rows of one level are independent)
+ * Arrays per block row q (global index; k = q - b0 the row within its cable of M = n + 1 rows):
+ * A (36), L (36: coupling to row k - d), U (36: to row k + d), b (6); x (6 per row, stride xs).
+ *   reduce, d = 1, 2, 4, ... < M: rows k % (2d) == 0 eliminate k -+ d:
+ *     a = -L_k A_{k-d}^-1, c = -U_k A_{k+d}^-1, A_k += a U_{k-d} + c L_{k+d},
+ *     b_k += a b_{k-d} + c b_{k+d}, L_k = a L_{k-d}, U_k = c U_{k+d}
+ *   top: x_0 = A_0^-1 b_0
+ *   back, d from the top level down to 1: rows k % (2d) == d:
+ *     x_k = A_k^-1 (b_k - L_k x_{k-d} - U_k x_{k+d}) */
+HW_HD hw_m6 hw_m6_load(const double *p) { hw_m6 m; for (int k = 0; k < 36; k++) m.a[k] = p[k]; return m; }
+HW_HD void hw_m6_store(double *p, const hw_m6 *m) { for (int k = 0; k < 36; k++) p[k] = m->a[k]; }
+HW_HD hw_v6 hw_v6_load(const double *p) { hw_v6 v; for (int k = 0; k < 6; k++) v.a[k] = p[k]; return v; }
+
+/* -X A^-1 for a symmetric positive definite A: the transpose of -(A^-1 X^T). Nonzero when A is
+ * not positive definite. */
+HW_HD int hw_m6_neg_x_ainv(hw_m6 X, hw_m6 A, hw_m6 *out)
+{
+    if (hw_m6_chol(&A)) return 1;
+    hw_m6 Xt;
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++) Xt.a[6 * i + j] = X.a[6 * j + i];
+    hw_m6 Y = hw_m6_chol_solve_m(&A, Xt);
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++) out->a[6 * i + j] = -Y.a[6 * j + i];
+    return 0;
+}
+
+/* L and U of block row q from the assembled blocks (C_k = A_{k,k+1}): U_q = C_k, L_{q+1} = C_k^T;
+ * L of row 0 and U of row n are zero. */
+HW_HD void hw_rc_bcr_couple(const hw_rc_cable *C, int k, const double *blk, const double *el,
+                            double *L, double *U)
+{
+    size_t q = (size_t)C->b0 + (size_t)k;
+    hw_m6 Ck = hw_m6_zero();
+    if (k < C->n)
+        Ck = hw_rc_block_coupling(blk + q * HW_RC_BLK, blk + (q + 1) * HW_RC_BLK,
+                                  el + ((size_t)C->e0 + (size_t)k) * HW_RC_EL);
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++) {
+            U[q * 36 + 6 * i + j] = Ck.a[6 * i + j];
+            if (k < C->n) L[(q + 1) * 36 + 6 * j + i] = Ck.a[6 * i + j];
+        }
+    if (k == 0)
+        for (int i = 0; i < 36; i++) L[q * 36 + i] = 0.0;
+}
+
+/* Reduction of row k at stride d (does nothing unless k % (2d) == 0). Returns -1, or the row
+ * whose diagonal block is not positive definite. */
+HW_HD int hw_rc_bcr_reduce(const hw_rc_cable *C, int k, int d, double *A, double *L, double *U, double *b)
+{
+    int M = C->n + 1;
+    if (k % (2 * d) != 0) return -1;
+    size_t q = (size_t)C->b0 + (size_t)k;
+    hw_m6 Ak = hw_m6_load(A + q * 36), Lk = hw_m6_load(L + q * 36), Uk = hw_m6_load(U + q * 36);
+    hw_v6 bk = hw_v6_load(b + q * 6);
+    hw_m6 nL = hw_m6_zero(), nU = hw_m6_zero();
+    if (k - d >= 0) {
+        size_t m = q - (size_t)d;
+        hw_m6 a;
+        if (hw_m6_neg_x_ainv(Lk, hw_m6_load(A + m * 36), &a)) return k - d;
+        Ak = hw_m6_add(Ak, hw_m6_mul(a, hw_m6_load(U + m * 36)));
+        hw_v6 t = hw_m6_mulv(a, hw_v6_load(b + m * 6));
+        for (int r = 0; r < 6; r++) bk.a[r] += t.a[r];
+        nL = hw_m6_mul(a, hw_m6_load(L + m * 36));
+    }
+    if (k + d < M) {
+        size_t p = q + (size_t)d;
+        hw_m6 c;
+        if (hw_m6_neg_x_ainv(Uk, hw_m6_load(A + p * 36), &c)) return k + d;
+        Ak = hw_m6_add(Ak, hw_m6_mul(c, hw_m6_load(L + p * 36)));
+        hw_v6 t = hw_m6_mulv(c, hw_v6_load(b + p * 6));
+        for (int r = 0; r < 6; r++) bk.a[r] += t.a[r];
+        nU = hw_m6_mul(c, hw_m6_load(U + p * 36));
+    }
+    hw_m6_store(A + q * 36, &Ak);
+    hw_m6_store(L + q * 36, &nL);
+    hw_m6_store(U + q * 36, &nU);
+    for (int r = 0; r < 6; r++) b[q * 6 + r] = bk.a[r];
+    return -1;
+}
+
+/* Back substitution of row k at stride d (top != 0: row 0 after the last level; otherwise rows
+ * k % (2d) == d). x has stride xs doubles per row. Returns -1 or the failing row. */
+HW_HD int hw_rc_bcr_back(const hw_rc_cable *C, int k, int d, int top, const double *A,
+                         const double *L, const double *U, const double *b, double *x, int xs)
+{
+    int M = C->n + 1;
+    if (top ? k != 0 : (k % (2 * d) != d)) return -1;
+    size_t q = (size_t)C->b0 + (size_t)k;
+    hw_v6 r = hw_v6_load(b + q * 6);
+    if (!top) {
+        hw_v6 t = hw_m6_mulv(hw_m6_load(L + q * 36), hw_v6_load(x + (q - (size_t)d) * xs));
+        for (int i = 0; i < 6; i++) r.a[i] -= t.a[i];
+        if (k + d < M) {
+            t = hw_m6_mulv(hw_m6_load(U + q * 36), hw_v6_load(x + (q + (size_t)d) * xs));
+            for (int i = 0; i < 6; i++) r.a[i] -= t.a[i];
+        }
+    }
+    hw_m6 Ak = hw_m6_load(A + q * 36);
+    if (hw_m6_chol(&Ak)) return k;
+    hw_v6 s = hw_m6_chol_solve(&Ak, r);
+    for (int i = 0; i < 6; i++) x[q * xs + i] = s.a[i];
+    return -1;
+}
+
+/* Semi-implicit Euler update of element i (cable-local) with the multipliers of its two blocks. */
+HW_HD int hw_rc_element_update(const hw_rc_sys *S, const hw_rc_cable *C, int i, const double *blk,
+                               const double *el, double h)
+{
+    int ne = S->n_elems;
+    const double *e = el + (size_t)i * HW_RC_EL;
+    const double *Bi = blk + (size_t)i * HW_RC_BLK, *Bj = Bi + HW_RC_BLK;
+    hw_v3 f = hw_rc_v3(e + HW_RC_E_F), tau = hw_rc_v3(e + HW_RC_E_T);
+    hw_rc_side sr = hw_rc_load_side(Bi + HW_RC_B_SR), sl = hw_rc_load_side(Bj + HW_RC_B_SL);
+    hw_rc_jt(&sr, Bi + HW_RC_B_LAM, &f, &tau);
+    hw_rc_jt(&sl, Bj + HW_RC_B_LAM, &f, &tau);
+    hw_v3 a = hw_m3s_mul(hw_rc_el_mi(e), f);
+    hw_v3 ir = hw_rc_v3(e + HW_RC_E_IR);
+    hw_v3 al = hw_v3_make(ir.x * tau.x, ir.y * tau.y, ir.z * tau.z);
+    hw_rc_body b = hw_rc_get_body(S->st, ne, C->e0 + i);
+    b.v = hw_v3_add(b.v, hw_v3_scale(a, h));
+    b.w = hw_v3_add(b.w, hw_v3_scale(al, h));
+    b.x = hw_v3_add(b.x, hw_v3_scale(b.v, h));
+    b.p = hw_quat_integrate(b.p, b.w, h);
+    hw_rc_put_body(S->st, ne, C->e0 + i, &b);
+    double chk = b.x.x + b.x.y + b.x.z + b.v.x + b.v.y + b.v.z + b.w.x + b.w.y + b.w.z + b.p.w;
+    return chk - chk == 0.0; /* 1 when finite */
+}
+
+/* One full step of one cable (sequential: the CPU backend's unit of work). blk and el are the
+ * cable's own scratch. Returns the dissipated power (drag, seabed, relaxation, constraint
+ * damping) at the start of the step. */
+HW_HD double hw_rc_cable_step(const hw_rc_sys *S, const hw_rc_cable *C, double *blk, double *el,
+                              double h, hw_rc_status *bad)
+{
+    double power = 0.0;
+    for (int i = 0; i < C->n; i++) power += hw_rc_element_pass(S, C, i, el + (size_t)i * HW_RC_EL);
+    power += hw_rc_cable_solve(S, C, blk, el, bad);
+    if (bad->kind != HW_RC_OK) return power;
+    for (int i = 0; i < C->n; i++)
+        if (!hw_rc_element_update(S, C, i, blk, el, h) && bad->kind == HW_RC_OK) {
+            bad->kind = HW_RC_BAD_NONFINITE; bad->where = i; bad->value = 0.0;
+        }
+    return power;
+}
+
+/* Energy parts of one cable at state st (physics.md section 8). Constraint rows store
+ * beta^2 g^2 / (2 eps) (the spring) plus gd^2 / (2 eps) (the regularization's inertia term: the
+ * regularized multiplier is lambda = -(beta^2 g + 2 alpha gd + g'') / eps, so these two are what
+ * lambda . gd exchanges with the bodies; with alpha = 0 their sum with kinetic and potential
+ * energy is conserved). e[0] kinetic, e[1] gravity, e[2] axial, e[3] bending, e[4] torsion,
+ * e[5] constraint rate, e[6] seabed. */
+HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *e)
+{
+    int ne = S->n_elems;
+    double l = C->l, m = C->prop.mu * l, area = 0.25 * HW_PI * C->prop.d * C->prop.d;
+    for (int i = 0; i < C->n; i++) {
+        hw_rc_body b = hw_rc_get_body(S->st, ne, C->e0 + i);
+        hw_v3 ax = hw_rc_axis(b.p);
+        double za = b.x.z - 0.5 * l * ax.z, zb = b.x.z + 0.5 * l * ax.z;
+        double lsub = hw_rc_submerged(za, zb) * l;
+        hw_m3s M = hw_node_mass(m, lsub > 0.0, S->env.rho, C->prop.d, lsub, C->prop.can, C->prop.cat, ax);
+        double ma_n = lsub > 0.0 ? S->env.rho * area * lsub * C->prop.can : 0.0;
+        hw_v3 I = hw_rc_inertia(m, 0.5 * C->prop.d, l, ma_n);
+        e[0] += 0.5 * hw_v3_dot(b.v, hw_m3s_mul(M, b.v)) +
+                0.5 * (I.x * b.w.x * b.w.x + I.y * b.w.y * b.w.y + I.z * b.w.z * b.w.z);
+        /* buoyancy only below z = 0: the potential of the submerged part (constant density of
+         * buoyancy along the element is approximated at the centre) */
+        e[1] += (m - (b.x.z < 0.0 ? S->env.rho * area * l : 0.0)) * S->env.g * b.x.z;
+        double p = -S->env.depth - b.x.z;
+        if (p > 0.0) e[6] += 0.5 * S->env.kb * p * p * C->prop.d * l;
+    }
+    for (int k = 0; k <= C->n; k++) {
+        int mask;
+        hw_rc_block kb = hw_rc_cable_block(C, S->st, ne, k, &mask);
+        double ra[6], rb[6], re[6];
+        hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == C->n, ra, rb, re);
+        for (int r = 0; r < 6; r++) {
+            if (!hw_rc_row_on(mask, r)) continue;
+            double sp = 0.5 * rb[r] * rb[r] * kb.g.a[r] * kb.g.a[r] / re[r];
+            e[r < 3 ? 2 : r < 5 ? 3 : 4] += sp;
+            e[5] += 0.5 * kb.gd.a[r] * kb.gd.a[r] / re[r];
+        }
+    }
+}
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* CPU backend (kernels/cpu/rigid_cpu.c): one step of every cable. blk: HW_RC_BLK * n_blocks,
+ * el: HW_RC_EL * n_elems scratch; power[c] receives cable c's dissipated power. Returns the index
+ * of the first failing cable (its status in *bad) or -1. */
+int hw_rc_cpu_step(const hw_rc_sys *S, double *blk, double *el, double h, double *power,
+                   hw_rc_status *bad);
+
+/* The GPU backend's step run on the CPU, pass by pass and level by level exactly as the CUDA
+ * kernels do it (element pass, block assembly, couplings, cyclic reduction, back substitution,
+ * update, each a loop over the same index space as a kernel's threads): the reference the CUDA
+ * code is checked against without a GPU. el_cable / blk_cable map elements / blocks to cables;
+ * A, L, U (36 per block) and b (6 per block) are scratch. Same return as hw_rc_cpu_step. */
+int hw_rc_cpu_step_bcr(const hw_rc_sys *S, const int *el_cable, const int *blk_cable, double *blk,
+                       double *el, double *A, double *L, double *U, double *b, double h,
+                       double *power, hw_rc_status *bad);
+
+/* CUDA backend (kernels/cuda/rigid_cuda.cu): the same per-element and per-block bodies, one
+ * thread each, and a parallel block cyclic reduction per cable for the block-tridiagonal
+ * system. State and scratch stay on the device. Without nvcc hw_rc_cuda_compiled() is 0 and the
+ * others fail (kernels/cpu/rigid_cpu.c holds the stubs). */
+typedef struct hw_rc_gpu hw_rc_gpu;
+int hw_rc_cuda_compiled(void);
+/* Copies the system (cables and state) to the device. 0 on success, else msg says why. */
+int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg, size_t msg_len);
+void hw_rc_cuda_destroy(hw_rc_gpu *g);
+/* Uploads the per-cable parameters (end inputs, winch, loads) of S->cab. */
+int hw_rc_cuda_set_cables(hw_rc_gpu *g, const hw_rc_sys *S);
+/* One step; as hw_rc_cpu_step (power per cable, first failing cable or -1). */
+int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_status *bad);
+/* Copies the state (HW_RC_NS * n_elems) and block scratch (HW_RC_BLK * n_blocks) back. */
+int hw_rc_cuda_download(hw_rc_gpu *g, double *st, double *blk);
+#ifdef __cplusplus
+}
+#endif
+#endif
