@@ -333,14 +333,21 @@ static double newton(statics *s, double tol, int max_iter, int *iters)
     enum { WATCH = 6 };
     double ss_best = sumsq(s);
     memcpy(s->ybest, s->y, ny_of(s) * sizeof(double));
-    int since_best = 0;
+    int since_best = 0, mono_left = 0, fails = 0;
     int it = 0;
     for (; it < max_iter && res > tol * s->tscale; it++) {
         memcpy(s->f0, s->f, (size_t)3 * S->n_state * sizeof(double));
         double ss0 = sumsq(s);
         build_jacobian(s);
         int accepted = 0;
-        if (since_best < WATCH && solve_step(s, lambda) == 0) {
+        /* after a failed watch, monotone steps only for a while (longer after each failure):
+         * where full steps keep overshooting (a slack chain) the descent does the work */
+        if (since_best >= WATCH) {
+            fails++;
+            mono_left = 3 << (fails < 8 ? fails : 8);
+        }
+        if (mono_left > 0) mono_left--;
+        else if (since_best < WATCH && solve_step(s, lambda) == 0) {
             apply_step(s, 1.0);
             eval_forces(s, s->ytry);
             double ss = sumsq(s);
@@ -358,23 +365,36 @@ static double newton(statics *s, double tol, int max_iter, int *iters)
                 ss0 = sumsq(s);
                 build_jacobian(s);
             }
-            for (int attempt = 0; attempt < 40 && !accepted; attempt++) {
-                if (solve_step(s, lambda) == 0) {
-                    /* with an accurate Jacobian the Newton direction (lambda = 0) always
-                     * descends |F|^2 for a short enough step, the shifted direction need not
-                     * (a heavy free point between light nodes): backtrack before shifting */
+            /* Levenberg-Marquardt with a growing shift, trying shorter steps at each shift (the
+             * shift carries a slack chain; the shorter steps a heavy free point) */
+            for (int attempt = 0; attempt < 24 && !accepted; attempt++) {
+                if (solve_step(s, lambda) == 0)
                     for (double alpha = 1.0; alpha > 0.01 && !accepted; alpha *= 0.25) {
                         apply_step(s, alpha);
                         eval_forces(s, s->ytry);
-                        if (sumsq(s) < ss0) {
+                        /* '<=': across a flat stretch (slack lines under a hanging point) a step
+                         * that changes nothing yet is still progress */
+                        if (sumsq(s) <= ss0) {
                             accepted = 1;
                             memcpy(s->y, s->ytry, ny_of(s) * sizeof(double));
                             if (alpha == 1.0) lambda = lambda > lam_floor ? lambda / 10.0 : 0.0;
                         }
                     }
-                    if (accepted) break;
+                if (!accepted) lambda = lambda > 0 ? lambda * 10.0 : lam_floor;
+            }
+            /* else short steps along the Newton direction (or the least shifted one that solves):
+             * with an accurate Jacobian it always descends |F|^2 for a short enough step */
+            for (double lam = 0.0; !accepted && lam <= 1e6 * lam_floor; lam = lam > 0 ? lam * 1e3 : lam_floor) {
+                if (solve_step(s, lam) != 0) continue;
+                for (double alpha = 0.0625; alpha > 1e-4 && !accepted; alpha *= 0.25) {
+                    apply_step(s, alpha);
+                    eval_forces(s, s->ytry);
+                    if (sumsq(s) < ss0) {
+                        accepted = 1;
+                        memcpy(s->y, s->ytry, ny_of(s) * sizeof(double));
+                        lambda = lam;
+                    }
                 }
-                lambda = lambda > 0 ? lambda * 10.0 : lam_floor;
             }
             if (!accepted) { eval_forces(s, s->y); break; }
             since_best = 0;
