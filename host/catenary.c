@@ -28,6 +28,7 @@
 #include "catenary.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 #define CAT_MAXIT 100   /* Newton iterations per attempt */
 #define CAT_TOL 1e-12   /* convergence, relative to the chord length, in h and v */
@@ -440,6 +441,69 @@ double hw_catenary_tension(const hw_catenary *c, double L, double w, double s)
     }
 }
 
+/* The discretized chain (what the lumped-mass model can actually hold at rest): nseg straight
+ * segments of unstretched length l = L / nseg, weight w l at the interior nodes and w l / 2 at
+ * the ends. From the upper end down, segment k carries the vertical force Vk = V - w l (k + 1/2)
+ * (V: the upper point's pull, which holds the end node's half weight) and the horizontal force H;
+ * on a seabed, segments with Vk <= 0 lie flat on it under tension H. The lower end reached,
+ * relative to the upper one, is (-dh, -dv). */
+static void chain_reach(double H, double V, double l, int nseg, double w, double EA, int seabed,
+                        double *dh, double *dv)
+{
+    *dh = 0.0; *dv = 0.0;
+    for (int k = 0; k < nseg; k++) {
+        double Vk = V - w * l * (k + 0.5);
+        if (seabed && Vk <= 0.0) { *dh += (nseg - k) * l * (1.0 + H / EA); return; }
+        double T = hypot(H, Vk), ls = l * (1.0 + T / EA);
+        *dh += ls * H / T;
+        *dv += ls * Vk / T;
+    }
+}
+
+/* Newton on (H, V) for the chain to span h and rise v, from the continuous solution; positions
+ * (x from the lower end, z above it) of the nodes from the upper one (index 0) down. */
+static int chain_solve(double h, double v, double L, int nseg, double w, double EA, int seabed,
+                       double *H, double *V, double *x, double *z)
+{
+    double l = L / nseg, p[2] = {*H, *V}, scale = h + fabs(v) + L;
+    for (int it = 0; it < 60; it++) {
+        double r[2], J[2][2];
+        chain_reach(p[0], p[1], l, nseg, w, EA, seabed, &r[0], &r[1]);
+        r[0] -= h; r[1] -= v;
+        if (fabs(r[0]) + fabs(r[1]) < 1e-12 * scale) {
+            *H = p[0]; *V = p[1];
+            double xs = h, zs = v;
+            x[0] = xs; z[0] = zs;
+            for (int k = 0; k < nseg; k++) {
+                double Vk = p[1] - w * l * (k + 0.5);
+                if (seabed && Vk <= 0.0) { xs -= l * (1.0 + p[0] / EA); }
+                else {
+                    double T = hypot(p[0], Vk), ls = l * (1.0 + T / EA);
+                    xs -= ls * p[0] / T; zs -= ls * Vk / T;
+                }
+                x[k + 1] = xs; z[k + 1] = zs;
+            }
+            return 0;
+        }
+        for (int c = 0; c < 2; c++) {
+            double q[2] = {p[0], p[1]}, d = 1e-7 * (fabs(q[c]) + w * l), a, b;
+            q[c] += d;
+            chain_reach(q[0], q[1], l, nseg, w, EA, seabed, &a, &b);
+            J[0][c] = (a - h - r[0]) / d;
+            J[1][c] = (b - v - r[1]) / d;
+        }
+        double det = J[0][0] * J[1][1] - J[0][1] * J[1][0];
+        if (!(fabs(det) > 0.0) || !isfinite(det)) return -1;
+        double d0 = (J[1][1] * r[0] - J[0][1] * r[1]) / det, d1 = (-J[1][0] * r[0] + J[0][0] * r[1]) / det;
+        double a = 1.0;
+        while (p[0] - a * d0 <= 0.0 && a > 1e-6) a *= 0.5; /* H stays positive */
+        p[0] -= a * d0;
+        p[1] -= a * d1;
+        if (!isfinite(p[0]) || !isfinite(p[1])) return -1;
+    }
+    return -1;
+}
+
 int hw_catenary_line(const double ra[3], const double rb[3], double L, int nseg, double w,
                      double EA, double depth, double *xyz, hw_catenary *out)
 {
@@ -482,4 +546,37 @@ int hw_catenary_line(const double ra[3], const double rb[3], double L, int nseg,
     }
     if (out) *out = c;
     return rc == 0 ? 0 : 1;
+}
+
+int hw_catenary_chain(const double ra[3], const double rb[3], double L, int nseg, double w,
+                      double EA, double depth, double *xyz)
+{
+    hw_catenary c;
+    int rc = hw_catenary_line(ra, rb, L, nseg, w, EA, depth, xyz, &c);
+    if (rc != 0 || !(w > 0.0) || (c.kind != HW_CAT_SUSPENDED && c.kind != HW_CAT_GROUNDED)) return 1;
+    int a_low = rb[2] >= ra[2];
+    const double *rl = a_low ? ra : rb;
+    double ex = c.h > 0.0 ? 1.0 : 0.0, ey = 0.0;
+    const double *ru = a_low ? rb : ra;
+    double dx = ru[0] - rl[0], dy = ru[1] - rl[1], h = hypot(dx, dy);
+    if (!(h > 1e-9 * (L + fabs(c.v)))) return 1;
+    ex = dx / h; ey = dy / h;
+    double *cx = (double *)malloc(sizeof(double) * (size_t)(nseg + 1));
+    double *cz = (double *)malloc(sizeof(double) * (size_t)(nseg + 1));
+    double H = c.H, V = c.V;
+    int ok = cx && cz && chain_solve(c.h, c.v, L, nseg, w, EA, c.kind == HW_CAT_GROUNDED, &H, &V, cx, cz) == 0;
+    if (ok) {
+        for (int i = 0; i <= nseg; i++) {
+            int k = a_low ? nseg - i : i; /* cx, cz run from the upper end down */
+            xyz[3 * i + 0] = rl[0] + cx[k] * ex;
+            xyz[3 * i + 1] = rl[1] + cx[k] * ey;
+            xyz[3 * i + 2] = rl[2] + cz[k];
+        }
+        for (int k = 0; k < 3; k++) {
+            xyz[k] = ra[k];
+            xyz[3 * nseg + k] = rb[k];
+        }
+    }
+    free(cx); free(cz);
+    return ok ? 0 : 1;
 }

@@ -105,4 +105,14 @@ double hw_catenary_tension(const hw_catenary *c, double L, double w, double s);
 int hw_catenary_line(const double ra[3], const double rb[3], double L, int nseg, double w,
                      double EA, double depth, double *xyz, hw_catenary *out);
 
+/* The same line as the lumped-mass model discretizes it: nseg straight segments, the weight
+ * lumped at the nodes (w l inside, w l / 2 at each end), each segment stretched by its own
+ * tension, on a frictionless seabed where its vertical force runs out. Solved exactly (Newton on
+ * the upper end's H, V from the continuous solution), so the model starts at rest: sampling the
+ * continuous catenary instead leaves the chords of a strongly curved line shorter than their
+ * segments, i.e. slack. Returns 0 with the chain's nodes in xyz, or 1 with hw_catenary_line's
+ * nodes (every case the chain does not cover: vertical, slack, straight or buoyant lines). */
+int hw_catenary_chain(const double ra[3], const double rb[3], double L, int nseg, double w,
+                      double EA, double depth, double *xyz);
+
 #endif

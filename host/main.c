@@ -17,6 +17,7 @@
 #include "hawser/hawser.h"
 #include "moordyn_deck.h"
 #include "moordyn_out.h"
+#include "ensemble.h"
 #include "network_run.h"
 #include "output.h"
 #include "plot.h"
@@ -301,12 +302,25 @@ static int run(const run_opts *o)
         return exit_code(st);
     }
     hw_net_runner netr = {NULL, NULL, 0};
+    hw_ensemble *ens = NULL;
+    if (sc->has_ensemble) { /* the load cases, all in one model */
+        hw_ensemble_def ed = {sc->ens_n[0], sc->ens_n[1], sc->ens_n[2], sc->ens_v[0], sc->ens_v[1],
+                              sc->ens_v[2], sc->ens_zip};
+        if ((st = hw_ensemble_apply(sc, &ed, &ens, msg, sizeof msg))) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            hw_scenario_free(sc);
+            hw_md_free(md);
+            return exit_code(st);
+        }
+        log_sink((void *)o, 0, "ensemble: the load cases run together as one model (names NAME@case)");
+    }
 
     st = hw_sim_create(&sc->model, o->backend, log_sink, (void *)o, &sim, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         write_summary(stdout, st == HW_ERR_NOT_CONVERGED ? "static_not_converged" : "error", msg, o,
                       sc, NULL, NULL, now_s() - wall0);
+        hw_ensemble_free(ens);
         hw_scenario_free(sc);
         hw_md_free(md);
         return exit_code(st);
@@ -364,12 +378,17 @@ static int run(const run_opts *o)
             write_summary(f, status, fail_msg, o, sc, sim, &out, wall);
             fclose(f);
         }
+        if (ens && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            if (code == EXIT_OK) code = exit_code(st);
+        }
     }
 done:
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);
     hw_md_out_close(mdo);
     hw_sim_destroy(sim);
+    hw_ensemble_free(ens);
     hw_scenario_free(sc);
     hw_md_free(md);
     return code;

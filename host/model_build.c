@@ -92,7 +92,8 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     ALLOC(S->ln_d, nl); ALLOC(S->ln_mu, nl); ALLOC(S->ln_ea, nl); ALLOC(S->ln_ba, nl);
     ALLOC(S->ln_ei, nl); ALLOC(S->ln_cdn, nl); ALLOC(S->ln_cdt, nl); ALLOC(S->ln_can, nl);
     ALLOC(S->ln_cat, nl); ALLOC(S->ln_mus, nl);
-    ALLOC(S->ln_cap, nl); ALLOC(S->ln_wseg, nl); ALLOC(S->ln_wrate, nl); ALLOC(S->ln_wt0, nl); ALLOC(S->tab_x, ntab); ALLOC(S->tab_y, ntab);
+    ALLOC(S->ln_cap, nl); ALLOC(S->ln_wseg, nl); ALLOC(S->ln_wrate, nl); ALLOC(S->ln_wt0, nl);
+    ALLOC(S->ln_cscale, nl); ALLOC(S->tab_x, ntab); ALLOC(S->tab_y, ntab);
     ALLOC(S->seg_line, S->n_segs); ALLOC(S->seg_l0, S->n_segs);
     ALLOC(S->node_line, S->n_nodes); ALLOC(S->node_loc, S->n_nodes);
     ALLOC(S->node_m, S->n_nodes); ALLOC(S->node_l, S->n_nodes);
@@ -107,6 +108,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         hw_winch_end reel = hw_line_reel_end(def, l);
         S->ln_wseg[l] = reel == HW_WINCH_A ? s0 : reel == HW_WINCH_B ? s0 + ld->nseg - 1 : -1;
         S->ln_wrate[l] = 0.0;
+        S->ln_cscale[l] = def->line_current_scale ? def->line_current_scale[l] : 1.0;
         S->ln_pa[l] = ld->point_a; S->ln_pb[l] = ld->point_b;
         S->ln_d[l] = ty->d; S->ln_mu[l] = ty->mu; S->ln_ei[l] = ty->ei;
         S->ln_cdn[l] = ty->cdn; S->ln_cdt[l] = ty->cdt; S->ln_can[l] = ty->can;
@@ -159,7 +161,7 @@ static hw_status build_points(const hw_model_def *def, hw_model *m)
     ALLOC(S->pt_att0, np + 1); ALLOC(S->pt_att, 2 * def->n_lines);
     ALLOC(S->pt_r0, 3 * np); ALLOC(S->pt_vel, 3 * np); ALLOC(S->pt_amp, 3 * np);
     ALLOC(S->pt_omega, np); ALLOC(S->pt_phase, np); ALLOC(S->pt_mass, np); ALLOC(S->pt_vol, np);
-    ALLOC(S->pt_cda, np); ALLOC(S->pt_ca, np); ALLOC(S->ptab_t, ntab); ALLOC(S->ptab_xyz, 3 * ntab);
+    ALLOC(S->pt_cda, np); ALLOC(S->pt_ca, np); ALLOC(S->pt_cscale, np); ALLOC(S->ptab_t, ntab); ALLOC(S->ptab_xyz, 3 * ntab);
     ALLOC(S->pt_cpos, 3 * np); ALLOC(S->pt_cvel, 3 * np); ALLOC(S->pt_ct, np);
     ALLOC(m->point_names, np);
     int t0 = 0, na = 0;
@@ -181,6 +183,7 @@ static hw_status build_points(const hw_model_def *def, hw_model *m)
         if (pd->kind == HW_POINT_FREE) {
             S->pt_mass[p] = pd->mass; S->pt_vol[p] = pd->volume;
             S->pt_cda[p] = pd->cda; S->pt_ca[p] = pd->ca;
+            S->pt_cscale[p] = def->point_current_scale ? def->point_current_scale[p] : 1.0;
         }
         S->pt_tab0[p] = t0;
         if (pd->kind == HW_POINT_PRESCRIBED && pd->motion == HW_MOTION_TABLE) {
@@ -220,9 +223,8 @@ static hw_status build_state(hw_model *m)
         int ia = S->n_nodes + S->ln_pa[l], ib = S->n_nodes + S->ln_pb[l];
         double ra[3], rb[3];
         for (int c = 0; c < 3; c++) { ra[c] = y[c * n + ia]; rb[c] = y[c * n + ib]; }
-        hw_catenary cat;
-        hw_catenary_line(ra, rb, m->ln_length[l], S->ln_nseg[l], m->ln_wsub[l], S->ln_ea[l],
-                         S->depth, xyz, &cat);
+        hw_catenary_chain(ra, rb, m->ln_length[l], S->ln_nseg[l], m->ln_wsub[l], S->ln_ea[l],
+                          S->depth, xyz);
         for (int j = 0; j <= S->ln_nseg[l]; j++)
             for (int c = 0; c < 3; c++) y[c * n + S->ln_n0[l] + j] = xyz[3 * j + c];
         /* end nodes exactly on their points (and moving with them) */

@@ -395,6 +395,14 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
         if ((st = check_point(&def->points[i], i, err))) return st;
     for (int i = 0; i < def->n_lines; i++)
         if ((st = check_line(def, &def->lines[i], i, err))) return st;
+    for (int i = 0; def->line_current_scale && i < def->n_lines; i++)
+        if (!finite(def->line_current_scale[i]))
+            FAIL(HW_SEC_LINE, i, "current_scale", "expected a finite current factor, got %g",
+                 def->line_current_scale[i]);
+    for (int i = 0; def->point_current_scale && i < def->n_points; i++)
+        if (!finite(def->point_current_scale[i]))
+            FAIL(HW_SEC_POINT, i, "current_scale", "expected a finite current factor, got %g",
+                 def->point_current_scale[i]);
     if (def->n_sheaves < 0 || (def->n_sheaves > 0 && !def->sheaves))
         FAIL(HW_SEC_SHEAVE, -1, "sheaves", "expected a list of sheaves, got %d", def->n_sheaves);
     for (int i = 0; i < def->n_sheaves; i++)

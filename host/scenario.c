@@ -1201,6 +1201,69 @@ static void parse_sheaves(loader *L, mapr *root)
     check_unique_names(L, HW_SEC_SHEAVE);
 }
 
+/* ---- ensemble --------------------------------------------------------------------------------- */
+
+static const char *const ENSEMBLE_KEYS[] = {"current_scale", "motion_amplitude_scale",
+                                            "motion_period", "combine", NULL};
+static const char *const ENSEMBLE_COMBINE[] = {"grid", "zip", NULL};
+
+/* ensemble: lists of current factors, sinusoid amplitude factors and periods (docs/scenario.md). */
+static void parse_ensemble(loader *L, mapr *root)
+{
+    fld f;
+    mapr m;
+    if (!mapr_field(root, "ensemble", &f)) return;
+    if (mapr_open(&m, L, f.v, f.line, "ensemble", -1, -1, "ensemble.", ENSEMBLE_KEYS, "an ensemble"))
+        return;
+    hw_scenario *sc = L->sc;
+    int any = 0;
+    for (int k = 0; k < 3 && !FAILED(L); k++) {
+        fld v;
+        if (!mapr_field(&m, ENSEMBLE_KEYS[k], &v)) continue;
+        int n = yd_is_seq(v.v) ? yd_seq_len(v.v) : 0;
+        if (n < 1) {
+            char got[96];
+            describe(v.v, got, sizeof got);
+            fail(L, v.line, v.path, "expected a list of load-case values, got %s", got);
+            return;
+        }
+        double *x = alloc_doubles(L, n);
+        if (!x) return;
+        if ((n = read_vec(L, &v, x, n, n, "(load-case values)")) < 0) return;
+        for (int i = 0; i < n; i++)
+            if (k == 2 && !(x[i] > 0)) {
+                fail(L, v.line, v.path, "expected periods > 0 s, got %g at [%d]", x[i], i);
+                return;
+            }
+        sc->ens_n[k] = n;
+        sc->ens_v[k] = x;
+        any = 1;
+    }
+    int combine = 0;
+    if (get_enum(&m, "combine", 0, ENSEMBLE_COMBINE, &combine) < 0) return;
+    sc->ens_zip = combine;
+    if (!any && !FAILED(L)) {
+        fail(L, f.line, "ensemble", "expected at least one of current_scale, motion_amplitude_scale, "
+             "motion_period, got none");
+        return;
+    }
+    if (combine == 1 && !FAILED(L)) {
+        int n = 0;
+        for (int k = 0; k < 3; k++) {
+            if (!sc->ens_n[k]) continue;
+            if (n && sc->ens_n[k] != n) {
+                fld v;
+                mapr_field(&m, ENSEMBLE_KEYS[k], &v);
+                fail(L, v.line, v.path, "expected %d values to zip with the other lists, got %d", n,
+                     sc->ens_n[k]);
+                return;
+            }
+            n = sc->ens_n[k];
+        }
+    }
+    sc->has_ensemble = 1;
+}
+
 /* ---- outputs ---------------------------------------------------------------------------------- */
 
 static const char *const OUTPUT_KEYS[] = {"interval", "nodes", "segments", "formats",
@@ -1339,7 +1402,7 @@ static void parse_outputs(loader *L, mapr *root)
 /* ---- the document ----------------------------------------------------------------------------- */
 
 static const char *const ROOT_KEYS[] = {"environment", "line_types", "points", "lines", "sheaves",
-                                        "solver", "outputs", "network", NULL};
+                                        "solver", "outputs", "ensemble", "network", NULL};
 
 static void parse_root(loader *L, yaml_node_t *root)
 {
@@ -1363,6 +1426,7 @@ static void parse_root(loader *L, yaml_node_t *root)
         parse_points(L, &m);
         parse_lines(L, &m);
         parse_sheaves(L, &m);
+        parse_ensemble(L, &m);
     }
     parse_outputs(L, &m);
     if (has_net && !FAILED(L)) {

@@ -27,6 +27,10 @@ typedef struct hw_scenario {
     int n_out_segments;
     hw_output_ref *out_segments; /* segment tensions to record */
     hw_net_def *network;      /* the `network:` section (docs/network.md), or NULL; owned */
+    int has_ensemble;         /* an `ensemble:` section (host/ensemble.h) */
+    int ens_zip;              /* its lists go together (1) or make a grid (0) */
+    int ens_n[3];             /* values of current_scale, motion_amplitude_scale, motion_period */
+    const double *ens_v[3];
     int out_formats;          /* HW_OUT_* bits. Default HW_OUT_CSV */
     double vtk_interval;      /* s between ParaView frames; 0 = every output row. Default 0 */
     char *path;               /* the file it came from */

@@ -409,7 +409,6 @@ static double newton(statics *s, double tol, int max_iter, int *iters)
         }
         update_scale(s);
         res = max_residual(s);
-        if (getenv("HW_DEBUG_STATICS")) fprintf(stderr, "it %d res %g lambda %g ss %g\n", it, res, lambda, ss);
     }
     if (!(res <= tol * s->tscale) && sumsq(s) > ss_best) { /* report the best state reached */
         memcpy(s->y, s->ybest, ny_of(s) * sizeof(double));
@@ -419,6 +418,55 @@ static double newton(statics *s, double tol, int max_iter, int *iters)
     }
     *iters = it;
     return res;
+}
+
+/* With a current, Newton from the catenary (a still-water shape) can be far outside its basin: a
+ * stiff line pushed sideways by drag. So the current is brought in by continuation: solve in
+ * still water, then with the current scaled by lambda = 1/4, 1/2, ... 1, each solve starting
+ * from the previous shape; a step that fails is halved (down to 1/64). The per-line and
+ * per-point current factors carry lambda (the system arrays are the host's; the CPU backend
+ * shares them). */
+static double continuation(statics *s, double tol, int max_iter, int *iters)
+{
+    hw_lm_sys *S = (hw_lm_sys *)&s->m->S;
+    int nl = S->n_lines, np = S->n_points, total = 0, it;
+    size_t ny = ny_of(s);
+    double *cs = (double *)malloc(sizeof(double) * (size_t)(nl + np + 1));
+    double *ysave = (double *)malloc(sizeof(double) * ny);
+    if (!cs || !ysave) { free(cs); free(ysave); return newton(s, tol, max_iter, iters); }
+    memcpy(cs, S->ln_cscale, sizeof(double) * (size_t)nl);
+    memcpy(cs + nl, S->pt_cscale, sizeof(double) * (size_t)np);
+    const double tol_mid = tol > 1e-4 ? tol : 1e-4; /* the intermediate shapes need not be exact */
+    double lam = -1.0, step = 0.25, r = INFINITY;
+    while (lam < 1.0) {
+        double lt = lam < 0.0 ? 0.0 : (lam + step < 1.0 ? lam + step : 1.0);
+        for (int l = 0; l < nl; l++) S->ln_cscale[l] = lt * cs[l];
+        for (int p = 0; p < np; p++) S->pt_cscale[p] = lt * cs[nl + p];
+        memcpy(ysave, s->y, sizeof(double) * ny);
+        double want = lt >= 1.0 ? tol : tol_mid;
+        /* a sub-solve that needs many iterations is a step too far: halve it instead */
+        r = newton(s, want, max_iter < 15 ? max_iter : 15, &it);
+        total += it;
+        if (r <= want * s->tscale) {
+            lam = lt;
+            if (lt > 0.0) step = step * 1.5 < 0.5 ? step * 1.5 : 0.5;
+        } else {
+            memcpy(s->y, ysave, sizeof(double) * ny);
+            if (lam < 0.0) break; /* not even in still water: report that */
+            step *= 0.5;
+            if (step < 1.0 / 64) break;
+        }
+    }
+    for (int l = 0; l < nl; l++) S->ln_cscale[l] = cs[l];
+    for (int p = 0; p < np; p++) S->pt_cscale[p] = cs[nl + p];
+    if (lam < 1.0) { /* report the residual of the last shape under the full current */
+        eval_forces(s, s->y);
+        update_scale(s);
+        r = max_residual(s);
+    }
+    free(cs); free(ysave);
+    *iters = total;
+    return r;
 }
 
 hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter,
@@ -486,7 +534,11 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     }
     for (size_t k = (size_t)HW_Y_VX * n; k < ny; k++) y[k] = 0.0; /* at rest, nothing dissipated */
     int iters = 0;
-    double r = newton(&s, tol, max_iter, &iters);
+    double r;
+    if (S->cur_nz > 0)
+        r = continuation(&s, tol, max_iter, &iters);
+    else
+        r = newton(&s, tol, max_iter, &iters);
     /* points' velocities back to their kinematics */
     s.ops->upload(s.b, HW_BUF_Y, y);
     s.ops->constrain(s.b, 0.0, HW_BUF_Y);

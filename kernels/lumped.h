@@ -44,6 +44,7 @@ typedef struct hw_lm_sys {
     /* winch (reel mode): a line owns ln_cap segment slots and ln_cap + 1 node slots, of which
      * the first ln_nseg (+ 1) are in use; ln_wseg is the global index of the segment at the
      * winch (-1: no winch), ln_wrate the rate of its unstretched length (m/s) */
+    double *ln_cscale, *pt_cscale; /* current seen by each line and point: the environment's x this */
     int *ln_cap, *ln_wseg;
     double *ln_wrate, *ln_wt0; /* ... and the time at which seg_l0 holds its length */
     double *ln_d, *ln_mu, *ln_ea, *ln_ba, *ln_ei, *ln_cdn, *ln_cdt, *ln_can, *ln_cat, *ln_mus;
@@ -290,7 +291,7 @@ HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y
             f.z += w->hg_fb[3 * (i - 1) + 2];
         }
     }
-    hw_v3 ucur = r.z < 0.0 ? hw_lm_current(S, r.z, t) : hw_v3_zero();
+    hw_v3 ucur = r.z < 0.0 ? hw_v3_scale(hw_lm_current(S, r.z, t), S->ln_cscale[l]) : hw_v3_zero();
     return hw_node_load_eval(r, v, f, qa, qb, power, S->node_m[i], S->node_l[i],
                              hw_lm_line_consts(S, l), hw_lm_env_of(S), ucur);
 }
@@ -337,7 +338,7 @@ HW_HD hw_node_load hw_lm_point_own_load(const hw_lm_sys *S, double t, const doub
     hw_v3 f = hw_v3_make(0.0, 0.0, -(S->pt_mass[p] - (wet ? S->rho * S->pt_vol[p] : 0.0)) * S->g);
     double power = 0.0;
     if (wet && S->pt_cda[p] > 0.0) {
-        hw_v3 u = hw_v3_sub(hw_lm_current(S, r.z, t), v);
+        hw_v3 u = hw_v3_sub(hw_v3_scale(hw_lm_current(S, r.z, t), S->pt_cscale[p]), v);
         hw_v3 fd = hw_v3_scale(u, 0.5 * S->rho * S->pt_cda[p] * hw_v3_norm(u));
         f = hw_v3_add(f, fd);
         power -= hw_v3_dot(fd, v);

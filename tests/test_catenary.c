@@ -599,3 +599,45 @@ Test(catenary, chain_mooring, .init = cr_redirect_stdout)
     fflush(stdout);
     cr_assert_stdout_eq_str("");
 }
+
+/* hw_catenary_chain: the discretized chain at rest. Every interior node's net force (segment
+ * tensions EA (len / l0 - 1), its lumped weight w l0) vanishes, except the seabed's vertical
+ * reaction on grounded nodes; checked on a strongly curved light wire (where sampling the
+ * continuous catenary leaves every suspended segment slack) and on an OC4 chain. */
+static void check_chain_at_rest(const double ra[3], const double rb[3], double L, int N, double w,
+                                double EA, double depth)
+{
+    double xyz[3 * 201];
+    cr_assert_eq(hw_catenary_chain(ra, rb, L, N, w, EA, depth, xyz), 0);
+    cr_assert(dist3(xyz, ra) <= 1e-9 && dist3(xyz + 3 * N, rb) <= 1e-9);
+    double l0 = L / N, worst = 0, T[200];
+    for (int j = 0; j < N; j++) T[j] = EA * (dist3(xyz + 3 * j, xyz + 3 * (j + 1)) / l0 - 1);
+    for (int i = 1; i < N; i++) {
+        double f[3] = {0, 0, -w * l0};
+        for (int c = 0; c < 3; c++) {
+            f[c] += T[i] * (xyz[3 * (i + 1) + c] - xyz[3 * i + c]) / dist3(xyz + 3 * i, xyz + 3 * (i + 1));
+            f[c] -= T[i - 1] * (xyz[3 * i + c] - xyz[3 * (i - 1) + c]) / dist3(xyz + 3 * i, xyz + 3 * (i - 1));
+        }
+        int grounded = fabs(xyz[3 * i + 2] + depth) < 1e-9;
+        double r = grounded ? hypot(f[0], f[1]) : sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
+        if (r > worst) worst = r;
+        cr_expect(T[i] > 0 || grounded, "segment %d slack", i);
+    }
+    printf("discrete chain of %d segments: largest node force %.3g N (node weight %.4g N)\n", N,
+           worst, w * l0);
+    /* the solve places the lower end to 1e-12 of the span, which a stiff segment turns into a
+     * tension error of EA 1e-12 span / l0 (3e-2 N on the 1000 m chain, 1e-7 of a node weight);
+     * the static solve's own tolerance is 1e-6 of the largest tension */
+    cr_expect_lt(worst, 2e-7 * w * l0);
+}
+
+Test(catenary, chain_at_rest)
+{
+    double ra[3] = {20, 0, -50}, rb[3] = {60, 0, -5};
+    /* a 70 m wire (5.1 kg/m in water) hanging in a deep U, its lower end on the seabed */
+    check_chain_at_rest(ra, rb, 70, 12, 50.0, 5e7, 50);
+    double ra2[3] = {0, 0, -200}, rb2[3] = {796.7, 0, -14};
+    check_chain_at_rest(ra2, rb2, 835.5, 40, 1065.0, 7.536e8, 200);
+    double ra3[3] = {0, 0, -500}, rb3[3] = {800, 0, -10};
+    check_chain_at_rest(ra3, rb3, 1000, 20, 1065.0, 7.536e8, 1000);
+}

@@ -209,6 +209,11 @@ typedef struct hw_model_def {
     int n_sheaves;
     const hw_sheave_def *sheaves;
     hw_solver_def solver;
+    /* Optional (NULL = 1 everywhere): the current each line and each point sees is the
+     * environment's current times this factor. Ensembles use it to run load cases with different
+     * current speeds in one model (host/ensemble.c). */
+    const double *line_current_scale;   /* n_lines values */
+    const double *point_current_scale;  /* n_points values */
 } hw_model_def;
 
 /* Segment slots line l needs: nseg; with a winch enough for winch.max_length; on a sheave

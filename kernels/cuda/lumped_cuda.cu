@@ -119,6 +119,8 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
                    &S.ln_cap, &S.ln_wseg};
     for (int k = 0; k < 9; k++) bad |= dev_copy(b, lno[k], *lni[k], nl);
     bad |= dev_copy(b, &S.ln_wrate, h->ln_wrate, nl);
+    bad |= dev_copy(b, &S.ln_cscale, h->ln_cscale, nl);
+    bad |= dev_copy(b, &S.pt_cscale, h->pt_cscale, np);
     bad |= dev_copy(b, &S.ln_wt0, h->ln_wt0, nl);
     double *const *lnd[] = {&h->ln_d, &h->ln_mu, &h->ln_ea, &h->ln_ba, &h->ln_ei, &h->ln_cdn,
                             &h->ln_cdt, &h->ln_can, &h->ln_cat, &h->ln_mus};
