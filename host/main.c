@@ -17,6 +17,7 @@
 #include "hawser/hawser.h"
 #include "moordyn_deck.h"
 #include "moordyn_out.h"
+#include "coupling.h"
 #include "ensemble.h"
 #include "network_run.h"
 #include "output.h"
@@ -302,7 +303,15 @@ static int run(const run_opts *o)
         return exit_code(st);
     }
     hw_net_runner netr = {NULL, NULL, 0};
+    hw_couplings *cpl = NULL;
     hw_ensemble *ens = NULL;
+    if (sc->n_couplings > 0 && sc->has_ensemble) {
+        fprintf(stderr, "hawser: %s: couplings and an ensemble together are not supported yet\n",
+                o->scenario);
+        hw_scenario_free(sc);
+        hw_md_free(md);
+        return EXIT_INPUT;
+    }
     if (sc->has_ensemble) { /* the load cases, all in one model */
         hw_ensemble_def ed = {sc->ens_n[0], sc->ens_n[1], sc->ens_n[2], sc->ens_v[0], sc->ens_v[1],
                               sc->ens_v[2], sc->ens_zip};
@@ -333,7 +342,10 @@ static int run(const run_opts *o)
     }
     if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
         (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
-        (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg))) {
+        (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg)) ||
+        (sc->n_couplings > 0 &&
+         (st = hw_couplings_create(sc->couplings, sc->n_couplings, &sc->model, netr.net, o->scenario,
+                                   &cpl, msg, sizeof msg)))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = exit_code(st);
         goto done;
@@ -349,9 +361,22 @@ static int run(const run_opts *o)
         while (hw_sim_steps_taken(sim) < total) {
             long left = total - hw_sim_steps_taken(sim);
             int n = (int)(left < per_out ? left : per_out);
-            st = hw_sim_step(sim, n);
-            if (st) snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
-            else st = hw_net_runner_advance(&netr, dt, n, msg, sizeof msg); /* the network, same dt */
+            if (cpl) { /* coupled to the network: exchange every step */
+                st = HW_OK;
+                for (int k = 0; k < n && !st; k++) {
+                    if ((st = hw_couplings_before(cpl, sim)) || (st = hw_sim_step(sim, 1)) ||
+                        (st = hw_couplings_after(cpl, sim))) {
+                        snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
+                        break;
+                    }
+                    if ((st = hw_net_step(netr.net, dt))) snprintf(msg, sizeof msg, "%s", hw_net_last_error(netr.net));
+                }
+                if (!st) st = hw_net_runner_advance(&netr, dt, 0, msg, sizeof msg); /* its row */
+            } else {
+                st = hw_sim_step(sim, n);
+                if (st) snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
+                else st = hw_net_runner_advance(&netr, dt, n, msg, sizeof msg); /* the network, same dt */
+            }
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
                 status = "numerical_failure";
@@ -384,6 +409,7 @@ static int run(const run_opts *o)
         }
     }
 done:
+    hw_couplings_destroy(cpl);
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);
     hw_md_out_close(mdo);

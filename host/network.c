@@ -55,6 +55,7 @@ struct hw_net {
     /* work */
     double *g, *gd, *gddp, *x, *v, *ap, *f, *m, *phi, *w, *alpha, *tq, *J, *M, *Q;
     double src_power;
+    double *fext, *tqext;  /* external loads (hw_net_set_node_force / _rnode_torque) */
     elem_rt *er;
     double t;
     long substeps;
@@ -297,6 +298,8 @@ static void element_forces(hw_net *net, double t)
         double fa = net->f[dr->end_a], fb = dr->end_b >= 0 ? net->f[dr->end_b] : 0.0;
         net->er[e].force = hw_drum_torque(fa, fb, dr->radius, (double)dr->windup, dr->mu_b, net->w[dr->shaft]);
     }
+    for (int i = 0; i < net->nn; i++) net->f[i] += net->fext[i];
+    for (int i = 0; i < net->nr; i++) net->tq[i] += net->tqext[i];
 }
 
 /* Mass matrix into net->M (ndof x ndof) and generalized forces into net->Q. */
@@ -548,7 +551,29 @@ void hw_net_destroy(hw_net *net)
     free(net->y);
     free(net->g);
     free(net->er);
+    free(net->fext);
+    free(net->tqext);
     free(net);
+}
+
+hw_status hw_net_set_node_force(hw_net *net, int i, double f)
+{
+    if (!net || i < 0 || i >= net->nn || !isfinite(f)) return HW_ERR_INVALID_ARG;
+    net->fext[i] = f;
+    return HW_OK;
+}
+
+hw_status hw_net_set_rnode_torque(hw_net *net, int i, double torque)
+{
+    if (!net || i < 0 || i >= net->nr || !isfinite(torque)) return HW_ERR_INVALID_ARG;
+    net->tqext[i] = torque;
+    return HW_OK;
+}
+
+const char *hw_net_rnode_name(const hw_net *net, int i)
+{
+    if (!net || i < 0 || i >= net->nr) return NULL;
+    return net->def->rnodes[i].name;
 }
 
 enum { K_FREE = 0, K_FIXED, K_PRES, K_SLAVE };
@@ -684,7 +709,9 @@ static hw_status create(const hw_net_def *def, hw_log_fn log, void *log_user, hw
     net->node = calloc((size_t)net->nn + 1, sizeof *net->node);
     net->rn = calloc((size_t)net->nr + 1, sizeof *net->rn);
     net->er = calloc((size_t)net->ne + 1, sizeof *net->er);
-    st = (net->node && net->rn && net->er) ? layout(net, &ie) : HW_ERR_NOMEM;
+    net->fext = calloc((size_t)net->nn + 1, sizeof(double));
+    net->tqext = calloc((size_t)net->nr + 1, sizeof(double));
+    st = (net->node && net->rn && net->er && net->fext && net->tqext) ? layout(net, &ie) : HW_ERR_NOMEM;
     if (st == HW_OK) {
         int nd = net->ndof;
         net->ny = 2 * nd + net->npres + net->ne + 1;

@@ -6,6 +6,7 @@
  * loader checks what it needs to build the definition (YAML syntax, keys, types, references,
  * table shapes and order, index ranges); the semantic rules are hw_model_check()'s, whose error
  * (section, index, field) is mapped back to the line of that key, recorded while parsing. */
+#include "coupling.h"
 #include "scenario.h"
 
 #include <errno.h>
@@ -1201,6 +1202,60 @@ static void parse_sheaves(loader *L, mapr *root)
     check_unique_names(L, HW_SEC_SHEAVE);
 }
 
+/* ---- couplings (network <-> 3-D cables) -------------------------------------------------------- */
+
+static const char *const COUPLING_KEYS[] = {"type", "node", "point", "origin", "direction", "shaft",
+                                            "line", "radius", NULL};
+static const char *const COUPLING_KINDS[] = {"rail_point", "drum_winch", NULL};
+
+static void parse_coupling(loader *L, yaml_node_t *node, int i, hw_coupling_def *c)
+{
+    mapr m;
+    char path[64];
+    snprintf(path, sizeof path, "couplings[%d]", i);
+    memset(c, 0, sizeof *c);
+    c->src_line = yd_line(node);
+    if (mapr_open(&m, L, node, yd_line(node), path, -1, -1, "", COUPLING_KEYS, "a coupling")) return;
+    int kind = 0;
+    if (get_enum(&m, "type", 1, COUPLING_KINDS, &kind)) return;
+    c->kind = (hw_coupling_kind)kind;
+    fld f;
+    if (kind == HW_COUPLE_RAIL_POINT) {
+        if (mapr_field(&m, "node", &f)) c->node = dup_str(L, yd_scalar(f.v) ? yd_scalar(f.v) : "");
+        else { missing(&m, &f, 1, "a network node name"); return; }
+        get_ref(&m, "point", HW_SEC_POINT, "a point name", &c->point);
+        get_vec3(&m, "origin", 1, c->origin);
+        get_vec3(&m, "direction", 1, c->direction);
+    } else {
+        if (mapr_field(&m, "shaft", &f)) c->node = dup_str(L, yd_scalar(f.v) ? yd_scalar(f.v) : "");
+        else { missing(&m, &f, 1, "a rotational node name of the network"); return; }
+        get_ref(&m, "line", HW_SEC_LINE, "a line name", &c->line);
+        get_num(&m, "radius", 1, &c->radius);
+    }
+}
+
+static void parse_couplings(loader *L, mapr *root)
+{
+    fld f;
+    if (!mapr_field(root, "couplings", &f)) return;
+    if (!yd_is_seq(f.v)) {
+        char got[96];
+        describe(f.v, got, sizeof got);
+        fail(L, f.line, "couplings", "expected a list of couplings, got %s", got);
+        return;
+    }
+    if (!yd_map_find(L->doc, root->node, "network", NULL)) {
+        fail(L, f.line, "couplings", "expected a network section to couple to, got none");
+        return;
+    }
+    int n = yd_seq_len(f.v);
+    hw_coupling_def *c = alloc(L, (size_t)n + 1, sizeof *c);
+    for (int i = 0; c && i < n && !FAILED(L); i++) parse_coupling(L, yd_seq_at(L->doc, f.v, i), i, &c[i]);
+    if (FAILED(L)) return;
+    L->sc->couplings = c;
+    L->sc->n_couplings = n;
+}
+
 /* ---- ensemble --------------------------------------------------------------------------------- */
 
 static const char *const ENSEMBLE_KEYS[] = {"current_scale", "motion_amplitude_scale",
@@ -1402,7 +1457,7 @@ static void parse_outputs(loader *L, mapr *root)
 /* ---- the document ----------------------------------------------------------------------------- */
 
 static const char *const ROOT_KEYS[] = {"environment", "line_types", "points", "lines", "sheaves",
-                                        "solver", "outputs", "ensemble", "network", NULL};
+                                        "solver", "outputs", "ensemble", "network", "couplings", NULL};
 
 static void parse_root(loader *L, yaml_node_t *root)
 {
@@ -1427,6 +1482,7 @@ static void parse_root(loader *L, yaml_node_t *root)
         parse_lines(L, &m);
         parse_sheaves(L, &m);
         parse_ensemble(L, &m);
+        parse_couplings(L, &m);
     }
     parse_outputs(L, &m);
     if (has_net && !FAILED(L)) {

@@ -27,6 +27,8 @@ typedef struct hw_scenario {
     int n_out_segments;
     hw_output_ref *out_segments; /* segment tensions to record */
     hw_net_def *network;      /* the `network:` section (docs/network.md), or NULL; owned */
+    int n_couplings;          /* the `couplings:` section (host/coupling.h) */
+    struct hw_coupling_def *couplings;
     int has_ensemble;         /* an `ensemble:` section (host/ensemble.h) */
     int ens_zip;              /* its lists go together (1) or make a grid (0) */
     int ens_n[3];             /* values of current_scale, motion_amplitude_scale, motion_period */

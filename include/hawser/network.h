@@ -180,7 +180,12 @@ int hw_net_n_rnodes(const hw_net *net);
 int hw_net_n_elements(const hw_net *net);
 const char *hw_net_node_name(const hw_net *net, int i);
 const char *hw_net_element_name(const hw_net *net, int e);
+const char *hw_net_rnode_name(const hw_net *net, int i);
 hw_status hw_net_node_state(const hw_net *net, int i, double *x, double *v);
+/* External loads from outside the network (co-simulation, 3-D cables), held until set again: a
+ * force (N, along the node's axis) on translational node i, a torque (N m) on rotational node i. */
+hw_status hw_net_set_node_force(hw_net *net, int i, double f);
+hw_status hw_net_set_rnode_torque(hw_net *net, int i, double torque);
 hw_status hw_net_rnode_state(const hw_net *net, int i, double *phi, double *w);
 /* The element's force at the current state: rope tension, spring/damper force, friction force of a
  * rail mass, source force or torque, drum net torque T (section 2); mass: 0. */
