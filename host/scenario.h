@@ -27,6 +27,7 @@ typedef struct hw_scenario {
     int n_out_segments;
     hw_output_ref *out_segments; /* segment tensions to record */
     hw_net_def *network;      /* the `network:` section (docs/network.md), or NULL; owned */
+    struct hw_scn_rigid *rigid; /* the `rigid_cables:` section (scenario_rigid.h), or NULL; owned */
     int out_formats;          /* HW_OUT_* bits. Default HW_OUT_CSV */
     double vtk_interval;      /* s between ParaView frames; 0 = every output row. Default 0 */
     char *path;               /* the file it came from */
