@@ -672,7 +672,7 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
         int line = L.pv->dt_line ? L.pv->dt_line : doc_line(doc, root, "solver", -1, NULL);
         fail(&L, line ? line : key_line, "solver.dt",
              "expected a time step > 0 s (required for rigid cables without lumped lines: auto needs "
-             "lines), got %s", line && L.pv->dt_line ? "auto" : "nothing");
+             "lines), got %s", yd_map_find(doc, yd_map_find(doc, root, "solver", NULL), "dt", NULL) ? "auto" : "nothing");
     }
     if (!FAILED(&L) && model->solver.dt > 0) {
         hw_status st = hw_scenario_rigid_check(L.r, model->solver.dt, L.file, err, err_len);
