@@ -208,6 +208,7 @@ static int cmd_check(const char *path)
     for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
     printf("%s: ok (%d line types, %d points, %d lines, %ld segments)\n", path, sc->model.n_types,
            sc->model.n_points, sc->model.n_lines, nseg);
+    if (sc->rigid) printf("%s: %d rigid cables\n", path, sc->rigid->def.n_cables);
     hw_scenario_free(sc);
     hw_md_free(md);
     return EXIT_OK;

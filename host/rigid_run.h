@@ -9,6 +9,7 @@
 
 #include "hawser/rigid.h"
 #include "scenario.h"
+#include "scenario_rigid.h"
 
 typedef struct hw_rc_runner {
     hw_rc *rc;               /* NULL when the scenario has no rigid cables */
