@@ -271,7 +271,7 @@ static int doc_line(yaml_document_t *doc, yaml_node_t *root, const char *sec, in
     return index >= 0 ? yd_line(s) : yd_line(k);
 }
 
-/* The motion of a prescribed point, as hw_model_check would see it (the lumped model is not
+/* The period of a prescribed point's sinusoid, as hw_model_check would see it (the lumped model is not
  * checked in a scenario with rigid cables only). */
 static void check_point(rl *L, yaml_node_t *root, int p)
 {
@@ -282,14 +282,7 @@ static void check_point(rl *L, yaml_node_t *root, int p)
     int line = doc_line(L->doc, root, "points", p, "motion");
     if (d->motion == HW_MOTION_SINUSOID && !(d->period > 0 && isfinite(d->period)))
         fail(L, line, path, "expected a period > 0 s, got %g", d->period);
-    if (d->motion == HW_MOTION_TABLE) {
-        for (int k = 1; k < d->table_n; k++)
-            if (!(d->table_t[k] > d->table_t[k - 1])) {
-                fail(L, line, path, "expected strictly increasing times in the table, got %g after %g (row %d)",
-                     d->table_t[k], d->table_t[k - 1], k);
-                return;
-            }
-    }
+    /* a table's times are checked by the loader itself */
 }
 
 /* ---- ends -------------------------------------------------------------------------------------- */
@@ -493,12 +486,10 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
     }
     parse_end(&m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i]);
     parse_end(&m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i]);
-    /* hw_rc_check names the drag pair "Cd" and the added-mass pair "Ca" */
-    static const char *const coef[] = {"Cdn", "Cdt", "Can", "Cat"};
-    double *dst[] = {&c->cdn, &c->cdt, &c->can, &c->cat};
-    for (int k = 0; k < 4; k++)
-        if (get_num(&m, coef[k], 0, dst[k]) == 0 && mp_field(&m, coef[k], &f) && !find_line(L->pv, i, k < 2 ? "Cd" : "Ca"))
-            record(L, i, k < 2 ? "Cd" : "Ca", f.line);
+    get_num(&m, "Cdn", 0, &c->cdn);
+    get_num(&m, "Cdt", 0, &c->cdt);
+    get_num(&m, "Can", 0, &c->can);
+    get_num(&m, "Cat", 0, &c->cat);
     get_num(&m, "seabed_mu", 0, &c->seabed_mu);
     get_num(&m, "relax_damping", 0, &c->relax_damping);
 }
@@ -571,6 +562,10 @@ hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *
         if (*p == '(') par = p;
     if (!strncmp(m, "rigid cable '", 13) && par && sscanf(par + 1, "%d", &cable) == 1 && cable >= 0 &&
         cable < r->def.n_cables) {
+        /* the pairs hw_rc_check names "Cd" and "Ca": the key of the bad coefficient */
+        const hw_rc_cable_def *cd = &r->cables[cable];
+        if (!strcmp(field, "Cd")) snprintf(field, sizeof field, "%s", cd->cdn < 0 || cd->cdn != cd->cdn ? "Cdn" : "Cdt");
+        else if (!strcmp(field, "Ca")) snprintf(field, sizeof field, "%s", cd->can < 0 || cd->can != cd->can ? "Can" : "Cat");
         char f[64];
         snprintf(f, sizeof f, "%s", field);
         while (!line && f[0]) {

@@ -354,6 +354,15 @@ Test(scenario_rigid, ends_and_references)
                     "expected a list of 3 numbers", "got a list of 2 items");
     expect_error_in(with("    end_b: fairlead\n", "    end_b: {kind: free}\n"), 24, W ".end_b.kind",
                     "expected a key of a cable end", NULL);
+    expect_error_in(with("    end_b: fairlead\n", "    end_b: {point: fairlead}\n"), 24, W ".end_b.type",
+                    "expected one of: free, point, clamped (required key), got nothing", NULL);
+    expect_error_in(with("    end_b: fairlead\n", "    end_b: {type: point, point: fairlead}\n    Cdx: 1\n"), 25, W ".Cdx",
+                    "expected a key of a rigid cable", NULL);
+    expect_error_in(with("    end_b: fairlead\n", "    end_b:\n      type: free\n      position: [1, x, 2]\n"), 26,
+                    W ".end_b.position[1]", "expected a number", "got \"x\"");
+    expect_error_in(with("    end_b: fairlead\n", "    end_b: {type: point, point: [a]}\n"), 24, W ".end_b.point",
+                    "expected a point name", "got a list of 1 item");
+    expect_error_in(with("    EI: 100\n", "    ~: 100\n"), 19, W, "expected a key name", NULL);
     /* no points at all */
     const char *nopts = with("points:\n  - {name: anchor, type: fixed, position: [0, 0, -60]}\n  - name: fairlead\n"
                              "    type: fixed\n    position: [80, 0, -10]\n  - {name: buoy, type: free, position: [5, 5, -5], mass: 10}\n", "");
@@ -362,6 +371,10 @@ Test(scenario_rigid, ends_and_references)
     expect_error_in(with("    type: fixed\n    position: [80, 0, -10]\n",
                          "    type: prescribed\n    position: [80, 0, -10]\n    motion: {type: sinusoid, amplitude: [1, 0, 0], period: 0}\n"),
                     10, "points[1] (fairlead).motion", "expected a period > 0 s, got 0", NULL);
+    expect_error_in(with("    type: fixed\n    position: [80, 0, -10]\n",
+                         "    type: prescribed\n    position: [80, 0, -10]\n"
+                         "    motion: {type: table, table: [[0, 0, 0, 0], [2, 1, 0, 0], [1, 2, 0, 0]]}\n"),
+                    10, "points[1] (fairlead).motion.table[2]", "expected t greater than the previous row's (2), got 1", NULL);
 }
 
 Test(scenario_rigid, environment_and_solver)
@@ -374,6 +387,9 @@ Test(scenario_rigid, environment_and_solver)
     expect_error_in(with("  gravity: 9.80665\n", "  gravity: -1\n"), 4, "environment.gravity", "expected >= 0, got -1", NULL);
     expect_error_in(with("  water_density: 1025\n", "  water_density: -1\n"), 2, "environment.water_density",
                     "expected >= 0, got -1", NULL);
+    expect_error_in(with("  depth: 1000\n", "  depth: -5\n"), 3, "environment.depth", "expected > 0, got -5", NULL);
+    expect_error_in(with("  depth: 1000\n", "  depth: 1000\n  seabed: {stiffness: -1}\n"), 4, "environment.seabed",
+                    "stiffness and damping must be >= 0", NULL);
 }
 
 /* ---- hw_rc_check's rules, mapped back to the line of the field --------------------------------- */
@@ -391,9 +407,13 @@ Test(scenario_rigid, check_errors_have_lines)
     /* the explicit stability bound: (beta dt)^2 < 4 (1 - alpha dt) -> ratio < 0.75 at beta dt = 1 */
     expect_error_in(with("    damping_ratio: 0.5\n", "    damping_ratio: 0.8\n"), 21, W ".damping_ratio",
                     "stability bound", NULL);
-    /* hw_rc_check names the drag pair "Cd": the line of the key given */
-    expect_error_in(with("    Cdt: 0.01\n", "    Cdt: -1\n"), 25, W ".Cd", "drag coefficients must be >= 0", NULL);
-    expect_error_in(with("    Cat: 0.1\n", "    Cat: -1\n"), 27, W ".Ca", "added-mass coefficients", NULL);
+    /* hw_rc_check names the drag pair "Cd" and the added-mass pair "Ca": the key of the bad one */
+    expect_error_in(with("    Cdt: 0.01\n", "    Cdt: -1\n"), 26, W ".Cdt", "drag coefficients must be >= 0, got 1.1, -1", NULL);
+    expect_error_in(with("    Cdn: 1.1\n", "    Cdn: -1\n"), 25, W ".Cdn", "drag coefficients must be >= 0, got -1, 0.01", NULL);
+    expect_error_in(with("    Cat: 0.1\n", "    Cat: -1\n"), 28, W ".Cat", "added-mass coefficients", NULL);
+    expect_error_in(with("    Can: 0.9\n", "    Can: -1\n"), 27, W ".Can", "added-mass coefficients", NULL);
+    /* a default coefficient made bad elsewhere cannot happen from the file; a bad one not written
+       in the file (none here) would point at the cable */
     expect_error_in(with("    seabed_mu: 0.3\n", "    seabed_mu: -1\n"), 29, W ".seabed_mu", "expected >= 0, got -1", NULL);
     expect_error_in(with("    relax_damping: 1.0\n", "    relax_damping: 200\n"), 30, W ".relax_damping",
                     "relax_damping dt < 1", NULL);
@@ -626,6 +646,13 @@ Test(scenario_rigid, cli_mixed_lumped_and_rigid)
 
 Test(scenario_rigid, cli_check_and_example)
 {
+    {   /* rigid.csv that cannot be written: exit 6 with the path */
+        char c2[512], o2[4096];
+        write_file("/tmp/hawser_rscn_io.yaml", BASE);
+        snprintf(c2, sizeof c2, "%s run /tmp/hawser_rscn_io.yaml -o /dev/null/x -q 2>&1", HW_CLI_PATH);
+        cr_expect_eq(sh(c2, o2, sizeof o2), 6, "%s", o2);
+        cr_expect(strstr(o2, "/dev/null/x/rigid.csv: cannot write"), "%s", o2);
+    }
     write_file("/tmp/hawser_rscn_bad.yaml", with("    EA: 1.0e9\n", "    EA: -3\n"));
     char cmd[512], out[8192];
     snprintf(cmd, sizeof cmd, "%s check /tmp/hawser_rscn_bad.yaml 2>&1", HW_CLI_PATH);
