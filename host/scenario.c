@@ -1364,7 +1364,9 @@ static void parse_root(loader *L, yaml_node_t *root)
     parse_environment(L, &m);
     parse_solver(L, &m);
     if (rig_only) {
+        if (yd_map_find(L->doc, root, "line_types", NULL)) parse_line_types(L, &m);
         if (yd_map_find(L->doc, root, "points", NULL)) parse_points(L, &m);
+        parse_sheaves(L, &m);
     } else if (!net_only) {
         parse_line_types(L, &m);
         parse_points(L, &m);

@@ -363,6 +363,9 @@ Test(scenario_rigid, ends_and_references)
     expect_error_in(with("    end_b: fairlead\n", "    end_b: {type: point, point: [a]}\n"), 24, W ".end_b.point",
                     "expected a point name", "got a list of 1 item");
     expect_error_in(with("    EI: 100\n", "    ~: 100\n"), 19, W, "expected a key name", NULL);
+    /* sheaves need lumped lines */
+    expect_error_in(with("solver:\n", "sheaves:\n  - {name: s, line_in: l1, end_in: b, line_out: l2, end_out: a}\nsolver:\n"),
+                    32, "sheaves[0] (s).line_in", "(lines is empty)", NULL);
     /* no points at all */
     const char *nopts = with("points:\n  - {name: anchor, type: fixed, position: [0, 0, -60]}\n  - name: fairlead\n"
                              "    type: fixed\n    position: [80, 0, -10]\n  - {name: buoy, type: free, position: [5, 5, -5], mass: 10}\n", "");
