@@ -22,6 +22,7 @@
 #include "network_run.h"
 #include "output.h"
 #include "plot.h"
+#include "rigid_run.h"
 #include "scenario.h"
 
 enum {
@@ -137,6 +138,8 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+static const hw_rc_runner *summary_rigid; /* the rigid cables' part of the summary, or NULL */
+
 static void write_summary(FILE *f, const char *status, const char *message, const run_opts *o,
                           const hw_scenario *sc, const hw_sim *sim, const hw_outputs *out,
                           double wall)
@@ -155,6 +158,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
                 hw_sim_backend_name(sim), hw_sim_time(sim), hw_sim_dt(sim), steps, nseg, wall,
                 wall > 0 ? hw_sim_segment_steps(sim) / wall : 0.0, res, it);
     }
+    hw_rc_runner_json(f, summary_rigid);
     if (out && out->stats) {
         fprintf(f, ",\"lines\":[");
         for (int l = 0; l < sc->model.n_lines; l++) {
@@ -206,6 +210,7 @@ static int cmd_check(const char *path)
     for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
     printf("%s: ok (%d line types, %d points, %d lines, %ld segments)\n", path, sc->model.n_types,
            sc->model.n_points, sc->model.n_lines, nseg);
+    if (sc->rigid) printf("%s: %d rigid cables\n", path, sc->rigid->def.n_cables);
     hw_scenario_free(sc);
     hw_md_free(md);
     return EXIT_OK;
@@ -296,6 +301,12 @@ static int run(const run_opts *o)
     char dir[4096];
     if (o->out_dir) snprintf(dir, sizeof dir, "%s", o->out_dir);
     else default_out_dir(o->scenario, dir, sizeof dir);
+    if (sc->rigid && sc->model.n_lines == 0) { /* rigid cables (and a 1-D network) only */
+        st = hw_rc_run_scenario(sc, o->scenario, dir, o->backend, log_sink, (void *)o, msg, sizeof msg);
+        if (st) fprintf(stderr, "hawser: %s\n", msg);
+        hw_scenario_free(sc);
+        return exit_code(st);
+    }
     if (sc->network && sc->model.n_lines == 0) { /* a scenario with only a 1-D network */
         st = hw_net_run_scenario(sc, o->scenario, dir, o->quiet, log_sink, (void *)o, msg, sizeof msg);
         if (st) fprintf(stderr, "hawser: %s\n", msg);
@@ -323,6 +334,8 @@ static int run(const run_opts *o)
         }
         log_sink((void *)o, 0, "ensemble: the load cases run together as one model (names NAME@case)");
     }
+    hw_rc_runner rigr;
+    memset(&rigr, 0, sizeof rigr);
 
     st = hw_sim_create(&sc->model, o->backend, log_sink, (void *)o, &sim, msg, sizeof msg);
     if (st) {
@@ -345,7 +358,8 @@ static int run(const run_opts *o)
         (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg)) ||
         (sc->n_couplings > 0 &&
          (st = hw_couplings_create(sc->couplings, sc->n_couplings, &sc->model, netr.net, o->scenario,
-                                   &cpl, msg, sizeof msg)))) {
+                                   &cpl, msg, sizeof msg))) ||
+        (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = exit_code(st);
         goto done;
@@ -377,6 +391,7 @@ static int run(const run_opts *o)
                 if (st) snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
                 else st = hw_net_runner_advance(&netr, dt, n, msg, sizeof msg); /* the network, same dt */
             }
+            if (!st) st = hw_rc_runner_advance(&rigr, n, msg, sizeof msg); /* rigid cables, same dt */
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
                 status = "numerical_failure";
@@ -395,6 +410,7 @@ static int run(const run_opts *o)
             progress_show(&pg, hw_sim_time(sim), t_end, now_s() - run0);
         }
         double wall = now_s() - run0;
+        summary_rigid = &rigr;
         write_summary(stdout, status, fail_msg, o, sc, sim, &out, wall);
         char path[4200];
         snprintf(path, sizeof path, "%s/summary.json", dir);
@@ -410,6 +426,8 @@ static int run(const run_opts *o)
     }
 done:
     hw_couplings_destroy(cpl);
+    summary_rigid = NULL;
+    hw_rc_runner_end(&rigr);
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);
     hw_md_out_close(mdo);

@@ -20,6 +20,7 @@
 #include <strings.h>
 
 #include "scenario_network.h"
+#include "scenario_rigid.h"
 #include "yaml_doc.h"
 
 /* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
@@ -1457,7 +1458,8 @@ static void parse_outputs(loader *L, mapr *root)
 /* ---- the document ----------------------------------------------------------------------------- */
 
 static const char *const ROOT_KEYS[] = {"environment", "line_types", "points", "lines", "sheaves",
-                                        "solver", "outputs", "ensemble", "network", "couplings", NULL};
+                                        "solver", "outputs", "ensemble", "network", "couplings",
+                                        "rigid_cables", NULL};
 
 static void parse_root(loader *L, yaml_node_t *root)
 {
@@ -1474,9 +1476,17 @@ static void parse_root(loader *L, yaml_node_t *root)
     int has_net = mapr_field(&m, "network", &fnet), net_only = has_net &&
         !yd_map_find(L->doc, root, "line_types", NULL) && !yd_map_find(L->doc, root, "points", NULL) &&
         !yd_map_find(L->doc, root, "lines", NULL);
+    /* or rigid cables (docs/rigid.md) with optional points and no lumped lines */
+    fld frig;
+    int has_rig = mapr_field(&m, "rigid_cables", &frig);
+    int rig_only = has_rig && !yd_map_find(L->doc, root, "lines", NULL);
     parse_environment(L, &m);
     parse_solver(L, &m);
-    if (!net_only) {
+    if (rig_only) {
+        if (yd_map_find(L->doc, root, "line_types", NULL)) parse_line_types(L, &m);
+        if (yd_map_find(L->doc, root, "points", NULL)) parse_points(L, &m);
+        parse_sheaves(L, &m);
+    } else if (!net_only) {
         parse_line_types(L, &m);
         parse_points(L, &m);
         parse_lines(L, &m);
@@ -1488,6 +1498,11 @@ static void parse_root(loader *L, yaml_node_t *root)
     if (has_net && !FAILED(L)) {
         hw_status s = hw_scenario_network_parse(L->doc, fnet.v, fnet.line, L->file, &L->sc->network,
                                                 L->err, sizeof L->err);
+        if (s != HW_OK) L->status = s;
+    }
+    if (has_rig && !FAILED(L)) {
+        hw_status s = hw_scenario_rigid_parse(L->doc, root, frig.v, frig.line, L->file, &L->sc->model,
+                                              &L->sc->rigid, L->err, sizeof L->err);
         if (s != HW_OK) L->status = s;
     }
 }
@@ -1553,7 +1568,11 @@ static hw_status format_model_check(const hw_scenario *sc, char *buf, size_t len
 {
     hw_input_error e;
     memset(&e, 0, sizeof e);
-    if (sc->network && sc->model.n_lines == 0) return HW_OK; /* network only: checked when loaded */
+    if (sc->rigid && sc->model.solver.dt > 0) { /* again: --dt may have changed */
+        hw_status rs = hw_scenario_rigid_check(sc->rigid, sc->model.solver.dt, sc->path, buf, len);
+        if (rs) return rs;
+    }
+    if ((sc->network || sc->rigid) && sc->model.n_lines == 0) return HW_OK; /* checked when loaded */
     hw_status st = hw_model_check(&sc->model, &e);
     if (st == HW_ERR_INPUT) {
         char path[256];
@@ -1723,6 +1742,7 @@ void hw_scenario_free(hw_scenario *sc)
 {
     if (!sc) return;
     hw_net_def_destroy(sc->network);
+    hw_scenario_rigid_free(sc->rigid);
     scn_priv *pv = sc->priv;
     if (pv) {
         while (pv->blocks) {

@@ -33,6 +33,7 @@ typedef struct hw_scenario {
     int ens_zip;              /* its lists go together (1) or make a grid (0) */
     int ens_n[3];             /* values of current_scale, motion_amplitude_scale, motion_period */
     const double *ens_v[3];
+    struct hw_scn_rigid *rigid; /* the `rigid_cables:` section (scenario_rigid.h), or NULL; owned */
     int out_formats;          /* HW_OUT_* bits. Default HW_OUT_CSV */
     double vtk_interval;      /* s between ParaView frames; 0 = every output row. Default 0 */
     char *path;               /* the file it came from */

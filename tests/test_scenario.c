@@ -438,7 +438,7 @@ Test(errors, unknown_top_level_key)
     const char *y = plus("enviroment: {}\n");
     expect_error(y, line_of(y, "enviroment"), "enviroment",
                  "expected a key of the scenario sections (one of: environment, line_types, points, "
-                 "lines, sheaves, solver, outputs, ensemble, network, couplings), got \"enviroment\"");
+                 "lines, sheaves, solver, outputs, ensemble, network, couplings, rigid_cables), got \"enviroment\"");
 }
 
 Test(errors, unknown_item_key)

@@ -1,0 +1,279 @@
+/* The CLI's stepping of a scenario's rigid cables and its rigid.csv (rigid_run.h). */
+#include "rigid_run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "network_run.h"
+#include "scenario_rigid.h"
+
+static int make_dir_path(const char *path)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static void csv_col(FILE *f, const char *name, const char *col)
+{
+    fputc(',', f);
+    for (; name && *name; name++) fputc(*name == ',' || *name == '"' || *name == '\n' ? '_' : *name, f);
+    fprintf(f, ".%s", col);
+}
+
+/* The end inputs of every attached end from its point at the simulation's time. moving_only: only
+ * ends on prescribed points (fixed ones keep what was set). */
+static hw_status set_ends(hw_rc_runner *r, int moving_only)
+{
+    const hw_scn_rigid *rg = r->sc->rigid;
+    const hw_point_def *pts = r->sc->model.points;
+    double t = hw_rc_time(r->rc);
+    for (int c = 0; c < rg->def.n_cables; c++) {
+        int pa = rg->point_a[c], pb = rg->point_b[c];
+        int ma = pa >= 0 && (!moving_only || pts[pa].kind == HW_POINT_PRESCRIBED);
+        int mb = pb >= 0 && (!moving_only || pts[pb].kind == HW_POINT_PRESCRIBED);
+        if (!ma && !mb) continue;
+        double xa[3], va[3], xb[3], vb[3];
+        if (ma) hw_scenario_point_kinematics(&pts[pa], t, xa, va);
+        if (mb) hw_scenario_point_kinematics(&pts[pb], t, xb, vb);
+        hw_status st = hw_rc_set_end_kinematics(r->rc, c, ma ? xa : NULL, ma ? va : NULL, mb ? xb : NULL,
+                                                mb ? vb : NULL);
+        if (st) return st;
+    }
+    return HW_OK;
+}
+
+static int any_moving(const hw_rc_runner *r)
+{
+    const hw_scn_rigid *rg = r->sc->rigid;
+    for (int c = 0; c < rg->def.n_cables; c++) {
+        int p[2] = {rg->point_a[c], rg->point_b[c]};
+        for (int k = 0; k < 2; k++)
+            if (p[k] >= 0 && r->sc->model.points[p[k]].kind == HW_POINT_PRESCRIBED) return 1;
+    }
+    return 0;
+}
+
+static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
+{
+    FILE *f = r->csv;
+    double t = hw_rc_time(r->rc);
+    fprintf(f, "%.9g", t);
+    for (int c = 0; c < hw_rc_n_cables(r->rc); c++) {
+        double fa[3], fb[3];
+        int n = hw_rc_elements(r->rc, c);
+        hw_rc_end_forces(r->rc, c, fa, fb);
+        hw_rc_tensions(r->rc, c, r->t);
+        double tmax = r->t[0];
+        for (int k = 1; k <= n; k++) tmax = fmax(tmax, r->t[k]);
+        if (tmax > r->max_t[c] || r->rows == 0) { r->max_t[c] = tmax; r->max_time[c] = t; }
+        fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", fa[0], fa[1], fa[2], fb[0], fb[1],
+                fb[2], r->t[0], r->t[n], tmax);
+    }
+    fputc('\n', f);
+    if (fflush(f) != 0 || ferror(f)) {
+        snprintf(msg, msg_len, "rigid.csv: write failed: %s", strerror(errno));
+        return HW_ERR_IO;
+    }
+    r->rows++;
+    return HW_OK;
+}
+
+static void log_params(const hw_rc_runner *r, hw_log_fn log, void *user)
+{
+    if (!log) return;
+    for (int c = 0; c < hw_rc_n_cables(r->rc); c++) {
+        hw_rc_params p;
+        if (hw_rc_get_params(r->rc, c, &p)) continue;
+        char line[1024];
+        snprintf(line, sizeof line,
+                 "rigid cable '%s': %d elements of %.6g m, dt %.6g s, backend %s; axial alpha %.6g 1/s beta %.6g 1/s "
+                 "eps %.6g 1/kg; bending alpha %.6g beta %.6g eps %.6g 1/(kg m^2); torsion alpha %.6g beta %.6g "
+                 "eps %.6g 1/(kg m^2); effective EA %.6g N, EI %.6g N m^2, GJ %.6g N m^2",
+                 r->sc->rigid->cables[c].name, hw_rc_elements(r->rc, c), p.element_length, hw_rc_dt(r->rc),
+                 hw_rc_backend_name(r->rc), p.alpha[0], p.beta[0], p.eps[0], p.alpha[1], p.beta[1], p.eps[1],
+                 p.alpha[2], p.beta[2], p.eps[2], p.ea, p.ei, p.gj);
+        log(user, 0, line);
+    }
+}
+
+hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char *dir, double dt,
+                             hw_backend_kind backend, hw_log_fn log, void *log_user, char *msg, size_t msg_len)
+{
+    memset(r, 0, sizeof *r);
+    r->sc = sc;
+    const hw_scn_rigid *rg = sc->rigid;
+    if (!rg) return HW_OK;
+    if (!(dt > 0)) {
+        snprintf(msg, msg_len, "%s: solver.dt: expected a time step > 0 s for the rigid cables, got %g", sc->path, dt);
+        return HW_ERR_INPUT;
+    }
+    hw_status st = hw_scenario_rigid_check(rg, dt, sc->path, msg, msg_len);
+    if (st) return st;
+    hw_rc_def def = rg->def;
+    def.dt = dt;
+    def.backend = backend;
+    if ((st = hw_rc_create(&def, &r->rc, msg, msg_len))) return st;
+    int nmax = 1;
+    for (int c = 0; c < rg->def.n_cables; c++) nmax = rg->cables[c].elements > nmax ? rg->cables[c].elements : nmax;
+    r->t = calloc((size_t)nmax + 1, sizeof *r->t);
+    r->max_t = calloc((size_t)rg->def.n_cables, sizeof *r->max_t);
+    r->max_time = calloc((size_t)rg->def.n_cables, sizeof *r->max_time);
+    if (!r->t || !r->max_t || !r->max_time) {
+        snprintf(msg, msg_len, "rigid cables: out of memory");
+        hw_rc_runner_end(r);
+        return HW_ERR_NOMEM;
+    }
+    if ((st = set_ends(r, 0))) {
+        snprintf(msg, msg_len, "%s", hw_rc_last_error(r->rc));
+        hw_rc_runner_end(r);
+        return st;
+    }
+    log_params(r, log, log_user);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/rigid.csv", dir);
+    if (make_dir_path(dir) != 0 || !(r->csv = fopen(path, "w"))) {
+        snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
+        hw_rc_runner_end(r);
+        return HW_ERR_IO;
+    }
+    static const char *const cols[] = {"FAx_N", "FAy_N", "FAz_N", "FBx_N", "FBy_N", "FBz_N", "TA_N", "TB_N", "Tmax_N"};
+    fprintf(r->csv, "time_s");
+    for (int c = 0; c < rg->def.n_cables; c++)
+        for (int k = 0; k < 9; k++) csv_col(r->csv, rg->cables[c].name, cols[k]);
+    fputc('\n', r->csv);
+    if (fflush(r->csv) != 0) {
+        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(errno));
+        hw_rc_runner_end(r);
+        return HW_ERR_IO;
+    }
+    return HW_OK;
+}
+
+hw_status hw_rc_runner_advance(hw_rc_runner *r, long n_steps, char *msg, size_t msg_len)
+{
+    if (!r->rc) return HW_OK;
+    hw_status st = HW_OK;
+    if (any_moving(r)) {
+        for (long k = 0; k < n_steps && !st; k++)
+            if (!(st = set_ends(r, 1))) st = hw_rc_step(r->rc, 1);
+    } else {
+        while (n_steps > 0 && !st) {
+            int n = n_steps > 1000000 ? 1000000 : (int)n_steps;
+            st = hw_rc_step(r->rc, n);
+            n_steps -= n;
+        }
+    }
+    if (st) {
+        snprintf(msg, msg_len, "%s", hw_rc_last_error(r->rc));
+        return st;
+    }
+    return write_row(r, msg, msg_len);
+}
+
+static void json_text(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+        else fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
+{
+    if (!r || !r->rc) return;
+    static const char *const fam[] = {"axial", "bending", "torsion"};
+    fprintf(f, ",\"rigid_cables\":[");
+    for (int c = 0; c < hw_rc_n_cables(r->rc); c++) {
+        hw_rc_params p;
+        memset(&p, 0, sizeof p);
+        hw_rc_get_params(r->rc, c, &p);
+        fprintf(f, "%s{\"name\":", c ? "," : "");
+        json_text(f, r->sc->rigid->cables[c].name);
+        fprintf(f, ",\"elements\":%d,\"element_length_m\":%.10g", hw_rc_elements(r->rc, c), p.element_length);
+        for (int k = 0; k < 3; k++)
+            fprintf(f, ",\"%s\":{\"alpha\":%.10g,\"beta\":%.10g,\"eps\":%.10g}", fam[k], p.alpha[k], p.beta[k], p.eps[k]);
+        fprintf(f, ",\"EA_N\":%.10g,\"EI_Nm2\":%.10g,\"GJ_Nm2\":%.10g", p.ea, p.ei, p.gj);
+        fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g}", r->rows ? r->max_t[c] : 0.0,
+                r->rows ? r->max_time[c] : 0.0);
+    }
+    fprintf(f, "],\"rigid\":{\"backend\":\"%s\",\"t\":%.9g,\"dt\":%.6g,\"rows\":%ld}", hw_rc_backend_name(r->rc),
+            hw_rc_time(r->rc), hw_rc_dt(r->rc), r->rows);
+}
+
+void hw_rc_runner_end(hw_rc_runner *r)
+{
+    if (r->csv) fclose(r->csv);
+    hw_rc_destroy(r->rc);
+    free(r->t);
+    free(r->max_t);
+    free(r->max_time);
+    memset(r, 0, sizeof *r);
+}
+
+static void summary(FILE *f, const char *status, const char *message, const char *scenario, const hw_rc_runner *r,
+                    long steps, double wall, const char *dir)
+{
+    fprintf(f, "{\"status\":\"%s\"", status);
+    if (message) { fprintf(f, ",\"message\":"); json_text(f, message); }
+    fprintf(f, ",\"scenario\":"); json_text(f, scenario);
+    if (r->rc) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", steps, wall);
+    hw_rc_runner_json(f, r);
+    fprintf(f, ",\"output_dir\":"); json_text(f, dir);
+    fprintf(f, "}\n");
+}
+
+hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir,
+                             hw_backend_kind backend, hw_log_fn log, void *log_user, char *msg, size_t msg_len)
+{
+    hw_rc_runner r;
+    hw_net_runner net;
+    memset(&net, 0, sizeof net);
+    double dt = sc->model.solver.dt, t_end = sc->model.solver.t_end;
+    long total = dt > 0 ? (long)ceil(t_end / dt - 1e-9) : 0, done = 0;
+    long per_out = sc->out_interval > 0 && dt > 0 ? (long)fmax(1.0, floor(sc->out_interval / dt + 1e-9)) : 1;
+    clock_t c0 = clock();
+    const char *status = "ok";
+    hw_status st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);
+    if (st == HW_OK) st = hw_net_runner_start(&net, sc, dir, log, log_user, msg, msg_len);
+    if (st == HW_OK) {
+        while (done < total) {
+            long n = total - done < per_out ? total - done : per_out;
+            st = hw_rc_runner_advance(&r, n, msg, msg_len);
+            if (!st) st = hw_net_runner_advance(&net, dt, n, msg, msg_len);
+            if (st) {
+                status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
+                break;
+            }
+            done += n;
+        }
+    } else {
+        status = "error";
+    }
+    double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    summary(stdout, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    FILE *f = r.csv ? fopen(path, "w") : NULL;
+    if (f) {
+        summary(f, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
+        fclose(f);
+    }
+    hw_net_runner_end(&net);
+    hw_rc_runner_end(&r);
+    return st;
+}

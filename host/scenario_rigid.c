@@ -1,0 +1,682 @@
+/* The `rigid_cables:` section of a scenario file -> hw_rc_def (format: docs/scenario.md). Errors
+ * are the scenario loader's: one line "FILE:LINE: FIELD: expected WHAT, got WHAT", FIELD a path
+ * such as "rigid_cables[1] (wire).axial.eps". The loader checks syntax, keys, types and references
+ * to points; the semantic rules are hw_rc_check()'s, whose message names the cable and field
+ * ("rigid cable 'wire' (1) field 'axial.eps': must be > 0, got 0"): that field is mapped back to
+ * the line recorded for that key while parsing. */
+#include "scenario_rigid.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "physics/motion.h"
+#include "yaml_doc.h"
+
+typedef struct rec_line {
+    int cable;      /* -1: the section itself */
+    char field[48]; /* as hw_rc_check names it ("EA", "axial.eps", "Cd", "pos_b"); "" = the item */
+    int line;
+} rec_line;
+
+typedef struct rg_priv {
+    rec_line *lines;
+    int n_lines, cap_lines;
+    char **names; /* owned cable names */
+    int n_names;
+    int key_line;
+    int env_line[6]; /* gravity, water_density, depth, seabed, current, the environment key */
+    int dt_line;     /* solver.dt, or the solver key, or 0 */
+} rg_priv;
+
+typedef struct rl {
+    yaml_document_t *doc;
+    const char *file;
+    const hw_model_def *model;
+    hw_scn_rigid *r;
+    rg_priv *pv;
+    hw_status status;
+    char *err;
+    size_t err_len;
+} rl;
+
+#define FAILED(L) ((L)->status != HW_OK)
+
+static void fail(rl *L, int line, const char *path, const char *fmt, ...)
+{
+    if (FAILED(L)) return;
+    L->status = HW_ERR_INPUT;
+    char what[640];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (line > 0) snprintf(L->err, L->err_len, "%s:%d: %s: %s", L->file, line, path, what);
+    else snprintf(L->err, L->err_len, "%s: %s: %s", L->file, path, what);
+    for (char *s = L->err; *s; s++)
+        if (*s == '\n' || *s == '\r' || *s == '\t') *s = ' ';
+}
+
+static void fail_nomem(rl *L)
+{
+    if (FAILED(L)) return;
+    L->status = HW_ERR_NOMEM;
+    snprintf(L->err, L->err_len, "%s: out of memory", L->file);
+}
+
+static void record(rl *L, int cable, const char *field, int line)
+{
+    rg_priv *pv = L->pv;
+    if (FAILED(L)) return;
+    if (pv->n_lines == pv->cap_lines) {
+        int cap = pv->cap_lines ? 2 * pv->cap_lines : 64;
+        rec_line *p = realloc(pv->lines, (size_t)cap * sizeof *p);
+        if (!p) { fail_nomem(L); return; }
+        pv->lines = p;
+        pv->cap_lines = cap;
+    }
+    rec_line *e = &pv->lines[pv->n_lines++];
+    e->cable = cable;
+    snprintf(e->field, sizeof e->field, "%s", field);
+    e->line = line;
+}
+
+static int find_line(const rg_priv *pv, int cable, const char *field)
+{
+    for (int i = 0; i < pv->n_lines; i++)
+        if (pv->lines[i].cable == cable && !strcmp(pv->lines[i].field, field)) return pv->lines[i].line;
+    return 0;
+}
+
+/* ---- mappings ---------------------------------------------------------------------------------- */
+
+typedef struct mp {
+    rl *L;
+    yaml_node_t *node; /* NULL when it could not be opened */
+    int line;
+    char path[200];
+    int cable;
+    char rec[24]; /* prefix of recorded names ("", "axial.") */
+} mp;
+
+typedef struct fld {
+    yaml_node_t *v;
+    int line;
+    char path[272];
+} fld;
+
+static void key_list(const char *const *keys, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; keys[i] && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", keys[i]);
+}
+
+static int mp_open(mp *m, rl *L, yaml_node_t *node, int line, const char *path, int cable,
+                   const char *rec, const char *const *allowed, const char *context)
+{
+    memset(m, 0, sizeof *m);
+    m->L = L;
+    m->line = line;
+    snprintf(m->path, sizeof m->path, "%s", path);
+    m->cable = cable;
+    snprintf(m->rec, sizeof m->rec, "%s", rec);
+    if (FAILED(L)) return -1;
+    char got[96];
+    if (!yd_is_map(node)) {
+        yd_describe(node, got, sizeof got);
+        fail(L, line, path, "expected a mapping (%s), got %s", context, got);
+        return -1;
+    }
+    int n = yd_map_len(node);
+    for (int i = 0; i < n; i++) {
+        yaml_node_t *k = yd_map_key_at(L->doc, node, i);
+        const char *key = yd_scalar(k);
+        if (!key || yd_is_null(k)) {
+            yd_describe(k, got, sizeof got);
+            fail(L, yd_line(k), path, "expected a key name, got %s", got);
+            return -1;
+        }
+        int ok = 0;
+        for (int j = 0; allowed[j]; j++) ok |= !strcmp(allowed[j], key);
+        char p[272];
+        snprintf(p, sizeof p, "%s.%s", path, key);
+        if (!ok) {
+            char keys[512], hint[96] = "";
+            key_list(allowed, keys, sizeof keys);
+            for (int j = 0; allowed[j]; j++)
+                if (!strcasecmp(allowed[j], key))
+                    snprintf(hint, sizeof hint, " (keys are case-sensitive: did you mean %s?)", allowed[j]);
+            fail(L, yd_line(k), p, "expected a key of %s (one of: %s), got \"%.60s\"%s", context, keys, key,
+                 hint);
+            return -1;
+        }
+        for (int j = 0; j < i; j++)
+            if (!strcmp(yd_scalar(yd_map_key_at(L->doc, node, j)), key)) {
+                fail(L, yd_line(k), p, "expected each key once, got it again (first at line %d)",
+                     yd_line(yd_map_key_at(L->doc, node, j)));
+                return -1;
+            }
+    }
+    m->node = node;
+    return 0;
+}
+
+/* Looks a key up and records its line as REC+KEY (and as alias when given). */
+static int mp_field(mp *m, const char *key, fld *f)
+{
+    snprintf(f->path, sizeof f->path, "%s.%s", m->path, key);
+    f->v = NULL;
+    f->line = m->line;
+    if (FAILED(m->L) || !m->node) return 0;
+    yaml_node_t *k = NULL;
+    f->v = yd_map_find(m->L->doc, m->node, key, &k);
+    if (!f->v) return 0;
+    f->line = yd_line(k);
+    char r[80];
+    snprintf(r, sizeof r, "%s%s", m->rec, key);
+    record(m->L, m->cable, r, f->line);
+    return 1;
+}
+
+static int missing(mp *m, const fld *f, int required, const char *what)
+{
+    if (FAILED(m->L)) return -1;
+    if (!required) return 1;
+    fail(m->L, f->line, f->path, "expected %s (required key), got nothing", what);
+    return -1;
+}
+
+static int get_num(mp *m, const char *key, int required, double *dst)
+{
+    fld f;
+    if (!mp_field(m, key, &f)) return missing(m, &f, required, "a number");
+    double x;
+    if (yd_to_double(f.v, &x) == 0) { *dst = x; return 0; }
+    char got[96];
+    yd_describe(f.v, got, sizeof got);
+    fail(m->L, f.line, f.path, "expected a number, got %s", got);
+    return -1;
+}
+
+static int get_int(mp *m, const char *key, int required, int *dst)
+{
+    fld f;
+    if (!mp_field(m, key, &f)) return missing(m, &f, required, "an integer");
+    long x;
+    if (yd_to_long(f.v, &x) == 0 && x >= -1000000000L && x <= 1000000000L) { *dst = (int)x; return 0; }
+    char got[96];
+    yd_describe(f.v, got, sizeof got);
+    fail(m->L, f.line, f.path, "expected an integer, got %s", got);
+    return -1;
+}
+
+static int get_enum(mp *m, const char *key, const char *const *names, int *dst)
+{
+    fld f;
+    if (!mp_field(m, key, &f)) return 1;
+    const char *s = yd_scalar(f.v);
+    for (int i = 0; s && !yd_is_null(f.v) && names[i]; i++)
+        if (!strcmp(s, names[i])) { *dst = i; return 0; }
+    char got[96], list[256];
+    yd_describe(f.v, got, sizeof got);
+    key_list(names, list, sizeof list);
+    fail(m->L, f.line, f.path, "expected one of: %s, got %s", list, got);
+    return -1;
+}
+
+/* An error when key is present: it belongs to the other stiffness form. */
+static void not_here(mp *m, const char *key, const char *why)
+{
+    fld f;
+    if (mp_field(m, key, &f)) fail(m->L, f.line, f.path, "expected no %s %s, got one", key, why);
+}
+
+/* ---- points ------------------------------------------------------------------------------------ */
+
+void hw_scenario_point_kinematics(const hw_point_def *p, double t, double pos[3], double vel[3])
+{
+    static const int motions[] = {HW_MOT_CONSTANT_VELOCITY, HW_MOT_SINUSOID, HW_MOT_TABLE};
+    for (int c = 0; c < 3; c++) {
+        if (p->kind != HW_POINT_PRESCRIBED) {
+            pos[c] = p->pos[c];
+            vel[c] = 0.0;
+            continue;
+        }
+        double a;
+        double omega = p->period > 0 ? 2.0 * 3.14159265358979323846 / p->period : 0.0;
+        hw_motion_1(motions[p->motion], t, p->pos[c], p->vel[c], p->amp[c], omega, p->phase, p->table_t,
+                    p->table_xyz ? p->table_xyz + c : NULL, p->table_n, 3, &pos[c], &vel[c], &a);
+    }
+}
+
+/* The line of key in item index (-1: the mapping itself) of the root section sec, or 0. */
+static int doc_line(yaml_document_t *doc, yaml_node_t *root, const char *sec, int index, const char *key)
+{
+    yaml_node_t *k = NULL, *s = yd_is_map(root) ? yd_map_find(doc, root, sec, &k) : NULL;
+    if (!s) return 0;
+    if (index >= 0) {
+        if (!yd_is_seq(s) || index >= yd_seq_len(s)) return yd_line(k);
+        s = yd_seq_at(doc, s, index);
+        if (!key) return yd_line(s);
+    } else if (!key) {
+        return yd_line(k);
+    }
+    yaml_node_t *kk = NULL;
+    if (yd_is_map(s) && yd_map_find(doc, s, key, &kk)) return yd_line(kk);
+    return index >= 0 ? yd_line(s) : yd_line(k);
+}
+
+/* The period of a prescribed point's sinusoid, as hw_model_check would see it (the lumped model is not
+ * checked in a scenario with rigid cables only). */
+static void check_point(rl *L, yaml_node_t *root, int p)
+{
+    const hw_point_def *d = &L->model->points[p];
+    if (d->kind != HW_POINT_PRESCRIBED) return;
+    char path[160];
+    snprintf(path, sizeof path, "points[%d] (%.60s).motion", p, d->name);
+    int line = doc_line(L->doc, root, "points", p, "motion");
+    if (d->motion == HW_MOTION_SINUSOID && !(d->period > 0 && isfinite(d->period)))
+        fail(L, line, path, "expected a period > 0 s, got %g", d->period);
+    /* a table's times are checked by the loader itself */
+}
+
+/* ---- ends -------------------------------------------------------------------------------------- */
+
+static const char *const END_KEYS[] = {"type", "point", "position", NULL};
+static const char *const END_KINDS[] = {"free", "point", "clamped", NULL};
+
+static int point_ref(rl *L, yaml_node_t *root, const fld *f, yaml_node_t *v, int line, const char *path)
+{
+    const hw_model_def *md = L->model;
+    const char *s = yd_scalar(v);
+    for (int i = 0; s && !yd_is_null(v) && i < md->n_points; i++)
+        if (md->points[i].name && !strcmp(md->points[i].name, s)) {
+            const hw_point_def *p = &md->points[i];
+            if (p->kind != HW_POINT_FIXED && p->kind != HW_POINT_PRESCRIBED) {
+                fail(L, line, path,
+                     "expected a fixed or prescribed point (a rigid cable end follows the point and does "
+                     "not load it back), got the %s point \"%.60s\"",
+                     p->kind == HW_POINT_FREE ? "free" : "coupled", s);
+                return -1;
+            }
+            check_point(L, root, i);
+            return FAILED(L) ? -1 : i;
+        }
+    char got[96], names[300];
+    yd_describe(v, got, sizeof got);
+    size_t used = (size_t)snprintf(names, sizeof names, "one of: ");
+    for (int i = 0; i < md->n_points && used < sizeof names; i++) {
+        if (i >= 12 || used + strlen(md->points[i].name) + 8 >= sizeof names) {
+            snprintf(names, sizeof names, "one of the %d names in points", md->n_points);
+            break;
+        }
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", md->points[i].name);
+    }
+    const char *hint = s && (!strcmp(s, "free") || !strcmp(s, "clamped"))
+                           ? "; a free or clamped end is a mapping {type: free, position: [x, y, z]} or "
+                             "{type: clamped, point: NAME}"
+                           : "";
+    (void)f;
+    if (md->n_points == 0)
+        fail(L, line, path, "expected a point name, got %s (the scenario has no points)%s", got, hint);
+    else
+        fail(L, line, path, "expected a point name (%s), got %s%s", names, got, hint);
+    return -1;
+}
+
+/* end_a / end_b: a point name (a ball joint on it), or {type: point|clamped, point: NAME} or
+ * {type: free, position: [x, y, z]}. Records the key as "end_a" and as "pos_a". */
+static void parse_end(mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind *kind, double pos[3],
+                      int *point)
+{
+    rl *L = m->L;
+    fld f;
+    *point = -1;
+    if (!mp_field(m, key, &f)) {
+        missing(m, &f, 1, "a point name, or a mapping {type: free | point | clamped, point, position}");
+        return;
+    }
+    record(L, m->cable, key[4] == 'a' ? "pos_a" : "pos_b", f.line);
+    if (yd_is_scalar(f.v)) {
+        *kind = HW_RC_END_POINT;
+        *point = point_ref(L, root, &f, f.v, f.line, f.path);
+    } else {
+        mp e;
+        char rec[16];
+        snprintf(rec, sizeof rec, "%s.", key);
+        if (mp_open(&e, L, f.v, f.line, f.path, m->cable, rec, END_KEYS,
+                    "a cable end: a point name, or a mapping with type free, point or clamped"))
+            return;
+        int k = 1;
+        fld ft, fp, fx;
+        if (!mp_field(&e, "type", &ft)) {
+            missing(&e, &ft, 1, "one of: free, point, clamped");
+            return;
+        }
+        if (get_enum(&e, "type", END_KINDS, &k)) return;
+        *kind = (hw_rc_end_kind)k;
+        int has_p = mp_field(&e, "point", &fp), has_x = mp_field(&e, "position", &fx);
+        if (k == HW_RC_END_FREE) {
+            if (has_p) { fail(L, fp.line, fp.path, "expected no point on a free end, got one"); return; }
+            if (!has_x) { missing(&e, &fx, 1, "an initial position [x, y, z] of the free end"); return; }
+            if (!yd_is_seq(fx.v) || yd_seq_len(fx.v) != 3) {
+                char got[96];
+                yd_describe(fx.v, got, sizeof got);
+                fail(L, fx.line, fx.path, "expected a list of 3 numbers [x, y, z], got %s", got);
+                return;
+            }
+            for (int c = 0; c < 3; c++) {
+                yaml_node_t *x = yd_seq_at(L->doc, fx.v, c);
+                if (yd_to_double(x, &pos[c])) {
+                    char got[96], p[300];
+                    yd_describe(x, got, sizeof got);
+                    snprintf(p, sizeof p, "%s[%d]", fx.path, c);
+                    fail(L, yd_line(x), p, "expected a number, got %s", got);
+                    return;
+                }
+            }
+            return;
+        }
+        if (has_x) {
+            fail(L, fx.line, fx.path, "expected no position on a %s end (it starts at its point), got one",
+                 END_KINDS[k]);
+            return;
+        }
+        if (!has_p) { missing(&e, &fp, 1, "a point name"); return; }
+        *point = point_ref(L, root, &fp, fp.v, fp.line, fp.path);
+    }
+    if (*point >= 0) {
+        double v[3];
+        hw_scenario_point_kinematics(&L->model->points[*point], 0.0, pos, v);
+    }
+}
+
+/* ---- cables ------------------------------------------------------------------------------------- */
+
+static const char *const CABLE_KEYS[] = {"name", "length", "elements", "mass_per_length", "diameter",
+                                         "stiffness", "EA", "EI", "GJ", "damping_ratio", "beta_dt",
+                                         "axial", "bending", "torsion", "end_a", "end_b", "Cdn", "Cdt",
+                                         "Can", "Cat", "seabed_mu", "relax_damping", NULL};
+static const char *const STIFFNESS_KINDS[] = {"engineering", "baumgarte", NULL};
+static const char *const FAMILY_KEYS[] = {"alpha", "beta", "eps", NULL};
+static const char *const ENGINEERING_KEYS[] = {"EA", "EI", "GJ", "damping_ratio", "beta_dt", NULL};
+static const char *const FAMILIES[] = {"axial", "bending", "torsion", NULL};
+
+static void parse_family(mp *m, const char *key, int required, hw_rc_family *fam)
+{
+    fld f;
+    fam->alpha = fam->beta = fam->eps = 0.0;
+    if (!mp_field(m, key, &f)) {
+        missing(m, &f, required, "a mapping {alpha, beta, eps} (stiffness: baumgarte)");
+        return;
+    }
+    mp fm;
+    char rec[24];
+    snprintf(rec, sizeof rec, "%s.", key);
+    if (mp_open(&fm, m->L, f.v, f.line, f.path, m->cable, rec, FAMILY_KEYS,
+                "a constraint family: alpha (1/s), beta (1/s), eps"))
+        return;
+    get_num(&fm, "alpha", 1, &fam->alpha);
+    get_num(&fm, "beta", 1, &fam->beta);
+    get_num(&fm, "eps", 1, &fam->eps);
+}
+
+static void cable_path(char *buf, size_t len, int i, const char *name)
+{
+    if (name && *name) snprintf(buf, len, "rigid_cables[%d] (%.60s)", i, name);
+    else snprintf(buf, len, "rigid_cables[%d]", i);
+}
+
+static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
+{
+    hw_rc_cable_def *c = &L->r->cables[i];
+    *c = hw_default_rc_cable();
+    yaml_node_t *nn = yd_is_map(node) ? yd_map_find(L->doc, node, "name", NULL) : NULL;
+    char path[200];
+    cable_path(path, sizeof path, i, yd_is_null(nn) ? NULL : yd_scalar(nn));
+    record(L, i, "", yd_line(node));
+    mp m;
+    if (mp_open(&m, L, node, yd_line(node), path, i, "", CABLE_KEYS, "a rigid cable")) return;
+    fld f;
+    if (!mp_field(&m, "name", &f)) { missing(&m, &f, 1, "a name"); return; }
+    const char *s = yd_scalar(f.v);
+    if (!s || !*s || yd_is_null(f.v)) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        fail(L, f.line, f.path, "expected a non-empty name, got %s", got);
+        return;
+    }
+    for (int j = 0; j < i; j++)
+        if (!strcmp(L->r->cables[j].name, s)) {
+            fail(L, f.line, f.path, "expected a name not used before in rigid_cables, got \"%.60s\" again "
+                 "(rigid_cables[%d] at line %d)", s, j, find_line(L->pv, j, "name"));
+            return;
+        }
+    char *name = strdup(s);
+    if (!name) { fail_nomem(L); return; }
+    L->pv->names[L->pv->n_names++] = name;
+    c->name = name;
+    get_num(&m, "length", 1, &c->length);
+    get_int(&m, "elements", 1, &c->elements);
+    get_num(&m, "mass_per_length", 1, &c->mass_per_length);
+    get_num(&m, "diameter", 1, &c->diameter);
+    /* the form: given, else baumgarte when a family is given */
+    int mode = yd_map_find(L->doc, node, "axial", NULL) ? HW_RC_BAUMGARTE : HW_RC_ENGINEERING;
+    if (get_enum(&m, "stiffness", STIFFNESS_KINDS, &mode) < 0) return;
+    c->stiffness = (hw_rc_stiffness_mode)mode;
+    if (mode == HW_RC_ENGINEERING) {
+        for (int k = 0; FAMILIES[k]; k++)
+            not_here(&m, FAMILIES[k], "with stiffness: engineering (families are for stiffness: baumgarte)");
+        get_num(&m, "EA", 1, &c->ea);
+        get_num(&m, "EI", 0, &c->ei);
+        get_num(&m, "GJ", 0, &c->gj);
+        get_num(&m, "damping_ratio", 0, &c->damping_ratio);
+        get_num(&m, "beta_dt", 0, &c->beta_dt);
+    } else {
+        for (int k = 0; ENGINEERING_KEYS[k]; k++)
+            not_here(&m, ENGINEERING_KEYS[k], "with stiffness: baumgarte (it is an engineering value)");
+        parse_family(&m, "axial", 1, &c->axial);
+        parse_family(&m, "bending", 0, &c->bending);
+        parse_family(&m, "torsion", 0, &c->torsion);
+    }
+    parse_end(&m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i]);
+    parse_end(&m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i]);
+    get_num(&m, "Cdn", 0, &c->cdn);
+    get_num(&m, "Cdt", 0, &c->cdt);
+    get_num(&m, "Can", 0, &c->can);
+    get_num(&m, "Cat", 0, &c->cat);
+    get_num(&m, "seabed_mu", 0, &c->seabed_mu);
+    get_num(&m, "relax_damping", 0, &c->relax_damping);
+}
+
+/* ---- environment ---------------------------------------------------------------------------- */
+
+/* The scenario's environment for the rigid model: a uniform current only. */
+static void take_environment(rl *L, yaml_node_t *root)
+{
+    const hw_env_def *e = &L->model->env;
+    hw_rc_env_def *re = &L->r->def.env;
+    rg_priv *pv = L->pv;
+    static const char *const keys[] = {"gravity", "water_density", "depth", "seabed", "current"};
+    for (int k = 0; k < 5; k++) pv->env_line[k] = doc_line(L->doc, root, "environment", -1, keys[k]);
+    pv->env_line[5] = doc_line(L->doc, root, "environment", -1, NULL);
+    pv->dt_line = doc_line(L->doc, root, "solver", -1, "dt");
+    re->g = e->g;
+    re->rho_w = e->rho_w;
+    re->depth = e->depth;
+    re->seabed_k = e->seabed_k;
+    re->seabed_c = e->seabed_c;
+    re->friction_v = e->friction_v;
+    re->current[0] = re->current[1] = re->current[2] = 0.0;
+    const hw_current_def *c = &e->current;
+    if (c->n_depth <= 0) return;
+    int nt = c->n_time > 1 ? c->n_time : 1, uniform = 1;
+    for (int j = 1; j < nt * c->n_depth; j++)
+        uniform &= c->ux[j] == c->ux[0] && c->uy[j] == c->uy[0] && c->uz[j] == c->uz[0];
+    if (!uniform) {
+        fail(L, pv->env_line[4] ? pv->env_line[4] : pv->env_line[5], "environment.current",
+             "expected a uniform current with rigid cables (the rigid-cylinder model has no depth or time "
+             "profile), got a current that varies over %d depths and %d times", c->n_depth, nt);
+        return;
+    }
+    re->current[0] = c->ux[0];
+    re->current[1] = c->uy[0];
+    re->current[2] = c->uz[0];
+}
+
+/* ---- hw_rc_check's errors, mapped back to lines ------------------------------------------------ */
+
+hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *file, char *msg, size_t msg_len)
+{
+    if (!r) return HW_OK;
+    const rg_priv *pv = r->priv;
+    hw_rc_def d = r->def;
+    d.dt = dt;
+    char m[768];
+    hw_status st = hw_rc_check(&d, m, sizeof m);
+    if (st != HW_ERR_INPUT) {
+        if (st && msg && msg_len) snprintf(msg, msg_len, "%s: %s", file, m);
+        return st;
+    }
+    char field[64] = "", path[300];
+    const char *what = m;
+    int cable = -1, line = 0;
+    const char *q = strstr(m, "field '");
+    if (q) {
+        q += 7;
+        size_t n = strcspn(q, "'");
+        if (n >= sizeof field) n = sizeof field - 1;
+        memcpy(field, q, n);
+        field[n] = '\0';
+        const char *colon = strstr(q + n, ": ");
+        if (colon) what = colon + 2;
+    }
+    /* "rigid cable 'NAME' (I) field ...": I is in the last parenthesis before " field '" */
+    const char *fq = strstr(m, " field '"), *par = NULL;
+    for (const char *p = m; fq && p < fq; p++)
+        if (*p == '(') par = p;
+    if (!strncmp(m, "rigid cable '", 13) && par && sscanf(par + 1, "%d", &cable) == 1 && cable >= 0 &&
+        cable < r->def.n_cables) {
+        /* the pairs hw_rc_check names "Cd" and "Ca": the key of the bad coefficient */
+        const hw_rc_cable_def *cd = &r->cables[cable];
+        if (!strcmp(field, "Cd")) snprintf(field, sizeof field, "%s", cd->cdn < 0 || cd->cdn != cd->cdn ? "Cdn" : "Cdt");
+        else if (!strcmp(field, "Ca")) snprintf(field, sizeof field, "%s", cd->can < 0 || cd->can != cd->can ? "Can" : "Cat");
+        char f[64];
+        snprintf(f, sizeof f, "%s", field);
+        while (!line && f[0]) {
+            line = find_line(pv, cable, f);
+            char *dot = strrchr(f, '.');
+            if (dot) *dot = '\0';
+            else f[0] = '\0';
+        }
+        if (!line) line = find_line(pv, cable, "");
+        char item[200];
+        cable_path(item, sizeof item, cable, r->cables[cable].name);
+        const char *shown = !strcmp(field, "pos_a") ? "end_a" : !strcmp(field, "pos_b") ? "end_b" : field;
+        snprintf(path, sizeof path, "%s.%s", item, shown);
+    } else if (!strncmp(m, "rigid environment", 17)) {
+        static const char *const names[] = {"g", "water_density", "depth", "seabed", "current"};
+        static const char *const keys[] = {"gravity", "water_density", "depth", "seabed", "current"};
+        int k = 0;
+        while (k < 5 && strcmp(names[k], field)) k++;
+        line = k < 5 && pv->env_line[k] ? pv->env_line[k] : pv->env_line[5];
+        snprintf(path, sizeof path, "environment.%s", k < 5 ? keys[k] : field);
+    } else if (!strncmp(m, "rigid solver", 12)) {
+        line = !strcmp(field, "dt") ? pv->dt_line : 0;
+        snprintf(path, sizeof path, "solver.%s", field);
+    } else {
+        line = pv->key_line;
+        snprintf(path, sizeof path, "rigid_cables");
+    }
+    /* "must be > 0, got 0" -> "expected > 0, got 0" (the scenario loader's style) */
+    char w[800];
+    if (!strncmp(what, "must be ", 8)) snprintf(w, sizeof w, "expected %s", what + 8);
+    else snprintf(w, sizeof w, "%s", what);
+    if (msg && msg_len) {
+        if (line > 0) snprintf(msg, msg_len, "%s:%d: %s: %s", file, line, path, w);
+        else snprintf(msg, msg_len, "%s: %s: %s", file, path, w);
+    }
+    return st;
+}
+
+/* ---- entry --------------------------------------------------------------------------------------- */
+
+void hw_scenario_rigid_free(hw_scn_rigid *r)
+{
+    if (!r) return;
+    rg_priv *pv = r->priv;
+    if (pv) {
+        for (int i = 0; i < pv->n_names; i++) free(pv->names[i]);
+        free(pv->names);
+        free(pv->lines);
+        free(pv);
+    }
+    free(r->cables);
+    free(r->point_a);
+    free(r->point_b);
+    free(r);
+}
+
+hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_node_t *node, int key_line,
+                                  const char *file, const hw_model_def *model, hw_scn_rigid **out, char *err,
+                                  size_t err_len)
+{
+    rl L;
+    memset(&L, 0, sizeof L);
+    L.doc = doc;
+    L.file = file ? file : "<string>";
+    L.model = model;
+    L.err = err;
+    L.err_len = err_len;
+    *out = NULL;
+    if (err && err_len) err[0] = '\0';
+    L.r = calloc(1, sizeof *L.r);
+    L.pv = calloc(1, sizeof *L.pv);
+    if (!L.r || !L.pv) {
+        free(L.r);
+        free(L.pv);
+        fail_nomem(&L);
+        return L.status;
+    }
+    L.r->priv = L.pv;
+    L.pv->key_line = key_line;
+    L.r->def = hw_default_rc_def();
+    L.r->def.dt = model->solver.dt;
+    int n = yd_seq_len(node);
+    if (!yd_is_seq(node) || n < 1) {
+        char got[96];
+        yd_describe(node, got, sizeof got);
+        fail(&L, key_line, "rigid_cables", "expected a list of at least one rigid cable, got %s", got);
+    } else {
+        L.r->cables = calloc((size_t)n, sizeof *L.r->cables);
+        L.r->point_a = calloc((size_t)n, sizeof(int));
+        L.r->point_b = calloc((size_t)n, sizeof(int));
+        L.pv->names = calloc((size_t)n, sizeof(char *));
+        if (!L.r->cables || !L.r->point_a || !L.r->point_b || !L.pv->names) fail_nomem(&L);
+        take_environment(&L, root);
+        for (int i = 0; i < n && !FAILED(&L); i++) parse_cable(&L, root, yd_seq_at(doc, node, i), i);
+        L.r->def.n_cables = n;
+        L.r->def.cables = L.r->cables;
+    }
+    if (!FAILED(&L) && model->n_lines == 0 && !(model->solver.dt > 0)) {
+        int line = L.pv->dt_line ? L.pv->dt_line : doc_line(doc, root, "solver", -1, NULL);
+        fail(&L, line ? line : key_line, "solver.dt",
+             "expected a time step > 0 s (required for rigid cables without lumped lines: auto needs "
+             "lines), got %s", yd_map_find(doc, yd_map_find(doc, root, "solver", NULL), "dt", NULL) ? "auto" : "nothing");
+    }
+    if (!FAILED(&L) && model->solver.dt > 0) {
+        hw_status st = hw_scenario_rigid_check(L.r, model->solver.dt, L.file, err, err_len);
+        if (st) L.status = st;
+    }
+    if (FAILED(&L)) {
+        hw_scenario_rigid_free(L.r);
+        return L.status;
+    }
+    *out = L.r;
+    return HW_OK;
+}

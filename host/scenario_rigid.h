@@ -1,0 +1,41 @@
+/* The `rigid_cables:` section of a scenario file (docs/scenario.md, docs/rigid.md): rigid-cylinder
+ * cables (include/hawser/rigid.h) whose ends are free or follow the scenario's fixed or prescribed
+ * points. Environment (gravity, water density, depth, seabed, a uniform current) comes from the
+ * scenario's `environment:`, the time step from `solver.dt` (or the lumped model's step). */
+#ifndef HW_HOST_SCENARIO_RIGID_H
+#define HW_HOST_SCENARIO_RIGID_H
+
+#include <stddef.h>
+#include <yaml.h>
+
+#include "hawser/hawser.h"
+#include "hawser/rigid.h"
+
+typedef struct hw_scn_rigid {
+    hw_rc_def def;           /* env from the scenario, dt = solver.dt (0 when auto), cables; owned */
+    hw_rc_cable_def *cables; /* def.n_cables of them (def.cables points here) */
+    int *point_a, *point_b;  /* per cable: the scenario point of each end, -1 for a free end */
+    void *priv;              /* loader-private: the line of every key, owned names */
+} hw_scn_rigid;
+
+/* Parses the value of the `rigid_cables` key (node; key_line is the key's line) of the document
+ * whose root mapping is root, with the scenario's model already read (environment, solver, points).
+ * Checks syntax, keys, types, references to points, and hw_rc_check()'s rules (when model->solver.dt
+ * > 0) mapped back to the line of the field. On failure returns HW_ERR_INPUT (or HW_ERR_NOMEM),
+ * *out is NULL and err holds one line "FILE:LINE: FIELD: expected ..., got ...". */
+hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_node_t *node,
+                                  int key_line, const char *file, const hw_model_def *model,
+                                  hw_scn_rigid **out, char *err, size_t err_len);
+
+/* hw_rc_check() of the section at time step dt (> 0), its error formatted with the file and line
+ * of the field ("FILE:LINE: rigid_cables[0] (wire).EA: expected > 0, got 0"). */
+hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *file, char *msg,
+                                  size_t msg_len);
+
+/* Position and velocity at time t of the scenario point p (fixed or prescribed), from its
+ * definition (the same motion functions the lumped model uses). */
+void hw_scenario_point_kinematics(const hw_point_def *p, double t, double pos[3], double vel[3]);
+
+void hw_scenario_rigid_free(hw_scn_rigid *r); /* NULL-safe */
+
+#endif
