@@ -26,6 +26,7 @@ struct hw_sim {
     void *log_user;
     hw_winches winches;
     long n_active;        /* segments in use now (winches change it) */
+    int check_per_call;   /* blow-up check once per hw_sim_step call, not per step (see step_batch) */
     double seg_steps;     /* segment-steps taken so far */
     char err[1024];
 };
@@ -196,6 +197,9 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
         return st;
     }
     for (int l = 0; l < S->n_lines; l++) sim->n_active += S->ln_nseg[l];
+    /* the CPU's bad flag is a plain int: it keeps the per-step check (the blow-up step exact);
+     * a backend with step_n (CUDA) checks once per hw_sim_step call */
+    sim->check_per_call = sim->ops->step_n != NULL;
     sim->y_valid = 1;
     *out = sim;
     return HW_OK;
@@ -207,13 +211,15 @@ double hw_sim_time(const hw_sim *sim) { return sim ? sim->t : 0.0; }
 double hw_sim_dt(const hw_sim *sim) { return sim ? sim->dt : 0.0; }
 long hw_sim_steps_taken(const hw_sim *sim) { return sim ? sim->steps : 0; }
 
-/* Explains a blow-up: which segment, when, and the likely cause. */
-static void diagnose(hw_sim *sim, int seg)
+/* Explains a blow-up: which segment, when, and the likely cause. n_window > 1: the check ran
+ * once after n_window steps (step_batch), so the blow-up happened within them, between t_from
+ * and the current time. */
+static void diagnose(hw_sim *sim, int seg, long n_window, double t_from)
 {
     const hw_lm_sys *S = &sim->m.S;
     int l = S->seg_line[seg], i = seg - S->ln_s0[l] + 1;
     const char *cause;
-    char buf[256];
+    char buf[256], when[160];
     if (sim->dt > sim->dt_crit) {
         snprintf(buf, sizeof buf,
                  "dt = %.4g s exceeds the critical step %.4g s: reduce dt (or leave it on auto)",
@@ -227,10 +233,55 @@ static void diagnose(hw_sim *sim, int seg)
                  sim->dt, sim->dt_crit);
         cause = buf;
     }
+    if (n_window > 1)
+        snprintf(when, sizeof when, "within the last %ld steps, between t = %.6g s and t = %.6g s "
+                 "(steps %ld to %ld; checked once per call)", n_window, t_from, sim->t,
+                 sim->steps - n_window + 1, sim->steps);
+    else
+        snprintf(when, sizeof when, "at t = %.6g s (step %ld)", sim->t, sim->steps);
     snprintf(sim->err, sizeof sim->err,
-             "numerical blow-up at t = %.6g s (step %ld): line '%s' segment %d of %d has a "
+             "numerical blow-up %s: line '%s' segment %d of %d has a "
              "non-finite or excessive strain (bound %.3g); likely cause: %s",
-             sim->t, sim->steps, sim->m.line_names[l], i, S->ln_nseg[l], S->max_strain, cause);
+             when, sim->m.line_names[l], i, S->ln_nseg[l], S->max_strain, cause);
+}
+
+void hw_sim_set_check_per_call(hw_sim *sim, int on)
+{
+    if (sim) sim->check_per_call = on != 0;
+}
+
+/* n steps with one blow-up check at the end: for backends where reading the bad flag costs a
+ * device-to-host copy and a synchronization (CUDA), and only when the host has nothing to do
+ * between steps (no winch or sheave; coupled points move on their own from the kinematics last
+ * set, so they need nothing within one call). The backend's step_n, where it has one, runs the
+ * n steps without any host round trip (a CUDA graph); otherwise the host loops. */
+static hw_status step_batch(hw_sim *sim, int n)
+{
+    long s0 = sim->steps;
+    double t0 = sim->t;
+    hw_status st = HW_OK;
+    if (sim->ops->step_n)
+        st = sim->ops->step_n(sim->be, hw_integrate_step, sim->integ, s0, sim->dt, n);
+    else
+        for (int k = 0; k < n; k++)
+            hw_integrate_step(sim->ops, sim->be, sim->integ, (double)(s0 + k) * sim->dt, sim->dt);
+    int bad = sim->ops->take_bad(sim->be);
+    sim->y_valid = sim->w_valid = 0;
+    if (st) {
+        sim->failed = 1;
+        snprintf(sim->err, sizeof sim->err, "%s backend: stepping from t = %.6g s failed: %s",
+                 sim->ops->name, t0, hw_status_str(st));
+        return st;
+    }
+    sim->steps = s0 + n;
+    sim->seg_steps += (double)n * (double)sim->n_active;
+    sim->t = sim->steps * sim->dt;
+    if (bad >= 0) {
+        sim->failed = 1;
+        diagnose(sim, bad, n, t0);
+        return HW_ERR_NUMERICAL;
+    }
+    return HW_OK;
 }
 
 hw_status hw_sim_step(hw_sim *sim, int n)
@@ -238,6 +289,7 @@ hw_status hw_sim_step(hw_sim *sim, int n)
     if (!sim || n < 0) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
     hw_winches *W = &sim->winches;
+    if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0) return step_batch(sim, n);
     for (int k = 0; k < n; k++) {
         hw_status st;
         if (W->any && (st = hw_winches_before_step(W, &sim->m, sim->ops, sim->be, sim->t,
@@ -255,7 +307,7 @@ hw_status hw_sim_step(hw_sim *sim, int n)
         sim->t = sim->steps * sim->dt;
         if (bad >= 0) {
             sim->failed = 1;
-            diagnose(sim, bad);
+            diagnose(sim, bad, 1, t0);
             sim->y_valid = sim->w_valid = 0;
             return HW_ERR_NUMERICAL;
         }
@@ -300,6 +352,19 @@ static hw_status refresh_work(hw_sim *sim)
     hw_status st = sim->ops->download_work(sim->be, &sim->w);
     if (!st) sim->w_valid = 1;
     return st;
+}
+
+/* The largest segment tension and the non-finite count over the forces at the current state,
+ * reduced where the backend keeps them (Thrust on the device): nothing per segment travels. */
+hw_status hw_sim_max_tension(hw_sim *sim, hw_lm_reduction *out)
+{
+    if (!sim || !out) return HW_ERR_INVALID_ARG;
+    if (sim->failed) return HW_ERR_STATE;
+    if (!sim->w_valid) { /* the evaluation refresh_work would do, without the download */
+        sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_K1);
+        sim->ops->take_bad(sim->be);
+    }
+    return sim->ops->max_tension(sim->be, out);
 }
 
 static int line_ok(const hw_sim *sim, int line) { return sim && line >= 0 && line < sim->m.S.n_lines; }

@@ -38,6 +38,14 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
 void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ, double t,
                        double dt);
 
+/* The blow-up check once per hw_sim_step call (on: the default on backends with step_n) or after
+ * every step (off: the CPU default). Tests use it to run the per-call path on the CPU. */
+void hw_sim_set_check_per_call(hw_sim *sim, int on);
+
+/* The backend's max_tension over the forces at the current state (evaluated there if the
+ * outputs' copy is stale): the largest segment tension, its segment, the non-finite count. */
+hw_status hw_sim_max_tension(hw_sim *sim, hw_lm_reduction *out);
+
 void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
 /* Winches in reel mode and sheaves (winch.c). */

@@ -11,8 +11,21 @@
 enum { HW_BUF_Y = 0, HW_BUF_TMP, HW_BUF_K1, HW_BUF_K2, HW_BUF_K3, HW_BUF_K4, HW_NBUF };
 
 typedef struct hw_backend hw_backend;
+typedef struct hw_backend_ops hw_backend_ops;
 
-typedef struct hw_backend_ops {
+/* One integrator step from time t to t + dt on the backend (host/integrate.c's
+ * hw_integrate_step): the sequence a backend's step_n records and replays. */
+typedef void (*hw_step_fn)(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ,
+                           double t, double dt);
+
+/* Device-wide reductions over the scratch of the last evaluation (max_tension). */
+typedef struct hw_lm_reduction {
+    double max_T;     /* largest finite segment tension, N (-inf where none is finite) */
+    int max_seg;      /* its segment index (the first one on ties; -1 where none) */
+    int n_nonfinite;  /* segments whose tension or strain is NaN or infinite */
+} hw_lm_reduction;
+
+struct hw_backend_ops {
     const char *name;
     /* Builds a backend for the system (whose arrays it copies or references; the host keeps sys
      * alive while the backend lives). with_node_forces: also record the net load on every node
@@ -48,12 +61,33 @@ typedef struct hw_backend_ops {
     void (*reel_insert)(hw_backend *b, int line, int j, double frac, double wa, double wb,
                         int end_a, double speed);
     void (*reel_remove)(hw_backend *b, int line, int j, int keep, double wk, double wj);
-} hw_backend_ops;
+    /* Optional (NULL where the host's loop over step() is as good, as on the CPU): n steps of
+     * integrator integ, step k running from t = (step0 + k) * dt (the time hw_sim_step keeps),
+     * with no host synchronization between them. step is hw_integrate_step: the backend records
+     * the operations one call of it issues (eval, lincomb, constrain, symplectic) and replays
+     * them n times, reading the time from device memory. Only for models whose host needs
+     * nothing between steps (no winch or sheave updates). The bad flag accumulates over the n
+     * steps (take_bad afterwards gives the first bad segment index of any of them). */
+    hw_status (*step_n)(hw_backend *b, hw_step_fn step, hw_integrator integ, long step0,
+                        double dt, int n);
+    /* The largest segment tension and the count of non-finite tensions or strains over the
+     * scratch of the last evaluation, computed where the scratch lives (Thrust on the device). */
+    hw_status (*max_tension)(hw_backend *b, hw_lm_reduction *out);
+};
 
 const hw_backend_ops *hw_cpu_backend(void);
 /* NULL when the CUDA backend is compiled out. */
 const hw_backend_ops *hw_cuda_backend(void);
 /* Number of CUDA devices usable now (0 without nvcc, driver or device). */
 int hw_cuda_device_count(void);
+
+#ifdef HAWSER_HAVE_CUDA
+/* Defined only when CUDA is compiled in (kernels/cuda/bandwidth.cu; for the benches). The
+ * device's copy bandwidth: best of reps device-to-device copies of a bytes-sized buffer, timed
+ * with CUDA events, counting bytes read plus written. 0, or -1 with a message. */
+int hw_cuda_copy_bandwidth(size_t bytes, int reps, double *bytes_per_s, char *msg, size_t msg_len);
+/* The current device's name, compute capability, SM count and memory. 0, or -1. */
+int hw_cuda_device_name(char *out, size_t len);
+#endif
 
 #endif

@@ -1,5 +1,6 @@
 /* The CPU backend: plain loops over the per-element bodies of lumped.h. It references the host's
  * system arrays directly (no copy) and owns the integrator buffers and the scratch. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,10 +280,31 @@ static void cpu_reel_remove(hw_backend *b, int line, int j, int keep, double wk,
     hw_lm_reel_remove(&b->S, b->buf[HW_BUF_Y], line, j, keep, wk, wj);
 }
 
+/* The same reduction as the CUDA backend's Thrust one (kernels/cuda/reduce.cu), as a plain loop
+ * over every segment slot: the largest finite tension (first index on ties) and the number of
+ * segments whose tension or strain is not finite. */
+static hw_status cpu_max_tension(hw_backend *b, hw_lm_reduction *out)
+{
+    if (!out) return HW_ERR_INVALID_ARG;
+    out->max_T = -HUGE_VAL;
+    out->max_seg = -1;
+    out->n_nonfinite = 0;
+    for (int s = 0; s < b->S.n_segs; s++) {
+        double T = b->w.seg_T[s];
+        if (!isfinite(T) || !isfinite(b->w.seg_strain[s])) out->n_nonfinite++;
+        if (isfinite(T) && (out->max_seg < 0 || T > out->max_T)) {
+            out->max_T = T;
+            out->max_seg = s;
+        }
+    }
+    return HW_OK;
+}
+
+/* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
-    cpu_update_line, cpu_reel_insert, cpu_reel_remove};
+    cpu_update_line, cpu_reel_insert, cpu_reel_remove, NULL, cpu_max_tension};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

@@ -3,6 +3,11 @@
 //
 // Status: compiled on every build; correctness against the CPU backend (parity suite) and
 // performance are the CUDA-backend issue's work and need a lent GPU to check.
+//
+// Launches go to b->stream: the legacy default stream (0) normally, the capture stream while
+// step_n records a CUDA graph of one integrator step. Kernels that depend on time take a cu_time:
+// a plain time, or (in the graph) the device step counter times dt plus a constant offset, so a
+// replay of the same graph runs at the right time without a host round trip.
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +27,38 @@ struct hw_backend {
     int *d_bad;
     void *allocs[96];
     int n_allocs;
+    cudaStream_t stream;        // where launches go (0 = legacy default stream)
+    long long *d_step;          // device step counter read by the graph's kernels
+    const long long *t_step;    // non-NULL while recording: time = *t_step * t_dt + t
+    double t_dt;
+    cudaStream_t cap_stream;    // the graph's stream (blocking: ordered with the legacy stream)
+    cudaGraphExec_t gexec;      // one recorded step of integrator g_integ at g_dt, or NULL
+    int g_integ;
+    double g_dt;
+    hw_step_fn g_fn;
+    int g_failed;               // recording failed once: step_n loops on the host from then on
 };
+
+// A time argument: t itself, or (step != NULL) step[0] * dt + t read on the device. The two
+// roundings (the product, then the sum) are those of the host's (double)steps * dt + offset in
+// hw_sim_step and hw_integrate_step, and the _rn intrinsics keep nvcc from contracting them
+// into an FMA, so the graph's times are bit-equal to the host loop's.
+struct cu_time {
+    const long long *step;
+    double dt, t;
+};
+static __device__ __forceinline__ double cu_t(cu_time c)
+{
+    return c.step ? __dadd_rn(__dmul_rn((double)c.step[0], c.dt), c.t) : c.t;
+}
+static cu_time time_arg(const hw_backend *b, double t)
+{
+    cu_time c;
+    c.step = b->t_step;
+    c.dt = b->t_dt;
+    c.t = t;
+    return c;
+}
 
 static int blocks_for(int n) { return (n + HW_CUDA_BLOCK - 1) / HW_CUDA_BLOCK; }
 
@@ -38,35 +74,35 @@ static int dev_copy(hw_backend *b, T **dst, const T *src, size_t n)
     return 0;
 }
 
-__global__ void k_constrain_points(hw_lm_sys S, double t, double *y)
+__global__ void k_constrain_points(hw_lm_sys S, cu_time ct, double *y)
 {
     int p = blockIdx.x * blockDim.x + threadIdx.x;
-    if (p < S.n_points) hw_lm_constrain_point(&S, t, y, p);
+    if (p < S.n_points) hw_lm_constrain_point(&S, cu_t(ct), y, p);
 }
 __global__ void k_constrain_ends(hw_lm_sys S, double *y)
 {
     int e = blockIdx.x * blockDim.x + threadIdx.x;
     if (e < 2 * S.n_lines) hw_lm_constrain_end(&S, y, e);
 }
-__global__ void k_segments(hw_lm_sys S, double t, const double *y, hw_lm_work w)
+__global__ void k_segments(hw_lm_sys S, cu_time ct, const double *y, hw_lm_work w)
 {
     int s = blockIdx.x * blockDim.x + threadIdx.x;
-    if (s < S.n_segs) hw_lm_segment(&S, t, y, &w, s);
+    if (s < S.n_segs) hw_lm_segment(&S, cu_t(ct), y, &w, s);
 }
 __global__ void k_hinges(hw_lm_sys S, hw_lm_work w)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < S.n_nodes) hw_lm_hinge(&S, &w, i);
 }
-__global__ void k_nodes(hw_lm_sys S, double t, const double *y, hw_lm_work w, double *dy)
+__global__ void k_nodes(hw_lm_sys S, cu_time ct, const double *y, hw_lm_work w, double *dy)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < S.n_nodes) hw_lm_node(&S, t, y, &w, dy, i);
+    if (i < S.n_nodes) hw_lm_node(&S, cu_t(ct), y, &w, dy, i);
 }
-__global__ void k_points(hw_lm_sys S, double t, const double *y, hw_lm_work w, double *dy)
+__global__ void k_points(hw_lm_sys S, cu_time ct, const double *y, hw_lm_work w, double *dy)
 {
     int p = blockIdx.x * blockDim.x + threadIdx.x;
-    if (p < S.n_points) hw_lm_point(&S, t, y, &w, dy, p);
+    if (p < S.n_points) hw_lm_point(&S, cu_t(ct), y, &w, dy, p);
 }
 __global__ void k_end_deriv(hw_lm_sys S, double *dy)
 {
@@ -90,10 +126,14 @@ __global__ void k_symplectic(hw_lm_sys S, double *y, const double *dy, double dt
     int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k < S.n_state) hw_lm_symplectic(&S, y, dy, dt, k);
 }
+__global__ void k_set_step(long long *step, long long v) { *step = v; }
+__global__ void k_advance_step(long long *step) { *step += 1; }
 
 static void cu_destroy(hw_backend *b)
 {
     if (!b) return;
+    if (b->gexec) cudaGraphExecDestroy(b->gexec);
+    if (b->cap_stream) cudaStreamDestroy(b->cap_stream);
     for (int k = 0; k < b->n_allocs; k++) cudaFree(b->allocs[k]);
     free(b);
 }
@@ -169,6 +209,7 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     int nobad = HW_NO_BAD;
     bad |= dev_copy(b, &b->d_bad, &nobad, 1);
     b->w.bad = b->d_bad;
+    bad |= dev_copy(b, &b->d_step, (const long long *)NULL, 1);
     if (bad) {
         if (msg && msg_len)
             snprintf(msg, msg_len, "CUDA backend: device allocation or copy failed (%s)",
@@ -213,18 +254,23 @@ static hw_status cu_download_work(hw_backend *b, hw_lm_work *h)
 
 static void cu_constrain(hw_backend *b, double t, int buf)
 {
-    if (b->S.n_points) k_constrain_points<<<blocks_for(b->S.n_points), HW_CUDA_BLOCK>>>(b->S, t, b->buf[buf]);
-    k_constrain_ends<<<blocks_for(2 * b->S.n_lines), HW_CUDA_BLOCK>>>(b->S, b->buf[buf]);
+    cudaStream_t st = b->stream;
+    if (b->S.n_points)
+        k_constrain_points<<<blocks_for(b->S.n_points), HW_CUDA_BLOCK, 0, st>>>(b->S, time_arg(b, t), b->buf[buf]);
+    k_constrain_ends<<<blocks_for(2 * b->S.n_lines), HW_CUDA_BLOCK, 0, st>>>(b->S, b->buf[buf]);
 }
 
 static void cu_eval(hw_backend *b, double t, int by, int bdy)
 {
     const hw_lm_sys &S = b->S;
-    k_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK>>>(S, t, b->buf[by], b->w);
-    if (S.any_bending) k_hinges<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK>>>(S, b->w);
-    k_nodes<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK>>>(S, t, b->buf[by], b->w, b->buf[bdy]);
-    if (S.n_points) k_points<<<blocks_for(S.n_points), HW_CUDA_BLOCK>>>(S, t, b->buf[by], b->w, b->buf[bdy]);
-    k_end_deriv<<<blocks_for(2 * S.n_lines), HW_CUDA_BLOCK>>>(S, b->buf[bdy]);
+    cudaStream_t st = b->stream;
+    cu_time ct = time_arg(b, t);
+    k_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w);
+    if (S.any_bending) k_hinges<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK, 0, st>>>(S, b->w);
+    k_nodes<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w, b->buf[bdy]);
+    if (S.n_points)
+        k_points<<<blocks_for(S.n_points), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w, b->buf[bdy]);
+    k_end_deriv<<<blocks_for(2 * S.n_lines), HW_CUDA_BLOCK, 0, st>>>(S, b->buf[bdy]);
 }
 
 static void cu_lincomb(hw_backend *b, int dst, int src, int nterm, const double *coef,
@@ -237,13 +283,13 @@ static void cu_lincomb(hw_backend *b, int dst, int src, int nterm, const double 
         if (i < nterm) c[i] = coef[i];
     }
     unsigned nb = (unsigned)((b->ny + HW_CUDA_BLOCK - 1) / HW_CUDA_BLOCK);
-    k_lincomb<<<nb, HW_CUDA_BLOCK>>>(b->ny, b->buf[dst], b->buf[src], nterm, c[0], c[1], c[2], c[3],
+    k_lincomb<<<nb, HW_CUDA_BLOCK, 0, b->stream>>>(b->ny, b->buf[dst], b->buf[src], nterm, c[0], c[1], c[2], c[3],
                                      k[0], k[1], k[2], k[3]);
 }
 
 static void cu_symplectic(hw_backend *b, int by, int bdy, double dt)
 {
-    k_symplectic<<<blocks_for(b->S.n_state), HW_CUDA_BLOCK>>>(b->S, b->buf[by], b->buf[bdy], dt);
+    k_symplectic<<<blocks_for(b->S.n_state), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, b->buf[by], b->buf[bdy], dt);
 }
 
 static int cu_take_bad(hw_backend *b)
@@ -296,10 +342,74 @@ static void cu_reel_remove(hw_backend *b, int l, int j, int keep, double wk, dou
     k_reel_remove<<<1, 1>>>(b->S, b->buf[HW_BUF_Y], l, j, keep, wk, wj);
 }
 
+static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, long step0,
+                           double dt, int n);
+static hw_status cu_max_tension(hw_backend *b, hw_lm_reduction *out);
+
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
     cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
-    cu_reel_insert, cu_reel_remove};
+    cu_reel_insert, cu_reel_remove, cu_step_n, cu_max_tension};
+
+/* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
+ * device step counter x dt + offset) followed by the counter's increment, into b->gexec. Every
+ * operation step issues is a kernel launch on b->stream, all capturable. Returns 0 on success. */
+static int record_step(hw_backend *b, hw_step_fn step, hw_integrator integ, double dt)
+{
+    if (b->gexec) { cudaGraphExecDestroy(b->gexec); b->gexec = NULL; }
+    if (!b->cap_stream && cudaStreamCreate(&b->cap_stream) != cudaSuccess) return -1;
+    if (cudaStreamBeginCapture(b->cap_stream, cudaStreamCaptureModeThreadLocal) != cudaSuccess)
+        return -1;
+    b->stream = b->cap_stream;
+    b->t_step = b->d_step;
+    b->t_dt = dt;
+    step(&CUDA_OPS, b, integ, 0.0, dt);
+    k_advance_step<<<1, 1, 0, b->cap_stream>>>(b->d_step);
+    b->stream = 0;
+    b->t_step = NULL;
+    cudaGraph_t g = NULL;
+    cudaError_t e = cudaStreamEndCapture(b->cap_stream, &g);
+    if (e == cudaSuccess) e = cudaGraphInstantiate(&b->gexec, g, 0);
+    if (g) cudaGraphDestroy(g);
+    if (e != cudaSuccess) {
+        b->gexec = NULL;
+        cudaGetLastError(); // a failed capture or instantiation is not sticky: clear it
+        return -1;
+    }
+    b->g_integ = (int)integ;
+    b->g_dt = dt;
+    b->g_fn = step;
+    return 0;
+}
+
+/* n steps as n replays of the recorded step: no host synchronization, one launch per step.
+ * The capture stream is a blocking stream, so the replays are ordered after earlier work on the
+ * legacy default stream (upload, constrain) and before later work there (take_bad, download). */
+static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, long step0,
+                           double dt, int n)
+{
+    if (n <= 0) return HW_OK;
+    int fresh = b->gexec && b->g_integ == (int)integ && b->g_dt == dt && b->g_fn == step;
+    if (!fresh && !b->g_failed && record_step(b, step, integ, dt)) b->g_failed = 1;
+    if (!b->gexec || b->g_failed) { // fallback: the host's loop on the legacy stream
+        for (int k = 0; k < n; k++) step(&CUDA_OPS, b, integ, (double)(step0 + k) * dt, dt);
+        return cudaGetLastError() == cudaSuccess ? HW_OK : HW_ERR_IO;
+    }
+    k_set_step<<<1, 1, 0, b->cap_stream>>>(b->d_step, (long long)step0);
+    cudaError_t e = cudaSuccess;
+    for (int k = 0; k < n && e == cudaSuccess; k++) e = cudaGraphLaunch(b->gexec, b->cap_stream);
+    if (e == cudaSuccess) e = cudaGetLastError();
+    return e == cudaSuccess ? HW_OK : HW_ERR_IO;
+}
+
+extern "C" int hw_cu_reduce_segments(const double *seg_T, const double *seg_strain, int n,
+                                     hw_lm_reduction *out);
+
+static hw_status cu_max_tension(hw_backend *b, hw_lm_reduction *out)
+{
+    if (!out) return HW_ERR_INVALID_ARG;
+    return hw_cu_reduce_segments(b->w.seg_T, b->w.seg_strain, b->S.n_segs, out) ? HW_ERR_IO : HW_OK;
+}
 
 extern "C" const hw_backend_ops *hw_cuda_backend(void) { return &CUDA_OPS; }
 
