@@ -6,7 +6,11 @@
  *   - states after 1000 steps within 1e-12 relative (to the largest coordinate);
  *   - long runs: the mean end tension of every line over 20000 steps within 1e-6 relative.
  * Winch reel mode and sheaves run through the same scenarios (crane, block and tackle), so the
- * device-side insertion and removal are covered. */
+ * device-side insertion and removal are covered.
+ * Step batching (added with the CUDA graphs): on the device, the recorded-graph path (step_n,
+ * one blow-up check per call) against the per-step host loop (bit-equal states: the same kernels
+ * at the same times); a blow-up found once per call, with its window; and the Thrust reduction
+ * (largest tension, non-finite count) against the CPU backend's loop on the same state. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -126,6 +130,115 @@ Test(gpu_parity, states_after_1000_steps_and_long_run_statistics)
         }
         free(mean);
         for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
+        hw_scenario_free(sc);
+    }
+}
+
+/* The graph path replays the kernels the host loop launches, with times read from the device
+ * step counter that equal the host's (step0 + k) * dt bit for bit: the two runs must agree
+ * exactly, for every integrator, over several calls (the counter is reset per call). */
+Test(gpu_parity, graph_steps_equal_host_loop_steps)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    const char *paths[] = {HW_EXAMPLES_DIR "/oc4_mooring.yaml", HW_EXAMPLES_DIR "/taut_tether.yaml"};
+    for (int k = 0; k < 2; k++)
+        for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++) {
+            hw_scenario *sc = load(paths[k]);
+            sc->model.solver.integrator = (hw_integrator)integ;
+            hw_sim *s[2] = {NULL, NULL};
+            char msg[512];
+            for (int b = 0; b < 2; b++)
+                cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &s[b], msg, sizeof msg),
+                             HW_OK, "%s", msg);
+            hw_sim_set_check_per_call(s[1], 0); /* s[1]: the per-step host loop, no graph */
+            for (int c = 0; c < 3; c++)
+                for (int b = 0; b < 2; b++)
+                    cr_assert_eq(hw_sim_step(s[b], 300 + 50 * c), HW_OK, "%s", hw_sim_last_error(s[b]));
+            double d = state_diff(s[0], s[1], sc->model.n_lines);
+            printf("%s integrator %d: graph vs host loop differ by %.3g relative\n", paths[k], integ, d);
+            cr_expect_eq(d, 0.0, "%s integrator %d: %.3g", paths[k], integ, d);
+            for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
+            hw_scenario_free(sc);
+        }
+}
+
+/* A step far past the critical one blows up within the call; the device path checks once, after
+ * all the call's steps, and says so. */
+Test(gpu_parity, blow_up_found_once_per_call_on_the_device)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_EXAMPLES_DIR "/taut_tether.yaml");
+    sc->model.solver.dt = 0.0;
+    hw_sim *probe = NULL;
+    char msg[512];
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &probe, msg, sizeof msg), HW_OK, "%s", msg);
+    double crit;
+    hw_sim_critical_step(probe, &crit, NULL, NULL);
+    hw_sim_destroy(probe);
+    sc->model.solver.dt = 40.0 * crit;
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_step(sim, 500), HW_ERR_NUMERICAL);
+    cr_expect_eq(hw_sim_steps_taken(sim), 500);
+    const char *e = hw_sim_last_error(sim);
+    cr_expect(strstr(e, "within the last 500 steps") && strstr(e, "exceeds the critical step"), "%s", e);
+    printf("device blow-up message: %s\n", e);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+/* Thrust's transform_reduce over the device scratch and the CPU loop over the host one, after
+ * one evaluation of the same state on each backend: the forces are bit-equal in the parity build
+ * (per_element_forces_bit_equal), so the largest tension and its segment are too (a maximum is
+ * exact whatever order Thrust combines in). Then a NaN node: its two segments are counted. */
+Test(gpu_parity, thrust_max_tension_equals_cpu_loop)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    for (int k = 0; SCENARIOS[k]; k++) {
+        hw_scenario *sc = load(SCENARIOS[k]);
+        hw_model m;
+        char msg[512];
+        cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
+        const hw_lm_sys *S = &m.S;
+        size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+        double *y = malloc(ny * sizeof(double));
+        memcpy(y, m.y0, ny * sizeof(double));
+        const hw_backend_ops *ops[2] = {hw_cpu_backend(), hw_cuda_backend()};
+        hw_lm_reduction r[2], rn[2];
+        int lmax = 0; /* an interior node of the line with the most segments */
+        for (int l = 1; l < S->n_lines; l++)
+            if (S->ln_nseg[l] > S->ln_nseg[lmax]) lmax = l;
+        int nan_check = S->ln_nseg[lmax] >= 2; /* (the crane starts with one segment out) */
+        int inner = S->ln_n0[lmax] + S->ln_nseg[lmax] / 2;
+        for (int b = 0; b < 2; b++) {
+            hw_backend *be = NULL;
+            cr_assert_eq(ops[b]->create(S, 0, &be, msg, sizeof msg), HW_OK, "%s", msg);
+            ops[b]->upload(be, HW_BUF_Y, y);
+            ops[b]->constrain(be, 0.25, HW_BUF_Y);
+            ops[b]->eval(be, 0.25, HW_BUF_Y, HW_BUF_K1);
+            cr_assert_eq(ops[b]->max_tension(be, &r[b]), HW_OK);
+            rn[b].n_nonfinite = 2;
+            if (!nan_check) { ops[b]->destroy(be); continue; }
+            double keep = y[HW_Y_RX * S->n_state + inner];
+            y[HW_Y_RX * S->n_state + inner] = NAN;
+            ops[b]->upload(be, HW_BUF_Y, y);
+            y[HW_Y_RX * S->n_state + inner] = keep;
+            ops[b]->eval(be, 0.25, HW_BUF_Y, HW_BUF_K1);
+            ops[b]->take_bad(be);
+            cr_assert_eq(ops[b]->max_tension(be, &rn[b]), HW_OK);
+            ops[b]->destroy(be);
+        }
+        printf("%s: max tension cpu %.17g (segment %d), gpu %.17g (segment %d); with a NaN node "
+               "%d and %d non-finite\n", SCENARIOS[k], r[0].max_T, r[0].max_seg, r[1].max_T,
+               r[1].max_seg, rn[0].n_nonfinite, rn[1].n_nonfinite);
+        cr_expect_eq(r[0].n_nonfinite, 0, "%s", SCENARIOS[k]);
+        cr_expect_eq(r[1].n_nonfinite, 0, "%s", SCENARIOS[k]);
+        cr_expect_eq(r[0].max_seg, r[1].max_seg, "%s", SCENARIOS[k]);
+        cr_expect(r[0].max_T == r[1].max_T, "%s: %.17g vs %.17g", SCENARIOS[k], r[0].max_T, r[1].max_T);
+        cr_expect_eq(rn[0].n_nonfinite, 2, "%s", SCENARIOS[k]);
+        cr_expect_eq(rn[1].n_nonfinite, 2, "%s", SCENARIOS[k]);
+        free(y);
+        hw_model_free(&m);
         hw_scenario_free(sc);
     }
 }
