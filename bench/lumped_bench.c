@@ -419,7 +419,7 @@ typedef struct case_result {
     double dt, dt_crit;   /* the step used and the model's critical step for the integrator */
     double tension_b;     /* fairlead tension of line 0 at the end (sanity) */
     hw_lm_reduction red;  /* largest segment tension over the model, non-finite count (backend) */
-    double reduce_ms;     /* wall time of that reduction (an evaluation, then the reduction) */
+    double reduce_ms;     /* wall time of that reduction (forces already evaluated for T_fl) */
     int ok;
 } case_result;
 
