@@ -41,7 +41,7 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
 void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
 /* Winches in reel mode and sheaves (winch.c). */
-hw_winch_end hw_line_reel_end(const hw_model_def *def, int line); /* winch or sheave end */
+int hw_line_reels(const hw_model_def *def, int line, hw_winch_end end); /* winch or sheave end */
 typedef struct hw_winch_rt {
     int on;
     hw_winch_def def;      /* with defaults filled and the speed table owned here */
@@ -53,6 +53,8 @@ typedef struct hw_winch_rt {
     int at_max, at_min;    /* the cable's end reached (warned once per episode) */
     long events;           /* insertions and removals so far */
     int sheave, role;      /* on a sheave: its index and -1 (line_in) or +1 (line_out); else -1, 0 */
+    int line;              /* the line this end belongs to (entry 2 line + 0 for end A, + 1 for B) */
+    double counter;        /* a winch's cable count: the line's length at t = 0 plus its pay-out */
 } hw_winch_rt;
 typedef struct hw_sheave_rt {
     hw_sheave_def def;
@@ -63,7 +65,7 @@ typedef struct hw_sheave_rt {
 } hw_sheave_rt;
 typedef struct hw_winches {
     int n, any, need_tension;
-    hw_winch_rt *w;        /* one per line (on = 0 without a winch or sheave) */
+    hw_winch_rt *w;        /* one per line end (on = 0 where it does not reel) */
     int n_sheaves;
     hw_sheave_rt *sh;
 } hw_winches;
