@@ -195,6 +195,13 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
         hw_sim_destroy(sim);
         return st;
     }
+    if (def->solver.static_solve && def->n_sheaves > 0 &&
+        (st = hw_winches_balance(&sim->winches, &sim->m, sim->ops, sim->be, sim->y,
+                                 def->solver.static_tol, def->solver.static_max_iter, &sim->stat, log,
+                                 log_user, msg, msg_len))) {
+        hw_sim_destroy(sim);
+        return st;
+    }
     for (int l = 0; l < S->n_lines; l++) sim->n_active += S->ln_nseg[l];
     sim->y_valid = 1;
     *out = sim;

@@ -73,6 +73,11 @@ hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m);
 void hw_winches_free(hw_winches *W);
 hw_status hw_winches_before_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
                                  hw_backend *b, double t, double dt, hw_log_fn log, void *log_user);
+/* After the static solve: slides cable over the sheaves until their tensions balance, solving
+ * statics again each time (y: the host state, uploaded to the backend at the end). */
+hw_status hw_winches_balance(hw_winches *W, hw_model *m, const hw_backend_ops *ops, hw_backend *b,
+                             double *y, double tol, int max_iter, hw_static_result *res,
+                             hw_log_fn log, void *log_user, char *msg, size_t msg_len);
 hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
                                 hw_backend *b, double t, double dt, const hw_lm_work *work,
                                 hw_log_fn log, void *log_user, char *err, size_t err_len);

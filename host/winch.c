@@ -391,3 +391,92 @@ hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops
     }
     return HW_OK;
 }
+
+/* Static balance over the sheaves: the static solve holds each sheave (its spans end on its
+ * point), so cable is slid from the slacker span into the tighter one until the tensions either
+ * side of every free sheave agree (a locked sheave until its capstan ratio holds), solving statics
+ * again after each slide. The slide is a secant iteration on T_out - T_in, started from the spans'
+ * axial stiffness EA (1/L_in + 1/L_out). */
+hw_status hw_winches_balance(hw_winches *W, hw_model *m, const hw_backend_ops *ops, hw_backend *b,
+                             double *y, double tol, int max_iter, hw_static_result *res,
+                             hw_log_fn log, void *log_user, char *msg, size_t msg_len)
+{
+    if (W->n_sheaves == 0) return HW_OK;
+    hw_lm_sys *S = &m->S;
+    double *seg_T = (double *)calloc((size_t)S->n_segs + 1, sizeof(double));
+    double *fprev = (double *)calloc((size_t)W->n_sheaves + 1, sizeof(double));
+    double *dprev = (double *)calloc((size_t)W->n_sheaves + 1, sizeof(double));
+    if (!seg_T || !fprev || !dprev) { free(seg_T); free(fprev); free(dprev); return HW_ERR_NOMEM; }
+    hw_status st = HW_OK;
+    double worst = 0.0, tmax = 0.0;
+    int it = 0;
+    for (; it < 30; it++) {
+        hw_lm_work h;
+        memset(&h, 0, sizeof h);
+        h.seg_T = seg_T;
+        ops->upload(b, HW_BUF_Y, y);
+        ops->constrain(b, 0.0, HW_BUF_Y);
+        ops->eval(b, 0.0, HW_BUF_Y, HW_BUF_K1);
+        ops->take_bad(b);
+        ops->download_work(b, &h);
+        worst = 0.0; tmax = 0.0;
+        int moved = 0;
+        for (int k = 0; k < W->n_sheaves; k++) {
+            const hw_sheave_def *d = &W->sh[k].def;
+            int ei = 2 * d->line_in + (d->end_in == HW_WINCH_A ? 0 : 1);
+            int eo = 2 * d->line_out + (d->end_out == HW_WINCH_A ? 0 : 1);
+            double ti = seg_T[S->ln_wseg[ei]], to = seg_T[S->ln_wseg[eo]], F = to - ti;
+            double thi = ti > to ? ti : to;
+            if (thi > tmax) tmax = thi;
+            if (d->locked) { /* holds within its capstan ratio (wrap taken as the full pi) */
+                double cap = thi * (1.0 - exp(-d->friction * HW_PI));
+                if (fabs(F) <= cap) continue;
+                F -= (F > 0 ? cap : -cap);
+            }
+            if (fabs(F) > worst) worst = fabs(F);
+            if (!(fabs(F) > tol * thi)) continue;
+            /* sliding barely changed the difference: nothing restores the balance (Atwood's
+             * machine); leave that sheave be (warned below) */
+            if (it > 0 && dprev[k] != 0.0 && fabs(F - fprev[k]) < 0.01 * fabs(F)) { dprev[k] = 0.0; continue; }
+            if (it > 0 && dprev[k] == 0.0 && fprev[k] != 0.0) continue;
+            hw_winch_rt *wi = &W->w[ei], *wo = &W->w[eo];
+            double ea = S->ln_ea[d->line_in];
+            double kax = ea / line_length(W, S, d->line_in) + ea / line_length(W, S, d->line_out);
+            double slope = kax; /* -d(F)/d(slide) */
+            if (it > 0 && dprev[k] != 0.0 && fprev[k] != F) {
+                double sec = -(F - fprev[k]) / dprev[k];
+                if (sec > 0.0 && isfinite(sec)) slope = sec;
+            }
+            double ds = F / slope;
+            double lim = 0.5 * wi->l_nom; /* one reel step at a time */
+            ds = ds > lim ? lim : ds < -lim ? -lim : ds;
+            fprev[k] = F;
+            dprev[k] = ds;
+            wi->l_w -= ds;
+            wo->l_w += ds;
+            moved = 1;
+        }
+        if (!moved) break;
+        for (int k = 0; k < W->n; k++) { /* keep the reeling segments within their bounds */
+            hw_winch_rt *w = &W->w[k];
+            if (!w->on) continue;
+            ops->upload(b, HW_BUF_Y, y);
+            if ((st = reel(W, m, ops, b, w, msg, msg_len, 0.0))) goto done;
+            ops->download(b, HW_BUF_Y, y);
+        }
+        for (int l = 0; l < S->n_lines; l++) {
+            if (!W->w[2 * l].on && !W->w[2 * l + 1].on) continue;
+            W->w[2 * l].length = W->w[2 * l + 1].length = line_length(W, S, l);
+            if ((st = sync_line(W, m, ops, b, l, 0.0))) goto done;
+        }
+        if ((st = hw_static_solve(m, y, tol, max_iter, res, NULL, NULL, msg, msg_len))) goto done;
+        hw_logf(log, log_user, 0, "sheave balance, pass %d: largest tension difference %.4g N", it + 1, worst);
+    }
+    if (worst > tol * tmax) /* e.g. Atwood's machine: no balanced state exists */
+        hw_logf(log, log_user, 1, "the sheaves do not balance (largest tension difference %.4g N of "
+                "%.4g N after %d passes): the run starts with the cable sliding", worst, tmax, it);
+    ops->upload(b, HW_BUF_Y, y);
+done:
+    free(seg_T); free(fprev); free(dprev);
+    return st;
+}
