@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "hawser/hawser.h"
 #include "moordyn_deck.h"
 #include "moordyn_out.h"
@@ -127,17 +128,6 @@ static void progress_show(progress *p, double t, double t_end, double wall)
     }
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-        else fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static const hw_rc_runner *summary_rigid; /* the rigid cables' part of the summary, or NULL */
 
 static void write_summary(FILE *f, const char *status, const char *message, const run_opts *o,
@@ -145,8 +135,8 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
                           double wall)
 {
     fprintf(f, "{\"status\":\"%s\"", status);
-    if (message) { fprintf(f, ",\"message\":"); json_string(f, message); }
-    fprintf(f, ",\"scenario\":"); json_string(f, o->scenario);
+    if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
+    fprintf(f, ",\"scenario\":"); hw_json_string(f, o->scenario);
     if (sim) {
         long steps = hw_sim_steps_taken(sim);
         long nseg = 0; /* in use now (a winch changes it) */
@@ -164,7 +154,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
         for (int l = 0; l < sc->model.n_lines; l++) {
             const hw_line_stats *s = &out->stats[l];
             fprintf(f, "%s{\"name\":", l ? "," : "");
-            json_string(f, sc->model.lines[l].name);
+            hw_json_string(f, sc->model.lines[l].name);
             fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g,\"max_tension_segment\":%d",
                     s->max_tension < 0 ? 0.0 : s->max_tension, s->max_time, s->max_segment);
             fprintf(f, ",\"end_a_tension\":");
@@ -174,7 +164,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
             fprintf(f, "}");
         }
         fprintf(f, "]");
-        fprintf(f, ",\"output_dir\":"); json_string(f, out->dir);
+        fprintf(f, ",\"output_dir\":"); hw_json_string(f, out->dir);
     }
     fprintf(f, "}\n");
 }

@@ -92,7 +92,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     ALLOC(S->ln_d, nl); ALLOC(S->ln_mu, nl); ALLOC(S->ln_ea, nl); ALLOC(S->ln_ba, nl);
     ALLOC(S->ln_ei, nl); ALLOC(S->ln_cdn, nl); ALLOC(S->ln_cdt, nl); ALLOC(S->ln_can, nl);
     ALLOC(S->ln_cat, nl); ALLOC(S->ln_mus, nl);
-    ALLOC(S->ln_cap, nl); ALLOC(S->ln_wseg, nl); ALLOC(S->ln_wrate, nl); ALLOC(S->ln_wt0, nl);
+    ALLOC(S->ln_cap, nl); ALLOC(S->ln_wseg, 2 * nl); ALLOC(S->ln_wrate, 2 * nl); ALLOC(S->ln_wt0, 2 * nl);
     ALLOC(S->ln_cscale, nl); ALLOC(S->tab_x, ntab); ALLOC(S->tab_y, ntab);
     ALLOC(S->seg_line, S->n_segs); ALLOC(S->seg_l0, S->n_segs);
     ALLOC(S->node_line, S->n_nodes); ALLOC(S->node_loc, S->n_nodes);
@@ -105,9 +105,9 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         if (!(m->line_names[l] = own_str(m, ld->name))) goto nomem;
         int cap = hw_line_max_segments(def, l);
         S->ln_n0[l] = n0; S->ln_s0[l] = s0; S->ln_nseg[l] = ld->nseg; S->ln_cap[l] = cap;
-        hw_winch_end reel = hw_line_reel_end(def, l);
-        S->ln_wseg[l] = reel == HW_WINCH_A ? s0 : reel == HW_WINCH_B ? s0 + ld->nseg - 1 : -1;
-        S->ln_wrate[l] = 0.0;
+        S->ln_wseg[2 * l] = hw_line_reels(def, l, HW_WINCH_A) ? s0 : -1;
+        S->ln_wseg[2 * l + 1] = hw_line_reels(def, l, HW_WINCH_B) ? s0 + ld->nseg - 1 : -1;
+        S->ln_wrate[2 * l] = S->ln_wrate[2 * l + 1] = 0.0;
         S->ln_cscale[l] = def->line_current_scale ? def->line_current_scale[l] : 1.0;
         S->ln_pa[l] = ld->point_a; S->ln_pb[l] = ld->point_b;
         S->ln_d[l] = ty->d; S->ln_mu[l] = ty->mu; S->ln_ei[l] = ty->ei;

@@ -337,10 +337,10 @@ static hw_status check_sheave(const hw_model_def *m, const hw_sheave_def *k, int
         FAIL(S, i, "end_out", "expected both line ends on the sheave's point, got '%s' and '%s'",
              m->points[pin].name, m->points[pout].name);
     const hw_line_def *li = &m->lines[k->line_in], *lo = &m->lines[k->line_out];
-    if (li->winch.end != HW_WINCH_NONE || lo->winch.end != HW_WINCH_NONE)
-        FAIL(S, i, li->winch.end != HW_WINCH_NONE ? "line_in" : "line_out",
-             "expected a line without a winch (a line has one reeling end: a winch or a sheave), "
-             "got line '%s' with a winch", li->winch.end != HW_WINCH_NONE ? li->name : lo->name);
+    if (li->winch.end == k->end_in || lo->winch.end == k->end_out)
+        FAIL(S, i, li->winch.end == k->end_in ? "line_in" : "line_out",
+             "expected a line end without a winch (an end reels on a winch or on a sheave), got "
+             "line '%s' whose winch is at that end", li->winch.end == k->end_in ? li->name : lo->name);
     if (li->type != lo->type)
         FAIL(S, i, "line_out", "expected the same line type on both sides (one cable), got '%s' and '%s'",
              m->types[li->type].name, m->types[lo->type].name);
@@ -351,12 +351,33 @@ static hw_status check_sheave(const hw_model_def *m, const hw_sheave_def *k, int
         FAIL(S, i, "bearing", "expected a bearing friction >= 0 N m s/rad, got %g", k->bearing);
     if (!(finite(k->friction) && k->friction >= 0))
         FAIL(S, i, "friction", "expected a friction coefficient >= 0, got %g", k->friction);
-    for (int j = 0; j < i; j++) {
+    for (int j = 0; j < i; j++) { /* a line end sits on one sheave */
         const hw_sheave_def *o = &m->sheaves[j];
-        if (o->line_in == k->line_in || o->line_out == k->line_in || o->line_in == k->line_out ||
-            o->line_out == k->line_out)
-            FAIL(S, i, "line_in", "expected lines on no other sheave (a line has one reeling end), "
-                 "got a line of sheave '%s'", o->name ? o->name : "");
+        int ends[2][2] = {{o->line_in, o->end_in}, {o->line_out, o->end_out}};
+        for (int q = 0; q < 2; q++) {
+            if (ends[q][0] == k->line_in && ends[q][1] == (int)k->end_in)
+                FAIL(S, i, "end_in", "expected a line end on no other sheave, got the end of line "
+                     "'%s' that sheave '%s' holds", li->name, o->name ? o->name : "");
+            if (ends[q][0] == k->line_out && ends[q][1] == (int)k->end_out)
+                FAIL(S, i, "end_out", "expected a line end on no other sheave, got the end of line "
+                     "'%s' that sheave '%s' holds", lo->name, o->name ? o->name : "");
+        }
+    }
+    /* a line reeling at both ends needs 3 segments or more (its two end segments distinct) */
+    const int lns[2] = {k->line_in, k->line_out};
+    for (int q = 0; q < 2; q++) {
+        int l = lns[q], both = 0;
+        const hw_line_def *ld = &m->lines[l];
+        int ra = ld->winch.end == HW_WINCH_A, rb = ld->winch.end == HW_WINCH_B;
+        for (int j = 0; j <= i; j++) {
+            const hw_sheave_def *o = &m->sheaves[j];
+            if (o->line_in == l) { ra |= o->end_in == HW_WINCH_A; rb |= o->end_in == HW_WINCH_B; }
+            if (o->line_out == l) { ra |= o->end_out == HW_WINCH_A; rb |= o->end_out == HW_WINCH_B; }
+        }
+        both = ra && rb;
+        if (both && ld->nseg < 3)
+            FAIL(S, i, q ? "line_out" : "line_in", "expected at least 3 segments on line '%s', which "
+                 "reels at both ends, got %d", ld->name, ld->nseg);
     }
     return HW_OK;
 }

@@ -1,4 +1,5 @@
 /* The CLI's stepping of a scenario's 1-D network and its network.csv (network_run.h). */
+#include "files.h"
 #include "network_run.h"
 
 #include <errno.h>
@@ -9,20 +10,6 @@
 #include <time.h>
 
 #include "network_internal.h"
-
-static int make_dirs(const char *path)
-{
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s", path);
-    for (char *p = tmp + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = 0;
-        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
-        *p = '/';
-    }
-    if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
-    return 0;
-}
 
 static void csv_name(FILE *f, const char *prefix, const char *name)
 {
@@ -70,7 +57,7 @@ hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const cha
     if (st) return st;
     char path[4200];
     snprintf(path, sizeof path, "%s/network.csv", dir);
-    if (make_dirs(dir) != 0 || !(r->csv = fopen(path, "w"))) {
+    if (hw_mkdir_p(dir) != 0 || !(r->csv = fopen(path, "w"))) {
         snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
         hw_net_runner_end(r);
         return HW_ERR_IO;
@@ -114,27 +101,16 @@ void hw_net_runner_end(hw_net_runner *r)
     memset(r, 0, sizeof *r);
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-        else fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static void summary(FILE *f, const char *status, const char *message, const char *scenario, const hw_net_runner *r,
                     double dt, long steps, double wall, const char *dir)
 {
     fprintf(f, "{\"status\":\"%s\"", status);
-    if (message) { fprintf(f, ",\"message\":"); json_str(f, message); }
-    fprintf(f, ",\"scenario\":"); json_str(f, scenario);
+    if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
+    fprintf(f, ",\"scenario\":"); hw_json_string(f, scenario);
     if (r->net)
         fprintf(f, ",\"network\":{\"t\":%.9g,\"dt\":%.6g,\"steps\":%ld,\"substeps\":%ld,\"rows\":%ld},\"wall_s\":%.4f",
                 hw_net_time(r->net), dt, steps, hw_net_substeps(r->net), r->rows, wall);
-    fprintf(f, ",\"output_dir\":"); json_str(f, dir);
+    fprintf(f, ",\"output_dir\":"); hw_json_string(f, dir);
     fprintf(f, "}\n");
 }
 

@@ -14,23 +14,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "files.h"
 #include "output.h"
 #include "output_hdf5.h"
 #include "output_vtk.h"
-
-static int mkdir_p(const char *path)
-{
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s", path);
-    for (char *p = tmp + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = 0;
-        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
-        *p = '/';
-    }
-    if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
-    return 0;
-}
 
 static FILE *open_csv(const hw_outputs *o, const char *name, char *msg, size_t msg_len)
 {
@@ -47,7 +34,7 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
     memset(o, 0, sizeof *o);
     o->sc = sc;
     snprintf(o->dir, sizeof o->dir, "%s", dir);
-    if (mkdir_p(dir) != 0) {
+    if (hw_mkdir_p(dir) != 0) {
         snprintf(msg, msg_len, "%s: cannot create the output directory: %s", dir, strerror(errno));
         return HW_ERR_IO;
     }
@@ -65,14 +52,6 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
     }
     hw_status st;
     if ((sc->out_formats & HW_OUT_VTK) && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
-    if (sc->out_formats & HW_OUT_HDF5) /* its datasets have one fixed node count per line */
-        for (int l = 0; l < sc->model.n_lines; l++)
-            if (hw_line_max_segments(&sc->model, l) != sc->model.lines[l].nseg) {
-                snprintf(msg, msg_len, "output format hdf5: line '%s' reels on a winch or sheave, so "
-                         "its segment count changes during the run; hdf5 output of such lines is not "
-                         "supported yet (use csv or vtk)", sc->model.lines[l].name);
-                return HW_ERR_UNSUPPORTED;
-            }
     if ((sc->out_formats & HW_OUT_HDF5) && (st = hw_h5_open(&o->h5, dir, sc, msg, msg_len))) return st;
     if (!(sc->out_formats & HW_OUT_CSV)) return HW_OK;
     if (!(o->lines = open_csv(o, "lines.csv", msg, msg_len))) return HW_ERR_IO;

@@ -15,6 +15,7 @@
  *   /lines/segment_offset (L+1), /lines/end_a_point, /lines/end_b_point, /points/name. */
 #include "output_hdf5.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,7 @@ void hw_h5_close(hw_h5_out *h) { (void)h; }
 #include <hdf5.h>
 #include <time.h>
 
-enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_COUNT };
+enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_NSEG, DS_COUNT };
 
 struct hw_h5_out {
     const hw_scenario *sc;
@@ -187,7 +188,7 @@ static int write_layout(hw_h5_out *h)
     double *len = (double *)calloc((size_t)L + 1, sizeof(double));
     int bad = !noff || !soff || !nseg || !pa || !pb || !len;
     for (int l = 0; !bad && l < L; l++) {
-        nseg[l] = m->lines[l].nseg;
+        nseg[l] = hw_line_max_segments(m, l); /* slots: a reeling line's count changes */
         pa[l] = m->lines[l].point_a;
         pb[l] = m->lines[l].point_b;
         len[l] = m->lines[l].length;
@@ -197,7 +198,9 @@ static int write_layout(hw_h5_out *h)
     bad = bad ||
           write_names(h, "/lines/name", L, &m->lines[0].name, sizeof m->lines[0], "line names, in line index order") ||
           write_static(h->file, "/lines/segments", H5T_STD_I32LE, H5T_NATIVE_INT, (hsize_t)L, nseg, "1",
-                       "number of segments of each line") ||
+                       "segment slots of each line: its segment count, or for a line reeling on a "
+                       "winch or sheave the most it can have (the count in use per row is "
+                       "/lines/segments_now; slots past it hold NaN)") ||
           write_static(h->file, "/lines/unstretched_length", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, (hsize_t)L, len,
                        "m", "unstretched length of each line") ||
           write_static(h->file, "/lines/node_offset", H5T_STD_I64LE, H5T_NATIVE_LLONG, (hsize_t)L + 1, noff, "1",
@@ -231,8 +234,8 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
     h->n_lines = m->n_lines;
     h->n_points = m->n_points;
     for (int l = 0; l < m->n_lines; l++) {
-        h->n_nodes += m->lines[l].nseg + 1;
-        h->n_seg += m->lines[l].nseg;
+        h->n_nodes += hw_line_max_segments(m, l) + 1;
+        h->n_seg += hw_line_max_segments(m, l);
     }
     h->file = H5Fcreate(h->path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     if (h->file < 0) {
@@ -247,7 +250,7 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         H5Gclose(g);
     }
     hsize_t L = (hsize_t)h->n_lines, N = (hsize_t)h->n_nodes, S = (hsize_t)h->n_seg, P = (hsize_t)h->n_points;
-    hsize_t t_end[3] = {L, 2, 3}, t_nodes[2] = {N, 3}, t_seg[1] = {S}, t_pts[2] = {P, 3};
+    hsize_t t_end[3] = {L, 2, 3}, t_nodes[2] = {N, 3}, t_seg[1] = {S}, t_pts[2] = {P, 3}, t_l[1] = {L};
     char when[64];
     time_t now = time(NULL);
     struct tm tmv;
@@ -267,6 +270,8 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         make_series(h, DS_PT_VEL, "/points/velocity", 3, t_pts, "m/s", "point velocities [row, point, xyz]") ||
         make_series(h, DS_PT_F, "/points/force", 3, t_pts, "N",
                     "total force of all lines on each point [row, point, xyz]") ||
+        make_series(h, DS_NSEG, "/lines/segments_now", 2, t_l, "1",
+                    "segments in use of each line [row, line] (changes where a line reels)") ||
         write_layout(h) ||
         attr_string(h->file, "layout", "hawser-results-1 (see docs/outputs.md)") ||
         attr_string(h->file, "scenario", sc->path ? sc->path : "") ||
@@ -310,8 +315,11 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len
     }
     h->row[DS_TIME][0] = t;
     for (int l = 0, n0 = 0, s0 = 0; l < h->n_lines; l++) {
-        int nseg = h->sc->model.lines[l].nseg;
+        int nseg = hw_line_max_segments(&h->sc->model, l), now = hw_sim_line_nseg(sim, l);
         double *ef = h->row[DS_END_F] + 6 * l;
+        h->row[DS_NSEG][l] = now;
+        for (int i = 3 * (now + 1); i < 3 * (nseg + 1); i++) h->row[DS_NODE_POS][3 * n0 + i] = NAN;
+        for (int i = now; i < nseg; i++) h->row[DS_SEG_T][s0 + i] = NAN;
         if ((st = hw_sim_line_end_tensions(sim, l, &h->row[DS_END_T][2 * l], &h->row[DS_END_T][2 * l + 1])) ||
             (st = hw_sim_line_end_forces(sim, l, ef, ef + 3)) ||
             (st = hw_sim_line_positions(sim, l, h->row[DS_NODE_POS] + 3 * n0)) ||

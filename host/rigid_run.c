@@ -1,4 +1,5 @@
 /* The CLI's stepping of a scenario's rigid cables and its rigid.csv (rigid_run.h). */
+#include "files.h"
 #include "rigid_run.h"
 
 #include <errno.h>
@@ -11,19 +12,6 @@
 
 #include "network_run.h"
 #include "scenario_rigid.h"
-
-static int make_dir_path(const char *path)
-{
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s", path);
-    for (char *p = tmp + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = 0;
-        if (mkdir(tmp, 0777) != 0 && errno != EEXIST) return -1;
-        *p = '/';
-    }
-    return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
 
 static void csv_col(FILE *f, const char *name, const char *col)
 {
@@ -143,7 +131,7 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     log_params(r, log, log_user);
     char path[4200];
     snprintf(path, sizeof path, "%s/rigid.csv", dir);
-    if (make_dir_path(dir) != 0 || !(r->csv = fopen(path, "w"))) {
+    if (hw_mkdir_p(dir) != 0 || !(r->csv = fopen(path, "w"))) {
         snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
         hw_rc_runner_end(r);
         return HW_ERR_IO;
@@ -182,17 +170,6 @@ hw_status hw_rc_runner_advance(hw_rc_runner *r, long n_steps, char *msg, size_t 
     return write_row(r, msg, msg_len);
 }
 
-static void json_text(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
-        else fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
 {
     if (!r || !r->rc) return;
@@ -203,7 +180,7 @@ void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
         memset(&p, 0, sizeof p);
         hw_rc_get_params(r->rc, c, &p);
         fprintf(f, "%s{\"name\":", c ? "," : "");
-        json_text(f, r->sc->rigid->cables[c].name);
+        hw_json_string(f, r->sc->rigid->cables[c].name);
         fprintf(f, ",\"elements\":%d,\"element_length_m\":%.10g", hw_rc_elements(r->rc, c), p.element_length);
         for (int k = 0; k < 3; k++)
             fprintf(f, ",\"%s\":{\"alpha\":%.10g,\"beta\":%.10g,\"eps\":%.10g}", fam[k], p.alpha[k], p.beta[k], p.eps[k]);
@@ -229,11 +206,11 @@ static void summary(FILE *f, const char *status, const char *message, const char
                     long steps, double wall, const char *dir)
 {
     fprintf(f, "{\"status\":\"%s\"", status);
-    if (message) { fprintf(f, ",\"message\":"); json_text(f, message); }
-    fprintf(f, ",\"scenario\":"); json_text(f, scenario);
+    if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
+    fprintf(f, ",\"scenario\":"); hw_json_string(f, scenario);
     if (r->rc) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", steps, wall);
     hw_rc_runner_json(f, r);
-    fprintf(f, ",\"output_dir\":"); json_text(f, dir);
+    fprintf(f, ",\"output_dir\":"); hw_json_string(f, dir);
     fprintf(f, "}\n");
 }
 

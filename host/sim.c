@@ -196,6 +196,13 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
         hw_sim_destroy(sim);
         return st;
     }
+    if (def->solver.static_solve && def->n_sheaves > 0 &&
+        (st = hw_winches_balance(&sim->winches, &sim->m, sim->ops, sim->be, sim->y,
+                                 def->solver.static_tol, def->solver.static_max_iter, &sim->stat, log,
+                                 log_user, msg, msg_len))) {
+        hw_sim_destroy(sim);
+        return st;
+    }
     for (int l = 0; l < S->n_lines; l++) sim->n_active += S->ln_nseg[l];
     /* the CPU's bad flag is a plain int: it keeps the per-step check (the blow-up step exact);
      * a backend with step_n (CUDA) checks once per hw_sim_step call */
@@ -319,7 +326,7 @@ hw_status hw_sim_step(hw_sim *sim, int n)
                 h.seg_qx = sim->w.seg_qx; h.seg_qy = sim->w.seg_qy; h.seg_qz = sim->w.seg_qz;
                 sim->ops->download_work(sim->be, &h);
                 for (int l = 0; l < W->n; l++)
-                    if (W->w[l].on) W->w[l].tension = sim->w.seg_T[sim->m.S.ln_wseg[l]];
+                    if (W->w[l].on) W->w[l].tension = sim->w.seg_T[sim->m.S.ln_wseg[l]]; /* per end */
             }
             if ((st = hw_winches_after_step(W, &sim->m, sim->ops, sim->be, t0, sim->dt, &sim->w,
                                             sim->log, sim->log_user, sim->err, sizeof sim->err))) {
@@ -534,29 +541,42 @@ hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const 
     return HW_OK;
 }
 
+/* The entry of line's winch end, or else of its first reeling end (sheave), or NULL. */
+static hw_winch_rt *line_entry(const hw_sim *sim, int line, int winch_only)
+{
+    hw_winch_rt *a = &sim->winches.w[2 * line], *b = &sim->winches.w[2 * line + 1];
+    if (a->on && a->sheave < 0) return a;
+    if (b->on && b->sheave < 0) return b;
+    if (winch_only) return NULL;
+    return a->on ? a : b->on ? b : NULL;
+}
+
 hw_status hw_sim_set_winch_speed(hw_sim *sim, int line, double speed)
 {
-    if (!line_ok(sim, line) || !sim->winches.w[line].on || !isfinite(speed)) return HW_ERR_INVALID_ARG;
-    if (sim->winches.w[line].def.mode != HW_WINCH_EXTERNAL) {
+    if (!line_ok(sim, line) || !isfinite(speed)) return HW_ERR_INVALID_ARG;
+    hw_winch_rt *w = line_entry(sim, line, 1);
+    if (!w) return HW_ERR_INVALID_ARG;
+    if (w->def.mode != HW_WINCH_EXTERNAL) {
         snprintf(sim->err, sizeof sim->err, "line '%s': the winch speed can be set only in "
                  "external mode", sim->m.line_names[line]);
         return HW_ERR_INVALID_ARG;
     }
-    sim->winches.w[line].speed = speed;
+    w->speed = speed;
     return HW_OK;
 }
 
 hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double *speed,
                              double *tension, int *nseg)
 {
-    if (!line_ok(sim, line) || !sim->winches.w[line].on) return HW_ERR_INVALID_ARG;
-    const hw_winch_rt *w = &sim->winches.w[line];
+    if (!line_ok(sim, line)) return HW_ERR_INVALID_ARG;
+    const hw_winch_rt *w = line_entry(sim, line, 0);
+    if (!w) return HW_ERR_INVALID_ARG;
     if (length) *length = w->length;
     if (speed) *speed = w->speed;
     if (tension) {
         hw_status st = refresh_work((hw_sim *)sim);
         if (st) return st;
-        *tension = sim->w.seg_T[sim->m.S.ln_wseg[line]];
+        *tension = sim->w.seg_T[sim->m.S.ln_wseg[2 * line + (w->def.end == HW_WINCH_A ? 0 : 1)]];
     }
     if (nseg) *nseg = sim->m.S.ln_nseg[line];
     return HW_OK;

@@ -49,7 +49,7 @@ hw_status hw_sim_max_tension(hw_sim *sim, hw_lm_reduction *out);
 void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
 /* Winches in reel mode and sheaves (winch.c). */
-hw_winch_end hw_line_reel_end(const hw_model_def *def, int line); /* winch or sheave end */
+int hw_line_reels(const hw_model_def *def, int line, hw_winch_end end); /* winch or sheave end */
 typedef struct hw_winch_rt {
     int on;
     hw_winch_def def;      /* with defaults filled and the speed table owned here */
@@ -61,6 +61,8 @@ typedef struct hw_winch_rt {
     int at_max, at_min;    /* the cable's end reached (warned once per episode) */
     long events;           /* insertions and removals so far */
     int sheave, role;      /* on a sheave: its index and -1 (line_in) or +1 (line_out); else -1, 0 */
+    int line;              /* the line this end belongs to (entry 2 line + 0 for end A, + 1 for B) */
+    double counter;        /* a winch's cable count: the line's length at t = 0 plus its pay-out */
 } hw_winch_rt;
 typedef struct hw_sheave_rt {
     hw_sheave_def def;
@@ -71,7 +73,7 @@ typedef struct hw_sheave_rt {
 } hw_sheave_rt;
 typedef struct hw_winches {
     int n, any, need_tension;
-    hw_winch_rt *w;        /* one per line (on = 0 without a winch or sheave) */
+    hw_winch_rt *w;        /* one per line end (on = 0 where it does not reel) */
     int n_sheaves;
     hw_sheave_rt *sh;
 } hw_winches;
@@ -79,6 +81,11 @@ hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m);
 void hw_winches_free(hw_winches *W);
 hw_status hw_winches_before_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
                                  hw_backend *b, double t, double dt, hw_log_fn log, void *log_user);
+/* After the static solve: slides cable over the sheaves until their tensions balance, solving
+ * statics again each time (y: the host state, uploaded to the backend at the end). */
+hw_status hw_winches_balance(hw_winches *W, hw_model *m, const hw_backend_ops *ops, hw_backend *b,
+                             double *y, double tol, int max_iter, hw_static_result *res,
+                             hw_log_fn log, void *log_user, char *msg, size_t msg_len);
 hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
                                 hw_backend *b, double t, double dt, const hw_lm_work *work,
                                 hw_log_fn log, void *log_user, char *err, size_t err_len);

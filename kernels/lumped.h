@@ -42,8 +42,9 @@ typedef struct hw_lm_sys {
     /* lines */
     int *ln_n0, *ln_s0, *ln_nseg, *ln_pa, *ln_pb, *ln_tab0, *ln_tabn;
     /* winch (reel mode): a line owns ln_cap segment slots and ln_cap + 1 node slots, of which
-     * the first ln_nseg (+ 1) are in use; ln_wseg is the global index of the segment at the
-     * winch (-1: no winch), ln_wrate the rate of its unstretched length (m/s) */
+     * the first ln_nseg (+ 1) are in use; ln_wseg[2 l + e] is the global index of the segment
+     * at end e (0: A, 1: B) when that end reels on a winch or sheave (-1: it does not),
+     * ln_wrate[2 l + e] the rate of its unstretched length (m/s) */
     double *ln_cscale, *pt_cscale; /* current seen by each line and point: the environment's x this */
     int *ln_cap, *ln_wseg;
     double *ln_wrate, *ln_wt0; /* ... and the time at which seg_l0 holds its length */
@@ -166,12 +167,15 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
     double l0 = S->seg_l0[s], ea = S->ln_ea[l];
     /* the winch segment's length grows through the step (seg_l0 holds it at time ln_wt0): a
      * stale length would stretch it by rate dt / l0 at the later stages of a step */
-    if (s == S->ln_wseg[l]) l0 += S->ln_wrate[l] * (t - S->ln_wt0[l]);
+    int ra = s == S->ln_wseg[2 * l], rb = s == S->ln_wseg[2 * l + 1];
+    if (ra) l0 += S->ln_wrate[2 * l] * (t - S->ln_wt0[2 * l]);
+    if (rb) l0 += S->ln_wrate[2 * l + 1] * (t - S->ln_wt0[2 * l + 1]);
     hw_seg_result r = hw_segment_eval(hw_lm_get3(y, n, HW_Y_RX, ia), hw_lm_get3(y, n, HW_Y_RX, ib),
                                       hw_lm_get3(y, n, HW_Y_VX, ia), hw_lm_get3(y, n, HW_Y_VX, ib),
                                       l0, ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
-    if (s == S->ln_wseg[l])
-        r = hw_segment_reel(r, l0, S->ln_wrate[l], ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
+    if (ra || rb)
+        r = hw_segment_reel(r, l0, (ra ? S->ln_wrate[2 * l] : 0.0) + (rb ? S->ln_wrate[2 * l + 1] : 0.0),
+                            ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
     w->seg_T[s] = r.T;
     w->seg_qx[s] = r.q.x; w->seg_qy[s] = r.q.y; w->seg_qz[s] = r.q.z;
     w->seg_len[s] = r.len;

@@ -363,6 +363,42 @@ static void attr_str(hid_t f, const char *name, char *out, size_t len)
     H5Aclose(a);
 }
 
+/* Lines that reel (here both spans of the block and tackle over its travelling pulley) keep fixed
+ * dataset shapes: slots up to the most segments they can have, NaN past the count in use, which
+ * /lines/segments_now gives per row and which must match the CSV run's segment count. */
+Test(hdf5, reeling_lines_are_padded_to_their_slots)
+{
+    char cmd[2048], out[8192];
+    snprintf(cmd, sizeof cmd, "%s run %s/block_and_tackle.yaml -o /tmp/hawser_out_h5reel --t-end 20 "
+             "--format csv,hdf5 -q 2>&1", HW_CLI_PATH, HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    hid_t f = H5Fopen("/tmp/hawser_out_h5reel/results.h5", H5F_ACC_RDONLY, H5P_DEFAULT);
+    cr_assert_geq(f, 0);
+    hsize_t dn[2], dp[3], ds[2];
+    double *now = ds_read(f, "/lines/segments_now", 2, dn);
+    double *pos = ds_read(f, "/nodes/position", 3, dp);
+    double *ten = ds_read(f, "/segments/tension", 2, ds);
+    hid_t d = H5Dopen2(f, "/lines/segments", H5P_DEFAULT);
+    int slots[2];
+    cr_assert_geq(H5Dread(d, H5T_NATIVE_INT, H5S_ALL, H5S_ALL, H5P_DEFAULT, slots), 0);
+    H5Dclose(d);
+    cr_assert_eq(dn[1], 2);
+    cr_assert_eq(dp[1], (hsize_t)(slots[0] + 1 + slots[1] + 1));
+    cr_assert_eq(ds[1], (hsize_t)(slots[0] + slots[1]));
+    size_t last = dn[0] - 1;
+    int n0 = (int)now[2 * last], n1 = (int)now[2 * last + 1];
+    printf("hdf5 of reeling lines: %d and %d slots, %d and %d segments in use at the end\n", slots[0],
+           slots[1], n0, n1);
+    cr_expect(n0 != 16 || n1 != 16, "the hauled span must have changed its segment count");
+    cr_expect(n0 + n1 >= 30 && n0 <= slots[0] && n1 <= slots[1]);
+    const double *p = pos + last * dp[1] * 3, *t = ten + last * ds[1];
+    cr_expect(isfinite(p[3 * n0]) && isnan(p[3 * (n0 + 1)]), "line 0: nodes past %d are NaN", n0);
+    cr_expect(isfinite(t[n0 - 1]) && isnan(t[n0]), "line 0: segments past %d are NaN", n0);
+    cr_expect(isfinite(t[slots[0] + n1 - 1]), "line 1 in use");
+    free(now); free(pos); free(ten);
+    H5Fclose(f);
+}
+
 Test(hdf5, file_holds_every_row_with_shapes_units_and_attributes)
 {
     run_ref r;

@@ -134,13 +134,14 @@ static void segment_range(int ns, int n, const double *restrict r, const double 
 static void segment_line(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w, int l)
 {
     int n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
-    int ns = S->ln_nseg[l], ws = S->ln_wseg[l];
+    int ns = S->ln_nseg[l], wa = S->ln_wseg[2 * l], wb = S->ln_wseg[2 * l + 1];
     segment_range(ns, n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, S->seg_l0 + s0,
                   S->ln_ea[l], S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, S->ln_tabn[l],
                   w->seg_T + s0, w->seg_qx + s0, w->seg_qy + s0, w->seg_qz + s0,
                   w->seg_len + s0, w->seg_strain + s0, w->seg_pd + s0);
-    if (ws >= 0) { /* the winch segment again, with its pay-out rate; then the spare slots */
-        hw_lm_segment_at(S, t, y, w, l, ws, n0 + (ws - s0));
+    if (wa >= 0 || wb >= 0) { /* the reeling segments again, with their rates; the spare slots */
+        if (wa >= 0) hw_lm_segment_at(S, t, y, w, l, wa, n0 + (wa - s0));
+        if (wb >= 0 && wb != wa) hw_lm_segment_at(S, t, y, w, l, wb, n0 + (wb - s0));
         for (int s = s0 + ns; s < s0 + S->ln_cap[l]; s++) hw_lm_segment(S, t, y, w, s);
     }
 }

@@ -154,14 +154,15 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &S.cur_uy, h->cur_uy, (size_t)cz * ct);
     bad |= dev_copy(b, &S.cur_uz, h->cur_uz, (size_t)cz * ct);
     int *const *lni[] = {&h->ln_n0, &h->ln_s0, &h->ln_nseg, &h->ln_pa, &h->ln_pb, &h->ln_tab0,
-                         &h->ln_tabn, &h->ln_cap, &h->ln_wseg};
+                         &h->ln_tabn, &h->ln_cap};
     int **lno[] = {&S.ln_n0, &S.ln_s0, &S.ln_nseg, &S.ln_pa, &S.ln_pb, &S.ln_tab0, &S.ln_tabn,
-                   &S.ln_cap, &S.ln_wseg};
-    for (int k = 0; k < 9; k++) bad |= dev_copy(b, lno[k], *lni[k], nl);
-    bad |= dev_copy(b, &S.ln_wrate, h->ln_wrate, nl);
+                   &S.ln_cap};
+    for (int k = 0; k < 8; k++) bad |= dev_copy(b, lno[k], *lni[k], nl);
+    bad |= dev_copy(b, &S.ln_wseg, h->ln_wseg, 2 * (size_t)nl);
+    bad |= dev_copy(b, &S.ln_wrate, h->ln_wrate, 2 * (size_t)nl);
     bad |= dev_copy(b, &S.ln_cscale, h->ln_cscale, nl);
     bad |= dev_copy(b, &S.pt_cscale, h->pt_cscale, np);
-    bad |= dev_copy(b, &S.ln_wt0, h->ln_wt0, nl);
+    bad |= dev_copy(b, &S.ln_wt0, h->ln_wt0, 2 * (size_t)nl);
     double *const *lnd[] = {&h->ln_d, &h->ln_mu, &h->ln_ea, &h->ln_ba, &h->ln_ei, &h->ln_cdn,
                             &h->ln_cdt, &h->ln_can, &h->ln_cat, &h->ln_mus};
     double **lnod[] = {&S.ln_d, &S.ln_mu, &S.ln_ea, &S.ln_ba, &S.ln_ei, &S.ln_cdn,
@@ -314,9 +315,9 @@ static hw_status cu_update_line(hw_backend *b, const hw_lm_sys *h, int l)
     int s0 = h->ln_s0[l], n0 = h->ln_n0[l], cap = h->ln_cap[l];
     int e = 0;
     e |= cudaMemcpy(b->S.ln_nseg + l, h->ln_nseg + l, sizeof(int), cudaMemcpyHostToDevice);
-    e |= cudaMemcpy(b->S.ln_wseg + l, h->ln_wseg + l, sizeof(int), cudaMemcpyHostToDevice);
-    e |= cudaMemcpy(b->S.ln_wrate + l, h->ln_wrate + l, sizeof(double), cudaMemcpyHostToDevice);
-    e |= cudaMemcpy(b->S.ln_wt0 + l, h->ln_wt0 + l, sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.ln_wseg + 2 * l, h->ln_wseg + 2 * l, 2 * sizeof(int), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.ln_wrate + 2 * l, h->ln_wrate + 2 * l, 2 * sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.ln_wt0 + 2 * l, h->ln_wt0 + 2 * l, 2 * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.seg_l0 + s0, h->seg_l0 + s0, cap * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.node_m + n0, h->node_m + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.node_l + n0, h->node_l + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
