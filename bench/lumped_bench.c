@@ -125,6 +125,7 @@ typedef struct options {
     double crit_frac;  /* > 0: dt = this x the critical step of the case's line and integrator */
     double sim_time;   /* > 0: step exactly this many simulated seconds (timed) */
     int sizes_given;
+    int fused;         /* --fused: HAWSER_CUDA_FUSED=1 (the experimental persistent kernel) */
 } options;
 
 static void usage(FILE *f)
@@ -149,6 +150,8 @@ static void usage(FILE *f)
             "  --seg-per-line N    segments per line (default 1000)\n"
             "  --static-max SEGS   static solve only for cases up to SEGS segments (default 1e4)\n"
             "  --backend B         cpu, cuda or auto (default cpu)\n"
+            "  --fused             CUDA: many steps per launch in one persistent kernel (sets\n"
+            "                      HAWSER_CUDA_FUSED=1; experimental; backend column cuda-fused)\n"
             "  --repeats N         split the timed steps in N chunks, report their spread (default 3)\n"
             "  --warmup N          exactly N untimed warm-up steps (default: ~0.25 s of them); with\n"
             "                      --steps the run is deterministic (for instruction counting)\n");
@@ -204,6 +207,7 @@ static int parse_args(int argc, char **argv, options *o)
 #define NEED_VALUE() do { if (!v) { fprintf(stderr, "lumped_bench: %s needs a value\n", a); return -1; } i++; } while (0)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); exit(0); }
         else if (!strcmp(a, "--quick")) o->quick = 1;
+        else if (!strcmp(a, "--fused")) o->fused = 1;
         else if (!strcmp(a, "--sizes")) {
             NEED_VALUE();
             if (parse_sizes(o, v)) { fprintf(stderr, "lumped_bench: bad --sizes '%s'\n", v); return -1; }
@@ -257,6 +261,7 @@ static int parse_args(int argc, char **argv, options *o)
     if (o->repeats < 1) o->repeats = 1;
     if (o->crit_frac <= 0 && (o->kind == CASE_LONG || o->kind == CASE_CHAIN330)) o->crit_frac = 0.8;
     if (o->kind == CASE_CHAIN330) { o->n_sizes = 1; o->sizes[0] = C330_NSEG; }
+    if (o->fused && setenv("HAWSER_CUDA_FUSED", "1", 1)) return -1;
     return 0;
 }
 
@@ -612,7 +617,7 @@ int main(int argc, char **argv)
     printf("machine   %s\n", machine);
     printf("build     %s  %s  flags: %s\n", HW_BENCH_BUILD_TYPE, HW_BENCH_COMPILER, HW_BENCH_C_FLAGS);
     printf("backend   %s%s\n",
-           o.backend == HW_BACKEND_CPU ? "cpu" : o.backend == HW_BACKEND_CUDA ? "cuda" : "auto",
+           o.backend == HW_BACKEND_CPU ? "cpu" : o.backend == HW_BACKEND_CUDA ? (o.fused ? "cuda-fused" : "cuda") : "auto",
            o.quick ? "   (--quick: smoke test, figures are not measurements)" : "");
     if (o.backend != HW_BACKEND_CPU) {
         printf("device    %s\n", device);
@@ -722,7 +727,8 @@ int main(int argc, char **argv)
                 csv_text(csv, HW_BENCH_COMPILER); fputc(',', csv);
                 fprintf(csv, "%s,%s,%ld,%d,%s,%.6g,%ld,%.6f,%.6g,%.6g,%s,%d,%.1f,%.4g,", HW_BENCH_BUILD_TYPE,
                         cname, segs, n_lines, ii->name, r.dt, r.steps, r.wall, r.rate, wall_per_sim,
-                        o.backend == HW_BACKEND_CPU ? "cpu" : o.backend == HW_BACKEND_CUDA ? "cuda" : "auto",
+                        o.backend == HW_BACKEND_CPU ? "cpu"
+                        : o.backend == HW_BACKEND_CUDA ? (o.fused ? "cuda-fused" : "cuda") : "auto",
                         static_solve, bytes_seg, gbs);
                 csv_text(csv, HW_BENCH_C_FLAGS);
                 if (copy_bw > 0) fprintf(csv, ",%.4g,%.1f,", frac_bw, copy_bw * 1e-9);

@@ -96,11 +96,26 @@ static double state_diff(hw_sim *a, hw_sim *b, int n_lines)
     return worst / scale;
 }
 
+/* A scenario whose fixed dt exceeds its critical step (tests/data/scenario_full.yaml: dt 0.001 s,
+ * critical 7.2e-4 s) blows up on both backends (at step 403 on the CPU) and says nothing about
+ * parity: such a run takes the automatic dt instead. */
+static void stable_dt(hw_scenario *sc)
+{
+    hw_sim *probe = NULL;
+    char msg[512];
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &probe, msg, sizeof msg), HW_OK, "%s", msg);
+    double crit = 0;
+    hw_sim_critical_step(probe, &crit, NULL, NULL);
+    if (hw_sim_dt(probe) > crit) sc->model.solver.dt = 0.0;
+    hw_sim_destroy(probe);
+}
+
 Test(gpu_parity, states_after_1000_steps_and_long_run_statistics)
 {
     if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
     for (int k = 0; SCENARIOS[k]; k++) {
         hw_scenario *sc = load(SCENARIOS[k]);
+        stable_dt(sc);
         hw_sim *s[2] = {NULL, NULL};
         char msg[512];
         const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
@@ -164,6 +179,45 @@ Test(gpu_parity, graph_steps_equal_host_loop_steps)
 
 /* A step far past the critical one blows up within the call; the device path checks once, after
  * all the call's steps, and says so. */
+/* The experimental persistent kernel (HAWSER_CUDA_FUSED=1, read when the backend is created)
+ * runs the same operations as the host loop, phase by phase behind barriers: bit-equal states,
+ * in its one-block form (the examples) and its cooperative-grid form (a 5000-segment tether). */
+Test(gpu_parity, fused_steps_equal_host_loop_steps)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    const char *paths[] = {HW_EXAMPLES_DIR "/oc4_mooring.yaml", HW_EXAMPLES_DIR "/taut_tether.yaml",
+                           HW_EXAMPLES_DIR "/taut_tether.yaml"};
+    for (int k = 0; k < 3; k++)
+        for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++) {
+            hw_scenario *sc = load(paths[k]);
+            sc->model.solver.integrator = (hw_integrator)integ;
+            if (k == 2) { /* past the one-block limit of 4096 state slots */
+                for (int l = 0; l < sc->model.n_lines; l++) ((hw_line_def *)sc->model.lines)[l].nseg = 5000; /* (owned by sc) */
+                sc->model.solver.dt = 0.0;
+                sc->model.solver.static_solve = 0;
+            }
+            hw_sim *s[2] = {NULL, NULL};
+            char msg[512];
+            setenv("HAWSER_CUDA_FUSED", "1", 1);
+            hw_status st = hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &s[0], msg, sizeof msg);
+            unsetenv("HAWSER_CUDA_FUSED");
+            cr_assert_eq(st, HW_OK, "%s", msg);
+            cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &s[1], msg, sizeof msg),
+                         HW_OK, "%s", msg);
+            hw_sim_set_check_per_call(s[1], 0);
+            int steps = k == 2 ? 100 : 300;
+            for (int c = 0; c < 2; c++)
+                for (int b = 0; b < 2; b++)
+                    cr_assert_eq(hw_sim_step(s[b], steps), HW_OK, "%s", hw_sim_last_error(s[b]));
+            double d = state_diff(s[0], s[1], sc->model.n_lines);
+            printf("%s%s integrator %d: fused vs host loop differ by %.3g relative\n", paths[k],
+                   k == 2 ? " (5000 segments, grid)" : "", integ, d);
+            cr_expect_eq(d, 0.0, "%s integrator %d: %.3g", paths[k], integ, d);
+            for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
+            hw_scenario_free(sc);
+        }
+}
+
 Test(gpu_parity, blow_up_found_once_per_call_on_the_device)
 {
     if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
