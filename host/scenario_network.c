@@ -18,7 +18,7 @@
 
 typedef struct rec_line {
     int item, index;
-    char field[72];
+    char field[128];
     int line;
 } rec_line;
 
