@@ -25,6 +25,7 @@ struct hw_rc {
     rc_cable_host *ch;
     double *blk, *el, *power;
     hw_rc_gpu *gpu;             /* non-NULL: the CUDA backend holds the state */
+    double *cur;                /* the current profile's arrays (z, t, ux, uy, uz), owned */
     double t, dt, dissipated;
     long steps;
     int failed;
@@ -124,6 +125,29 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
     if (!(e->depth > 0) || !isfinite(e->depth)) { set_msg(msg, len, "rigid environment field 'depth': must be > 0, got %g", e->depth); return HW_ERR_INPUT; }
     if (!(e->seabed_k >= 0) || !(e->seabed_c >= 0) || !(e->friction_v > 0)) { set_msg(msg, len, "rigid environment field 'seabed': stiffness and damping must be >= 0 and friction_v > 0"); return HW_ERR_INPUT; }
     if (!finite3(e->current)) { set_msg(msg, len, "rigid environment field 'current': must be finite"); return HW_ERR_INPUT; }
+    const hw_current_def *cp = &e->profile;
+    if (cp->n_depth < 0 || (cp->n_depth > 0 && (!cp->z || !cp->ux || !cp->uy || !cp->uz || (cp->n_time > 1 && !cp->t)))) {
+        set_msg(msg, len, "rigid environment field 'current.profile': arrays missing for %d depths", cp->n_depth);
+        return HW_ERR_INPUT;
+    }
+    for (int k = 0; k < cp->n_depth; k++) {
+        if (!isfinite(cp->z[k]) || (k > 0 && !(cp->z[k] > cp->z[k - 1]))) {
+            set_msg(msg, len, "rigid environment field 'current.profile': depths must be finite and strictly "
+                    "increasing, got z[%d] = %g", k, cp->z[k]);
+            return HW_ERR_INPUT;
+        }
+    }
+    for (int k = 1; cp->n_depth > 0 && k < cp->n_time; k++)
+        if (!(cp->t[k] > cp->t[k - 1])) {
+            set_msg(msg, len, "rigid environment field 'current.profile': times must be strictly increasing, "
+                    "got t[%d] = %g", k, cp->t[k]);
+            return HW_ERR_INPUT;
+        }
+    for (int k = 0; cp->n_depth > 0 && k < cp->n_depth * (cp->n_time > 1 ? cp->n_time : 1); k++)
+        if (!isfinite(cp->ux[k]) || !isfinite(cp->uy[k]) || !isfinite(cp->uz[k])) {
+            set_msg(msg, len, "rigid environment field 'current.profile': velocities must be finite (entry %d)", k);
+            return HW_ERR_INPUT;
+        }
     if (!(def->dt > 0) || !isfinite(def->dt)) { set_msg(msg, len, "rigid solver field 'dt': must be > 0, got %g", def->dt); return HW_ERR_INPUT; }
     if (!(def->max_gap > 0)) { set_msg(msg, len, "rigid solver field 'max_gap': must be > 0, got %g", def->max_gap); return HW_ERR_INPUT; }
     if (def->n_cables < 1 || !def->cables) { set_msg(msg, len, "rigid model field 'cables': need at least one cable (n_cables = %d)", def->n_cables); return HW_ERR_INPUT; }
@@ -175,6 +199,7 @@ void hw_rc_destroy(hw_rc *rc)
     if (!rc) return;
     hw_rc_cuda_destroy(rc->gpu);
     free(rc->S.cab); free(rc->S.st); free(rc->ch); free(rc->blk); free(rc->el); free(rc->power);
+    free(rc->cur);
     free(rc);
 }
 
@@ -226,6 +251,20 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
     S->env.g = def->env.g; S->env.rho = def->env.rho_w; S->env.depth = def->env.depth;
     S->env.kb = def->env.seabed_k; S->env.cb = def->env.seabed_c; S->env.vf = def->env.friction_v;
     S->env.cur = hw_rc_v3(def->env.current);
+    const hw_current_def *cp = &def->env.profile;
+    if (cp->n_depth > 0) { /* a copy: z, t, ux, uy, uz */
+        int nz = cp->n_depth, nt = cp->n_time > 1 ? cp->n_time : 1;
+        rc->cur = (double *)calloc((size_t)nz * (1 + 3 * nt) + (size_t)nt, sizeof(double));
+        if (!rc->cur) { free(rc); return HW_ERR_NOMEM; }
+        double *z = rc->cur, *t = z + nz, *ux = t + nt, *uy = ux + (size_t)nz * nt, *uz = uy + (size_t)nz * nt;
+        memcpy(z, cp->z, (size_t)nz * sizeof(double));
+        if (cp->n_time > 1) memcpy(t, cp->t, (size_t)nt * sizeof(double));
+        memcpy(ux, cp->ux, (size_t)nz * nt * sizeof(double));
+        memcpy(uy, cp->uy, (size_t)nz * nt * sizeof(double));
+        memcpy(uz, cp->uz, (size_t)nz * nt * sizeof(double));
+        S->env.cnz = nz; S->env.cnt = cp->n_time > 1 ? nt : 0;
+        S->env.cz = z; S->env.ct = t; S->env.cux = ux; S->env.cuy = uy; S->env.cuz = uz;
+    }
     S->cab = (hw_rc_cable *)calloc((size_t)nc, sizeof *S->cab);
     S->st = (double *)calloc((size_t)HW_RC_NS * ne, sizeof(double));
     rc->ch = (rc_cable_host *)calloc((size_t)nc, sizeof *rc->ch);
@@ -517,6 +556,7 @@ hw_status hw_rc_step(hw_rc *rc, int n)
         }
         hw_rc_status bad;
         int c;
+        S->env.t = rc->t; /* the current profile's time */
         if (rc->gpu) {
             c = hw_rc_cuda_set_cables(rc->gpu, S) == 0 ? hw_rc_cuda_step(rc->gpu, h, rc->power, &bad) : 0;
             if (c >= 0) hw_rc_cuda_download(rc->gpu, S->st, rc->blk);

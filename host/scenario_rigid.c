@@ -496,7 +496,9 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
 
 /* ---- environment ---------------------------------------------------------------------------- */
 
-/* The scenario's environment for the rigid model: a uniform current only. */
+/* The scenario's environment for the rigid model: a uniform current as such, any other (depth
+ * or time profile) as the rigid model's current profile (the scenario's arrays, which outlive the
+ * definition; the rigid model copies them). */
 static void take_environment(rl *L, yaml_node_t *root)
 {
     const hw_env_def *e = &L->model->env;
@@ -519,9 +521,7 @@ static void take_environment(rl *L, yaml_node_t *root)
     for (int j = 1; j < nt * c->n_depth; j++)
         uniform &= c->ux[j] == c->ux[0] && c->uy[j] == c->uy[0] && c->uz[j] == c->uz[0];
     if (!uniform) {
-        fail(L, pv->env_line[4] ? pv->env_line[4] : pv->env_line[5], "environment.current",
-             "expected a uniform current with rigid cables (the rigid-cylinder model has no depth or time "
-             "profile), got a current that varies over %d depths and %d times", c->n_depth, nt);
+        re->profile = *c;
         return;
     }
     re->current[0] = c->ux[0];

@@ -382,8 +382,6 @@ Test(scenario_rigid, ends_and_references)
 
 Test(scenario_rigid, environment_and_solver)
 {
-    expect_error_in(with("  depth: 1000\n", "  depth: 1000\n  current:\n    profile: [[-1000, 0, 0], [0, 1, 0]]\n"),
-                    4, "environment.current", "expected a uniform current with rigid cables", "2 depths");
     expect_error_in(with("  dt: 0.01\n", "  dt: auto\n"), 32, "solver.dt", "expected a time step > 0 s", "got auto");
     expect_error_in(with("  dt: 0.01\n", ""), 31, "solver.dt", "expected a time step > 0 s", "got nothing");
     /* hw_rc_check's environment rules, with the scenario's key names */

@@ -74,6 +74,9 @@ typedef struct hw_rc_env_def {
     double seabed_c;   /* Pa s/m. Default 3e5 */
     double friction_v; /* m/s (> 0). Default 1e-2 */
     double current[3]; /* uniform current, m/s. Default 0 */
+    hw_current_def profile; /* optional (n_depth > 0): a current against depth (and time), as for
+                               the lumped-mass model, looked up at each element's centre; replaces
+                               `current`. The arrays are copied */
 } hw_rc_env_def;
 
 typedef struct hw_rc_def {

@@ -28,7 +28,8 @@ extern "C" {
 #define HW_RC_CUDA_BLOCK 128
 
 struct hw_rc_gpu {
-    hw_rc_sys S;      // device pointers (cab, st)
+    hw_rc_sys S;      // device pointers (cab, st, the current profile)
+    double *cur;      // the current profile's arrays on the device (or NULL)
     int n_cables, n_elems, n_blocks, max_rows;
     int *el_cable, *blk_cable;
     double *blk, *el;
@@ -139,7 +140,7 @@ extern "C" void hw_rc_cuda_destroy(hw_rc_gpu *g)
     if (!g) return;
     cudaFree(g->S.cab); cudaFree(g->S.st); cudaFree(g->el_cable); cudaFree(g->blk_cable);
     cudaFree(g->blk); cudaFree(g->el); cudaFree(g->A); cudaFree(g->L); cudaFree(g->U); cudaFree(g->b);
-    cudaFree(g->power); cudaFree(g->bad);
+    cudaFree(g->power); cudaFree(g->bad); cudaFree(g->cur);
     free(g->h_bad);
     free(g);
 }
@@ -160,6 +161,20 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
         for (int i = 0; i < C->n; i++) el_cable[C->e0 + i] = c;
         for (int k = 0; k <= C->n; k++) blk_cable[C->b0 + k] = c;
         if (C->n + 1 > g->max_rows) g->max_rows = C->n + 1;
+    }
+    /* the current profile's arrays (z, t, ux, uy, uz: one block on the host) */
+    size_t ncur = S->env.cnz > 0 ? (size_t)S->env.cnz * (1 + 3 * (S->env.cnt > 1 ? S->env.cnt : 1)) +
+                                       (S->env.cnt > 1 ? (size_t)S->env.cnt : 1) : 0;
+    double *dcur = NULL;
+    if (ncur) {
+        ok = ok && !dalloc(&dcur, ncur) &&
+             cudaMemcpy(dcur, S->env.cz, ncur * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess;
+        g->cur = dcur;
+        g->S.env.cz = dcur;
+        g->S.env.ct = dcur + (S->env.ct - S->env.cz);
+        g->S.env.cux = dcur + (S->env.cux - S->env.cz);
+        g->S.env.cuy = dcur + (S->env.cuy - S->env.cz);
+        g->S.env.cuz = dcur + (S->env.cuz - S->env.cz);
     }
     ok = ok && !dalloc(&g->S.cab, nc) && !dalloc(&g->S.st, (size_t)HW_RC_NS * ne) &&
          !dalloc(&g->el_cable, ne) && !dalloc(&g->blk_cable, nb) &&
@@ -185,6 +200,7 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
 
 extern "C" int hw_rc_cuda_set_cables(hw_rc_gpu *g, const hw_rc_sys *S)
 {
+    g->S.env.t = S->env.t; /* passed to the kernels by value */
     return cudaMemcpy(g->S.cab, S->cab, (size_t)g->n_cables * sizeof(hw_rc_cable),
                       cudaMemcpyHostToDevice) == cudaSuccess ? 0 : -1;
 }

@@ -246,7 +246,11 @@ HW_HD void hw_rc_row_params(const double *alpha, const double *beta, const doubl
  * mass-proportional relaxation damping c, and the gyroscopic term). */
 typedef struct hw_rc_env {
     double g, rho, depth, kb, cb, vf;
-    hw_v3 cur;
+    hw_v3 cur;         /* uniform current, when there is no profile */
+    int cnz, cnt;      /* a current profile (hydro.h hw_current_1: cnz depths, cnt times; cnz = 0:
+                          none), looked up at the element's centre and the time t */
+    const double *cz, *ct, *cux, *cuy, *cuz;
+    double t;
 } hw_rc_env;
 typedef struct hw_rc_prop {
     double mu, d, cdn, cdt, can, cat, mus, relax;
@@ -278,7 +282,12 @@ HW_HD hw_rc_loads hw_rc_element_loads(const hw_rc_body *b, double l, const hw_rc
     hw_v3 f = hw_v3_make(0.0, 0.0, -(m - E->rho * area * lsub) * E->g);
     double power = 0.0;
     if (lsub > 0.0 && E->rho > 0.0) {
-        hw_v3 u = hw_v3_sub(E->cur, b->v);
+        hw_v3 cur = E->cur;
+        if (E->cnz > 0)
+            cur = hw_v3_make(hw_current_1(E->cz, E->ct, E->cux, E->cnz, E->cnt, b->x.z, E->t),
+                             hw_current_1(E->cz, E->ct, E->cuy, E->cnz, E->cnt, b->x.z, E->t),
+                             hw_current_1(E->cz, E->ct, E->cuz, E->cnz, E->cnt, b->x.z, E->t));
+        hw_v3 u = hw_v3_sub(cur, b->v);
         hw_v3 fd = hw_morison_drag(u, ax, E->rho, P->d, lsub, P->cdn, P->cdt);
         f = hw_v3_add(f, fd);
         power -= hw_v3_dot(fd, b->v);
