@@ -546,12 +546,13 @@ Test(stop, killed_run_leaves_readable_files)
               (char *)NULL);
         _exit(127);
     }
-    /* wait for 30 rows, then kill it mid-run */
+    /* wait for 30 rows (up to 60 s: a loaded CI machine, several suites at once), then kill it
+     * mid-run */
     char lines_csv[256];
     snprintf(lines_csv, sizeof lines_csv, "%s/lines.csv", dir);
     int ok = 0;
     long rows = 0;
-    for (int i = 0; i < 600 && rows < 30; i++) {
+    for (int i = 0; i < 6000 && rows < 30; i++) {
         struct timespec ts = {0, 10000000};
         nanosleep(&ts, NULL);
         rows = access(lines_csv, R_OK) == 0 ? csv_rows(lines_csv, &ok) : 0;
