@@ -15,74 +15,37 @@
 #include "network_internal.h"
 #include "physics/rope1d.h"
 #include "yaml_doc.h"
-
-typedef struct rec_line {
-    int item, index;
-    char field[128];
-    int line;
-} rec_line;
+#include "yaml_reader.h"
 
 typedef struct nl {
-    yaml_document_t *doc;
-    const char *file;
+    hw_yr y;            /* the document, file, first error and key lines (yaml_reader.h) */
+    hw_yr_recs recs;
     hw_net_def *def;
-    hw_status status;
-    char *err;
-    size_t err_len;
-    rec_line *lines;
-    int n_lines, cap_lines;
     /* scratch arrays (tables) freed at the end: the def copies what it keeps */
     void **scratch;
     int n_scratch, cap_scratch;
 } nl;
 
-#define FAILED(L) ((L)->status != HW_OK)
+#define FAILED(L) ((L)->y.status != HW_OK)
 
 static void fail(nl *L, int line, const char *path, const char *fmt, ...)
 {
-    if (FAILED(L)) return;
-    L->status = HW_ERR_INPUT;
-    char what[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    hw_yr_vfail(&L->y, line, path, fmt, ap);
     va_end(ap);
-    if (line > 0) snprintf(L->err, L->err_len, "%s:%d: %s: %s", L->file, line, path, what);
-    else snprintf(L->err, L->err_len, "%s: %s: %s", L->file, path, what);
-    for (char *s = L->err; *s; s++)
-        if (*s == '\n' || *s == '\r' || *s == '\t') *s = ' ';
 }
 
-static void fail_nomem(nl *L)
-{
-    if (FAILED(L)) return;
-    L->status = HW_ERR_NOMEM;
-    snprintf(L->err, L->err_len, "%s: out of memory", L->file);
-}
+static void fail_nomem(nl *L) { hw_yr_nomem(&L->y); }
 
 static void record(nl *L, int item, int index, const char *field, int line)
 {
-    if (FAILED(L)) return;
-    if (L->n_lines == L->cap_lines) {
-        int cap = L->cap_lines ? 2 * L->cap_lines : 64;
-        rec_line *p = realloc(L->lines, (size_t)cap * sizeof *p);
-        if (!p) { fail_nomem(L); return; }
-        L->lines = p;
-        L->cap_lines = cap;
-    }
-    rec_line *r = &L->lines[L->n_lines++];
-    r->item = item;
-    r->index = index;
-    snprintf(r->field, sizeof r->field, "%s", field);
-    r->line = line;
+    hw_yr_record(&L->y, item, index, field, line);
 }
 
 static int find_line(const nl *L, int item, int index, const char *field)
 {
-    for (int i = 0; i < L->n_lines; i++)
-        if (L->lines[i].item == item && L->lines[i].index == index && !strcmp(L->lines[i].field, field))
-            return L->lines[i].line;
-    return 0;
+    return hw_yr_find(&L->recs, item, index, field);
 }
 
 static double *scratch_doubles(nl *L, int n)
@@ -118,13 +81,7 @@ typedef struct fld {
     char path[272];
 } fld;
 
-static void key_list(const char *const *keys, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; keys[i] && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", keys[i]);
-}
+#define key_list hw_yr_key_list
 
 static int mp_open(mp *m, nl *L, yaml_node_t *node, int line, const char *path, int item, int index,
                    const char *rec, const char *const *allowed, const char *context)
@@ -136,62 +93,16 @@ static int mp_open(mp *m, nl *L, yaml_node_t *node, int line, const char *path, 
     m->item = item;
     m->index = index;
     snprintf(m->rec, sizeof m->rec, "%s", rec);
-    if (FAILED(L)) return -1;
-    char got[96];
-    if (!yd_is_map(node)) {
-        yd_describe(node, got, sizeof got);
-        fail(L, line, path, "expected a mapping (%s), got %s", context, got);
-        return -1;
-    }
-    int n = yd_map_len(node);
-    for (int i = 0; i < n; i++) {
-        yaml_node_t *k = yd_map_key_at(L->doc, node, i);
-        const char *key = yd_scalar(k);
-        if (!key || yd_is_null(k)) {
-            yd_describe(k, got, sizeof got);
-            fail(L, yd_line(k), path, "expected a key name, got %s", got);
-            return -1;
-        }
-        int ok = 0;
-        for (int j = 0; allowed[j]; j++) ok |= !strcmp(allowed[j], key);
-        if (!ok) {
-            char keys[512], hint[96] = "";
-            key_list(allowed, keys, sizeof keys);
-            for (int j = 0; allowed[j]; j++)
-                if (!strcasecmp(allowed[j], key))
-                    snprintf(hint, sizeof hint, " (keys are case-sensitive: did you mean %s?)", allowed[j]);
-            char p[272];
-            snprintf(p, sizeof p, "%s.%s", path, key);
-            fail(L, yd_line(k), p, "expected a key of %s (one of: %s), got \"%.60s\"%s", context, keys, key, hint);
-            return -1;
-        }
-        for (int j = 0; j < i; j++)
-            if (!strcmp(yd_scalar(yd_map_key_at(L->doc, node, j)), key)) {
-                char p[272];
-                snprintf(p, sizeof p, "%s.%s", path, key);
-                fail(L, yd_line(k), p, "expected each key once, got it again (first at line %d)",
-                     yd_line(yd_map_key_at(L->doc, node, j)));
-                return -1;
-            }
-    }
+    if (hw_yr_check_map(&L->y, node, line, path, allowed, context)) return -1;
     m->node = node;
     return 0;
 }
 
 static int mp_field(mp *m, const char *key, fld *f)
 {
-    snprintf(f->path, sizeof f->path, "%s.%s", m->path, key);
-    f->v = NULL;
-    f->line = m->line;
-    if (FAILED(m->L) || !m->node) return 0;
-    yaml_node_t *k = NULL;
-    f->v = yd_map_find(m->L->doc, m->node, key, &k);
-    if (!f->v) return 0;
-    f->line = yd_line(k);
-    char r[80];
-    snprintf(r, sizeof r, "%s%s", m->rec, key);
-    record(m->L, m->item, m->index, r, f->line);
-    return 1;
+    f->v = hw_yr_field(&m->L->y, m->node, m->line, m->path, m->item, m->index, m->rec, key, &f->line,
+                       f->path, sizeof f->path);
+    return f->v != NULL;
 }
 
 static int missing(mp *m, const fld *f, int required, const char *what)
@@ -314,7 +225,7 @@ static int read_list(mp *m, const fld *f, int nmin, const char *rec, double **ou
     }
     double *d = scratch_doubles(L, n);
     for (int k = 0; d && k < n; k++) {
-        yaml_node_t *x = yd_seq_at(L->doc, f->v, k);
+        yaml_node_t *x = yd_seq_at(L->y.doc, f->v, k);
         char p[300], r[96];
         snprintf(p, sizeof p, "%s[%d]", f->path, k);
         if (read_num(L, x, yd_line(x), p, &d[k])) return -1;
@@ -342,7 +253,7 @@ static int read_rows(mp *m, const fld *f, int cols, int min_rows, const char *fo
     for (int c = 0; c < cols; c++)
         if (!(cols_out[c] = scratch_doubles(L, n))) return -1;
     for (int k = 0; k < n; k++) {
-        yaml_node_t *row = yd_seq_at(L->doc, f->v, k);
+        yaml_node_t *row = yd_seq_at(L->y.doc, f->v, k);
         char p[300], r[96];
         snprintf(p, sizeof p, "%s[%d]", f->path, k);
         if (!yd_is_seq(row) || yd_seq_len(row) != cols) {
@@ -351,7 +262,7 @@ static int read_rows(mp *m, const fld *f, int cols, int min_rows, const char *fo
             return -1;
         }
         for (int c = 0; c < cols; c++) {
-            yaml_node_t *x = yd_seq_at(L->doc, row, c);
+            yaml_node_t *x = yd_seq_at(L->y.doc, row, c);
             char px[320];
             snprintf(px, sizeof px, "%s[%d]", p, c);
             if (read_num(L, x, yd_line(x), px, &cols_out[c][k])) return -1;
@@ -438,7 +349,7 @@ static yaml_node_t *list_section(nl *L, mp *root, const char *key, int required,
 static int open_item(mp *m, nl *L, yaml_node_t *node, const char *list, int item, int i,
                      const char *const *allowed, const char *context)
 {
-    yaml_node_t *name = yd_is_map(node) ? yd_map_find(L->doc, node, "name", NULL) : NULL;
+    yaml_node_t *name = yd_is_map(node) ? yd_map_find(L->y.doc, node, "name", NULL) : NULL;
     char path[200];
     item_path(path, sizeof path, list, i, yd_is_null(name) ? NULL : yd_scalar(name));
     record(L, item, i, "", yd_line(node));
@@ -451,7 +362,7 @@ static void parse_nodes(nl *L, mp *root)
     yaml_node_t *seq = list_section(L, root, "nodes", 1, "a list of translational nodes", &f);
     for (int i = 0; seq && i < yd_seq_len(seq) && !FAILED(L); i++) {
         mp m;
-        if (open_item(&m, L, yd_seq_at(L->doc, seq, i), "nodes", HW_NET_ITEM_NODE, i, NODE_KEYS, "a node"))
+        if (open_item(&m, L, yd_seq_at(L->y.doc, seq, i), "nodes", HW_NET_ITEM_NODE, i, NODE_KEYS, "a node"))
             return;
         hw_net_node_def n = hw_default_net_node();
         get_name(&m, &n.name);
@@ -473,7 +384,7 @@ static void parse_rnodes(nl *L, mp *root)
     yaml_node_t *seq = list_section(L, root, "rotational_nodes", 0, "a list of rotational nodes", &f);
     for (int i = 0; seq && i < yd_seq_len(seq) && !FAILED(L); i++) {
         mp m;
-        if (open_item(&m, L, yd_seq_at(L->doc, seq, i), "rotational_nodes", HW_NET_ITEM_RNODE, i, RNODE_KEYS,
+        if (open_item(&m, L, yd_seq_at(L->y.doc, seq, i), "rotational_nodes", HW_NET_ITEM_RNODE, i, RNODE_KEYS,
                       "a rotational node"))
             return;
         hw_net_rnode_def n = hw_default_net_rnode();
@@ -530,7 +441,7 @@ static double *read_grid(mp *m, const fld *f, int nlr, int ns, const char *rec)
     }
     double *d = scratch_doubles(L, nlr * ns);
     for (int i = 0; d && i < nlr; i++) {
-        yaml_node_t *row = yd_seq_at(L->doc, f->v, i);
+        yaml_node_t *row = yd_seq_at(L->y.doc, f->v, i);
         char p[300], r[96];
         snprintf(p, sizeof p, "%s[%d]", f->path, i);
         if (!yd_is_seq(row) || yd_seq_len(row) != ns) {
@@ -539,7 +450,7 @@ static double *read_grid(mp *m, const fld *f, int nlr, int ns, const char *rec)
             return NULL;
         }
         for (int j = 0; j < ns; j++) {
-            yaml_node_t *x = yd_seq_at(L->doc, row, j);
+            yaml_node_t *x = yd_seq_at(L->y.doc, row, j);
             char px[320];
             snprintf(px, sizeof px, "%s[%d]", p, j);
             if (read_num(L, x, yd_line(x), px, &d[i * ns + j])) return NULL;
@@ -685,9 +596,9 @@ static void parse_elements(nl *L, mp *root)
     fld f;
     yaml_node_t *seq = list_section(L, root, "elements", 0, "a list of elements", &f);
     for (int i = 0; seq && i < yd_seq_len(seq) && !FAILED(L); i++) {
-        yaml_node_t *node = yd_seq_at(L->doc, seq, i);
+        yaml_node_t *node = yd_seq_at(L->y.doc, seq, i);
         /* the type first, to know the allowed keys */
-        yaml_node_t *tn = yd_is_map(node) ? yd_map_find(L->doc, node, "type", NULL) : NULL;
+        yaml_node_t *tn = yd_is_map(node) ? yd_map_find(L->y.doc, node, "type", NULL) : NULL;
         int kind = -1;
         for (int k = 0; tn && yd_scalar(tn) && ELEMENT_KINDS[k]; k++)
             if (!strcmp(yd_scalar(tn), ELEMENT_KINDS[k])) kind = k;
@@ -782,16 +693,17 @@ hw_status hw_scenario_network_parse(yaml_document_t *doc, yaml_node_t *node, int
 {
     nl L;
     memset(&L, 0, sizeof L);
-    L.doc = doc;
-    L.file = file ? file : "<string>";
-    L.err = err;
-    L.err_len = err_len;
+    L.y.doc = doc;
+    L.y.file = file ? file : "<string>";
+    L.y.err = err;
+    L.y.err_len = err_len;
+    L.y.recs = &L.recs;
     *out = NULL;
     if (err && err_len) err[0] = '\0';
     L.def = hw_net_def_create();
     if (!L.def) {
         fail_nomem(&L);
-        return L.status;
+        return L.y.status;
     }
     mp root;
     if (!mp_open(&root, &L, node, key_line, "network", HW_NET_ITEM_NETWORK, -1, "", NETWORK_KEYS,
@@ -809,10 +721,10 @@ hw_status hw_scenario_network_parse(yaml_document_t *doc, yaml_node_t *node, int
     }
     for (int i = 0; i < L.n_scratch; i++) free(L.scratch[i]);
     free(L.scratch);
-    free(L.lines);
+    free(L.recs.v);
     if (FAILED(&L)) {
         hw_net_def_destroy(L.def);
-        return L.status;
+        return L.y.status;
     }
     *out = L.def;
     return HW_OK;

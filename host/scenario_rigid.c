@@ -15,16 +15,11 @@
 
 #include "physics/motion.h"
 #include "yaml_doc.h"
-
-typedef struct rec_line {
-    int cable;      /* -1: the section itself */
-    char field[48]; /* as hw_rc_check names it ("EA", "axial.eps", "Cd", "pos_b"); "" = the item */
-    int line;
-} rec_line;
+#include "yaml_reader.h"
 
 typedef struct rg_priv {
-    rec_line *lines;
-    int n_lines, cap_lines;
+    hw_yr_recs recs; /* key lines: item 0, index = cable (-1: the section), field as hw_rc_check
+                        names it ("EA", "axial.eps", "Cd", "pos_b"); "" = the item */
     char **names; /* owned cable names */
     int n_names;
     int key_line;
@@ -33,62 +28,32 @@ typedef struct rg_priv {
 } rg_priv;
 
 typedef struct rl {
-    yaml_document_t *doc;
-    const char *file;
+    hw_yr y;        /* the document, file, first error and key lines (yaml_reader.h) */
     const hw_model_def *model;
     hw_scn_rigid *r;
     rg_priv *pv;
-    hw_status status;
-    char *err;
-    size_t err_len;
 } rl;
 
-#define FAILED(L) ((L)->status != HW_OK)
+#define FAILED(L) ((L)->y.status != HW_OK)
 
 static void fail(rl *L, int line, const char *path, const char *fmt, ...)
 {
-    if (FAILED(L)) return;
-    L->status = HW_ERR_INPUT;
-    char what[640];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    hw_yr_vfail(&L->y, line, path, fmt, ap);
     va_end(ap);
-    if (line > 0) snprintf(L->err, L->err_len, "%s:%d: %s: %s", L->file, line, path, what);
-    else snprintf(L->err, L->err_len, "%s: %s: %s", L->file, path, what);
-    for (char *s = L->err; *s; s++)
-        if (*s == '\n' || *s == '\r' || *s == '\t') *s = ' ';
 }
 
-static void fail_nomem(rl *L)
-{
-    if (FAILED(L)) return;
-    L->status = HW_ERR_NOMEM;
-    snprintf(L->err, L->err_len, "%s: out of memory", L->file);
-}
+static void fail_nomem(rl *L) { hw_yr_nomem(&L->y); }
 
 static void record(rl *L, int cable, const char *field, int line)
 {
-    rg_priv *pv = L->pv;
-    if (FAILED(L)) return;
-    if (pv->n_lines == pv->cap_lines) {
-        int cap = pv->cap_lines ? 2 * pv->cap_lines : 64;
-        rec_line *p = realloc(pv->lines, (size_t)cap * sizeof *p);
-        if (!p) { fail_nomem(L); return; }
-        pv->lines = p;
-        pv->cap_lines = cap;
-    }
-    rec_line *e = &pv->lines[pv->n_lines++];
-    e->cable = cable;
-    snprintf(e->field, sizeof e->field, "%s", field);
-    e->line = line;
+    hw_yr_record(&L->y, 0, cable, field, line);
 }
 
 static int find_line(const rg_priv *pv, int cable, const char *field)
 {
-    for (int i = 0; i < pv->n_lines; i++)
-        if (pv->lines[i].cable == cable && !strcmp(pv->lines[i].field, field)) return pv->lines[i].line;
-    return 0;
+    return hw_yr_find(&pv->recs, 0, cable, field);
 }
 
 /* ---- mappings ---------------------------------------------------------------------------------- */
@@ -108,13 +73,7 @@ typedef struct fld {
     char path[272];
 } fld;
 
-static void key_list(const char *const *keys, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; keys[i] && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", keys[i]);
-}
+#define key_list hw_yr_key_list
 
 static int mp_open(mp *m, rl *L, yaml_node_t *node, int line, const char *path, int cable,
                    const char *rec, const char *const *allowed, const char *context)
@@ -125,62 +84,17 @@ static int mp_open(mp *m, rl *L, yaml_node_t *node, int line, const char *path, 
     snprintf(m->path, sizeof m->path, "%s", path);
     m->cable = cable;
     snprintf(m->rec, sizeof m->rec, "%s", rec);
-    if (FAILED(L)) return -1;
-    char got[96];
-    if (!yd_is_map(node)) {
-        yd_describe(node, got, sizeof got);
-        fail(L, line, path, "expected a mapping (%s), got %s", context, got);
-        return -1;
-    }
-    int n = yd_map_len(node);
-    for (int i = 0; i < n; i++) {
-        yaml_node_t *k = yd_map_key_at(L->doc, node, i);
-        const char *key = yd_scalar(k);
-        if (!key || yd_is_null(k)) {
-            yd_describe(k, got, sizeof got);
-            fail(L, yd_line(k), path, "expected a key name, got %s", got);
-            return -1;
-        }
-        int ok = 0;
-        for (int j = 0; allowed[j]; j++) ok |= !strcmp(allowed[j], key);
-        char p[272];
-        snprintf(p, sizeof p, "%s.%s", path, key);
-        if (!ok) {
-            char keys[512], hint[96] = "";
-            key_list(allowed, keys, sizeof keys);
-            for (int j = 0; allowed[j]; j++)
-                if (!strcasecmp(allowed[j], key))
-                    snprintf(hint, sizeof hint, " (keys are case-sensitive: did you mean %s?)", allowed[j]);
-            fail(L, yd_line(k), p, "expected a key of %s (one of: %s), got \"%.60s\"%s", context, keys, key,
-                 hint);
-            return -1;
-        }
-        for (int j = 0; j < i; j++)
-            if (!strcmp(yd_scalar(yd_map_key_at(L->doc, node, j)), key)) {
-                fail(L, yd_line(k), p, "expected each key once, got it again (first at line %d)",
-                     yd_line(yd_map_key_at(L->doc, node, j)));
-                return -1;
-            }
-    }
+    if (hw_yr_check_map(&L->y, node, line, path, allowed, context)) return -1;
     m->node = node;
     return 0;
 }
 
-/* Looks a key up and records its line as REC+KEY (and as alias when given). */
+/* Looks a key up and records its line as REC+KEY. */
 static int mp_field(mp *m, const char *key, fld *f)
 {
-    snprintf(f->path, sizeof f->path, "%s.%s", m->path, key);
-    f->v = NULL;
-    f->line = m->line;
-    if (FAILED(m->L) || !m->node) return 0;
-    yaml_node_t *k = NULL;
-    f->v = yd_map_find(m->L->doc, m->node, key, &k);
-    if (!f->v) return 0;
-    f->line = yd_line(k);
-    char r[80];
-    snprintf(r, sizeof r, "%s%s", m->rec, key);
-    record(m->L, m->cable, r, f->line);
-    return 1;
+    f->v = hw_yr_field(&m->L->y, m->node, m->line, m->path, 0, m->cable, m->rec, key, &f->line,
+                       f->path, sizeof f->path);
+    return f->v != NULL;
 }
 
 static int missing(mp *m, const fld *f, int required, const char *what)
@@ -279,7 +193,7 @@ static void check_point(rl *L, yaml_node_t *root, int p)
     if (d->kind != HW_POINT_PRESCRIBED) return;
     char path[160];
     snprintf(path, sizeof path, "points[%d] (%.60s).motion", p, d->name);
-    int line = doc_line(L->doc, root, "points", p, "motion");
+    int line = doc_line(L->y.doc, root, "points", p, "motion");
     if (d->motion == HW_MOTION_SINUSOID && !(d->period > 0 && isfinite(d->period)))
         fail(L, line, path, "expected a period > 0 s, got %g", d->period);
     /* a table's times are checked by the loader itself */
@@ -371,7 +285,7 @@ static void parse_end(mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind 
                 return;
             }
             for (int c = 0; c < 3; c++) {
-                yaml_node_t *x = yd_seq_at(L->doc, fx.v, c);
+                yaml_node_t *x = yd_seq_at(L->y.doc, fx.v, c);
                 if (yd_to_double(x, &pos[c])) {
                     char got[96], p[300];
                     yd_describe(x, got, sizeof got);
@@ -436,7 +350,7 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
 {
     hw_rc_cable_def *c = &L->r->cables[i];
     *c = hw_default_rc_cable();
-    yaml_node_t *nn = yd_is_map(node) ? yd_map_find(L->doc, node, "name", NULL) : NULL;
+    yaml_node_t *nn = yd_is_map(node) ? yd_map_find(L->y.doc, node, "name", NULL) : NULL;
     char path[200];
     cable_path(path, sizeof path, i, yd_is_null(nn) ? NULL : yd_scalar(nn));
     record(L, i, "", yd_line(node));
@@ -466,7 +380,7 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
     get_num(&m, "mass_per_length", 1, &c->mass_per_length);
     get_num(&m, "diameter", 1, &c->diameter);
     /* the form: given, else baumgarte when a family is given */
-    int mode = yd_map_find(L->doc, node, "axial", NULL) ? HW_RC_BAUMGARTE : HW_RC_ENGINEERING;
+    int mode = yd_map_find(L->y.doc, node, "axial", NULL) ? HW_RC_BAUMGARTE : HW_RC_ENGINEERING;
     if (get_enum(&m, "stiffness", STIFFNESS_KINDS, &mode) < 0) return;
     c->stiffness = (hw_rc_stiffness_mode)mode;
     if (mode == HW_RC_ENGINEERING) {
@@ -505,9 +419,9 @@ static void take_environment(rl *L, yaml_node_t *root)
     hw_rc_env_def *re = &L->r->def.env;
     rg_priv *pv = L->pv;
     static const char *const keys[] = {"gravity", "water_density", "depth", "seabed", "current"};
-    for (int k = 0; k < 5; k++) pv->env_line[k] = doc_line(L->doc, root, "environment", -1, keys[k]);
-    pv->env_line[5] = doc_line(L->doc, root, "environment", -1, NULL);
-    pv->dt_line = doc_line(L->doc, root, "solver", -1, "dt");
+    for (int k = 0; k < 5; k++) pv->env_line[k] = doc_line(L->y.doc, root, "environment", -1, keys[k]);
+    pv->env_line[5] = doc_line(L->y.doc, root, "environment", -1, NULL);
+    pv->dt_line = doc_line(L->y.doc, root, "solver", -1, "dt");
     re->g = e->g;
     re->rho_w = e->rho_w;
     re->depth = e->depth;
@@ -613,7 +527,7 @@ void hw_scenario_rigid_free(hw_scn_rigid *r)
     if (pv) {
         for (int i = 0; i < pv->n_names; i++) free(pv->names[i]);
         free(pv->names);
-        free(pv->lines);
+        free(pv->recs.v);
         free(pv);
     }
     free(r->cables);
@@ -628,11 +542,11 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
 {
     rl L;
     memset(&L, 0, sizeof L);
-    L.doc = doc;
-    L.file = file ? file : "<string>";
+    L.y.doc = doc;
+    L.y.file = file ? file : "<string>";
     L.model = model;
-    L.err = err;
-    L.err_len = err_len;
+    L.y.err = err;
+    L.y.err_len = err_len;
     *out = NULL;
     if (err && err_len) err[0] = '\0';
     L.r = calloc(1, sizeof *L.r);
@@ -641,9 +555,10 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
         free(L.r);
         free(L.pv);
         fail_nomem(&L);
-        return L.status;
+        return L.y.status;
     }
     L.r->priv = L.pv;
+    L.y.recs = &L.pv->recs;
     L.pv->key_line = key_line;
     L.r->def = hw_default_rc_def();
     L.r->def.dt = model->solver.dt;
@@ -670,12 +585,12 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
              "lines), got %s", yd_map_find(doc, yd_map_find(doc, root, "solver", NULL), "dt", NULL) ? "auto" : "nothing");
     }
     if (!FAILED(&L) && model->solver.dt > 0) {
-        hw_status st = hw_scenario_rigid_check(L.r, model->solver.dt, L.file, err, err_len);
-        if (st) L.status = st;
+        hw_status st = hw_scenario_rigid_check(L.r, model->solver.dt, L.y.file, err, err_len);
+        if (st) L.y.status = st;
     }
     if (FAILED(&L)) {
         hw_scenario_rigid_free(L.r);
-        return L.status;
+        return L.y.status;
     }
     *out = L.r;
     return HW_OK;
