@@ -62,6 +62,7 @@ hw_rc_cable_def hw_default_rc_cable(void)
     c.end_a = HW_RC_END_POINT;
     c.end_b = HW_RC_END_POINT;
     c.cdn = 1.2; c.cdt = 0.008; c.can = 1.0; c.cat = 0.0;
+    c.winch = hw_default_line().winch; /* no winch (end none); a line's winch defaults */
     return c;
 }
 
@@ -186,6 +187,7 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
         if (!(c->cdn >= 0) || !(c->cdt >= 0)) FAIL("Cd", "drag coefficients must be >= 0, got %g, %g", c->cdn, c->cdt);
         if (!(c->can >= 0) || !(c->cat >= 0)) FAIL("Ca", "added-mass coefficients must be >= 0, got %g, %g", c->can, c->cat);
         if (!(c->seabed_mu >= 0)) FAIL("seabed_mu", "must be >= 0, got %g", c->seabed_mu);
+        if (c->winch.end != HW_WINCH_NONE) FAIL("winch.end", "reel winches on rigid cables are being built (not yet in this build)");
         if (!(c->relax_damping >= 0) || !(c->relax_damping * dt < 1.0)) FAIL("relax_damping", "must be >= 0 with relax_damping dt < 1, got %g (dt %g)", c->relax_damping, dt);
     }
     return HW_OK;
@@ -457,6 +459,22 @@ hw_status hw_rc_set_winch(hw_rc *rc, int cable, double ra, double rb, double sa,
     C->ldot = -(sa + sb) / C->n;
     update_eps(C, h);
     return HW_OK;
+}
+
+hw_status hw_rc_set_winch_speed(hw_rc *rc, int cable, double speed)
+{
+    CHECK_CABLE(rc, cable);
+    (void)speed;
+    snprintf(rc->err, sizeof rc->err, "hw_rc_set_winch_speed: cable '%s' has no reel winch", rc->ch[cable].name);
+    return HW_ERR_INVALID_ARG;
+}
+
+hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *speed, double *tension,
+                            int *elements)
+{
+    CHECK_CABLE(rc, cable);
+    (void)length; (void)speed; (void)tension; (void)elements;
+    return HW_ERR_INVALID_ARG;
 }
 
 hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz)

@@ -64,6 +64,14 @@ typedef struct hw_rc_cable_def {
     double seabed_mu;       /* seabed friction coefficient. Default 0 */
     double relax_damping;   /* mass-proportional damping c (1/s, >= 0, c dt < 1): F = -c m v,
                                M = -c I w. Numerical, to reach statics by damped dynamics. 0 */
+    /* A winch in reel mode (physics.md section 5) at end winch.end (default none): the element at
+     * that end grows or shrinks with the pay-out; past 1.5 nominal lengths (length / elements at
+     * t = 0) it splits into a nominal element and the rest, below 0.5 it merges with its
+     * neighbour, conserving mass and momentum. Driven as a lumped-mass line's winch (hawser.h
+     * hw_winch_def: speed or speed table, length target, tension target, external speed, drum);
+     * `length` and `elements` are the deployed length and count at t = 0. The winch end must be
+     * attached (point or clamped). A cable with a reel winch cannot use hw_rc_set_winch. */
+    hw_winch_def winch;
 } hw_rc_cable_def;
 
 typedef struct hw_rc_env_def {
@@ -128,6 +136,16 @@ hw_status hw_rc_set_end_load(hw_rc *rc, int cable, int end, const double force[3
  * hw_rc_step the retracted lengths advance with the speeds. Lengths >= 0 with L_cable > 0. */
 hw_status hw_rc_set_winch(hw_rc *rc, int cable, double retracted_a, double retracted_b,
                           double speed_a, double speed_b);
+
+/* Reel winch (hw_rc_cable_def.winch): the pay-out speed in HW_WINCH_EXTERNAL mode (m/s, > 0 pays
+ * out, < 0 hauls in), from the next step on. HW_ERR_INVALID_ARG for a cable without a reel winch
+ * or in another mode. */
+hw_status hw_rc_set_winch_speed(hw_rc *rc, int cable, double speed);
+/* Reel winch state: deployed length (m, the sum of the element lengths), pay-out speed of the last
+ * step (m/s), axial tension at the winch end from the last solve (N), elements now. Any output
+ * pointer may be NULL. HW_ERR_INVALID_ARG for a cable without a reel winch. */
+hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *speed,
+                            double *tension, int *elements);
 
 /* Places a cable on the N+1 points xyz (3(N+1) values): element i centred between points i and
  * i+1 along their chord, at rest, no twist (the end inputs are left as they are). For starting
