@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hawser/hawser.h"
+#include "winch_drive.h"
 
 hw_env_def hw_default_env(void)
 {
@@ -246,60 +247,9 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     if (l->nseg < 1) FAIL(S, i, "segments", "expected a segment count >= 1, got %d", l->nseg);
     const hw_winch_def *w = &l->winch;
     if (w->end == HW_WINCH_NONE) return HW_OK;
-    if (w->end != HW_WINCH_A && w->end != HW_WINCH_B)
-        FAIL(S, i, "winch.end", "expected a or b, got %d", (int)w->end);
-    if (w->mode < HW_WINCH_SPEED || w->mode > HW_WINCH_DRUM)
-        FAIL(S, i, "winch.mode", "expected speed, length, tension, external or drum, got %d", (int)w->mode);
-    if (w->mode == HW_WINCH_DRUM) {
-        if (!(finite(w->drum_radius) && w->drum_radius > 0))
-            FAIL(S, i, "winch.drum_radius", "expected a drum radius > 0 m, got %g", w->drum_radius);
-        if (!(finite(w->drum_inertia) && w->drum_inertia > 0))
-            FAIL(S, i, "winch.drum_inertia", "expected a drum inertia > 0 kg m^2, got %g", w->drum_inertia);
-        if (!(finite(w->drum_bearing) && w->drum_bearing >= 0))
-            FAIL(S, i, "winch.drum_bearing", "expected a bearing friction >= 0 N m s/rad, got %g", w->drum_bearing);
-        if (!finite(w->drum_speed0)) FAIL(S, i, "winch.drum_speed0", "expected a speed in rad/s, got %g", w->drum_speed0);
-        if (!finite(w->torque)) FAIL(S, i, "winch.torque", "expected a torque in N m, got %g", w->torque);
-        if (!(finite(w->motor_stall_torque) && w->motor_stall_torque >= 0))
-            FAIL(S, i, "winch.motor_stall_torque", "expected a stall torque >= 0 N m, got %g", w->motor_stall_torque);
-        if (w->motor_stall_torque > 0 && !(finite(w->motor_no_load_speed) && w->motor_no_load_speed > 0))
-            FAIL(S, i, "winch.motor_no_load_speed", "expected a no-load speed > 0 rad/s with a motor, got %g",
-                 w->motor_no_load_speed);
-        if (w->torque_table.n == 1 || w->torque_table.n < 0)
-            FAIL(S, i, "winch.torque_table", "expected at least 2 rows, got %d", w->torque_table.n);
-        for (int k = 1; k < w->torque_table.n; k++)
-            if (!(w->torque_table.x[k] > w->torque_table.x[k - 1]))
-                FAIL(S, i, "winch.torque_table", "expected strictly increasing times, row %d (t = %g) "
-                     "follows t = %g", k, w->torque_table.x[k], w->torque_table.x[k - 1]);
-    }
-    if (!finite(w->speed)) FAIL(S, i, "winch.speed", "expected a speed in m/s, got %g", w->speed);
-    if (w->speed_table.n == 1 || w->speed_table.n < 0)
-        FAIL(S, i, "winch.speed_table", "expected at least 2 rows, got %d", w->speed_table.n);
-    for (int k = 0; k < w->speed_table.n; k++) {
-        if (!finite(w->speed_table.x[k]) || !finite(w->speed_table.y[k]))
-            FAIL(S, i, "winch.speed_table", "expected finite times and speeds, row %d is not", k);
-        if (k > 0 && !(w->speed_table.x[k] > w->speed_table.x[k - 1]))
-            FAIL(S, i, "winch.speed_table", "expected strictly increasing times, row %d (t = %g) "
-                 "follows t = %g", k, w->speed_table.x[k], w->speed_table.x[k - 1]);
-    }
-    if (w->mode == HW_WINCH_LENGTH && !(finite(w->target) && w->target > 0))
-        FAIL(S, i, "winch.target", "expected a target length > 0 m, got %g", w->target);
-    if (w->mode == HW_WINCH_TENSION && !(finite(w->target) && w->target > 0))
-        FAIL(S, i, "winch.target", "expected a target tension > 0 N, got %g", w->target);
-    if (!(finite(w->tau) && w->tau > 0)) FAIL(S, i, "winch.tau", "expected a time constant > 0 s, got %g", w->tau);
-    if (!(finite(w->gain) && w->gain >= 0)) FAIL(S, i, "winch.gain", "expected a gain >= 0 m/s/N, got %g", w->gain);
-    if (!(finite(w->max_speed) && w->max_speed > 0))
-        FAIL(S, i, "winch.max_speed", "expected a speed limit > 0 m/s, got %g", w->max_speed);
-    if (!(finite(w->max_length) && w->max_length >= 0))
-        FAIL(S, i, "winch.max_length", "expected a cable length >= the line's length (%g m), got %g",
-             l->length, w->max_length);
-    if (w->max_length > 0 && w->max_length < l->length)
-        FAIL(S, i, "winch.max_length", "expected a cable length >= the line's length (%g m), got %g",
-             l->length, w->max_length);
-    if (w->max_length / (l->length / l->nseg) > 1e7)
-        FAIL(S, i, "winch.max_length", "expected at most 1e7 nominal segments of cable, got %g m "
-             "of %g m segments", w->max_length, l->length / l->nseg);
-    if (!(finite(w->min_length) && w->min_length >= 0 && w->min_length <= l->length))
-        FAIL(S, i, "winch.min_length", "expected a length in [0, %g] m, got %g", l->length, w->min_length);
+    char field[48], why[256];
+    if (hw_winch_check(w, l->length, l->nseg, "line", "segments", field, sizeof field, why, sizeof why))
+        FAIL(S, i, field, "%s", why);
     return HW_OK;
 }
 

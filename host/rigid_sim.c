@@ -7,30 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hawser/rigid.h"
-#include "rigid.h"
+#include "rigid_internal.h"
+#include "winch_drive.h"
 #include "backend.h" /* hw_cuda_device_count */
 #include "catenary.h"
-
-typedef struct rc_cable_host {
-    char name[64];
-    double L_total, ret_a, ret_b, speed_a, speed_b;
-    double ea, ei, gj;          /* effective moduli, kept constant while l changes */
-    double ta, tb;              /* time the end kinematics were set */
-    double pa0[3], pb0[3];      /* end positions at ta / tb */
-} rc_cable_host;
-
-struct hw_rc {
-    hw_rc_sys S;
-    rc_cable_host *ch;
-    double *blk, *el, *power;
-    hw_rc_gpu *gpu;             /* non-NULL: the CUDA backend holds the state */
-    double *cur;                /* the current profile's arrays (z, t, ux, uy, uz), owned */
-    double t, dt, dissipated;
-    long steps;
-    int failed;
-    char err[1024];
-};
 
 static void set_msg(char *msg, size_t len, const char *fmt, ...)
 {
@@ -187,7 +167,14 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
         if (!(c->cdn >= 0) || !(c->cdt >= 0)) FAIL("Cd", "drag coefficients must be >= 0, got %g, %g", c->cdn, c->cdt);
         if (!(c->can >= 0) || !(c->cat >= 0)) FAIL("Ca", "added-mass coefficients must be >= 0, got %g, %g", c->can, c->cat);
         if (!(c->seabed_mu >= 0)) FAIL("seabed_mu", "must be >= 0, got %g", c->seabed_mu);
-        if (c->winch.end != HW_WINCH_NONE) FAIL("winch.end", "reel winches on rigid cables are being built (not yet in this build)");
+        if (c->winch.end != HW_WINCH_NONE) {
+            char field[48], why[256];
+            if (hw_winch_check(&c->winch, c->length, c->elements, "cable", "elements", field, sizeof field, why, sizeof why))
+                FAIL(field, "%s", why);
+            if ((c->winch.end == HW_WINCH_A ? c->end_a : c->end_b) == HW_RC_END_FREE)
+                FAIL("winch.end", "expected the winch end to be attached (point or clamped), got a free end %c",
+                     c->winch.end == HW_WINCH_A ? 'A' : 'B');
+        }
         if (!(c->relax_damping >= 0) || !(c->relax_damping * dt < 1.0)) FAIL("relax_damping", "must be >= 0 with relax_damping dt < 1, got %g (dt %g)", c->relax_damping, dt);
     }
     return HW_OK;
@@ -200,6 +187,7 @@ void hw_rc_destroy(hw_rc *rc)
 {
     if (!rc) return;
     hw_rc_cuda_destroy(rc->gpu);
+    hw_rc_reel_free(rc);
     free(rc->S.cab); free(rc->S.st); free(rc->ch); free(rc->blk); free(rc->el); free(rc->power);
     free(rc->cur);
     free(rc);
@@ -293,6 +281,7 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         C->e0 = e0; C->n = n; C->b0 = e0 + c;
         e0 += n;
         C->l = d->length / n; C->ldot = 0.0;
+        C->lend[0] = C->lend[1] = C->l;
         h->L_total = d->length;
         if (d->stiffness == HW_RC_ENGINEERING) {
             double beta = d->beta_dt / def->dt, alpha = d->damping_ratio * beta;
@@ -350,6 +339,11 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
     }
     free(nodes);
     rc->err[0] = 0;
+    if (hw_rc_reel_init(rc, def) != HW_OK) {
+        hw_rc_destroy(rc);
+        set_msg(msg, len, "out of memory for the winch tables");
+        return HW_ERR_NOMEM;
+    }
     if (def->backend == HW_BACKEND_CUDA || def->backend == HW_BACKEND_AUTO) {
         int want = def->backend == HW_BACKEND_CUDA;
         if (!hw_rc_cuda_compiled()) {
@@ -448,6 +442,11 @@ hw_status hw_rc_set_winch(hw_rc *rc, int cable, double ra, double rb, double sa,
                  "and >= 0 and speeds finite (got %g, %g, %g, %g)", h->name, ra, rb, sa, sb);
         return HW_ERR_INVALID_ARG;
     }
+    if (h->reel.on) {
+        snprintf(rc->err, sizeof rc->err, "hw_rc_set_winch: cable '%s' has a reel winch (winch.end); the "
+                 "rescale inputs are for cables without one", h->name);
+        return HW_ERR_INVALID_ARG;
+    }
     if (!(h->L_total - ra - rb > 0)) {
         snprintf(rc->err, sizeof rc->err, "hw_rc_set_winch: cable '%s': retracted lengths %g + %g leave no "
                  "cable out of %g m", h->name, ra, rb, h->L_total);
@@ -455,7 +454,7 @@ hw_status hw_rc_set_winch(hw_rc *rc, int cable, double ra, double rb, double sa,
     }
     h->ret_a = ra; h->ret_b = rb; h->speed_a = sa; h->speed_b = sb;
     hw_rc_cable *C = &rc->S.cab[cable];
-    C->l = (h->L_total - ra - rb) / C->n;
+    C->l = C->lend[0] = C->lend[1] = (h->L_total - ra - rb) / C->n;
     C->ldot = -(sa + sb) / C->n;
     update_eps(C, h);
     return HW_OK;
@@ -464,17 +463,31 @@ hw_status hw_rc_set_winch(hw_rc *rc, int cable, double ra, double rb, double sa,
 hw_status hw_rc_set_winch_speed(hw_rc *rc, int cable, double speed)
 {
     CHECK_CABLE(rc, cable);
-    (void)speed;
-    snprintf(rc->err, sizeof rc->err, "hw_rc_set_winch_speed: cable '%s' has no reel winch", rc->ch[cable].name);
-    return HW_ERR_INVALID_ARG;
+    rc_reel *r = &rc->ch[cable].reel;
+    if (!r->on || r->def.mode != HW_WINCH_EXTERNAL || !isfinite(speed)) {
+        snprintf(rc->err, sizeof rc->err, "hw_rc_set_winch_speed: cable '%s' %s", rc->ch[cable].name,
+                 !r->on ? "has no reel winch" : r->def.mode != HW_WINCH_EXTERNAL
+                 ? "has a winch that is not in external mode" : "got a speed that is not finite");
+        return HW_ERR_INVALID_ARG;
+    }
+    r->external = speed;
+    return HW_OK;
 }
 
 hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *speed, double *tension,
                             int *elements)
 {
     CHECK_CABLE(rc, cable);
-    (void)length; (void)speed; (void)tension; (void)elements;
-    return HW_ERR_INVALID_ARG;
+    const rc_reel *r = &rc->ch[cable].reel;
+    if (!r->on) {
+        snprintf(((hw_rc *)rc)->err, sizeof rc->err, "hw_rc_winch_state: cable '%s' has no reel winch", rc->ch[cable].name);
+        return HW_ERR_INVALID_ARG;
+    }
+    if (length) *length = r->length;
+    if (speed) *speed = r->speed;
+    if (tension) *tension = r->tension;
+    if (elements) *elements = rc->S.cab[cable].n;
+    return HW_OK;
 }
 
 hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz)
@@ -572,6 +585,7 @@ hw_status hw_rc_step(hw_rc *rc, int n)
                 C->posb[q] = hc->pb0[q] + C->velb[q] * (rc->t - hc->tb);
             }
         }
+        if (rc->reels) hw_rc_reel_before_step(rc);
         hw_rc_status bad;
         int c;
         S->env.t = rc->t; /* the current profile's time */
@@ -604,8 +618,18 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             }
             hc->ret_a = ra; hc->ret_b = rb;
             hw_rc_cable *C = &S->cab[k];
-            C->l = (hc->L_total - ra - rb) / C->n;
+            C->l = C->lend[0] = C->lend[1] = (hc->L_total - ra - rb) / C->n;
             update_eps(C, hc);
+        }
+        if (rc->reels) { /* reel winches work on the host state (the GPU's is copied back) */
+            hw_status st = rc->gpu && hw_rc_cuda_download(rc->gpu, S->st, rc->blk) != 0 ? HW_ERR_STATE
+                                                                                       : hw_rc_reel_after_step(rc);
+            if (st) {
+                if (st == HW_ERR_STATE && rc->gpu && !rc->err[0])
+                    snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the state back from the GPU failed");
+                rc->failed = 1;
+                return st;
+            }
         }
     }
     if (rc->gpu && n > 0 && hw_rc_cuda_download(rc->gpu, S->st, rc->blk) != 0) {
@@ -625,7 +649,10 @@ int hw_rc_elements(const hw_rc *rc, int cable)
 }
 double hw_rc_cable_length(const hw_rc *rc, int cable)
 {
-    return rc && cable >= 0 && cable < rc->S.n_cables ? rc->S.cab[cable].l * rc->S.cab[cable].n : 0.0;
+    if (!rc || cable < 0 || cable >= rc->S.n_cables) return 0.0;
+    const hw_rc_cable *C = &rc->S.cab[cable];
+    if (rc->ch[cable].reel.on) return rc->ch[cable].reel.length;
+    return C->l * C->n;
 }
 
 /* ---- outputs --------------------------------------------------------------------------------- */
@@ -647,27 +674,28 @@ hw_status hw_rc_end_forces(const hw_rc *rc, int cable, double fa[3], double fb[3
     return HW_OK;
 }
 
+double hw_rc_block_tension(const hw_rc *rc, int cable, int k)
+{
+    const hw_rc_cable *C = &rc->S.cab[cable];
+    int ne = rc->S.n_elems;
+    hw_v3 lam = hw_rc_v3(blk_of(rc, cable, k) + HW_RC_B_LAM), ax;
+    double sgn = 1.0;
+    if (k == 0) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0); ax = hw_rc_axis(b.p); sgn = -1.0; }
+    else if (k == C->n) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0 + C->n - 1); ax = hw_rc_axis(b.p); }
+    else {
+        hw_rc_body b1 = hw_rc_get_body(rc->S.st, ne, C->e0 + k - 1), b2 = hw_rc_get_body(rc->S.st, ne, C->e0 + k);
+        ax = hw_v3_add(hw_rc_axis(b1.p), hw_rc_axis(b2.p));
+        double nn = hw_v3_norm(ax);
+        ax = nn > 0 ? hw_v3_scale(ax, 1.0 / nn) : hw_rc_axis(b2.p);
+    }
+    return sgn * hw_v3_dot(lam, ax);
+}
+
 hw_status hw_rc_tensions(const hw_rc *rc, int cable, double *t)
 {
     CHECK_CABLE(rc, cable);
     if (!t) return HW_ERR_INVALID_ARG;
-    const hw_rc_cable *C = &rc->S.cab[cable];
-    int ne = rc->S.n_elems;
-    for (int k = 0; k <= C->n; k++) {
-        const double *B = blk_of(rc, cable, k);
-        hw_v3 lam = hw_rc_v3(B + HW_RC_B_LAM);
-        hw_v3 ax;
-        double sgn = 1.0;
-        if (k == 0) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0); ax = hw_rc_axis(b.p); sgn = -1.0; }
-        else if (k == C->n) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0 + C->n - 1); ax = hw_rc_axis(b.p); }
-        else {
-            hw_rc_body b1 = hw_rc_get_body(rc->S.st, ne, C->e0 + k - 1), b2 = hw_rc_get_body(rc->S.st, ne, C->e0 + k);
-            ax = hw_v3_add(hw_rc_axis(b1.p), hw_rc_axis(b2.p));
-            double nn = hw_v3_norm(ax);
-            ax = nn > 0 ? hw_v3_scale(ax, 1.0 / nn) : hw_rc_axis(b2.p);
-        }
-        t[k] = sgn * hw_v3_dot(lam, ax);
-    }
+    for (int k = 0; k <= rc->S.cab[cable].n; k++) t[k] = hw_rc_block_tension(rc, cable, k);
     return HW_OK;
 }
 
@@ -716,11 +744,12 @@ hw_status hw_rc_nodes(const hw_rc *rc, int cable, double *xyz)
     int ne = rc->S.n_elems, n = C->n;
     for (int k = 0; k <= n; k++) {
         hw_v3 p;
-        if (k == 0) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0); p = hw_rc_end_a(&b, C->l); }
-        else if (k == n) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0 + n - 1); p = hw_rc_end_b(&b, C->l); }
+        double li = k > 0 ? hw_rc_elem_len(C, k - 1).l : 0.0, lj = k < n ? hw_rc_elem_len(C, k).l : 0.0;
+        if (k == 0) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0); p = hw_rc_end_a(&b, lj); }
+        else if (k == n) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0 + n - 1); p = hw_rc_end_b(&b, li); }
         else {
             hw_rc_body b1 = hw_rc_get_body(rc->S.st, ne, C->e0 + k - 1), b2 = hw_rc_get_body(rc->S.st, ne, C->e0 + k);
-            p = hw_v3_scale(hw_v3_add(hw_rc_end_b(&b1, C->l), hw_rc_end_a(&b2, C->l)), 0.5);
+            p = hw_v3_scale(hw_v3_add(hw_rc_end_b(&b1, li), hw_rc_end_a(&b2, lj)), 0.5);
         }
         xyz[3 * k] = p.x; xyz[3 * k + 1] = p.y; xyz[3 * k + 2] = p.z;
     }

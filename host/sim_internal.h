@@ -52,9 +52,8 @@ void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 int hw_line_reels(const hw_model_def *def, int line, hw_winch_end end); /* winch or sheave end */
 typedef struct hw_winch_rt {
     int on;
-    hw_winch_def def;      /* with defaults filled and the speed table owned here */
-    double *tab_t, *tab_v;
-    double *tq_t, *tq_v;   /* DRUM: torque table, owned */
+    hw_winch_def def;      /* with defaults filled and its tables owned here */
+    double *tables;        /* the tables' storage (winch_drive.h hw_winch_own_tables) */
     double omega;          /* DRUM: angular velocity, rad/s (> 0 hauls in) */
     double l_nom, l_w;     /* nominal segment length; unstretched length of the winch segment */
     double length, speed, tension; /* deployed length, pay-out speed, winch segment tension */

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "sim_internal.h"
+#include "winch_drive.h"
 
 int hw_line_max_segments(const hw_model_def *def, int line)
 {
@@ -120,40 +121,14 @@ hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m)
             w->def.mode = HW_WINCH_EXTERNAL;
             W->need_tension = 1;
         }
-        int nt = w->def.speed_table.n >= 2 ? w->def.speed_table.n : 0;
-        if (nt) {
-            w->tab_t = (double *)malloc((size_t)nt * sizeof(double));
-            w->tab_v = (double *)malloc((size_t)nt * sizeof(double));
-            if (!w->tab_t || !w->tab_v) return HW_ERR_NOMEM;
-            memcpy(w->tab_t, ld->winch.speed_table.x, (size_t)nt * sizeof(double));
-            memcpy(w->tab_v, ld->winch.speed_table.y, (size_t)nt * sizeof(double));
-        }
-        w->def.speed_table.n = nt;
-        w->def.speed_table.x = w->tab_t;
-        w->def.speed_table.y = w->tab_v;
-        int nq = w->def.torque_table.n >= 2 ? w->def.torque_table.n : 0;
-        if (nq) {
-            w->tq_t = (double *)malloc((size_t)nq * sizeof(double));
-            w->tq_v = (double *)malloc((size_t)nq * sizeof(double));
-            if (!w->tq_t || !w->tq_v) return HW_ERR_NOMEM;
-            memcpy(w->tq_t, ld->winch.torque_table.x, (size_t)nq * sizeof(double));
-            memcpy(w->tq_v, ld->winch.torque_table.y, (size_t)nq * sizeof(double));
-        }
-        w->def.torque_table.n = nq;
-        w->def.torque_table.x = w->tq_t;
-        w->def.torque_table.y = w->tq_v;
+        if (hw_winch_own_tables(&w->def, &w->tables) != HW_OK) return HW_ERR_NOMEM;
         w->omega = w->def.drum_speed0;
         if (w->def.mode == HW_WINCH_DRUM) W->need_tension = 1;
         w->l_nom = ld->length / ld->nseg;
         w->l_w = w->l_nom;
         w->length = ld->length;
         w->counter = ld->length;
-        if (!(w->def.tau > 0)) w->def.tau = 2.0;
-        if (!(w->def.max_speed > 0)) w->def.max_speed = 1.0;
-        if (!(w->def.max_length >= ld->length)) w->def.max_length = ld->length;
-        if (!(w->def.min_length > 0)) w->def.min_length = 0.5 * w->l_nom;
-        if (w->def.mode == HW_WINCH_TENSION && !(w->def.gain > 0))
-            w->def.gain = w->def.max_speed / w->def.target;
+        hw_winch_defaults(&w->def, ld->length, w->l_nom);
         if (w->def.mode == HW_WINCH_TENSION) W->need_tension = 1;
         w->speed = w->def.mode == HW_WINCH_EXTERNAL && w->sheave < 0 ? w->def.speed : 0.0;
     }
@@ -163,36 +138,10 @@ hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m)
 void hw_winches_free(hw_winches *W)
 {
     if (!W || !W->w) return;
-    for (int l = 0; l < W->n; l++) {
-        free(W->w[l].tab_t); free(W->w[l].tab_v); free(W->w[l].tq_t); free(W->w[l].tq_v);
-    }
+    for (int l = 0; l < W->n; l++) free(W->w[l].tables);
     free(W->sh);
     free(W->w);
     memset(W, 0, sizeof *W);
-}
-
-static double drive_speed(const hw_winch_rt *w, double t, double dt)
-{
-    const hw_winch_def *d = &w->def;
-    double s = 0.0, lim = d->max_speed;
-    switch (d->mode) {
-    case HW_WINCH_SPEED: /* at the step's midpoint: exact pay-out for a piecewise-linear table */
-        s = d->speed_table.n >= 2
-                ? hw_tlu(d->speed_table.x, d->speed_table.y, d->speed_table.n, t + 0.5 * dt)
-                : d->speed;
-        return s;
-    case HW_WINCH_LENGTH:
-        s = (d->target - w->length) / d->tau;
-        break;
-    case HW_WINCH_TENSION:
-        s = d->gain * (w->tension - d->target);
-        break;
-    case HW_WINCH_EXTERNAL:
-        return w->speed;
-    case HW_WINCH_DRUM: /* the drum's speed, integrated after the step */
-        return -w->omega * d->drum_radius;
-    }
-    return s > lim ? lim : s < -lim ? -lim : s;
 }
 
 /* Inserts a node next to the reeling end (l_w > 1.5 l_nom) or removes one (l_w < 0.5 l_nom). A
@@ -254,25 +203,14 @@ hw_status hw_winches_before_step(hw_winches *W, hw_model *m, const hw_backend_op
             if (st) return st;
             continue;
         }
-        double s = drive_speed(w, t, dt);
-        if (s > 0 && w->counter >= w->def.max_length) {
-            if (!w->at_max)
-                hw_logf(log, log_user, 1, "winch of line '%s' at t = %.6g s: all %.6g m of cable "
-                        "paid out; pay-out stops", m->line_names[l], t, w->def.max_length);
-            w->at_max = 1;
-            s = 0.0;
-        } else {
-            w->at_max = 0;
-        }
-        if (s < 0 && (w->counter <= w->def.min_length || w->length <= w->def.min_length)) {
-            if (!w->at_min)
-                hw_logf(log, log_user, 1, "winch of line '%s' at t = %.6g s: hauled in to its "
-                        "minimum length %.6g m; haul-in stops", m->line_names[l], t, w->def.min_length);
-            w->at_min = 1;
-            s = 0.0;
-        } else {
-            w->at_min = 0;
-        }
+        double s = hw_winch_drive_speed(&w->def, t, dt, w->length, w->tension, w->omega, w->speed);
+        int stop = hw_winch_stops(&w->def, w->counter, w->length, &s, &w->at_max, &w->at_min);
+        if (stop == 1)
+            hw_logf(log, log_user, 1, "winch of line '%s' at t = %.6g s: all %.6g m of cable "
+                    "paid out; pay-out stops", m->line_names[l], t, w->def.max_length);
+        if (stop == 2)
+            hw_logf(log, log_user, 1, "winch of line '%s' at t = %.6g s: hauled in to its "
+                    "minimum length %.6g m; haul-in stops", m->line_names[l], t, w->def.min_length);
         w->speed = s;
         S->ln_wrate[k] = s;
         hw_status st = ops->update_line(b, S, l);
@@ -368,17 +306,8 @@ hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops
         if (!w->on) continue;
         w->l_w += w->speed * dt;
         w->counter += w->speed * dt;
-        if (w->def.mode == HW_WINCH_DRUM) { /* semi-implicit: the new speed for the next step */
-            const hw_winch_def *d = &w->def;
-            double tq = d->motor_stall_torque > 0
-                            ? d->motor_stall_torque * (1.0 - w->omega / d->motor_no_load_speed)
-                        : d->torque_table.n >= 2
-                            ? hw_tlu(d->torque_table.x, d->torque_table.y, d->torque_table.n, t + 0.5 * dt)
-                            : d->torque;
-            double acc = (tq - w->tension * d->drum_radius - d->drum_bearing * w->omega) / d->drum_inertia;
-            w->omega += dt * acc;
-            if ((w->at_max && w->omega < 0) || (w->at_min && w->omega > 0)) w->omega = 0.0; /* end of cable */
-        }
+        if (w->def.mode == HW_WINCH_DRUM) /* semi-implicit: the new speed for the next step */
+            w->omega = hw_winch_drum_step(&w->def, w->omega, w->tension, t, dt, w->at_max, w->at_min);
         hw_status st = reel(W, m, ops, b, w, err, err_len, t);
         if (st) return st;
     }

@@ -40,7 +40,13 @@ enum { HW_RC_OK = 0, HW_RC_BAD_NONFINITE = 1, HW_RC_BAD_GAP = 2, HW_RC_BAD_NOT_S
 typedef struct hw_rc_cable {
     int e0, n, b0;
     int mask_a, mask_j, mask_b;   /* active rows (HW_RC_ROWS_*) of end A, joints, end B blocks */
-    double l, ldot;               /* element length and its rate (winch, rescale mode) */
+    double l, ldot;               /* element length and its rate (winch, rescale mode); eps is
+                                     for l */
+    double lend[2];               /* lengths of the end elements 0 (A) and n - 1 (B): l, but for
+                                     a reel winch's element at its end; n == 1: both the same */
+    double reel[2], reel_acc[2];  /* reel winch pay-out speed at end A, B (m/s, 0: none) and its
+                                     rate of change: the end element grows at this rate
+                                     (hw_rc_element_pass has the momentum of its material) */
     double alpha[3], beta[3], eps[3]; /* families N, M, T; eps for the current l */
     hw_rc_prop prop;
     double posa[3], vela[3], posb[3], velb[3];
@@ -91,6 +97,25 @@ HW_HD hw_rc_side hw_rc_load_side(const double *d)
     return s;
 }
 
+/* Length of element i (cable-local) and its rates: l and ldot inside, lend and the reel speed
+ * and its rate at the ends (one element: both ends'). */
+HW_HD hw_rc_len hw_rc_elem_len(const hw_rc_cable *C, int i)
+{
+    if (C->n == 1)
+        return hw_rc_len_make(C->lend[0], C->ldot + C->reel[0] + C->reel[1], C->reel_acc[0] + C->reel_acc[1]);
+    if (i == 0) return hw_rc_len_make(C->lend[0], C->ldot + C->reel[0], C->reel_acc[0]);
+    if (i == C->n - 1) return hw_rc_len_make(C->lend[1], C->ldot + C->reel[1], C->reel_acc[1]);
+    return hw_rc_len_make(C->l, C->ldot, 0.0);
+}
+/* The share of cable block k (0..n) spans, in units of l (hw_rc_row_params' f). */
+HW_HD double hw_rc_block_share(const hw_rc_cable *C, int k)
+{
+    double s = 0.0;
+    if (k > 0) s += hw_rc_elem_len(C, k - 1).l;
+    if (k < C->n) s += hw_rc_elem_len(C, k).l;
+    return s / (2.0 * C->l);
+}
+
 /* Block k (0..n) of cable C at state st, with its active-row mask. */
 HW_HD hw_rc_block hw_rc_cable_block(const hw_rc_cable *C, const double *st, int ne, int k, int *mask)
 {
@@ -99,17 +124,17 @@ HW_HD hw_rc_block hw_rc_cable_block(const hw_rc_cable *C, const double *st, int 
     if (k == 0) {
         *mask = C->mask_a;
         hw_rc_body b0 = hw_rc_get_body(st, ne, C->e0);
-        blk = hw_rc_end_block_a(&b0, C->l, C->ldot, hw_rc_v3(C->posa), hw_rc_v3(C->vela),
+        blk = hw_rc_end_block_a(&b0, hw_rc_elem_len(C, 0), hw_rc_v3(C->posa), hw_rc_v3(C->vela),
                                 hw_quat_make(C->qa[0], C->qa[1], C->qa[2], C->qa[3]));
     } else if (k == n) {
         *mask = C->mask_b;
         hw_rc_body bn = hw_rc_get_body(st, ne, C->e0 + n - 1);
-        blk = hw_rc_end_block_b(&bn, C->l, C->ldot, hw_rc_v3(C->posb), hw_rc_v3(C->velb),
+        blk = hw_rc_end_block_b(&bn, hw_rc_elem_len(C, n - 1), hw_rc_v3(C->posb), hw_rc_v3(C->velb),
                                 hw_quat_make(C->qb[0], C->qb[1], C->qb[2], C->qb[3]));
     } else {
         *mask = C->mask_j;
         hw_rc_body bi = hw_rc_get_body(st, ne, C->e0 + k - 1), bj = hw_rc_get_body(st, ne, C->e0 + k);
-        blk = hw_rc_joint(&bi, &bj, C->l, C->ldot);
+        blk = hw_rc_joint(&bi, hw_rc_elem_len(C, k - 1), &bj, hw_rc_elem_len(C, k));
     }
     hw_rc_side_mask(&blk.L, *mask);
     hw_rc_side_mask(&blk.R, *mask);
@@ -128,12 +153,24 @@ HW_HD double hw_rc_element_pass(const hw_rc_sys *S, const hw_rc_cable *C, int i,
 {
     int ne = S->n_elems;
     hw_rc_body b = hw_rc_get_body(S->st, ne, C->e0 + i);
-    hw_rc_loads L = hw_rc_element_loads(&b, C->l, &S->env, &C->prop);
+    double l = hw_rc_elem_len(C, i).l;
+    hw_rc_loads L = hw_rc_element_loads(&b, l, &S->env, &C->prop);
     hw_v3 f = L.f, tau = L.tau;
     for (int end = 0; end < 2; end++) {
         if (i != (end ? C->n - 1 : 0)) continue;
         hw_v3 fe = hw_rc_v3(end ? C->fb : C->fa), te = hw_rc_v3(end ? C->tb : C->ta);
-        hw_v3 arm = hw_v3_scale(hw_rc_axis(b.p), end ? 0.5 * C->l : -0.5 * C->l);
+        hw_v3 arm = hw_v3_scale(hw_rc_axis(b.p), end ? 0.5 * l : -0.5 * l);
+        if (C->reel[end] != 0.0 || C->reel_acc[end] != 0.0) {
+            /* the reel element's material moves at its centre's velocity plus half the growth
+             * rate s along u (winch -> cable), and crosses the winch at the winch's velocity plus
+             * s u (it leaves or meets the drum at the cable's speed): d/dt m (v + s u / 2) =
+             * F + mdot (u_w + s u), i.e. m dv/dt = F + mu s (u_w + s u / 2 - v) - m (ds/dt) u / 2
+             * (the turning of u neglected) */
+            double s = C->reel[end], m = C->prop.mu * l;
+            hw_v3 u = hw_v3_scale(hw_rc_axis(b.p), end ? -1.0 : 1.0);
+            hw_v3 th = hw_v3_sub(hw_v3_add(hw_rc_v3(end ? C->velb : C->vela), hw_v3_scale(u, 0.5 * s)), b.v);
+            fe = hw_v3_add(fe, hw_v3_sub(hw_v3_scale(th, C->prop.mu * s), hw_v3_scale(u, 0.5 * m * C->reel_acc[end])));
+        }
         f = hw_v3_add(f, fe);
         tau = hw_v3_add(tau, hw_quat_rotate_inv(b.p, hw_v3_add(te, hw_v3_cross(arm, fe))));
     }
@@ -157,7 +194,7 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
     double power = 0.0;
     hw_rc_block kb = hw_rc_cable_block(C, S->st, S->n_elems, k, &mask);
     double ra[6], rb[6], re[6];
-    hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == n, ra, rb, re);
+    hw_rc_row_params(C->alpha, C->beta, C->eps, hw_rc_block_share(C, k), ra, rb, re);
     double gap = hw_v3_norm(hw_v6_get3(&kb.g, 0));
     if ((mask & HW_RC_ROWS_POS) && !(gap <= S->max_gap * C->l) && bad->kind == HW_RC_OK) {
         bad->kind = gap == gap ? HW_RC_BAD_GAP : HW_RC_BAD_NONFINITE;
@@ -405,8 +442,9 @@ HW_HD double hw_rc_cable_step(const hw_rc_sys *S, const hw_rc_cable *C, double *
 HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *e)
 {
     int ne = S->n_elems;
-    double l = C->l, m = C->prop.mu * l, area = 0.25 * HW_PI * C->prop.d * C->prop.d;
+    double area = 0.25 * HW_PI * C->prop.d * C->prop.d;
     for (int i = 0; i < C->n; i++) {
+        double l = hw_rc_elem_len(C, i).l, m = C->prop.mu * l;
         hw_rc_body b = hw_rc_get_body(S->st, ne, C->e0 + i);
         hw_v3 ax = hw_rc_axis(b.p);
         double za = b.x.z - 0.5 * l * ax.z, zb = b.x.z + 0.5 * l * ax.z;
@@ -426,7 +464,7 @@ HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *
         int mask;
         hw_rc_block kb = hw_rc_cable_block(C, S->st, ne, k, &mask);
         double ra[6], rb[6], re[6];
-        hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == C->n, ra, rb, re);
+        hw_rc_row_params(C->alpha, C->beta, C->eps, hw_rc_block_share(C, k), ra, rb, re);
         for (int r = 0; r < 6; r++) {
             if (!hw_rc_row_on(mask, r)) continue;
             double sp = 0.5 * rb[r] * rb[r] * kb.g.a[r] * kb.g.a[r] / re[r];

@@ -145,13 +145,17 @@ Test(rigid_algebra, jacobians_and_velocity_products_match_finite_differences)
         hw_quat qc = hw_quat_normalize(hw_quat_make(1.0, 0.2, 0.1, -0.1));
         hw_rc_body ip = moved(bi, h), im = moved(bi, -h), jp = moved(bj, h), jm = moved(bj, -h);
         if (kind == 0) {
-            k0 = hw_rc_joint(&bi, &bj, l, dl); kp = hw_rc_joint(&ip, &jp, l, dl); km = hw_rc_joint(&im, &jm, l, dl);
+            /* unequal lengths, as at a reel winch's element */
+            hw_rc_len li = hw_rc_len_make(l, dl, 0.0), lj = hw_rc_len_make(0.7 * l, dl, 0.0);
+            k0 = hw_rc_joint(&bi, li, &bj, lj); kp = hw_rc_joint(&ip, li, &jp, lj); km = hw_rc_joint(&im, li, &jm, lj);
         } else if (kind == 1) {
-            k0 = hw_rc_end_block_a(&bj, l, dl, pa, va, qc); kp = hw_rc_end_block_a(&jp, l, dl, pa, va, qc);
-            km = hw_rc_end_block_a(&jm, l, dl, pa, va, qc);
+            hw_rc_len L = hw_rc_len_make(l, dl, 0.0);
+            k0 = hw_rc_end_block_a(&bj, L, pa, va, qc); kp = hw_rc_end_block_a(&jp, L, pa, va, qc);
+            km = hw_rc_end_block_a(&jm, L, pa, va, qc);
         } else {
-            k0 = hw_rc_end_block_b(&bi, l, dl, pa, va, qc); kp = hw_rc_end_block_b(&ip, l, dl, pa, va, qc);
-            km = hw_rc_end_block_b(&im, l, dl, pa, va, qc);
+            hw_rc_len L = hw_rc_len_make(l, dl, 0.0);
+            k0 = hw_rc_end_block_b(&bi, L, pa, va, qc); kp = hw_rc_end_block_b(&ip, L, pa, va, qc);
+            km = hw_rc_end_block_b(&im, L, pa, va, qc);
         }
         hw_v6 ju = hw_v6_zero();
         if (kind != 1) { hw_v6 t = side_mul(&k0.L, &bi); for (int r = 0; r < 6; r++) ju.a[r] += t.a[r]; }
@@ -198,7 +202,7 @@ Test(rigid_algebra, block_tridiagonal_solve_is_exact)
         int mask;
         hw_rc_block kb = hw_rc_cable_block(C, S.st, S.n_elems, k, &mask);
         double ra[6], rb[6], re[6];
-        hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == n, ra, rb, re);
+        hw_rc_row_params(C->alpha, C->beta, C->eps, k == 0 || k == n ? 0.5 : 1.0, ra, rb, re);
         for (int side = 0; side < 2; side++) {
             int body = side ? k : k - 1;
             if (body < 0 || body >= n) continue;

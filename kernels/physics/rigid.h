@@ -25,6 +25,12 @@
 #include "seabed.h"
 
 typedef struct hw_rc_body { hw_v3 x, v; hw_quat p; hw_v3 w; } hw_rc_body;
+/* An element's length and its first two time derivatives (a winch changes them). */
+typedef struct hw_rc_len { double l, ld, ldd; } hw_rc_len;
+HW_HD hw_rc_len hw_rc_len_make(double l, double ld, double ldd)
+{
+    hw_rc_len r; r.l = l; r.ld = ld; r.ldd = ldd; return r;
+}
 typedef struct hw_rc_side { double sig; hw_m3 B, C; } hw_rc_side;
 /* One constraint block evaluated at a state: error, its rate, the velocity-product term
  * dJ/dt u, and the two Jacobian sides. */
@@ -65,12 +71,14 @@ HW_HD hw_v3 hw_rc_end_vel(const hw_rc_body *b, double s, double sdot)
     hw_v3 r = hw_quat_rotate(b->p, hw_v3_add(hw_v3_cross(b->w, e), hw_v3_make(0.0, 0.0, sdot)));
     return hw_v3_add(b->v, r);
 }
-/* Velocity-product part of the end point's acceleration: R (w x (w x e) + 2 w x (0,0,sdot)). */
-HW_HD hw_v3 hw_rc_end_gam(const hw_rc_body *b, double s, double sdot)
+/* Velocity-product part of the end point's acceleration, with the length's second derivative:
+ * R (w x (w x e) + 2 w x (0,0,sdot) + (0,0,sddot)). */
+HW_HD hw_v3 hw_rc_end_gam(const hw_rc_body *b, double s, double sdot, double sddot)
 {
     hw_v3 e = hw_v3_make(0.0, 0.0, s);
     hw_v3 c = hw_v3_add(hw_v3_cross(b->w, hw_v3_cross(b->w, e)),
                         hw_v3_scale(hw_v3_cross(b->w, hw_v3_make(0.0, 0.0, sdot)), 2.0));
+    c.z += sddot;
     return hw_quat_rotate(b->p, c);
 }
 /* d(end point)/dw = -R [e]x, e = (0,0,s). */
@@ -105,17 +113,17 @@ HW_HD void hw_rc_ang_rows(hw_quat q, hw_v3 wi, hw_v3 wj, hw_v3 *g, hw_v3 *gd, hw
     *gam = hw_v3_make(0.5 * (d.x - c.x), 0.5 * (d.y - c.y), 0.5 * (d.z - c.z));
 }
 
-/* Joint between body i and body j = i + 1 (all 6 rows). */
-HW_HD hw_rc_block hw_rc_joint(const hw_rc_body *bi, const hw_rc_body *bj, double l, double ldot)
+/* Joint between body i (length Li) and body j = i + 1 (Lj): all 6 rows. */
+HW_HD hw_rc_block hw_rc_joint(const hw_rc_body *bi, hw_rc_len Li, const hw_rc_body *bj, hw_rc_len Lj)
 {
     hw_rc_block k = hw_rc_block_zero();
-    double s = 0.5 * l, sd = 0.5 * ldot;
-    hw_v3 g = hw_v3_sub(hw_rc_end_b(bi, l), hw_rc_end_a(bj, l));
-    hw_v3 gd = hw_v3_sub(hw_rc_end_vel(bi, s, sd), hw_rc_end_vel(bj, -s, -sd));
-    hw_v3 gam = hw_v3_sub(hw_rc_end_gam(bi, s, sd), hw_rc_end_gam(bj, -s, -sd));
+    double si = 0.5 * Li.l, sdi = 0.5 * Li.ld, sj = 0.5 * Lj.l, sdj = 0.5 * Lj.ld;
+    hw_v3 g = hw_v3_sub(hw_rc_end_b(bi, Li.l), hw_rc_end_a(bj, Lj.l));
+    hw_v3 gd = hw_v3_sub(hw_rc_end_vel(bi, si, sdi), hw_rc_end_vel(bj, -sj, -sdj));
+    hw_v3 gam = hw_v3_sub(hw_rc_end_gam(bi, si, sdi, 0.5 * Li.ldd), hw_rc_end_gam(bj, -sj, -sdj, -0.5 * Lj.ldd));
     hw_v6_set3(&k.g, 0, g); hw_v6_set3(&k.gd, 0, gd); hw_v6_set3(&k.gam, 0, gam);
-    k.L.sig = 1.0; k.L.B = hw_rc_end_jw(bi->p, s);
-    k.R.sig = -1.0; k.R.B = hw_m3_scale(hw_rc_end_jw(bj->p, -s), -1.0);
+    k.L.sig = 1.0; k.L.B = hw_rc_end_jw(bi->p, si);
+    k.R.sig = -1.0; k.R.B = hw_m3_scale(hw_rc_end_jw(bj->p, -sj), -1.0);
     hw_v3 ga, gda, gama;
     hw_rc_ang_rows(hw_quat_rel(bi->p, bj->p), bi->w, bj->w, &ga, &gda, &gama, &k.L.C, &k.R.C);
     hw_v6_set3(&k.g, 3, ga); hw_v6_set3(&k.gd, 3, gda); hw_v6_set3(&k.gam, 3, gama);
@@ -124,14 +132,14 @@ HW_HD hw_rc_block hw_rc_joint(const hw_rc_body *bi, const hw_rc_body *bj, double
 
 /* End A of body b0: positional rows a_0 - posA (velocity velA), angular rows vec(conj(qA) p_0)
  * of a clamp at orientation qA (at rest). Only side R is set. */
-HW_HD hw_rc_block hw_rc_end_block_a(const hw_rc_body *b0, double l, double ldot, hw_v3 posA,
-                                    hw_v3 velA, hw_quat qA)
+HW_HD hw_rc_block hw_rc_end_block_a(const hw_rc_body *b0, hw_rc_len L, hw_v3 posA, hw_v3 velA,
+                                    hw_quat qA)
 {
     hw_rc_block k = hw_rc_block_zero();
-    double s = -0.5 * l, sd = -0.5 * ldot;
-    hw_v6_set3(&k.g, 0, hw_v3_sub(hw_rc_end_a(b0, l), posA));
+    double s = -0.5 * L.l, sd = -0.5 * L.ld;
+    hw_v6_set3(&k.g, 0, hw_v3_sub(hw_rc_end_a(b0, L.l), posA));
     hw_v6_set3(&k.gd, 0, hw_v3_sub(hw_rc_end_vel(b0, s, sd), velA));
-    hw_v6_set3(&k.gam, 0, hw_rc_end_gam(b0, s, sd));
+    hw_v6_set3(&k.gam, 0, hw_rc_end_gam(b0, s, sd, -0.5 * L.ldd));
     k.R.sig = 1.0; k.R.B = hw_rc_end_jw(b0->p, s);
     hw_v3 ga, gda, gama;
     hw_m3 Cclamp;
@@ -140,14 +148,14 @@ HW_HD hw_rc_block hw_rc_end_block_a(const hw_rc_body *b0, double l, double ldot,
     return k;
 }
 /* End B of the last body: b_{N-1} - posB and vec(conj(p_{N-1}) qB). Only side L is set. */
-HW_HD hw_rc_block hw_rc_end_block_b(const hw_rc_body *bn, double l, double ldot, hw_v3 posB,
-                                    hw_v3 velB, hw_quat qB)
+HW_HD hw_rc_block hw_rc_end_block_b(const hw_rc_body *bn, hw_rc_len L, hw_v3 posB, hw_v3 velB,
+                                    hw_quat qB)
 {
     hw_rc_block k = hw_rc_block_zero();
-    double s = 0.5 * l, sd = 0.5 * ldot;
-    hw_v6_set3(&k.g, 0, hw_v3_sub(hw_rc_end_b(bn, l), posB));
+    double s = 0.5 * L.l, sd = 0.5 * L.ld;
+    hw_v6_set3(&k.g, 0, hw_v3_sub(hw_rc_end_b(bn, L.l), posB));
     hw_v6_set3(&k.gd, 0, hw_v3_sub(hw_rc_end_vel(bn, s, sd), velB));
-    hw_v6_set3(&k.gam, 0, hw_rc_end_gam(bn, s, sd));
+    hw_v6_set3(&k.gam, 0, hw_rc_end_gam(bn, s, sd, 0.5 * L.ldd));
     k.L.sig = 1.0; k.L.B = hw_rc_end_jw(bn->p, s);
     hw_v3 ga, gda, gama;
     hw_m3 Cclamp;
@@ -228,11 +236,12 @@ HW_HD void hw_rc_jt(const hw_rc_side *s, const double *lam, hw_v3 *f, hw_v3 *tau
 }
 
 /* Row parameters of a block: alpha, beta, compliance per row, from the families N, M, T
- * (alpha[3], beta[3], eps[3]); end = 1 for an end block (half-element compliance). */
-HW_HD void hw_rc_row_params(const double *alpha, const double *beta, const double *eps, int end,
+ * (alpha[3], beta[3], eps[3], eps for the element length l) and the block's share f of cable
+ * it spans in units of l: half of each element it joins, (l_before + l_after) / (2 l), so 1 at a
+ * joint of equal elements and 0.5 at an end (half-element compliance). */
+HW_HD void hw_rc_row_params(const double *alpha, const double *beta, const double *eps, double f,
                             double *ra, double *rb, double *re)
 {
-    double f = end ? 0.5 : 1.0;
     for (int r = 0; r < 6; r++) {
         int fam = r < 3 ? 0 : r < 5 ? 1 : 2;
         ra[r] = alpha[fam];

@@ -1,0 +1,60 @@
+/* The rigid-cylinder simulation's insides, shared by rigid_sim.c (definition, stepping, outputs)
+ * and rigid_reel.c (reel winches). */
+#ifndef HW_RIGID_INTERNAL_H
+#define HW_RIGID_INTERNAL_H
+
+#include "hawser/rigid.h"
+#include "rigid.h"
+
+/* A reel winch at one end of a cable (physics.md section 5, reel mode). */
+typedef struct rc_reel {
+    int on, end;                /* end 0 = A, 1 = B */
+    hw_winch_def def;           /* defaults filled, tables owned (storage `tables`) */
+    double *tables;
+    double l_nom;               /* nominal element length: length / elements at t = 0 */
+    double speed, tension;      /* pay-out speed of the step (> 0 pays out); tension at the winch */
+    double omega;               /* drum angular velocity (rad/s, > 0 hauls in) */
+    double external;            /* HW_WINCH_EXTERNAL: the speed set through the API */
+    double length, counter;     /* deployed length; the cable count (length at t = 0 + pay-out) */
+    int at_max, at_min;
+    long events;                /* splits and merges so far */
+} rc_reel;
+
+typedef struct rc_cable_host {
+    char name[64];
+    double L_total, ret_a, ret_b, speed_a, speed_b; /* rescale winch (hw_rc_set_winch) */
+    double ea, ei, gj;          /* effective moduli, kept constant while l changes */
+    double ta, tb;              /* time the end kinematics were set */
+    double pa0[3], pb0[3];      /* end positions at ta / tb */
+    rc_reel reel;
+} rc_cable_host;
+
+struct hw_rc {
+    hw_rc_sys S;
+    rc_cable_host *ch;
+    double *blk, *el, *power;
+    hw_rc_gpu *gpu;             /* non-NULL: the CUDA backend holds the state */
+    double *cur;                /* the current profile's arrays (z, t, ux, uy, uz), owned */
+    double t, dt, dissipated;
+    long steps;
+    int failed;
+    int reels;                  /* cables with a reel winch */
+    char err[1024];
+};
+
+/* Axial force (N, > 0 in tension) at block k of cable c from the last solve. */
+double hw_rc_block_tension(const hw_rc *rc, int c, int k);
+
+/* Reel winches (rigid_reel.c). init: from the definition, after the cables are built (element
+ * lengths nominal). before_step: the pay-out speeds for the step from rc->t. after_step (rc->t is
+ * the step's end): the winch element's length and the drums advance, elements split or merge;
+ * HW_ERR_STATE / HW_ERR_NOMEM with rc->err set. */
+hw_status hw_rc_reel_init(hw_rc *rc, const hw_rc_def *def);
+void hw_rc_reel_free(hw_rc *rc);
+void hw_rc_reel_before_step(hw_rc *rc);
+hw_status hw_rc_reel_after_step(hw_rc *rc);
+/* The split or merge of cable c's reel element when it is past its bounds (*event = 1), as
+ * after_step does it; the state and lengths as they are now. */
+hw_status hw_rc_reel_reshape(hw_rc *rc, int c, int *event);
+
+#endif
