@@ -46,6 +46,10 @@ hw_status hw_rc_reel_init(hw_rc *rc, const hw_rc_def *def)
         if (hw_winch_own_tables(&r->def, &r->tables) != HW_OK) return HW_ERR_NOMEM;
         r->l_nom = d->length / d->elements;
         hw_winch_defaults(&r->def, d->length, r->l_nom);
+        if (r->def.mode == HW_WINCH_TENSION && !(d->winch.gain > 0)) { /* half the bound the check sets */
+            double g = def->dt / (4.0 * d->mass_per_length * r->def.max_length);
+            if (g < r->def.gain) r->def.gain = g;
+        }
         r->omega = r->def.drum_speed0;
         r->external = r->def.mode == HW_WINCH_EXTERNAL ? r->def.speed : 0.0;
         r->length = r->counter = d->length;
@@ -67,7 +71,7 @@ void hw_rc_reel_before_step(hw_rc *rc)
         hw_winch_stops(&r->def, r->counter, r->length, &s, &r->at_max, &r->at_min);
         /* the speed's rate over the step, as the kernels' length acceleration (the speed is
          * piecewise constant per step, so this is its change from the last step's) */
-        rc->S.cab[c].reel_acc[r->end] = rc->steps > 0 ? (s - r->speed) / rc->dt : 0.0;
+        rc->S.cab[c].reel_acc[r->end] = (s - r->speed) / rc->dt;
         r->speed = s;
         rc->S.cab[c].reel[r->end] = s;
     }

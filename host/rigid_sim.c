@@ -171,6 +171,12 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
             char field[48], why[256];
             if (hw_winch_check(&c->winch, c->length, c->elements, "cable", "elements", field, sizeof field, why, sizeof why))
                 FAIL(field, "%s", why);
+            double maxl = c->winch.max_length > c->length ? c->winch.max_length : c->length;
+            double gmax = dt / (2.0 * c->mass_per_length * maxl);
+            if (c->winch.mode == HW_WINCH_TENSION && c->winch.gain > gmax)
+                FAIL("winch.gain", "expected at most dt / (2 mu max_length) = %.3g m/s/N on a rigid cable, got %g: "
+                     "a speed change accelerates the whole stiff cable within a step, so the tension a larger "
+                     "gain reacts to flips the speed every step", gmax, c->winch.gain);
             if ((c->winch.end == HW_WINCH_A ? c->end_a : c->end_b) == HW_RC_END_FREE)
                 FAIL("winch.end", "expected the winch end to be attached (point or clamped), got a free end %c",
                      c->winch.end == HW_WINCH_A ? 'A' : 'B');
@@ -305,7 +311,10 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         C->mask_j = fam;
         C->mask_a = end_mask(d->end_a, fam);
         C->mask_b = end_mask(d->end_b, fam);
-        /* initial shape: both ends attached -> the elastic catenary between them (a straight
+        /* initial shape: both ends attached -> the static shape of the chain of n straight
+         * elements between them (catenary.h hw_catenary_chain: the continuous catenary sampled
+         * at arc length would leave every joint of a curved line overlapping by the chord's
+         * shortfall, l theta^2 / 24, a start-up compression of that times EA / l; a straight
          * chord, nodes evenly spaced, when it has no weight in water or no solution); one end
          * free -> straight from the attached end towards the other, unstretched */
         double w = (d->mass_per_length - def->env.rho_w * 0.25 * HW_PI * d->diameter * d->diameter) * def->env.g;
@@ -314,7 +323,7 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         double nd = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
         for (int q = 0; q < 3; q++) dir[q] /= nd;
         int shaped = both && w > 0 &&
-                     hw_catenary_line(d->pos_a, d->pos_b, d->length, n, w, h->ea, def->env.depth, nodes, NULL) >= 0;
+                     hw_catenary_chain(d->pos_a, d->pos_b, d->length, n, w, h->ea, def->env.depth, nodes) >= 0;
         for (int k = 0; !shaped && k <= n; k++)
             for (int q = 0; q < 3; q++) {
                 if (both) nodes[3 * k + q] = d->pos_a[q] + (d->pos_b[q] - d->pos_a[q]) * k / n;

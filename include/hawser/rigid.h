@@ -70,7 +70,10 @@ typedef struct hw_rc_cable_def {
      * neighbour, conserving mass and momentum. Driven as a lumped-mass line's winch (hawser.h
      * hw_winch_def: speed or speed table, length target, tension target, external speed, drum);
      * `length` and `elements` are the deployed length and count at t = 0. The winch end must be
-     * attached (point or clamped). A cable with a reel winch cannot use hw_rc_set_winch. */
+     * attached (point or clamped). A cable with a reel winch cannot use hw_rc_set_winch.
+     * Tension mode: a speed change accelerates the whole (axially stiff) cable within one step,
+     * so the gain must stay below dt / (2 mu max_length) (checked); unset, it is the smaller of
+     * max_speed / target and half that bound. */
     hw_winch_def winch;
 } hw_rc_cable_def;
 
