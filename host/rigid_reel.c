@@ -81,8 +81,7 @@ void hw_rc_reel_before_step(hw_rc *rc)
 
 /* Inserts (delta = +1) or removes (-1) one element slot at cable-local index e_at and one block
  * slot at b_at in cable c, shifting everything after them. An inserted slot copies the old slot
- * at that index (or the one before it at the cable's end): callers overwrite elements, and a
- * block's copy keeps its last multipliers meaningful for the outputs until the next step. */
+ * at that index (or the one before it at the cable's end); callers overwrite it. */
 static hw_status relayout(hw_rc *rc, int c, int e_at, int b_at, int delta)
 {
     hw_rc_sys *S = &rc->S;
@@ -263,6 +262,15 @@ hw_status hw_rc_reel_reshape(hw_rc *rc, int c, int *event)
     if (st) return st;
     r->events++;
     *event = 1;
+    /* the multipliers of the new layout at the current state (what the next step computes first),
+     * so the outputs until then (tensions, end forces, the winch tension) fit the new blocks */
+    C = &rc->S.cab[c];
+    double *el = rc->el + (size_t)C->e0 * HW_RC_EL, *blk = rc->blk + (size_t)C->b0 * HW_RC_BLK;
+    rc->S.env.t = rc->t;
+    for (int i = 0; i < C->n; i++) hw_rc_element_pass(&rc->S, C, i, el + (size_t)i * HW_RC_EL);
+    hw_rc_status bad = {HW_RC_OK, 0, 0.0};
+    hw_rc_cable_solve(&rc->S, C, blk, el, &bad);
+    r->tension = hw_rc_block_tension(rc, c, r->end ? C->n : 0);
     return HW_OK;
 }
 

@@ -641,7 +641,9 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             }
         }
     }
-    if (rc->gpu && n > 0 && hw_rc_cuda_download(rc->gpu, S->st, rc->blk) != 0) {
+    /* (with reel winches the host has the state already, and after a split or merge its blocks
+     * are the newer: the device's were reset by the upload) */
+    if (rc->gpu && n > 0 && !rc->reels && hw_rc_cuda_download(rc->gpu, S->st, rc->blk) != 0) {
         snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the state back from the GPU failed");
         rc->failed = 1;
         return HW_ERR_STATE;
