@@ -25,10 +25,14 @@ hw_status hw_winch_own_tables(hw_winch_def *d, double **store)
     if (ns + nq > 0) {
         double *p = (double *)malloc(2 * (size_t)(ns + nq) * sizeof(double));
         if (!p) return HW_ERR_NOMEM;
-        memcpy(p, d->speed_table.x, (size_t)ns * sizeof(double));
-        memcpy(p + ns, d->speed_table.y, (size_t)ns * sizeof(double));
-        memcpy(p + 2 * ns, d->torque_table.x, (size_t)nq * sizeof(double));
-        memcpy(p + 2 * ns + nq, d->torque_table.y, (size_t)nq * sizeof(double));
+        if (ns) {
+            memcpy(p, d->speed_table.x, (size_t)ns * sizeof(double));
+            memcpy(p + ns, d->speed_table.y, (size_t)ns * sizeof(double));
+        }
+        if (nq) {
+            memcpy(p + 2 * ns, d->torque_table.x, (size_t)nq * sizeof(double));
+            memcpy(p + 2 * ns + nq, d->torque_table.y, (size_t)nq * sizeof(double));
+        }
         d->speed_table.x = p; d->speed_table.y = p + ns;
         d->torque_table.x = p + 2 * ns; d->torque_table.y = p + 2 * ns + nq;
         *store = p;
