@@ -38,7 +38,7 @@ void hw_yr_nomem(hw_yr *y)
 void hw_yr_record(hw_yr *y, int item, int index, const char *field, int line)
 {
     hw_yr_recs *r = y->recs;
-    if (FAILED(y) || !r) return;
+    if (FAILED(y) || !r || item < 0) return; /* item < 0: a mapping whose keys are not recorded */
     if (r->n == r->cap) {
         int cap = r->cap ? 2 * r->cap : 64;
         hw_yr_rec *p = (hw_yr_rec *)realloc(r->v, (size_t)cap * sizeof *p);
@@ -74,9 +74,10 @@ int hw_yr_check_map(hw_yr *y, yaml_node_t *node, int line, const char *path,
 {
     if (FAILED(y)) return -1;
     char got[96];
+    const char *where = path[0] ? path : "scenario"; /* "": the document's top level */
     if (!yd_is_map(node)) {
         yd_describe(node, got, sizeof got);
-        yfail(y, line, path, "expected a mapping (%s), got %s", context, got);
+        yfail(y, line, where, "expected a mapping (%s), got %s", context, got);
         return -1;
     }
     int n = yd_map_len(node);
@@ -85,13 +86,14 @@ int hw_yr_check_map(hw_yr *y, yaml_node_t *node, int line, const char *path,
         const char *key = yd_scalar(k);
         if (!key || yd_is_null(k)) {
             yd_describe(k, got, sizeof got);
-            yfail(y, yd_line(k), path, "expected a key name, got %s", got);
+            yfail(y, yd_line(k), where, "expected a key name, got %s", got);
             return -1;
         }
         int ok = 0;
         for (int j = 0; allowed[j]; j++) ok |= !strcmp(allowed[j], key);
         char p[272];
-        snprintf(p, sizeof p, "%s.%s", path, key);
+        if (path[0]) snprintf(p, sizeof p, "%s.%s", path, key);
+        else snprintf(p, sizeof p, "%s", key);
         if (!ok) {
             char keys[512], hint[96] = "";
             hw_yr_key_list(allowed, keys, sizeof keys);
@@ -116,7 +118,8 @@ yaml_node_t *hw_yr_field(hw_yr *y, yaml_node_t *node, int map_line, const char *
                          int index, const char *rec, const char *key, int *line, char *path,
                          size_t path_len)
 {
-    snprintf(path, path_len, "%s.%s", map_path, key);
+    if (map_path[0]) snprintf(path, path_len, "%s.%s", map_path, key);
+    else snprintf(path, path_len, "%s", key);
     *line = map_line;
     if (FAILED(y) || !node) return NULL;
     yaml_node_t *k = NULL, *v = yd_map_find(y->doc, node, key, &k);

@@ -28,11 +28,13 @@ void hw_yr_record(hw_yr *y, int item, int index, const char *field, int line);
 int hw_yr_find(const hw_yr_recs *r, int item, int index, const char *field); /* line, or 0 */
 void hw_yr_key_list(const char *const *keys, char *buf, size_t len);
 
-/* A mapping of the keys `allowed` only, each once; else fails (at path) and returns -1. */
+/* A mapping of the keys `allowed` only, each once; else fails (at path; "" is the document's top
+ * level, named "scenario" in messages) and returns -1. */
 int hw_yr_check_map(hw_yr *y, yaml_node_t *node, int line, const char *path,
                     const char *const *allowed, const char *context);
-/* The value of key in mapping node (NULL if absent), its line and path "PATH.KEY"; the line is
- * recorded as (item, index, REC KEY). Without the key: *line = map_line. */
+/* The value of key in mapping node (NULL if absent), its line and path "PATH.KEY" ("KEY" at the
+ * top level); the line is recorded as (item, index, REC KEY) unless item < 0. Without the key:
+ * *line = map_line. */
 yaml_node_t *hw_yr_field(hw_yr *y, yaml_node_t *node, int map_line, const char *map_path, int item,
                          int index, const char *rec, const char *key, int *line, char *path,
                          size_t path_len);
