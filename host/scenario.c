@@ -21,6 +21,7 @@
 
 #include "scenario_network.h"
 #include "scenario_rigid.h"
+#include "scenario_winch.h"
 #include "yaml_doc.h"
 #include "yaml_reader.h"
 
@@ -740,72 +741,6 @@ static void parse_points(loader *L, mapr *root)
 
 static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
                                         "winch", NULL};
-static const char *const WINCH_KEYS[] = {"end", "mode", "speed", "speed_table", "target", "tau",
-                                         "gain", "max_speed", "max_length", "min_length",
-                                         "drum_radius", "drum_inertia", "drum_bearing",
-                                         "drum_speed0", "torque", "torque_table",
-                                         "motor_stall_torque", "motor_no_load_speed", NULL};
-static const char *const WINCH_ENDS[] = {"none", "a", "b", NULL};
-static const char *const WINCH_MODES[] = {"speed", "length", "tension", "external", "drum", NULL};
-static const hw_yr_table_spec TORQUE_TABLE_SPEC = {2, 2, 2, "[t, torque]", "t"};
-static const hw_yr_table_spec WINCH_TABLE_SPEC = {2, 2, 2, "[t, speed]", "t"};
-
-/* winch: {end: a|b, mode: speed|length|tension|external, ...} (docs/scenario.md). */
-static void parse_winch(mapr *m, hw_line_def *l)
-{
-    fld f;
-    mapr wm;
-    if (!hw_yr_get(m, "winch", &f)) return;
-    if (hw_yr_open(&wm, m->y, f.v, f.line, f.path, m->item, m->index, "winch.", WINCH_KEYS,
-                   "a winch"))
-        return;
-    int end = 0, mode = 0;
-    if (hw_yr_get_enum(&wm, "end", 1, WINCH_ENDS, &end)) return;
-    if (end == 0) {
-        hw_yr_fail(m->y, f.line, f.path, "expected a winch at end a or b, got none");
-        return;
-    }
-    l->winch.end = (hw_winch_end)end;
-    if (hw_yr_get_enum(&wm, "mode", 0, WINCH_MODES, &mode) < 0) return;
-    l->winch.mode = (hw_winch_mode)mode;
-    hw_yr_get_num(&wm, "speed", 0, &l->winch.speed);
-    hw_yr_get_num(&wm, "target", 0, &l->winch.target);
-    hw_yr_get_num(&wm, "tau", 0, &l->winch.tau);
-    hw_yr_get_num(&wm, "gain", 0, &l->winch.gain);
-    hw_yr_get_num(&wm, "max_speed", 0, &l->winch.max_speed);
-    hw_yr_get_num(&wm, "max_length", 0, &l->winch.max_length);
-    hw_yr_get_num(&wm, "min_length", 0, &l->winch.min_length);
-    hw_yr_get_num(&wm, "drum_radius", 0, &l->winch.drum_radius);
-    hw_yr_get_num(&wm, "drum_inertia", 0, &l->winch.drum_inertia);
-    hw_yr_get_num(&wm, "drum_bearing", 0, &l->winch.drum_bearing);
-    hw_yr_get_num(&wm, "drum_speed0", 0, &l->winch.drum_speed0);
-    hw_yr_get_num(&wm, "torque", 0, &l->winch.torque);
-    hw_yr_get_num(&wm, "motor_stall_torque", 0, &l->winch.motor_stall_torque);
-    hw_yr_get_num(&wm, "motor_no_load_speed", 0, &l->winch.motor_no_load_speed);
-    fld qf;
-    if (hw_yr_get(&wm, "torque_table", &qf)) {
-        double *rows = NULL;
-        int n = hw_yr_read_table(&wm, &qf, &TORQUE_TABLE_SPEC, "winch.torque_table", &rows);
-        if (n < 0) return;
-        double *t = hw_yr_column(m->y, rows, n, 2, 0), *v = hw_yr_column(m->y, rows, n, 2, 1);
-        if (!t || !v) return;
-        l->winch.torque_table.n = n;
-        l->winch.torque_table.x = t;
-        l->winch.torque_table.y = v;
-    }
-    fld tf;
-    if (hw_yr_get(&wm, "speed_table", &tf)) {
-        double *rows = NULL;
-        int n = hw_yr_read_table(&wm, &tf, &WINCH_TABLE_SPEC, "winch.speed_table", &rows);
-        if (n < 0) return;
-        double *t = hw_yr_column(m->y, rows, n, 2, 0), *v = hw_yr_column(m->y, rows, n, 2, 1);
-        if (!t || !v) return;
-        l->winch.speed_table.n = n;
-        l->winch.speed_table.x = t;
-        l->winch.speed_table.y = v;
-    }
-}
-
 static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
 {
     mapr m;
@@ -821,7 +756,7 @@ static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
         hw_yr_get(&m, "segments", &f);
         fail(L, f.line, f.path, "expected an integer >= 1, got %d", l->nseg);
     }
-    if (!FAILED(L)) parse_winch(&m, l);
+    if (!FAILED(L)) hw_scn_parse_winch(&m, &l->winch);
 }
 
 static void parse_lines(loader *L, mapr *root)

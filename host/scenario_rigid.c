@@ -14,13 +14,15 @@
 #include <strings.h>
 
 #include "physics/motion.h"
+#include "scenario_winch.h"
 #include "yaml_doc.h"
 #include "yaml_reader.h"
 
 typedef struct rg_priv {
     hw_yr_recs recs; /* key lines: item 0, index = cable (-1: the section), field as hw_rc_check
-                        names it ("EA", "axial.eps", "Cd", "pos_b"); "" = the item */
-    hw_yr_block *blocks; /* the cable names (hw_yr_alloc) */
+                        names it ("EA", "axial.eps", "Cd", "pos_b", "winch.max_length"); "" = the
+                        item */
+    hw_yr_block *blocks; /* the cable names and winch tables (hw_yr_alloc) */
     int key_line;
     int env_line[6]; /* gravity, water_density, depth, seabed, current, the environment key */
     int dt_line;     /* solver.dt, or the solver key, or 0 */
@@ -246,7 +248,7 @@ static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_en
 static const char *const CABLE_KEYS[] = {"name", "length", "elements", "mass_per_length", "diameter",
                                          "stiffness", "EA", "EI", "GJ", "damping_ratio", "beta_dt",
                                          "axial", "bending", "torsion", "end_a", "end_b", "Cdn", "Cdt",
-                                         "Can", "Cat", "seabed_mu", "relax_damping", NULL};
+                                         "Can", "Cat", "seabed_mu", "relax_damping", "winch", NULL};
 static const char *const STIFFNESS_KINDS[] = {"engineering", "baumgarte", NULL};
 static const char *const FAMILY_KEYS[] = {"alpha", "beta", "eps", NULL};
 static const char *const ENGINEERING_KEYS[] = {"EA", "EI", "GJ", "damping_ratio", "beta_dt", NULL};
@@ -275,6 +277,19 @@ static void cable_path(char *buf, size_t len, int i, const char *name)
 {
     if (name && *name) snprintf(buf, len, "rigid_cables[%d] (%.60s)", i, name);
     else snprintf(buf, len, "rigid_cables[%d]", i);
+}
+
+/* winch: a line's winch (scenario_winch.c) in reel mode on the cable. It pays out from a drum on
+ * the point of its end, so that end must be attached: a free end has nothing to hold the drum. */
+static void parse_winch(rl *L, mp *m, hw_rc_cable_def *c, int i)
+{
+    if (hw_scn_parse_winch(m, &c->winch) <= 0) return;
+    int at_a = c->winch.end == HW_WINCH_A;
+    if ((at_a ? c->end_a : c->end_b) != HW_RC_END_FREE) return;
+    char path[300];
+    snprintf(path, sizeof path, "%s.winch.end", m->path);
+    fail(L, find_line(L->pv, i, "winch.end"), path,
+         "expected the winch end to be attached (point or clamped), got the free end_%c", at_a ? 'a' : 'b');
 }
 
 static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
@@ -331,6 +346,7 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
     }
     parse_end(L, &m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i]);
     parse_end(L, &m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i]);
+    parse_winch(L, &m, c, i);
     hw_yr_get_num(&m, "Cdn", 0, &c->cdn);
     hw_yr_get_num(&m, "Cdt", 0, &c->cdt);
     hw_yr_get_num(&m, "Can", 0, &c->can);

@@ -1,8 +1,8 @@
-/* The YAML scenario readers' shared core (scenario.c, scenario_network.c, scenario_rigid.c): one
- * error ("FILE:LINE: FIELD: expected ..., got ..."), the file line of every key read (so that a
- * later semantic check can point at it), mappings checked for unknown, misspelt and repeated keys,
- * the values of their keys (numbers, names from a list, tables of rows), and zeroed allocations
- * owned by the caller (the arrays a definition points to). */
+/* The YAML scenario readers' shared core (scenario.c, scenario_network.c, scenario_rigid.c,
+ * scenario_winch.c): one error ("FILE:LINE: FIELD: expected ..., got ..."), the file line of every
+ * key read (so that a later semantic check can point at it), mappings checked for unknown, misspelt
+ * and repeated keys, the values of their keys (numbers, names from a list, tables of rows), and
+ * zeroed allocations owned by the caller (the arrays a definition points to). */
 #ifndef HW_HOST_YAML_READER_H
 #define HW_HOST_YAML_READER_H
 
