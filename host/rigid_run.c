@@ -53,6 +53,21 @@ static int any_moving(const hw_rc_runner *r)
     return 0;
 }
 
+static int has_winch(const hw_rc_runner *r, int c)
+{
+    return r->sc->rigid->cables[c].winch.end != HW_WINCH_NONE;
+}
+
+/* The most elements cable c can have: its count, or with a reel winch enough for the longest it
+ * may pay out (max_length, default its length) in nominal elements, plus the element growing at
+ * the winch (up to 1.5 nominal before it splits) and one spare. */
+static int max_elements(const hw_rc_cable_def *c)
+{
+    if (c->winch.end == HW_WINCH_NONE) return c->elements;
+    double l_nom = c->length / c->elements, n = ceil(fmax(c->winch.max_length, c->length) / l_nom) + 2;
+    return n < 1e7 ? (int)n : 10000000; /* beyond: grown by write_row when reached, if ever */
+}
+
 static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
 {
     FILE *f = r->csv;
@@ -61,6 +76,15 @@ static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
     for (int c = 0; c < hw_rc_n_cables(r->rc); c++) {
         double fa[3], fb[3];
         int n = hw_rc_elements(r->rc, c);
+        if (n + 1 > r->t_cap) { /* more than max_elements foresaw: grow rather than overrun */
+            double *p = realloc(r->t, (size_t)(n + 1) * sizeof *p);
+            if (!p) {
+                snprintf(msg, msg_len, "rigid cables: out of memory");
+                return HW_ERR_NOMEM;
+            }
+            r->t = p;
+            r->t_cap = n + 1;
+        }
         hw_rc_end_forces(r->rc, c, fa, fb);
         hw_rc_tensions(r->rc, c, r->t);
         double tmax = r->t[0];
@@ -68,6 +92,13 @@ static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
         if (tmax > r->max_t[c] || r->rows == 0) { r->max_t[c] = tmax; r->max_time[c] = t; }
         fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", fa[0], fa[1], fa[2], fb[0], fb[1],
                 fb[2], r->t[0], r->t[n], tmax);
+        if (!has_winch(r, c)) continue;
+        double len, speed, ten;
+        int ne;
+        if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK)
+            fprintf(f, ",%.10g,%.10g,%.10g,%d", len, speed, ten, ne);
+        else
+            fprintf(f, ",,,,"); /* no state to give: empty fields keep the columns in place */
     }
     fputc('\n', f);
     if (fflush(f) != 0 || ferror(f)) {
@@ -113,9 +144,11 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     def.dt = dt;
     def.backend = backend;
     if ((st = hw_rc_create(&def, &r->rc, msg, msg_len))) return st;
-    int nmax = 1;
-    for (int c = 0; c < rg->def.n_cables; c++) nmax = rg->cables[c].elements > nmax ? rg->cables[c].elements : nmax;
+    int nmax = 1; /* the most elements of any cable, a reel winch's splits included */
+    for (int c = 0; c < rg->def.n_cables; c++)
+        if (max_elements(&rg->cables[c]) > nmax) nmax = max_elements(&rg->cables[c]);
     r->t = calloc((size_t)nmax + 1, sizeof *r->t);
+    r->t_cap = nmax + 1;
     r->max_t = calloc((size_t)rg->def.n_cables, sizeof *r->max_t);
     r->max_time = calloc((size_t)rg->def.n_cables, sizeof *r->max_time);
     if (!r->t || !r->max_t || !r->max_time) {
@@ -137,9 +170,13 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
         return HW_ERR_IO;
     }
     static const char *const cols[] = {"FAx_N", "FAy_N", "FAz_N", "FBx_N", "FBy_N", "FBz_N", "TA_N", "TB_N", "Tmax_N"};
+    static const char *const winch_cols[] = {"winch_length_m", "winch_speed_m_s", "winch_tension_N",
+                                             "elements"};
     fprintf(r->csv, "time_s");
-    for (int c = 0; c < rg->def.n_cables; c++)
+    for (int c = 0; c < rg->def.n_cables; c++) {
         for (int k = 0; k < 9; k++) csv_col(r->csv, rg->cables[c].name, cols[k]);
+        for (int k = 0; k < 4 && has_winch(r, c); k++) csv_col(r->csv, rg->cables[c].name, winch_cols[k]);
+    }
     fputc('\n', r->csv);
     if (fflush(r->csv) != 0) {
         snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(errno));
@@ -185,6 +222,9 @@ void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
         for (int k = 0; k < 3; k++)
             fprintf(f, ",\"%s\":{\"alpha\":%.10g,\"beta\":%.10g,\"eps\":%.10g}", fam[k], p.alpha[k], p.beta[k], p.eps[k]);
         fprintf(f, ",\"EA_N\":%.10g,\"EI_Nm2\":%.10g,\"GJ_Nm2\":%.10g", p.ea, p.ei, p.gj);
+        double len;
+        if (has_winch(r, c) && hw_rc_winch_state(r->rc, c, &len, NULL, NULL, NULL) == HW_OK)
+            fprintf(f, ",\"winch_length_m\":%.10g", len);
         fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g}", r->rows ? r->max_t[c] : 0.0,
                 r->rows ? r->max_time[c] : 0.0);
     }

@@ -1,7 +1,8 @@
 /* Stepping a scenario's rigid-cylinder cables (`rigid_cables:`, scenario_rigid.h) from the CLI:
  * DIR/rigid.csv (time_s; per cable the forces on the end points A and B, the axial tension at the
- * two ends and the largest along the cable), one flushed row per output time so a run that stops
- * early leaves it valid; the parameters in use logged at the start and written to the summary. */
+ * two ends and the largest along the cable, and with a reel winch its deployed length, speed,
+ * tension and element count), one flushed row per output time so a run that stops early leaves
+ * it valid; the parameters in use logged at the start and written to the summary. */
 #ifndef HW_HOST_RIGID_RUN_H
 #define HW_HOST_RIGID_RUN_H
 
@@ -16,7 +17,8 @@ typedef struct hw_rc_runner {
     const hw_scenario *sc;
     FILE *csv;
     long rows;
-    double *t;               /* scratch: tensions of the longest cable */
+    double *t;               /* scratch: tensions of the cable with the most elements (t_cap) */
+    int t_cap;
     double *max_t, *max_time; /* per cable: the largest tension seen in a row, and when */
 } hw_rc_runner;
 

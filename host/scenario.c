@@ -21,39 +21,31 @@
 
 #include "scenario_network.h"
 #include "scenario_rigid.h"
+#include "scenario_winch.h"
 #include "yaml_doc.h"
+#include "yaml_reader.h"
 
 /* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
 
-typedef struct scn_block {
-    struct scn_block *next;
-    max_align_t data[];
-} scn_block;
-
-typedef struct scn_field_line {
-    int section;    /* hw_section */
-    int index;      /* item index; -1 for environment, solver and a list section itself */
-    char field[80]; /* as hw_model_check names it ("segments", "motion.period"); "" = the item */
-    int line;
-} scn_field_line;
-
 typedef struct scn_priv {
-    scn_block *blocks;
-    scn_field_line *lines;
-    int n_lines, cap_lines;
+    hw_yr_block *blocks; /* every array and string of the scenario (hw_yr_alloc) */
+    hw_yr_recs recs;     /* key lines: item = hw_section, index = the item's (-1 for environment,
+                            solver and a list section itself), field as hw_model_check names it
+                            ("segments", "motion.period"); "" = the item */
     hw_solver_def loaded_solver; /* as read: a solver field changed since has no line in the file */
 } scn_priv;
 
 typedef struct loader {
-    yaml_document_t *doc;
-    const char *file;
+    hw_yr y;          /* the document, file, first error (in err), key lines, allocations */
     hw_scenario *sc;
     scn_priv *pv;
-    hw_status status; /* HW_OK until the first failure; later failures are ignored */
     char err[1024];
 } loader;
 
-#define FAILED(L) ((L)->status != HW_OK)
+typedef hw_yr_map mapr;
+typedef hw_yr_fld fld;
+
+#define FAILED(L) hw_yr_failed(&(L)->y)
 
 static const char *const SECTION_NAMES[] = {"environment", "line_types", "points", "lines", "solver",
                                             "sheaves"};
@@ -76,83 +68,24 @@ static void format_error(char *buf, size_t len, const char *file, int line, cons
 
 static void fail(loader *L, int line, const char *field, const char *fmt, ...)
 {
-    if (FAILED(L)) return;
-    L->status = HW_ERR_INPUT;
-    char what[640];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    hw_yr_vfail(&L->y, line, field, fmt, ap);
     va_end(ap);
-    format_error(L->err, sizeof L->err, L->file, line, field, what);
 }
-
-static void fail_nomem(loader *L)
-{
-    if (FAILED(L)) return;
-    L->status = HW_ERR_NOMEM;
-    snprintf(L->err, sizeof L->err, "%s: out of memory", L->file);
-}
-
-static void describe(const yaml_node_t *n, char *buf, size_t len) { yd_describe(n, buf, len); }
 
 /* ---- memory: zeroed blocks owned by the scenario ---------------------------------------------- */
 
-static void *alloc(loader *L, size_t count, size_t size)
+static char *dup_str(hw_yr *y, const char *s)
 {
-    if (FAILED(L)) return NULL;
-    if (size && count > (SIZE_MAX - sizeof(scn_block) - 1) / size) {
-        fail_nomem(L);
-        return NULL;
-    }
-    scn_block *b = calloc(1, sizeof *b + count * size + 1);
-    if (!b) {
-        fail_nomem(L);
-        return NULL;
-    }
-    b->next = L->pv->blocks;
-    L->pv->blocks = b;
-    return b->data;
-}
-
-static char *dup_str(loader *L, const char *s)
-{
-    char *d = alloc(L, strlen(s) + 1, 1);
+    char *d = hw_yr_alloc(y, strlen(s) + 1, 1);
     if (d) memcpy(d, s, strlen(s) + 1);
     return d;
 }
 
-static double *alloc_doubles(loader *L, int n) { return alloc(L, n > 0 ? (size_t)n : 1, sizeof(double)); }
-
-/* ---- the line of each key --------------------------------------------------------------------- */
-
-static void record_line(loader *L, int section, int index, const char *field, int line)
+static double *alloc_doubles(hw_yr *y, int n)
 {
-    scn_priv *pv = L->pv;
-    if (FAILED(L) || section < 0) return;
-    if (pv->n_lines == pv->cap_lines) {
-        int cap = pv->cap_lines ? 2 * pv->cap_lines : 64;
-        scn_field_line *p = realloc(pv->lines, (size_t)cap * sizeof *p);
-        if (!p) {
-            fail_nomem(L);
-            return;
-        }
-        pv->lines = p;
-        pv->cap_lines = cap;
-    }
-    scn_field_line *e = &pv->lines[pv->n_lines++];
-    e->section = section;
-    e->index = index;
-    snprintf(e->field, sizeof e->field, "%s", field);
-    e->line = line;
-}
-
-static int find_line(const scn_priv *pv, int section, int index, const char *field)
-{
-    for (int i = 0; i < pv->n_lines; i++) {
-        const scn_field_line *e = &pv->lines[i];
-        if (e->section == section && e->index == index && !strcmp(e->field, field)) return e->line;
-    }
-    return 0;
+    return hw_yr_alloc(y, n > 0 ? (size_t)n : 1, sizeof(double));
 }
 
 /* ---- names of items, for paths, references and messages --------------------------------------- */
@@ -201,178 +134,26 @@ static void known_names(const hw_model_def *m, int section, char *buf, size_t le
     }
 }
 
-/* ---- mappings: allowed keys, fields and their lines ------------------------------------------- */
-
-typedef struct mapr {
-    loader *L;
-    yaml_node_t *node; /* the mapping; NULL when it could not be opened */
-    int line;          /* where the mapping is (its key's line, or the item's) */
-    char path[192];    /* "lines[1] (line2)", "environment.seabed"; "" at the top level */
-    int section, index;/* where key lines are recorded (section < 0: nowhere) */
-    char rec[24];      /* prefix of recorded field names: "", "motion.", "seabed.", "current." */
-} mapr;
-
-/* A key's value, the line of the key and the path of the field. */
-typedef struct fld {
-    yaml_node_t *v;
-    int line;
-    char path[256];
-} fld;
-
-static void key_list(const char *const *keys, char *buf, size_t len)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; keys[i] && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", keys[i]);
-}
-
-static int key_allowed(const char *const *keys, const char *key)
-{
-    for (int i = 0; keys[i]; i++)
-        if (!strcmp(keys[i], key)) return 1;
-    return 0;
-}
-
-static void field_path(const mapr *m, const char *key, char *buf, size_t len)
-{
-    if (m->path[0]) snprintf(buf, len, "%s.%s", m->path, key);
-    else snprintf(buf, len, "%s", key);
-}
-
-static void fail_unknown_key(mapr *m, const yaml_node_t *k, const char *const *allowed,
-                             const char *context)
-{
-    char keys[400], path[256], hint[96] = "";
-    const char *key = yd_scalar(k);
-    key_list(allowed, keys, sizeof keys);
-    field_path(m, key, path, sizeof path);
-    for (int i = 0; allowed[i]; i++)
-        if (!strcasecmp(allowed[i], key))
-            snprintf(hint, sizeof hint, " (keys are case-sensitive: did you mean %s?)", allowed[i]);
-    fail(m->L, yd_line(k), path, "expected a key of %s (one of: %s), got \"%.60s\"%s", context,
-         keys, key, hint);
-}
-
-/* Every key a scalar, known, and given once. */
-static void check_keys(mapr *m, const char *const *allowed, const char *context)
-{
-    int n = yd_map_len(m->node);
-    for (int i = 0; i < n && !FAILED(m->L); i++) {
-        yaml_node_t *k = yd_map_key_at(m->L->doc, m->node, i);
-        char got[96];
-        if (!yd_scalar(k) || yd_is_null(k)) {
-            describe(k, got, sizeof got);
-            fail(m->L, yd_line(k), m->path[0] ? m->path : "scenario",
-                 "expected a key name, got %s", got);
-            return;
-        }
-        if (!key_allowed(allowed, yd_scalar(k))) {
-            fail_unknown_key(m, k, allowed, context);
-            return;
-        }
-        for (int j = 0; j < i; j++) {
-            yaml_node_t *kj = yd_map_key_at(m->L->doc, m->node, j);
-            if (!strcmp(yd_scalar(kj), yd_scalar(k))) {
-                char path[256];
-                field_path(m, yd_scalar(k), path, sizeof path);
-                fail(m->L, yd_line(k), path, "expected each key once, got it again (first at line %d)",
-                     yd_line(kj));
-                return;
-            }
-        }
-    }
-}
-
-/* Opens node as a mapping with the given keys; context names it in messages ("a line"). Returns 0,
- * or -1 (failed; m->node is then NULL and every read from m is a no-op). */
-static int mapr_open(mapr *m, loader *L, yaml_node_t *node, int line, const char *path, int section,
-                     int index, const char *rec, const char *const *allowed, const char *context)
-{
-    memset(m, 0, sizeof *m);
-    m->L = L;
-    m->line = line;
-    snprintf(m->path, sizeof m->path, "%s", path);
-    m->section = section;
-    m->index = index;
-    snprintf(m->rec, sizeof m->rec, "%s", rec);
-    if (FAILED(L)) return -1;
-    if (!yd_is_map(node)) {
-        char got[96];
-        describe(node, got, sizeof got);
-        fail(L, line, path[0] ? path : "scenario", "expected a mapping (%s), got %s", context, got);
-        return -1;
-    }
-    m->node = node;
-    check_keys(m, allowed, context);
-    if (FAILED(L)) {
-        m->node = NULL;
-        return -1;
-    }
-    return 0;
-}
-
-/* Looks a key up; records its line. Returns 1 when present (f filled), 0 otherwise (f->path and
- * f->line, the mapping's line, still set for messages). */
-static int mapr_field(mapr *m, const char *key, fld *f)
-{
-    field_path(m, key, f->path, sizeof f->path);
-    f->v = NULL;
-    f->line = m->line;
-    if (FAILED(m->L) || !m->node) return 0;
-    yaml_node_t *k = NULL;
-    f->v = yd_map_find(m->L->doc, m->node, key, &k);
-    if (!f->v) return 0;
-    f->line = yd_line(k);
-    char rec[80];
-    snprintf(rec, sizeof rec, "%s%s", m->rec, key);
-    record_line(m->L, m->section, m->index, rec, f->line);
-    return 1;
-}
-
-/* For an absent key: an error when required (what it should have been). Returns 1 (absent, fine)
- * or -1. */
-static int missing(mapr *m, const fld *f, int required, const char *what)
-{
-    if (FAILED(m->L)) return -1;
-    if (!required) return 1;
-    fail(m->L, f->line, f->path, "expected %s (required key), got nothing", what);
-    return -1;
-}
-
 /* ---- values ----------------------------------------------------------------------------------- */
 
-static int read_num(loader *L, const yaml_node_t *v, int line, const char *path, double *dst)
-{
-    double x;
-    if (yd_to_double(v, &x) == 0) {
-        *dst = x;
-        return 0;
-    }
-    char got[96];
-    describe(v, got, sizeof got);
-    fail(L, line, path, "expected a number, got %s", got);
-    return -1;
-}
-
-static int read_int(loader *L, const fld *f, int *dst)
+static int read_int(hw_yr *y, const fld *f, int *dst)
 {
     long x;
     char got[96];
-    describe(f->v, got, sizeof got);
+    yd_describe(f->v, got, sizeof got);
     if (yd_to_long(f->v, &x) == 0) {
         if (x >= INT_MIN && x <= INT_MAX) {
             *dst = (int)x;
             return 0;
         }
-        fail(L, f->line, f->path, "expected an integer of at most %d, got %s", INT_MAX, got);
+        hw_yr_fail(y, f->line, f->path, "expected an integer of at most %d, got %s", INT_MAX, got);
         return -1;
     }
-    fail(L, f->line, f->path, "expected an integer, got %s", got);
+    hw_yr_fail(y, f->line, f->path, "expected an integer, got %s", got);
     return -1;
 }
 
-static int read_bool(loader *L, const fld *f, int *dst)
+static int read_bool(hw_yr *y, const fld *f, int *dst)
 {
     int b;
     if (yd_to_bool(f->v, &b) == 0) {
@@ -380,110 +161,77 @@ static int read_bool(loader *L, const fld *f, int *dst)
         return 0;
     }
     char got[96];
-    describe(f->v, got, sizeof got);
-    fail(L, f->line, f->path, "expected true or false, got %s", got);
-    return -1;
-}
-
-static int read_enum(loader *L, const fld *f, const char *const *names, int *dst)
-{
-    const char *s = yd_scalar(f->v);
-    for (int i = 0; s && !yd_is_null(f->v) && names[i]; i++)
-        if (!strcmp(s, names[i])) {
-            *dst = i;
-            return 0;
-        }
-    char got[96], list[256];
-    describe(f->v, got, sizeof got);
-    key_list(names, list, sizeof list);
-    fail(L, f->line, f->path, "expected one of: %s, got %s", list, got);
+    yd_describe(f->v, got, sizeof got);
+    hw_yr_fail(y, f->line, f->path, "expected true or false, got %s", got);
     return -1;
 }
 
 /* A list of nmin..nmax numbers into dst; returns the count or -1. */
-static int read_vec(loader *L, const fld *f, double *dst, int nmin, int nmax, const char *form)
+static int read_vec(hw_yr *y, const fld *f, double *dst, int nmin, int nmax, const char *form)
 {
     int n = yd_seq_len(f->v);
     char got[96];
     if (!yd_is_seq(f->v) || n < nmin || n > nmax) {
-        describe(f->v, got, sizeof got);
+        yd_describe(f->v, got, sizeof got);
         if (nmin == nmax)
-            fail(L, f->line, f->path, "expected a list of %d numbers %s, got %s", nmin, form, got);
+            hw_yr_fail(y, f->line, f->path, "expected a list of %d numbers %s, got %s", nmin, form, got);
         else
-            fail(L, f->line, f->path, "expected a list of %d to %d numbers %s, got %s", nmin, nmax,
-                 form, got);
+            hw_yr_fail(y, f->line, f->path, "expected a list of %d to %d numbers %s, got %s", nmin, nmax,
+                       form, got);
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        yaml_node_t *x = yd_seq_at(L->doc, f->v, i);
-        char path[272];
+        yaml_node_t *x = yd_seq_at(y->doc, f->v, i);
+        char path[288];
         snprintf(path, sizeof path, "%s[%d]", f->path, i);
-        if (read_num(L, x, yd_line(x), path, &dst[i])) return -1;
+        if (hw_yr_read_num(y, x, yd_line(x), path, &dst[i])) return -1;
     }
     return n;
-}
-
-static int get_num(mapr *m, const char *key, int required, double *dst)
-{
-    fld f;
-    if (!mapr_field(m, key, &f)) return missing(m, &f, required, "a number");
-    return read_num(m->L, f.v, f.line, f.path, dst);
 }
 
 static int get_int(mapr *m, const char *key, int required, int *dst)
 {
     fld f;
-    if (!mapr_field(m, key, &f)) return missing(m, &f, required, "an integer");
-    return read_int(m->L, &f, dst);
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, required, "an integer");
+    return read_int(m->y, &f, dst);
 }
 
 static int get_bool(mapr *m, const char *key, int required, int *dst)
 {
     fld f;
-    if (!mapr_field(m, key, &f)) return missing(m, &f, required, "true or false");
-    return read_bool(m->L, &f, dst);
-}
-
-static int get_enum(mapr *m, const char *key, int required, const char *const *names, int *dst)
-{
-    fld f;
-    if (!mapr_field(m, key, &f)) {
-        char what[256] = "one of: ";
-        key_list(names, what + strlen(what), sizeof what - strlen(what));
-        return missing(m, &f, required, what);
-    }
-    return read_enum(m->L, &f, names, dst);
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, required, "true or false");
+    return read_bool(m->y, &f, dst);
 }
 
 static int get_vec3(mapr *m, const char *key, int required, double dst[3])
 {
     fld f;
-    if (!mapr_field(m, key, &f)) return missing(m, &f, required, "a list of 3 numbers [x, y, z]");
-    return read_vec(m->L, &f, dst, 3, 3, "[x, y, z]") < 0 ? -1 : 0;
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, required, "a list of 3 numbers [x, y, z]");
+    return read_vec(m->y, &f, dst, 3, 3, "[x, y, z]") < 0 ? -1 : 0;
 }
 
 /* A non-empty string (the item's name). */
 static int get_name(mapr *m, const char **dst)
 {
     fld f;
-    if (!mapr_field(m, "name", &f)) return missing(m, &f, 1, "a name");
+    if (!hw_yr_get(m, "name", &f)) return hw_yr_missing(m, &f, 1, "a name");
     const char *s = yd_scalar(f.v);
     if (!s || !*s || yd_is_null(f.v)) {
         char got[96];
-        describe(f.v, got, sizeof got);
-        fail(m->L, f.line, f.path, "expected a non-empty name, got %s", got);
+        yd_describe(f.v, got, sizeof got);
+        hw_yr_fail(m->y, f.line, f.path, "expected a non-empty name, got %s", got);
         return -1;
     }
-    *dst = dup_str(m->L, s);
+    *dst = dup_str(m->y, s);
     return *dst ? 0 : -1;
 }
 
 /* A name of an item of another section (already read); *dst its index. */
-static int get_ref(mapr *m, const char *key, int section, const char *what, int *dst)
+static int get_ref(loader *L, mapr *m, const char *key, int section, const char *what, int *dst)
 {
     fld f;
-    if (!mapr_field(m, key, &f)) return missing(m, &f, 1, what);
-    const hw_model_def *def = &m->L->sc->model;
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, 1, what);
+    const hw_model_def *def = &L->sc->model;
     const char *s = yd_scalar(f.v);
     for (int i = 0; s && i < section_count(def, section); i++)
         if (!strcmp(item_name(def, section, i), s)) {
@@ -491,86 +239,14 @@ static int get_ref(mapr *m, const char *key, int section, const char *what, int 
             return 0;
         }
     char got[96], names[256];
-    describe(f.v, got, sizeof got);
+    yd_describe(f.v, got, sizeof got);
     known_names(def, section, names, sizeof names);
     if (section_count(def, section) == 0)
-        fail(m->L, f.line, f.path, "expected %s, got %s (%s is empty)", what, got, SECTION_NAMES[section]);
+        hw_yr_fail(m->y, f.line, f.path, "expected %s, got %s (%s is empty)", what, got,
+                   SECTION_NAMES[section]);
     else
-        fail(m->L, f.line, f.path, "expected %s (%s), got %s", what, names, got);
+        hw_yr_fail(m->y, f.line, f.path, "expected %s (%s), got %s", what, names, got);
     return -1;
-}
-
-/* ---- tables ----------------------------------------------------------------------------------- */
-
-typedef struct table_spec {
-    int min_cols, max_cols; /* row width */
-    int min_rows;
-    const char *form;       /* "[strain, tension]" */
-    const char *col0;       /* name of the first column, which must strictly increase */
-} table_spec;
-
-static int read_row(loader *L, yaml_node_t *row, const char *path, const table_spec *ts, double *dst)
-{
-    int n = yd_seq_len(row);
-    if (!yd_is_seq(row) || n < ts->min_cols || n > ts->max_cols) {
-        char got[96], width[32];
-        describe(row, got, sizeof got);
-        if (ts->min_cols == ts->max_cols) snprintf(width, sizeof width, "%d", ts->min_cols);
-        else snprintf(width, sizeof width, "%d or %d", ts->min_cols, ts->max_cols);
-        fail(L, yd_line(row), path, "expected a row of %s numbers %s, got %s", width, ts->form, got);
-        return -1;
-    }
-    for (int c = 0; c < n; c++) {
-        yaml_node_t *x = yd_seq_at(L->doc, row, c);
-        char xpath[288];
-        snprintf(xpath, sizeof xpath, "%s[%d]", path, c);
-        if (read_num(L, x, yd_line(x), xpath, &dst[c])) return -1;
-    }
-    return 0;
-}
-
-/* A list of rows into a row-major array of max_cols columns (absent trailing columns are 0).
- * Each row's line is recorded as FIELD[k] when rec is not NULL. Returns the row count or -1. */
-static int read_table(mapr *m, const fld *f, const table_spec *ts, const char *rec, double **out)
-{
-    loader *L = m->L;
-    int n = yd_seq_len(f->v);
-    if (!yd_is_seq(f->v) || n < ts->min_rows) {
-        char got[96];
-        describe(f->v, got, sizeof got);
-        fail(L, f->line, f->path, "expected a list of at least %d row%s %s, got %s", ts->min_rows,
-             ts->min_rows == 1 ? "" : "s", ts->form, got);
-        return -1;
-    }
-    double *rows = alloc_doubles(L, n * ts->max_cols);
-    for (int k = 0; rows && k < n; k++) {
-        yaml_node_t *row = yd_seq_at(L->doc, f->v, k);
-        char path[272];
-        snprintf(path, sizeof path, "%s[%d]", f->path, k);
-        if (read_row(L, row, path, ts, &rows[k * ts->max_cols])) return -1;
-        double x = rows[k * ts->max_cols], prev = k ? rows[(k - 1) * ts->max_cols] : 0;
-        if (k > 0 && !(x > prev)) {
-            fail(L, yd_line(row), path, "expected %s greater than the previous row's (%g), got %g",
-                 ts->col0, prev, x);
-            return -1;
-        }
-        if (rec) {
-            char r[80];
-            snprintf(r, sizeof r, "%s[%d]", rec, k);
-            record_line(L, m->section, m->index, r, yd_line(row));
-        }
-    }
-    if (FAILED(L)) return -1;
-    *out = rows;
-    return n;
-}
-
-/* Column c of a row-major table as its own array. */
-static double *table_column(loader *L, const double *rows, int n, int cols, int c)
-{
-    double *col = alloc_doubles(L, n);
-    for (int k = 0; col && k < n; k++) col[k] = rows[k * cols + c];
-    return col;
 }
 
 /* ---- environment ------------------------------------------------------------------------------ */
@@ -579,14 +255,14 @@ static const char *const ENV_KEYS[] = {"gravity", "water_density", "depth", "sea
 static const char *const SEABED_KEYS[] = {"stiffness", "damping", "friction_velocity", NULL};
 static const char *const CURRENT_KEYS[] = {"uniform", "profile", "times", "profiles", NULL};
 
-static const table_spec PROFILE_SPEC = {3, 4, 1, "[z, ux, uy] or [z, ux, uy, uz]", "z"};
+static const hw_yr_table_spec PROFILE_SPEC = {3, 4, 1, "[z, ux, uy] or [z, ux, uy, uz]", "z"};
 
-static int alloc_current(loader *L, hw_current_def *c, int n_depth, int n_time)
+static int alloc_current(hw_yr *y, hw_current_def *c, int n_depth, int n_time)
 {
     int n = n_depth * n_time;
-    double *z = alloc_doubles(L, n_depth), *t = alloc_doubles(L, n_time);
-    double *ux = alloc_doubles(L, n), *uy = alloc_doubles(L, n), *uz = alloc_doubles(L, n);
-    if (FAILED(L)) return -1;
+    double *z = alloc_doubles(y, n_depth), *t = alloc_doubles(y, n_time);
+    double *ux = alloc_doubles(y, n), *uy = alloc_doubles(y, n), *uz = alloc_doubles(y, n);
+    if (hw_yr_failed(y)) return -1;
     c->n_depth = n_depth;
     c->n_time = n_time;
     c->z = z;
@@ -612,8 +288,8 @@ static void store_profile(hw_current_def *c, int k, const double *rows)
 static void current_uniform(mapr *m, const fld *f, hw_current_def *c)
 {
     double u[3] = {0, 0, 0};
-    if (read_vec(m->L, f, u, 2, 3, "[ux, uy] or [ux, uy, uz]") < 0) return;
-    if (alloc_current(m->L, c, 2, 1)) return;
+    if (read_vec(m->y, f, u, 2, 3, "[ux, uy] or [ux, uy, uz]") < 0) return;
+    if (alloc_current(m->y, c, 2, 1)) return;
     double rows[8] = {-1e9, u[0], u[1], u[2], 1e9, u[0], u[1], u[2]};
     ((double *)c->z)[0] = -1e9;
     ((double *)c->z)[1] = 1e9;
@@ -623,55 +299,55 @@ static void current_uniform(mapr *m, const fld *f, hw_current_def *c)
 static void current_profile(mapr *m, const fld *f, hw_current_def *c)
 {
     double *rows = NULL;
-    int n = read_table(m, f, &PROFILE_SPEC, NULL, &rows);
-    if (n < 0 || alloc_current(m->L, c, n, 1)) return;
+    int n = hw_yr_read_table(m, f, &PROFILE_SPEC, NULL, &rows);
+    if (n < 0 || alloc_current(m->y, c, n, 1)) return;
     for (int j = 0; j < n; j++) ((double *)c->z)[j] = rows[4 * j];
     store_profile(c, 0, rows);
 }
 
 /* times: a strictly increasing list of numbers. Returns the count or -1. */
-static int read_times(loader *L, const fld *f, double **out)
+static int read_times(hw_yr *y, const fld *f, double **out)
 {
     int n = yd_seq_len(f->v);
     if (!yd_is_seq(f->v) || n < 1) {
         char got[96];
-        describe(f->v, got, sizeof got);
-        fail(L, f->line, f->path, "expected a list of at least 1 time (s), got %s", got);
+        yd_describe(f->v, got, sizeof got);
+        hw_yr_fail(y, f->line, f->path, "expected a list of at least 1 time (s), got %s", got);
         return -1;
     }
-    double *t = alloc_doubles(L, n);
+    double *t = alloc_doubles(y, n);
     for (int k = 0; t && k < n; k++) {
-        yaml_node_t *x = yd_seq_at(L->doc, f->v, k);
-        char path[272];
+        yaml_node_t *x = yd_seq_at(y->doc, f->v, k);
+        char path[288];
         snprintf(path, sizeof path, "%s[%d]", f->path, k);
-        if (read_num(L, x, yd_line(x), path, &t[k])) return -1;
+        if (hw_yr_read_num(y, x, yd_line(x), path, &t[k])) return -1;
         if (k > 0 && !(t[k] > t[k - 1])) {
-            fail(L, yd_line(x), path, "expected a time greater than the previous one (%g), got %g",
-                 t[k - 1], t[k]);
+            hw_yr_fail(y, yd_line(x), path, "expected a time greater than the previous one (%g), got %g",
+                       t[k - 1], t[k]);
             return -1;
         }
     }
-    if (FAILED(L)) return -1;
+    if (hw_yr_failed(y)) return -1;
     *out = t;
     return n;
 }
 
 /* Profile k must have the z rows of profile 0. */
-static int check_same_depths(loader *L, const fld *pk, const double *rows, int n,
+static int check_same_depths(hw_yr *y, const fld *pk, const double *rows, int n,
                              const hw_current_def *c)
 {
     if (n != c->n_depth) {
-        fail(L, pk->line, pk->path, "expected %d rows (the z values of profiles[0]), got %d",
-             c->n_depth, n);
+        hw_yr_fail(y, pk->line, pk->path, "expected %d rows (the z values of profiles[0]), got %d",
+                   c->n_depth, n);
         return -1;
     }
     for (int j = 0; j < n; j++)
         if (rows[4 * j] != c->z[j]) {
-            yaml_node_t *row = yd_seq_at(L->doc, pk->v, j);
+            yaml_node_t *row = yd_seq_at(y->doc, pk->v, j);
             char path[288];
             snprintf(path, sizeof path, "%s[%d]", pk->path, j);
-            fail(L, yd_line(row), path, "expected z = %g (as in profiles[0]), got %g", c->z[j],
-                 rows[4 * j]);
+            hw_yr_fail(y, yd_line(row), path, "expected z = %g (as in profiles[0]), got %g", c->z[j],
+                       rows[4 * j]);
             return -1;
         }
     return 0;
@@ -679,28 +355,28 @@ static int check_same_depths(loader *L, const fld *pk, const double *rows, int n
 
 static void current_time_profiles(mapr *m, const fld *ft, const fld *fp, hw_current_def *c)
 {
-    loader *L = m->L;
+    hw_yr *y = m->y;
     double *t = NULL;
-    int nt = read_times(L, ft, &t);
+    int nt = read_times(y, ft, &t);
     if (nt < 0) return;
     if (!yd_is_seq(fp->v) || yd_seq_len(fp->v) != nt) {
         char got[96];
-        describe(fp->v, got, sizeof got);
-        fail(L, fp->line, fp->path, "expected a list of %d profiles (one per time), got %s", nt, got);
+        yd_describe(fp->v, got, sizeof got);
+        hw_yr_fail(y, fp->line, fp->path, "expected a list of %d profiles (one per time), got %s", nt, got);
         return;
     }
-    for (int k = 0; k < nt && !FAILED(L); k++) {
-        fld pk = {yd_seq_at(L->doc, fp->v, k), 0, ""};
+    for (int k = 0; k < nt && !hw_yr_failed(y); k++) {
+        fld pk = {yd_seq_at(y->doc, fp->v, k), 0, ""};
         pk.line = yd_line(pk.v);
         snprintf(pk.path, sizeof pk.path, "%.200s[%d]", fp->path, k);
         double *rows = NULL;
-        int n = read_table(m, &pk, &PROFILE_SPEC, NULL, &rows);
+        int n = hw_yr_read_table(m, &pk, &PROFILE_SPEC, NULL, &rows);
         if (n < 0) return;
         if (k == 0) {
-            if (alloc_current(L, c, n, nt)) return;
+            if (alloc_current(y, c, n, nt)) return;
             memcpy((double *)c->t, t, (size_t)nt * sizeof *t);
             for (int j = 0; j < n; j++) ((double *)c->z)[j] = rows[4 * j];
-        } else if (check_same_depths(L, &pk, rows, n, c)) {
+        } else if (check_same_depths(y, &pk, rows, n, c)) {
             return;
         }
         store_profile(c, k, rows);
@@ -709,34 +385,34 @@ static void current_time_profiles(mapr *m, const fld *ft, const fld *fp, hw_curr
 
 static void parse_current(mapr *env, hw_current_def *c)
 {
-    loader *L = env->L;
+    hw_yr *y = env->y;
     fld f, fu, fp, ft, fps;
     mapr m;
-    if (!mapr_field(env, "current", &f)) return;
-    record_line(L, HW_SEC_ENVIRONMENT, -1, "current", f.line);
-    if (mapr_open(&m, L, f.v, f.line, f.path, HW_SEC_ENVIRONMENT, -1, "current.", CURRENT_KEYS,
-                  "a current: uniform, profile, or times with profiles"))
+    if (!hw_yr_get(env, "current", &f)) return;
+    hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current", f.line);
+    if (hw_yr_open(&m, y, f.v, f.line, f.path, HW_SEC_ENVIRONMENT, -1, "current.", CURRENT_KEYS,
+                   "a current: uniform, profile, or times with profiles"))
         return;
-    int has_u = mapr_field(&m, "uniform", &fu), has_p = mapr_field(&m, "profile", &fp);
-    int has_t = mapr_field(&m, "times", &ft), has_ps = mapr_field(&m, "profiles", &fps);
+    int has_u = hw_yr_get(&m, "uniform", &fu), has_p = hw_yr_get(&m, "profile", &fp);
+    int has_t = hw_yr_get(&m, "times", &ft), has_ps = hw_yr_get(&m, "profiles", &fps);
     int forms = has_u + has_p + (has_t || has_ps);
     if (forms != 1) {
         char got[96];
         snprintf(got, sizeof got, "%s%s%s", has_u ? " and uniform" : "", has_p ? " and profile" : "",
                  has_t || has_ps ? " and times/profiles" : "");
-        fail(L, f.line, f.path,
-             "expected exactly one form of current (uniform, profile, or times with profiles), got %s",
-             forms ? got + 5 : "none");
+        hw_yr_fail(y, f.line, f.path,
+                   "expected exactly one form of current (uniform, profile, or times with profiles), got %s",
+                   forms ? got + 5 : "none");
         return;
     }
     if (has_u) {
-        record_line(L, HW_SEC_ENVIRONMENT, -1, "current.profile", fu.line);
+        hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current.profile", fu.line);
         current_uniform(&m, &fu, c);
     } else if (has_p) {
         current_profile(&m, &fp, c);
-    } else if (missing(&m, &ft, !has_t, "a list of times (s), one per profile") >= 0 &&
-               missing(&m, &fps, !has_ps, "a list of profiles, one per time") >= 0) {
-        record_line(L, HW_SEC_ENVIRONMENT, -1, "current.profile", fps.line);
+    } else if (hw_yr_missing(&m, &ft, !has_t, "a list of times (s), one per profile") >= 0 &&
+               hw_yr_missing(&m, &fps, !has_ps, "a list of profiles, one per time") >= 0) {
+        hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current.profile", fps.line);
         current_time_profiles(&m, &ft, &fps, c);
     }
 }
@@ -745,13 +421,13 @@ static void parse_seabed(mapr *env, hw_env_def *e)
 {
     fld f;
     mapr m;
-    if (!mapr_field(env, "seabed", &f)) return;
-    if (mapr_open(&m, env->L, f.v, f.line, f.path, HW_SEC_ENVIRONMENT, -1, "seabed.", SEABED_KEYS,
-                  "the seabed"))
+    if (!hw_yr_get(env, "seabed", &f)) return;
+    if (hw_yr_open(&m, env->y, f.v, f.line, f.path, HW_SEC_ENVIRONMENT, -1, "seabed.", SEABED_KEYS,
+                   "the seabed"))
         return;
-    get_num(&m, "stiffness", 0, &e->seabed_k);
-    get_num(&m, "damping", 0, &e->seabed_c);
-    get_num(&m, "friction_velocity", 0, &e->friction_v);
+    hw_yr_get_num(&m, "stiffness", 0, &e->seabed_k);
+    hw_yr_get_num(&m, "damping", 0, &e->seabed_c);
+    hw_yr_get_num(&m, "friction_velocity", 0, &e->friction_v);
 }
 
 static void parse_environment(loader *L, mapr *root)
@@ -760,14 +436,14 @@ static void parse_environment(loader *L, mapr *root)
     fld f;
     mapr m;
     *e = hw_default_env();
-    if (!mapr_field(root, "environment", &f)) return;
-    record_line(L, HW_SEC_ENVIRONMENT, -1, "", f.line);
-    if (mapr_open(&m, L, f.v, f.line, "environment", HW_SEC_ENVIRONMENT, -1, "", ENV_KEYS,
-                  "the environment"))
+    if (!hw_yr_get(root, "environment", &f)) return;
+    hw_yr_record(&L->y, HW_SEC_ENVIRONMENT, -1, "", f.line);
+    if (hw_yr_open(&m, &L->y, f.v, f.line, "environment", HW_SEC_ENVIRONMENT, -1, "", ENV_KEYS,
+                   "the environment"))
         return;
-    get_num(&m, "gravity", 0, &e->g);
-    get_num(&m, "water_density", 0, &e->rho_w);
-    get_num(&m, "depth", 0, &e->depth);
+    hw_yr_get_num(&m, "gravity", 0, &e->g);
+    hw_yr_get_num(&m, "water_density", 0, &e->rho_w);
+    hw_yr_get_num(&m, "depth", 0, &e->depth);
     parse_seabed(&m, e);
     parse_current(&m, &e->current);
 }
@@ -783,7 +459,7 @@ static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", NULL
 static void get_dt(mapr *m, double *dt)
 {
     fld f;
-    if (!mapr_field(m, "dt", &f)) return;
+    if (!hw_yr_get(m, "dt", &f)) return;
     const char *s = yd_scalar(f.v);
     if (s && !strcmp(s, "auto")) {
         *dt = 0.0;
@@ -791,8 +467,8 @@ static void get_dt(mapr *m, double *dt)
     }
     if (yd_to_double(f.v, dt) == 0) return;
     char got[96];
-    describe(f.v, got, sizeof got);
-    fail(m->L, f.line, f.path, "expected a time step in s or auto, got %s", got);
+    yd_describe(f.v, got, sizeof got);
+    hw_yr_fail(m->y, f.line, f.path, "expected a time step in s or auto, got %s", got);
 }
 
 static void parse_solver(loader *L, mapr *root)
@@ -801,19 +477,20 @@ static void parse_solver(loader *L, mapr *root)
     fld f;
     mapr m;
     *s = hw_default_solver();
-    if (mapr_field(root, "solver", &f)) {
-        record_line(L, HW_SEC_SOLVER, -1, "", f.line);
-        if (mapr_open(&m, L, f.v, f.line, "solver", HW_SEC_SOLVER, -1, "", SOLVER_KEYS, "the solver"))
+    if (hw_yr_get(root, "solver", &f)) {
+        hw_yr_record(&L->y, HW_SEC_SOLVER, -1, "", f.line);
+        if (hw_yr_open(&m, &L->y, f.v, f.line, "solver", HW_SEC_SOLVER, -1, "", SOLVER_KEYS, "the solver"))
             return;
         int integ = (int)s->integrator;
         get_dt(&m, &s->dt);
-        get_num(&m, "dt_safety", 0, &s->dt_safety);
-        get_num(&m, "t_end", 0, &s->t_end);
-        if (get_enum(&m, "integrator", 0, INTEGRATORS, &integ) == 0) s->integrator = (hw_integrator)integ;
+        hw_yr_get_num(&m, "dt_safety", 0, &s->dt_safety);
+        hw_yr_get_num(&m, "t_end", 0, &s->t_end);
+        if (hw_yr_get_enum(&m, "integrator", 0, INTEGRATORS, &integ) == 0)
+            s->integrator = (hw_integrator)integ;
         get_bool(&m, "static_solve", 0, &s->static_solve);
-        get_num(&m, "static_tolerance", 0, &s->static_tol);
+        hw_yr_get_num(&m, "static_tolerance", 0, &s->static_tol);
         get_int(&m, "static_max_iterations", 0, &s->static_max_iter);
-        get_num(&m, "max_strain", 0, &s->max_strain);
+        hw_yr_get_num(&m, "max_strain", 0, &s->max_strain);
     }
     L->pv->loaded_solver = *s;
 }
@@ -824,17 +501,17 @@ static void parse_solver(loader *L, mapr *root)
 static int open_list_section(loader *L, mapr *root, int section, const char *what, fld *f)
 {
     const char *key = SECTION_NAMES[section];
-    if (!mapr_field(root, key, f)) {
+    if (!hw_yr_get(root, key, f)) {
         char want[96];
         snprintf(want, sizeof want, "a list of %s", what);
-        missing(root, f, 1, want);
+        hw_yr_missing(root, f, 1, want);
         return -1;
     }
-    record_line(L, section, -1, "", f->line);
-    record_line(L, section, -1, key, f->line);
+    hw_yr_record(&L->y, section, -1, "", f->line);
+    hw_yr_record(&L->y, section, -1, key, f->line);
     if (!yd_is_seq(f->v)) {
         char got[96];
-        describe(f->v, got, sizeof got);
+        yd_describe(f->v, got, sizeof got);
         fail(L, f->line, key, "expected a list of %s, got %s", what, got);
         return -1;
     }
@@ -845,11 +522,11 @@ static int open_list_section(loader *L, mapr *root, int section, const char *wha
 static int open_item(mapr *m, loader *L, yaml_node_t *node, int section, int i,
                      const char *const *allowed, const char *context)
 {
-    yaml_node_t *name = yd_is_map(node) ? yd_map_find(L->doc, node, "name", NULL) : NULL;
+    yaml_node_t *name = yd_is_map(node) ? yd_map_find(L->y.doc, node, "name", NULL) : NULL;
     char path[192];
     item_path(path, sizeof path, section, i, yd_is_null(name) ? NULL : yd_scalar(name));
-    record_line(L, section, i, "", yd_line(node));
-    return mapr_open(m, L, node, yd_line(node), path, section, i, "", allowed, context);
+    hw_yr_record(&L->y, section, i, "", yd_line(node));
+    return hw_yr_open(m, &L->y, node, yd_line(node), path, section, i, "", allowed, context);
 }
 
 /* Names unique within a section. */
@@ -864,10 +541,10 @@ static void check_unique_names(loader *L, int section)
             char path[256];
             item_path(path, sizeof path, section, i, name);
             strcat(path, ".name");
-            fail(L, find_line(L->pv, section, i, "name"), path,
+            fail(L, hw_yr_find(&L->pv->recs, section, i, "name"), path,
                  "expected a name not used before in %s, got \"%.60s\" again (%s[%d] at line %d)",
                  SECTION_NAMES[section], name, SECTION_NAMES[section], j,
-                 find_line(L->pv, section, j, "name"));
+                 hw_yr_find(&L->pv->recs, section, j, "name"));
             return;
         }
 }
@@ -877,25 +554,27 @@ static void check_unique_names(loader *L, int section)
 static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
                                         "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
                                         "seabed_friction", NULL};
-static const table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
+static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
 
 /* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
 static void parse_axial_stiffness(mapr *m, hw_line_type_def *t)
 {
     fld fe, ft;
-    int has_ea = mapr_field(m, "EA", &fe), has_table = mapr_field(m, "EA_table", &ft);
+    int has_ea = hw_yr_get(m, "EA", &fe), has_table = hw_yr_get(m, "EA_table", &ft);
     if (has_ea && has_table) {
-        fail(m->L, ft.line, ft.path, "expected either EA or EA_table, got both (EA at line %d)", fe.line);
+        hw_yr_fail(m->y, ft.line, ft.path, "expected either EA or EA_table, got both (EA at line %d)",
+                   fe.line);
     } else if (!has_ea && !has_table) {
-        fail(m->L, fe.line, fe.path, "expected EA (a number, N) or an EA_table (one is required), got neither");
+        hw_yr_fail(m->y, fe.line, fe.path,
+                   "expected EA (a number, N) or an EA_table (one is required), got neither");
     } else if (has_ea) {
-        read_num(m->L, fe.v, fe.line, fe.path, &t->ea);
+        hw_yr_read_num(m->y, fe.v, fe.line, fe.path, &t->ea);
     } else {
         double *rows = NULL;
-        int n = read_table(m, &ft, &EA_TABLE_SPEC, "EA_table", &rows);
+        int n = hw_yr_read_table(m, &ft, &EA_TABLE_SPEC, "EA_table", &rows);
         if (n < 0) return;
-        t->ea_table.x = table_column(m->L, rows, n, 2, 0);
-        t->ea_table.y = table_column(m->L, rows, n, 2, 1);
+        t->ea_table.x = hw_yr_column(m->y, rows, n, 2, 0);
+        t->ea_table.y = hw_yr_column(m->y, rows, n, 2, 1);
         t->ea_table.n = n;
     }
 }
@@ -906,17 +585,17 @@ static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_de
     *t = hw_default_line_type();
     if (open_item(&m, L, node, HW_SEC_LINE_TYPE, i, TYPE_KEYS, "a line type")) return;
     get_name(&m, &t->name);
-    get_num(&m, "diameter", 1, &t->d);
-    get_num(&m, "mass_per_length", 1, &t->mu);
+    hw_yr_get_num(&m, "diameter", 1, &t->d);
+    hw_yr_get_num(&m, "mass_per_length", 1, &t->mu);
     parse_axial_stiffness(&m, t);
-    get_num(&m, "BA", 0, &t->ba);
-    get_num(&m, "damping_ratio", 0, &t->damping_ratio);
-    get_num(&m, "EI", 0, &t->ei);
-    get_num(&m, "Cdn", 0, &t->cdn);
-    get_num(&m, "Cdt", 0, &t->cdt);
-    get_num(&m, "Can", 0, &t->can);
-    get_num(&m, "Cat", 0, &t->cat);
-    get_num(&m, "seabed_friction", 0, &t->seabed_mu);
+    hw_yr_get_num(&m, "BA", 0, &t->ba);
+    hw_yr_get_num(&m, "damping_ratio", 0, &t->damping_ratio);
+    hw_yr_get_num(&m, "EI", 0, &t->ei);
+    hw_yr_get_num(&m, "Cdn", 0, &t->cdn);
+    hw_yr_get_num(&m, "Cdt", 0, &t->cdt);
+    hw_yr_get_num(&m, "Can", 0, &t->can);
+    hw_yr_get_num(&m, "Cat", 0, &t->cat);
+    hw_yr_get_num(&m, "seabed_friction", 0, &t->seabed_mu);
 }
 
 static void parse_line_types(loader *L, mapr *root)
@@ -924,9 +603,9 @@ static void parse_line_types(loader *L, mapr *root)
     fld f;
     int n = open_list_section(L, root, HW_SEC_LINE_TYPE, "line types", &f);
     if (n < 0) return;
-    hw_line_type_def *types = alloc(L, (size_t)n + 1, sizeof *types);
+    hw_line_type_def *types = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *types);
     for (int i = 0; types && i < n && !FAILED(L); i++)
-        parse_line_type(L, yd_seq_at(L->doc, f.v, i), i, &types[i]);
+        parse_line_type(L, yd_seq_at(L->y.doc, f.v, i), i, &types[i]);
     if (FAILED(L)) return;
     L->sc->model.types = types;
     L->sc->model.n_types = n;
@@ -946,19 +625,19 @@ static const char *const MOTION_KEYS[] = {"type", "velocity", "amplitude", "peri
 static const char *const CONSTANT_VELOCITY_KEYS[] = {"type", "velocity", NULL};
 static const char *const SINUSOID_KEYS[] = {"type", "amplitude", "period", "phase", NULL};
 static const char *const TABLE_MOTION_KEYS[] = {"type", "table", NULL};
-static const table_spec MOTION_TABLE_SPEC = {4, 4, 2, "[t, dx, dy, dz]", "t"};
+static const hw_yr_table_spec MOTION_TABLE_SPEC = {4, 4, 2, "[t, dx, dy, dz]", "t"};
 
 static void parse_motion_table(mapr *mm, hw_point_def *p)
 {
     fld f;
     double *rows = NULL;
-    if (!mapr_field(mm, "table", &f)) {
-        missing(mm, &f, 1, "a list of rows [t, dx, dy, dz]");
+    if (!hw_yr_get(mm, "table", &f)) {
+        hw_yr_missing(mm, &f, 1, "a list of rows [t, dx, dy, dz]");
         return;
     }
-    int n = read_table(mm, &f, &MOTION_TABLE_SPEC, "motion.table", &rows);
+    int n = hw_yr_read_table(mm, &f, &MOTION_TABLE_SPEC, "motion.table", &rows);
     if (n < 0) return;
-    double *t = table_column(mm->L, rows, n, 4, 0), *xyz = alloc_doubles(mm->L, 3 * n);
+    double *t = hw_yr_column(mm->y, rows, n, 4, 0), *xyz = alloc_doubles(mm->y, 3 * n);
     if (!t || !xyz) return;
     for (int k = 0; k < n; k++) memcpy(&xyz[3 * k], &rows[4 * k + 1], 3 * sizeof *xyz);
     p->table_n = n;
@@ -974,28 +653,25 @@ static void check_motion_keys(mapr *mm, int kind)
                                                                      : TABLE_MOTION_KEYS;
     char context[64];
     snprintf(context, sizeof context, "a %s motion", MOTION_KINDS[kind]);
-    for (int i = 0; i < yd_map_len(mm->node) && !FAILED(mm->L); i++) {
-        yaml_node_t *k = yd_map_key_at(mm->L->doc, mm->node, i);
-        if (!key_allowed(allowed, yd_scalar(k))) fail_unknown_key(mm, k, allowed, context);
-    }
+    hw_yr_check_map(mm->y, mm->node, mm->line, mm->path, allowed, context);
 }
 
 static void parse_motion(mapr *m, const fld *f, hw_point_def *p)
 {
     mapr mm;
     int kind = 0;
-    if (mapr_open(&mm, m->L, f->v, f->line, f->path, m->section, m->index, "motion.", MOTION_KEYS,
-                  "a motion"))
+    if (hw_yr_open(&mm, m->y, f->v, f->line, f->path, m->item, m->index, "motion.", MOTION_KEYS,
+                   "a motion"))
         return;
-    if (get_enum(&mm, "type", 1, MOTION_KINDS, &kind)) return;
+    if (hw_yr_get_enum(&mm, "type", 1, MOTION_KINDS, &kind)) return;
     p->motion = (hw_motion_kind)kind;
     check_motion_keys(&mm, kind);
     if (kind == HW_MOTION_CONSTANT_VELOCITY) {
         get_vec3(&mm, "velocity", 1, p->vel);
     } else if (kind == HW_MOTION_SINUSOID) {
         get_vec3(&mm, "amplitude", 1, p->amp);
-        get_num(&mm, "period", 1, &p->period);
-        get_num(&mm, "phase", 0, &p->phase);
+        hw_yr_get_num(&mm, "period", 1, &p->period);
+        hw_yr_get_num(&mm, "phase", 0, &p->phase);
     } else {
         parse_motion_table(&mm, p);
     }
@@ -1005,15 +681,15 @@ static void parse_motion(mapr *m, const fld *f, hw_point_def *p)
 static void parse_point_motion(mapr *m, hw_point_def *p)
 {
     fld f;
-    int has = mapr_field(m, "motion", &f);
-    if (FAILED(m->L)) return;
+    int has = hw_yr_get(m, "motion", &f);
+    if (hw_yr_failed(m->y)) return;
     if (p->kind != HW_POINT_PRESCRIBED) {
         if (has)
-            fail(m->L, f.line, f.path,
-                 "expected no motion on a %s point (only prescribed points have one), got a motion",
-                 POINT_KINDS[p->kind]);
+            hw_yr_fail(m->y, f.line, f.path,
+                       "expected no motion on a %s point (only prescribed points have one), got a motion",
+                       POINT_KINDS[p->kind]);
     } else if (!has) {
-        fail(m->L, f.line, f.path, "expected a motion (required on a prescribed point), got nothing");
+        hw_yr_fail(m->y, f.line, f.path, "expected a motion (required on a prescribed point), got nothing");
     } else {
         parse_motion(m, &f, p);
     }
@@ -1024,13 +700,13 @@ static void parse_free_point(mapr *m, hw_point_def *p)
 {
     fld f;
     for (int i = 0; p->kind != HW_POINT_FREE && FREE_POINT_KEYS[i]; i++)
-        if (mapr_field(m, FREE_POINT_KEYS[i], &f))
-            fail(m->L, f.line, f.path, "expected %s only on a free point, got it on a %s point",
-                 FREE_POINT_KEYS[i], POINT_KINDS[p->kind]);
-    get_num(m, "mass", 0, &p->mass);
-    get_num(m, "volume", 0, &p->volume);
-    get_num(m, "drag_area", 0, &p->cda);
-    get_num(m, "added_mass_coefficient", 0, &p->ca);
+        if (hw_yr_get(m, FREE_POINT_KEYS[i], &f))
+            hw_yr_fail(m->y, f.line, f.path, "expected %s only on a free point, got it on a %s point",
+                       FREE_POINT_KEYS[i], POINT_KINDS[p->kind]);
+    hw_yr_get_num(m, "mass", 0, &p->mass);
+    hw_yr_get_num(m, "volume", 0, &p->volume);
+    hw_yr_get_num(m, "drag_area", 0, &p->cda);
+    hw_yr_get_num(m, "added_mass_coefficient", 0, &p->ca);
 }
 
 static void parse_point(loader *L, yaml_node_t *node, int i, hw_point_def *p)
@@ -1040,7 +716,7 @@ static void parse_point(loader *L, yaml_node_t *node, int i, hw_point_def *p)
     *p = hw_default_point();
     if (open_item(&m, L, node, HW_SEC_POINT, i, POINT_KEYS, "a point")) return;
     get_name(&m, &p->name);
-    if (get_enum(&m, "type", 1, POINT_KINDS, &kind)) return;
+    if (hw_yr_get_enum(&m, "type", 1, POINT_KINDS, &kind)) return;
     p->kind = (hw_point_kind)kind;
     get_vec3(&m, "position", 1, p->pos);
     parse_point_motion(&m, p);
@@ -1052,9 +728,9 @@ static void parse_points(loader *L, mapr *root)
     fld f;
     int n = open_list_section(L, root, HW_SEC_POINT, "points", &f);
     if (n < 0) return;
-    hw_point_def *points = alloc(L, (size_t)n + 1, sizeof *points);
+    hw_point_def *points = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *points);
     for (int i = 0; points && i < n && !FAILED(L); i++)
-        parse_point(L, yd_seq_at(L->doc, f.v, i), i, &points[i]);
+        parse_point(L, yd_seq_at(L->y.doc, f.v, i), i, &points[i]);
     if (FAILED(L)) return;
     L->sc->model.points = points;
     L->sc->model.n_points = n;
@@ -1065,88 +741,22 @@ static void parse_points(loader *L, mapr *root)
 
 static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
                                         "winch", NULL};
-static const char *const WINCH_KEYS[] = {"end", "mode", "speed", "speed_table", "target", "tau",
-                                         "gain", "max_speed", "max_length", "min_length",
-                                         "drum_radius", "drum_inertia", "drum_bearing",
-                                         "drum_speed0", "torque", "torque_table",
-                                         "motor_stall_torque", "motor_no_load_speed", NULL};
-static const char *const WINCH_ENDS[] = {"none", "a", "b", NULL};
-static const char *const WINCH_MODES[] = {"speed", "length", "tension", "external", "drum", NULL};
-static const table_spec TORQUE_TABLE_SPEC = {2, 2, 2, "[t, torque]", "t"};
-static const table_spec WINCH_TABLE_SPEC = {2, 2, 2, "[t, speed]", "t"};
-
-/* winch: {end: a|b, mode: speed|length|tension|external, ...} (docs/scenario.md). */
-static void parse_winch(mapr *m, hw_line_def *l)
-{
-    fld f;
-    mapr wm;
-    if (!mapr_field(m, "winch", &f)) return;
-    if (mapr_open(&wm, m->L, f.v, f.line, f.path, m->section, m->index, "winch.", WINCH_KEYS,
-                  "a winch"))
-        return;
-    int end = 0, mode = 0;
-    if (get_enum(&wm, "end", 1, WINCH_ENDS, &end)) return;
-    if (end == 0) {
-        fail(m->L, f.line, f.path, "expected a winch at end a or b, got none");
-        return;
-    }
-    l->winch.end = (hw_winch_end)end;
-    if (get_enum(&wm, "mode", 0, WINCH_MODES, &mode) < 0) return;
-    l->winch.mode = (hw_winch_mode)mode;
-    get_num(&wm, "speed", 0, &l->winch.speed);
-    get_num(&wm, "target", 0, &l->winch.target);
-    get_num(&wm, "tau", 0, &l->winch.tau);
-    get_num(&wm, "gain", 0, &l->winch.gain);
-    get_num(&wm, "max_speed", 0, &l->winch.max_speed);
-    get_num(&wm, "max_length", 0, &l->winch.max_length);
-    get_num(&wm, "min_length", 0, &l->winch.min_length);
-    get_num(&wm, "drum_radius", 0, &l->winch.drum_radius);
-    get_num(&wm, "drum_inertia", 0, &l->winch.drum_inertia);
-    get_num(&wm, "drum_bearing", 0, &l->winch.drum_bearing);
-    get_num(&wm, "drum_speed0", 0, &l->winch.drum_speed0);
-    get_num(&wm, "torque", 0, &l->winch.torque);
-    get_num(&wm, "motor_stall_torque", 0, &l->winch.motor_stall_torque);
-    get_num(&wm, "motor_no_load_speed", 0, &l->winch.motor_no_load_speed);
-    fld qf;
-    if (mapr_field(&wm, "torque_table", &qf)) {
-        double *rows = NULL;
-        int n = read_table(&wm, &qf, &TORQUE_TABLE_SPEC, "winch.torque_table", &rows);
-        if (n < 0) return;
-        double *t = table_column(m->L, rows, n, 2, 0), *v = table_column(m->L, rows, n, 2, 1);
-        if (!t || !v) return;
-        l->winch.torque_table.n = n;
-        l->winch.torque_table.x = t;
-        l->winch.torque_table.y = v;
-    }
-    fld tf;
-    if (mapr_field(&wm, "speed_table", &tf)) {
-        double *rows = NULL;
-        int n = read_table(&wm, &tf, &WINCH_TABLE_SPEC, "winch.speed_table", &rows);
-        if (n < 0) return;
-        double *t = table_column(m->L, rows, n, 2, 0), *v = table_column(m->L, rows, n, 2, 1);
-        if (!t || !v) return;
-        l->winch.speed_table.n = n;
-        l->winch.speed_table.x = t;
-        l->winch.speed_table.y = v;
-    }
-}
-
 static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
 {
     mapr m;
     *l = hw_default_line();
     if (open_item(&m, L, node, HW_SEC_LINE, i, LINE_KEYS, "a line")) return;
     get_name(&m, &l->name);
-    get_ref(&m, "type", HW_SEC_LINE_TYPE, "a line type name", &l->type);
-    get_ref(&m, "end_a", HW_SEC_POINT, "a point name", &l->point_a);
-    get_ref(&m, "end_b", HW_SEC_POINT, "a point name", &l->point_b);
-    get_num(&m, "length", 1, &l->length);
+    get_ref(L, &m, "type", HW_SEC_LINE_TYPE, "a line type name", &l->type);
+    get_ref(L, &m, "end_a", HW_SEC_POINT, "a point name", &l->point_a);
+    get_ref(L, &m, "end_b", HW_SEC_POINT, "a point name", &l->point_b);
+    hw_yr_get_num(&m, "length", 1, &l->length);
     if (get_int(&m, "segments", 0, &l->nseg) == 0 && l->nseg < 1) {
         fld f;
-        mapr_field(&m, "segments", &f);
+        hw_yr_get(&m, "segments", &f);
         fail(L, f.line, f.path, "expected an integer >= 1, got %d", l->nseg);
     }
-    if (!FAILED(L)) parse_winch(&m, l);
+    if (!FAILED(L)) hw_scn_parse_winch(&m, &l->winch);
 }
 
 static void parse_lines(loader *L, mapr *root)
@@ -1154,9 +764,9 @@ static void parse_lines(loader *L, mapr *root)
     fld f;
     int n = open_list_section(L, root, HW_SEC_LINE, "lines", &f);
     if (n < 0) return;
-    hw_line_def *lines = alloc(L, (size_t)n + 1, sizeof *lines);
+    hw_line_def *lines = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *lines);
     for (int i = 0; lines && i < n && !FAILED(L); i++)
-        parse_line(L, yd_seq_at(L->doc, f.v, i), i, &lines[i]);
+        parse_line(L, yd_seq_at(L->y.doc, f.v, i), i, &lines[i]);
     if (FAILED(L)) return;
     L->sc->model.lines = lines;
     L->sc->model.n_lines = n;
@@ -1176,14 +786,14 @@ static void parse_sheave(loader *L, yaml_node_t *node, int i, hw_sheave_def *k)
     *k = hw_default_sheave();
     if (open_item(&m, L, node, HW_SEC_SHEAVE, i, SHEAVE_KEYS, "a sheave")) return;
     get_name(&m, &k->name);
-    get_ref(&m, "line_in", HW_SEC_LINE, "a line name", &k->line_in);
-    get_ref(&m, "line_out", HW_SEC_LINE, "a line name", &k->line_out);
-    if (get_enum(&m, "end_in", 0, SHEAVE_ENDS, &e) == 0) k->end_in = (hw_winch_end)e;
-    if (get_enum(&m, "end_out", 0, SHEAVE_ENDS, &e) == 0) k->end_out = (hw_winch_end)e;
-    get_num(&m, "radius", 0, &k->radius);
-    get_num(&m, "inertia", 0, &k->inertia);
-    get_num(&m, "bearing", 0, &k->bearing);
-    get_num(&m, "friction", 0, &k->friction);
+    get_ref(L, &m, "line_in", HW_SEC_LINE, "a line name", &k->line_in);
+    get_ref(L, &m, "line_out", HW_SEC_LINE, "a line name", &k->line_out);
+    if (hw_yr_get_enum(&m, "end_in", 0, SHEAVE_ENDS, &e) == 0) k->end_in = (hw_winch_end)e;
+    if (hw_yr_get_enum(&m, "end_out", 0, SHEAVE_ENDS, &e) == 0) k->end_out = (hw_winch_end)e;
+    hw_yr_get_num(&m, "radius", 0, &k->radius);
+    hw_yr_get_num(&m, "inertia", 0, &k->inertia);
+    hw_yr_get_num(&m, "bearing", 0, &k->bearing);
+    hw_yr_get_num(&m, "friction", 0, &k->friction);
     get_bool(&m, "locked", 0, &k->locked);
 }
 
@@ -1191,12 +801,12 @@ static void parse_sheave(loader *L, yaml_node_t *node, int i, hw_sheave_def *k)
 static void parse_sheaves(loader *L, mapr *root)
 {
     fld f;
-    if (!yd_map_find(L->doc, root->node, "sheaves", NULL)) return;
+    if (!yd_map_find(L->y.doc, root->node, "sheaves", NULL)) return;
     int n = open_list_section(L, root, HW_SEC_SHEAVE, "sheaves", &f);
     if (n < 0) return;
-    hw_sheave_def *sh = alloc(L, (size_t)n + 1, sizeof *sh);
+    hw_sheave_def *sh = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *sh);
     for (int i = 0; sh && i < n && !FAILED(L); i++)
-        parse_sheave(L, yd_seq_at(L->doc, f.v, i), i, &sh[i]);
+        parse_sheave(L, yd_seq_at(L->y.doc, f.v, i), i, &sh[i]);
     if (FAILED(L)) return;
     L->sc->model.sheaves = sh;
     L->sc->model.n_sheaves = n;
@@ -1216,42 +826,42 @@ static void parse_coupling(loader *L, yaml_node_t *node, int i, hw_coupling_def 
     snprintf(path, sizeof path, "couplings[%d]", i);
     memset(c, 0, sizeof *c);
     c->src_line = yd_line(node);
-    if (mapr_open(&m, L, node, yd_line(node), path, -1, -1, "", COUPLING_KEYS, "a coupling")) return;
+    if (hw_yr_open(&m, &L->y, node, yd_line(node), path, -1, -1, "", COUPLING_KEYS, "a coupling")) return;
     int kind = 0;
-    if (get_enum(&m, "type", 1, COUPLING_KINDS, &kind)) return;
+    if (hw_yr_get_enum(&m, "type", 1, COUPLING_KINDS, &kind)) return;
     c->kind = (hw_coupling_kind)kind;
     fld f;
     if (kind == HW_COUPLE_RAIL_POINT) {
-        if (mapr_field(&m, "node", &f)) c->node = dup_str(L, yd_scalar(f.v) ? yd_scalar(f.v) : "");
-        else { missing(&m, &f, 1, "a network node name"); return; }
-        get_ref(&m, "point", HW_SEC_POINT, "a point name", &c->point);
+        if (hw_yr_get(&m, "node", &f)) c->node = dup_str(&L->y, yd_scalar(f.v) ? yd_scalar(f.v) : "");
+        else { hw_yr_missing(&m, &f, 1, "a network node name"); return; }
+        get_ref(L, &m, "point", HW_SEC_POINT, "a point name", &c->point);
         get_vec3(&m, "origin", 1, c->origin);
         get_vec3(&m, "direction", 1, c->direction);
     } else {
-        if (mapr_field(&m, "shaft", &f)) c->node = dup_str(L, yd_scalar(f.v) ? yd_scalar(f.v) : "");
-        else { missing(&m, &f, 1, "a rotational node name of the network"); return; }
-        get_ref(&m, "line", HW_SEC_LINE, "a line name", &c->line);
-        get_num(&m, "radius", 1, &c->radius);
+        if (hw_yr_get(&m, "shaft", &f)) c->node = dup_str(&L->y, yd_scalar(f.v) ? yd_scalar(f.v) : "");
+        else { hw_yr_missing(&m, &f, 1, "a rotational node name of the network"); return; }
+        get_ref(L, &m, "line", HW_SEC_LINE, "a line name", &c->line);
+        hw_yr_get_num(&m, "radius", 1, &c->radius);
     }
 }
 
 static void parse_couplings(loader *L, mapr *root)
 {
     fld f;
-    if (!mapr_field(root, "couplings", &f)) return;
+    if (!hw_yr_get(root, "couplings", &f)) return;
     if (!yd_is_seq(f.v)) {
         char got[96];
-        describe(f.v, got, sizeof got);
+        yd_describe(f.v, got, sizeof got);
         fail(L, f.line, "couplings", "expected a list of couplings, got %s", got);
         return;
     }
-    if (!yd_map_find(L->doc, root->node, "network", NULL)) {
+    if (!yd_map_find(L->y.doc, root->node, "network", NULL)) {
         fail(L, f.line, "couplings", "expected a network section to couple to, got none");
         return;
     }
     int n = yd_seq_len(f.v);
-    hw_coupling_def *c = alloc(L, (size_t)n + 1, sizeof *c);
-    for (int i = 0; c && i < n && !FAILED(L); i++) parse_coupling(L, yd_seq_at(L->doc, f.v, i), i, &c[i]);
+    hw_coupling_def *c = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *c);
+    for (int i = 0; c && i < n && !FAILED(L); i++) parse_coupling(L, yd_seq_at(L->y.doc, f.v, i), i, &c[i]);
     if (FAILED(L)) return;
     L->sc->couplings = c;
     L->sc->n_couplings = n;
@@ -1268,24 +878,24 @@ static void parse_ensemble(loader *L, mapr *root)
 {
     fld f;
     mapr m;
-    if (!mapr_field(root, "ensemble", &f)) return;
-    if (mapr_open(&m, L, f.v, f.line, "ensemble", -1, -1, "ensemble.", ENSEMBLE_KEYS, "an ensemble"))
+    if (!hw_yr_get(root, "ensemble", &f)) return;
+    if (hw_yr_open(&m, &L->y, f.v, f.line, "ensemble", -1, -1, "ensemble.", ENSEMBLE_KEYS, "an ensemble"))
         return;
     hw_scenario *sc = L->sc;
     int any = 0;
     for (int k = 0; k < 3 && !FAILED(L); k++) {
         fld v;
-        if (!mapr_field(&m, ENSEMBLE_KEYS[k], &v)) continue;
+        if (!hw_yr_get(&m, ENSEMBLE_KEYS[k], &v)) continue;
         int n = yd_is_seq(v.v) ? yd_seq_len(v.v) : 0;
         if (n < 1) {
             char got[96];
-            describe(v.v, got, sizeof got);
+            yd_describe(v.v, got, sizeof got);
             fail(L, v.line, v.path, "expected a list of load-case values, got %s", got);
             return;
         }
-        double *x = alloc_doubles(L, n);
+        double *x = alloc_doubles(&L->y, n);
         if (!x) return;
-        if ((n = read_vec(L, &v, x, n, n, "(load-case values)")) < 0) return;
+        if ((n = read_vec(&L->y, &v, x, n, n, "(load-case values)")) < 0) return;
         for (int i = 0; i < n; i++)
             if (k == 2 && !(x[i] > 0)) {
                 fail(L, v.line, v.path, "expected periods > 0 s, got %g at [%d]", x[i], i);
@@ -1296,7 +906,7 @@ static void parse_ensemble(loader *L, mapr *root)
         any = 1;
     }
     int combine = 0;
-    if (get_enum(&m, "combine", 0, ENSEMBLE_COMBINE, &combine) < 0) return;
+    if (hw_yr_get_enum(&m, "combine", 0, ENSEMBLE_COMBINE, &combine) < 0) return;
     sc->ens_zip = combine;
     if (!any && !FAILED(L)) {
         fail(L, f.line, "ensemble", "expected at least one of current_scale, motion_amplitude_scale, "
@@ -1309,7 +919,7 @@ static void parse_ensemble(loader *L, mapr *root)
             if (!sc->ens_n[k]) continue;
             if (n && sc->ens_n[k] != n) {
                 fld v;
-                mapr_field(&m, ENSEMBLE_KEYS[k], &v);
+                hw_yr_get(&m, ENSEMBLE_KEYS[k], &v);
                 fail(L, v.line, v.path, "expected %d values to zip with the other lists, got %d", n,
                      sc->ens_n[k]);
                 return;
@@ -1335,26 +945,25 @@ static void parse_output_ref(loader *L, yaml_node_t *node, const char *path, con
     mapr m;
     fld f;
     snprintf(context, sizeof context, "an output %s", kind);
-    if (mapr_open(&m, L, node, yd_line(node), path, -1, -1, "", keys, context)) return;
-    if (get_ref(&m, "line", HW_SEC_LINE, "a line name", &r->line)) return;
+    if (hw_yr_open(&m, &L->y, node, yd_line(node), path, -1, -1, "", keys, context)) return;
+    if (get_ref(L, &m, "line", HW_SEC_LINE, "a line name", &r->line)) return;
     if (get_int(&m, kind, 1, &r->index)) return;
     int nseg = L->sc->model.lines[r->line].nseg;
     if (r->index < first || r->index > nseg) {
-        mapr_field(&m, kind, &f);
+        hw_yr_get(&m, kind, &f);
         fail(L, f.line, f.path, "expected a %s index %d..%d (line %s has %d segments), got %d", kind,
              first, nseg, L->sc->model.lines[r->line].name, nseg, r->index);
     }
 }
 
-static void parse_output_refs(mapr *m, const char *key, const char *kind, int first, int *n_out,
+static void parse_output_refs(loader *L, mapr *m, const char *key, const char *kind, int first, int *n_out,
                               hw_output_ref **out)
 {
-    loader *L = m->L;
     fld f;
-    if (!mapr_field(m, key, &f)) return;
+    if (!hw_yr_get(m, key, &f)) return;
     if (!yd_is_seq(f.v) && !(yd_is_scalar(f.v) && !strcmp(yd_scalar(f.v), "all"))) {
         char got[96];
-        describe(f.v, got, sizeof got);
+        yd_describe(f.v, got, sizeof got);
         fail(L, f.line, f.path, "expected a list of {line: NAME, %s: INDEX} or all, got %s", kind, got);
         return;
     }
@@ -1362,7 +971,7 @@ static void parse_output_refs(mapr *m, const char *key, const char *kind, int fi
         const hw_model_def *md = &L->sc->model;
         int n = 0;
         for (int l = 0; l < md->n_lines; l++) n += md->lines[l].nseg + 1 - first;
-        hw_output_ref *refs = alloc(L, (size_t)n + 1, sizeof *refs);
+        hw_output_ref *refs = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *refs);
         for (int l = 0, k = 0; refs && l < md->n_lines; l++)
             for (int j = first; j <= md->lines[l].nseg; j++, k++) { refs[k].line = l; refs[k].index = j; }
         if (FAILED(L)) return;
@@ -1371,11 +980,11 @@ static void parse_output_refs(mapr *m, const char *key, const char *kind, int fi
         return;
     }
     int n = yd_seq_len(f.v);
-    hw_output_ref *refs = alloc(L, (size_t)n + 1, sizeof *refs);
+    hw_output_ref *refs = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *refs);
     for (int i = 0; refs && i < n && !FAILED(L); i++) {
-        char path[272];
+        char path[288];
         snprintf(path, sizeof path, "%s[%d]", f.path, i);
-        parse_output_ref(L, yd_seq_at(L->doc, f.v, i), path, kind, first, &refs[i]);
+        parse_output_ref(L, yd_seq_at(L->y.doc, f.v, i), path, kind, first, &refs[i]);
     }
     if (FAILED(L)) return;
     *out = refs;
@@ -1385,28 +994,28 @@ static void parse_output_refs(mapr *m, const char *key, const char *kind, int fi
 /* formats: [csv, vtk, hdf5] (any non-empty subset) and vtk_interval. */
 static void parse_output_formats(mapr *m, hw_scenario *sc)
 {
-    loader *L = m->L;
+    hw_yr *y = m->y;
     fld f;
-    if (get_num(m, "vtk_interval", 0, &sc->vtk_interval) == 0 && !(sc->vtk_interval >= 0)) {
-        mapr_field(m, "vtk_interval", &f);
-        fail(L, f.line, f.path, "expected an interval >= 0 s (0 = every output row), got %g",
-             sc->vtk_interval);
+    if (hw_yr_get_num(m, "vtk_interval", 0, &sc->vtk_interval) == 0 && !(sc->vtk_interval >= 0)) {
+        hw_yr_get(m, "vtk_interval", &f);
+        hw_yr_fail(y, f.line, f.path, "expected an interval >= 0 s (0 = every output row), got %g",
+                   sc->vtk_interval);
     }
-    if (!mapr_field(m, "formats", &f)) return;
+    if (!hw_yr_get(m, "formats", &f)) return;
     if (!yd_is_seq(f.v) || yd_seq_len(f.v) == 0) {
         char got[96];
-        describe(f.v, got, sizeof got);
-        fail(L, f.line, f.path, "expected a non-empty list of formats (csv, vtk, hdf5), got %s", got);
+        yd_describe(f.v, got, sizeof got);
+        hw_yr_fail(y, f.line, f.path, "expected a non-empty list of formats (csv, vtk, hdf5), got %s", got);
         return;
     }
     sc->out_formats = 0;
-    for (int i = 0; i < yd_seq_len(f.v) && !FAILED(L); i++) {
+    for (int i = 0; i < yd_seq_len(f.v) && !hw_yr_failed(y); i++) {
         fld e = f;
         int k;
-        e.v = yd_seq_at(L->doc, f.v, i);
+        e.v = yd_seq_at(y->doc, f.v, i);
         e.line = yd_line(e.v);
         snprintf(e.path, sizeof e.path, "%.240s[%d]", f.path, i);
-        if (read_enum(L, &e, FORMAT_NAMES, &k) == 0) sc->out_formats |= 1 << k;
+        if (hw_yr_read_enum(y, &e, FORMAT_NAMES, &k) == 0) sc->out_formats |= 1 << k;
     }
 }
 
@@ -1444,14 +1053,14 @@ static void parse_outputs(loader *L, mapr *root)
     fld f;
     mapr m;
     sc->out_interval = 0.1;
-    if (!mapr_field(root, "outputs", &f)) return;
-    if (mapr_open(&m, L, f.v, f.line, "outputs", -1, -1, "", OUTPUT_KEYS, "the outputs")) return;
-    if (get_num(&m, "interval", 0, &sc->out_interval) == 0 && !(sc->out_interval >= 0)) {
-        mapr_field(&m, "interval", &f);
+    if (!hw_yr_get(root, "outputs", &f)) return;
+    if (hw_yr_open(&m, &L->y, f.v, f.line, "outputs", -1, -1, "", OUTPUT_KEYS, "the outputs")) return;
+    if (hw_yr_get_num(&m, "interval", 0, &sc->out_interval) == 0 && !(sc->out_interval >= 0)) {
+        hw_yr_get(&m, "interval", &f);
         fail(L, f.line, f.path, "expected an interval >= 0 s (0 = every step), got %g", sc->out_interval);
     }
-    parse_output_refs(&m, "nodes", "node", 0, &sc->n_out_nodes, &sc->out_nodes);
-    parse_output_refs(&m, "segments", "segment", 1, &sc->n_out_segments, &sc->out_segments);
+    parse_output_refs(L, &m, "nodes", "node", 0, &sc->n_out_nodes, &sc->out_nodes);
+    parse_output_refs(L, &m, "segments", "segment", 1, &sc->n_out_segments, &sc->out_segments);
     parse_output_formats(&m, sc);
 }
 
@@ -1469,22 +1078,22 @@ static void parse_root(loader *L, yaml_node_t *root)
              "expected a mapping with the sections line_types, points and lines, got an empty document");
         return;
     }
-    if (mapr_open(&m, L, root, yd_line(root), "", -1, -1, "", ROOT_KEYS, "the scenario sections"))
+    if (hw_yr_open(&m, &L->y, root, yd_line(root), "", -1, -1, "", ROOT_KEYS, "the scenario sections"))
         return;
     /* a scenario may hold only a 1-D network (no line_types, points, lines) */
     fld fnet;
-    int has_net = mapr_field(&m, "network", &fnet), net_only = has_net &&
-        !yd_map_find(L->doc, root, "line_types", NULL) && !yd_map_find(L->doc, root, "points", NULL) &&
-        !yd_map_find(L->doc, root, "lines", NULL);
+    int has_net = hw_yr_get(&m, "network", &fnet), net_only = has_net &&
+        !yd_map_find(L->y.doc, root, "line_types", NULL) && !yd_map_find(L->y.doc, root, "points", NULL) &&
+        !yd_map_find(L->y.doc, root, "lines", NULL);
     /* or rigid cables (docs/rigid.md) with optional points and no lumped lines */
     fld frig;
-    int has_rig = mapr_field(&m, "rigid_cables", &frig);
-    int rig_only = has_rig && !yd_map_find(L->doc, root, "lines", NULL);
+    int has_rig = hw_yr_get(&m, "rigid_cables", &frig);
+    int rig_only = has_rig && !yd_map_find(L->y.doc, root, "lines", NULL);
     parse_environment(L, &m);
     parse_solver(L, &m);
     if (rig_only) {
-        if (yd_map_find(L->doc, root, "line_types", NULL)) parse_line_types(L, &m);
-        if (yd_map_find(L->doc, root, "points", NULL)) parse_points(L, &m);
+        if (yd_map_find(L->y.doc, root, "line_types", NULL)) parse_line_types(L, &m);
+        if (yd_map_find(L->y.doc, root, "points", NULL)) parse_points(L, &m);
         parse_sheaves(L, &m);
     } else if (!net_only) {
         parse_line_types(L, &m);
@@ -1496,14 +1105,14 @@ static void parse_root(loader *L, yaml_node_t *root)
     }
     parse_outputs(L, &m);
     if (has_net && !FAILED(L)) {
-        hw_status s = hw_scenario_network_parse(L->doc, fnet.v, fnet.line, L->file, &L->sc->network,
+        hw_status s = hw_scenario_network_parse(L->y.doc, fnet.v, fnet.line, L->y.file, &L->sc->network,
                                                 L->err, sizeof L->err);
-        if (s != HW_OK) L->status = s;
+        if (s != HW_OK) L->y.status = s;
     }
     if (has_rig && !FAILED(L)) {
-        hw_status s = hw_scenario_rigid_parse(L->doc, root, frig.v, frig.line, L->file, &L->sc->model,
+        hw_status s = hw_scenario_rigid_parse(L->y.doc, root, frig.v, frig.line, L->y.file, &L->sc->model,
                                               &L->sc->rigid, L->err, sizeof L->err);
-        if (s != HW_OK) L->status = s;
+        if (s != HW_OK) L->y.status = s;
     }
 }
 
@@ -1522,17 +1131,6 @@ static int solver_field_changed(const hw_solver_def *a, const hw_solver_def *b, 
     return 0;
 }
 
-/* "motion.table[2]" -> "motion.table" -> "motion" -> "". Returns 0 when already empty. */
-static int strip_last_component(char *f)
-{
-    size_t n = strlen(f);
-    if (!n) return 0;
-    char *cut = f[n - 1] == ']' ? strrchr(f, '[') : strrchr(f, '.');
-    if (cut) *cut = '\0';
-    else f[0] = '\0';
-    return 1;
-}
-
 /* The line of the field, else of its parent key, else of the item, else of the section; 0 when
  * the field has no line in the file (not given there, or changed since loading). */
 static int check_error_line(const hw_scenario *sc, const hw_input_error *e)
@@ -1541,13 +1139,8 @@ static int check_error_line(const hw_scenario *sc, const hw_input_error *e)
     if (!pv) return 0;
     if (e->section == HW_SEC_SOLVER && solver_field_changed(&pv->loaded_solver, &sc->model.solver, e->field))
         return 0;
-    char f[sizeof e->field];
-    snprintf(f, sizeof f, "%s", e->field);
-    do {
-        int line = find_line(pv, (int)e->section, e->index, f);
-        if (line) return line;
-    } while (strip_last_component(f));
-    return find_line(pv, (int)e->section, -1, "");
+    int line = hw_yr_find_nearest(&pv->recs, (int)e->section, e->index, e->field);
+    return line ? line : hw_yr_find(&pv->recs, (int)e->section, -1, "");
 }
 
 static void check_error_path(const hw_model_def *m, const hw_input_error *e, char *buf, size_t len)
@@ -1615,19 +1208,19 @@ static void load_document(loader *L, const char *text, size_t len)
     int line = 0;
     int rc = yd_load(text, len, &doc, &line, problem, sizeof problem);
     if (rc < 0) {
-        fail_nomem(L);
+        hw_yr_nomem(&L->y);
         return;
     }
     if (rc > 0) {
         fail(L, line, "syntax", "%s", problem);
         return;
     }
-    L->doc = &doc;
+    L->y.doc = &doc;
     parse_root(L, yd_root(&doc));
     yaml_document_delete(&doc);
-    L->doc = NULL;
+    L->y.doc = NULL;
     if (FAILED(L)) return;
-    if (format_model_check(L->sc, L->err, sizeof L->err) != HW_OK) L->status = HW_ERR_INPUT;
+    if (format_model_check(L->sc, L->err, sizeof L->err) != HW_OK) L->y.status = HW_ERR_INPUT;
 }
 
 static hw_status load_text(const char *text, size_t len, const char *name, hw_scenario **out,
@@ -1635,7 +1228,9 @@ static hw_status load_text(const char *text, size_t len, const char *name, hw_sc
 {
     loader L;
     memset(&L, 0, sizeof L);
-    L.file = name;
+    L.y.file = name;
+    L.y.err = L.err;
+    L.y.err_len = sizeof L.err;
     L.sc = scenario_new();
     if (!L.sc) {
         char m[512];
@@ -1644,12 +1239,14 @@ static hw_status load_text(const char *text, size_t len, const char *name, hw_sc
         return HW_ERR_NOMEM;
     }
     L.pv = L.sc->priv;
-    L.sc->path = dup_str(&L, name);
+    L.y.recs = &L.pv->recs;
+    L.y.blocks = &L.pv->blocks;
+    L.sc->path = dup_str(&L.y, name);
     if (!FAILED(&L)) load_document(&L, text, len);
     if (FAILED(&L)) {
         set_msg(msg, msg_len, L.err);
         hw_scenario_free(L.sc);
-        return L.status;
+        return L.y.status;
     }
     set_msg(msg, msg_len, "");
     *out = L.sc;
@@ -1745,12 +1342,8 @@ void hw_scenario_free(hw_scenario *sc)
     hw_scenario_rigid_free(sc->rigid);
     scn_priv *pv = sc->priv;
     if (pv) {
-        while (pv->blocks) {
-            scn_block *next = pv->blocks->next;
-            free(pv->blocks);
-            pv->blocks = next;
-        }
-        free(pv->lines);
+        hw_yr_blocks_free(&pv->blocks);
+        free(pv->recs.v);
         free(pv);
     }
     free(sc);

@@ -14,14 +14,15 @@
 #include <strings.h>
 
 #include "physics/motion.h"
+#include "scenario_winch.h"
 #include "yaml_doc.h"
 #include "yaml_reader.h"
 
 typedef struct rg_priv {
     hw_yr_recs recs; /* key lines: item 0, index = cable (-1: the section), field as hw_rc_check
-                        names it ("EA", "axial.eps", "Cd", "pos_b"); "" = the item */
-    char **names; /* owned cable names */
-    int n_names;
+                        names it ("EA", "axial.eps", "Cd", "pos_b", "winch.max_length"); "" = the
+                        item */
+    hw_yr_block *blocks; /* the cable names and winch tables (hw_yr_alloc) */
     int key_line;
     int env_line[6]; /* gravity, water_density, depth, seabed, current, the environment key */
     int dt_line;     /* solver.dt, or the solver key, or 0 */
@@ -58,88 +59,18 @@ static int find_line(const rg_priv *pv, int cable, const char *field)
 
 /* ---- mappings ---------------------------------------------------------------------------------- */
 
-typedef struct mp {
-    rl *L;
-    yaml_node_t *node; /* NULL when it could not be opened */
-    int line;
-    char path[200];
-    int cable;
-    char rec[24]; /* prefix of recorded names ("", "axial.") */
-} mp;
-
-typedef struct fld {
-    yaml_node_t *v;
-    int line;
-    char path[272];
-} fld;
-
-#define key_list hw_yr_key_list
-
-static int mp_open(mp *m, rl *L, yaml_node_t *node, int line, const char *path, int cable,
-                   const char *rec, const char *const *allowed, const char *context)
-{
-    memset(m, 0, sizeof *m);
-    m->L = L;
-    m->line = line;
-    snprintf(m->path, sizeof m->path, "%s", path);
-    m->cable = cable;
-    snprintf(m->rec, sizeof m->rec, "%s", rec);
-    if (hw_yr_check_map(&L->y, node, line, path, allowed, context)) return -1;
-    m->node = node;
-    return 0;
-}
-
-/* Looks a key up and records its line as REC+KEY. */
-static int mp_field(mp *m, const char *key, fld *f)
-{
-    f->v = hw_yr_field(&m->L->y, m->node, m->line, m->path, 0, m->cable, m->rec, key, &f->line,
-                       f->path, sizeof f->path);
-    return f->v != NULL;
-}
-
-static int missing(mp *m, const fld *f, int required, const char *what)
-{
-    if (FAILED(m->L)) return -1;
-    if (!required) return 1;
-    fail(m->L, f->line, f->path, "expected %s (required key), got nothing", what);
-    return -1;
-}
-
-static int get_num(mp *m, const char *key, int required, double *dst)
-{
-    fld f;
-    if (!mp_field(m, key, &f)) return missing(m, &f, required, "a number");
-    double x;
-    if (yd_to_double(f.v, &x) == 0) { *dst = x; return 0; }
-    char got[96];
-    yd_describe(f.v, got, sizeof got);
-    fail(m->L, f.line, f.path, "expected a number, got %s", got);
-    return -1;
-}
+typedef hw_yr_map mp; /* key lines recorded as item 0, index = the cable */
+typedef hw_yr_fld fld;
 
 static int get_int(mp *m, const char *key, int required, int *dst)
 {
     fld f;
-    if (!mp_field(m, key, &f)) return missing(m, &f, required, "an integer");
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, required, "an integer");
     long x;
     if (yd_to_long(f.v, &x) == 0 && x >= -1000000000L && x <= 1000000000L) { *dst = (int)x; return 0; }
     char got[96];
     yd_describe(f.v, got, sizeof got);
-    fail(m->L, f.line, f.path, "expected an integer, got %s", got);
-    return -1;
-}
-
-static int get_enum(mp *m, const char *key, const char *const *names, int *dst)
-{
-    fld f;
-    if (!mp_field(m, key, &f)) return 1;
-    const char *s = yd_scalar(f.v);
-    for (int i = 0; s && !yd_is_null(f.v) && names[i]; i++)
-        if (!strcmp(s, names[i])) { *dst = i; return 0; }
-    char got[96], list[256];
-    yd_describe(f.v, got, sizeof got);
-    key_list(names, list, sizeof list);
-    fail(m->L, f.line, f.path, "expected one of: %s, got %s", list, got);
+    hw_yr_fail(m->y, f.line, f.path, "expected an integer, got %s", got);
     return -1;
 }
 
@@ -147,7 +78,7 @@ static int get_enum(mp *m, const char *key, const char *const *names, int *dst)
 static void not_here(mp *m, const char *key, const char *why)
 {
     fld f;
-    if (mp_field(m, key, &f)) fail(m->L, f.line, f.path, "expected no %s %s, got one", key, why);
+    if (hw_yr_get(m, key, &f)) hw_yr_fail(m->y, f.line, f.path, "expected no %s %s, got one", key, why);
 }
 
 /* ---- points ------------------------------------------------------------------------------------ */
@@ -245,17 +176,16 @@ static int point_ref(rl *L, yaml_node_t *root, const fld *f, yaml_node_t *v, int
 
 /* end_a / end_b: a point name (a ball joint on it), or {type: point|clamped, point: NAME} or
  * {type: free, position: [x, y, z]}. Records the key as "end_a" and as "pos_a". */
-static void parse_end(mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind *kind, double pos[3],
+static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind *kind, double pos[3],
                       int *point)
 {
-    rl *L = m->L;
     fld f;
     *point = -1;
-    if (!mp_field(m, key, &f)) {
-        missing(m, &f, 1, "a point name, or a mapping {type: free | point | clamped, point, position}");
+    if (!hw_yr_get(m, key, &f)) {
+        hw_yr_missing(m, &f, 1, "a point name, or a mapping {type: free | point | clamped, point, position}");
         return;
     }
-    record(L, m->cable, key[4] == 'a' ? "pos_a" : "pos_b", f.line);
+    record(L, m->index, key[4] == 'a' ? "pos_a" : "pos_b", f.line);
     if (yd_is_scalar(f.v)) {
         *kind = HW_RC_END_POINT;
         *point = point_ref(L, root, &f, f.v, f.line, f.path);
@@ -263,21 +193,24 @@ static void parse_end(mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind 
         mp e;
         char rec[16];
         snprintf(rec, sizeof rec, "%s.", key);
-        if (mp_open(&e, L, f.v, f.line, f.path, m->cable, rec, END_KEYS,
-                    "a cable end: a point name, or a mapping with type free, point or clamped"))
+        if (hw_yr_open(&e, &L->y, f.v, f.line, f.path, 0, m->index, rec, END_KEYS,
+                       "a cable end: a point name, or a mapping with type free, point or clamped"))
             return;
         int k = 1;
         fld ft, fp, fx;
-        if (!mp_field(&e, "type", &ft)) {
-            missing(&e, &ft, 1, "one of: free, point, clamped");
+        if (!hw_yr_get(&e, "type", &ft)) {
+            hw_yr_missing(&e, &ft, 1, "one of: free, point, clamped");
             return;
         }
-        if (get_enum(&e, "type", END_KINDS, &k)) return;
+        if (hw_yr_get_enum(&e, "type", 0, END_KINDS, &k)) return;
         *kind = (hw_rc_end_kind)k;
-        int has_p = mp_field(&e, "point", &fp), has_x = mp_field(&e, "position", &fx);
+        int has_p = hw_yr_get(&e, "point", &fp), has_x = hw_yr_get(&e, "position", &fx);
         if (k == HW_RC_END_FREE) {
             if (has_p) { fail(L, fp.line, fp.path, "expected no point on a free end, got one"); return; }
-            if (!has_x) { missing(&e, &fx, 1, "an initial position [x, y, z] of the free end"); return; }
+            if (!has_x) {
+                hw_yr_missing(&e, &fx, 1, "an initial position [x, y, z] of the free end");
+                return;
+            }
             if (!yd_is_seq(fx.v) || yd_seq_len(fx.v) != 3) {
                 char got[96];
                 yd_describe(fx.v, got, sizeof got);
@@ -301,7 +234,7 @@ static void parse_end(mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind 
                  END_KINDS[k]);
             return;
         }
-        if (!has_p) { missing(&e, &fp, 1, "a point name"); return; }
+        if (!has_p) { hw_yr_missing(&e, &fp, 1, "a point name"); return; }
         *point = point_ref(L, root, &fp, fp.v, fp.line, fp.path);
     }
     if (*point >= 0) {
@@ -315,7 +248,7 @@ static void parse_end(mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind 
 static const char *const CABLE_KEYS[] = {"name", "length", "elements", "mass_per_length", "diameter",
                                          "stiffness", "EA", "EI", "GJ", "damping_ratio", "beta_dt",
                                          "axial", "bending", "torsion", "end_a", "end_b", "Cdn", "Cdt",
-                                         "Can", "Cat", "seabed_mu", "relax_damping", NULL};
+                                         "Can", "Cat", "seabed_mu", "relax_damping", "winch", NULL};
 static const char *const STIFFNESS_KINDS[] = {"engineering", "baumgarte", NULL};
 static const char *const FAMILY_KEYS[] = {"alpha", "beta", "eps", NULL};
 static const char *const ENGINEERING_KEYS[] = {"EA", "EI", "GJ", "damping_ratio", "beta_dt", NULL};
@@ -325,25 +258,38 @@ static void parse_family(mp *m, const char *key, int required, hw_rc_family *fam
 {
     fld f;
     fam->alpha = fam->beta = fam->eps = 0.0;
-    if (!mp_field(m, key, &f)) {
-        missing(m, &f, required, "a mapping {alpha, beta, eps} (stiffness: baumgarte)");
+    if (!hw_yr_get(m, key, &f)) {
+        hw_yr_missing(m, &f, required, "a mapping {alpha, beta, eps} (stiffness: baumgarte)");
         return;
     }
     mp fm;
     char rec[24];
     snprintf(rec, sizeof rec, "%s.", key);
-    if (mp_open(&fm, m->L, f.v, f.line, f.path, m->cable, rec, FAMILY_KEYS,
-                "a constraint family: alpha (1/s), beta (1/s), eps"))
+    if (hw_yr_open(&fm, m->y, f.v, f.line, f.path, 0, m->index, rec, FAMILY_KEYS,
+                   "a constraint family: alpha (1/s), beta (1/s), eps"))
         return;
-    get_num(&fm, "alpha", 1, &fam->alpha);
-    get_num(&fm, "beta", 1, &fam->beta);
-    get_num(&fm, "eps", 1, &fam->eps);
+    hw_yr_get_num(&fm, "alpha", 1, &fam->alpha);
+    hw_yr_get_num(&fm, "beta", 1, &fam->beta);
+    hw_yr_get_num(&fm, "eps", 1, &fam->eps);
 }
 
 static void cable_path(char *buf, size_t len, int i, const char *name)
 {
     if (name && *name) snprintf(buf, len, "rigid_cables[%d] (%.60s)", i, name);
     else snprintf(buf, len, "rigid_cables[%d]", i);
+}
+
+/* winch: a line's winch (scenario_winch.c) in reel mode on the cable. It pays out from a drum on
+ * the point of its end, so that end must be attached: a free end has nothing to hold the drum. */
+static void parse_winch(rl *L, mp *m, hw_rc_cable_def *c, int i)
+{
+    if (hw_scn_parse_winch(m, &c->winch) <= 0) return;
+    int at_a = c->winch.end == HW_WINCH_A;
+    if ((at_a ? c->end_a : c->end_b) != HW_RC_END_FREE) return;
+    char path[300];
+    snprintf(path, sizeof path, "%s.winch.end", m->path);
+    fail(L, find_line(L->pv, i, "winch.end"), path,
+         "expected the winch end to be attached (point or clamped), got the free end_%c", at_a ? 'a' : 'b');
 }
 
 static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
@@ -355,9 +301,9 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
     cable_path(path, sizeof path, i, yd_is_null(nn) ? NULL : yd_scalar(nn));
     record(L, i, "", yd_line(node));
     mp m;
-    if (mp_open(&m, L, node, yd_line(node), path, i, "", CABLE_KEYS, "a rigid cable")) return;
+    if (hw_yr_open(&m, &L->y, node, yd_line(node), path, 0, i, "", CABLE_KEYS, "a rigid cable")) return;
     fld f;
-    if (!mp_field(&m, "name", &f)) { missing(&m, &f, 1, "a name"); return; }
+    if (!hw_yr_get(&m, "name", &f)) { hw_yr_missing(&m, &f, 1, "a name"); return; }
     const char *s = yd_scalar(f.v);
     if (!s || !*s || yd_is_null(f.v)) {
         char got[96];
@@ -371,26 +317,26 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
                  "(rigid_cables[%d] at line %d)", s, j, find_line(L->pv, j, "name"));
             return;
         }
-    char *name = strdup(s);
-    if (!name) { fail_nomem(L); return; }
-    L->pv->names[L->pv->n_names++] = name;
+    char *name = hw_yr_alloc(&L->y, strlen(s) + 1, 1);
+    if (!name) return;
+    memcpy(name, s, strlen(s) + 1);
     c->name = name;
-    get_num(&m, "length", 1, &c->length);
+    hw_yr_get_num(&m, "length", 1, &c->length);
     get_int(&m, "elements", 1, &c->elements);
-    get_num(&m, "mass_per_length", 1, &c->mass_per_length);
-    get_num(&m, "diameter", 1, &c->diameter);
+    hw_yr_get_num(&m, "mass_per_length", 1, &c->mass_per_length);
+    hw_yr_get_num(&m, "diameter", 1, &c->diameter);
     /* the form: given, else baumgarte when a family is given */
     int mode = yd_map_find(L->y.doc, node, "axial", NULL) ? HW_RC_BAUMGARTE : HW_RC_ENGINEERING;
-    if (get_enum(&m, "stiffness", STIFFNESS_KINDS, &mode) < 0) return;
+    if (hw_yr_get_enum(&m, "stiffness", 0, STIFFNESS_KINDS, &mode) < 0) return;
     c->stiffness = (hw_rc_stiffness_mode)mode;
     if (mode == HW_RC_ENGINEERING) {
         for (int k = 0; FAMILIES[k]; k++)
             not_here(&m, FAMILIES[k], "with stiffness: engineering (families are for stiffness: baumgarte)");
-        get_num(&m, "EA", 1, &c->ea);
-        get_num(&m, "EI", 0, &c->ei);
-        get_num(&m, "GJ", 0, &c->gj);
-        get_num(&m, "damping_ratio", 0, &c->damping_ratio);
-        get_num(&m, "beta_dt", 0, &c->beta_dt);
+        hw_yr_get_num(&m, "EA", 1, &c->ea);
+        hw_yr_get_num(&m, "EI", 0, &c->ei);
+        hw_yr_get_num(&m, "GJ", 0, &c->gj);
+        hw_yr_get_num(&m, "damping_ratio", 0, &c->damping_ratio);
+        hw_yr_get_num(&m, "beta_dt", 0, &c->beta_dt);
     } else {
         for (int k = 0; ENGINEERING_KEYS[k]; k++)
             not_here(&m, ENGINEERING_KEYS[k], "with stiffness: baumgarte (it is an engineering value)");
@@ -398,14 +344,15 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
         parse_family(&m, "bending", 0, &c->bending);
         parse_family(&m, "torsion", 0, &c->torsion);
     }
-    parse_end(&m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i]);
-    parse_end(&m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i]);
-    get_num(&m, "Cdn", 0, &c->cdn);
-    get_num(&m, "Cdt", 0, &c->cdt);
-    get_num(&m, "Can", 0, &c->can);
-    get_num(&m, "Cat", 0, &c->cat);
-    get_num(&m, "seabed_mu", 0, &c->seabed_mu);
-    get_num(&m, "relax_damping", 0, &c->relax_damping);
+    parse_end(L, &m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i]);
+    parse_end(L, &m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i]);
+    parse_winch(L, &m, c, i);
+    hw_yr_get_num(&m, "Cdn", 0, &c->cdn);
+    hw_yr_get_num(&m, "Cdt", 0, &c->cdt);
+    hw_yr_get_num(&m, "Can", 0, &c->can);
+    hw_yr_get_num(&m, "Cat", 0, &c->cat);
+    hw_yr_get_num(&m, "seabed_mu", 0, &c->seabed_mu);
+    hw_yr_get_num(&m, "relax_damping", 0, &c->relax_damping);
 }
 
 /* ---- environment ---------------------------------------------------------------------------- */
@@ -480,15 +427,7 @@ hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *
         const hw_rc_cable_def *cd = &r->cables[cable];
         if (!strcmp(field, "Cd")) snprintf(field, sizeof field, "%s", cd->cdn < 0 || cd->cdn != cd->cdn ? "Cdn" : "Cdt");
         else if (!strcmp(field, "Ca")) snprintf(field, sizeof field, "%s", cd->can < 0 || cd->can != cd->can ? "Can" : "Cat");
-        char f[64];
-        snprintf(f, sizeof f, "%s", field);
-        while (!line && f[0]) {
-            line = find_line(pv, cable, f);
-            char *dot = strrchr(f, '.');
-            if (dot) *dot = '\0';
-            else f[0] = '\0';
-        }
-        if (!line) line = find_line(pv, cable, "");
+        line = hw_yr_find_nearest(&pv->recs, 0, cable, field);
         char item[200];
         cable_path(item, sizeof item, cable, r->cables[cable].name);
         const char *shown = !strcmp(field, "pos_a") ? "end_a" : !strcmp(field, "pos_b") ? "end_b" : field;
@@ -525,8 +464,7 @@ void hw_scenario_rigid_free(hw_scn_rigid *r)
     if (!r) return;
     rg_priv *pv = r->priv;
     if (pv) {
-        for (int i = 0; i < pv->n_names; i++) free(pv->names[i]);
-        free(pv->names);
+        hw_yr_blocks_free(&pv->blocks);
         free(pv->recs.v);
         free(pv);
     }
@@ -559,6 +497,7 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
     }
     L.r->priv = L.pv;
     L.y.recs = &L.pv->recs;
+    L.y.blocks = &L.pv->blocks;
     L.pv->key_line = key_line;
     L.r->def = hw_default_rc_def();
     L.r->def.dt = model->solver.dt;
@@ -571,8 +510,7 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
         L.r->cables = calloc((size_t)n, sizeof *L.r->cables);
         L.r->point_a = calloc((size_t)n, sizeof(int));
         L.r->point_b = calloc((size_t)n, sizeof(int));
-        L.pv->names = calloc((size_t)n, sizeof(char *));
-        if (!L.r->cables || !L.r->point_a || !L.r->point_b || !L.pv->names) fail_nomem(&L);
+        if (!L.r->cables || !L.r->point_a || !L.r->point_b) fail_nomem(&L);
         take_environment(&L, root);
         for (int i = 0; i < n && !FAILED(&L); i++) parse_cable(&L, root, yd_seq_at(doc, node, i), i);
         L.r->def.n_cables = n;

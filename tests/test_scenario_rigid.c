@@ -440,6 +440,150 @@ Test(scenario_rigid, check_errors_baumgarte)
     expect_error_in(text, 21, W ".torsion.alpha", "expected >= 0, got -1", NULL);
 }
 
+/* ---- the reel winch: the lumped lines' winch parser ------------------------------------------ */
+
+/* t with the first occurrence of from replaced by to, into text (t may be text itself). */
+static const char *replaced(const char *t, const char *from, const char *to)
+{
+    static char b[16384];
+    const char *p = strstr(t, from);
+    cr_assert_not_null(p, "'%s' not in the scenario", from);
+    snprintf(b, sizeof b, "%.*s%s%s", (int)(p - t), t, to, p + strlen(from));
+    snprintf(text, sizeof text, "%s", b);
+    return text;
+}
+
+/* BASE's cable with a winch block after relax_damping (line 30): "    winch:" is line 31. */
+static const char *with_winch(const char *block)
+{
+    char b[4096];
+    snprintf(b, sizeof b, "    relax_damping: 1.0\n%s", block);
+    return with("    relax_damping: 1.0\n", b);
+}
+
+/* Every key of a line's winch, read into the cable's hw_winch_def. With lumped lines and dt auto
+ * the rigid rules wait for the run (mixed_with_lumped_lines), so the definition loads whatever
+ * hw_rc_check says of reel winches. */
+Test(scenario_rigid, winch_reads_every_key)
+{
+    const char *block = "    winch:\n"
+                        "      end: a\n"
+                        "      mode: drum\n"
+                        "      speed: 0.25\n"
+                        "      speed_table: [[0, 0.1], [10, 0.5], [20, -0.2]]\n"
+                        "      target: 120\n"
+                        "      tau: 3\n"
+                        "      gain: 0.002\n"
+                        "      max_speed: 1.5\n"
+                        "      max_length: 150\n"
+                        "      min_length: 20\n"
+                        "      drum_radius: 0.6\n"
+                        "      drum_inertia: 40\n"
+                        "      drum_bearing: 0.02\n"
+                        "      drum_speed0: 0.3\n"
+                        "      torque: 500\n"
+                        "      torque_table:\n"
+                        "        - [0, 100]\n"
+                        "        - [5, 200]\n"
+                        "      motor_stall_torque: 1000\n"
+                        "      motor_no_load_speed: 4\n";
+    char b[4096];
+    snprintf(b, sizeof b, "    relax_damping: 1.0\n%s", block);
+    hw_scenario *sc = load_ok(replaced(mixed("auto"), "    relax_damping: 1.0\n", b));
+    const hw_winch_def *w = &sc->rigid->cables[0].winch;
+    cr_expect_eq(w->end, HW_WINCH_A);
+    cr_expect_eq(w->mode, HW_WINCH_DRUM);
+    double got[] = {w->speed, w->target, w->tau, w->gain, w->max_speed, w->max_length, w->min_length,
+                    w->drum_radius, w->drum_inertia, w->drum_bearing, w->drum_speed0, w->torque,
+                    w->motor_stall_torque, w->motor_no_load_speed};
+    double want[] = {0.25, 120, 3, 0.002, 1.5, 150, 20, 0.6, 40, 0.02, 0.3, 500, 1000, 4};
+    for (int k = 0; k < (int)(sizeof got / sizeof got[0]); k++) cr_expect_eq(got[k], want[k], "field %d", k);
+    cr_assert_eq(w->speed_table.n, 3);
+    cr_expect_eq(w->speed_table.x[1], 10);
+    cr_expect_eq(w->speed_table.y[2], -0.2);
+    cr_assert_eq(w->torque_table.n, 2);
+    cr_expect_eq(w->torque_table.x[1], 5);
+    cr_expect_eq(w->torque_table.y[0], 100);
+    /* the lumped line beside it keeps no winch */
+    cr_expect_eq(sc->model.lines[0].winch.end, HW_WINCH_NONE);
+    hw_scenario_free(sc);
+    /* the defaults are a line's (hw_default_line().winch), the end as given */
+    sc = load_ok(replaced(mixed("auto"), "    relax_damping: 1.0\n",
+                          "    relax_damping: 1.0\n    winch: {end: b, speed_table: [[0, 0], [1, 0.5]]}\n"));
+    w = &sc->rigid->cables[0].winch;
+    hw_winch_def d = hw_default_line().winch;
+    cr_expect_eq(w->end, HW_WINCH_B);
+    cr_expect_eq(w->mode, d.mode);
+    cr_expect_eq(w->tau, d.tau);
+    cr_expect_eq(w->max_speed, d.max_speed);
+    cr_expect_eq(w->max_length, d.max_length);
+    cr_expect_eq(w->drum_bearing, d.drum_bearing);
+    cr_expect_eq(w->speed_table.n, 2);
+    cr_expect_eq(w->torque_table.n, 0);
+    hw_scenario_free(sc);
+    /* without a winch: none */
+    sc = load_ok(BASE);
+    cr_expect_eq(sc->rigid->cables[0].winch.end, HW_WINCH_NONE);
+    hw_scenario_free(sc);
+}
+
+Test(scenario_rigid, winch_errors_as_for_lines)
+{
+    /* an unknown key: word for word the message of a lumped line's winch */
+    expect_error_in(with_winch("    winch: {end: b, speeed: 1}\n"), 31, W ".winch.speeed",
+                    "expected a key of a winch (one of: end, mode, speed, speed_table, target,", "got \"speeed\"");
+    char rigid[1024], line[1024];
+    snprintf(rigid, sizeof rigid, "%s", strstr(msg, ": expected"));
+    const char *t = replaced(mixed("0.001"), "segments: 20}", "segments: 20, winch: {end: b, speeed: 1}}");
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_scenario_load_string(t, "s.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT, "%s", msg);
+    cr_assert(strstr(msg, "lines[0] (l1).winch.speeed: expected"), "%s", msg);
+    snprintf(line, sizeof line, "%s", strstr(msg, ": expected"));
+    cr_expect_str_eq(rigid, line);
+    /* the loader's other winch errors, at their lines */
+    expect_error_in(with_winch("    winch: {end: none}\n"), 31, W ".winch", "expected a winch at end a or b, got none", NULL);
+    expect_error_in(with_winch("    winch:\n      mode: speed\n"), 31, W ".winch.end",
+                    "expected one of: none, a, b (required key), got nothing", NULL);
+    expect_error_in(with_winch("    winch:\n      end: b\n      mode: fast\n"), 33, W ".winch.mode",
+                    "expected one of: speed, length, tension, external, drum, got \"fast\"", NULL);
+    expect_error_in(with_winch("    winch:\n      end: b\n      tau: soon\n"), 33, W ".winch.tau",
+                    "expected a number, got \"soon\"", NULL);
+    expect_error_in(with_winch("    winch:\n      end: b\n      speed_table:\n        - [0, 0.1]\n        - [0, 0.2]\n"),
+                    35, W ".winch.speed_table[1]", "expected t greater than the previous row's (0), got 0", NULL);
+    expect_error_in(with_winch("    winch: [b]\n"), 31, W ".winch", "expected a mapping (a winch)", "got a list of 1 item");
+}
+
+/* A reel winch pays out from a drum on its end's point: a free end has none. */
+Test(scenario_rigid, winch_end_must_be_attached)
+{
+    const char *free_b = with("    end_b: fairlead\n", "    end_b: {type: free, position: [10, 0, -60]}\n");
+    expect_error_in(replaced(free_b, "    relax_damping: 1.0\n",
+                             "    relax_damping: 1.0\n    winch:\n      mode: speed\n      end: b\n"),
+                    33, W ".winch.end", "expected the winch end to be attached (point or clamped)",
+                    "got the free end_b");
+    /* at the other, attached end (clamped here) it loads */
+    free_b = with("    end_a: anchor\n    end_b: fairlead\n",
+                  "    end_a: {type: clamped, point: anchor}\n    end_b: {type: free, position: [10, 0, -60]}\n");
+    hw_scenario *sc = load_ok(replaced(mixed("auto"), "    end_a: anchor\n    end_b: fairlead\n",
+                                       "    end_a: {type: clamped, point: anchor}\n"
+                                       "    end_b: {type: free, position: [10, 0, -60]}\n    winch: {end: a}\n"));
+    cr_expect_eq(sc->rigid->cables[0].winch.end, HW_WINCH_A);
+    cr_expect_eq(sc->rigid->cables[0].end_b, HW_RC_END_FREE);
+    hw_scenario_free(sc);
+}
+
+/* hw_rc_check's winch errors ("field 'winch.max_length'") at the line of that key. While the reel
+ * runtime is being built the check refuses any reel winch, on field 'winch.end'; once it lands, a
+ * max_length below the length is refused on 'winch.max_length'. Either way: the key's own line. */
+Test(scenario_rigid, winch_check_errors_have_lines)
+{
+    hw_scenario *sc = NULL;
+    const char *t = with_winch("    winch:\n      end: b\n      max_length: 50\n");
+    cr_assert_eq(hw_scenario_load_string(t, "s.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT, "%s", msg);
+    const char *head = strstr(msg, "being built") ? "s.yaml:32: " W ".winch.end: " : "s.yaml:33: " W ".winch.max_length: ";
+    cr_expect(!strncmp(msg, head, strlen(head)), "expected '%s...', got: %s", head, msg);
+}
+
 /* A --dt override is checked again by hw_scenario_check, with the line of the field. */
 Test(scenario_rigid, dt_override_checked_with_lines)
 {
