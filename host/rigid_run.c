@@ -161,6 +161,15 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
         hw_rc_runner_end(r);
         return st;
     }
+    for (int c = 0; c < rg->def.n_cables; c++) /* constant loads on free ends (a payload's weight) */
+        for (int e = 0; e < 2; e++) {
+            const double *f = rg->end_load + 6 * (size_t)c + 3 * (size_t)e;
+            if ((f[0] != 0.0 || f[1] != 0.0 || f[2] != 0.0) && (st = hw_rc_set_end_load(r->rc, c, e, f, NULL))) {
+                snprintf(msg, msg_len, "%s", hw_rc_last_error(r->rc));
+                hw_rc_runner_end(r);
+                return st;
+            }
+        }
     log_params(r, log, log_user);
     char path[4200];
     snprintf(path, sizeof path, "%s/rigid.csv", dir);

@@ -132,7 +132,7 @@ static void check_point(rl *L, yaml_node_t *root, int p)
 
 /* ---- ends -------------------------------------------------------------------------------------- */
 
-static const char *const END_KEYS[] = {"type", "point", "position", NULL};
+static const char *const END_KEYS[] = {"type", "point", "position", "load", NULL};
 static const char *const END_KINDS[] = {"free", "point", "clamped", NULL};
 
 static int point_ref(rl *L, yaml_node_t *root, const fld *f, yaml_node_t *v, int line, const char *path)
@@ -176,8 +176,30 @@ static int point_ref(rl *L, yaml_node_t *root, const fld *f, yaml_node_t *v, int
 
 /* end_a / end_b: a point name (a ball joint on it), or {type: point|clamped, point: NAME} or
  * {type: free, position: [x, y, z]}. Records the key as "end_a" and as "pos_a". */
+/* A list of 3 numbers at field f into v; 0, or -1 after failing. */
+static int read_vec3(rl *L, const fld *f, double v[3])
+{
+    if (!yd_is_seq(f->v) || yd_seq_len(f->v) != 3) {
+        char got[96];
+        yd_describe(f->v, got, sizeof got);
+        fail(L, f->line, f->path, "expected a list of 3 numbers [x, y, z], got %s", got);
+        return -1;
+    }
+    for (int c = 0; c < 3; c++) {
+        yaml_node_t *x = yd_seq_at(L->y.doc, f->v, c);
+        if (yd_to_double(x, &v[c]) || !isfinite(v[c])) {
+            char got[96], p[300];
+            yd_describe(x, got, sizeof got);
+            snprintf(p, sizeof p, "%s[%d]", f->path, c);
+            fail(L, yd_line(x), p, "expected a number, got %s", got);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind *kind, double pos[3],
-                      int *point)
+                      int *point, double load[3])
 {
     fld f;
     *point = -1;
@@ -204,29 +226,22 @@ static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_en
         }
         if (hw_yr_get_enum(&e, "type", 0, END_KINDS, &k)) return;
         *kind = (hw_rc_end_kind)k;
+        fld fl;
         int has_p = hw_yr_get(&e, "point", &fp), has_x = hw_yr_get(&e, "position", &fx);
+        int has_l = hw_yr_get(&e, "load", &fl);
         if (k == HW_RC_END_FREE) {
             if (has_p) { fail(L, fp.line, fp.path, "expected no point on a free end, got one"); return; }
             if (!has_x) {
                 hw_yr_missing(&e, &fx, 1, "an initial position [x, y, z] of the free end");
                 return;
             }
-            if (!yd_is_seq(fx.v) || yd_seq_len(fx.v) != 3) {
-                char got[96];
-                yd_describe(fx.v, got, sizeof got);
-                fail(L, fx.line, fx.path, "expected a list of 3 numbers [x, y, z], got %s", got);
-                return;
-            }
-            for (int c = 0; c < 3; c++) {
-                yaml_node_t *x = yd_seq_at(L->y.doc, fx.v, c);
-                if (yd_to_double(x, &pos[c])) {
-                    char got[96], p[300];
-                    yd_describe(x, got, sizeof got);
-                    snprintf(p, sizeof p, "%s[%d]", fx.path, c);
-                    fail(L, yd_line(x), p, "expected a number, got %s", got);
-                    return;
-                }
-            }
+            if (read_vec3(L, &fx, pos)) return;
+            if (has_l) read_vec3(L, &fl, load);
+            return;
+        }
+        if (has_l) {
+            fail(L, fl.line, fl.path, "expected no load on a %s end (its point takes the cable's force), got one",
+                 END_KINDS[k]);
             return;
         }
         if (has_x) {
@@ -344,8 +359,8 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
         parse_family(&m, "bending", 0, &c->bending);
         parse_family(&m, "torsion", 0, &c->torsion);
     }
-    parse_end(L, &m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i]);
-    parse_end(L, &m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i]);
+    parse_end(L, &m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i], L->r->end_load + 6 * (size_t)i);
+    parse_end(L, &m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i], L->r->end_load + 6 * (size_t)i + 3);
     parse_winch(L, &m, c, i);
     hw_yr_get_num(&m, "Cdn", 0, &c->cdn);
     hw_yr_get_num(&m, "Cdt", 0, &c->cdt);
@@ -471,6 +486,7 @@ void hw_scenario_rigid_free(hw_scn_rigid *r)
     free(r->cables);
     free(r->point_a);
     free(r->point_b);
+    free(r->end_load);
     free(r);
 }
 
@@ -510,7 +526,8 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
         L.r->cables = calloc((size_t)n, sizeof *L.r->cables);
         L.r->point_a = calloc((size_t)n, sizeof(int));
         L.r->point_b = calloc((size_t)n, sizeof(int));
-        if (!L.r->cables || !L.r->point_a || !L.r->point_b) fail_nomem(&L);
+        L.r->end_load = calloc(6 * (size_t)n, sizeof(double));
+        if (!L.r->cables || !L.r->point_a || !L.r->point_b || !L.r->end_load) fail_nomem(&L);
         take_environment(&L, root);
         for (int i = 0; i < n && !FAILED(&L); i++) parse_cable(&L, root, yd_seq_at(doc, node, i), i);
         L.r->def.n_cables = n;

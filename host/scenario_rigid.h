@@ -15,6 +15,8 @@ typedef struct hw_scn_rigid {
     hw_rc_def def;           /* env from the scenario, dt = solver.dt (0 when auto), cables; owned */
     hw_rc_cable_def *cables; /* def.n_cables of them (def.cables points here) */
     int *point_a, *point_b;  /* per cable: the scenario point of each end, -1 for a free end */
+    double *end_load;        /* per cable 6 values: the constant force on free end A, then B (N,
+                                world; `load:`), zero elsewhere */
     void *priv;              /* loader-private: the line of every key, owned names */
 } hw_scn_rigid;
 

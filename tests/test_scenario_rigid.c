@@ -572,16 +572,30 @@ Test(scenario_rigid, winch_end_must_be_attached)
     hw_scenario_free(sc);
 }
 
-/* hw_rc_check's winch errors ("field 'winch.max_length'") at the line of that key. While the reel
- * runtime is being built the check refuses any reel winch, on field 'winch.end'; once it lands, a
- * max_length below the length is refused on 'winch.max_length'. Either way: the key's own line. */
+/* hw_rc_check's winch errors ("field 'winch.max_length'") at the line of that key. */
 Test(scenario_rigid, winch_check_errors_have_lines)
 {
     hw_scenario *sc = NULL;
     const char *t = with_winch("    winch:\n      end: b\n      max_length: 50\n");
     cr_assert_eq(hw_scenario_load_string(t, "s.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT, "%s", msg);
-    const char *head = strstr(msg, "being built") ? "s.yaml:32: " W ".winch.end: " : "s.yaml:33: " W ".winch.max_length: ";
+    const char *head = "s.yaml:33: " W ".winch.max_length: expected a cable length >= the cable's length (100 m), got 50";
     cr_expect(!strncmp(msg, head, strlen(head)), "expected '%s...', got: %s", head, msg);
+}
+
+/* A free end's `load:` (a constant force on the end point): read into the runner's loads; refused
+ * on an attached end and when it is not 3 numbers. */
+Test(scenario_rigid, free_end_load)
+{
+    hw_scenario *sc = load_ok(with("    end_b: fairlead\n",
+                                   "    end_b: {type: free, position: [80, 0, -10], load: [1, -2, -3e4]}\n"));
+    const double *f = sc->rigid->end_load;
+    cr_expect(f[0] == 0 && f[1] == 0 && f[2] == 0 && f[3] == 1 && f[4] == -2 && f[5] == -3e4,
+              "%g %g %g %g %g %g", f[0], f[1], f[2], f[3], f[4], f[5]);
+    hw_scenario_free(sc);
+    expect_error_in(with("    end_b: fairlead\n", "    end_b: {type: point, point: fairlead, load: [0, 0, 1]}\n"), 24,
+                    W ".end_b.load", "expected no load on a point end", NULL);
+    expect_error_in(with("    end_b: fairlead\n", "    end_b: {type: free, position: [80, 0, -10], load: 5}\n"), 24,
+                    W ".end_b.load", "expected a list of 3 numbers", NULL);
 }
 
 /* A --dt override is checked again by hw_scenario_check, with the line of the field. */
@@ -827,4 +841,32 @@ Test(scenario_rigid, cli_check_and_example)
              HW_CLI_PATH);
     cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_expect(strstr(out, "hawser_rscn_mixbad.yaml:33: " W ".relax_damping: expected >= 0 with relax_damping dt < 1"), "%s", out);
+}
+
+/* examples/rigid_lowering.yaml through the CLI for 52 s: 5 m in the 10 s ramp and 32 m at 1 m/s
+ * paid out (87 m deployed, 4 splits: 9 elements); rigid.csv's winch columns say so, and the top
+ * tension is the 85 kN load plus the wire's weight, 82 m in water and 5 m in air (0.5%: the ramp's
+ * end at 20 s has died out by 52 s, and the drag of the moving wire is ~30 N). */
+Test(scenario_rigid, cli_lowering_example)
+{
+    char cmd[512], out[8192];
+    snprintf(cmd, sizeof cmd, "%s run %s/rigid_lowering.yaml -o /tmp/hawser_rscn_lower --t-end 52 -q 2>&1",
+             HW_CLI_PATH, HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    FILE *f = fopen("/tmp/hawser_rscn_lower/rigid.csv", "r");
+    cr_assert_not_null(f);
+    char line[4096], last[4096] = "";
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    cr_expect(strstr(line, "wire.winch_length_m,wire.winch_speed_m_s,wire.winch_tension_N,wire.elements"), "%s", line);
+    while (fgets(line, sizeof line, f)) snprintf(last, sizeof last, "%s", line);
+    fclose(f);
+    double v[14];
+    char *p = last;
+    for (int k = 0; k < 14; k++) { v[k] = strtod(p, &p); if (*p == ',') p++; }
+    cr_expect_float_eq(v[0], 52.0, 1e-9);
+    cr_expect(fabs(v[10] - 87.0) < 1e-9, "deployed %.12g m", v[10]);
+    cr_expect_float_eq(v[11], 1.0, 1e-12);
+    cr_expect_eq((int)v[13], 9);
+    double wsub = (10.5 - 1025.0 * 0.25 * 3.14159265358979323846 * 0.05 * 0.05) * 9.80665, T = 85000 + wsub * 82 + 10.5 * 9.80665 * 5;
+    cr_expect(fabs(v[7] / T - 1) < 0.005, "top tension %.6g N, expected %.6g", v[7], T);
 }
