@@ -274,6 +274,7 @@ static hw_status step_batch(hw_sim *sim, int n)
             hw_integrate_step(sim->ops, sim->be, sim->integ, (double)(s0 + k) * sim->dt, sim->dt);
     int bad = sim->ops->take_bad(sim->be);
     sim->y_valid = sim->w_valid = 0;
+    if (!st && bad == HW_BAD_DEVICE) st = HW_ERR_IO;
     if (st) {
         sim->failed = 1;
         snprintf(sim->err, sizeof sim->err, "%s backend: stepping from t = %.6g s failed: %s",
@@ -308,6 +309,12 @@ hw_status hw_sim_step(hw_sim *sim, int n)
         }
         hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, sim->dt);
         int bad = sim->ops->take_bad(sim->be);
+        if (bad == HW_BAD_DEVICE) {
+            sim->failed = 1;
+            snprintf(sim->err, sizeof sim->err, "%s backend: the step from t = %.6g s failed on the device: %s",
+                     sim->ops->name, sim->t, hw_status_str(HW_ERR_IO));
+            return HW_ERR_IO;
+        }
         sim->steps++;
         sim->seg_steps += (double)sim->n_active;
         double t0 = sim->t;

@@ -47,7 +47,8 @@ struct hw_backend_ops {
                     const int *bufs);
     /* Semi-implicit Euler update of y with its derivative dy: v += dt a; x += dt v. */
     void (*symplectic)(hw_backend *b, int buf_y, int buf_dy, double dt);
-    /* The first segment flagged bad by the evaluations since the last call, or -1; clears it. */
+    /* The first segment flagged bad by the evaluations since the last call, or -1; clears it.
+     * HW_BAD_DEVICE: the device reported an error (a kernel failed in work queued since). */
     int (*take_bad)(hw_backend *b);
     /* Kinematics of a coupled point from time t on. */
     void (*set_coupled)(hw_backend *b, int point, const double pos[3], const double vel[3],

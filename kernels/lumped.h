@@ -78,6 +78,7 @@ typedef struct hw_lm_work {
 } hw_lm_work;
 
 #define HW_NO_BAD 0x7fffffff
+#define HW_BAD_DEVICE (-2) /* take_bad: the device failed, not a segment */
 #ifdef __CUDA_ARCH__
 #define HW_FLAG_BAD(p, s) atomicMin((p), (s))
 #else

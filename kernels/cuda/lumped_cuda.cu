@@ -456,8 +456,10 @@ static void cu_symplectic(hw_backend *b, int by, int bdy, double dt)
 static int cu_take_bad(hw_backend *b)
 {
     int s = HW_NO_BAD, reset = HW_NO_BAD;
-    cudaMemcpy(&s, b->d_bad, sizeof(int), cudaMemcpyDeviceToHost);
-    cudaMemcpy(b->d_bad, &reset, sizeof(int), cudaMemcpyHostToDevice);
+    /* the copy waits for the queued work (graph replays included): a kernel that faulted there
+     * shows up as this copy's error */
+    if (cudaMemcpy(&s, b->d_bad, sizeof(int), cudaMemcpyDeviceToHost) != cudaSuccess) return HW_BAD_DEVICE;
+    if (cudaMemcpy(b->d_bad, &reset, sizeof(int), cudaMemcpyHostToDevice) != cudaSuccess) return HW_BAD_DEVICE;
     return s == HW_NO_BAD ? -1 : s;
 }
 
