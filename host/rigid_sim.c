@@ -630,20 +630,15 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             C->l = C->lend[0] = C->lend[1] = (hc->L_total - ra - rb) / C->n;
             update_eps(C, hc);
         }
-        if (rc->reels) { /* reel winches work on the host state (the GPU's is copied back) */
-            hw_status st = rc->gpu && hw_rc_cuda_download(rc->gpu, S->st, rc->blk) != 0 ? HW_ERR_STATE
-                                                                                       : hw_rc_reel_after_step(rc);
+        if (rc->reels) {
+            hw_status st = hw_rc_reel_after_step(rc);
             if (st) {
-                if (st == HW_ERR_STATE && rc->gpu && !rc->err[0])
-                    snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the state back from the GPU failed");
                 rc->failed = 1;
                 return st;
             }
         }
     }
-    /* (with reel winches the host has the state already, and after a split or merge its blocks
-     * are the newer: the device's were reset by the upload) */
-    if (rc->gpu && n > 0 && !rc->reels && hw_rc_cuda_download(rc->gpu, S->st, rc->blk) != 0) {
+    if (rc->gpu && n > 0 && hw_rc_cuda_download(rc->gpu, S->st, rc->blk) != 0) {
         snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the state back from the GPU failed");
         rc->failed = 1;
         return HW_ERR_STATE;
@@ -688,18 +683,7 @@ hw_status hw_rc_end_forces(const hw_rc *rc, int cable, double fa[3], double fb[3
 double hw_rc_block_tension(const hw_rc *rc, int cable, int k)
 {
     const hw_rc_cable *C = &rc->S.cab[cable];
-    int ne = rc->S.n_elems;
-    hw_v3 lam = hw_rc_v3(blk_of(rc, cable, k) + HW_RC_B_LAM), ax;
-    double sgn = 1.0;
-    if (k == 0) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0); ax = hw_rc_axis(b.p); sgn = -1.0; }
-    else if (k == C->n) { hw_rc_body b = hw_rc_get_body(rc->S.st, ne, C->e0 + C->n - 1); ax = hw_rc_axis(b.p); }
-    else {
-        hw_rc_body b1 = hw_rc_get_body(rc->S.st, ne, C->e0 + k - 1), b2 = hw_rc_get_body(rc->S.st, ne, C->e0 + k);
-        ax = hw_v3_add(hw_rc_axis(b1.p), hw_rc_axis(b2.p));
-        double nn = hw_v3_norm(ax);
-        ax = nn > 0 ? hw_v3_scale(ax, 1.0 / nn) : hw_rc_axis(b2.p);
-    }
-    return sgn * hw_v3_dot(lam, ax);
+    return hw_rc_block_tension_of(C, rc->S.st, rc->S.n_elems, blk_of(rc, cable, k), k);
 }
 
 hw_status hw_rc_tensions(const hw_rc *rc, int cable, double *t)

@@ -433,6 +433,24 @@ HW_HD double hw_rc_cable_step(const hw_rc_sys *S, const hw_rc_cable *C, double *
     return power;
 }
 
+/* Axial force (> 0 in tension) at block k (0..n) of cable C from its multipliers (B: the block's
+ * scratch), along the end element's axis at the ends and the mean axis of the two elements at a
+ * joint. */
+HW_HD double hw_rc_block_tension_of(const hw_rc_cable *C, const double *st, int ne, const double *B, int k)
+{
+    hw_v3 lam = hw_rc_v3(B + HW_RC_B_LAM), ax;
+    double sgn = 1.0;
+    if (k == 0) { hw_rc_body b = hw_rc_get_body(st, ne, C->e0); ax = hw_rc_axis(b.p); sgn = -1.0; }
+    else if (k == C->n) { hw_rc_body b = hw_rc_get_body(st, ne, C->e0 + C->n - 1); ax = hw_rc_axis(b.p); }
+    else {
+        hw_rc_body b1 = hw_rc_get_body(st, ne, C->e0 + k - 1), b2 = hw_rc_get_body(st, ne, C->e0 + k);
+        ax = hw_v3_add(hw_rc_axis(b1.p), hw_rc_axis(b2.p));
+        double nn = hw_v3_norm(ax);
+        ax = nn > 0 ? hw_v3_scale(ax, 1.0 / nn) : hw_rc_axis(b2.p);
+    }
+    return sgn * hw_v3_dot(lam, ax);
+}
+
 /* Energy parts of one cable at state st (physics.md section 8). Constraint rows store
  * beta^2 g^2 / (2 eps) (the spring) plus gd^2 / (2 eps) (the regularization's inertia term: the
  * regularized multiplier is lambda = -(beta^2 g + 2 alpha gd + g'') / eps, so these two are what
@@ -507,6 +525,16 @@ int hw_rc_cuda_set_cables(hw_rc_gpu *g, const hw_rc_sys *S);
 int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_status *bad);
 /* Copies the state (HW_RC_NS * n_elems) and block scratch (HW_RC_BLK * n_blocks) back. */
 int hw_rc_cuda_download(hw_rc_gpu *g, double *st, double *blk);
+/* A reel winch's split or merge of cable c on the device (kernels/rigid_reel.h), without the
+ * state leaving it: S holds the cables after the event (entries, n_elems, n_blocks), old the
+ * cable's entry before it. Plans from the device state, re-lays state and blocks by the shared
+ * index map, writes the new bodies and solves the constraints at the current state (S->env.t).
+ * 0 or -1. */
+int hw_rc_cuda_reel_event(hw_rc_gpu *g, const hw_rc_sys *S, int c, const hw_rc_cable *old, int end,
+                          double l_nom, const double w[3], int kind);
+/* The axial tension at block k of cable c from the device's state and last solve (one number
+ * copied back). 0 or -1. */
+int hw_rc_cuda_block_tension(hw_rc_gpu *g, int c, int k, double *t);
 #ifdef __cplusplus
 }
 #endif

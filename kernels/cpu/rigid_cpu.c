@@ -115,4 +115,11 @@ int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_status *bad)
     return 0;
 }
 int hw_rc_cuda_download(hw_rc_gpu *g, double *st, double *blk) { (void)g; (void)st; (void)blk; return -1; }
+int hw_rc_cuda_reel_event(hw_rc_gpu *g, const hw_rc_sys *S, int c, const hw_rc_cable *old, int end,
+                          double l_nom, const double w[3], int kind)
+{
+    (void)g; (void)S; (void)c; (void)old; (void)end; (void)l_nom; (void)w; (void)kind;
+    return -1;
+}
+int hw_rc_cuda_block_tension(hw_rc_gpu *g, int c, int k, double *t) { (void)g; (void)c; (void)k; (void)t; return -1; }
 #endif

@@ -23,6 +23,7 @@
 
 extern "C" {
 #include "rigid.h"
+#include "rigid_reel.h"
 }
 
 #define HW_RC_CUDA_BLOCK 128
@@ -35,6 +36,7 @@ struct hw_rc_gpu {
     double *blk, *el;
     double *A, *L, *U, *b; // per block: 36, 36, 36, 6
     double *power;
+    double *tens;     // one number: a winch's tension (hw_rc_cuda_block_tension)
     int *bad;
     int *h_bad;
 };
@@ -120,6 +122,53 @@ __global__ void k_rc_update(hw_rc_sys S, const int *el_cable, const double *blk,
         flag_bad(&bad[c], i, HW_RC_BAD_NONFINITE);
 }
 
+// ---- reel winches (kernels/rigid_reel.h): an event re-lays the arrays on the device --------------
+
+__global__ void k_rc_reel_plan(hw_rc_cable old, const double *st, int ne, int end, double l_nom, hw_v3 w,
+                               int kind, hw_rc_reshape *out)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0) *out = hw_rc_reel_plan(&old, st, ne, end, l_nom, w, kind);
+}
+
+__global__ void k_rc_relayout_st(const double *st, int ne, double *st2, int ne2, int at, int d, int last)
+{
+    int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= ne2) return;
+    int o = hw_rc_relayout_src(j, at, d, last);
+    for (int q = 0; q < HW_RC_NS; q++) st2[(size_t)q * ne2 + j] = st[(size_t)q * ne + o];
+}
+
+__global__ void k_rc_relayout_blk(const double *blk, double *blk2, int nb2, int at, int d, int last)
+{
+    int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= nb2) return;
+    int o = hw_rc_relayout_src(j, at, d, last);
+    for (int r = 0; r < HW_RC_BLK; r++) blk2[(size_t)j * HW_RC_BLK + r] = blk[(size_t)o * HW_RC_BLK + r];
+}
+
+__global__ void k_rc_reel_put(double *st, int ne, int e0, const hw_rc_reshape *P)
+{
+    if (blockIdx.x != 0 || threadIdx.x != 0) return;
+    for (int k = 0; k < P->nput; k++) hw_rc_put_body(st, ne, e0 + P->put[k], &P->body[k]);
+}
+
+// one thread per cable writes its ranges of the element and block maps
+__global__ void k_rc_maps(const hw_rc_cable *cab, int nc, int *el_cable, int *blk_cable)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c >= nc) return;
+    const hw_rc_cable *C = &cab[c];
+    for (int i = 0; i < C->n; i++) el_cable[C->e0 + i] = c;
+    for (int k = 0; k <= C->n; k++) blk_cable[C->b0 + k] = c;
+}
+
+__global__ void k_rc_tension(hw_rc_sys S, const double *blk, int c, int k, double *out)
+{
+    if (blockIdx.x != 0 || threadIdx.x != 0) return;
+    const hw_rc_cable *C = &S.cab[c];
+    *out = hw_rc_block_tension_of(C, S.st, S.n_elems, blk + ((size_t)C->b0 + (size_t)k) * HW_RC_BLK, k);
+}
+
 __global__ void k_rc_reset(int n, int *bad, double *power)
 {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
@@ -140,7 +189,7 @@ extern "C" void hw_rc_cuda_destroy(hw_rc_gpu *g)
     if (!g) return;
     cudaFree(g->S.cab); cudaFree(g->S.st); cudaFree(g->el_cable); cudaFree(g->blk_cable);
     cudaFree(g->blk); cudaFree(g->el); cudaFree(g->A); cudaFree(g->L); cudaFree(g->U); cudaFree(g->b);
-    cudaFree(g->power); cudaFree(g->bad); cudaFree(g->cur);
+    cudaFree(g->power); cudaFree(g->bad); cudaFree(g->cur); cudaFree(g->tens);
     free(g->h_bad);
     free(g);
 }
@@ -180,7 +229,7 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
          !dalloc(&g->el_cable, ne) && !dalloc(&g->blk_cable, nb) &&
          !dalloc(&g->blk, (size_t)HW_RC_BLK * nb) && !dalloc(&g->el, (size_t)HW_RC_EL * ne) &&
          !dalloc(&g->A, 36 * nb) && !dalloc(&g->L, 36 * nb) && !dalloc(&g->U, 36 * nb) &&
-         !dalloc(&g->b, 6 * nb) && !dalloc(&g->power, nc) && !dalloc(&g->bad, nc);
+         !dalloc(&g->b, 6 * nb) && !dalloc(&g->power, nc) && !dalloc(&g->bad, nc) && !dalloc(&g->tens, 1);
     ok = ok && cudaMemcpy(g->S.cab, S->cab, nc * sizeof(hw_rc_cable), cudaMemcpyHostToDevice) == cudaSuccess &&
          cudaMemcpy(g->S.st, S->st, (size_t)HW_RC_NS * ne * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess &&
          cudaMemcpy(g->el_cable, el_cable, ne * sizeof(int), cudaMemcpyHostToDevice) == cudaSuccess &&
@@ -205,7 +254,8 @@ extern "C" int hw_rc_cuda_set_cables(hw_rc_gpu *g, const hw_rc_sys *S)
                       cudaMemcpyHostToDevice) == cudaSuccess ? 0 : -1;
 }
 
-extern "C" int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_status *bad)
+// The loads, the block system and its solve (the multipliers into blk), without the update.
+static void launch_solve(hw_rc_gpu *g)
 {
     hw_rc_sys S = g->S;
     int ne = g->n_elems, nb = g->n_blocks, nc = g->n_cables;
@@ -219,6 +269,13 @@ extern "C" int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_stat
     k_rc_back<<<grid(nb), HW_RC_CUDA_BLOCK>>>(S, g->blk_cable, 0, 1, g->A, g->L, g->U, g->b, g->blk, g->bad);
     for (d /= 2; d >= 1; d /= 2)
         k_rc_back<<<grid(nb), HW_RC_CUDA_BLOCK>>>(S, g->blk_cable, d, 0, g->A, g->L, g->U, g->b, g->blk, g->bad);
+}
+
+extern "C" int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_status *bad)
+{
+    hw_rc_sys S = g->S;
+    int ne = g->n_elems, nc = g->n_cables;
+    launch_solve(g);
     k_rc_update<<<grid(ne), HW_RC_CUDA_BLOCK>>>(S, g->el_cable, g->blk, g->el, h, g->bad);
     if (cudaMemcpy(power, g->power, (size_t)nc * sizeof(double), cudaMemcpyDeviceToHost) != cudaSuccess ||
         cudaMemcpy(g->h_bad, g->bad, (size_t)nc * sizeof(int), cudaMemcpyDeviceToHost) != cudaSuccess) {
@@ -239,4 +296,48 @@ extern "C" int hw_rc_cuda_download(hw_rc_gpu *g, double *st, double *blk)
     if (st && cudaMemcpy(st, g->S.st, (size_t)HW_RC_NS * ne * sizeof(double), cudaMemcpyDeviceToHost) != cudaSuccess) return -1;
     if (blk && cudaMemcpy(blk, g->blk, (size_t)HW_RC_BLK * nb * sizeof(double), cudaMemcpyDeviceToHost) != cudaSuccess) return -1;
     return 0;
+}
+
+extern "C" int hw_rc_cuda_reel_event(hw_rc_gpu *g, const hw_rc_sys *S, int c, const hw_rc_cable *old, int end,
+                                     double l_nom, const double w[3], int kind)
+{
+    int ne = g->n_elems, ne2 = S->n_elems, nb2 = S->n_blocks, nc = g->n_cables;
+    hw_rc_reshape *dP = NULL;
+    double *st2 = NULL, *blk2 = NULL, *el2 = NULL, *A2 = NULL, *L2 = NULL, *U2 = NULL, *b2 = NULL;
+    int *elc2 = NULL, *blc2 = NULL;
+    if (dalloc(&dP, 1) || dalloc(&st2, (size_t)HW_RC_NS * ne2) || dalloc(&blk2, (size_t)HW_RC_BLK * nb2) ||
+        dalloc(&el2, (size_t)HW_RC_EL * ne2) || dalloc(&A2, 36 * (size_t)nb2) || dalloc(&L2, 36 * (size_t)nb2) ||
+        dalloc(&U2, 36 * (size_t)nb2) || dalloc(&b2, 6 * (size_t)nb2) || dalloc(&elc2, (size_t)ne2) ||
+        dalloc(&blc2, (size_t)nb2)) {
+        cudaFree(dP); cudaFree(st2); cudaFree(blk2); cudaFree(el2); cudaFree(A2); cudaFree(L2); cudaFree(U2);
+        cudaFree(b2); cudaFree(elc2); cudaFree(blc2);
+        return -1;
+    }
+    // plan from the old state (the old entry of the cable by value), then re-lay and write
+    k_rc_reel_plan<<<1, 1>>>(*old, g->S.st, ne, end, l_nom, hw_v3_make(w[0], w[1], w[2]), kind, dP);
+    hw_rc_reshape P = hw_rc_reel_layout(old, end, l_nom, kind);
+    int d = kind, E = old->e0 + P.e_at, B = old->b0 + P.b_at;
+    k_rc_relayout_st<<<grid(ne2), HW_RC_CUDA_BLOCK>>>(g->S.st, ne, st2, ne2, E, d, old->e0 + old->n);
+    k_rc_relayout_blk<<<grid(nb2), HW_RC_CUDA_BLOCK>>>(g->blk, blk2, nb2, B, d, old->b0 + old->n + 1);
+    k_rc_reel_put<<<1, 1>>>(st2, ne2, old->e0, dP);
+    cudaFree(dP);
+    cudaFree(g->S.st); cudaFree(g->blk); cudaFree(g->el); cudaFree(g->A); cudaFree(g->L); cudaFree(g->U);
+    cudaFree(g->b); cudaFree(g->el_cable); cudaFree(g->blk_cable);
+    g->S.st = st2; g->blk = blk2; g->el = el2; g->A = A2; g->L = L2; g->U = U2; g->b = b2;
+    g->el_cable = elc2; g->blk_cable = blc2;
+    g->n_elems = g->S.n_elems = ne2;
+    g->n_blocks = g->S.n_blocks = nb2;
+    g->max_rows = 0;
+    for (int k = 0; k < nc; k++)
+        if (S->cab[k].n + 1 > g->max_rows) g->max_rows = S->cab[k].n + 1;
+    if (hw_rc_cuda_set_cables(g, S) != 0) return -1;
+    k_rc_maps<<<grid(nc), HW_RC_CUDA_BLOCK>>>(g->S.cab, nc, g->el_cable, g->blk_cable);
+    launch_solve(g); // the multipliers of the new layout at the current state, for the outputs
+    return cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess ? 0 : -1;
+}
+
+extern "C" int hw_rc_cuda_block_tension(hw_rc_gpu *g, int c, int k, double *t)
+{
+    k_rc_tension<<<1, 1>>>(g->S, g->blk, c, k, g->tens);
+    return cudaMemcpy(t, g->tens, sizeof(double), cudaMemcpyDeviceToHost) == cudaSuccess ? 0 : -1;
 }
