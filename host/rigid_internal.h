@@ -26,6 +26,7 @@ typedef struct rc_cable_host {
     double ea, ei, gj;          /* effective moduli, kept constant while l changes */
     double ta, tb;              /* time the end kinematics were set */
     double pa0[3], pb0[3];      /* end positions at ta / tb */
+    double body_f[2][3];        /* external force on the bodies of body ends A, B */
     rc_reel reel;
 } rc_cable_host;
 
@@ -39,6 +40,7 @@ struct hw_rc {
     long steps;
     int failed;
     int reels;                  /* cables with a reel winch */
+    int bodies;                 /* body ends */
     char err[1024];
 };
 

@@ -158,8 +158,21 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
         } else {
             FAIL("stiffness", "unknown mode %d (expected engineering or baumgarte)", (int)c->stiffness);
         }
-        if (c->end_a < HW_RC_END_FREE || c->end_a > HW_RC_END_CLAMPED) FAIL("end_a", "unknown end kind %d (free, point, clamped)", (int)c->end_a);
-        if (c->end_b < HW_RC_END_FREE || c->end_b > HW_RC_END_CLAMPED) FAIL("end_b", "unknown end kind %d (free, point, clamped)", (int)c->end_b);
+        if (c->end_a < HW_RC_END_FREE || c->end_a > HW_RC_END_BODY) FAIL("end_a", "unknown end kind %d (free, point, clamped, body)", (int)c->end_a);
+        if (c->end_b < HW_RC_END_FREE || c->end_b > HW_RC_END_BODY) FAIL("end_b", "unknown end kind %d (free, point, clamped, body)", (int)c->end_b);
+        for (int end = 0; end < 2; end++) {
+            const hw_rc_body_def *b = end ? &c->body_b : &c->body_a;
+            if ((end ? c->end_b : c->end_a) != HW_RC_END_BODY) continue;
+            char field[32];
+            snprintf(field, sizeof field, "body_%c.mass", end ? 'b' : 'a');
+            if (!(b->mass > 0) || !isfinite(b->mass)) FAIL(field, "must be > 0 kg, got %g", b->mass);
+            snprintf(field, sizeof field, "body_%c.volume", end ? 'b' : 'a');
+            if (!(b->volume >= 0) || !isfinite(b->volume)) FAIL(field, "must be >= 0 m^3, got %g", b->volume);
+            snprintf(field, sizeof field, "body_%c.cda", end ? 'b' : 'a');
+            if (!(b->cda >= 0) || !isfinite(b->cda)) FAIL(field, "must be >= 0 m^2, got %g", b->cda);
+            snprintf(field, sizeof field, "body_%c.ca", end ? 'b' : 'a');
+            if (!(b->ca >= 0) || !isfinite(b->ca)) FAIL(field, "must be >= 0, got %g", b->ca);
+        }
         if (!finite3(c->pos_a)) FAIL("pos_a", "must be finite");
         if (!finite3(c->pos_b)) FAIL("pos_b", "must be finite");
         double d[3] = {c->pos_b[0] - c->pos_a[0], c->pos_b[1] - c->pos_a[1], c->pos_b[2] - c->pos_a[2]};
@@ -177,9 +190,10 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
                 FAIL("winch.gain", "expected at most dt / (2 mu max_length) = %.3g m/s/N on a rigid cable, got %g: "
                      "a speed change accelerates the whole stiff cable within a step, so the tension a larger "
                      "gain reacts to flips the speed every step", gmax, c->winch.gain);
-            if ((c->winch.end == HW_WINCH_A ? c->end_a : c->end_b) == HW_RC_END_FREE)
-                FAIL("winch.end", "expected the winch end to be attached (point or clamped), got a free end %c",
-                     c->winch.end == HW_WINCH_A ? 'A' : 'B');
+            hw_rc_end_kind wk = c->winch.end == HW_WINCH_A ? c->end_a : c->end_b;
+            if (wk == HW_RC_END_FREE || wk == HW_RC_END_BODY)
+                FAIL("winch.end", "expected the winch end to be attached (point or clamped), got a %s end %c",
+                     wk == HW_RC_END_FREE ? "free" : "body", c->winch.end == HW_WINCH_A ? 'A' : 'B');
         }
         if (!(c->relax_damping >= 0) || !(c->relax_damping * dt < 1.0)) FAIL("relax_damping", "must be >= 0 with relax_damping dt < 1, got %g (dt %g)", c->relax_damping, dt);
     }
@@ -208,8 +222,10 @@ static int family_mask(const hw_rc_cable *C)
 }
 static int end_mask(hw_rc_end_kind k, int fam)
 {
-    return k == HW_RC_END_FREE ? 0 : k == HW_RC_END_POINT ? HW_RC_ROWS_POS : fam;
+    return k == HW_RC_END_FREE ? 0 : k == HW_RC_END_POINT || k == HW_RC_END_BODY ? HW_RC_ROWS_POS : fam;
 }
+/* Held by a given point (its position is an input), as opposed to free or on a body. */
+static int attached(hw_rc_end_kind k) { return k == HW_RC_END_POINT || k == HW_RC_END_CLAMPED; }
 
 /* eps of each family for the current l from the constant moduli (the conversion rule). */
 static void update_eps(hw_rc_cable *C, const rc_cable_host *h)
@@ -316,9 +332,10 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
          * at arc length would leave every joint of a curved line overlapping by the chord's
          * shortfall, l theta^2 / 24, a start-up compression of that times EA / l; a straight
          * chord, nodes evenly spaced, when it has no weight in water or no solution); one end
-         * free -> straight from the attached end towards the other, unstretched */
+         * free or on a body -> straight from the attached end (or A) towards the other,
+         * unstretched, a body on its end point */
         double w = (d->mass_per_length - def->env.rho_w * 0.25 * HW_PI * d->diameter * d->diameter) * def->env.g;
-        int both = d->end_a != HW_RC_END_FREE && d->end_b != HW_RC_END_FREE;
+        int both = attached(d->end_a) && attached(d->end_b);
         double dir[3] = {d->pos_b[0] - d->pos_a[0], d->pos_b[1] - d->pos_a[1], d->pos_b[2] - d->pos_a[2]};
         double nd = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
         for (int q = 0; q < 3; q++) dir[q] /= nd;
@@ -327,7 +344,7 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         for (int k = 0; !shaped && k <= n; k++)
             for (int q = 0; q < 3; q++) {
                 if (both) nodes[3 * k + q] = d->pos_a[q] + (d->pos_b[q] - d->pos_a[q]) * k / n;
-                else if (d->end_a == HW_RC_END_FREE && d->end_b != HW_RC_END_FREE)
+                else if (!attached(d->end_a) && attached(d->end_b))
                     nodes[3 * k + q] = d->pos_b[q] - dir[q] * C->l * (n - k);
                 else nodes[3 * k + q] = d->pos_a[q] + dir[q] * C->l * k;
             }
@@ -337,10 +354,18 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
          * clamps hold the end elements' initial orientations */
         hw_rc_body b0 = hw_rc_get_body(S->st, ne, C->e0), bn = hw_rc_get_body(S->st, ne, C->e0 + n - 1);
         hw_v3 pa = hw_rc_end_a(&b0, C->l), pb = hw_rc_end_b(&bn, C->l);
-        if (both || d->end_a != HW_RC_END_FREE) memcpy(C->posa, d->pos_a, sizeof C->posa);
+        if (attached(d->end_a)) memcpy(C->posa, d->pos_a, sizeof C->posa);
         else { C->posa[0] = pa.x; C->posa[1] = pa.y; C->posa[2] = pa.z; }
-        if (both || d->end_b != HW_RC_END_FREE) memcpy(C->posb, d->pos_b, sizeof C->posb);
+        if (attached(d->end_b)) memcpy(C->posb, d->pos_b, sizeof C->posb);
         else { C->posb[0] = pb.x; C->posb[1] = pb.y; C->posb[2] = pb.z; }
+        for (int e = 0; e < 2; e++) {
+            const hw_rc_body_def *bd = e ? &d->body_b : &d->body_a;
+            hw_rc_body_end *be = &C->body[e];
+            if ((e ? d->end_b : d->end_a) != HW_RC_END_BODY) continue;
+            be->on = 1;
+            rc->bodies++;
+            be->mass = bd->mass; be->vol = bd->volume; be->cda = bd->cda; be->ca = bd->ca;
+        }
         C->qa[0] = b0.p.w; C->qa[1] = b0.p.x; C->qa[2] = b0.p.y; C->qa[3] = b0.p.z;
         C->qb[0] = bn.p.w; C->qb[1] = bn.p.x; C->qb[2] = bn.p.y; C->qb[3] = bn.p.z;
         memcpy(h->pa0, C->posa, sizeof h->pa0);
@@ -418,6 +443,12 @@ hw_status hw_rc_set_end_kinematics(hw_rc *rc, int cable, const double pos_a[3],
         }
     hw_rc_cable *C = &rc->S.cab[cable];
     rc_cable_host *h = &rc->ch[cable];
+    for (int e = 0; e < 2; e++)
+        if (C->body[e].on && (in[2 * e] || in[2 * e + 1])) {
+            snprintf(rc->err, sizeof rc->err, "hw_rc_set_end_kinematics: cable '%s' end %c is a body: it moves "
+                     "with the cable (hw_rc_body_state reads it); pass NULL for that end", h->name, e ? 'B' : 'A');
+            return HW_ERR_INVALID_ARG;
+        }
     if (pos_a) { memcpy(h->pa0, pos_a, sizeof h->pa0); memcpy(C->posa, pos_a, sizeof C->posa); h->ta = rc->t; }
     if (vel_a) { memcpy(C->vela, vel_a, sizeof C->vela); if (!pos_a) { memcpy(h->pa0, C->posa, sizeof h->pa0); h->ta = rc->t; } }
     if (pos_b) { memcpy(h->pb0, pos_b, sizeof h->pb0); memcpy(C->posb, pos_b, sizeof C->posb); h->tb = rc->t; }
@@ -437,7 +468,7 @@ hw_status hw_rc_set_end_load(hw_rc *rc, int cable, int end, const double force[3
         return HW_ERR_INVALID_ARG;
     }
     hw_rc_cable *C = &rc->S.cab[cable];
-    double *f = end ? C->fb : C->fa, *t = end ? C->tb : C->ta;
+    double *f = C->body[end].on ? rc->ch[cable].body_f[end] : end ? C->fb : C->fa, *t = end ? C->tb : C->ta;
     for (int q = 0; q < 3; q++) { f[q] = force ? force[q] : 0.0; t[q] = torque ? torque[q] : 0.0; }
     return HW_OK;
 }
@@ -499,6 +530,20 @@ hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *
     return HW_OK;
 }
 
+hw_status hw_rc_body_state(const hw_rc *rc, int cable, int end, double pos[3], double vel[3])
+{
+    CHECK_CABLE(rc, cable);
+    const hw_rc_cable *C = &rc->S.cab[cable];
+    if ((end != 0 && end != 1) || !C->body[end].on) {
+        snprintf(((hw_rc *)rc)->err, sizeof rc->err, "hw_rc_body_state: cable '%s' end %d is not a body end",
+                 rc->ch[cable].name, end);
+        return HW_ERR_INVALID_ARG;
+    }
+    if (pos) memcpy(pos, end ? C->posb : C->posa, 3 * sizeof(double));
+    if (vel) memcpy(vel, end ? C->velb : C->vela, 3 * sizeof(double));
+    return HW_OK;
+}
+
 hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz)
 {
     CHECK_CABLE(rc, cable);
@@ -517,6 +562,11 @@ hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz)
         }
     }
     for (int k = 0; k < C->n; k++) place_element(&rc->S, C->e0 + k, xyz + 3 * k, xyz + 3 * k + 3);
+    for (int e = 0; e < 2; e++)
+        if (C->body[e].on) { /* the body on its end point, at rest */
+            memcpy(e ? C->posb : C->posa, xyz + (e ? 3 * (size_t)C->n : 0), 3 * sizeof(double));
+            memset(e ? C->velb : C->vela, 0, 3 * sizeof(double));
+        }
     if (rc->gpu) {
         hw_rc_cuda_destroy(rc->gpu);
         rc->gpu = NULL;
@@ -589,15 +639,19 @@ hw_status hw_rc_step(hw_rc *rc, int n)
         for (int c = 0; c < S->n_cables; c++) {
             hw_rc_cable *C = &S->cab[c];
             rc_cable_host *hc = &rc->ch[c];
-            for (int q = 0; q < 3; q++) {
-                C->posa[q] = hc->pa0[q] + C->vela[q] * (rc->t - hc->ta);
-                C->posb[q] = hc->pb0[q] + C->velb[q] * (rc->t - hc->tb);
+            for (int q = 0; q < 3; q++) { /* bodies move with the cable (hw_rc_body_update) */
+                if (!C->body[0].on) C->posa[q] = hc->pa0[q] + C->vela[q] * (rc->t - hc->ta);
+                if (!C->body[1].on) C->posb[q] = hc->pb0[q] + C->velb[q] * (rc->t - hc->tb);
             }
         }
         if (rc->reels) hw_rc_reel_before_step(rc);
         hw_rc_status bad;
         int c;
         S->env.t = rc->t; /* the current profile's time */
+        double body_power = 0.0;
+        for (int k = 0; rc->bodies && k < S->n_cables; k++)
+            for (int e = 0; e < 2; e++)
+                if (S->cab[k].body[e].on) body_power += hw_rc_body_prepare(&S->env, &S->cab[k], e, rc->ch[k].body_f[e]);
         if (rc->gpu) {
             c = hw_rc_cuda_set_cables(rc->gpu, S) == 0 ? hw_rc_cuda_step(rc->gpu, h, rc->power, &bad) : 0;
             if (c >= 0) hw_rc_cuda_download(rc->gpu, S->st, rc->blk);
@@ -609,6 +663,21 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             rc->failed = 1;
             return HW_ERR_NUMERICAL;
         }
+        for (int k = 0; rc->bodies && k < S->n_cables; k++) /* the bodies, with their end blocks' multipliers */
+            for (int e = 0; e < 2; e++) {
+                hw_rc_cable *C = &S->cab[k];
+                if (!C->body[e].on) continue;
+                size_t q = (size_t)C->b0 + (e ? (size_t)C->n : 0);
+                double lam[6];
+                if (rc->gpu ? hw_rc_cuda_block_lambda(rc->gpu, (int)q, lam) != 0
+                            : (memcpy(lam, rc->blk + q * HW_RC_BLK + HW_RC_B_LAM, sizeof lam), 0)) {
+                    snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the end multipliers back from the GPU failed");
+                    rc->failed = 1;
+                    return HW_ERR_STATE;
+                }
+                hw_rc_body_update(&C->body[e], lam, h, e ? C->posb : C->posa, e ? C->velb : C->vela);
+            }
+        rc->dissipated += body_power * h;
         for (int k = 0; k < S->n_cables; k++) rc->dissipated += rc->power[k] * h;
         rc->t += h;
         rc->steps++;

@@ -27,6 +27,7 @@
 #include "physics/seabed.h"
 #include "physics/bending.h"
 #include "physics/motion.h"
+#include "physics/point.h"
 
 enum { HW_Y_RX = 0, HW_Y_RY, HW_Y_RZ, HW_Y_VX, HW_Y_VY, HW_Y_VZ, HW_Y_ED, HW_Y_BLOCKS };
 enum { HW_PT_FIXED = 0, HW_PT_PRESCRIBED = 1, HW_PT_FREE = 2, HW_PT_COUPLED = 3 };
@@ -332,24 +333,19 @@ HW_HD hw_m3s hw_lm_end_mass(const hw_lm_work *w, int e)
                        w->end_m[6 * e + 3], w->end_m[6 * e + 4], w->end_m[6 * e + 5]);
 }
 
-/* Loads a free point carries itself: weight, buoyancy, drag, and its mass with added mass. */
+/* Loads a free point carries itself: weight, buoyancy, drag, and its mass with added mass
+ * (physics/point.h). */
 HW_HD hw_node_load hw_lm_point_own_load(const hw_lm_sys *S, double t, const double *y, int p,
                                         hw_m3s *M)
 {
     hw_node_load L;
     int i = S->n_nodes + p, n = S->n_state;
     hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
-    int wet = r.z < 0.0;
-    hw_v3 f = hw_v3_make(0.0, 0.0, -(S->pt_mass[p] - (wet ? S->rho * S->pt_vol[p] : 0.0)) * S->g);
-    double power = 0.0;
-    if (wet && S->pt_cda[p] > 0.0) {
-        hw_v3 u = hw_v3_sub(hw_v3_scale(hw_lm_current(S, r.z, t), S->pt_cscale[p]), v);
-        hw_v3 fd = hw_v3_scale(u, 0.5 * S->rho * S->pt_cda[p] * hw_v3_norm(u));
-        f = hw_v3_add(f, fd);
-        power -= hw_v3_dot(fd, v);
-    }
-    *M = hw_m3s_diag(S->pt_mass[p] + (wet ? S->pt_ca[p] * S->rho * S->pt_vol[p] : 0.0));
-    L.f = f; L.qh = hw_v3_zero(); L.power = power; L.wet = wet;
+    hw_v3 cur = r.z < 0.0 ? hw_v3_scale(hw_lm_current(S, r.z, t), S->pt_cscale[p]) : hw_v3_zero();
+    hw_point_loads P = hw_point_own_load(r, v, cur, S->pt_mass[p], S->pt_vol[p], S->pt_cda[p],
+                                         S->pt_ca[p], S->rho, S->g);
+    *M = P.M;
+    L.f = P.f; L.qh = hw_v3_zero(); L.power = P.power; L.wet = P.wet;
     return L;
 }
 

@@ -37,6 +37,19 @@ enum { HW_RC_E_F = 0, HW_RC_E_T = 3, HW_RC_E_MI = 6, HW_RC_E_IR = 12, HW_RC_EL =
 /* Failure kinds reported by a step. */
 enum { HW_RC_OK = 0, HW_RC_BAD_NONFINITE = 1, HW_RC_BAD_GAP = 2, HW_RC_BAD_NOT_SPD = 3 };
 
+/* A body at a cable end (end kind "body": a payload, ROV or clump weight held by the end's ball
+ * joint): a point mass whose position and velocity are the end's posa/vela (A) or posb/velb (B).
+ * It enters the end block's positional rows with the Jacobian -I, so the block's diagonal gains
+ * its inverse mass and the solve holds it implicitly (a light body on a stiff wire stays stable
+ * at the cable's step); hw_rc_body_prepare sets mi and f before a step, hw_rc_body_update moves it
+ * with the end block's multipliers after the solve. */
+typedef struct hw_rc_body_end {
+    int on;
+    double mass, vol, cda, ca;    /* kg, m^3, m^2, - (physics/point.h) */
+    double mi[6];                 /* inverse mass with added mass this step: xx yy zz xy xz yz */
+    double f[3];                  /* its own load this step plus the external force (world) */
+} hw_rc_body_end;
+
 typedef struct hw_rc_cable {
     int e0, n, b0;
     int mask_a, mask_j, mask_b;   /* active rows (HW_RC_ROWS_*) of end A, joints, end B blocks */
@@ -52,6 +65,7 @@ typedef struct hw_rc_cable {
     double posa[3], vela[3], posb[3], velb[3];
     double qa[4], qb[4];          /* clamp orientations (w x y z) */
     double fa[3], ta[3], fb[3], tb[3]; /* external force at the end point and torque (world) */
+    hw_rc_body_end body[2];       /* bodies at ends A, B (on = 0: none) */
 } hw_rc_cable;
 
 typedef struct hw_rc_sys {
@@ -211,6 +225,17 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
         hw_v3 ir = hw_rc_v3(e + HW_RC_E_IR);
         hw_rc_jmj_acc(A, sd, sd, mi, ir, 1);
         hw_v6 t = hw_rc_jmf(sd, mi, ir, hw_rc_v3(e + HW_RC_E_F), hw_rc_v3(e + HW_RC_E_T));
+        for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
+    }
+    int end = k == 0 ? 0 : k == n ? 1 : -1;
+    if (end >= 0 && C->body[end].on && (mask & HW_RC_ROWS_POS)) {
+        /* the body's side: g = end point - body position, Jacobian -I on the positional rows */
+        const hw_rc_body_end *bd = &C->body[end];
+        hw_rc_side sb = hw_rc_side_zero();
+        sb.sig = -1.0;
+        hw_m3s mi = hw_m3s_make(bd->mi[0], bd->mi[1], bd->mi[2], bd->mi[3], bd->mi[4], bd->mi[5]);
+        hw_rc_jmj_acc(A, &sb, &sb, mi, hw_v3_zero(), 1);
+        hw_v6 t = hw_rc_jmf(&sb, mi, hw_v3_zero(), hw_rc_v3(bd->f), hw_v3_zero());
         for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
     }
     for (int r = 0; r < 6; r++) {
@@ -416,6 +441,33 @@ HW_HD int hw_rc_element_update(const hw_rc_sys *S, const hw_rc_cable *C, int i, 
     return chk - chk == 0.0; /* 1 when finite */
 }
 
+/* Body at end `end` of cable C before a step: its own loads (weight, buoyancy, drag in the
+ * current at its depth, physics/point.h) plus the external force fext, and its inverse mass with
+ * added mass, into C->body[end]. Returns the power its drag dissipates. */
+HW_HD double hw_rc_body_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const double *fext)
+{
+    hw_rc_body_end *bd = &C->body[end];
+    hw_v3 x = hw_rc_v3(end ? C->posb : C->posa), v = hw_rc_v3(end ? C->velb : C->vela);
+    hw_point_loads P = hw_point_own_load(x, v, hw_rc_current_at(E, x.z), bd->mass, bd->vol, bd->cda,
+                                         bd->ca, E->rho, E->g);
+    hw_m3s mi = hw_m3s_inv(P.M);
+    bd->mi[0] = mi.xx; bd->mi[1] = mi.yy; bd->mi[2] = mi.zz;
+    bd->mi[3] = mi.xy; bd->mi[4] = mi.xz; bd->mi[5] = mi.yz;
+    bd->f[0] = P.f.x + fext[0]; bd->f[1] = P.f.y + fext[1]; bd->f[2] = P.f.z + fext[2];
+    return P.power;
+}
+
+/* Body at end `end` after the solve, semi-implicit Euler as the elements: the cable pulls it with
+ * -lambda (the end block's positional multipliers, lam[0..2]), so v += h M^-1 (f - lambda),
+ * x += h v. x and v are the end's position and velocity (posa/vela or posb/velb). */
+HW_HD void hw_rc_body_update(const hw_rc_body_end *bd, const double *lam, double h, double *x, double *v)
+{
+    hw_m3s mi = hw_m3s_make(bd->mi[0], bd->mi[1], bd->mi[2], bd->mi[3], bd->mi[4], bd->mi[5]);
+    hw_v3 a = hw_m3s_mul(mi, hw_v3_make(bd->f[0] - lam[0], bd->f[1] - lam[1], bd->f[2] - lam[2]));
+    v[0] += h * a.x; v[1] += h * a.y; v[2] += h * a.z;
+    x[0] += h * v[0]; x[1] += h * v[1]; x[2] += h * v[2];
+}
+
 /* One full step of one cable (sequential: the CPU backend's unit of work). blk and el are the
  * cable's own scratch. Returns the dissipated power (drag, seabed, relaxation, constraint
  * damping) at the start of the step. */
@@ -478,6 +530,14 @@ HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *
         double p = -S->env.depth - b.x.z;
         if (p > 0.0) e[6] += 0.5 * S->env.kb * p * p * C->prop.d * l;
     }
+    for (int end = 0; end < 2; end++) { /* bodies: as the elements, buoyancy by the centre's side */
+        const hw_rc_body_end *bd = &C->body[end];
+        if (!bd->on) continue;
+        hw_v3 x = hw_rc_v3(end ? C->posb : C->posa), v = hw_rc_v3(end ? C->velb : C->vela);
+        int wet = x.z < 0.0;
+        e[0] += 0.5 * (bd->mass + (wet ? bd->ca * S->env.rho * bd->vol : 0.0)) * hw_v3_dot(v, v);
+        e[1] += (bd->mass - (wet ? S->env.rho * bd->vol : 0.0)) * S->env.g * x.z;
+    }
     for (int k = 0; k <= C->n; k++) {
         int mask;
         hw_rc_block kb = hw_rc_cable_block(C, S->st, ne, k, &mask);
@@ -535,6 +595,9 @@ int hw_rc_cuda_reel_event(hw_rc_gpu *g, const hw_rc_sys *S, int c, const hw_rc_c
 /* The axial tension at block k of cable c from the device's state and last solve (one number
  * copied back). 0 or -1. */
 int hw_rc_cuda_block_tension(hw_rc_gpu *g, int c, int k, double *t);
+/* The 6 multipliers of block q (global index) from the device's last solve (6 numbers copied
+ * back): a body end's pull. 0 or -1. */
+int hw_rc_cuda_block_lambda(hw_rc_gpu *g, int q, double *lam);
 #ifdef __cplusplus
 }
 #endif

@@ -24,8 +24,22 @@ extern "C" {
 typedef enum hw_rc_end_kind {
     HW_RC_END_FREE = 0,  /* no constraint (a free end; external loads via hw_rc_set_end_load) */
     HW_RC_END_POINT,     /* the end point follows a position/velocity input (ball joint) */
-    HW_RC_END_CLAMPED    /* position input plus a fixed orientation (the end element's initial one) */
+    HW_RC_END_CLAMPED,   /* position input plus a fixed orientation (the end element's initial one) */
+    HW_RC_END_BODY       /* a body (body_a / body_b: a payload, ROV or clump weight) on a ball joint:
+                            a point mass with buoyancy, drag and added mass that the cable moves and
+                            that loads the cable back, solved with the constraints each step */
 } hw_rc_end_kind;
+
+/* A body at a cable end (HW_RC_END_BODY), as a lumped-mass model's free point (hawser.h
+ * hw_point_def): below z = 0 (its centre) it has buoyancy rho volume g, drag 0.5 rho cda |u| u on
+ * the velocity relative to the current at its depth, and added mass ca rho volume. It starts at
+ * the cable's end point, at rest. */
+typedef struct hw_rc_body_def {
+    double mass;    /* kg (> 0) */
+    double volume;  /* displaced volume, m^3 (>= 0) */
+    double cda;     /* drag area Cd A, m^2 (>= 0) */
+    double ca;      /* added-mass coefficient on the volume (>= 0) */
+} hw_rc_body_def;
 
 typedef enum hw_rc_stiffness_mode {
     HW_RC_ENGINEERING = 0, /* ea, ei, gj, damping_ratio, beta_dt */
@@ -55,9 +69,11 @@ typedef struct hw_rc_cable_def {
     hw_rc_family axial, bending, torsion;
     /* ends: A is the start of element 0, B the end of element N-1 */
     hw_rc_end_kind end_a, end_b;
-    double pos_a[3], pos_b[3]; /* initial end positions. Both ends attached: the cable starts on
-                                  the elastic catenary between them; otherwise straight from
-                                  pos_a towards pos_b with its unstretched length */
+    double pos_a[3], pos_b[3]; /* initial end positions. Both ends attached (point or clamped):
+                                  the cable starts on the elastic catenary between them;
+                                  otherwise straight from the attached end (or pos_a) towards the
+                                  other with its unstretched length */
+    hw_rc_body_def body_a, body_b; /* the bodies of HW_RC_END_BODY ends */
     /* hydrodynamics (physics.md section 4, at each cylinder's centre) */
     double cdn, cdt;        /* drag coefficients. Defaults 1.2, 0.008 */
     double can, cat;        /* added-mass coefficients. Defaults 1.0, 0.0 */
@@ -126,12 +142,14 @@ hw_status hw_rc_get_params(const hw_rc *rc, int cable, hw_rc_params *out);
 
 /* ---- inputs ---------------------------------------------------------------------------------- */
 /* End kinematics from now on: the end is held at pos + vel (t - now). NULL leaves an end as it
- * is. Ignored for free ends. */
+ * is. Ignored for free ends; HW_ERR_INVALID_ARG for a body end (the body moves with the cable:
+ * hw_rc_body_state reads it). */
 hw_status hw_rc_set_end_kinematics(hw_rc *rc, int cable, const double pos_a[3],
                                    const double vel_a[3], const double pos_b[3],
                                    const double vel_b[3]);
 /* External force (at the end point) and torque (world frame) on end element A (end 0) or B
- * (end 1); NULL = zero. Meant for free ends (a payload, a test load). */
+ * (end 1); NULL = zero. Meant for free ends (a payload's weight, a test load); at a body end the
+ * force acts on the body (a co-simulation load on the payload) and the torque on the element. */
 hw_status hw_rc_set_end_load(hw_rc *rc, int cable, int end, const double force[3],
                              const double torque[3]);
 /* Winch inputs, rescale mode (the seed's): L_cable = L_total - retracted_a - retracted_b, all
@@ -150,9 +168,15 @@ hw_status hw_rc_set_winch_speed(hw_rc *rc, int cable, double speed);
 hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *speed,
                             double *tension, int *elements);
 
+/* The body at end `end` (0 = A, 1 = B) of a cable: its position and velocity now (m, m/s,
+ * world); either pointer may be NULL. The force the cable exerts on it is hw_rc_end_forces'.
+ * HW_ERR_INVALID_ARG when that end is not a body. */
+hw_status hw_rc_body_state(const hw_rc *rc, int cable, int end, double pos[3], double vel[3]);
+
 /* Places a cable on the N+1 points xyz (3(N+1) values): element i centred between points i and
  * i+1 along their chord, at rest, no twist (the end inputs are left as they are). For starting
- * from a chosen shape or restarting; the points should be about one element length apart. */
+ * from a chosen shape or restarting; the points should be about one element length apart. A body
+ * end's body is put on its end point, at rest. */
 hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz);
 
 /* ---- stepping -------------------------------------------------------------------------------- */

@@ -122,4 +122,5 @@ int hw_rc_cuda_reel_event(hw_rc_gpu *g, const hw_rc_sys *S, int c, const hw_rc_c
     return -1;
 }
 int hw_rc_cuda_block_tension(hw_rc_gpu *g, int c, int k, double *t) { (void)g; (void)c; (void)k; (void)t; return -1; }
+int hw_rc_cuda_block_lambda(hw_rc_gpu *g, int q, double *lam) { (void)g; (void)q; (void)lam; return -1; }
 #endif

@@ -341,3 +341,10 @@ extern "C" int hw_rc_cuda_block_tension(hw_rc_gpu *g, int c, int k, double *t)
     k_rc_tension<<<1, 1>>>(g->S, g->blk, c, k, g->tens);
     return cudaMemcpy(t, g->tens, sizeof(double), cudaMemcpyDeviceToHost) == cudaSuccess ? 0 : -1;
 }
+
+extern "C" int hw_rc_cuda_block_lambda(hw_rc_gpu *g, int q, double *lam)
+{
+    if (q < 0 || q >= g->n_blocks) return -1;
+    return cudaMemcpy(lam, g->blk + (size_t)q * HW_RC_BLK + HW_RC_B_LAM, 6 * sizeof(double),
+                      cudaMemcpyDeviceToHost) == cudaSuccess ? 0 : -1;
+}

@@ -23,6 +23,7 @@
 #include "block6.h"
 #include "hydro.h"
 #include "seabed.h"
+#include "point.h"
 
 typedef struct hw_rc_body { hw_v3 x, v; hw_quat p; hw_v3 w; } hw_rc_body;
 /* An element's length and its first two time derivatives (a winch changes them). */
@@ -271,6 +272,16 @@ typedef struct hw_rc_loads {
     double power;     /* power dissipated by drag, seabed and relaxation damping (>= 0) */
 } hw_rc_loads;
 
+/* The current at depth z and the environment's time: the profile if there is one, else the
+ * uniform current. */
+HW_HD hw_v3 hw_rc_current_at(const hw_rc_env *E, double z)
+{
+    if (E->cnz <= 0) return E->cur;
+    return hw_v3_make(hw_current_1(E->cz, E->ct, E->cux, E->cnz, E->cnt, z, E->t),
+                      hw_current_1(E->cz, E->ct, E->cuy, E->cnz, E->cnt, z, E->t),
+                      hw_current_1(E->cz, E->ct, E->cuz, E->cnz, E->cnt, z, E->t));
+}
+
 /* Fraction of the element's length below z = 0 (linear in the end heights). */
 HW_HD double hw_rc_submerged(double za, double zb)
 {
@@ -291,12 +302,7 @@ HW_HD hw_rc_loads hw_rc_element_loads(const hw_rc_body *b, double l, const hw_rc
     hw_v3 f = hw_v3_make(0.0, 0.0, -(m - E->rho * area * lsub) * E->g);
     double power = 0.0;
     if (lsub > 0.0 && E->rho > 0.0) {
-        hw_v3 cur = E->cur;
-        if (E->cnz > 0)
-            cur = hw_v3_make(hw_current_1(E->cz, E->ct, E->cux, E->cnz, E->cnt, b->x.z, E->t),
-                             hw_current_1(E->cz, E->ct, E->cuy, E->cnz, E->cnt, b->x.z, E->t),
-                             hw_current_1(E->cz, E->ct, E->cuz, E->cnz, E->cnt, b->x.z, E->t));
-        hw_v3 u = hw_v3_sub(cur, b->v);
+        hw_v3 u = hw_v3_sub(hw_rc_current_at(E, b->x.z), b->v);
         hw_v3 fd = hw_morison_drag(u, ax, E->rho, P->d, lsub, P->cdn, P->cdt);
         f = hw_v3_add(f, fd);
         power -= hw_v3_dot(fd, b->v);

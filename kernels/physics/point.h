@@ -1,0 +1,37 @@
+/* A free point body (a payload, buoy or clump weight) as one lumped mass: the loads it carries
+ * itself (physics.md sections 4 and 7). The lumped-mass model's free points (kernels/lumped.h) and
+ * the rigid-cylinder cable's body ends (kernels/rigid.h) both use it. Shared by gcc and nvcc. */
+#ifndef HW_PHYSICS_POINT_H
+#define HW_PHYSICS_POINT_H
+#include "hd.h"
+
+typedef struct hw_point_loads {
+    hw_v3 f;      /* weight, buoyancy, drag (world) */
+    hw_m3s M;     /* mass with added mass */
+    double power; /* power dissipated by drag (>= 0) */
+    int wet;      /* centre below z = 0 */
+} hw_point_loads;
+
+/* Body of mass `mass` (kg) and displaced volume `vol` (m^3) at r moving at v, current `cur` at r:
+ * wet (r.z < 0) it has buoyancy rho vol g, quadratic drag 0.5 rho CdA |u| u on u = cur - v, and
+ * added mass ca rho vol (isotropic); dry, weight only. */
+HW_HD hw_point_loads hw_point_own_load(hw_v3 r, hw_v3 v, hw_v3 cur, double mass, double vol,
+                                       double cda, double ca, double rho, double g)
+{
+    hw_point_loads L;
+    int wet = r.z < 0.0;
+    hw_v3 f = hw_v3_make(0.0, 0.0, -(mass - (wet ? rho * vol : 0.0)) * g);
+    double power = 0.0;
+    if (wet && cda > 0.0) {
+        hw_v3 u = hw_v3_sub(cur, v);
+        hw_v3 fd = hw_v3_scale(u, 0.5 * rho * cda * hw_v3_norm(u));
+        f = hw_v3_add(f, fd);
+        power -= hw_v3_dot(fd, v);
+    }
+    L.f = f;
+    L.M = hw_m3s_diag(mass + (wet ? ca * rho * vol : 0.0));
+    L.power = power;
+    L.wet = wet;
+    return L;
+}
+#endif
