@@ -382,6 +382,7 @@ static int run(const run_opts *o)
                 else st = hw_net_runner_advance(&netr, dt, n, msg, sizeof msg); /* the network, same dt */
             }
             if (!st) st = hw_rc_runner_advance(&rigr, n, msg, sizeof msg); /* rigid cables, same dt */
+            if (!st) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
                 status = "numerical_failure";

@@ -21,7 +21,8 @@ static void csv_col(FILE *f, const char *name, const char *col)
 }
 
 /* The end inputs of every attached end from its point at the simulation's time. moving_only: only
- * ends on prescribed points (fixed ones keep what was set). */
+ * ends on prescribed points (fixed ones keep what was set). A free point is a body end: it moves
+ * with the cable and takes no input. */
 static hw_status set_ends(hw_rc_runner *r, int moving_only)
 {
     const hw_scn_rigid *rg = r->sc->rigid;
@@ -29,8 +30,8 @@ static hw_status set_ends(hw_rc_runner *r, int moving_only)
     double t = hw_rc_time(r->rc);
     for (int c = 0; c < rg->def.n_cables; c++) {
         int pa = rg->point_a[c], pb = rg->point_b[c];
-        int ma = pa >= 0 && (!moving_only || pts[pa].kind == HW_POINT_PRESCRIBED);
-        int mb = pb >= 0 && (!moving_only || pts[pb].kind == HW_POINT_PRESCRIBED);
+        int ma = pa >= 0 && rg->cables[c].end_a != HW_RC_END_BODY && (!moving_only || pts[pa].kind == HW_POINT_PRESCRIBED);
+        int mb = pb >= 0 && rg->cables[c].end_b != HW_RC_END_BODY && (!moving_only || pts[pb].kind == HW_POINT_PRESCRIBED);
         if (!ma && !mb) continue;
         double xa[3], va[3], xb[3], vb[3];
         if (ma) hw_scenario_point_kinematics(&pts[pa], t, xa, va);
@@ -56,6 +57,11 @@ static int any_moving(const hw_rc_runner *r)
 static int has_winch(const hw_rc_runner *r, int c)
 {
     return r->sc->rigid->cables[c].winch.end != HW_WINCH_NONE;
+}
+
+static int has_body(const hw_rc_runner *r, int c, int end)
+{
+    return (end ? r->sc->rigid->cables[c].end_b : r->sc->rigid->cables[c].end_a) == HW_RC_END_BODY;
 }
 
 /* The most elements cable c can have: its count, or with a reel winch enough for the longest it
@@ -92,13 +98,19 @@ static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
         if (tmax > r->max_t[c] || r->rows == 0) { r->max_t[c] = tmax; r->max_time[c] = t; }
         fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", fa[0], fa[1], fa[2], fb[0], fb[1],
                 fb[2], r->t[0], r->t[n], tmax);
-        if (!has_winch(r, c)) continue;
-        double len, speed, ten;
-        int ne;
-        if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK)
-            fprintf(f, ",%.10g,%.10g,%.10g,%d", len, speed, ten, ne);
-        else
-            fprintf(f, ",,,,"); /* no state to give: empty fields keep the columns in place */
+        if (has_winch(r, c)) {
+            double len, speed, ten;
+            int ne;
+            if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK)
+                fprintf(f, ",%.10g,%.10g,%.10g,%d", len, speed, ten, ne);
+            else
+                fprintf(f, ",,,,"); /* no state to give: empty fields keep the columns in place */
+        }
+        for (int e = 0; e < 2; e++) {
+            double x[3], v[3];
+            if (has_body(r, c, e) && hw_rc_body_state(r->rc, c, e, x, v) == HW_OK)
+                fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", x[0], x[1], x[2], v[0], v[1], v[2]);
+        }
     }
     fputc('\n', f);
     if (fflush(f) != 0 || ferror(f)) {
@@ -181,10 +193,15 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     static const char *const cols[] = {"FAx_N", "FAy_N", "FAz_N", "FBx_N", "FBy_N", "FBz_N", "TA_N", "TB_N", "Tmax_N"};
     static const char *const winch_cols[] = {"winch_length_m", "winch_speed_m_s", "winch_tension_N",
                                              "elements"};
+    static const char *const body_cols[2][6] = {
+        {"body_a_x_m", "body_a_y_m", "body_a_z_m", "body_a_vx_m_s", "body_a_vy_m_s", "body_a_vz_m_s"},
+        {"body_b_x_m", "body_b_y_m", "body_b_z_m", "body_b_vx_m_s", "body_b_vy_m_s", "body_b_vz_m_s"}};
     fprintf(r->csv, "time_s");
     for (int c = 0; c < rg->def.n_cables; c++) {
         for (int k = 0; k < 9; k++) csv_col(r->csv, rg->cables[c].name, cols[k]);
         for (int k = 0; k < 4 && has_winch(r, c); k++) csv_col(r->csv, rg->cables[c].name, winch_cols[k]);
+        for (int e = 0; e < 2; e++)
+            for (int k = 0; k < 6 && has_body(r, c, e); k++) csv_col(r->csv, rg->cables[c].name, body_cols[e][k]);
     }
     fputc('\n', r->csv);
     if (fflush(r->csv) != 0) {
@@ -216,6 +233,19 @@ hw_status hw_rc_runner_advance(hw_rc_runner *r, long n_steps, char *msg, size_t 
     return write_row(r, msg, msg_len);
 }
 
+void hw_rc_runner_sync_points(const hw_rc_runner *r, hw_sim *sim)
+{
+    if (!r || !r->rc || !sim) return;
+    const hw_scn_rigid *rg = r->sc->rigid;
+    for (int c = 0; c < rg->def.n_cables; c++)
+        for (int e = 0; e < 2; e++) {
+            double x[3], v[3];
+            int p = e ? rg->point_b[c] : rg->point_a[c];
+            if (p >= 0 && has_body(r, c, e) && hw_rc_body_state(r->rc, c, e, x, v) == HW_OK)
+                hw_sim_set_point_kinematics(sim, p, x, v);
+        }
+}
+
 void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
 {
     if (!r || !r->rc) return;
@@ -234,6 +264,14 @@ void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
         double len;
         if (has_winch(r, c) && hw_rc_winch_state(r->rc, c, &len, NULL, NULL, NULL) == HW_OK)
             fprintf(f, ",\"winch_length_m\":%.10g", len);
+        for (int e = 0; e < 2; e++) {
+            double x[3];
+            int pt = e ? r->sc->rigid->point_b[c] : r->sc->rigid->point_a[c];
+            if (!has_body(r, c, e) || hw_rc_body_state(r->rc, c, e, x, NULL) != HW_OK) continue;
+            fprintf(f, ",\"body_%c\":{\"point\":", e ? 'b' : 'a');
+            hw_json_string(f, pt >= 0 ? r->sc->model.points[pt].name : "");
+            fprintf(f, ",\"position_m\":[%.10g,%.10g,%.10g]}", x[0], x[1], x[2]);
+        }
         fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g}", r->rows ? r->max_t[c] : 0.0,
                 r->rows ? r->max_time[c] : 0.0);
     }

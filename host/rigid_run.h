@@ -1,7 +1,7 @@
 /* Stepping a scenario's rigid-cylinder cables (`rigid_cables:`, scenario_rigid.h) from the CLI:
  * DIR/rigid.csv (time_s; per cable the forces on the end points A and B, the axial tension at the
- * two ends and the largest along the cable, and with a reel winch its deployed length, speed,
- * tension and element count), one flushed row per output time so a run that stops early leaves
+ * two ends and the largest along the cable, with a reel winch its deployed length, speed,
+ * tension and element count, and with body ends each body's position and velocity), one flushed row per output time so a run that stops early leaves
  * it valid; the parameters in use logged at the start and written to the summary. */
 #ifndef HW_HOST_RIGID_RUN_H
 #define HW_HOST_RIGID_RUN_H
@@ -31,7 +31,12 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
 /* n_steps steps of dt (end kinematics from the points at every step), then a row. A no-op
  * without rigid cables. */
 hw_status hw_rc_runner_advance(hw_rc_runner *r, long n_steps, char *msg, size_t msg_len);
-/* ,"rigid_cables":[{name, params, max tension}...] for a JSON summary; nothing without cables. */
+/* Beside lumped lines: the scenario's free points that are rigid cable bodies are coupled points
+ * of the lumped model (scenario.c), set here to where the bodies are, so points.csv and the
+ * ParaView frames show them. */
+void hw_rc_runner_sync_points(const hw_rc_runner *r, hw_sim *sim);
+/* ,"rigid_cables":[{name, params, max tension, bodies}...] for a JSON summary; nothing without
+ * cables. */
 void hw_rc_runner_json(FILE *f, const hw_rc_runner *r);
 void hw_rc_runner_end(hw_rc_runner *r);
 

@@ -224,8 +224,7 @@ static int end_mask(hw_rc_end_kind k, int fam)
 {
     return k == HW_RC_END_FREE ? 0 : k == HW_RC_END_POINT || k == HW_RC_END_BODY ? HW_RC_ROWS_POS : fam;
 }
-/* Held by a given point (its position is an input), as opposed to free or on a body. */
-static int attached(hw_rc_end_kind k) { return k == HW_RC_END_POINT || k == HW_RC_END_CLAMPED; }
+
 
 /* eps of each family for the current l from the constant moduli (the conversion rule). */
 static void update_eps(hw_rc_cable *C, const rc_cable_host *h)
@@ -332,10 +331,10 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
          * at arc length would leave every joint of a curved line overlapping by the chord's
          * shortfall, l theta^2 / 24, a start-up compression of that times EA / l; a straight
          * chord, nodes evenly spaced, when it has no weight in water or no solution); one end
-         * free or on a body -> straight from the attached end (or A) towards the other,
-         * unstretched, a body on its end point */
+         * free -> straight from the other end towards it, unstretched. A body end counts as
+         * attached: the body starts where it is given */
         double w = (d->mass_per_length - def->env.rho_w * 0.25 * HW_PI * d->diameter * d->diameter) * def->env.g;
-        int both = attached(d->end_a) && attached(d->end_b);
+        int both = d->end_a != HW_RC_END_FREE && d->end_b != HW_RC_END_FREE;
         double dir[3] = {d->pos_b[0] - d->pos_a[0], d->pos_b[1] - d->pos_a[1], d->pos_b[2] - d->pos_a[2]};
         double nd = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
         for (int q = 0; q < 3; q++) dir[q] /= nd;
@@ -344,7 +343,7 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         for (int k = 0; !shaped && k <= n; k++)
             for (int q = 0; q < 3; q++) {
                 if (both) nodes[3 * k + q] = d->pos_a[q] + (d->pos_b[q] - d->pos_a[q]) * k / n;
-                else if (!attached(d->end_a) && attached(d->end_b))
+                else if (d->end_a == HW_RC_END_FREE && d->end_b != HW_RC_END_FREE)
                     nodes[3 * k + q] = d->pos_b[q] - dir[q] * C->l * (n - k);
                 else nodes[3 * k + q] = d->pos_a[q] + dir[q] * C->l * k;
             }
@@ -354,9 +353,9 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
          * clamps hold the end elements' initial orientations */
         hw_rc_body b0 = hw_rc_get_body(S->st, ne, C->e0), bn = hw_rc_get_body(S->st, ne, C->e0 + n - 1);
         hw_v3 pa = hw_rc_end_a(&b0, C->l), pb = hw_rc_end_b(&bn, C->l);
-        if (attached(d->end_a)) memcpy(C->posa, d->pos_a, sizeof C->posa);
+        if (both || d->end_a != HW_RC_END_FREE) memcpy(C->posa, d->pos_a, sizeof C->posa);
         else { C->posa[0] = pa.x; C->posa[1] = pa.y; C->posa[2] = pa.z; }
-        if (attached(d->end_b)) memcpy(C->posb, d->pos_b, sizeof C->posb);
+        if (both || d->end_b != HW_RC_END_FREE) memcpy(C->posb, d->pos_b, sizeof C->posb);
         else { C->posb[0] = pb.x; C->posb[1] = pb.y; C->posb[2] = pb.z; }
         for (int e = 0; e < 2; e++) {
             const hw_rc_body_def *bd = e ? &d->body_b : &d->body_a;

@@ -1113,6 +1113,15 @@ static void parse_root(loader *L, yaml_node_t *root)
         hw_status s = hw_scenario_rigid_parse(L->y.doc, root, frig.v, frig.line, L->y.file, &L->sc->model,
                                               &L->sc->rigid, L->err, sizeof L->err);
         if (s != HW_OK) L->y.status = s;
+        /* a free point that is a rigid cable's body moves with that cable: to the lumped model it
+         * is a coupled point (no lumped line holds it), set each step to where the body is */
+        const hw_scn_rigid *rg = L->sc->rigid;
+        for (int c = 0; rg && c < rg->def.n_cables; c++) {
+            if (rg->cables[c].end_a == HW_RC_END_BODY && rg->point_a[c] >= 0)
+                ((hw_point_def *)L->sc->model.points)[rg->point_a[c]].kind = HW_POINT_COUPLED;
+            if (rg->cables[c].end_b == HW_RC_END_BODY && rg->point_b[c] >= 0)
+                ((hw_point_def *)L->sc->model.points)[rg->point_b[c]].kind = HW_POINT_COUPLED;
+        }
     }
 }
 

@@ -33,6 +33,7 @@ typedef struct rl {
     const hw_model_def *model;
     hw_scn_rigid *r;
     rg_priv *pv;
+    int cur_cable, cur_end; /* the end being parsed */
 } rl;
 
 #define FAILED(L) ((L)->y.status != HW_OK)
@@ -135,6 +136,37 @@ static void check_point(rl *L, yaml_node_t *root, int p)
 static const char *const END_KEYS[] = {"type", "point", "position", "load", NULL};
 static const char *const END_KINDS[] = {"free", "point", "clamped", NULL};
 
+/* A free point is the body of one rigid cable end (it moves with that cable's solve): not of a
+ * second end, not held by a lumped line too (the two models are stepped apart), and with mass. */
+static int body_point_taken(rl *L, int p, int line, const char *path)
+{
+    const hw_model_def *md = L->model;
+    const char *nm = md->points[p].name;
+    int ci = L->cur_cable, end = L->cur_end;
+    for (int c = 0; c <= ci; c++)
+        for (int e = 0; e < 2; e++) {
+            if (c == ci && e >= end) break;
+            if ((e ? L->r->point_b[c] : L->r->point_a[c]) != p) continue;
+            fail(L, line, path, "expected a free point no other rigid cable end holds (a body is on one "
+                 "cable end), got \"%.60s\", already end_%c of rigid_cables[%d] (%.60s)", nm, e ? 'b' : 'a', c,
+                 L->r->cables[c].name);
+            return 1;
+        }
+    for (int l = 0; l < md->n_lines; l++)
+        if (md->lines[l].point_a == p || md->lines[l].point_b == p) {
+            fail(L, line, path, "expected a free point no lumped line holds (a rigid cable's body moves with "
+                 "that cable alone; the two models are stepped apart), got \"%.60s\", an end of line %d (%.60s)",
+                 nm, l, md->lines[l].name ? md->lines[l].name : "?");
+            return 1;
+        }
+    if (!(md->points[p].mass > 0)) {
+        fail(L, line, path, "expected a free point with mass > 0 (it is the cable end's body), got \"%.60s\" "
+             "with mass %g kg", nm, md->points[p].mass);
+        return 1;
+    }
+    return 0;
+}
+
 static int point_ref(rl *L, yaml_node_t *root, const fld *f, yaml_node_t *v, int line, const char *path)
 {
     const hw_model_def *md = L->model;
@@ -142,13 +174,14 @@ static int point_ref(rl *L, yaml_node_t *root, const fld *f, yaml_node_t *v, int
     for (int i = 0; s && !yd_is_null(v) && i < md->n_points; i++)
         if (md->points[i].name && !strcmp(md->points[i].name, s)) {
             const hw_point_def *p = &md->points[i];
-            if (p->kind != HW_POINT_FIXED && p->kind != HW_POINT_PRESCRIBED) {
+            if (p->kind == HW_POINT_COUPLED) {
                 fail(L, line, path,
-                     "expected a fixed or prescribed point (a rigid cable end follows the point and does "
-                     "not load it back), got the %s point \"%.60s\"",
-                     p->kind == HW_POINT_FREE ? "free" : "coupled", s);
+                     "expected a fixed, prescribed or free point (a coupled point is moved by "
+                     "co-simulation or the network, which the rigid cables do not load back), got the "
+                     "coupled point \"%.60s\"", s);
                 return -1;
             }
+            if (p->kind == HW_POINT_FREE && body_point_taken(L, i, line, path)) return -1;
             check_point(L, root, i);
             return FAILED(L) ? -1 : i;
         }
@@ -199,15 +232,17 @@ static int read_vec3(rl *L, const fld *f, double v[3])
 }
 
 static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind *kind, double pos[3],
-                      int *point, double load[3])
+                      int *point, double load[3], hw_rc_body_def *body)
 {
     fld f;
     *point = -1;
+    L->cur_end = key[4] == 'b';
     if (!hw_yr_get(m, key, &f)) {
         hw_yr_missing(m, &f, 1, "a point name, or a mapping {type: free | point | clamped, point, position}");
         return;
     }
     record(L, m->index, key[4] == 'a' ? "pos_a" : "pos_b", f.line);
+    record(L, m->index, key[4] == 'a' ? "body_a" : "body_b", f.line);
     if (yd_is_scalar(f.v)) {
         *kind = HW_RC_END_POINT;
         *point = point_ref(L, root, &f, f.v, f.line, f.path);
@@ -251,10 +286,23 @@ static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_en
         }
         if (!has_p) { hw_yr_missing(&e, &fp, 1, "a point name"); return; }
         *point = point_ref(L, root, &fp, fp.v, fp.line, fp.path);
+        if (*point >= 0 && k == HW_RC_END_CLAMPED && L->model->points[*point].kind == HW_POINT_FREE) {
+            fail(L, fp.line, fp.path, "expected a fixed or prescribed point for a clamped end (a free point is a "
+                 "body on a ball joint: type point), got the free point \"%.60s\"", L->model->points[*point].name);
+            *point = -1;
+            return;
+        }
     }
     if (*point >= 0) {
+        const hw_point_def *p = &L->model->points[*point];
+        if (p->kind == HW_POINT_FREE) { /* the end's body: the free point's mass, volume, drag, added mass */
+            *kind = HW_RC_END_BODY;
+            body->mass = p->mass; body->volume = p->volume; body->cda = p->cda; body->ca = p->ca;
+            memcpy(pos, p->pos, 3 * sizeof(double));
+            return;
+        }
         double v[3];
-        hw_scenario_point_kinematics(&L->model->points[*point], 0.0, pos, v);
+        hw_scenario_point_kinematics(p, 0.0, pos, v);
     }
 }
 
@@ -300,11 +348,13 @@ static void parse_winch(rl *L, mp *m, hw_rc_cable_def *c, int i)
 {
     if (hw_scn_parse_winch(m, &c->winch) <= 0) return;
     int at_a = c->winch.end == HW_WINCH_A;
-    if ((at_a ? c->end_a : c->end_b) != HW_RC_END_FREE) return;
+    hw_rc_end_kind k = at_a ? c->end_a : c->end_b;
+    if (k != HW_RC_END_FREE && k != HW_RC_END_BODY) return;
     char path[300];
     snprintf(path, sizeof path, "%s.winch.end", m->path);
     fail(L, find_line(L->pv, i, "winch.end"), path,
-         "expected the winch end to be attached (point or clamped), got the free end_%c", at_a ? 'a' : 'b');
+         "expected the winch end to be attached (a fixed or prescribed point, or clamped), got the %s end_%c",
+         k == HW_RC_END_FREE ? "free" : "body (free point)", at_a ? 'a' : 'b');
 }
 
 static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
@@ -359,8 +409,13 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
         parse_family(&m, "bending", 0, &c->bending);
         parse_family(&m, "torsion", 0, &c->torsion);
     }
-    parse_end(L, &m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i], L->r->end_load + 6 * (size_t)i);
-    parse_end(L, &m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i], L->r->end_load + 6 * (size_t)i + 3);
+    L->cur_cable = i;
+    parse_end(L, &m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i], L->r->end_load + 6 * (size_t)i,
+              &c->body_a);
+    if (FAILED(L)) return;
+    parse_end(L, &m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i], L->r->end_load + 6 * (size_t)i + 3,
+              &c->body_b);
+    if (FAILED(L)) return;
     parse_winch(L, &m, c, i);
     hw_yr_get_num(&m, "Cdn", 0, &c->cdn);
     hw_yr_get_num(&m, "Cdt", 0, &c->cdt);
@@ -446,7 +501,9 @@ hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *
         char item[200];
         cable_path(item, sizeof item, cable, r->cables[cable].name);
         const char *shown = !strcmp(field, "pos_a") ? "end_a" : !strcmp(field, "pos_b") ? "end_b" : field;
-        snprintf(path, sizeof path, "%s.%s", item, shown);
+        if (!strncmp(field, "body_", 5)) /* a body's field: the free point's, on the end's line */
+            snprintf(path, sizeof path, "%s.end_%c.%s", item, field[5], field + 7);
+        else snprintf(path, sizeof path, "%s.%s", item, shown);
     } else if (!strncmp(m, "rigid environment", 17)) {
         static const char *const names[] = {"g", "water_density", "depth", "seabed", "current"};
         static const char *const keys[] = {"gravity", "water_density", "depth", "seabed", "current"};

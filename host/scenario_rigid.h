@@ -1,6 +1,6 @@
 /* The `rigid_cables:` section of a scenario file (docs/scenario.md, docs/rigid.md): rigid-cylinder
- * cables (include/hawser/rigid.h) whose ends are free or follow the scenario's fixed or prescribed
- * points. Environment (gravity, water density, depth, seabed, a uniform current) comes from the
+ * cables (include/hawser/rigid.h) whose ends are free, follow the scenario's fixed or prescribed
+ * points, or carry one of its free points as a body (a payload the cable moves and that loads it). Environment (gravity, water density, depth, seabed, a uniform current) comes from the
  * scenario's `environment:`, the time step from `solver.dt` (or the lumped model's step). */
 #ifndef HW_HOST_SCENARIO_RIGID_H
 #define HW_HOST_SCENARIO_RIGID_H
@@ -14,7 +14,9 @@
 typedef struct hw_scn_rigid {
     hw_rc_def def;           /* env from the scenario, dt = solver.dt (0 when auto), cables; owned */
     hw_rc_cable_def *cables; /* def.n_cables of them (def.cables points here) */
-    int *point_a, *point_b;  /* per cable: the scenario point of each end, -1 for a free end */
+    int *point_a, *point_b;  /* per cable: the scenario point of each end, -1 for a free end; a
+                                free point is the end's body (HW_RC_END_BODY, body_a / body_b from
+                                its mass, volume, drag area and added mass) */
     double *end_load;        /* per cable 6 values: the constant force on free end A, then B (N,
                                 world; `load:`), zero elsewhere */
     void *priv;              /* loader-private: the line of every key, owned names */

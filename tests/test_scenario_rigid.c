@@ -337,8 +337,6 @@ Test(scenario_rigid, ends_and_references)
                     "expected a point name (one of: anchor, fairlead, buoy)", "got \"fairled\"");
     expect_error_in(with("    end_b: fairlead\n", "    end_b: free\n"), 24, W ".end_b", "got \"free\"",
                     "a free or clamped end is a mapping");
-    expect_error_in(with("    end_b: fairlead\n", "    end_b: buoy\n"), 24, W ".end_b",
-                    "expected a fixed or prescribed point", "got the free point \"buoy\"");
     expect_error_in(with("    end_b: fairlead\n", ""), 12, W ".end_b", "expected a point name, or a mapping", "(required key)");
     expect_error_in(with("    end_b: fairlead\n", "    end_b: {type: free}\n"), 24, W ".end_b.position",
                     "expected an initial position [x, y, z] of the free end (required key)", NULL);
@@ -559,7 +557,7 @@ Test(scenario_rigid, winch_end_must_be_attached)
     const char *free_b = with("    end_b: fairlead\n", "    end_b: {type: free, position: [10, 0, -60]}\n");
     expect_error_in(replaced(free_b, "    relax_damping: 1.0\n",
                              "    relax_damping: 1.0\n    winch:\n      mode: speed\n      end: b\n"),
-                    33, W ".winch.end", "expected the winch end to be attached (point or clamped)",
+                    33, W ".winch.end", "expected the winch end to be attached (a fixed or prescribed point, or clamped)",
                     "got the free end_b");
     /* at the other, attached end (clamped here) it loads */
     free_b = with("    end_a: anchor\n    end_b: fairlead\n",
@@ -844,9 +842,10 @@ Test(scenario_rigid, cli_check_and_example)
 }
 
 /* examples/rigid_lowering.yaml through the CLI for 52 s: 5 m in the 10 s ramp and 32 m at 1 m/s
- * paid out (87 m deployed, 4 splits: 9 elements); rigid.csv's winch columns say so, and the top
- * tension is the 85 kN load plus the wire's weight, 82 m in water and 5 m in air (0.5%: the ramp's
- * end at 20 s has died out by 52 s, and the drag of the moving wire is ~30 N). */
+ * paid out (57 m deployed, 4 splits: 6 elements); rigid.csv's winch and body columns say so, the
+ * module sinks at the pay-out speed 57 m below the crane tip, and the top tension is its submerged
+ * weight less its drag at 1 m/s plus the wire's weight in air (25 m) and in water (to the module)
+ * less the wire's axial drag (0.1%: the ramp's end at 20 s has died out by 52 s). */
 Test(scenario_rigid, cli_lowering_example)
 {
     char cmd[512], out[8192];
@@ -857,16 +856,101 @@ Test(scenario_rigid, cli_lowering_example)
     cr_assert_not_null(f);
     char line[4096], last[4096] = "";
     cr_assert_not_null(fgets(line, sizeof line, f));
-    cr_expect(strstr(line, "wire.winch_length_m,wire.winch_speed_m_s,wire.winch_tension_N,wire.elements"), "%s", line);
+    cr_expect(strstr(line, "wire.winch_length_m,wire.winch_speed_m_s,wire.winch_tension_N,wire.elements,"
+                     "wire.body_b_x_m,wire.body_b_y_m,wire.body_b_z_m,wire.body_b_vx_m_s,wire.body_b_vy_m_s,"
+                     "wire.body_b_vz_m_s\n"), "%s", line);
     while (fgets(line, sizeof line, f)) snprintf(last, sizeof last, "%s", line);
     fclose(f);
-    double v[14];
+    double v[20];
     char *p = last;
-    for (int k = 0; k < 14; k++) { v[k] = strtod(p, &p); if (*p == ',') p++; }
+    for (int k = 0; k < 20; k++) { v[k] = strtod(p, &p); if (*p == ',') p++; }
     cr_expect_float_eq(v[0], 52.0, 1e-9);
-    cr_expect(fabs(v[10] - 87.0) < 1e-9, "deployed %.12g m", v[10]);
+    cr_expect(fabs(v[10] - 57.0) < 1e-9, "deployed %.12g m", v[10]);
     cr_expect_float_eq(v[11], 1.0, 1e-12);
-    cr_expect_eq((int)v[13], 9);
-    double wsub = (10.5 - 1025.0 * 0.25 * 3.14159265358979323846 * 0.05 * 0.05) * 9.80665, T = 85000 + wsub * 82 + 10.5 * 9.80665 * 5;
-    cr_expect(fabs(v[7] / T - 1) < 0.005, "top tension %.6g N, expected %.6g", v[7], T);
+    cr_expect_eq((int)v[13], 6);
+    cr_expect(fabs(v[16] - (25.0 - 57.0)) < 0.1, "module at z %.6g m, 57 m below the tip (stretch 0.05 m)", v[16]);
+    cr_expect(fabs(v[19] + 1.0) < 1e-3, "module sinking at %.6g m/s", v[19]);
+    double g = 9.80665, rho = 1025.0, A = 0.25 * 3.14159265358979323846 * 0.05 * 0.05, wet = -v[16];
+    double T = (1e4 - rho * 1.3) * g - 0.5 * rho * 6.0 * v[19] * v[19] + (10.5 - rho * A) * g * wet + 10.5 * g * 25 -
+               0.5 * rho * 0.008 * 3.14159265358979323846 * 0.05 * wet;
+    cr_expect(fabs(v[7] / T - 1) < 1e-3, "top tension %.6g N, expected %.6g", v[7], T);
+    cr_expect(fabs(v[6] / ((1e4 - rho * 1.3) * g - 0.5 * rho * 6.0 * v[19] * v[19]) - 1) < 1e-3,
+              "pull on the module %.6g N", v[6]);
+}
+
+/* A free point as a rigid cable end is the end's body (HW_RC_END_BODY: its mass, volume, drag area
+ * and added mass), in both the short and the mapping form; refused when clamped, without mass, on
+ * two cable ends, held by a lumped line too, or under a winch. */
+Test(scenario_rigid, free_point_is_a_body_end)
+{
+    const char *buoy = "  - {name: buoy, type: free, position: [5, 5, -5], mass: 10}\n";
+    char t[16384];
+    snprintf(t, sizeof t, "%s", replaced(with("    end_b: fairlead\n", "    end_b: buoy\n"), buoy,
+             "  - {name: buoy, type: free, position: [5, 5, -5], mass: 10, volume: 0.002, drag_area: 0.3, "
+             "added_mass_coefficient: 0.8}\n"));
+    hw_scenario *sc = load_ok(t);
+    const hw_rc_cable_def *c = &sc->rigid->cables[0];
+    cr_expect_eq(c->end_b, HW_RC_END_BODY);
+    cr_expect(c->body_b.mass == 10 && c->body_b.volume == 0.002 && c->body_b.cda == 0.3 && c->body_b.ca == 0.8,
+              "%g %g %g %g", c->body_b.mass, c->body_b.volume, c->body_b.cda, c->body_b.ca);
+    cr_expect(c->pos_b[0] == 5 && c->pos_b[1] == 5 && c->pos_b[2] == -5);
+    cr_expect_eq(sc->rigid->point_b[0], 2);
+    cr_expect_eq(sc->model.points[2].kind, HW_POINT_COUPLED, "the lumped model sees the body as a coupled point");
+    hw_scenario_free(sc);
+    sc = load_ok(with("    end_b: fairlead\n", "    end_b: {type: point, point: buoy}\n"));
+    cr_expect_eq(sc->rigid->cables[0].end_b, HW_RC_END_BODY);
+    hw_scenario_free(sc);
+    expect_error_in(with("    end_b: fairlead\n", "    end_b: {type: clamped, point: buoy}\n"), 24, W ".end_b.point",
+                    "expected a fixed or prescribed point for a clamped end", "got the free point \"buoy\"");
+    expect_error_in(with("    end_a: anchor\n    end_b: fairlead\n", "    end_a: buoy\n    end_b: buoy\n"), 24, W ".end_b",
+                    "expected a free point no other rigid cable end holds", "already end_a of rigid_cables[0] (wire)");
+    snprintf(t, sizeof t, "%s", replaced(with("    end_b: fairlead\n", "    end_b: buoy\n"), buoy,
+                                         "  - {name: buoy, type: free, position: [5, 5, -5]}\n"));
+    expect_error_in(t, 24, W ".end_b", "expected a free point with mass > 0", "got \"buoy\" with mass 0 kg");
+    expect_error_in(replaced(with("    end_b: fairlead\n", "    end_b: buoy\n"), "    relax_damping: 1.0\n",
+                             "    relax_damping: 1.0\n    winch: {end: b}\n"),
+                    31, W ".winch.end", "expected the winch end to be attached", "got the body (free point) end_b");
+    /* held by a lumped line as well */
+    char mx[16384];
+    snprintf(mx, sizeof mx, "%s", replaced(mixed("auto"), "  - name: fairlead\n",
+                                            "  - {name: buoy, type: free, position: [5, 5, -5], mass: 10}\n  - name: fairlead\n"));
+    snprintf(t, sizeof t, "%s", replaced(replaced(mx, "end_b: fairlead, length: 100", "end_b: buoy, length: 100"),
+                                         "    end_b: fairlead\n", "    end_b: buoy\n"));
+    hw_scenario *s2 = NULL;
+    cr_expect_eq(hw_scenario_load_string(t, "s.yaml", &s2, msg, sizeof msg), HW_ERR_INPUT, "%s", msg);
+    cr_expect(strstr(msg, "expected a free point no lumped line holds") && strstr(msg, "an end of line 0 (l1)"), "%s", msg);
+    hw_scenario_free(s2);
+}
+
+/* Beside lumped lines the body shows in the lumped outputs where the rigid cable has it: the body
+ * point's columns in points.csv follow rigid.csv's body columns. */
+Test(scenario_rigid, cli_body_beside_lumped_lines)
+{
+    char t[16384], out[16384], hdr[4096], phdr[4096];
+    snprintf(t, sizeof t, "%s", replaced(mixed("0.0001"), "  - name: fairlead\n",
+                                         "  - {name: buoy, type: free, position: [80, 0, -30], mass: 200}\n"
+                                         "  - name: fairlead\n"));
+    snprintf(t, sizeof t, "%s", replaced(t, "    end_b: fairlead\n", "    end_b: buoy\n"));
+    int nr, nc, np, ncp;
+    double *d = run_rigid(t, "mixbody", &nr, &nc, out, sizeof out);
+    cr_expect(strstr(out, "\"body_b\":{\"point\":\"buoy\""), "%s", out);
+    FILE *f = fopen("/tmp/hawser_rscn_mixbody/rigid.csv", "r");
+    cr_assert_not_null(f);
+    cr_assert_not_null(fgets(hdr, sizeof hdr, f));
+    fclose(f);
+    cr_expect(strstr(hdr, "wire.body_b_z_m"), "%s", hdr);
+    double *p = read_csv("/tmp/hawser_rscn_mixbody/points.csv", phdr, sizeof phdr, &np, &ncp);
+    cr_assert_not_null(p, "points.csv");
+    char *bz = strstr(phdr, "buoy.z");
+    cr_assert_not_null(bz, "%s", phdr);
+    int col = 0;
+    for (const char *q = phdr; q < bz; q++) col += *q == ',';
+    /* rigid.csv: time, 9 forces, 6 body columns (z is the 13th value) */
+    cr_expect_eq(nc, 16);
+    for (int k = 0; k < nr && k + 1 < np; k++)
+        cr_expect(fabs(p[(k + 1) * ncp + col] - d[k * nc + 12]) < 1e-9, "row %d: points.csv %.12g, rigid.csv %.12g", k,
+                  p[(k + 1) * ncp + col], d[k * nc + 12]);
+    cr_expect_lt(d[(nr - 1) * nc + 12], -30.0, "the body sinks from -30 m (%.6g)", d[(nr - 1) * nc + 12]);
+    free(d);
+    free(p);
 }

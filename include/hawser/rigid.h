@@ -33,7 +33,7 @@ typedef enum hw_rc_end_kind {
 /* A body at a cable end (HW_RC_END_BODY), as a lumped-mass model's free point (hawser.h
  * hw_point_def): below z = 0 (its centre) it has buoyancy rho volume g, drag 0.5 rho cda |u| u on
  * the velocity relative to the current at its depth, and added mass ca rho volume. It starts at
- * the cable's end point, at rest. */
+ * its end's position (pos_a / pos_b), at rest; for the initial shape it counts as attached. */
 typedef struct hw_rc_body_def {
     double mass;    /* kg (> 0) */
     double volume;  /* displaced volume, m^3 (>= 0) */
@@ -69,10 +69,10 @@ typedef struct hw_rc_cable_def {
     hw_rc_family axial, bending, torsion;
     /* ends: A is the start of element 0, B the end of element N-1 */
     hw_rc_end_kind end_a, end_b;
-    double pos_a[3], pos_b[3]; /* initial end positions. Both ends attached (point or clamped):
-                                  the cable starts on the elastic catenary between them;
-                                  otherwise straight from the attached end (or pos_a) towards the
-                                  other with its unstretched length */
+    double pos_a[3], pos_b[3]; /* initial end positions. Both ends attached (point, clamped or
+                                  body): the cable starts on the elastic catenary between them (a
+                                  straight chord without weight in water or a solution); one
+                                  end free: straight from the other towards it, unstretched */
     hw_rc_body_def body_a, body_b; /* the bodies of HW_RC_END_BODY ends */
     /* hydrodynamics (physics.md section 4, at each cylinder's centre) */
     double cdn, cdt;        /* drag coefficients. Defaults 1.2, 0.008 */
