@@ -6,7 +6,10 @@
 #include <math.h>
 #include <string.h>
 
+#include <criterion/criterion.h>
+
 #include "hawser/hawser.h"
+#include "hawser/rigid.h"
 
 #define G0 9.80665
 #define PI 3.14159265358979323846
@@ -138,6 +141,24 @@ static inline int discrete_solve(double hx, double vx, double L, double w, doubl
         x[1] -= (-J[1][0] * r0 + J[0][0] * r1) / det;
     }
     return -1;
+}
+
+/* A rigid-cylinder simulation (hawser/rigid.h) that must build, and t_end seconds of it that must
+ * step. */
+static inline hw_rc *rc_make(const hw_rc_def *def)
+{
+    hw_rc *rc = NULL;
+    char msg[512];
+    hw_status st = hw_rc_create(def, &rc, msg, sizeof msg);
+    cr_assert_eq(st, HW_OK, "create: %s", msg);
+    return rc;
+}
+
+static inline void rc_run(hw_rc *rc, double t_end)
+{
+    int n = (int)(t_end / hw_rc_dt(rc) + 0.5);
+    hw_status st = hw_rc_step(rc, n);
+    cr_assert_eq(st, HW_OK, "step: %s", hw_rc_last_error(rc));
 }
 
 #endif

@@ -35,22 +35,6 @@ static void rc_one_init(rc_one *m, double L, int n, double mu, double d, double 
     m->def.cables = &m->cab;
 }
 
-static hw_rc *rc_make(const hw_rc_def *def)
-{
-    hw_rc *rc = NULL;
-    char msg[512];
-    hw_status st = hw_rc_create(def, &rc, msg, sizeof msg);
-    cr_assert_eq(st, HW_OK, "create: %s", msg);
-    return rc;
-}
-
-static void rc_run(hw_rc *rc, double t_end)
-{
-    int n = (int)(t_end / hw_rc_dt(rc) + 0.5);
-    hw_status st = hw_rc_step(rc, n);
-    cr_assert_eq(st, HW_OK, "step: %s", hw_rc_last_error(rc));
-}
-
 static double frand(unsigned *s) { *s = *s * 1103515245u + 12345u; return ((*s >> 8) & 0xffff) / 65535.0 - 0.5; }
 
 /* ---- quaternion and block algebra ------------------------------------------------------------- */

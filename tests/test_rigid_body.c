@@ -47,21 +47,6 @@ static void hang(body_case *m, double z0, double L, int n, double mu, double d, 
     m->def.cables = &m->cab;
 }
 
-static hw_rc *make(const hw_rc_def *def)
-{
-    hw_rc *rc = NULL;
-    char msg[512];
-    hw_status st = hw_rc_create(def, &rc, msg, sizeof msg);
-    cr_assert_eq(st, HW_OK, "create: %s", msg);
-    return rc;
-}
-
-static void run(hw_rc *rc, double t)
-{
-    hw_status st = hw_rc_step(rc, (int)(t / hw_rc_dt(rc) + 0.5));
-    cr_assert_eq(st, HW_OK, "step: %s", hw_rc_last_error(rc));
-}
-
 static double w_sub(double mu, double d, double rho) { return (mu - rho * PI * d * d / 4) * G0; }
 
 /* ---- statics ---------------------------------------------------------------------------------- */
@@ -78,8 +63,8 @@ Test(rigid_body, case5_tip_body_stretch_and_tensions)
     hang(&m, 0.0, L, 10, mu, 0.02, ea, M, 1e-3);
     m.cab.beta_dt = 0.5;
     m.cab.damping_ratio = 1.5;
-    hw_rc *rc = make(&m.def);
-    run(rc, 30.0);
+    hw_rc *rc = rc_make(&m.def);
+    rc_run(rc, 30.0);
     double x[3], v[3], fa[3], fb[3];
     cr_assert_eq(hw_rc_body_state(rc, 0, 1, x, v), HW_OK);
     hw_rc_end_forces(rc, 0, fa, fb);
@@ -108,8 +93,8 @@ Test(rigid_body, light_body_on_stiff_wire_at_large_step)
     m.def.env.current[0] = U;
     m.cab.body_b.volume = V; m.cab.body_b.cda = cda; m.cab.body_b.ca = 1.0;
     m.cab.relax_damping = 0.2;
-    hw_rc *rc = make(&m.def);
-    run(rc, 200.0);
+    hw_rc *rc = rc_make(&m.def);
+    rc_run(rc, 200.0);
     double x[3], v[3], fa[3], fb[3];
     hw_rc_body_state(rc, 0, 1, x, v);
     hw_rc_end_forces(rc, 0, fa, fb);
@@ -142,7 +127,7 @@ Test(rigid_body, spring_mass_bounce_period_and_amplitude)
     body_case m;
     hang(&m, 0.0, L, 10, mu, 0.01, ea, M, dt);
     m.cab.damping_ratio = 0.0;
-    hw_rc *rc = make(&m.def);
+    hw_rc *rc = rc_make(&m.def);
     double zs = -L - (M + mu * L / 2) * G0 / ea * L; /* the static position, the bounce's centre */
     double t_up[8], prev = 0, zmin = 0;
     int nc = 0;
@@ -177,7 +162,7 @@ Test(rigid_body, pendulum_period)
     hang(&m, 0.0, L, 20, mu, 0.02, 1e8, M, dt);
     m.cab.pos_b[0] = L * sin(th);
     m.cab.pos_b[2] = -L * cos(th);
-    hw_rc *rc = make(&m.def);
+    hw_rc *rc = rc_make(&m.def);
     double t_cross[6], prev = 0;
     int nc = 0;
     for (int k = 0; k < 40000 && nc < 6; k++) {
@@ -210,8 +195,8 @@ Test(rigid_body, case7_sinking_body_terminal_velocity)
     m.cab.body_a = m.cab.body_b;
     m.cab.body_a.volume = V; m.cab.body_a.cda = cda; m.cab.body_a.ca = 1.0;
     m.cab.cdt = 0.0;
-    hw_rc *rc = make(&m.def);
-    run(rc, 40.0);
+    hw_rc *rc = rc_make(&m.def);
+    rc_run(rc, 40.0);
     double x[3], v[3], fa[3], fb[3];
     hw_rc_body_state(rc, 0, 0, x, v);
     hw_rc_end_forces(rc, 0, fa, fb);
@@ -238,8 +223,8 @@ Test(rigid_body, case14_payload_in_current_agrees_with_lumped_model)
     m.def.env.current[0] = U;
     m.cab.body_b.volume = V; m.cab.body_b.cda = cda; m.cab.body_b.ca = 1.0;
     m.cab.relax_damping = 0.5;
-    hw_rc *rc = make(&m.def);
-    run(rc, 300.0);
+    hw_rc *rc = rc_make(&m.def);
+    rc_run(rc, 300.0);
     double xr[3], fa[3];
     hw_rc_body_state(rc, 0, 1, xr, NULL);
     hw_rc_end_forces(rc, 0, fa, NULL);
@@ -286,7 +271,7 @@ static double body_energy_drift(double dt)
     m.cab.damping_ratio = 0.0;
     m.cab.pos_b[0] = 10 * sin(0.5);
     m.cab.pos_b[2] = -10 * cos(0.5);
-    hw_rc *rc = make(&m.def);
+    hw_rc *rc = rc_make(&m.def);
     hw_rc_energy e;
     hw_rc_get_energy(rc, &e);
     double e0 = e.total, worst = 0, scale = 110 * G0 * 10 * (1 - cos(0.5));
@@ -319,10 +304,10 @@ Test(rigid_body, external_force_acts_on_the_body)
     hang(&m, 0.0, L, 10, mu, 0.02, 1e6, M, 1e-3);
     m.cab.beta_dt = 0.5;
     m.cab.damping_ratio = 1.5;
-    hw_rc *rc = make(&m.def);
+    hw_rc *rc = rc_make(&m.def);
     double f[3] = {0, 0, -F};
     cr_assert_eq(hw_rc_set_end_load(rc, 0, 1, f, NULL), HW_OK);
-    run(rc, 20.0);
+    rc_run(rc, 20.0);
     double fa[3], fb[3], x[3];
     hw_rc_end_forces(rc, 0, fa, fb);
     hw_rc_body_state(rc, 0, 1, x, NULL);
@@ -356,7 +341,7 @@ Test(rigid_body, case15_module_lowered_through_the_splash_zone)
     m.cab.winch.speed_table.x = tt;
     m.cab.winch.speed_table.y = sv;
     m.cab.winch.max_length = 140;
-    hw_rc *rc = make(&m.def);
+    hw_rc *rc = rc_make(&m.def);
     double prev = 0, jump = 0, worst = 0;
     int events = 0, n_prev = 4, rows = 0;
     while (hw_rc_time(rc) < 250) {
@@ -415,7 +400,7 @@ Test(rigid_body, gpu_step_emulation_matches_cpu_step)
     c[1].body_b.mass = 20; c[1].body_b.cda = 0.2;
     c[1].pos_a[0] = 100; c[1].pos_a[2] = -10; c[1].pos_b[0] = 112; c[1].pos_b[2] = -12;
     def.n_cables = 2; def.cables = c;
-    hw_rc *ra = make(&def), *rb = make(&def);
+    hw_rc *ra = rc_make(&def), *rb = rc_make(&def);
     hw_rc_sys Sa = *(hw_rc_sys *)ra, Sb = *(hw_rc_sys *)rb; /* hw_rc starts with its hw_rc_sys */
     int ne = Sa.n_elems, nb = Sa.n_blocks;
     int *elc = malloc(ne * sizeof(int)), *blc = malloc(nb * sizeof(int));
@@ -500,7 +485,7 @@ Test(rigid_body, api_calls_on_body_ends)
 {
     body_case m;
     hang(&m, 0.0, 10, 10, 1.0, 0.02, 1e6, 10.0, 1e-3);
-    hw_rc *rc = make(&m.def);
+    hw_rc *rc = rc_make(&m.def);
     double p[3] = {0, 0, -10}, x[3];
     cr_expect_eq(hw_rc_set_end_kinematics(rc, 0, NULL, NULL, p, NULL), HW_ERR_INVALID_ARG);
     cr_expect(strstr(hw_rc_last_error(rc), "end B is a body") != NULL, "%s", hw_rc_last_error(rc));
