@@ -1,8 +1,8 @@
 /* Stepping a scenario's rigid-cylinder cables (`rigid_cables:`, scenario_rigid.h) from the CLI:
  * DIR/rigid.csv (time_s; per cable the forces on the end points A and B, the axial tension at the
  * two ends and the largest along the cable, with a reel winch its deployed length, speed,
- * tension and element count, and with body ends each body's position and velocity), one flushed row per output time so a run that stops early leaves
- * it valid; the parameters in use logged at the start and written to the summary. */
+ * tension and element count, and with body ends each body's position and velocity), one flushed
+ * row per output time so a run that stops early leaves it valid; the parameters in use logged at the start and written to the summary. */
 #ifndef HW_HOST_RIGID_RUN_H
 #define HW_HOST_RIGID_RUN_H
 

@@ -225,7 +225,6 @@ static int end_mask(hw_rc_end_kind k, int fam)
     return k == HW_RC_END_FREE ? 0 : k == HW_RC_END_POINT || k == HW_RC_END_BODY ? HW_RC_ROWS_POS : fam;
 }
 
-
 /* eps of each family for the current l from the constant moduli (the conversion rule). */
 static void update_eps(hw_rc_cable *C, const rc_cable_host *h)
 {
@@ -666,15 +665,18 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             for (int e = 0; e < 2; e++) {
                 hw_rc_cable *C = &S->cab[k];
                 if (!C->body[e].on) continue;
-                size_t q = (size_t)C->b0 + (e ? (size_t)C->n : 0);
+                int q = C->b0 + (e ? C->n : 0);
                 double lam[6];
-                if (rc->gpu ? hw_rc_cuda_block_lambda(rc->gpu, (int)q, lam) != 0
-                            : (memcpy(lam, rc->blk + q * HW_RC_BLK + HW_RC_B_LAM, sizeof lam), 0)) {
-                    snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the end multipliers back from the GPU failed");
-                    rc->failed = 1;
-                    return HW_ERR_STATE;
+                const double *l = rc->blk + (size_t)q * HW_RC_BLK + HW_RC_B_LAM; /* the CPU's solve */
+                if (rc->gpu) {
+                    if (hw_rc_cuda_block_lambda(rc->gpu, q, lam) != 0) {
+                        snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the end multipliers back from the GPU failed");
+                        rc->failed = 1;
+                        return HW_ERR_STATE;
+                    }
+                    l = lam;
                 }
-                hw_rc_body_update(&C->body[e], lam, h, e ? C->posb : C->posa, e ? C->velb : C->vela);
+                hw_rc_body_update(&C->body[e], l, h, e ? C->posb : C->posa, e ? C->velb : C->vela);
             }
         rc->dissipated += body_power * h;
         for (int k = 0; k < S->n_cables; k++) rc->dissipated += rc->power[k] * h;

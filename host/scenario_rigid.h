@@ -1,6 +1,7 @@
 /* The `rigid_cables:` section of a scenario file (docs/scenario.md, docs/rigid.md): rigid-cylinder
  * cables (include/hawser/rigid.h) whose ends are free, follow the scenario's fixed or prescribed
- * points, or carry one of its free points as a body (a payload the cable moves and that loads it). Environment (gravity, water density, depth, seabed, a uniform current) comes from the
+ * points, or carry one of its free points as a body (a payload the cable moves and that loads it).
+ * Environment (gravity, water density, depth, seabed, a uniform current) comes from the
  * scenario's `environment:`, the time step from `solver.dt` (or the lumped model's step). */
 #ifndef HW_HOST_SCENARIO_RIGID_H
 #define HW_HOST_SCENARIO_RIGID_H

@@ -161,6 +161,11 @@ HW_HD hw_m3s hw_rc_el_mi(const double *el)
                        el[HW_RC_E_MI + 4], el[HW_RC_E_MI + 5]);
 }
 
+HW_HD hw_m3s hw_rc_body_mi(const hw_rc_body_end *bd)
+{
+    return hw_m3s_make(bd->mi[0], bd->mi[1], bd->mi[2], bd->mi[3], bd->mi[4], bd->mi[5]);
+}
+
 /* Loads of element i (cable-local) into el, including the external end loads. Returns the power
  * dissipated by drag, seabed and relaxation damping. */
 HW_HD double hw_rc_element_pass(const hw_rc_sys *S, const hw_rc_cable *C, int i, double *el)
@@ -233,7 +238,7 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
         const hw_rc_body_end *bd = &C->body[end];
         hw_rc_side sb = hw_rc_side_zero();
         sb.sig = -1.0;
-        hw_m3s mi = hw_m3s_make(bd->mi[0], bd->mi[1], bd->mi[2], bd->mi[3], bd->mi[4], bd->mi[5]);
+        hw_m3s mi = hw_rc_body_mi(bd);
         hw_rc_jmj_acc(A, &sb, &sb, mi, hw_v3_zero(), 1);
         hw_v6 t = hw_rc_jmf(&sb, mi, hw_v3_zero(), hw_rc_v3(bd->f), hw_v3_zero());
         for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
@@ -462,8 +467,7 @@ HW_HD double hw_rc_body_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, con
  * x += h v. x and v are the end's position and velocity (posa/vela or posb/velb). */
 HW_HD void hw_rc_body_update(const hw_rc_body_end *bd, const double *lam, double h, double *x, double *v)
 {
-    hw_m3s mi = hw_m3s_make(bd->mi[0], bd->mi[1], bd->mi[2], bd->mi[3], bd->mi[4], bd->mi[5]);
-    hw_v3 a = hw_m3s_mul(mi, hw_v3_make(bd->f[0] - lam[0], bd->f[1] - lam[1], bd->f[2] - lam[2]));
+    hw_v3 a = hw_m3s_mul(hw_rc_body_mi(bd), hw_v3_make(bd->f[0] - lam[0], bd->f[1] - lam[1], bd->f[2] - lam[2]));
     v[0] += h * a.x; v[1] += h * a.y; v[2] += h * a.z;
     x[0] += h * v[0]; x[1] += h * v[1]; x[2] += h * v[2];
 }
@@ -534,9 +538,9 @@ HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *
         const hw_rc_body_end *bd = &C->body[end];
         if (!bd->on) continue;
         hw_v3 x = hw_rc_v3(end ? C->posb : C->posa), v = hw_rc_v3(end ? C->velb : C->vela);
-        int wet = x.z < 0.0;
-        e[0] += 0.5 * (bd->mass + (wet ? bd->ca * S->env.rho * bd->vol : 0.0)) * hw_v3_dot(v, v);
-        e[1] += (bd->mass - (wet ? S->env.rho * bd->vol : 0.0)) * S->env.g * x.z;
+        hw_point_loads P = hw_point_own_load(x, v, v, bd->mass, bd->vol, 0.0, bd->ca, S->env.rho, S->env.g);
+        e[0] += 0.5 * hw_v3_dot(v, hw_m3s_mul(P.M, v)); /* its mass with added mass */
+        e[1] += -P.f.z * x.z;                         /* weight less buoyancy (no drag: cda 0) */
     }
     for (int k = 0; k <= C->n; k++) {
         int mask;
