@@ -8,28 +8,6 @@
 
 #include "sim_internal.h"
 
-struct hw_sim {
-    hw_model m;
-    const hw_backend_ops *ops;
-    hw_backend *be;
-    hw_integrator integ;
-    double t, dt, dt_crit;
-    int crit_line, crit_seg;
-    long steps;
-    int failed;
-    double *y;         /* host copy of the state */
-    int y_valid;       /* y matches the backend's state at time t */
-    hw_lm_work w;      /* host copies of the last evaluation at time t */
-    int w_valid;
-    hw_static_result stat;
-    hw_log_fn log;
-    void *log_user;
-    hw_winches winches;
-    long n_active;        /* segments in use now (winches change it) */
-    int check_per_call;   /* blow-up check once per hw_sim_step call, not per step (see step_batch) */
-    double seg_steps;     /* segment-steps taken so far */
-    char err[1024];
-};
 
 const char *hw_version(void) { return HAWSER_VERSION; }
 
