@@ -25,6 +25,7 @@
 #include "plot.h"
 #include "rigid_run.h"
 #include "scenario.h"
+#include "timeline.h"
 
 enum {
     EXIT_OK = 0,
@@ -263,6 +264,45 @@ static int cmd_convert(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Before the model is built: with dt auto, the step is to divide the output interval (with rigid
+ * cables, which step at a fixed dt, the common period of the interval and t_end), so the rows
+ * take whole steps only; a given dt is checked for a step count that can be represented. */
+static hw_status plan_times(hw_scenario *sc, char *msg, size_t len)
+{
+    hw_solver_def *sd = &sc->model.solver;
+    double every = sc->out_interval, t_end = sd->t_end;
+    if (sd->dt > 0) {
+        hw_timeline tl;
+        hw_status st = hw_timeline_init(&tl, every, t_end, sd->dt, msg, len);
+        return st ? st : hw_rc_check_times(sc, sd->dt, msg, len);
+    }
+    sd->dt_period = every > 0 ? every : 0;
+    if (sc->rigid) {
+        double p = every > 0 ? (t_end > 0 ? hw_time_common_period(every, t_end) : every) : t_end;
+        sd->dt_period = p > 0 ? p : sd->dt_period; /* none: hw_rc_check_times explains */
+    }
+    return HW_OK;
+}
+
+/* Lumped lines coupled to the network exchange loads every step: both advance one step at a time
+ * (the last one shortened to land on t), the network by the lumped step's own length. */
+static hw_status advance_coupled(hw_sim *sim, hw_couplings *cpl, hw_net_runner *netr, double t,
+                                 char *msg, size_t len)
+{
+    double dt = hw_sim_dt(sim), tol = hw_time_tolerance(dt, t);
+    hw_status st = HW_OK;
+    while (!st && t - hw_sim_time(sim) > tol) {
+        double t0 = hw_sim_time(sim);
+        if ((st = hw_couplings_before(cpl, sim)) || (st = hw_sim_advance_to(sim, fmin(t, t0 + dt))) ||
+            (st = hw_couplings_after(cpl, sim)))
+            snprintf(msg, len, "%s", hw_sim_last_error(sim));
+        else if ((st = hw_net_step(netr->net, hw_sim_time(sim) - t0)))
+            snprintf(msg, len, "%s", hw_net_last_error(netr->net));
+        netr->steps++;
+    }
+    return st ? st : hw_net_runner_advance_to(netr, dt, t, msg, len); /* its row */
+}
+
 static int run(const run_opts *o)
 {
     char msg[2048];
@@ -303,7 +343,8 @@ static int run(const run_opts *o)
         hw_scenario_free(sc);
         return exit_code(st);
     }
-    hw_net_runner netr = {NULL, NULL, 0};
+    hw_net_runner netr;
+    memset(&netr, 0, sizeof netr);
     hw_couplings *cpl = NULL;
     hw_ensemble *ens = NULL;
     if (sc->n_couplings > 0 && sc->has_ensemble) {
@@ -326,6 +367,13 @@ static int run(const run_opts *o)
     }
     hw_rc_runner rigr;
     memset(&rigr, 0, sizeof rigr);
+    if ((st = plan_times(sc, msg, sizeof msg))) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        hw_ensemble_free(ens);
+        hw_scenario_free(sc);
+        hw_md_free(md);
+        return exit_code(st);
+    }
 
     st = hw_sim_create(&sc->model, o->backend, log_sink, (void *)o, &sim, msg, sizeof msg);
     if (st) {
@@ -337,7 +385,11 @@ static int run(const run_opts *o)
         hw_md_free(md);
         return exit_code(st);
     }
-    if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
+    hw_timeline tl; /* rows at exactly k x interval and t_end, refused before any file when the
+                       steps cannot be counted */
+    if ((st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, hw_sim_dt(sim), msg,
+                               sizeof msg)) ||
+        (st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
         (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = exit_code(st);
@@ -355,33 +407,24 @@ static int run(const run_opts *o)
         goto done;
     }
     {
-        double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end, every = sc->out_interval;
-        long total = (long)ceil(t_end / dt - 1e-9);
-        long per_out = every > 0 ? (long)fmax(1.0, floor(every / dt + 1e-9)) : 1;
+        double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end;
+        if (sc->model.solver.dt > 0 && sc->out_interval > 0 && !hw_time_divides(dt, sc->out_interval))
+            log_sink((void *)o, 0, "dt does not divide outputs.interval: each row is reached with one "
+                     "shortened step that lands on its time");
         progress pg = {isatty(fileno(stderr)), 0, o->quiet, 0.0};
         double run0 = now_s();
         const char *status = "ok";
         const char *fail_msg = NULL;
-        while (hw_sim_steps_taken(sim) < total) {
-            long left = total - hw_sim_steps_taken(sim);
-            int n = (int)(left < per_out ? left : per_out);
+        for (long k = 1; k <= tl.n; k++) {
+            double t_row = hw_timeline_time(&tl, k);
             if (cpl) { /* coupled to the network: exchange every step */
-                st = HW_OK;
-                for (int k = 0; k < n && !st; k++) {
-                    if ((st = hw_couplings_before(cpl, sim)) || (st = hw_sim_step(sim, 1)) ||
-                        (st = hw_couplings_after(cpl, sim))) {
-                        snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
-                        break;
-                    }
-                    if ((st = hw_net_step(netr.net, dt))) snprintf(msg, sizeof msg, "%s", hw_net_last_error(netr.net));
-                }
-                if (!st) st = hw_net_runner_advance(&netr, dt, 0, msg, sizeof msg); /* its row */
+                st = advance_coupled(sim, cpl, &netr, t_row, msg, sizeof msg);
+            } else if ((st = hw_sim_advance_to(sim, t_row))) {
+                snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
             } else {
-                st = hw_sim_step(sim, n);
-                if (st) snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
-                else st = hw_net_runner_advance(&netr, dt, n, msg, sizeof msg); /* the network, same dt */
+                st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* the network */
             }
-            if (!st) st = hw_rc_runner_advance(&rigr, n, msg, sizeof msg); /* rigid cables, same dt */
+            if (!st) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* rigid cables */
             if (!st) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);

@@ -162,6 +162,12 @@ static hw_status build_points(const hw_model_def *def, hw_model *m)
     ALLOC(S->pt_r0, 3 * np); ALLOC(S->pt_vel, 3 * np); ALLOC(S->pt_amp, 3 * np);
     ALLOC(S->pt_omega, np); ALLOC(S->pt_phase, np); ALLOC(S->pt_mass, np); ALLOC(S->pt_vol, np);
     ALLOC(S->pt_cda, np); ALLOC(S->pt_ca, np); ALLOC(S->pt_cscale, np); ALLOC(S->ptab_t, ntab); ALLOC(S->ptab_xyz, 3 * ntab);
+    ALLOC(S->ptab_m, 3 * ntab);
+    double *work = NULL; /* the spline solve's scratch: the longest table */
+    int nwork = 1;
+    for (int p = 0; p < np; p++)
+        if (def->points[p].table_n > nwork) nwork = def->points[p].table_n;
+    ALLOC(work, nwork);
     ALLOC(S->pt_cpos, 3 * np); ALLOC(S->pt_cvel, 3 * np); ALLOC(S->pt_ct, np);
     ALLOC(m->point_names, np);
     int t0 = 0, na = 0;
@@ -190,6 +196,9 @@ static hw_status build_points(const hw_model_def *def, hw_model *m)
             S->pt_tabn[p] = pd->table_n;
             memcpy(S->ptab_t + t0, pd->table_t, (size_t)pd->table_n * sizeof(double));
             memcpy(S->ptab_xyz + 3 * t0, pd->table_xyz, (size_t)(3 * pd->table_n) * sizeof(double));
+            for (int c = 0; c < 3; c++)
+                hw_motion_spline(S->ptab_t + t0, S->ptab_xyz + 3 * t0 + c, pd->table_n, 3,
+                                 S->ptab_m + 3 * t0 + c, work);
             t0 += pd->table_n;
         }
         S->pt_att0[p] = na;

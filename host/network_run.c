@@ -1,6 +1,7 @@
 /* The CLI's stepping of a scenario's 1-D network and its network.csv (network_run.h). */
 #include "files.h"
 #include "network_run.h"
+#include "timeline.h"
 
 #include <errno.h>
 #include <math.h>
@@ -81,11 +82,14 @@ hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const cha
     return write_row(r, msg, msg_len);
 }
 
-hw_status hw_net_runner_advance(hw_net_runner *r, double dt, long n_steps, char *msg, size_t msg_len)
+hw_status hw_net_runner_advance_to(hw_net_runner *r, double dt, double t, char *msg, size_t msg_len)
 {
     if (!r->net) return HW_OK;
-    for (long k = 0; k < n_steps; k++) {
-        hw_status st = hw_net_step(r->net, dt);
+    double tol = hw_time_tolerance(dt, t);
+    while (t - hw_net_time(r->net) > tol) {
+        double left = t - hw_net_time(r->net); /* the last step takes what is left: it lands on t */
+        hw_status st = hw_net_step(r->net, left > dt + tol ? dt : left);
+        r->steps++;
         if (st) {
             snprintf(msg, msg_len, "%s", hw_net_last_error(r->net));
             return st;
@@ -118,23 +122,24 @@ hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, 
                               hw_log_fn log, void *log_user, char *msg, size_t msg_len)
 {
     hw_net_runner r;
-    double dt = sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01, t_end = sc->model.solver.t_end;
-    long total = (long)ceil(t_end / dt - 1e-9), done = 0;
-    long per_out = sc->out_interval > 0 ? (long)fmax(1.0, floor(sc->out_interval / dt + 1e-9)) : 1;
+    double dt = sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01;
+    long done = 0;
     clock_t c0 = clock();
     (void)quiet;
-    hw_status st = hw_net_runner_start(&r, sc, dir, log, log_user, msg, msg_len);
+    hw_timeline tl;
+    hw_status st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, msg_len);
+    if (st) return st; /* before anything is written: the counts cannot be represented */
+    st = hw_net_runner_start(&r, sc, dir, log, log_user, msg, msg_len);
     const char *status = "ok";
     if (st == HW_OK) {
-        while (done < total) {
-            long n = total - done < per_out ? total - done : per_out;
-            st = hw_net_runner_advance(&r, dt, n, msg, msg_len);
+        for (long k = 1; k <= tl.n; k++) { /* rows at k x interval and t_end, exactly */
+            st = hw_net_runner_advance_to(&r, dt, hw_timeline_time(&tl, k), msg, msg_len);
             if (st) {
                 status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
                 break;
             }
-            done += n;
         }
+        done = r.steps;
     } else {
         status = "error";
     }

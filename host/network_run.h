@@ -13,17 +13,21 @@ typedef struct hw_net_runner {
     hw_net *net;   /* NULL when the scenario has no network */
     FILE *csv;
     long rows;
+    long steps;    /* hw_net_step calls by hw_net_runner_advance_to */
 } hw_net_runner;
 
 /* Builds the scenario's network (if any), creates dir and writes the header and the t = 0 row. */
 hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const char *dir, hw_log_fn log,
                               void *log_user, char *msg, size_t msg_len);
-/* Steps the network by dt (n_steps times) and appends a row. A no-op without a network. */
-hw_status hw_net_runner_advance(hw_net_runner *r, double dt, long n_steps, char *msg, size_t msg_len);
+/* Steps the network to time t, in steps of dt and a last one that lands on t exactly (none when
+ * it is already there, to the time tolerance), and appends a row. A no-op without a network. */
+hw_status hw_net_runner_advance_to(hw_net_runner *r, double dt, double t, char *msg, size_t msg_len);
 void hw_net_runner_end(hw_net_runner *r);
 
 /* A scenario with only a network: runs it at solver.dt (0 = 0.01 s) to solver.t_end, writes
- * DIR/network.csv every outputs.interval and a JSON summary (stdout and DIR/summary.json). */
+ * DIR/network.csv at exactly k x outputs.interval and t_end (timeline.h) and a JSON summary
+ * (stdout and DIR/summary.json). HW_ERR_INPUT before anything runs when the steps cannot be
+ * counted (t_end / dt beyond 2^53). */
 hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir, int quiet,
                               hw_log_fn log, void *log_user, char *msg, size_t msg_len);
 

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "network_run.h"
+#include "timeline.h"
 #include "scenario_rigid.h"
 
 static void csv_col(FILE *f, const char *name, const char *col)
@@ -34,8 +35,8 @@ static hw_status set_ends(hw_rc_runner *r, int moving_only)
         int mb = pb >= 0 && rg->cables[c].end_b != HW_RC_END_BODY && (!moving_only || pts[pb].kind == HW_POINT_PRESCRIBED);
         if (!ma && !mb) continue;
         double xa[3], va[3], xb[3], vb[3];
-        if (ma) hw_scenario_point_kinematics(&pts[pa], t, xa, va);
-        if (mb) hw_scenario_point_kinematics(&pts[pb], t, xb, vb);
+        if (ma) hw_scenario_point_kinematics(&pts[pa], r->spline[pa], t, xa, va);
+        if (mb) hw_scenario_point_kinematics(&pts[pb], r->spline[pb], t, xb, vb);
         hw_status st = hw_rc_set_end_kinematics(r->rc, c, ma ? xa : NULL, ma ? va : NULL, mb ? xb : NULL,
                                                 mb ? vb : NULL);
         if (st) return st;
@@ -151,6 +152,7 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
         return HW_ERR_INPUT;
     }
     hw_status st = hw_scenario_rigid_check(rg, dt, sc->path, msg, msg_len);
+    if (!st) st = hw_rc_check_times(sc, dt, msg, msg_len);
     if (st) return st;
     hw_rc_def def = rg->def;
     def.dt = dt;
@@ -163,7 +165,14 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     r->t_cap = nmax + 1;
     r->max_t = calloc((size_t)rg->def.n_cables, sizeof *r->max_t);
     r->max_time = calloc((size_t)rg->def.n_cables, sizeof *r->max_time);
-    if (!r->t || !r->max_t || !r->max_time) {
+    r->spline = calloc((size_t)sc->model.n_points + 1, sizeof *r->spline);
+    int spl_ok = r->spline != NULL;
+    for (int p = 0; spl_ok && p < sc->model.n_points; p++) {
+        const hw_point_def *pd = &sc->model.points[p];
+        if (pd->kind == HW_POINT_PRESCRIBED && pd->motion == HW_MOTION_TABLE)
+            spl_ok = (r->spline[p] = hw_scenario_point_spline(pd)) != NULL;
+    }
+    if (!r->t || !r->max_t || !r->max_time || !spl_ok) {
         snprintf(msg, msg_len, "rigid cables: out of memory");
         hw_rc_runner_end(r);
         return HW_ERR_NOMEM;
@@ -212,9 +221,17 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     return HW_OK;
 }
 
-hw_status hw_rc_runner_advance(hw_rc_runner *r, long n_steps, char *msg, size_t msg_len)
+hw_status hw_rc_runner_advance_to(hw_rc_runner *r, double t, char *msg, size_t msg_len)
 {
     if (!r->rc) return HW_OK;
+    double dt = hw_rc_dt(r->rc), left = t - hw_rc_time(r->rc);
+    double m = floor(left / dt + 0.5);
+    if (m < 0 || fabs(left - m * dt) > hw_time_tolerance(dt, t)) { /* hw_rc_check_times's promise */
+        snprintf(msg, msg_len, "rigid cables: t = %.17g s is not a whole number of steps of %.17g s "
+                 "from t = %.17g s", t, dt, hw_rc_time(r->rc));
+        return HW_ERR_INPUT;
+    }
+    long n_steps = (long)m;
     hw_status st = HW_OK;
     if (any_moving(r)) {
         for (long k = 0; k < n_steps && !st; k++)
@@ -231,6 +248,23 @@ hw_status hw_rc_runner_advance(hw_rc_runner *r, long n_steps, char *msg, size_t 
         return st;
     }
     return write_row(r, msg, msg_len);
+}
+
+hw_status hw_rc_check_times(const hw_scenario *sc, double dt, char *msg, size_t msg_len)
+{
+    double every = sc->out_interval, t_end = sc->model.solver.t_end;
+    int ok_every = every <= 0 || hw_time_divides(dt, every);
+    int ok_end = t_end <= 0 || hw_time_divides(dt, t_end);
+    if (!sc->rigid || (ok_every && ok_end)) return HW_OK;
+    double p = every > 0 ? (t_end > 0 ? hw_time_common_period(every, t_end) : every) : t_end;
+    char hint[160] = "";
+    if (p > 0) snprintf(hint, sizeof hint, " (e.g. %.9g s, %.0f steps per %.9g s)", p / ceil(p / dt * (1.0 - 1e-12)),
+                        ceil(p / dt * (1.0 - 1e-12)), p);
+    snprintf(msg, msg_len, "%s: solver.dt: rigid cables step at a fixed dt (their constraint parameters are set "
+             "for it), so dt must divide outputs.interval = %g s and solver.t_end = %g s for the rows to land on "
+             "their times; got dt = %.9g s. Give a dt that divides both%s%s", sc->path, every, t_end, dt, hint,
+             sc->model.n_lines > 0 ? ", or leave dt on auto" : "");
+    return HW_ERR_INPUT;
 }
 
 void hw_rc_runner_sync_points(const hw_rc_runner *r, hw_sim *sim)
@@ -286,6 +320,8 @@ void hw_rc_runner_end(hw_rc_runner *r)
     free(r->t);
     free(r->max_t);
     free(r->max_time);
+    for (int p = 0; r->spline && r->sc && p < r->sc->model.n_points; p++) free(r->spline[p]);
+    free(r->spline);
     memset(r, 0, sizeof *r);
 }
 
@@ -307,24 +343,26 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     hw_rc_runner r;
     hw_net_runner net;
     memset(&net, 0, sizeof net);
-    double dt = sc->model.solver.dt, t_end = sc->model.solver.t_end;
-    long total = dt > 0 ? (long)ceil(t_end / dt - 1e-9) : 0, done = 0;
-    long per_out = sc->out_interval > 0 && dt > 0 ? (long)fmax(1.0, floor(sc->out_interval / dt + 1e-9)) : 1;
+    double dt = sc->model.solver.dt;
+    long done = 0;
     clock_t c0 = clock();
     const char *status = "ok";
-    hw_status st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);
+    hw_timeline tl;
+    hw_status st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, msg_len);
+    if (st) return st; /* before anything is written: the counts cannot be represented */
+    st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);
     if (st == HW_OK) st = hw_net_runner_start(&net, sc, dir, log, log_user, msg, msg_len);
     if (st == HW_OK) {
-        while (done < total) {
-            long n = total - done < per_out ? total - done : per_out;
-            st = hw_rc_runner_advance(&r, n, msg, msg_len);
-            if (!st) st = hw_net_runner_advance(&net, dt, n, msg, msg_len);
+        for (long k = 1; k <= tl.n; k++) { /* rows at k x interval and t_end, exactly */
+            double t = hw_timeline_time(&tl, k);
+            st = hw_rc_runner_advance_to(&r, t, msg, msg_len);
+            if (!st) st = hw_net_runner_advance_to(&net, dt, t, msg, msg_len);
             if (st) {
                 status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
                 break;
             }
-            done += n;
         }
+        done = (long)floor(hw_rc_time(r.rc) / dt + 0.5);
     } else {
         status = "error";
     }

@@ -20,6 +20,7 @@ typedef struct hw_rc_runner {
     double *t;               /* scratch: tensions of the cable with the most elements (t_cap) */
     int t_cap;
     double *max_t, *max_time; /* per cable: the largest tension seen in a row, and when */
+    double **spline;         /* per scenario point: a motion table's spline (NULL: none) */
 } hw_rc_runner;
 
 /* Builds the scenario's rigid cables (if any) at step dt, logs their parameters (alpha, beta, eps
@@ -28,9 +29,14 @@ typedef struct hw_rc_runner {
 hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char *dir, double dt,
                              hw_backend_kind backend, hw_log_fn log, void *log_user, char *msg,
                              size_t msg_len);
-/* n_steps steps of dt (end kinematics from the points at every step), then a row. A no-op
- * without rigid cables. */
-hw_status hw_rc_runner_advance(hw_rc_runner *r, long n_steps, char *msg, size_t msg_len);
+/* Steps of dt to time t (end kinematics from the points at every step), then a row. t must be
+ * a whole number of steps away (hw_rc_check_times; HW_ERR_INPUT otherwise). A no-op without
+ * rigid cables. */
+hw_status hw_rc_runner_advance_to(hw_rc_runner *r, double t, char *msg, size_t msg_len);
+/* Rigid cables step at a fixed dt (alpha, beta, eps are set for it): the output rows land on
+ * k x outputs.interval and on solver.t_end only when dt divides both. HW_ERR_INPUT naming the
+ * values and a dt that does otherwise (also checked by hw_rc_runner_start). */
+hw_status hw_rc_check_times(const hw_scenario *sc, double dt, char *msg, size_t msg_len);
 /* Beside lumped lines: the scenario's free points that are rigid cable bodies are coupled points
  * of the lumped model (scenario.c), set here to where the bodies are, so points.csv and the
  * ParaView frames show them. */
@@ -41,8 +47,9 @@ void hw_rc_runner_json(FILE *f, const hw_rc_runner *r);
 void hw_rc_runner_end(hw_rc_runner *r);
 
 /* A scenario with rigid cables and no lumped lines: runs them (and a 1-D network, if any) at
- * solver.dt to solver.t_end, writes DIR/rigid.csv every outputs.interval and a JSON summary
- * (stdout and DIR/summary.json). */
+ * solver.dt to solver.t_end, writes DIR/rigid.csv at exactly k x outputs.interval and t_end
+ * (timeline.h) and a JSON summary (stdout and DIR/summary.json). HW_ERR_INPUT before anything
+ * runs when the steps cannot be counted or dt does not divide the interval and t_end. */
 hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir,
                              hw_backend_kind backend, hw_log_fn log, void *log_user, char *msg,
                              size_t msg_len);

@@ -680,8 +680,8 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             }
         rc->dissipated += body_power * h;
         for (int k = 0; k < S->n_cables; k++) rc->dissipated += rc->power[k] * h;
-        rc->t += h;
         rc->steps++;
+        rc->t = (double)rc->steps * h; /* computed, not accumulated: no drift of the clock */
         /* winch: the retracted lengths advance with the speeds (rescale mode) */
         for (int k = 0; k < S->n_cables; k++) {
             rc_cable_host *hc = &rc->ch[k];

@@ -110,9 +110,17 @@ static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd)
     } else {
         if (!isfinite(sim->dt_crit)) return HW_ERR_INPUT;
         sim->dt = sd->dt_safety * sim->dt_crit;
-        hw_logf(sim->log, sim->log_user, 0,
-                "dt = %.4g s: %.2f of the critical step %.4g s of %s (line '%s')", sim->dt,
-                sd->dt_safety, sim->dt_crit, integ_name(sd->integrator), ln);
+        double m = sd->dt_period > 0 ? ceil(sd->dt_period / sim->dt * (1.0 - 1e-12)) : 0;
+        if (m >= 1 && m < HW_MAX_STEPS) { /* the largest such step that divides the period */
+            sim->dt = sd->dt_period / m;
+            hw_logf(sim->log, sim->log_user, 0,
+                    "dt = %.6g s: the largest step within %.2f of the critical step %.4g s of %s "
+                    "(line '%s') that divides %.6g s (%.0f steps)", sim->dt, sd->dt_safety,
+                    sim->dt_crit, integ_name(sd->integrator), ln, sd->dt_period, m);
+        } else
+            hw_logf(sim->log, sim->log_user, 0,
+                    "dt = %.4g s: %.2f of the critical step %.4g s of %s (line '%s')", sim->dt,
+                    sd->dt_safety, sim->dt_crit, integ_name(sd->integrator), ln);
     }
     return HW_OK;
 }
@@ -193,13 +201,19 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
 const char *hw_sim_last_error(const hw_sim *sim) { return sim ? sim->err : "no simulation"; }
 const char *hw_sim_backend_name(const hw_sim *sim) { return sim && sim->ops ? sim->ops->name : ""; }
 double hw_sim_time(const hw_sim *sim) { return sim ? sim->t : 0.0; }
+
+/* The time after `steps` steps: whole steps of dt since the last rebase (sim_internal.h). */
+static double time_at(const hw_sim *sim, long steps)
+{
+    return sim->t_base + (double)(steps - sim->steps_base) * sim->dt;
+}
 double hw_sim_dt(const hw_sim *sim) { return sim ? sim->dt : 0.0; }
 long hw_sim_steps_taken(const hw_sim *sim) { return sim ? sim->steps : 0; }
 
 /* Explains a blow-up: which segment, when, and the likely cause. n_window > 1: the check ran
  * once after n_window steps (step_batch), so the blow-up happened within them, between t_from
  * and the current time. */
-static void diagnose(hw_sim *sim, int seg, long n_window, double t_from)
+static void diagnose(hw_sim *sim, int seg, long n_window, double t_from, double h)
 {
     const hw_lm_sys *S = &sim->m.S;
     int l = S->seg_line[seg], i = seg - S->ln_s0[l] + 1;
@@ -222,6 +236,9 @@ static void diagnose(hw_sim *sim, int seg, long n_window, double t_from)
         snprintf(when, sizeof when, "within the last %ld steps, between t = %.6g s and t = %.6g s "
                  "(steps %ld to %ld; checked once per call)", n_window, t_from, sim->t,
                  sim->steps - n_window + 1, sim->steps);
+    else if (h != sim->dt)
+        snprintf(when, sizeof when, "at t = %.6g s (step %ld, shortened to %.4g s to land on that "
+                 "time)", sim->t, sim->steps, h);
     else
         snprintf(when, sizeof when, "at t = %.6g s (step %ld)", sim->t, sim->steps);
     snprintf(sim->err, sizeof sim->err,
@@ -246,10 +263,11 @@ static hw_status step_batch(hw_sim *sim, int n)
     double t0 = sim->t;
     hw_status st = HW_OK;
     if (sim->ops->step_n)
-        st = sim->ops->step_n(sim->be, hw_integrate_step, sim->integ, s0, sim->dt, n);
+        st = sim->ops->step_n(sim->be, hw_integrate_step, sim->integ, sim->t_base,
+                              s0 - sim->steps_base, sim->dt, n);
     else
         for (int k = 0; k < n; k++)
-            hw_integrate_step(sim->ops, sim->be, sim->integ, (double)(s0 + k) * sim->dt, sim->dt);
+            hw_integrate_step(sim->ops, sim->be, sim->integ, time_at(sim, s0 + k), sim->dt);
     int bad = sim->ops->take_bad(sim->be);
     sim->y_valid = sim->w_valid = 0;
     if (!st && bad == HW_BAD_DEVICE) st = HW_ERR_IO;
@@ -261,11 +279,63 @@ static hw_status step_batch(hw_sim *sim, int n)
     }
     sim->steps = s0 + n;
     sim->seg_steps += (double)n * (double)sim->n_active;
-    sim->t = sim->steps * sim->dt;
+    sim->t = time_at(sim, sim->steps);
     if (bad >= 0) {
         sim->failed = 1;
-        diagnose(sim, bad, n, t0);
+        diagnose(sim, bad, n, t0, sim->dt);
         return HW_ERR_NUMERICAL;
+    }
+    return HW_OK;
+}
+
+/* One step of length h from sim->t to t1 (winch and sheave updates around it, the blow-up check
+ * after it): a whole step (h = dt, t1 = time_at(steps + 1)) or a shortened one. */
+static hw_status one_step(hw_sim *sim, double h, double t1)
+{
+    hw_winches *W = &sim->winches;
+    hw_status st;
+    if (W->any && (st = hw_winches_before_step(W, &sim->m, sim->ops, sim->be, sim->t, h, sim->log,
+                                               sim->log_user))) {
+        sim->failed = 1;
+        snprintf(sim->err, sizeof sim->err, "winch update failed at t = %.6g s: %s", sim->t,
+                 hw_status_str(st));
+        return st;
+    }
+    hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, h);
+    sim->y_valid = sim->w_valid = 0;
+    int bad = sim->ops->take_bad(sim->be);
+    if (bad == HW_BAD_DEVICE) {
+        sim->failed = 1;
+        snprintf(sim->err, sizeof sim->err, "%s backend: the step from t = %.6g s failed on the device: %s",
+                 sim->ops->name, sim->t, hw_status_str(HW_ERR_IO));
+        return HW_ERR_IO;
+    }
+    sim->steps++;
+    sim->seg_steps += (double)sim->n_active;
+    double t0 = sim->t;
+    sim->t = t1;
+    if (bad >= 0) {
+        sim->failed = 1;
+        diagnose(sim, bad, 1, t0, h);
+        return HW_ERR_NUMERICAL;
+    }
+    if (W->any) {
+        if (W->need_tension) { /* the winch tension of the step's last evaluation */
+            hw_lm_work w;
+            memset(&w, 0, sizeof w);
+            w.seg_T = sim->w.seg_T;
+            w.seg_qx = sim->w.seg_qx; w.seg_qy = sim->w.seg_qy; w.seg_qz = sim->w.seg_qz;
+            sim->ops->download_work(sim->be, &w);
+            for (int l = 0; l < W->n; l++)
+                if (W->w[l].on) W->w[l].tension = sim->w.seg_T[sim->m.S.ln_wseg[l]]; /* per end */
+        }
+        if ((st = hw_winches_after_step(W, &sim->m, sim->ops, sim->be, t0, h, &sim->w, sim->log,
+                                        sim->log_user, sim->err, sizeof sim->err))) {
+            sim->failed = 1;
+            return st;
+        }
+        sim->n_active = 0;
+        for (int l = 0; l < sim->m.S.n_lines; l++) sim->n_active += sim->m.S.ln_nseg[l];
     }
     return HW_OK;
 }
@@ -277,53 +347,45 @@ hw_status hw_sim_step(hw_sim *sim, int n)
     hw_winches *W = &sim->winches;
     if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0) return step_batch(sim, n);
     for (int k = 0; k < n; k++) {
-        hw_status st;
-        if (W->any && (st = hw_winches_before_step(W, &sim->m, sim->ops, sim->be, sim->t,
-                                                   sim->dt, sim->log, sim->log_user))) {
-            sim->failed = 1;
-            snprintf(sim->err, sizeof sim->err, "winch update failed at t = %.6g s: %s", sim->t,
-                     hw_status_str(st));
-            return st;
-        }
-        hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, sim->dt);
-        int bad = sim->ops->take_bad(sim->be);
-        if (bad == HW_BAD_DEVICE) {
-            sim->failed = 1;
-            snprintf(sim->err, sizeof sim->err, "%s backend: the step from t = %.6g s failed on the device: %s",
-                     sim->ops->name, sim->t, hw_status_str(HW_ERR_IO));
-            return HW_ERR_IO;
-        }
-        sim->steps++;
-        sim->seg_steps += (double)sim->n_active;
-        double t0 = sim->t;
-        sim->t = sim->steps * sim->dt;
-        if (bad >= 0) {
-            sim->failed = 1;
-            diagnose(sim, bad, 1, t0);
-            sim->y_valid = sim->w_valid = 0;
-            return HW_ERR_NUMERICAL;
-        }
-        if (W->any) {
-            if (W->need_tension) { /* the winch tension of the step's last evaluation */
-                hw_lm_work h;
-                memset(&h, 0, sizeof h);
-                h.seg_T = sim->w.seg_T;
-                h.seg_qx = sim->w.seg_qx; h.seg_qy = sim->w.seg_qy; h.seg_qz = sim->w.seg_qz;
-                sim->ops->download_work(sim->be, &h);
-                for (int l = 0; l < W->n; l++)
-                    if (W->w[l].on) W->w[l].tension = sim->w.seg_T[sim->m.S.ln_wseg[l]]; /* per end */
-            }
-            if ((st = hw_winches_after_step(W, &sim->m, sim->ops, sim->be, t0, sim->dt, &sim->w,
-                                            sim->log, sim->log_user, sim->err, sizeof sim->err))) {
-                sim->failed = 1;
-                sim->y_valid = sim->w_valid = 0;
-                return st;
-            }
-            sim->n_active = 0;
-            for (int l = 0; l < sim->m.S.n_lines; l++) sim->n_active += sim->m.S.ln_nseg[l];
-        }
+        hw_status st = one_step(sim, sim->dt, time_at(sim, sim->steps + 1));
+        if (st) return st;
     }
-    if (n > 0) sim->y_valid = sim->w_valid = 0;
+    return HW_OK;
+}
+
+hw_status hw_sim_advance_to(hw_sim *sim, double t)
+{
+    if (!sim) return HW_ERR_INVALID_ARG;
+    if (sim->failed) return HW_ERR_STATE;
+    double tol = hw_time_tolerance(sim->dt, fmax(fabs(t), fabs(sim->t)));
+    if (!isfinite(t) || t < sim->t - tol) {
+        snprintf(sim->err, sizeof sim->err, "hw_sim_advance_to: expected a time >= the current "
+                 "%.17g s, got %.17g s", sim->t, t);
+        return HW_ERR_INVALID_ARG;
+    }
+    double ks = floor((t - sim->t_base) / sim->dt); /* whole steps from the base to the target */
+    if (!(ks + (double)sim->steps_base < HW_MAX_STEPS)) {
+        snprintf(sim->err, sizeof sim->err, "hw_sim_advance_to: t = %.17g s at dt = %.17g s is "
+                 "%.4g steps, more than the %.0f a run can count exactly", t, sim->dt,
+                 ks + (double)sim->steps_base, HW_MAX_STEPS);
+        return HW_ERR_INVALID_ARG;
+    }
+    /* the last whole-step boundary within tol of t or before it (the division's rounding fixed) */
+    long k = sim->steps_base + (long)ks;
+    while (time_at(sim, k + 1) <= t + tol) k++;
+    while (k > sim->steps && time_at(sim, k) > t + tol) k--;
+    while (sim->steps < k) {
+        long left = k - sim->steps;
+        hw_status st = hw_sim_step(sim, left > (1L << 30) ? 1 << 30 : (int)left);
+        if (st) return st;
+    }
+    double h = t - sim->t;
+    if (h > tol) { /* one shortened step lands on t; whole steps count from there */
+        hw_status st = one_step(sim, h, t);
+        if (st) return st;
+        sim->t_base = t;
+        sim->steps_base = sim->steps;
+    }
     return HW_OK;
 }
 

@@ -46,6 +46,14 @@ void hw_sim_set_check_per_call(hw_sim *sim, int on);
  * outputs' copy is stale): the largest segment tension, its segment, the non-finite count. */
 hw_status hw_sim_max_tension(hw_sim *sim, hw_lm_reduction *out);
 
+/* Exact times (timeline.c, also in timeline.h). Two times closer than this are the same step boundary: 1e-9 of a
+ * step (far below anything a step resolves) plus 8 rounding units of t (what t_base + k dt and a
+ * caller's k * interval can differ by), at most a quarter step. */
+double hw_time_tolerance(double dt, double t);
+/* The most steps (or rows) a run may count: 2^53, the last integer a double (the time
+ * arithmetic) holds exactly; a long holds more. */
+#define HW_MAX_STEPS 9007199254740992.0
+
 void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
 /* Winches in reel mode and sheaves (winch.c). */
@@ -96,9 +104,15 @@ struct hw_sim {
     const hw_backend_ops *ops;
     hw_backend *be;
     hw_integrator integ;
+    /* Time keeping: t = t_base + (steps - steps_base) * dt, so whole steps never accumulate
+     * rounding; a shortened step (hw_sim_advance_to) lands exactly on its target and rebases
+     * (t_base = that target, steps_base = steps). A checkpoint saves t, dt, steps, t_base and
+     * steps_base (t is derived but kept: it is the value the outputs print). */
     double t, dt, dt_crit;
+    double t_base;
+    long steps_base;
     int crit_line, crit_seg;
-    long steps;
+    long steps;           /* every step taken, shortened ones included */
     int failed;
     double *y;         /* host copy of the state */
     int y_valid;       /* y matches the backend's state at time t */

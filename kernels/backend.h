@@ -63,14 +63,15 @@ struct hw_backend_ops {
                         int end_a, double speed);
     void (*reel_remove)(hw_backend *b, int line, int j, int keep, double wk, double wj);
     /* Optional (NULL where the host's loop over step() is as good, as on the CPU): n steps of
-     * integrator integ, step k running from t = (step0 + k) * dt (the time hw_sim_step keeps),
+     * integrator integ, step k running from t = t0 + (k0 + k) * dt, rounded as written (the
+     * time hw_sim_step keeps: t0 its t_base, k0 its steps since then),
      * with no host synchronization between them. step is hw_integrate_step: the backend records
      * the operations one call of it issues (eval, lincomb, constrain, symplectic) and replays
      * them n times, reading the time from device memory. Only for models whose host needs
      * nothing between steps (no winch or sheave updates). The bad flag accumulates over the n
      * steps (take_bad afterwards gives the first bad segment index of any of them). */
-    hw_status (*step_n)(hw_backend *b, hw_step_fn step, hw_integrator integ, long step0,
-                        double dt, int n);
+    hw_status (*step_n)(hw_backend *b, hw_step_fn step, hw_integrator integ, double t0,
+                        long k0, double dt, int n);
     /* The largest segment tension and the count of non-finite tensions or strains over the
      * scratch of the last evaluation, computed where the scratch lives (Thrust on the device). */
     hw_status (*max_tension)(hw_backend *b, hw_lm_reduction *out);

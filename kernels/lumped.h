@@ -62,6 +62,8 @@ typedef struct hw_lm_sys {
     double *pt_r0, *pt_vel, *pt_amp; /* 3 per point */
     double *pt_omega, *pt_phase, *pt_mass, *pt_vol, *pt_cda, *pt_ca;
     double *ptab_t, *ptab_xyz;        /* motion tables, all points (xyz: 3 per row) */
+    double *ptab_m;                   /* their natural-spline second derivatives, as ptab_xyz
+                                         (hw_motion_spline, computed by the host's model build) */
     double *pt_cpos, *pt_cvel, *pt_ct; /* coupled points: set from outside (3, 3, 1 per point) */
 } hw_lm_sys;
 
@@ -117,7 +119,7 @@ HW_HD hw_kin hw_lm_point_kin(const hw_lm_sys *S, int p, double t)
         for (int c = 0; c < 3; c++)
             hw_motion_1(m, t, S->pt_r0[3 * p + c], S->pt_vel[3 * p + c], S->pt_amp[3 * p + c],
                         S->pt_omega[p], S->pt_phase[p], S->ptab_t + t0, S->ptab_xyz + 3 * t0 + c,
-                        tn, 3, &r[c], &v[c], &a[c]);
+                        S->ptab_m + 3 * t0 + c, tn, 3, &r[c], &v[c], &a[c]);
         k.r = hw_v3_make(r[0], r[1], r[2]); k.v = hw_v3_make(v[0], v[1], v[2]);
         k.a = hw_v3_make(a[0], a[1], a[2]);
     } else if (kind == HW_PT_COUPLED) {

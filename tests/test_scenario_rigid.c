@@ -254,7 +254,7 @@ Test(scenario_rigid, ends_free_clamped_and_moving)
     cr_expect_float_eq(l->pos_b[0], 82.0, 1e-12);
     cr_expect_float_eq(l->pos_b[2], -9.0, 1e-12);
     double x[3], v[3];
-    hw_scenario_point_kinematics(&sc->model.points[1], 2.5, x, v); /* a quarter period later: at the centre */
+    hw_scenario_point_kinematics(&sc->model.points[1], NULL, 2.5, x, v); /* a quarter period later: at the centre */
     cr_expect_float_eq(x[0], 80.0, 1e-12);
     cr_expect_float_eq(v[0], -2.0 * 2 * PI / 10, 1e-12);
     hw_scenario_free(sc);
@@ -620,7 +620,7 @@ Test(scenario_rigid, runner_follows_prescribed_points)
     hw_status st = hw_rc_runner_start(&r, sc, "/tmp/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg,
                                       sizeof msg);
     cr_assert_eq(st, HW_OK, "%s", msg);
-    for (int k = 0; k < 4; k++) cr_assert_eq(hw_rc_runner_advance(&r, 50, msg, sizeof msg), HW_OK, "%s", msg);
+    for (int k = 1; k <= 4; k++) cr_assert_eq(hw_rc_runner_advance_to(&r, 0.5 * k, msg, sizeof msg), HW_OK, "%s", msg);
     cr_expect_float_eq(hw_rc_time(r.rc), 2.0, 1e-9);
     double xyz[3 * 101];
     cr_assert_eq(hw_rc_nodes(r.rc, 0, xyz), HW_OK);
@@ -634,7 +634,7 @@ Test(scenario_rigid, runner_follows_prescribed_points)
     sc = load_ok(with("    end_b: fairlead\n", "    end_b: {type: free, position: [0, 0, -50]}\n"));
     st = hw_rc_runner_start(&r, sc, "/tmp/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg, sizeof msg);
     cr_assert_eq(st, HW_OK, "%s", msg);
-    cr_assert_eq(hw_rc_runner_advance(&r, 10, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_rc_runner_advance_to(&r, 0.1, msg, sizeof msg), HW_OK, "%s", msg);
     double fa[3], fb[3];
     hw_rc_end_forces(r.rc, 0, fa, fb);
     cr_expect(fb[0] == 0 && fb[1] == 0 && fb[2] == 0);
@@ -645,7 +645,7 @@ Test(scenario_rigid, runner_follows_prescribed_points)
     memset(&empty, 0, sizeof empty);
     cr_expect_eq(hw_rc_runner_start(&r, &empty, "/tmp/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg, sizeof msg), HW_OK);
     cr_expect_null(r.rc);
-    cr_expect_eq(hw_rc_runner_advance(&r, 10, msg, sizeof msg), HW_OK);
+    cr_expect_eq(hw_rc_runner_advance_to(&r, 0.1, msg, sizeof msg), HW_OK);
     hw_rc_runner_end(&r);
     hw_scenario_free(sc);
 }

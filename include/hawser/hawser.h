@@ -190,6 +190,11 @@ typedef struct hw_sheave_def {
 typedef struct hw_solver_def {
     double dt;          /* time step, s; 0 = automatic (a safe fraction of the critical step) */
     double dt_safety;   /* the fraction used when dt = 0. Default 0.5 */
+    double dt_period;   /* with dt = 0: the step is the largest within dt_safety of the critical
+                           step that divides this period exactly (an output or coupling interval),
+                           so hw_sim_advance_to at its multiples takes whole steps only; 0 (the
+                           default): dt_safety x the critical step. The CLI sets the output
+                           interval (docs/scenario.md solver.dt) */
     double t_end;       /* end time, s. Default 10 */
     hw_integrator integrator; /* default HW_INT_RK2 */
     int static_solve;   /* solve static equilibrium before the dynamic run. Default 1 */
@@ -265,11 +270,25 @@ const char *hw_sim_backend_name(const hw_sim *sim);
 
 /* Advances n steps of the solver's dt. On HW_ERR_NUMERICAL last_error holds the diagnosis (line,
  * segment, time, likely cause); the state is left as it was when the blow-up was detected and the
- * simulation refuses further steps (HW_ERR_STATE). */
+ * simulation refuses further steps (HW_ERR_STATE). The time after the steps is
+ * t_b + k dt, k the whole steps since t_b (0 at the start, or the target of the last shortened
+ * step of hw_sim_advance_to): computed, never accumulated, so it does not drift. */
 hw_status hw_sim_step(hw_sim *sim, int n);
+/* Advances to time t exactly (the co-simulation step: MoorDyn's Step(x, xd, f, t, dt) with the
+ * master's coupling time): whole steps of dt while they fit, then one shortened step of the
+ * remainder that lands on t, from which whole steps count again. A target within a tolerance of
+ * a step boundary takes no sliver step: tol = 1e-9 dt + 8 eps |t| (at most dt / 4), i.e. far below
+ * what a step resolves yet above the rounding by which t_b + k dt and a caller's k x interval can
+ * differ; hw_sim_time() then returns that boundary, within tol of t (to 1e-12 s and better at
+ * practical times). So a master whose coupling interval is a multiple of dt gets exactly the
+ * states of hw_sim_step (bit for bit), and one whose interval is not gets one shortened step per
+ * coupling and no drift. Prescribed and coupled points, winches and sheaves see each step's own
+ * time and length. Errors: HW_ERR_INVALID_ARG (last_error says why) for t before the current
+ * time (beyond tol), not finite, or more than 2^53 steps away; as hw_sim_step otherwise. */
+hw_status hw_sim_advance_to(hw_sim *sim, double t);
 double hw_sim_time(const hw_sim *sim);
-double hw_sim_dt(const hw_sim *sim);
-long hw_sim_steps_taken(const hw_sim *sim);
+double hw_sim_dt(const hw_sim *sim);   /* the whole step's length (shortened steps aside) */
+long hw_sim_steps_taken(const hw_sim *sim); /* every step, shortened ones included */
 
 /* Critical (largest stable) step of the chosen integrator, predicted from the stiffest segment,
  * and the line/segment that limits it (segment index 1..nseg). */

@@ -6,8 +6,9 @@
 //
 // Launches go to b->stream: the legacy default stream (0) normally, the capture stream while
 // step_n records a CUDA graph of one integrator step. Kernels that depend on time take a cu_time:
-// a plain time, or (in the graph) the device step counter times dt plus a constant offset, so a
-// replay of the same graph runs at the right time without a host round trip.
+// a plain time, or (in the graph) the device time base plus the device step counter times dt,
+// plus a constant offset, so a replay of the same graph runs at the right time without a host
+// round trip.
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -30,7 +31,9 @@ struct hw_backend {
     int n_allocs;
     cudaStream_t stream;        // where launches go (0 = legacy default stream)
     long long *d_step;          // device step counter read by the graph's kernels
-    const long long *t_step;    // non-NULL while recording: time = *t_step * t_dt + t
+    double *d_tbase;            // device time base read with it (hw_sim's t_base)
+    const long long *t_step;    // non-NULL while recording: time = (*t_base + *t_step * t_dt) + t
+    const double *t_base;
     double t_dt;
     cudaStream_t cap_stream;    // the graph's stream (blocking: ordered with the legacy stream)
     cudaGraphExec_t gexec;      // one recorded step of integrator g_integ at g_dt, or NULL
@@ -41,22 +44,25 @@ struct hw_backend {
     int fused;                  // experimental (HAWSER_CUDA_FUSED=1): step_n runs a persistent kernel
 };
 
-// A time argument: t itself, or (step != NULL) step[0] * dt + t read on the device. The two
-// roundings (the product, then the sum) are those of the host's (double)steps * dt + offset in
-// hw_sim_step and hw_integrate_step, and the _rn intrinsics keep nvcc from contracting them
-// into an FMA, so the graph's times are bit-equal to the host loop's.
+// A time argument: t itself, or (step != NULL) (base[0] + step[0] * dt) + t read on the device.
+// The three roundings (the product, the sum with the base, then the offset) are those of the
+// host's t_base + (double)k * dt in hw_sim_step and t + offset in hw_integrate_step, and the _rn
+// intrinsics keep nvcc from contracting them into an FMA, so the graph's times are bit-equal to
+// the host loop's.
 struct cu_time {
     const long long *step;
+    const double *base;
     double dt, t;
 };
 static __device__ __forceinline__ double cu_t(cu_time c)
 {
-    return c.step ? __dadd_rn(__dmul_rn((double)c.step[0], c.dt), c.t) : c.t;
+    return c.step ? __dadd_rn(__dadd_rn(c.base[0], __dmul_rn((double)c.step[0], c.dt)), c.t) : c.t;
 }
 static cu_time time_arg(const hw_backend *b, double t)
 {
     cu_time c;
     c.step = b->t_step;
+    c.base = b->t_base;
     c.dt = b->t_dt;
     c.t = t;
     return c;
@@ -128,7 +134,11 @@ __global__ void k_symplectic(hw_lm_sys S, double *y, const double *dy, double dt
     int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k < S.n_state) hw_lm_symplectic(&S, y, dy, dt, k);
 }
-__global__ void k_set_step(long long *step, long long v) { *step = v; }
+__global__ void k_set_step(long long *step, long long v, double *base, double t0)
+{
+    *step = v;
+    *base = t0;
+}
 __global__ void k_advance_step(long long *step) { *step += 1; }
 
 // ---- experimental: many steps in one persistent kernel (HAWSER_CUDA_FUSED=1) ----------------------
@@ -150,6 +160,7 @@ struct fused_args {
     size_t ny;
     int integ;
     double dt, h2, dt6, dt3; // dt, 0.5 dt, dt / 6, dt / 3 (host-computed, as in integrate.c)
+    double t0;               // time base: step k runs from t0 + (step0 + k) dt
     long long step0;
     int n;
 };
@@ -208,7 +219,7 @@ __global__ void __launch_bounds__(GRID ? HW_FUSED_GRID_THREADS : HW_FUSED_THREAD
     double *Y = a.buf[HW_BUF_Y], *TMP = a.buf[HW_BUF_TMP], *K1 = a.buf[HW_BUF_K1],
            *K2 = a.buf[HW_BUF_K2], *K3 = a.buf[HW_BUF_K3], *K4 = a.buf[HW_BUF_K4];
     for (int k = 0; k < a.n; k++) {
-        double t = __dmul_rn((double)(a.step0 + k), a.dt);
+        double t = __dadd_rn(a.t0, __dmul_rn((double)(a.step0 + k), a.dt));
         if (a.integ == HW_INT_SYMPLECTIC_EULER) {
             f_eval<GRID>(a, t, Y, K1);
             for (int i = f_i0(); i < a.S.n_state; i += f_st()) hw_lm_symplectic(&a.S, Y, K1, a.dt, i);
@@ -240,9 +251,10 @@ __global__ void __launch_bounds__(GRID ? HW_FUSED_GRID_THREADS : HW_FUSED_THREAD
 
 // n steps in persistent launches of up to HW_FUSED_CHUNK steps on the legacy stream. Returns 0,
 // or -1 where a launch could not start (then nothing ran: the caller falls back to the graph).
-static int fused_steps(hw_backend *b, hw_integrator integ, long step0, double dt, int n)
+static int fused_steps(hw_backend *b, hw_integrator integ, double t0, long step0, double dt, int n)
 {
     fused_args a;
+    a.t0 = t0;
     a.S = b->S;
     a.w = b->w;
     for (int k = 0; k < HW_NBUF; k++) a.buf[k] = b->buf[k];
@@ -349,6 +361,7 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     for (int k = 0; k < 7; k++) bad |= dev_copy(b, ptod[k], *ptd[k], np);
     bad |= dev_copy(b, &S.ptab_t, h->ptab_t, h->n_ptab);
     bad |= dev_copy(b, &S.ptab_xyz, h->ptab_xyz, 3 * (size_t)h->n_ptab);
+    bad |= dev_copy(b, &S.ptab_m, h->ptab_m, 3 * (size_t)h->n_ptab);
     bad |= dev_copy(b, &S.pt_cpos, h->pt_cpos, 3 * np);
     bad |= dev_copy(b, &S.pt_cvel, h->pt_cvel, 3 * np);
     b->S = S;
@@ -369,6 +382,7 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &b->d_bad, &nobad, 1);
     b->w.bad = b->d_bad;
     bad |= dev_copy(b, &b->d_step, (const long long *)NULL, 1);
+    bad |= dev_copy(b, &b->d_tbase, (const double *)NULL, 1);
     const char *fz = getenv("HAWSER_CUDA_FUSED");
     b->fused = fz && fz[0] == '1';
     if (bad) {
@@ -505,8 +519,8 @@ static void cu_reel_remove(hw_backend *b, int l, int j, int keep, double wk, dou
     k_reel_remove<<<1, 1>>>(b->S, b->buf[HW_BUF_Y], l, j, keep, wk, wj);
 }
 
-static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, long step0,
-                           double dt, int n);
+static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, double t0,
+                           long step0, double dt, int n);
 static hw_status cu_max_tension(hw_backend *b, hw_lm_reduction *out);
 
 static const hw_backend_ops CUDA_OPS = {
@@ -515,7 +529,8 @@ static const hw_backend_ops CUDA_OPS = {
     cu_reel_insert, cu_reel_remove, cu_step_n, cu_max_tension};
 
 /* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
- * device step counter x dt + offset) followed by the counter's increment, into b->gexec. Every
+ * device time base + the device step counter x dt, + offset) followed by the counter's
+ * increment, into b->gexec. Every
  * operation step issues is a kernel launch on b->stream, all capturable. Returns 0 on success. */
 static int record_step(hw_backend *b, hw_step_fn step, hw_integrator integ, double dt)
 {
@@ -525,11 +540,13 @@ static int record_step(hw_backend *b, hw_step_fn step, hw_integrator integ, doub
         return -1;
     b->stream = b->cap_stream;
     b->t_step = b->d_step;
+    b->t_base = b->d_tbase;
     b->t_dt = dt;
     step(&CUDA_OPS, b, integ, 0.0, dt);
     k_advance_step<<<1, 1, 0, b->cap_stream>>>(b->d_step);
     b->stream = 0;
     b->t_step = NULL;
+    b->t_base = NULL;
     cudaGraph_t g = NULL;
     cudaError_t e = cudaStreamEndCapture(b->cap_stream, &g);
     if (e == cudaSuccess) e = cudaGraphInstantiate(&b->gexec, g, 0);
@@ -548,12 +565,12 @@ static int record_step(hw_backend *b, hw_step_fn step, hw_integrator integ, doub
 /* n steps as n replays of the recorded step: no host synchronization, one launch per step.
  * The capture stream is a blocking stream, so the replays are ordered after earlier work on the
  * legacy default stream (upload, constrain) and before later work there (take_bad, download). */
-static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, long step0,
-                           double dt, int n)
+static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, double t0,
+                           long step0, double dt, int n)
 {
     if (n <= 0) return HW_OK;
     if (b->fused) {
-        int r = fused_steps(b, integ, step0, dt, n);
+        int r = fused_steps(b, integ, t0, step0, dt, n);
         if (r == 0) return HW_OK;
         if (r == -2) return HW_ERR_IO;
         b->fused = 0; // the persistent kernel cannot start here: graphs from now on
@@ -561,10 +578,10 @@ static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, 
     int fresh = b->gexec && b->g_integ == (int)integ && b->g_dt == dt && b->g_fn == step;
     if (!fresh && !b->g_failed && record_step(b, step, integ, dt)) b->g_failed = 1;
     if (!b->gexec || b->g_failed) { // fallback: the host's loop on the legacy stream
-        for (int k = 0; k < n; k++) step(&CUDA_OPS, b, integ, (double)(step0 + k) * dt, dt);
+        for (int k = 0; k < n; k++) step(&CUDA_OPS, b, integ, t0 + (double)(step0 + k) * dt, dt);
         return cudaGetLastError() == cudaSuccess ? HW_OK : HW_ERR_IO;
     }
-    k_set_step<<<1, 1, 0, b->cap_stream>>>(b->d_step, (long long)step0);
+    k_set_step<<<1, 1, 0, b->cap_stream>>>(b->d_step, (long long)step0, b->d_tbase, t0);
     cudaError_t e = cudaSuccess;
     for (int k = 0; k < n && e == cudaSuccess; k++) e = cudaGraphLaunch(b->gexec, b->cap_stream);
     if (e == cudaSuccess) e = cudaGetLastError();
