@@ -289,3 +289,40 @@ Test(times, cli_refuses_unrepresentable_step_counts)
         cr_expect_eq(sh("test -e /tmp/hawser_times_big", out, sizeof out), 1, "nothing written");
     }
 }
+
+/* A network alone (examples/sled_ramp.yaml, dt 0.01 s) to t_end 1.05 s: rows at exactly 0.1 k and
+ * 1.05 s (the last step of each row takes what is left, so the network's clock cannot drift). */
+Test(times, cli_network_only_rows_exact)
+{
+    char cmd[1024], out[16384];
+    snprintf(cmd, sizeof cmd, "%s run %s/sled_ramp.yaml -o /tmp/hawser_times_net -q --t-end 1.05", HW_CLI_PATH,
+             HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    double t[64];
+    long n = times_of("/tmp/hawser_times_net/network.csv", t, 64);
+    cr_assert_eq(n, 12);
+    for (long k = 0; k < 11; k++) cr_expect(fabs(t[k] - 0.1 * k) <= 1e-12, "row %ld at %.17g", k, t[k]);
+    cr_expect(fabs(t[11] - 1.05) <= 1e-12, "%.17g", t[11]);
+    cr_expect(strstr(out, "\"t\":1.05,"), "%s", out);
+}
+
+/* Rigid cables alone (examples/stiff_wire.yaml: dt 0.01 s, interval 0.5 s): rows at 0.5 k and at
+ * t_end 1.05 s; a dt that divides neither the interval nor t_end is refused (exit 3) naming both,
+ * since the rigid solver's parameters are set for one dt. */
+Test(times, cli_rigid_only_rows_exact_or_refused)
+{
+    char cmd[1024], out[16384];
+    snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o /tmp/hawser_times_rig -q --t-end 1.05", HW_CLI_PATH,
+             HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    double t[64];
+    long n = times_of("/tmp/hawser_times_rig/rigid.csv", t, 64);
+    cr_assert_eq(n, 3);
+    cr_expect(fabs(t[0] - 0.5) <= 1e-12 && fabs(t[1] - 1.0) <= 1e-12 && fabs(t[2] - 1.05) <= 1e-12,
+              "%.17g %.17g %.17g", t[0], t[1], t[2]);
+    snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o /tmp/hawser_times_rig2 -q --t-end 1 --dt 0.003 2>&1",
+             HW_CLI_PATH, HW_EXAMPLES_DIR);
+    cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
+    cr_expect(strstr(out, "dt must divide outputs.interval = 0.5 s and solver.t_end = 1 s") &&
+              strstr(out, "got dt = 0.003 s"), "%s", out);
+}
