@@ -408,9 +408,11 @@ static int run(const run_opts *o)
     }
     {
         double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end;
-        if (sc->model.solver.dt > 0 && sc->out_interval > 0 && !hw_time_divides(dt, sc->out_interval))
-            log_sink((void *)o, 0, "dt does not divide outputs.interval: each row is reached with one "
-                     "shortened step that lands on its time");
+        if (sc->model.solver.dt > 0 && sc->out_interval > 0 && !hw_time_divides(dt, sc->out_interval)) {
+            snprintf(msg, sizeof msg, "dt = %.9g s does not divide outputs.interval = %.9g s: each row "
+                     "is reached with one shortened step that lands on its time", dt, sc->out_interval);
+            log_sink((void *)o, 0, msg);
+        }
         progress pg = {isatty(fileno(stderr)), 0, o->quiet, 0.0};
         double run0 = now_s();
         const char *status = "ok";

@@ -260,10 +260,12 @@ hw_status hw_rc_check_times(const hw_scenario *sc, double dt, char *msg, size_t 
     char hint[160] = "";
     if (p > 0) snprintf(hint, sizeof hint, " (e.g. %.9g s, %.0f steps per %.9g s)", p / ceil(p / dt * (1.0 - 1e-12)),
                         ceil(p / dt * (1.0 - 1e-12)), p);
+    else snprintf(hint, sizeof hint, " (none is longer than 1e-9 of them: make t_end a multiple of the interval)");
+    int auto_dt = !(sc->model.solver.dt > 0);
     snprintf(msg, msg_len, "%s: solver.dt: rigid cables step at a fixed dt (their constraint parameters are set "
              "for it), so dt must divide outputs.interval = %g s and solver.t_end = %g s for the rows to land on "
-             "their times; got dt = %.9g s. Give a dt that divides both%s%s", sc->path, every, t_end, dt, hint,
-             sc->model.n_lines > 0 ? ", or leave dt on auto" : "");
+             "their times; got dt = %.9g s%s. Give a dt that divides both%s%s", sc->path, every, t_end, dt,
+             auto_dt ? " (auto)" : "", hint, sc->model.n_lines > 0 && !auto_dt && p > 0 ? ", or leave dt on auto" : "");
     return HW_ERR_INPUT;
 }
 

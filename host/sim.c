@@ -366,7 +366,7 @@ hw_status hw_sim_advance_to(hw_sim *sim, double t)
     double ks = floor((t - sim->t_base) / sim->dt); /* whole steps from the base to the target */
     if (!(ks + (double)sim->steps_base < HW_MAX_STEPS)) {
         snprintf(sim->err, sizeof sim->err, "hw_sim_advance_to: t = %.17g s at dt = %.17g s is "
-                 "%.4g steps, more than the %.0f a run can count exactly", t, sim->dt,
+                 "%.4g steps, more than the %.0f (2^53) a run can count exactly", t, sim->dt,
                  ks + (double)sim->steps_base, HW_MAX_STEPS);
         return HW_ERR_INVALID_ARG;
     }
