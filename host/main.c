@@ -187,12 +187,18 @@ static void note_sink(void *user, int level, const char *msg)
     fprintf(stderr, "hawser: %s%s\n", level ? "warning: " : "", msg);
 }
 
+static hw_status plan_times(hw_scenario *sc, char *msg, size_t len);
+
 static int cmd_check(const char *path)
 {
     char msg[2048];
     hw_scenario *sc = NULL;
     hw_md_deck *md = NULL;
     hw_status st = hw_md_load_any(path, note_sink, NULL, &sc, &md, msg, sizeof msg);
+    if (!st && (st = plan_times(sc, msg, sizeof msg))) { /* step counts, a rigid cable's dt */
+        hw_scenario_free(sc);
+        hw_md_free(md);
+    }
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         return EXIT_INPUT; /* unreadable or invalid scenario */

@@ -288,6 +288,12 @@ Test(times, cli_refuses_unrepresentable_step_counts)
         cr_expect(strstr(out, want[k]) && strstr(out, "2^53"), "%s: %s", args[k], out);
         cr_expect_eq(sh("test -e /tmp/hawser_times_big", out, sizeof out), 1, "nothing written");
     }
+    /* check refuses a given dt's count too (dt auto needs the model: run refuses it) */
+    char cmd[1024], out[4096];
+    snprintf(cmd, sizeof cmd, "sed 's/dt: auto/dt: 1e-12/; s/t_end: 60/t_end: 1e300/' %s/oc4_mooring.yaml > "
+             "/tmp/hawser_times_big.yaml && %s check /tmp/hawser_times_big.yaml 2>&1", HW_EXAMPLES_DIR, HW_CLI_PATH);
+    cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
+    cr_expect(strstr(out, "solver.t_end = 1e+300 s at dt = 1e-12 s"), "%s", out);
 }
 
 /* A network alone (examples/sled_ramp.yaml, dt 0.01 s) to t_end 1.05 s: rows at exactly 0.1 k and
