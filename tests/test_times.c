@@ -9,6 +9,7 @@
 
 #include "helpers.h"
 #include "physics/motion.h"
+#include "sim_internal.h"
 
 /* A taut line (100 m span, 20 segments, EA 2e6 N, no gravity, drag in water) whose end B moves
  * in surge: a sinusoid of amplitude 1 m and period 2 s, or a table of that sinusoid sampled at
@@ -115,6 +116,31 @@ Test(times, couplings_land_exactly_when_dt_does_not_divide)
     hw_sim_line_end_tensions(sa, 0, NULL, &ta);
     hw_sim_line_end_tensions(sb, 0, NULL, &tb);
     cr_expect(fabs(ta - tb) < 1e-3 * fabs(tb), "fairlead tension %.9g vs %.9g", ta, tb);
+    hw_sim_destroy(sa);
+    hw_sim_destroy(sb);
+}
+
+/* The batched path (one blow-up check per call: CUDA's, emulated on the CPU by
+ * hw_sim_set_check_per_call) computes each step's time from t_base and the steps since it as the
+ * per-step path does: after shortened steps (t_base != 0) the two stay bit-equal, and the
+ * prescribed table point (spline) moves the same. */
+Test(times, batched_path_after_shortened_steps_bit_equal)
+{
+    surge_model a, b;
+    surge_init(&a, 1, 3e-3);
+    surge_init(&b, 1, 3e-3);
+    hw_sim *sa = make(&a.m.def), *sb = make(&b.m.def);
+    hw_sim_set_check_per_call(sb, 1);
+    for (int k = 1; k <= 30; k++) {
+        cr_assert_eq(hw_sim_advance_to(sa, 0.1 * k), HW_OK, "%s", hw_sim_last_error(sa));
+        cr_assert_eq(hw_sim_advance_to(sb, 0.1 * k), HW_OK, "%s", hw_sim_last_error(sb));
+    }
+    cr_expect_eq(sa->t_base, 3.0);
+    cr_expect_eq(sa->steps_base, 30 * 34);
+    double xa[63], va[63], xb[63], vb[63];
+    state(sa, xa, va);
+    state(sb, xb, vb);
+    cr_expect(!memcmp(xa, xb, sizeof xa) && !memcmp(va, vb, sizeof va), "bit-equal states");
     hw_sim_destroy(sa);
     hw_sim_destroy(sb);
 }
