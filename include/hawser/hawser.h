@@ -279,10 +279,10 @@ hw_status hw_sim_step(hw_sim *sim, int n);
  * remainder that lands on t, from which whole steps count again. A target within a tolerance of
  * a step boundary takes no sliver step: tol = 1e-9 dt + 8 eps |t| (at most dt / 4), i.e. far below
  * what a step resolves yet above the rounding by which t_b + k dt and a caller's k x interval can
- * differ; hw_sim_time() then returns that boundary, within tol of t (to 1e-12 s and better at
- * practical times). So a master whose coupling interval is a multiple of dt gets exactly the
- * states of hw_sim_step (bit for bit), and one whose interval is not gets one shortened step per
- * coupling and no drift. Prescribed and coupled points, winches and sheaves see each step's own
+ * differ (eps: DBL_EPSILON); hw_sim_time() then returns that boundary, within tol of t (a few
+ * rounding units of t when the interval is a multiple of dt). So a master whose coupling
+ * interval is a multiple of dt gets exactly the states of hw_sim_step (bit for bit), and one
+ * whose interval is not gets one shortened step per coupling and no drift. Prescribed and coupled points, winches and sheaves see each step's own
  * time and length. Errors: HW_ERR_INVALID_ARG (last_error says why) for t before the current
  * time (beyond tol), not finite, or more than 2^53 steps away; as hw_sim_step otherwise. */
 hw_status hw_sim_advance_to(hw_sim *sim, double t);
