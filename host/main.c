@@ -8,6 +8,7 @@
  * Exit codes: see usage(). */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "output.h"
 #include "plot.h"
 #include "rigid_run.h"
+#include "run_resume.h"
 #include "scenario.h"
 
 enum {
@@ -54,6 +56,9 @@ static void usage(FILE *f)
             "  -q, --quiet              no progress or notes on stderr (warnings and errors still shown)\n"
             "  --format LIST            result formats, comma-separated from csv, vtk, hdf5\n"
             "                           (overrides outputs.formats; default csv)\n"
+            "  --checkpoint-every T     write DIR/checkpoint.hwck every T s of simulated time\n"
+            "  --resume DIR             continue the run whose checkpoint is in DIR, appending to\n"
+            "                           its outputs (SCENARIO optional: the recorded one)\n"
             "\n"
             "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv (as requested),\n"
             "DIR/summary.json; the summary is also printed on stdout as one JSON line. With vtk:\n"
@@ -67,7 +72,8 @@ static void usage(FILE *f)
             "for plot/report), 4 numerical failure\n"
             "(blow-up or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
             "device, HDF5 not built in, gnuplot not installed), 6 output could not be written or a\n"
-            "results directory could not be read.\n");
+            "results directory could not be read. SIGINT / SIGTERM stop a run at the end of a\n"
+            "step, write DIR/checkpoint.hwck and the summary (status interrupted): exit 130 / 143.\n");
 }
 
 static int exit_code(hw_status st)
@@ -87,7 +93,35 @@ typedef struct run_opts {
     double dt, t_end;
     int have_dt, have_t_end, quiet, formats;
     hw_backend_kind backend;
+    int have_backend;
+    double ck_every;    /* --checkpoint-every (0: none) */
+    const char *resume; /* --resume DIR */
 } run_opts;
+
+/* SIGINT / SIGTERM: the run stops at the end of a step (hw_sim_set_interrupt), writes a final
+ * checkpoint and the summary; a second signal ends it at once (SA_RESETHAND). */
+static volatile sig_atomic_t g_signal;
+static void on_signal(int sig) { g_signal = sig; }
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+/* Tests only: HAWSER_TEST_SIGNAL="STEP:SIG" raises SIG right after step STEP (the loop's calls
+ * stop there), so a test interrupts or kills a run at a known step. */
+static long test_signal_step(int *sig)
+{
+    const char *e = getenv("HAWSER_TEST_SIGNAL");
+    long step = 0;
+    if (!e || sscanf(e, "%ld:%d", &step, sig) != 2) return -1;
+    return step;
+}
 
 static void log_sink(void *user, int level, const char *msg)
 {
@@ -263,9 +297,25 @@ static int cmd_convert(int argc, char **argv)
     return EXIT_OK;
 }
 
-static int run(const run_opts *o)
+static int run(run_opts *o)
 {
     char msg[2048];
+    hw_run_ck ck; /* checkpoint and resume (run_resume.h) */
+    memset(&ck, 0, sizeof ck);
+    if (o->resume) { /* [checkpoint hook 1] the run's options from its checkpoint */
+        if (hw_run_ck_read(&ck, o->resume, msg, sizeof msg)) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            hw_run_ck_free(&ck);
+            return EXIT_INPUT;
+        }
+        if (!o->scenario) o->scenario = access(ck.opts.scenario, R_OK) == 0 ? ck.opts.scenario : ck.opts.scenario_abs;
+        o->dt = ck.opts.dt; o->have_dt = ck.opts.have_dt;
+        o->t_end = ck.opts.t_end; o->have_t_end = ck.opts.have_t_end;
+        o->formats = ck.opts.formats;
+        o->out_dir = o->resume;
+        if (!(o->ck_every > 0)) o->ck_every = ck.opts.every;
+        if (!o->have_backend) o->backend = (hw_backend_kind)ck.opts.backend;
+    }
     hw_scenario *sc = NULL;
     hw_sim *sim = NULL;
     hw_outputs out;
@@ -277,7 +327,18 @@ static int run(const run_opts *o)
     hw_status st = hw_md_load_any(o->scenario, log_sink, (void *)o, &sc, &md, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
+        hw_run_ck_free(&ck);
         return EXIT_INPUT; /* unreadable or invalid scenario */
+    }
+    if ((o->ck_every > 0 || o->resume) && (sc->model.n_lines == 0 || sc->rigid || sc->network ||
+                                           sc->n_couplings > 0)) {
+        fprintf(stderr, "hawser: %s: checkpoints (--checkpoint-every, --resume) are available for "
+                "lumped-mass lines only, not yet with rigid cables, a 1-D network or couplings\n",
+                o->scenario);
+        hw_run_ck_free(&ck);
+        hw_scenario_free(sc);
+        hw_md_free(md);
+        return EXIT_NO_DEVICE; /* not available */
     }
     if (o->have_dt) sc->model.solver.dt = o->dt;
     if (o->have_t_end) sc->model.solver.t_end = o->t_end;
@@ -337,14 +398,37 @@ static int run(const run_opts *o)
         hw_md_free(md);
         return exit_code(st);
     }
+    {   /* [checkpoint hook 2] what a checkpoint records; on resume, the outputs set aside */
+        hw_run_ck_opts co;
+        memset(&co, 0, sizeof co);
+        snprintf(co.scenario, sizeof co.scenario, "%s", o->scenario);
+        co.dt = o->dt; co.have_dt = o->have_dt; co.t_end = o->t_end; co.have_t_end = o->have_t_end;
+        co.formats = o->formats; co.every = o->ck_every; co.backend = (int)o->backend;
+        if ((st = hw_run_ck_init(&ck, &co, dir, msg, sizeof msg)) ||
+            (o->resume && (st = hw_run_ck_set_aside(&ck, dir, msg, sizeof msg)))) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            code = exit_code(st);
+            goto done;
+        }
+        if (sc->rigid || sc->network || sc->n_couplings > 0) {
+            ck.unsupported = 1;
+            snprintf(ck.reason, sizeof ck.reason, "checkpoints do not hold rigid cables, a 1-D "
+                     "network or couplings yet");
+        }
+    }
     if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
         (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = exit_code(st);
         goto done;
     }
-    if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
-        (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
+    if (o->resume && (st = hw_run_ck_restore(&ck, sim, &out, mdo, msg, sizeof msg))) {
+        fprintf(stderr, "hawser: %s\n", msg); /* [checkpoint hook 3] state and outputs back */
+        code = exit_code(st);
+        goto done;
+    }
+    if ((!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
+        (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
         (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg)) ||
         (sc->n_couplings > 0 &&
          (st = hw_couplings_create(sc->couplings, sc->n_couplings, &sc->model, netr.net, o->scenario,
@@ -362,9 +446,14 @@ static int run(const run_opts *o)
         double run0 = now_s();
         const char *status = "ok";
         const char *fail_msg = NULL;
+        int test_sig = 0;
+        long test_step = test_signal_step(&test_sig);
+        catch_signals();
+        hw_sim_set_interrupt(sim, &g_signal);
         while (hw_sim_steps_taken(sim) < total) {
-            long left = total - hw_sim_steps_taken(sim);
-            int n = (int)(left < per_out ? left : per_out);
+            long s0 = hw_sim_steps_taken(sim), left = total - s0, to_row = per_out - s0 % per_out;
+            int n = (int)(left < to_row ? left : to_row); /* to the next row (a resume may start between) */
+            if (test_step > s0 && test_step < s0 + n) n = (int)(test_step - s0);
             if (cpl) { /* coupled to the network: exchange every step */
                 st = HW_OK;
                 for (int k = 0; k < n && !st; k++) {
@@ -383,6 +472,21 @@ static int run(const run_opts *o)
             }
             if (!st) st = hw_rc_runner_advance(&rigr, n, msg, sizeof msg); /* rigid cables, same dt */
             if (!st) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
+            if (st == HW_INTERRUPTED) { /* [checkpoint hook 4] a signal: final checkpoint */
+                status = "interrupted";
+                code = 128 + (int)g_signal;
+                snprintf(msg, sizeof msg, "%s by %s", hw_sim_last_error(sim),
+                         g_signal == SIGTERM ? "SIGTERM" : "SIGINT");
+                fail_msg = msg;
+                char cmsg[2048];
+                if (hw_run_ck_write(&ck, sim, &out, mdo, cmsg, sizeof cmsg))
+                    fprintf(stderr, "%shawser: warning: %s\n", pg.tty && !o->quiet ? "\n" : "", cmsg);
+                else if (!o->quiet)
+                    fprintf(stderr, "%shawser: %s; checkpoint %s (continue with: hawser run --resume %s)\n",
+                            pg.tty ? "\n" : "", msg, ck.path, dir);
+                break;
+            }
+            if (hw_sim_steps_taken(sim) == test_step) raise(test_sig);
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
                 status = "numerical_failure";
@@ -390,8 +494,10 @@ static int run(const run_opts *o)
                 code = exit_code(st);
                 break;
             }
+            if (hw_sim_steps_taken(sim) % per_out != 0 && hw_sim_steps_taken(sim) < total) continue;
             if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
-                (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) {
+                (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
+                (st = hw_run_ck_maybe(&ck, sim, &out, mdo, msg, sizeof msg))) {
                 fprintf(stderr, "hawser: %s\n", msg);
                 status = "io_error";
                 fail_msg = msg;
@@ -416,6 +522,7 @@ static int run(const run_opts *o)
         }
     }
 done:
+    hw_run_ck_free(&ck);
     hw_couplings_destroy(cpl);
     summary_rigid = NULL;
     hw_rc_runner_end(&rigr);
@@ -484,6 +591,7 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--backend") && has_val) {
             const char *v = argv[++i];
+            o.have_backend = 1;
             if (!strcmp(v, "cpu")) o.backend = HW_BACKEND_CPU;
             else if (!strcmp(v, "cuda")) o.backend = HW_BACKEND_CUDA;
             else if (!strcmp(v, "auto")) o.backend = HW_BACKEND_AUTO;
@@ -497,6 +605,14 @@ int main(int argc, char **argv)
                 fprintf(stderr, "hawser: --format: %s\n", msg);
                 return EXIT_USAGE;
             }
+        } else if (!strcmp(a, "--checkpoint-every") && has_val) {
+            const char *v = argv[++i];
+            if (!parse_double(v, &o.ck_every) || o.ck_every <= 0) {
+                fprintf(stderr, "hawser: --checkpoint-every: expected a simulated time > 0 s, got '%s'\n", v);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--resume") && has_val) {
+            o.resume = argv[++i];
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             o.quiet = 1;
         } else if (a[0] == '-') {
@@ -509,6 +625,11 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (!o.scenario) { fprintf(stderr, "hawser: run: no scenario file given\n"); return EXIT_USAGE; }
+    if (o.resume && (o.have_dt || o.have_t_end || o.formats || o.out_dir)) {
+        fprintf(stderr, "hawser: --resume continues a run with the options it was started with: "
+                "--dt, --t-end, --format and -o cannot be given with it\n");
+        return EXIT_USAGE;
+    }
+    if (!o.scenario && !o.resume) { fprintf(stderr, "hawser: run: no scenario file given\n"); return EXIT_USAGE; }
     return run(&o);
 }

@@ -11,6 +11,7 @@
 #ifndef HAWSER_H
 #define HAWSER_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -29,7 +30,8 @@ typedef enum hw_status {
     HW_ERR_UNSUPPORTED,   /* a feature compiled out or not implemented yet */
     HW_ERR_NOMEM,
     HW_ERR_IO,
-    HW_ERR_STATE          /* the simulation is in a failed state; destroy it */
+    HW_ERR_STATE,         /* the simulation is in a failed state; destroy it */
+    HW_INTERRUPTED        /* hw_sim_step stopped between steps: the interrupt flag was set */
 } hw_status;
 
 const char *hw_status_str(hw_status s);
@@ -267,6 +269,10 @@ const char *hw_sim_backend_name(const hw_sim *sim);
  * segment, time, likely cause); the state is left as it was when the blow-up was detected and the
  * simulation refuses further steps (HW_ERR_STATE). */
 hw_status hw_sim_step(hw_sim *sim, int n);
+/* An interrupt flag (e.g. set by a SIGINT handler; NULL: none): hw_sim_step checks it before
+ * every step and, when it is non-zero, returns HW_INTERRUPTED at the end of the last step taken
+ * (last_error says when). The simulation stays usable: save its state, or step on. */
+void hw_sim_set_interrupt(hw_sim *sim, const volatile sig_atomic_t *flag);
 double hw_sim_time(const hw_sim *sim);
 double hw_sim_dt(const hw_sim *sim);
 long hw_sim_steps_taken(const hw_sim *sim);
