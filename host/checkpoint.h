@@ -23,6 +23,8 @@
 #include <stdint.h>
 
 #include "hawser/checkpoint.h"
+#include "hawser/network.h"
+#include "hawser/rigid.h"
 #include "sim_internal.h"
 
 #define HW_CK_FORMAT 1u
@@ -75,6 +77,12 @@ hw_status hw_ck_save_sim(hw_ck *ck, hw_sim *sim);
  * HW_ERR_INPUT with a message naming `what`). */
 hw_status hw_ck_load_sim(hw_ck *ck, hw_sim *sim, uint64_t fp, const char *what, char *msg,
                          size_t msg_len);
+/* The 1-D network's and the rigid cables' records (network.c, rigid_checkpoint.c). The rigid
+ * cables' element count changes with reel events: loading reallocates their arrays; CPU only
+ * (HW_ERR_UNSUPPORTED on the CUDA backend). */
+void hw_ck_net_records(hw_ck *ck, hw_net *net);
+hw_status hw_ck_rc_records(hw_ck *ck, hw_rc *rc, char *msg, size_t msg_len);
+
 /* A loading container: start a pass over the records, checking only (copy 0) or copying. */
 void hw_ck_begin_pass(hw_ck *ck, int copy);
 

@@ -330,10 +330,9 @@ static int run(run_opts *o)
         hw_run_ck_free(&ck);
         return EXIT_INPUT; /* unreadable or invalid scenario */
     }
-    if ((o->ck_every > 0 || o->resume) && (sc->model.n_lines == 0 || sc->rigid || sc->network ||
-                                           sc->n_couplings > 0)) {
-        fprintf(stderr, "hawser: %s: checkpoints (--checkpoint-every, --resume) are available for "
-                "lumped-mass lines only, not yet with rigid cables, a 1-D network or couplings\n",
+    if ((o->ck_every > 0 || o->resume) && sc->model.n_lines == 0) {
+        fprintf(stderr, "hawser: %s: checkpoints (--checkpoint-every, --resume) need lumped-mass "
+                "lines: scenarios of rigid cables or a 1-D network only cannot be checkpointed yet\n",
                 o->scenario);
         hw_run_ck_free(&ck);
         hw_scenario_free(sc);
@@ -410,20 +409,10 @@ static int run(run_opts *o)
             code = exit_code(st);
             goto done;
         }
-        if (sc->rigid || sc->network || sc->n_couplings > 0) {
-            ck.unsupported = 1;
-            snprintf(ck.reason, sizeof ck.reason, "checkpoints do not hold rigid cables, a 1-D "
-                     "network or couplings yet");
-        }
     }
     if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
         (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
-        code = exit_code(st);
-        goto done;
-    }
-    if (o->resume && (st = hw_run_ck_restore(&ck, sim, &out, mdo, msg, sizeof msg))) {
-        fprintf(stderr, "hawser: %s\n", msg); /* [checkpoint hook 3] state and outputs back */
         code = exit_code(st);
         goto done;
     }
@@ -438,6 +427,13 @@ static int run(run_opts *o)
         code = exit_code(st);
         goto done;
     }
+    ck.rig = &rigr;
+    ck.netr = &netr;
+    if (o->resume && (st = hw_run_ck_restore(&ck, sim, &out, mdo, msg, sizeof msg))) {
+        fprintf(stderr, "hawser: %s\n", msg); /* [checkpoint hook 3] state and outputs back */
+        code = exit_code(st);
+        goto done;
+    }
     {
         double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end, every = sc->out_interval;
         long total = (long)ceil(t_end / dt - 1e-9);
@@ -448,13 +444,18 @@ static int run(run_opts *o)
         const char *fail_msg = NULL;
         int test_sig = 0;
         long test_step = test_signal_step(&test_sig);
+        /* a signal stops the lines between two steps; with rigid cables or a network (which
+         * write a row with each advance) at the next output row */
+        int row_interrupt = rigr.rc || netr.net;
         catch_signals();
-        hw_sim_set_interrupt(sim, &g_signal);
+        if (!row_interrupt) hw_sim_set_interrupt(sim, &g_signal);
         while (hw_sim_steps_taken(sim) < total) {
             long s0 = hw_sim_steps_taken(sim), left = total - s0, to_row = per_out - s0 % per_out;
             int n = (int)(left < to_row ? left : to_row); /* to the next row (a resume may start between) */
-            if (test_step > s0 && test_step < s0 + n) n = (int)(test_step - s0);
-            if (cpl) { /* coupled to the network: exchange every step */
+            if (!row_interrupt && test_step > s0 && test_step < s0 + n) n = (int)(test_step - s0);
+            if (row_interrupt && g_signal) {
+                st = HW_INTERRUPTED;
+            } else if (cpl) { /* coupled to the network: exchange every step */
                 st = HW_OK;
                 for (int k = 0; k < n && !st; k++) {
                     if ((st = hw_couplings_before(cpl, sim)) || (st = hw_sim_step(sim, 1)) ||
@@ -475,8 +476,8 @@ static int run(run_opts *o)
             if (st == HW_INTERRUPTED) { /* [checkpoint hook 4] a signal: final checkpoint */
                 status = "interrupted";
                 code = 128 + (int)g_signal;
-                snprintf(msg, sizeof msg, "%s by %s", hw_sim_last_error(sim),
-                         g_signal == SIGTERM ? "SIGTERM" : "SIGINT");
+                snprintf(msg, sizeof msg, "interrupted at t = %.9g s (step %ld) by %s", hw_sim_time(sim),
+                         hw_sim_steps_taken(sim), g_signal == SIGTERM ? "SIGTERM" : "SIGINT");
                 fail_msg = msg;
                 char cmsg[2048];
                 if (hw_run_ck_write(&ck, sim, &out, mdo, cmsg, sizeof cmsg))
@@ -486,7 +487,7 @@ static int run(run_opts *o)
                             pg.tty ? "\n" : "", msg, ck.path, dir);
                 break;
             }
-            if (hw_sim_steps_taken(sim) == test_step) raise(test_sig);
+            if (test_step > s0 && hw_sim_steps_taken(sim) >= test_step) raise(test_sig);
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
                 status = "numerical_failure";

@@ -55,7 +55,7 @@ static uint64_t run_fingerprint(const hw_run_ck *r, const hw_sim *sim)
 }
 
 /* The text outputs of a run: their streams and names in the output directory. */
-enum { MAX_TEXT = 5 };
+enum { MAX_TEXT = 7 };
 typedef struct text_files { int n; FILE **f[MAX_TEXT]; char name[MAX_TEXT][4200]; } text_files;
 
 static void md_name(const char *scenario, char *name, size_t len)
@@ -81,6 +81,14 @@ static void list_text(const hw_run_ck *r, hw_outputs *out, hw_md_out *mdo, text_
     if (hw_md_out_stream(mdo) && *hw_md_out_stream(mdo)) {
         tf->f[tf->n] = hw_md_out_stream(mdo);
         md_name(r->opts.scenario, tf->name[tf->n++], sizeof tf->name[0]);
+    }
+    if (r->rig && r->rig->csv) {
+        tf->f[tf->n] = &r->rig->csv;
+        snprintf(tf->name[tf->n++], sizeof tf->name[0], "rigid.csv");
+    }
+    if (r->netr && r->netr->csv) {
+        tf->f[tf->n] = &r->netr->csv;
+        snprintf(tf->name[tf->n++], sizeof tf->name[0], "network.csv");
     }
 }
 
@@ -154,11 +162,22 @@ hw_status hw_run_ck_set_aside(hw_run_ck *r, const char *dir, char *msg, size_t m
     return HW_OK;
 }
 
-/* The records of the outputs. sizes: the text files' sizes (saved from, or loaded into). */
-static void out_records(hw_ck *ck, hw_outputs *out, const text_files *tf, long long *sizes,
-                        int *vf, double *vt, long long *vtail, long *h5rows)
+/* The records of the outputs. sizes: the text files' sizes (saved from, or loaded into). With
+ * them, the fixed-size state of the network and of the rigid cables' runner. */
+static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_files *tf,
+                        long long *sizes, int *vf, double *vt, long long *vtail, long *h5rows)
 {
     char name[4300];
+    if (r->netr && r->netr->net) {
+        hw_ck_net_records(ck, r->netr->net);
+        HW_CK(ck, "netrun.rows", r->netr->rows);
+    }
+    if (r->rig && r->rig->rc) {
+        int nc = hw_rc_n_cables(r->rig->rc);
+        HW_CK(ck, "rcrun.rows", r->rig->rows);
+        hw_ck_io(ck, "rcrun.max_t", r->rig->max_t, (size_t)nc * sizeof(double));
+        hw_ck_io(ck, "rcrun.max_time", r->rig->max_time, (size_t)nc * sizeof(double));
+    }
     HW_CK(ck, "out.rows", out->rows);
     /* the summary's statistics, every line (plain values: new fields come along) */
     hw_ck_io(ck, "out.stats", out->stats, (size_t)out->sc->model.n_lines * sizeof *out->stats);
@@ -203,8 +222,12 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
     hw_ck_set_fingerprint(ck, run_fingerprint(r, sim));
     opts_records(ck, r);
     hw_status st = hw_ck_save_sim(ck, sim);
+    if (!st && r->rig && r->rig->rc && (st = hw_ck_rc_records(ck, r->rig->rc, msg, msg_len))) {
+        hw_ck_free(ck);
+        return st;
+    }
     if (!st) {
-        out_records(ck, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
+        out_records(ck, r, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
         hw_ck_io(ck, "out.names", names, strlen(names));
         st = hw_ck_write_file(ck, r->path, msg, msg_len);
     } else {
@@ -269,10 +292,15 @@ hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_ou
     long h5rows = 0;
     const char *e;
     hw_ck_begin_pass(ck, 0);
-    out_records(ck, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
+    out_records(ck, r, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
     if (hw_ck_error(ck, &e)) return fail(msg, msg_len, HW_ERR_INPUT, "%s: %s", r->path, e);
     hw_ck_begin_pass(ck, 1);
-    out_records(ck, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
+    out_records(ck, r, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
+    if (r->rig && r->rig->rc) {
+        char e2[512];
+        if ((st = hw_ck_rc_records(ck, r->rig->rc, e2, sizeof e2)))
+            return fail(msg, msg_len, st, "%s: rigid cables: %s", r->path, e2);
+    }
     for (int k = 0; k < tf.n; k++)
         if ((st = restore_text(out->dir, tf.name[k], sizes[k], tf.f[k], msg, msg_len))) return st;
     if (out->vtk && (st = hw_vtk_resume(out->vtk, vf, vt, vtail, msg, msg_len))) return st;

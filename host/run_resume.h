@@ -14,7 +14,9 @@
 
 #include "checkpoint.h"
 #include "moordyn_out.h"
+#include "network_run.h"
 #include "output.h"
+#include "rigid_run.h"
 
 #define HW_RUN_CK_NAME "checkpoint.hwck"
 
@@ -34,6 +36,8 @@ typedef struct hw_run_ck {
     int unsupported;         /* the run has parts a checkpoint cannot hold yet (why: reason) */
     char reason[256];
     hw_ck *loaded;           /* resume: the checkpoint read */
+    hw_rc_runner *rig;       /* the rigid cables and the 1-D network stepped beside the lines */
+    hw_net_runner *netr;     /* (set once they are started; NULL or empty: none) */
 } hw_run_ck;
 
 /* Resume, first step: reads DIR/checkpoint.hwck, checks its format and version, and fills
@@ -47,7 +51,8 @@ hw_status hw_run_ck_init(hw_run_ck *r, const hw_run_ck_opts *o, const char *dir,
 /* Resume, before the outputs are opened: sets every recorded output file aside (NAME.resume), so
  * that opening the outputs afresh does not destroy them. */
 hw_status hw_run_ck_set_aside(hw_run_ck *r, const char *dir, char *msg, size_t msg_len);
-/* Resume, after the outputs are opened: loads the simulation's state, takes every output back
+/* Resume, after the outputs are opened and the rigid cables and network started (r->rig,
+ * r->netr): loads the simulation's state, theirs, takes every output back
  * to its size at the checkpoint (reopened for appending), and the statistics. */
 hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo,
                             char *msg, size_t msg_len);

@@ -30,6 +30,7 @@
 
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
 #define CRANE HW_EXAMPLES_DIR "/crane_lowering.yaml"
+#define MIXED HW_TEST_DATA_DIR "/checkpoint_mixed.yaml"
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
 
@@ -412,6 +413,37 @@ Test(cli, sigkill_then_resume_byte_identical_winch_and_sheave)
     check_all(ref, run, files);
 }
 
+/* Lumped line, network (coupled) and a rigid cable whose reel winch splits elements: killed after
+ * a checkpoint, and stopped by SIGTERM (at the next output row: the rigid cables and the network
+ * write theirs with each advance), both resume to the uninterrupted run's files. */
+Test(cli, rigid_cable_and_network_resume_byte_identical)
+{
+    const char *ref = "/tmp/hawser_ck_ref6", *run = "/tmp/hawser_ck_run6", *run2 = "/tmp/hawser_ck_run7";
+    rm_rf(ref);
+    rm_rf(run);
+    rm_rf(run2);
+    const char *a1[] = {"run", MIXED, "-o", ref, "-q", NULL};
+    cr_assert_eq(cli(NULL, NULL, a1), 0);
+    const char *a2[] = {"run", MIXED, "-o", run, "-q", "--checkpoint-every", "1", NULL};
+    cr_assert_eq(cli("17777:9", NULL, a2), 1000 + SIGKILL); /* 3.55 s: checkpoint at 3 s */
+    const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err6", a3), 0, "%s", slurp("/tmp/hawser_ck_err6", NULL));
+    const char *files[] = {"lines.csv", "points.csv", "rigid.csv", "network.csv", NULL};
+    check_all(ref, run, files);
+    const char *a4[] = {"run", MIXED, "-o", run2, "-q", NULL};
+    cr_assert_eq(cli("12345:15", NULL, a4), 128 + SIGTERM);
+    char *s = slurp("/tmp/hawser_ck_run7/summary.json", NULL);
+    cr_assert(strstr(s, "\"status\":\"interrupted\"") && strstr(s, "(step 12500) by SIGTERM"), "%s", s);
+    free(s);
+    const char *a5[] = {"run", "--resume", run2, "-q", NULL};
+    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err7", a5), 0, "%s", slurp("/tmp/hawser_ck_err7", NULL));
+    check_all(ref, run2, files);
+    /* the rigid cable did split elements over the run */
+    s = slurp("/tmp/hawser_ck_ref6/summary.json", NULL);
+    cr_assert(strstr(s, "\"rigid_cables\":[{\"name\":\"wire\",\"elements\":4"), "%s", s);
+    free(s);
+}
+
 static void interrupted_then_resumed(int sig, const char *ref, const char *run)
 {
     rm_rf(ref);
@@ -506,9 +538,9 @@ Test(cli, refused_checkpoints)
     /* options that would change the run */
     const char *dt[] = {"run", "--resume", run, "--dt", "0.0005", NULL};
     expect_refusal(dt, 2, "cannot be given with it");
-    /* not available yet: rigid cables only */
+    /* not available yet: rigid cables only (no lumped lines) */
     const char *rigid[] = {"run", HW_EXAMPLES_DIR "/rigid_lowering.yaml", "-o", "/tmp/hawser_ck_rigid",
                            "--checkpoint-every", "1", NULL};
-    expect_refusal(rigid, 5, "checkpoints (--checkpoint-every, --resume) are available for lumped-mass lines only");
+    expect_refusal(rigid, 5, "rigid cables or a 1-D network only cannot be checkpointed yet");
     unlink(keep);
 }
