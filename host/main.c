@@ -113,15 +113,6 @@ static void catch_signals(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-/* Tests only: HAWSER_TEST_SIGNAL="STEP:SIG" raises SIG right after step STEP (the loop's calls
- * stop there), so a test interrupts or kills a run at a known step. */
-static long test_signal_step(int *sig)
-{
-    const char *e = getenv("HAWSER_TEST_SIGNAL");
-    long step = 0;
-    if (!e || sscanf(e, "%ld:%d", &step, sig) != 2) return -1;
-    return step;
-}
 
 static void log_sink(void *user, int level, const char *msg)
 {
@@ -330,15 +321,6 @@ static int run(run_opts *o)
         hw_run_ck_free(&ck);
         return EXIT_INPUT; /* unreadable or invalid scenario */
     }
-    if ((o->ck_every > 0 || o->resume) && sc->model.n_lines == 0) {
-        fprintf(stderr, "hawser: %s: checkpoints (--checkpoint-every, --resume) need lumped-mass "
-                "lines: scenarios of rigid cables or a 1-D network only cannot be checkpointed yet\n",
-                o->scenario);
-        hw_run_ck_free(&ck);
-        hw_scenario_free(sc);
-        hw_md_free(md);
-        return EXIT_NO_DEVICE; /* not available */
-    }
     if (o->have_dt) sc->model.solver.dt = o->dt;
     if (o->have_t_end) sc->model.solver.t_end = o->t_end;
     if (o->formats) sc->out_formats = o->formats;
@@ -351,17 +333,38 @@ static int run(run_opts *o)
     char dir[4096];
     if (o->out_dir) snprintf(dir, sizeof dir, "%s", o->out_dir);
     else default_out_dir(o->scenario, dir, sizeof dir);
-    if (sc->rigid && sc->model.n_lines == 0) { /* rigid cables (and a 1-D network) only */
-        st = hw_rc_run_scenario(sc, o->scenario, dir, o->backend, log_sink, (void *)o, msg, sizeof msg);
-        if (st) fprintf(stderr, "hawser: %s\n", msg);
-        hw_scenario_free(sc);
-        return exit_code(st);
+    {   /* [checkpoint hook 2] what a checkpoint records; on resume, the outputs set aside */
+        hw_run_ck_opts co;
+        memset(&co, 0, sizeof co);
+        snprintf(co.scenario, sizeof co.scenario, "%s", o->scenario);
+        co.dt = o->dt; co.have_dt = o->have_dt; co.t_end = o->t_end; co.have_t_end = o->have_t_end;
+        co.formats = o->formats; co.every = o->ck_every; co.backend = (int)o->backend;
+        if ((st = hw_run_ck_init(&ck, &co, dir, msg, sizeof msg)) ||
+            (o->resume && (st = hw_run_ck_set_aside(&ck, dir, msg, sizeof msg)))) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            hw_run_ck_free(&ck);
+            hw_scenario_free(sc);
+            hw_md_free(md);
+            return exit_code(st);
+        }
     }
-    if (sc->network && sc->model.n_lines == 0) { /* a scenario with only a 1-D network */
-        st = hw_net_run_scenario(sc, o->scenario, dir, o->quiet, log_sink, (void *)o, msg, sizeof msg);
-        if (st) fprintf(stderr, "hawser: %s\n", msg);
+    if (sc->model.n_lines == 0 && (sc->rigid || sc->network)) { /* rigid cables and/or a network only */
+        catch_signals();
+        if (sc->rigid)
+            st = hw_rc_run_scenario(sc, o->scenario, dir, o->backend, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
+        else
+            st = hw_net_run_scenario(sc, o->scenario, dir, o->quiet, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
+        if (st == HW_INTERRUPTED) {
+            if (!o->quiet) fprintf(stderr, "hawser: %s; checkpoint %s\n", msg, ck.path);
+            code = 128 + (int)g_signal;
+        } else {
+            if (st) fprintf(stderr, "hawser: %s\n", msg);
+            code = exit_code(st);
+        }
+        hw_run_ck_free(&ck);
         hw_scenario_free(sc);
-        return exit_code(st);
+        hw_md_free(md);
+        return code;
     }
     hw_net_runner netr = {NULL, NULL, 0};
     hw_couplings *cpl = NULL;
@@ -397,19 +400,6 @@ static int run(run_opts *o)
         hw_md_free(md);
         return exit_code(st);
     }
-    {   /* [checkpoint hook 2] what a checkpoint records; on resume, the outputs set aside */
-        hw_run_ck_opts co;
-        memset(&co, 0, sizeof co);
-        snprintf(co.scenario, sizeof co.scenario, "%s", o->scenario);
-        co.dt = o->dt; co.have_dt = o->have_dt; co.t_end = o->t_end; co.have_t_end = o->have_t_end;
-        co.formats = o->formats; co.every = o->ck_every; co.backend = (int)o->backend;
-        if ((st = hw_run_ck_init(&ck, &co, dir, msg, sizeof msg)) ||
-            (o->resume && (st = hw_run_ck_set_aside(&ck, dir, msg, sizeof msg)))) {
-            fprintf(stderr, "hawser: %s\n", msg);
-            code = exit_code(st);
-            goto done;
-        }
-    }
     if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
         (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
@@ -442,8 +432,6 @@ static int run(run_opts *o)
         double run0 = now_s();
         const char *status = "ok";
         const char *fail_msg = NULL;
-        int test_sig = 0;
-        long test_step = test_signal_step(&test_sig);
         /* a signal stops the lines between two steps; with rigid cables or a network (which
          * write a row with each advance) at the next output row */
         int row_interrupt = rigr.rc || netr.net;
@@ -452,7 +440,7 @@ static int run(run_opts *o)
         while (hw_sim_steps_taken(sim) < total) {
             long s0 = hw_sim_steps_taken(sim), left = total - s0, to_row = per_out - s0 % per_out;
             int n = (int)(left < to_row ? left : to_row); /* to the next row (a resume may start between) */
-            if (!row_interrupt && test_step > s0 && test_step < s0 + n) n = (int)(test_step - s0);
+            if (!row_interrupt) n = (int)hw_run_ck_test_cap(s0, n); /* tests: stop at a given step */
             if (row_interrupt && g_signal) {
                 st = HW_INTERRUPTED;
             } else if (cpl) { /* coupled to the network: exchange every step */
@@ -487,7 +475,7 @@ static int run(run_opts *o)
                             pg.tty ? "\n" : "", msg, ck.path, dir);
                 break;
             }
-            if (test_step > s0 && hw_sim_steps_taken(sim) >= test_step) raise(test_sig);
+            hw_run_ck_test_signal(s0, hw_sim_steps_taken(sim));
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
                 status = "numerical_failure";

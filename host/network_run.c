@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "network_internal.h"
+#include "run_resume.h"
 
 static void csv_name(FILE *f, const char *prefix, const char *name)
 {
@@ -115,7 +116,8 @@ static void summary(FILE *f, const char *status, const char *message, const char
 }
 
 hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir, int quiet,
-                              hw_log_fn log, void *log_user, char *msg, size_t msg_len)
+                              hw_log_fn log, void *log_user, hw_run_ck *ck,
+                              const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
 {
     hw_net_runner r;
     double dt = sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01, t_end = sc->model.solver.t_end;
@@ -125,10 +127,30 @@ hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, 
     (void)quiet;
     hw_status st = hw_net_runner_start(&r, sc, dir, log, log_user, msg, msg_len);
     const char *status = "ok";
+    if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and file back */
+        ck->netr = &r;
+        ck->net_dt = dt;
+        if (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))) status = "error";
+        else if (ck->loaded) done = ck->steps;
+    }
     if (st == HW_OK) {
         while (done < total) {
             long n = total - done < per_out ? total - done : per_out;
+            if (stop && *stop) { /* a signal: the final checkpoint, then the summary */
+                st = HW_INTERRUPTED;
+                status = "interrupted";
+                snprintf(msg, msg_len, "interrupted at t = %.9g s (step %ld) by %s", hw_net_time(r.net), done,
+                         *stop == SIGTERM ? "SIGTERM" : "SIGINT");
+                char cmsg[1024];
+                if (ck && hw_run_ck_write(ck, NULL, NULL, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
+                break;
+            }
             st = hw_net_runner_advance(&r, dt, n, msg, msg_len);
+            if (!st) hw_run_ck_test_signal(done, done + n);
+            if (!st && ck) {
+                ck->steps = done + n;
+                st = hw_run_ck_maybe(ck, NULL, NULL, NULL, msg, msg_len);
+            }
             if (st) {
                 status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
                 break;

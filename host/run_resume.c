@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ static void opts_records(hw_ck *ck, hw_run_ck *r)
  * results (not the checkpoint interval or the backend). */
 static uint64_t run_fingerprint(const hw_run_ck *r, const hw_sim *sim)
 {
-    uint64_t h = hw_ck_model_hash(sim);
+    uint64_t h = sim ? hw_ck_model_hash(sim) : HW_FNV_INIT; /* without lines: the scenario's */
     const hw_run_ck_opts *o = &r->opts;
     h = hw_fnv1a(h, &r->scenario_hash, sizeof r->scenario_hash);
     double d[2] = {o->have_dt ? o->dt : -1.0, o->have_t_end ? o->t_end : -1.0};
@@ -70,6 +71,8 @@ static void md_name(const char *scenario, char *name, size_t len)
 
 static void list_text(const hw_run_ck *r, hw_outputs *out, hw_md_out *mdo, text_files *tf)
 {
+    static hw_outputs none;
+    if (!out) out = &none;
     FILE **all[4] = {&out->lines, &out->points, &out->nodes, &out->segments};
     static const char *names[4] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
     tf->n = 0;
@@ -126,6 +129,7 @@ hw_status hw_run_ck_init(hw_run_ck *r, const hw_run_ck_opts *o, const char *dir,
     if (!r->loaded) memset(r, 0, sizeof *r);
     r->opts = *o;
     snprintf(r->path, sizeof r->path, "%s/%s", dir, HW_RUN_CK_NAME);
+    snprintf(r->dir, sizeof r->dir, "%s", dir);
     char abs[PATH_MAX];
     if (realpath(o->scenario, abs)) snprintf(r->opts.scenario_abs, sizeof r->opts.scenario_abs, "%s", abs);
     hw_status st = hash_file(o->scenario, &r->scenario_hash, msg, msg_len);
@@ -168,6 +172,7 @@ static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_fil
                         long long *sizes, int *vf, double *vt, long long *vtail, long *h5rows)
 {
     char name[4300];
+    HW_CK(ck, "run.steps", r->steps);
     if (r->netr && r->netr->net) {
         hw_ck_net_records(ck, r->netr->net);
         HW_CK(ck, "netrun.rows", r->netr->rows);
@@ -178,19 +183,21 @@ static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_fil
         hw_ck_io(ck, "rcrun.max_t", r->rig->max_t, (size_t)nc * sizeof(double));
         hw_ck_io(ck, "rcrun.max_time", r->rig->max_time, (size_t)nc * sizeof(double));
     }
-    HW_CK(ck, "out.rows", out->rows);
-    /* the summary's statistics, every line (plain values: new fields come along) */
-    hw_ck_io(ck, "out.stats", out->stats, (size_t)out->sc->model.n_lines * sizeof *out->stats);
+    if (out) {
+        HW_CK(ck, "out.rows", out->rows);
+        /* the summary's statistics, every line (plain values: new fields come along) */
+        hw_ck_io(ck, "out.stats", out->stats, (size_t)out->sc->model.n_lines * sizeof *out->stats);
+    }
     for (int k = 0; k < tf->n; k++) {
         snprintf(name, sizeof name, "out.size:%s", tf->name[k]);
         HW_CK(ck, name, sizes[k]);
     }
-    if (out->vtk) {
+    if (out && out->vtk) {
         HW_CK(ck, "out.vtk.frames", *vf);
         HW_CK(ck, "out.vtk.last_t", *vt);
         HW_CK(ck, "out.vtk.tail_at", *vtail);
     }
-    if (out->h5) HW_CK(ck, "out.h5.rows", *h5rows);
+    if (out && out->h5) HW_CK(ck, "out.h5.rows", *h5rows);
 }
 
 hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo, char *msg,
@@ -205,8 +212,8 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
     for (int k = 0; k < tf.n; k++) {
         struct stat sb;
         if (fflush(*tf.f[k]) != 0 || fstat(fileno(*tf.f[k]), &sb) != 0)
-            return fail(msg, msg_len, HW_ERR_IO, "%s/%s: cannot take its size for the checkpoint: %s",
-                        out->dir, tf.name[k], strerror(errno));
+            return fail(msg, msg_len, HW_ERR_IO, "%s: cannot take its size for the checkpoint: %s",
+                        tf.name[k], strerror(errno));
         sizes[k] = (long long)sb.st_size;
         strcat(names, tf.name[k]);
         strcat(names, "\n");
@@ -214,14 +221,14 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
     int vf = 0;
     double vt = 0;
     long long vtail = 0;
-    long h5rows = hw_h5_rows(out->h5);
-    if (out->vtk) { hw_vtk_mark(out->vtk, &vf, &vt, &vtail); strcat(names, "run.pvd\n"); }
-    if (out->h5) strcat(names, "results.h5\n");
+    long h5rows = out ? hw_h5_rows(out->h5) : 0;
+    if (out && out->vtk) { hw_vtk_mark(out->vtk, &vf, &vt, &vtail); strcat(names, "run.pvd\n"); }
+    if (out && out->h5) strcat(names, "results.h5\n");
     hw_ck *ck = hw_ck_new();
     if (!ck) return fail(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory", r->path);
     hw_ck_set_fingerprint(ck, run_fingerprint(r, sim));
     opts_records(ck, r);
-    hw_status st = hw_ck_save_sim(ck, sim);
+    hw_status st = sim ? hw_ck_save_sim(ck, sim) : HW_OK;
     if (!st && r->rig && r->rig->rc && (st = hw_ck_rc_records(ck, r->rig->rc, msg, msg_len))) {
         hw_ck_free(ck);
         return st;
@@ -237,6 +244,15 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
     return st;
 }
 
+/* The run's time and step: the lines', else the rigid cables', else the network's. */
+static double run_time(const hw_run_ck *r, const hw_sim *sim, double *dt)
+{
+    if (sim) { *dt = hw_sim_dt(sim); return hw_sim_time(sim); }
+    if (r->rig && r->rig->rc) { *dt = hw_rc_dt(r->rig->rc); return hw_rc_time(r->rig->rc); }
+    *dt = r->net_dt;
+    return r->netr && r->netr->net ? hw_net_time(r->netr->net) : 0.0;
+}
+
 static double next_time(double t, double every)
 {
     return (floor(t / every + 1e-9) + 1.0) * every;
@@ -246,9 +262,9 @@ hw_status hw_run_ck_maybe(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
                           size_t msg_len)
 {
     if (!(r->opts.every > 0)) return HW_OK;
-    double t = hw_sim_time(sim);
+    double dt, t = run_time(r, sim, &dt);
     if (r->next_t <= 0) r->next_t = next_time(0.0, r->opts.every);
-    if (t < r->next_t - 0.5 * hw_sim_dt(sim)) return HW_OK;
+    if (t < r->next_t - 0.5 * dt) return HW_OK;
     r->next_t = next_time(t, r->opts.every);
     return hw_run_ck_write(r, sim, out, mdo, msg, msg_len);
 }
@@ -277,8 +293,8 @@ hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_ou
                             char *msg, size_t msg_len)
 {
     hw_ck *ck = r->loaded;
-    hw_status st = hw_ck_load_sim(ck, sim, run_fingerprint(r, sim), r->path, msg, msg_len);
-    if (st == HW_ERR_INPUT && hw_ck_fingerprint(ck) != run_fingerprint(r, sim))
+    hw_status st = sim ? hw_ck_load_sim(ck, sim, run_fingerprint(r, sim), r->path, msg, msg_len) : HW_OK;
+    if (hw_ck_fingerprint(ck) != run_fingerprint(r, sim))
         return fail(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint of another model or other options "
                     "(the model built from %s differs from the one checkpointed): cannot resume",
                     r->path, r->opts.scenario);
@@ -302,11 +318,34 @@ hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_ou
             return fail(msg, msg_len, st, "%s: rigid cables: %s", r->path, e2);
     }
     for (int k = 0; k < tf.n; k++)
-        if ((st = restore_text(out->dir, tf.name[k], sizes[k], tf.f[k], msg, msg_len))) return st;
-    if (out->vtk && (st = hw_vtk_resume(out->vtk, vf, vt, vtail, msg, msg_len))) return st;
-    if (out->h5 && (st = hw_h5_resume(out->h5, h5rows, msg, msg_len))) return st;
-    r->next_t = next_time(hw_sim_time(sim), r->opts.every > 0 ? r->opts.every : 1.0);
+        if ((st = restore_text(r->dir, tf.name[k], sizes[k], tf.f[k], msg, msg_len))) return st;
+    if (out && out->vtk && (st = hw_vtk_resume(out->vtk, vf, vt, vtail, msg, msg_len))) return st;
+    if (out && out->h5 && (st = hw_h5_resume(out->h5, h5rows, msg, msg_len))) return st;
+    double dt;
+    r->next_t = next_time(run_time(r, sim, &dt), r->opts.every > 0 ? r->opts.every : 1.0);
     return HW_OK;
+}
+
+static long test_step(int *sig)
+{
+    const char *e = getenv("HAWSER_TEST_SIGNAL");
+    long step = 0;
+    if (!e || sscanf(e, "%ld:%d", &step, sig) != 2 || step <= 0) return -1;
+    return step;
+}
+
+long hw_run_ck_test_cap(long s0, long n)
+{
+    int sig;
+    long s = test_step(&sig);
+    return s > s0 && s < s0 + n ? s - s0 : n;
+}
+
+void hw_run_ck_test_signal(long s0, long s1)
+{
+    int sig;
+    long s = test_step(&sig);
+    if (s > s0 && s <= s1) raise(sig);
 }
 
 void hw_run_ck_free(hw_run_ck *r)

@@ -31,6 +31,7 @@ typedef struct hw_run_ck_opts {
 typedef struct hw_run_ck {
     hw_run_ck_opts opts;
     uint64_t scenario_hash;  /* FNV-1a 64 of the scenario file's bytes */
+    char dir[4096];          /* the output directory */
     char path[4200];         /* DIR/checkpoint.hwck */
     double next_t;           /* the next checkpoint time */
     int unsupported;         /* the run has parts a checkpoint cannot hold yet (why: reason) */
@@ -38,6 +39,8 @@ typedef struct hw_run_ck {
     hw_ck *loaded;           /* resume: the checkpoint read */
     hw_rc_runner *rig;       /* the rigid cables and the 1-D network stepped beside the lines */
     hw_net_runner *netr;     /* (set once they are started; NULL or empty: none) */
+    long steps;              /* steps taken (rigid-only and network-only runs keep it) */
+    double net_dt;           /* the network's step, for a network-only run */
 } hw_run_ck;
 
 /* Resume, first step: reads DIR/checkpoint.hwck, checks its format and version, and fills
@@ -56,9 +59,16 @@ hw_status hw_run_ck_set_aside(hw_run_ck *r, const char *dir, char *msg, size_t m
  * to its size at the checkpoint (reopened for appending), and the statistics. */
 hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo,
                             char *msg, size_t msg_len);
+/* sim, out, mdo: NULL in a run without lumped lines (rigid cables or a network only). */
 /* Writes the checkpoint now. */
 hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo, char *msg,
                           size_t msg_len);
+/* Tests only: HAWSER_TEST_SIGNAL="STEP:SIG" in the environment raises SIG once a run's step
+ * count passes STEP (from s0 before the call to s1 after it), so a test stops or kills a run at a
+ * known step. cap: the most steps a call from s0 may take to stop right at STEP (n unchanged when
+ * the hook is off or STEP is not within). */
+long hw_run_ck_test_cap(long s0, long n);
+void hw_run_ck_test_signal(long s0, long s1);
 /* After an output row: writes the checkpoint when the interval has passed (nothing when
  * checkpoints are off, every <= 0). */
 hw_status hw_run_ck_maybe(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo, char *msg,

@@ -444,6 +444,48 @@ Test(cli, rigid_cable_and_network_resume_byte_identical)
     free(s);
 }
 
+/* Scenarios without lumped lines: rigid cables only (a reel winch lowering a body) and a network
+ * only: killed and resumed, stopped by SIGTERM and resumed. */
+static void no_lines_resume(const char *scenario, const char *csv, int tag)
+{
+    char ref[64], run[64], run2[64], err[64];
+    snprintf(ref, sizeof ref, "/tmp/hawser_ck_ref%d", tag);
+    snprintf(run, sizeof run, "/tmp/hawser_ck_run%d", tag);
+    snprintf(run2, sizeof run2, "/tmp/hawser_ck_run%db", tag);
+    snprintf(err, sizeof err, "/tmp/hawser_ck_err%d", tag);
+    rm_rf(ref);
+    rm_rf(run);
+    rm_rf(run2);
+    const char *a1[] = {"run", scenario, "-o", ref, "-q", "--t-end", "60", NULL};
+    cr_assert_eq(cli(NULL, NULL, a1), 0);
+    const char *a2[] = {"run", scenario, "-o", run, "-q", "--t-end", "60", "--checkpoint-every", "10", NULL};
+    cr_assert_eq(cli("4567:9", NULL, a2), 1000 + SIGKILL);
+    const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    cr_assert_eq(cli(NULL, err, a3), 0, "%s", slurp(err, NULL));
+    const char *files[] = {csv, NULL};
+    check_all(ref, run, files);
+    const char *a4[] = {"run", scenario, "-o", run2, "-q", "--t-end", "60", NULL};
+    cr_assert_eq(cli("4567:15", NULL, a4), 128 + SIGTERM);
+    char path[128];
+    snprintf(path, sizeof path, "%s/summary.json", run2);
+    char *s = slurp(path, NULL);
+    cr_assert(s && strstr(s, "\"status\":\"interrupted\""), "%s", s ? s : "no summary");
+    free(s);
+    const char *a5[] = {"run", "--resume", run2, "-q", NULL};
+    cr_assert_eq(cli(NULL, err, a5), 0, "%s", slurp(err, NULL));
+    check_all(ref, run2, files);
+}
+
+Test(cli, rigid_only_resume_byte_identical)
+{
+    no_lines_resume(HW_EXAMPLES_DIR "/rigid_lowering.yaml", "rigid.csv", 8);
+}
+
+Test(cli, network_only_resume_byte_identical)
+{
+    no_lines_resume(HW_EXAMPLES_DIR "/sled_ramp.yaml", "network.csv", 9);
+}
+
 static void interrupted_then_resumed(int sig, const char *ref, const char *run)
 {
     rm_rf(ref);
@@ -538,9 +580,5 @@ Test(cli, refused_checkpoints)
     /* options that would change the run */
     const char *dt[] = {"run", "--resume", run, "--dt", "0.0005", NULL};
     expect_refusal(dt, 2, "cannot be given with it");
-    /* not available yet: rigid cables only (no lumped lines) */
-    const char *rigid[] = {"run", HW_EXAMPLES_DIR "/rigid_lowering.yaml", "-o", "/tmp/hawser_ck_rigid",
-                           "--checkpoint-every", "1", NULL};
-    expect_refusal(rigid, 5, "rigid cables or a 1-D network only cannot be checkpointed yet");
     unlink(keep);
 }
