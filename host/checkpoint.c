@@ -342,7 +342,12 @@ uint64_t hw_ck_model_hash(const hw_sim *sim)
     H(S->ln_n0, nl); H(S->ln_s0, nl); H(S->ln_cap, nl); H(S->ln_pa, nl); H(S->ln_pb, nl);
     H(S->ln_d, nl); H(S->ln_mu, nl); H(S->ln_ea, nl); H(S->ln_ba, nl); H(S->ln_ei, nl);
     H(S->ln_cdn, nl); H(S->ln_cdt, nl);
+    H(S->ln_can, nl); H(S->ln_cat, nl); H(S->ln_mus, nl); H(S->ln_cscale, nl);
+    H(S->tab_x, S->n_tab); H(S->tab_y, S->n_tab);
     H(S->pt_kind, np); H(S->pt_motion, np); H(S->pt_r0, 3 * np); H(S->pt_mass, np); H(S->pt_vol, np);
+    H(S->pt_vel, 3 * np); H(S->pt_amp, 3 * np); H(S->pt_omega, np); H(S->pt_phase, np);
+    H(S->pt_cda, np); H(S->pt_ca, np); H(S->pt_cscale, np);
+    H(S->ptab_t, S->n_ptab); H(S->ptab_xyz, 3 * S->n_ptab);
 #undef H
     for (int l = 0; l < nl; l++) h = hw_fnv1a(h, sim->m.line_names[l], strlen(sim->m.line_names[l]) + 1);
     return h;
