@@ -328,6 +328,7 @@ static int run(run_opts *o)
         fprintf(stderr, "hawser: %s\n", msg);
         hw_scenario_free(sc);
         hw_md_free(md);
+        hw_run_ck_free(&ck);
         return exit_code(st);
     }
     char dir[4096];
@@ -374,6 +375,7 @@ static int run(run_opts *o)
                 o->scenario);
         hw_scenario_free(sc);
         hw_md_free(md);
+        hw_run_ck_free(&ck);
         return EXIT_INPUT;
     }
     if (sc->has_ensemble) { /* the load cases, all in one model */
@@ -383,6 +385,7 @@ static int run(run_opts *o)
             fprintf(stderr, "hawser: %s\n", msg);
             hw_scenario_free(sc);
             hw_md_free(md);
+            hw_run_ck_free(&ck);
             return exit_code(st);
         }
         log_sink((void *)o, 0, "ensemble: the load cases run together as one model (names NAME@case)");
@@ -398,6 +401,7 @@ static int run(run_opts *o)
         hw_ensemble_free(ens);
         hw_scenario_free(sc);
         hw_md_free(md);
+        hw_run_ck_free(&ck);
         return exit_code(st);
     }
     if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
