@@ -508,6 +508,9 @@ static void interrupted_then_resumed(int sig, const char *ref, const char *run)
     snprintf(path, sizeof path, "%s/checkpoint.hwck", run);
     cr_assert(exists(path));
     const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    /* the resumed run stopped again (between two rows), then resumed to the end */
+    snprintf(env, sizeof env, "2345:%d", sig);
+    cr_assert_eq(cli(env, NULL, a3), 128 + sig);
     cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err3", a3), 0, "%s", slurp("/tmp/hawser_ck_err3", NULL));
     const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv", "md_catenary.out",
                            "run.pvd", NULL};
@@ -580,5 +583,7 @@ Test(cli, refused_checkpoints)
     /* options that would change the run */
     const char *dt[] = {"run", "--resume", run, "--dt", "0.0005", NULL};
     expect_refusal(dt, 2, "cannot be given with it");
+    const char *every[] = {"run", DECK, "--checkpoint-every", "0", NULL};
+    expect_refusal(every, 2, "--checkpoint-every: expected a simulated time > 0 s, got '0'");
     unlink(keep);
 }
