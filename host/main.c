@@ -423,7 +423,8 @@ static int run(run_opts *o)
     }
     ck.rig = &rigr;
     ck.netr = &netr;
-    if (o->resume && (st = hw_run_ck_restore(&ck, sim, &out, mdo, msg, sizeof msg))) {
+    if ((o->ck_every > 0 && (st = hw_run_ck_supported(&ck, msg, sizeof msg))) ||
+        (o->resume && (st = hw_run_ck_restore(&ck, sim, &out, mdo, msg, sizeof msg)))) {
         fprintf(stderr, "hawser: %s\n", msg); /* [checkpoint hook 3] state and outputs back */
         code = exit_code(st);
         goto done;

@@ -319,7 +319,9 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and files back */
         ck->rig = &r;
         ck->netr = &net;
-        if (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))) status = "error";
+        if ((ck->opts.every > 0 && (st = hw_run_ck_supported(ck, msg, msg_len))) ||
+            (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))))
+            status = "error";
         else if (ck->loaded) done = ck->steps;
     }
     if (st == HW_OK) {

@@ -200,6 +200,14 @@ static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_fil
     if (out && out->h5) HW_CK(ck, "out.h5.rows", *h5rows);
 }
 
+hw_status hw_run_ck_supported(const hw_run_ck *r, char *msg, size_t msg_len)
+{
+    if (r->rig && r->rig->rc && !strcmp(hw_rc_backend_name(r->rig->rc), "cuda"))
+        return fail(msg, msg_len, HW_ERR_UNSUPPORTED, "checkpoints (--checkpoint-every, --resume): "
+                    "rigid cables on the CUDA backend cannot be checkpointed yet (use --backend cpu)");
+    return HW_OK;
+}
+
 hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo, char *msg,
                           size_t msg_len)
 {
@@ -293,7 +301,9 @@ hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_ou
                             char *msg, size_t msg_len)
 {
     hw_ck *ck = r->loaded;
-    hw_status st = sim ? hw_ck_load_sim(ck, sim, run_fingerprint(r, sim), r->path, msg, msg_len) : HW_OK;
+    hw_status st = hw_run_ck_supported(r, msg, msg_len);
+    if (st) return st;
+    st = sim ? hw_ck_load_sim(ck, sim, run_fingerprint(r, sim), r->path, msg, msg_len) : HW_OK;
     if (hw_ck_fingerprint(ck) != run_fingerprint(r, sim))
         return fail(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint of another model or other options "
                     "(the model built from %s differs from the one checkpointed): cannot resume",

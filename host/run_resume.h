@@ -60,6 +60,9 @@ hw_status hw_run_ck_set_aside(hw_run_ck *r, const char *dir, char *msg, size_t m
 hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo,
                             char *msg, size_t msg_len);
 /* sim, out, mdo: NULL in a run without lumped lines (rigid cables or a network only). */
+/* Whether the run's parts can be checkpointed (HW_ERR_UNSUPPORTED with the reason: rigid cables
+ * on the CUDA backend); called once they are started, when checkpoints are asked for. */
+hw_status hw_run_ck_supported(const hw_run_ck *r, char *msg, size_t msg_len);
 /* Writes the checkpoint now. */
 hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo, char *msg,
                           size_t msg_len);
