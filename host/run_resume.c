@@ -219,7 +219,8 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
     char names[MAX_TEXT * 4200 + 64] = "";
     for (int k = 0; k < tf.n; k++) {
         struct stat sb;
-        if (fflush(*tf.f[k]) != 0 || fstat(fileno(*tf.f[k]), &sb) != 0)
+        /* on disk before the checkpoint that names their sizes (a power cut leaves them whole) */
+        if (fflush(*tf.f[k]) != 0 || fsync(fileno(*tf.f[k])) != 0 || fstat(fileno(*tf.f[k]), &sb) != 0)
             return fail(msg, msg_len, HW_ERR_IO, "%s: cannot take its size for the checkpoint: %s",
                         tf.name[k], strerror(errno));
         sizes[k] = (long long)sb.st_size;
