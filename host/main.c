@@ -8,6 +8,7 @@
  * Exit codes: see usage(). */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "output.h"
 #include "plot.h"
 #include "rigid_run.h"
+#include "run_resume.h"
 #include "scenario.h"
 #include "timeline.h"
 
@@ -55,6 +57,9 @@ static void usage(FILE *f)
             "  -q, --quiet              no progress or notes on stderr (warnings and errors still shown)\n"
             "  --format LIST            result formats, comma-separated from csv, vtk, hdf5\n"
             "                           (overrides outputs.formats; default csv)\n"
+            "  --checkpoint-every T     write DIR/checkpoint.hwck every T s of simulated time\n"
+            "  --resume DIR             continue the run whose checkpoint is in DIR, appending to\n"
+            "                           its outputs (SCENARIO optional: the recorded one)\n"
             "\n"
             "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv (as requested),\n"
             "DIR/summary.json; the summary is also printed on stdout as one JSON line. With vtk:\n"
@@ -68,7 +73,8 @@ static void usage(FILE *f)
             "for plot/report), 4 numerical failure\n"
             "(blow-up or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
             "device, HDF5 not built in, gnuplot not installed), 6 output could not be written or a\n"
-            "results directory could not be read.\n");
+            "results directory could not be read. SIGINT / SIGTERM stop a run at the end of a\n"
+            "step, write DIR/checkpoint.hwck and the summary (status interrupted): exit 130 / 143.\n");
 }
 
 static int exit_code(hw_status st)
@@ -88,7 +94,26 @@ typedef struct run_opts {
     double dt, t_end;
     int have_dt, have_t_end, quiet, formats;
     hw_backend_kind backend;
+    int have_backend;
+    double ck_every;    /* --checkpoint-every (0: none) */
+    const char *resume; /* --resume DIR */
 } run_opts;
+
+/* SIGINT / SIGTERM: the run stops at the end of a step (hw_sim_set_interrupt), writes a final
+ * checkpoint and the summary; a second signal ends it at once (SA_RESETHAND). */
+static volatile sig_atomic_t g_signal;
+static void on_signal(int sig) { g_signal = sig; }
+static void catch_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 
 static void log_sink(void *user, int level, const char *msg)
 {
@@ -309,9 +334,25 @@ static hw_status advance_coupled(hw_sim *sim, hw_couplings *cpl, hw_net_runner *
     return st ? st : hw_net_runner_advance_to(netr, dt, t, msg, len); /* its row */
 }
 
-static int run(const run_opts *o)
+static int run(run_opts *o)
 {
     char msg[2048];
+    hw_run_ck ck; /* checkpoint and resume (run_resume.h) */
+    memset(&ck, 0, sizeof ck);
+    if (o->resume) { /* [checkpoint hook 1] the run's options from its checkpoint */
+        if (hw_run_ck_read(&ck, o->resume, msg, sizeof msg)) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            hw_run_ck_free(&ck);
+            return EXIT_INPUT;
+        }
+        if (!o->scenario) o->scenario = access(ck.opts.scenario, R_OK) == 0 ? ck.opts.scenario : ck.opts.scenario_abs;
+        o->dt = ck.opts.dt; o->have_dt = ck.opts.have_dt;
+        o->t_end = ck.opts.t_end; o->have_t_end = ck.opts.have_t_end;
+        o->formats = ck.opts.formats;
+        o->out_dir = o->resume;
+        if (!(o->ck_every > 0)) o->ck_every = ck.opts.every;
+        if (!o->have_backend) o->backend = (hw_backend_kind)ck.opts.backend;
+    }
     hw_scenario *sc = NULL;
     hw_sim *sim = NULL;
     hw_outputs out;
@@ -323,6 +364,7 @@ static int run(const run_opts *o)
     hw_status st = hw_md_load_any(o->scenario, log_sink, (void *)o, &sc, &md, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
+        hw_run_ck_free(&ck);
         return EXIT_INPUT; /* unreadable or invalid scenario */
     }
     if (o->have_dt) sc->model.solver.dt = o->dt;
@@ -332,22 +374,44 @@ static int run(const run_opts *o)
         fprintf(stderr, "hawser: %s\n", msg);
         hw_scenario_free(sc);
         hw_md_free(md);
+        hw_run_ck_free(&ck);
         return exit_code(st);
     }
     char dir[4096];
     if (o->out_dir) snprintf(dir, sizeof dir, "%s", o->out_dir);
     else default_out_dir(o->scenario, dir, sizeof dir);
-    if (sc->rigid && sc->model.n_lines == 0) { /* rigid cables (and a 1-D network) only */
-        st = hw_rc_run_scenario(sc, o->scenario, dir, o->backend, log_sink, (void *)o, msg, sizeof msg);
-        if (st) fprintf(stderr, "hawser: %s\n", msg);
-        hw_scenario_free(sc);
-        return exit_code(st);
+    {   /* [checkpoint hook 2] what a checkpoint records; on resume, the outputs set aside */
+        hw_run_ck_opts co;
+        memset(&co, 0, sizeof co);
+        snprintf(co.scenario, sizeof co.scenario, "%s", o->scenario);
+        co.dt = o->dt; co.have_dt = o->have_dt; co.t_end = o->t_end; co.have_t_end = o->have_t_end;
+        co.formats = o->formats; co.every = o->ck_every; co.backend = (int)o->backend;
+        if ((st = hw_run_ck_init(&ck, &co, dir, msg, sizeof msg)) ||
+            (o->resume && (st = hw_run_ck_set_aside(&ck, dir, msg, sizeof msg)))) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            hw_run_ck_free(&ck);
+            hw_scenario_free(sc);
+            hw_md_free(md);
+            return exit_code(st);
+        }
     }
-    if (sc->network && sc->model.n_lines == 0) { /* a scenario with only a 1-D network */
-        st = hw_net_run_scenario(sc, o->scenario, dir, o->quiet, log_sink, (void *)o, msg, sizeof msg);
-        if (st) fprintf(stderr, "hawser: %s\n", msg);
+    if (sc->model.n_lines == 0 && (sc->rigid || sc->network)) { /* rigid cables and/or a network only */
+        catch_signals();
+        if (sc->rigid)
+            st = hw_rc_run_scenario(sc, o->scenario, dir, o->backend, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
+        else
+            st = hw_net_run_scenario(sc, o->scenario, dir, o->quiet, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
+        if (st == HW_INTERRUPTED) {
+            if (!o->quiet) fprintf(stderr, "hawser: %s; checkpoint %s\n", msg, ck.path);
+            code = 128 + (int)g_signal;
+        } else {
+            if (st) fprintf(stderr, "hawser: %s\n", msg);
+            code = exit_code(st);
+        }
+        hw_run_ck_free(&ck);
         hw_scenario_free(sc);
-        return exit_code(st);
+        hw_md_free(md);
+        return code;
     }
     hw_net_runner netr;
     memset(&netr, 0, sizeof netr);
@@ -358,6 +422,7 @@ static int run(const run_opts *o)
                 o->scenario);
         hw_scenario_free(sc);
         hw_md_free(md);
+        hw_run_ck_free(&ck);
         return EXIT_INPUT;
     }
     if (sc->has_ensemble) { /* the load cases, all in one model */
@@ -367,6 +432,7 @@ static int run(const run_opts *o)
             fprintf(stderr, "hawser: %s\n", msg);
             hw_scenario_free(sc);
             hw_md_free(md);
+            hw_run_ck_free(&ck);
             return exit_code(st);
         }
         log_sink((void *)o, 0, "ensemble: the load cases run together as one model (names NAME@case)");
@@ -389,6 +455,7 @@ static int run(const run_opts *o)
         hw_ensemble_free(ens);
         hw_scenario_free(sc);
         hw_md_free(md);
+        hw_run_ck_free(&ck);
         return exit_code(st);
     }
     hw_timeline tl; /* rows at exactly k x interval and t_end, refused before any file when the
@@ -401,14 +468,22 @@ static int run(const run_opts *o)
         code = exit_code(st);
         goto done;
     }
-    if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
-        (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
+    if ((!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
+        (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
         (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg)) ||
         (sc->n_couplings > 0 &&
          (st = hw_couplings_create(sc->couplings, sc->n_couplings, &sc->model, netr.net, o->scenario,
                                    &cpl, msg, sizeof msg))) ||
         (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
+        code = exit_code(st);
+        goto done;
+    }
+    ck.rig = &rigr;
+    ck.netr = &netr;
+    if ((o->ck_every > 0 && (st = hw_run_ck_supported(&ck, msg, sizeof msg))) ||
+        (o->resume && (st = hw_run_ck_restore(&ck, sim, &out, mdo, msg, sizeof msg)))) {
+        fprintf(stderr, "hawser: %s\n", msg); /* [checkpoint hook 3] state and outputs back */
         code = exit_code(st);
         goto done;
     }
@@ -423,17 +498,48 @@ static int run(const run_opts *o)
         double run0 = now_s();
         const char *status = "ok";
         const char *fail_msg = NULL;
-        for (long k = 1; k <= tl.n; k++) {
+        /* a signal stops the lines between two steps; with rigid cables or a network (which
+         * write a row with each advance) at the next output row */
+        int row_interrupt = rigr.rc || netr.net;
+        catch_signals();
+        if (!row_interrupt) hw_sim_set_interrupt(sim, &g_signal);
+        long k = o->resume ? hw_timeline_next(&tl, hw_sim_time(sim), dt) : 1; /* the next row */
+        while (k <= tl.n) {
             double t_row = hw_timeline_time(&tl, k);
-            if (cpl) { /* coupled to the network: exchange every step */
+            long s0 = hw_sim_steps_taken(sim);
+            int at_row = 1; /* this pass reaches the row (a test's stop may end it before) */
+            if (row_interrupt && g_signal) {
+                st = HW_INTERRUPTED;
+            } else if (cpl) { /* coupled to the network: exchange every step */
                 st = advance_coupled(sim, cpl, &netr, t_row, msg, sizeof msg);
-            } else if ((st = hw_sim_advance_to(sim, t_row))) {
-                snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
             } else {
-                st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* the network */
+                long cap = row_interrupt ? HW_TEST_NO_CAP : hw_run_ck_test_cap(s0, HW_TEST_NO_CAP);
+                if (cap < HW_TEST_NO_CAP && hw_sim_time(sim) + (double)cap * dt < t_row) {
+                    at_row = 0; /* tests: stop at a given step */
+                    st = hw_sim_step(sim, (int)cap);
+                } else {
+                    st = hw_sim_advance_to(sim, t_row);
+                }
+                if (st) snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
+                else if (at_row) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* the network */
             }
-            if (!st) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* rigid cables */
-            if (!st) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
+            if (!st && at_row) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* rigid cables */
+            if (!st && at_row) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
+            if (st == HW_INTERRUPTED) { /* [checkpoint hook 4] a signal: final checkpoint */
+                status = "interrupted";
+                code = 128 + (int)g_signal;
+                snprintf(msg, sizeof msg, "interrupted at t = %.9g s (step %ld) by %s", hw_sim_time(sim),
+                         hw_sim_steps_taken(sim), g_signal == SIGTERM ? "SIGTERM" : "SIGINT");
+                fail_msg = msg;
+                char cmsg[2048];
+                if (hw_run_ck_write(&ck, sim, &out, mdo, cmsg, sizeof cmsg))
+                    fprintf(stderr, "%shawser: warning: %s\n", pg.tty && !o->quiet ? "\n" : "", cmsg);
+                else if (!o->quiet)
+                    fprintf(stderr, "%shawser: %s; checkpoint %s (continue with: hawser run --resume %s)\n",
+                            pg.tty ? "\n" : "", msg, ck.path, dir);
+                break;
+            }
+            hw_run_ck_test_signal(s0, hw_sim_steps_taken(sim));
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
                 status = "numerical_failure";
@@ -441,8 +547,10 @@ static int run(const run_opts *o)
                 code = exit_code(st);
                 break;
             }
+            if (!at_row) continue;
             if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
-                (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) {
+                (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
+                (st = hw_run_ck_maybe(&ck, sim, &out, mdo, msg, sizeof msg))) {
                 fprintf(stderr, "hawser: %s\n", msg);
                 status = "io_error";
                 fail_msg = msg;
@@ -450,6 +558,7 @@ static int run(const run_opts *o)
                 break;
             }
             progress_show(&pg, hw_sim_time(sim), t_end, now_s() - run0);
+            k++;
         }
         double wall = now_s() - run0;
         summary_rigid = &rigr;
@@ -467,6 +576,7 @@ static int run(const run_opts *o)
         }
     }
 done:
+    hw_run_ck_free(&ck);
     hw_couplings_destroy(cpl);
     summary_rigid = NULL;
     hw_rc_runner_end(&rigr);
@@ -535,6 +645,7 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--backend") && has_val) {
             const char *v = argv[++i];
+            o.have_backend = 1;
             if (!strcmp(v, "cpu")) o.backend = HW_BACKEND_CPU;
             else if (!strcmp(v, "cuda")) o.backend = HW_BACKEND_CUDA;
             else if (!strcmp(v, "auto")) o.backend = HW_BACKEND_AUTO;
@@ -548,6 +659,14 @@ int main(int argc, char **argv)
                 fprintf(stderr, "hawser: --format: %s\n", msg);
                 return EXIT_USAGE;
             }
+        } else if (!strcmp(a, "--checkpoint-every") && has_val) {
+            const char *v = argv[++i];
+            if (!parse_double(v, &o.ck_every) || o.ck_every <= 0) {
+                fprintf(stderr, "hawser: --checkpoint-every: expected a simulated time > 0 s, got '%s'\n", v);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--resume") && has_val) {
+            o.resume = argv[++i];
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             o.quiet = 1;
         } else if (a[0] == '-') {
@@ -560,6 +679,11 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (!o.scenario) { fprintf(stderr, "hawser: run: no scenario file given\n"); return EXIT_USAGE; }
+    if (o.resume && (o.have_dt || o.have_t_end || o.formats || o.out_dir)) {
+        fprintf(stderr, "hawser: --resume continues a run with the options it was started with: "
+                "--dt, --t-end, --format and -o cannot be given with it\n");
+        return EXIT_USAGE;
+    }
+    if (!o.scenario && !o.resume) { fprintf(stderr, "hawser: run: no scenario file given\n"); return EXIT_USAGE; }
     return run(&o);
 }

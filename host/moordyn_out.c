@@ -125,3 +125,5 @@ void hw_md_out_close(hw_md_out *o)
     if (o->f) fclose(o->f);
     free(o);
 }
+
+FILE **hw_md_out_stream(hw_md_out *o) { return o ? &o->f : NULL; }

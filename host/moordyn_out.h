@@ -4,6 +4,8 @@
 #ifndef HW_HOST_MOORDYN_OUT_H
 #define HW_HOST_MOORDYN_OUT_H
 
+#include <stdio.h>
+
 #include "hawser/hawser.h"
 #include "moordyn_deck.h"
 
@@ -16,6 +18,9 @@ hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *de
 /* One row for the simulation's current time. */
 hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg_len);
 void hw_md_out_close(hw_md_out *o); /* NULL-safe */
+/* The table's stream (NULL-safe: NULL), for a checkpoint to record its size and a resume to
+ * reopen it (run_resume.c). */
+FILE **hw_md_out_stream(hw_md_out *o);
 
 /* The value of one channel now (exposed for tests). */
 hw_status hw_md_channel_value(const hw_sim *sim, const hw_md_channel *ch, double *value);

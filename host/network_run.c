@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "network_internal.h"
+#include "run_resume.h"
 
 static void csv_name(FILE *f, const char *prefix, const char *name)
 {
@@ -119,7 +120,8 @@ static void summary(FILE *f, const char *status, const char *message, const char
 }
 
 hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir, int quiet,
-                              hw_log_fn log, void *log_user, char *msg, size_t msg_len)
+                              hw_log_fn log, void *log_user, hw_run_ck *ck,
+                              const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
 {
     hw_net_runner r;
     double dt = sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01;
@@ -131,9 +133,31 @@ hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, 
     if (st) return st; /* before anything is written: the counts cannot be represented */
     st = hw_net_runner_start(&r, sc, dir, log, log_user, msg, msg_len);
     const char *status = "ok";
+    if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and file back */
+        ck->netr = &r;
+        ck->net_dt = dt;
+        if (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))) status = "error";
+        else if (ck->loaded) r.steps = ck->steps;
+    }
     if (st == HW_OK) {
-        for (long k = 1; k <= tl.n; k++) { /* rows at k x interval and t_end, exactly */
+        long k0 = ck && ck->loaded ? hw_timeline_next(&tl, hw_net_time(r.net), dt) : 1;
+        for (long k = k0; k <= tl.n; k++) { /* rows at k x interval and t_end, exactly */
+            if (stop && *stop) { /* a signal: the final checkpoint, then the summary */
+                st = HW_INTERRUPTED;
+                status = "interrupted";
+                snprintf(msg, msg_len, "interrupted at t = %.9g s (step %ld) by %s", hw_net_time(r.net),
+                         r.steps, *stop == SIGTERM ? "SIGTERM" : "SIGINT");
+                char cmsg[1024];
+                if (ck && hw_run_ck_write(ck, NULL, NULL, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
+                break;
+            }
+            long s0 = r.steps;
             st = hw_net_runner_advance_to(&r, dt, hw_timeline_time(&tl, k), msg, msg_len);
+            if (!st) hw_run_ck_test_signal(s0, r.steps);
+            if (!st && ck) {
+                ck->steps = r.steps;
+                st = hw_run_ck_maybe(ck, NULL, NULL, NULL, msg, msg_len);
+            }
             if (st) {
                 status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
                 break;

@@ -42,6 +42,13 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len
     return HW_ERR_UNSUPPORTED;
 }
 void hw_h5_close(hw_h5_out *h) { (void)h; }
+long hw_h5_rows(const hw_h5_out *h) { (void)h; return 0; }
+hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
+{
+    (void)h; (void)rows;
+    snprintf(msg, msg_len, "HDF5 output is not available in this build");
+    return HW_ERR_UNSUPPORTED;
+}
 
 #else
 
@@ -349,6 +356,47 @@ void hw_h5_close(hw_h5_out *h)
     }
     if (h->file >= 0) H5Fclose(h->file);
     free(h);
+}
+
+long hw_h5_rows(const hw_h5_out *h) { return h ? (long)h->dims[DS_TIME][0] : 0; }
+
+static const char *const DS_NAMES[DS_COUNT] = {
+    "/time", "/lines/end_tension", "/lines/end_force", "/nodes/position", "/segments/tension",
+    "/points/position", "/points/velocity", "/points/force", "/lines/segments_now"};
+
+hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
+{
+    char old[4300];
+    snprintf(old, sizeof old, "%s.resume", h->path);
+    for (int k = 0; k < DS_COUNT; k++)
+        if (h->ds[k] >= 0) { H5Dclose(h->ds[k]); h->ds[k] = -1; }
+    if (h->file >= 0) H5Fclose(h->file);
+    h->file = -1;
+    if (rename(old, h->path) != 0) {
+        snprintf(msg, msg_len, "%s: cannot resume: the file the run left is missing", h->path);
+        return HW_ERR_INPUT;
+    }
+    if ((h->file = H5Fopen(h->path, H5F_ACC_RDWR, H5P_DEFAULT)) < 0)
+        return h5_fail(h, "reopening the file to resume", msg, msg_len);
+    for (int k = 0; k < DS_COUNT; k++) {
+        if ((h->ds[k] = H5Dopen2(h->file, DS_NAMES[k], H5P_DEFAULT)) < 0)
+            return h5_fail(h, "reopening a dataset to resume", msg, msg_len);
+        hid_t sp = H5Dget_space(h->ds[k]);
+        hsize_t d[4] = {0, 0, 0, 0};
+        int r = sp >= 0 ? H5Sget_simple_extent_dims(sp, d, NULL) : -1;
+        if (sp >= 0) H5Sclose(sp);
+        if (r != h->rank[k] || d[0] < (hsize_t)rows) {
+            snprintf(msg, msg_len, "%s: cannot resume: %s has %llu rows, fewer than the checkpoint's "
+                     "%ld", h->path, DS_NAMES[k], (unsigned long long)d[0], rows);
+            return HW_ERR_INPUT;
+        }
+        h->dims[k][0] = (hsize_t)rows;
+        if (H5Dset_extent(h->ds[k], h->dims[k]) < 0)
+            return h5_fail(h, "cutting a dataset to the checkpoint's rows", msg, msg_len);
+    }
+    h->attrs_done = 1;
+    if (H5Fflush(h->file, H5F_SCOPE_GLOBAL) < 0) return h5_fail(h, "flushing", msg, msg_len);
+    return HW_OK;
 }
 
 #endif

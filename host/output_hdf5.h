@@ -18,5 +18,10 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
 /* Appends one time row (the first call also records dt and the backend) and flushes the file. */
 hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len);
 void hw_h5_close(hw_h5_out *h); /* NULL-safe */
+/* Rows written so far (a checkpoint records it). */
+long hw_h5_rows(const hw_h5_out *h);
+/* Resumes at a row count: takes DIR/results.h5.resume (the file as the interrupted run left it)
+ * back as DIR/results.h5, its series cut to rows. */
+hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len);
 
 #endif

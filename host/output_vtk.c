@@ -274,3 +274,42 @@ void hw_vtk_close(hw_vtk_out *v)
     free(v->ns); free(v->pos); free(v->vel); free(v->ten); free(v->strain); free(v->nodeT); free(v->nodeS);
     free(v);
 }
+
+void hw_vtk_mark(const hw_vtk_out *v, int *frames, double *last_t, long long *tail_at)
+{
+    *frames = v->frames;
+    *last_t = v->last_t;
+    *tail_at = (long long)v->tail_at;
+}
+
+hw_status hw_vtk_resume(hw_vtk_out *v, int frames, double last_t, long long tail_at, char *msg,
+                        size_t msg_len)
+{
+    char path[4200], old[4300];
+    snprintf(path, sizeof path, "%s/run.pvd", v->dir);
+    snprintf(old, sizeof old, "%s.resume", path);
+    struct stat sb;
+    if (stat(old, &sb) != 0 || sb.st_size < (off_t)tail_at || tail_at < (long long)strlen(PVD_HEAD)) {
+        snprintf(msg, msg_len, "%s: cannot resume the ParaView index: it is missing or shorter than "
+                 "at the checkpoint (%lld bytes)", path, tail_at);
+        return HW_ERR_INPUT;
+    }
+    if (v->fd >= 0) close(v->fd);
+    v->fd = -1;
+    if (rename(old, path) != 0 || (v->fd = open(path, O_WRONLY)) < 0 ||
+        ftruncate(v->fd, (off_t)tail_at) != 0) {
+        snprintf(msg, msg_len, "%s: cannot resume the ParaView index: %s", path, strerror(errno));
+        return HW_ERR_IO;
+    }
+    v->tail_at = (off_t)tail_at;
+    v->frames = frames;
+    v->last_t = last_t;
+    for (int k = frames;; k++) { /* frames written after the checkpoint */
+        char f[4300];
+        snprintf(f, sizeof f, "%s/vtk/cables_%06d.vtp", v->dir, k);
+        int gone = unlink(f);
+        snprintf(f, sizeof f, "%s/vtk/segments_%06d.vtp", v->dir, k);
+        if (unlink(f) != 0 && gone != 0) break;
+    }
+    return write_all_at(v, PVD_TAIL, strlen(PVD_TAIL), v->tail_at, msg, msg_len);
+}

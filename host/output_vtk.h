@@ -17,5 +17,12 @@ hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, 
  * last one (every call when it is 0), then appends it to the index. */
 hw_status hw_vtk_write(hw_vtk_out *v, const hw_sim *sim, char *msg, size_t msg_len);
 void hw_vtk_close(hw_vtk_out *v); /* NULL-safe */
+/* Where the output stands (a checkpoint records it): frames written, the last frame's time and
+ * the size of run.pvd up to its closing tags. */
+void hw_vtk_mark(const hw_vtk_out *v, int *frames, double *last_t, long long *tail_at);
+/* Resumes at a mark: takes DIR/run.pvd.resume (the index as the interrupted run left it) back
+ * as DIR/run.pvd cut to the mark's frames, and removes later frame files. */
+hw_status hw_vtk_resume(hw_vtk_out *v, int frames, double last_t, long long tail_at, char *msg,
+                        size_t msg_len);
 
 #endif

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "network_run.h"
+#include "run_resume.h"
 #include "timeline.h"
 #include "scenario_rigid.h"
 
@@ -340,7 +341,8 @@ static void summary(FILE *f, const char *status, const char *message, const char
 }
 
 hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir,
-                             hw_backend_kind backend, hw_log_fn log, void *log_user, char *msg, size_t msg_len)
+                             hw_backend_kind backend, hw_log_fn log, void *log_user, hw_run_ck *ck,
+                             const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
 {
     hw_rc_runner r;
     hw_net_runner net;
@@ -354,13 +356,38 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     if (st) return st; /* before anything is written: the counts cannot be represented */
     st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);
     if (st == HW_OK) st = hw_net_runner_start(&net, sc, dir, log, log_user, msg, msg_len);
+    if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and files back */
+        ck->rig = &r;
+        ck->netr = &net;
+        if ((ck->opts.every > 0 && (st = hw_run_ck_supported(ck, msg, msg_len))) ||
+            (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))))
+            status = "error";
+        else if (ck->loaded) done = ck->steps;
+    }
     if (st == HW_OK) {
-        for (long k = 1; k <= tl.n; k++) { /* rows at k x interval and t_end, exactly */
+        long k0 = ck && ck->loaded ? hw_timeline_next(&tl, hw_rc_time(r.rc), dt) : 1;
+        for (long k = k0; k <= tl.n; k++) { /* rows at k x interval and t_end, exactly */
+            if (stop && *stop) { /* a signal: the final checkpoint, then the summary */
+                st = HW_INTERRUPTED;
+                status = "interrupted";
+                snprintf(msg, msg_len, "interrupted at t = %.9g s (step %ld) by %s", hw_rc_time(r.rc), done,
+                         *stop == SIGTERM ? "SIGTERM" : "SIGINT");
+                char cmsg[1024];
+                if (ck && hw_run_ck_write(ck, NULL, NULL, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
+                break;
+            }
             double t = hw_timeline_time(&tl, k);
             st = hw_rc_runner_advance_to(&r, t, msg, msg_len);
             if (!st) st = hw_net_runner_advance_to(&net, dt, t, msg, msg_len);
+            long s1 = (long)floor(hw_rc_time(r.rc) / dt + 0.5);
+            if (!st) hw_run_ck_test_signal(done, s1);
+            done = s1;
+            if (!st && ck) {
+                ck->steps = done;
+                st = hw_run_ck_maybe(ck, NULL, NULL, NULL, msg, msg_len);
+            }
             if (st) {
-                status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
+                status = st == HW_ERR_IO || st == HW_ERR_UNSUPPORTED ? "io_error" : "numerical_failure";
                 break;
             }
         }

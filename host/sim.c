@@ -24,6 +24,7 @@ const char *hw_status_str(hw_status s)
     case HW_ERR_NOMEM: return "out of memory";
     case HW_ERR_IO: return "i/o error";
     case HW_ERR_STATE: return "simulation in a failed state";
+    case HW_INTERRUPTED: return "interrupted";
     }
     return "unknown status";
 }
@@ -340,13 +341,28 @@ static hw_status one_step(hw_sim *sim, double h, double t1)
     return HW_OK;
 }
 
+void hw_sim_set_interrupt(hw_sim *sim, const volatile sig_atomic_t *flag)
+{
+    if (sim) sim->interrupt = flag;
+}
+
+static hw_status interrupted(hw_sim *sim)
+{
+    snprintf(sim->err, sizeof sim->err, "interrupted at t = %.9g s (step %ld)", sim->t, sim->steps);
+    return HW_INTERRUPTED;
+}
+
 hw_status hw_sim_step(hw_sim *sim, int n)
 {
     if (!sim || n < 0) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
     hw_winches *W = &sim->winches;
-    if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0) return step_batch(sim, n);
+    if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0) {
+        if (sim->interrupt && *sim->interrupt) return interrupted(sim);
+        return step_batch(sim, n);
+    }
     for (int k = 0; k < n; k++) {
+        if (sim->interrupt && *sim->interrupt) return interrupted(sim);
         hw_status st = one_step(sim, sim->dt, time_at(sim, sim->steps + 1));
         if (st) return st;
     }
@@ -381,6 +397,7 @@ hw_status hw_sim_advance_to(hw_sim *sim, double t)
     }
     double h = t - sim->t;
     if (h > tol) { /* one shortened step lands on t; whole steps count from there */
+        if (sim->interrupt && *sim->interrupt) return interrupted(sim);
         hw_status st = one_step(sim, h, t);
         if (st) return st;
         sim->t_base = t;
@@ -523,6 +540,11 @@ hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3
         return HW_ERR_INVALID_ARG;
     }
     sim->ops->set_coupled(sim->be, point, pos, vel, sim->t);
+    for (int c = 0; c < 3; c++) { /* the host's copy too (a checkpoint saves it) */
+        sim->m.S.pt_cpos[3 * point + c] = pos[c];
+        sim->m.S.pt_cvel[3 * point + c] = vel[c];
+    }
+    sim->m.S.pt_ct[point] = sim->t;
     sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
     sim->y_valid = sim->w_valid = 0;
     return HW_OK;

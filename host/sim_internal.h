@@ -125,6 +125,7 @@ struct hw_sim {
     long n_active;        /* segments in use now (winches change it) */
     int check_per_call;   /* blow-up check once per hw_sim_step call, not per step (see step_batch) */
     double seg_steps;     /* segment-steps taken so far */
+    const volatile sig_atomic_t *interrupt; /* hw_sim_set_interrupt: stop between steps when set */
     char err[1024];
 };
 

@@ -48,6 +48,16 @@ double hw_timeline_time(const hw_timeline *tl, long k)
     return k >= tl->n ? tl->t_end : (double)k * tl->every;
 }
 
+long hw_timeline_next(const hw_timeline *tl, double t, double dt)
+{
+    double tol = hw_time_tolerance(dt, t);
+    long k = tl->every > 0 ? (long)floor(t / tl->every) : 1; /* close below, then exact */
+    if (k < 1) k = 1;
+    while (k > 1 && hw_timeline_time(tl, k - 1) > t + tol) k--;
+    while (k <= tl->n && hw_timeline_time(tl, k) <= t + tol) k++;
+    return k;
+}
+
 int hw_time_divides(double dt, double period)
 {
     double m = floor(period / dt + 0.5);

@@ -21,6 +21,9 @@ hw_status hw_timeline_init(hw_timeline *tl, double every, double t_end, double d
                            size_t msg_len);
 /* Row k's time (k = 1..n): k x every, and t_end for k = n. */
 double hw_timeline_time(const hw_timeline *tl, long k);
+/* The first row (1..n, or n + 1 when none is left) after time t, to the time tolerance of step
+ * dt: where a run resumed at t (a checkpoint) writes its next row. */
+long hw_timeline_next(const hw_timeline *tl, double t, double dt);
 
 /* 1 when period is a whole number (>= 1) of steps dt, to the time tolerance. */
 int hw_time_divides(double dt, double period);

@@ -500,3 +500,65 @@ Test(gpu_parity, rigid_body_end_cpu_vs_cuda)
     cr_expect_lt(worst / scale, 1e-10);
     for (int b = 0; b < 2; b++) hw_rc_destroy(rc[b]);
 }
+
+/* Checkpoints on the device (include/hawser/checkpoint.h): a CUDA simulation saved after 1500
+ * steps and loaded into a fresh CUDA simulation continues bit-equal to the one that went on (the
+ * same kernels on the same state: the reel-mode crane's segment lengths and masses reach the
+ * device through update_line, the coupled fairleads' kinematics through set_coupled); a CPU
+ * checkpoint loaded on the device continues within the parity tolerance of the CPU run. */
+#include "hawser/checkpoint.h"
+
+static void snap(hw_sim *s, const hw_scenario *sc, double *out, size_t *n)
+{
+    double buf[3 * 2048];
+    *n = 0;
+    for (int l = 0; l < sc->model.n_lines; l++) {
+        int ns = hw_sim_line_nseg(s, l);
+        out[(*n)++] = ns;
+        cr_assert_eq(hw_sim_line_positions(s, l, buf), HW_OK);
+        memcpy(out + *n, buf, sizeof(double) * 3 * (ns + 1));
+        *n += 3 * (size_t)(ns + 1);
+    }
+}
+
+Test(gpu_parity, checkpoint_round_trip_on_the_device)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    const char *paths[] = {HW_EXAMPLES_DIR "/crane_lowering.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml"};
+    for (int k = 0; k < 2; k++) {
+        hw_scenario *sc = load(paths[k]);
+        hw_sim *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+        char msg[1024];
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &a, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &b, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &c, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &d, msg, sizeof msg), HW_OK, "%s", msg);
+        if (k == 1) { /* a coupled fairlead on the move */
+            const double pos[3] = {20.6, 35.5, -14.1}, vel[3] = {0.3, -0.1, 0.05};
+            cr_assert_eq(hw_sim_set_point_kinematics(a, 3, pos, vel), HW_OK);
+            cr_assert_eq(hw_sim_set_point_kinematics(c, 3, pos, vel), HW_OK);
+        }
+        cr_assert_eq(hw_sim_step(a, 1500), HW_OK, "%s", hw_sim_last_error(a));
+        cr_assert_eq(hw_sim_step(c, 1500), HW_OK, "%s", hw_sim_last_error(c));
+        void *buf, *cbuf;
+        size_t len, clen;
+        cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
+        cr_assert_eq(hw_sim_save_state(c, &cbuf, &clen), HW_OK);
+        cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_load_state(d, cbuf, clen, msg, sizeof msg), HW_OK, "%s", msg);
+        hw_sim *all[4] = {a, b, c, d};
+        for (int s = 0; s < 4; s++) cr_assert_eq(hw_sim_step(all[s], 1000), HW_OK, "%s", hw_sim_last_error(all[s]));
+        static double sa[20000], sb[20000], scc[20000], sd[20000];
+        size_t na, nb, nc, nd;
+        snap(a, sc, sa, &na); snap(b, sc, sb, &nb); snap(c, sc, scc, &nc); snap(d, sc, sd, &nd);
+        cr_assert_eq(na, nb);
+        cr_assert(memcmp(sa, sb, na * sizeof(double)) == 0, "%s: a loaded device state drifted", paths[k]);
+        cr_assert_eq(nc, nd);
+        double scale = 0, err = 0;
+        for (size_t i = 0; i < nc; i++) { scale = fmax(scale, fabs(scc[i])); err = fmax(err, fabs(scc[i] - sd[i])); }
+        cr_assert_leq(err, 1e-12 * scale, "%s: a CPU checkpoint on the device: %g of %g", paths[k], err, scale);
+        free(buf); free(cbuf);
+        for (int s = 0; s < 4; s++) hw_sim_destroy(all[s]);
+        hw_scenario_free(sc);
+    }
+}

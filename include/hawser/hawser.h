@@ -11,6 +11,7 @@
 #ifndef HAWSER_H
 #define HAWSER_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -29,7 +30,8 @@ typedef enum hw_status {
     HW_ERR_UNSUPPORTED,   /* a feature compiled out or not implemented yet */
     HW_ERR_NOMEM,
     HW_ERR_IO,
-    HW_ERR_STATE          /* the simulation is in a failed state; destroy it */
+    HW_ERR_STATE,         /* the simulation is in a failed state; destroy it */
+    HW_INTERRUPTED        /* hw_sim_step stopped between steps: the interrupt flag was set */
 } hw_status;
 
 const char *hw_status_str(hw_status s);
@@ -286,6 +288,10 @@ hw_status hw_sim_step(hw_sim *sim, int n);
  * time and length. Errors: HW_ERR_INVALID_ARG (last_error says why) for t before the current
  * time (beyond tol), not finite, or more than 2^53 steps away; as hw_sim_step otherwise. */
 hw_status hw_sim_advance_to(hw_sim *sim, double t);
+/* An interrupt flag (e.g. set by a SIGINT handler; NULL: none): hw_sim_step checks it before
+ * every step and, when it is non-zero, returns HW_INTERRUPTED at the end of the last step taken
+ * (last_error says when). The simulation stays usable: save its state, or step on. */
+void hw_sim_set_interrupt(hw_sim *sim, const volatile sig_atomic_t *flag);
 double hw_sim_time(const hw_sim *sim);
 double hw_sim_dt(const hw_sim *sim);   /* the whole step's length (shortened steps aside) */
 long hw_sim_steps_taken(const hw_sim *sim); /* every step, shortened ones included */

@@ -1,0 +1,589 @@
+/* Checkpoint and resume: the API's save/load round trip continues bit-identically (with winches,
+ * sheaves and coupled points), the interrupt flag, checkpoints refused (another model, another
+ * version, truncated, corrupt), and through the CLI: a run killed (SIGKILL) after a checkpoint
+ * and resumed, or stopped by SIGTERM / SIGINT and resumed, leaves every output file byte-identical
+ * to an uninterrupted run (CSV, the MoorDyn .out table, ParaView frames and index, the HDF5
+ * series, the summary but for its wall-time fields and directory).
+ *
+ * The CLI runs are stopped at a known step through HAWSER_TEST_SIGNAL="STEP:SIG" (main.c raises
+ * SIG right after that step), so nothing depends on the machine's speed. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifdef HAWSER_HAVE_HDF5
+#include <hdf5.h>
+#endif
+
+#include "hawser/checkpoint.h"
+#include "hawser/hawser.h"
+#include "moordyn_deck.h"
+#include "scenario.h"
+
+#define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
+#define CRANE HW_EXAMPLES_DIR "/crane_lowering.yaml"
+#define MIXED HW_TEST_DATA_DIR "/checkpoint_mixed.yaml"
+
+/* ---- helpers ---------------------------------------------------------------------------------- */
+
+/* Runs the CLI with args (NULL-terminated), stdout and stderr to files in /tmp, HAWSER_TEST_SIGNAL
+ * set to sig_env (or unset). Returns the exit code, or 1000 + the signal that ended it. */
+static int cli(const char *sig_env, const char *err_file, const char *const *args)
+{
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        if (sig_env) setenv("HAWSER_TEST_SIGNAL", sig_env, 1);
+        else unsetenv("HAWSER_TEST_SIGNAL");
+        int o = open("/dev/null", O_WRONLY);
+        int e = open(err_file ? err_file : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(o, 1);
+        dup2(e, 2);
+        char *argv[32];
+        int n = 0;
+        argv[n++] = (char *)HW_CLI_PATH;
+        for (int i = 0; args[i] && n < 31; i++) argv[n++] = (char *)args[i];
+        argv[n] = NULL;
+        execv(HW_CLI_PATH, argv);
+        _exit(127);
+    }
+    int ws;
+    cr_assert_eq(waitpid(pid, &ws, 0), pid);
+    if (WIFSIGNALED(ws)) return 1000 + WTERMSIG(ws);
+    return WEXITSTATUS(ws);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc((size_t)n + 1);
+    cr_assert_not_null(b);
+    size_t got = fread(b, 1, (size_t)n, f);
+    fclose(f);
+    b[got] = 0;
+    if (len) *len = got;
+    return b;
+}
+
+static void rm_rf(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static int exists(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+static void same_file(const char *a, const char *b)
+{
+    size_t na, nb;
+    char *x = slurp(a, &na), *y = slurp(b, &nb);
+    cr_assert_not_null(x, "%s missing", a);
+    cr_assert_not_null(y, "%s missing", b);
+    cr_assert_eq(na, nb, "%s: %zu bytes, %s: %zu bytes", a, na, b, nb);
+    cr_assert(memcmp(x, y, na) == 0, "%s and %s differ", a, b);
+    free(x);
+    free(y);
+}
+
+/* The summary without what depends on the wall clock or the directory. */
+static char *summary_core(const char *dir)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    char *s = slurp(path, NULL);
+    cr_assert_not_null(s, "%s missing", path);
+    const char *keys[] = {"\"wall_s\":", "\"segment_steps_per_s\":", "\"output_dir\":"};
+    for (int k = 0; k < 3; k++) {
+        char *p;
+        while ((p = strstr(s, keys[k]))) {
+            char *e = p + strlen(keys[k]);
+            if (*e == '"') { e = strchr(e + 1, '"') + 1; }
+            else while (*e && *e != ',' && *e != '}') e++;
+            memmove(p, e, strlen(e) + 1);
+        }
+    }
+    return s;
+}
+
+static void same_summary(const char *a, const char *b)
+{
+    char *x = summary_core(a), *y = summary_core(b);
+    cr_assert_str_eq(x, y);
+    cr_assert(strstr(x, "\"status\":\"ok\""), "%s", x);
+    free(x);
+    free(y);
+}
+
+/* Every file of a/vtk is in b/vtk, byte for byte, and no more. */
+static void same_vtk(const char *a, const char *b)
+{
+    char da[512], db[512];
+    snprintf(da, sizeof da, "%s/vtk", a);
+    snprintf(db, sizeof db, "%s/vtk", b);
+    int na = 0, nb = 0;
+    DIR *d = opendir(da);
+    cr_assert_not_null(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char pa[1024], pb[1024];
+        snprintf(pa, sizeof pa, "%s/%s", da, e->d_name);
+        snprintf(pb, sizeof pb, "%s/%s", db, e->d_name);
+        same_file(pa, pb);
+        na++;
+    }
+    closedir(d);
+    d = opendir(db);
+    while ((e = readdir(d))) if (e->d_name[0] != '.') nb++;
+    closedir(d);
+    cr_assert_eq(na, nb, "ParaView frames: %d files, resumed %d", na, nb);
+    cr_assert_gt(na, 4);
+}
+
+#ifdef HAWSER_HAVE_HDF5
+static double *h5_read(const char *file, const char *name, hsize_t *count)
+{
+    hid_t f = H5Fopen(file, H5F_ACC_RDONLY, H5P_DEFAULT);
+    cr_assert_geq(f, 0, "%s opens", file);
+    hid_t d = H5Dopen2(f, name, H5P_DEFAULT);
+    cr_assert_geq(d, 0, "%s in %s", name, file);
+    hid_t sp = H5Dget_space(d);
+    hsize_t n = (hsize_t)H5Sget_simple_extent_npoints(sp);
+    H5Sclose(sp);
+    double *v = malloc(sizeof(double) * (n + 1));
+    cr_assert_geq(H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v), 0);
+    H5Dclose(d);
+    H5Fclose(f);
+    *count = n;
+    return v;
+}
+
+static void same_h5(const char *a, const char *b)
+{
+    const char *ds[] = {"/time", "/lines/end_tension", "/lines/end_force", "/nodes/position",
+                        "/segments/tension", "/points/position", "/points/velocity", "/points/force",
+                        "/lines/segments_now"};
+    char fa[512], fb[512];
+    snprintf(fa, sizeof fa, "%s/results.h5", a);
+    snprintf(fb, sizeof fb, "%s/results.h5", b);
+    for (int k = 0; k < 9; k++) {
+        hsize_t na, nb;
+        double *x = h5_read(fa, ds[k], &na), *y = h5_read(fb, ds[k], &nb);
+        cr_assert_eq(na, nb, "%s: %llu values, resumed %llu", ds[k], (unsigned long long)na,
+                     (unsigned long long)nb);
+        cr_assert(memcmp(x, y, sizeof(double) * na) == 0, "%s differs", ds[k]); /* NaN slots too */
+        free(x);
+        free(y);
+    }
+}
+#endif
+
+/* ---- the library API -------------------------------------------------------------------------- */
+
+static hw_sim *make_sim(const char *path, hw_scenario **keep)
+{
+    char msg[2048];
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = NULL;
+    cr_assert_eq(hw_md_load_any(path, NULL, NULL, &sc, &md, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_md_free(md);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK,
+                 "%s", msg);
+    *keep = sc;
+    return sim;
+}
+
+/* Every line's node positions and velocities, every point's state, bit for bit. */
+static size_t snapshot(hw_sim *sim, const hw_scenario *sc, double *out)
+{
+    size_t n = 0;
+    double buf[3 * 4096];
+    for (int l = 0; l < sc->model.n_lines; l++) {
+        int ns = hw_sim_line_nseg(sim, l);
+        out[n++] = ns;
+        cr_assert_eq(hw_sim_line_positions(sim, l, buf), HW_OK);
+        memcpy(out + n, buf, sizeof(double) * 3 * (ns + 1)); n += 3 * (ns + 1);
+        cr_assert_eq(hw_sim_line_velocities(sim, l, buf), HW_OK);
+        memcpy(out + n, buf, sizeof(double) * 3 * (ns + 1)); n += 3 * (ns + 1);
+        cr_assert_eq(hw_sim_line_tensions(sim, l, buf), HW_OK);
+        memcpy(out + n, buf, sizeof(double) * ns); n += ns;
+    }
+    for (int p = 0; p < sc->model.n_points; p++) {
+        cr_assert_eq(hw_sim_point_state(sim, p, out + n, out + n + 3, out + n + 6), HW_OK);
+        n += 9;
+    }
+    out[n++] = hw_sim_time(sim);
+    out[n++] = (double)hw_sim_steps_taken(sim);
+    out[n++] = hw_sim_segment_steps(sim);
+    return n;
+}
+
+/* Saves after n1 steps, steps n2 more; a fresh simulation loads the state and steps n2: the two
+ * agree bit for bit. before(sim) runs before the save (e.g. sets coupled kinematics). */
+static void round_trip(const char *path, int n1, int n2, void (*before)(hw_sim *))
+{
+    hw_scenario *sc1, *sc2;
+    hw_sim *a = make_sim(path, &sc1), *b = make_sim(path, &sc2);
+    cr_assert_eq(hw_sim_step(a, n1), HW_OK, "%s", hw_sim_last_error(a));
+    if (before) before(a);
+    void *buf;
+    size_t len;
+    cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
+    cr_assert_eq(hw_sim_step(a, n2), HW_OK, "%s", hw_sim_last_error(a));
+    char msg[1024];
+    cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_steps_taken(b), n1);
+    cr_assert_eq(hw_sim_step(b, n2), HW_OK, "%s", hw_sim_last_error(b));
+    static double sa[200000], sb[200000];
+    size_t na = snapshot(a, sc1, sa), nb = snapshot(b, sc2, sb);
+    cr_assert_eq(na, nb);
+    cr_assert(memcmp(sa, sb, na * sizeof(double)) == 0, "the loaded simulation drifted");
+    free(buf);
+    hw_sim_destroy(a);
+    hw_sim_destroy(b);
+    hw_scenario_free(sc1);
+    hw_scenario_free(sc2);
+}
+
+Test(api, round_trip_winch_and_sheave_bit_identical)
+{
+    /* the crane: a winch reeling the deck wire over a free sheave, the hoist wire growing
+     * (segments inserted between the save and the end: 9 s to 14 s at 0.5 -> 1 m/s) */
+    round_trip(CRANE, 8000, 4500, NULL);
+    hw_scenario *sc;
+    hw_sim *s = make_sim(CRANE, &sc);
+    int n0;
+    hw_sim_winch_state(s, 1, NULL, NULL, NULL, &n0);
+    cr_assert_eq(hw_sim_step(s, 12500), HW_OK);
+    int n1;
+    hw_sim_winch_state(s, 1, NULL, NULL, NULL, &n1);
+    cr_assert_gt(n1, n0, "the hoist wire reels out across the saved state (%d -> %d)", n0, n1);
+    hw_sim_destroy(s);
+    hw_scenario_free(sc);
+}
+
+static void move_fairlead(hw_sim *sim)
+{
+    const double pos[3] = {20.6, 35.5, -14.1}, vel[3] = {0.3, -0.1, 0.05};
+    cr_assert_eq(hw_sim_set_point_kinematics(sim, 3, pos, vel), HW_OK, "%s", hw_sim_last_error(sim));
+}
+
+Test(api, round_trip_coupled_point_bit_identical)
+{
+    /* a coupled fairlead moving on from the kinematics set before the save */
+    round_trip(DECK, 700, 900, move_fairlead);
+}
+
+Test(api, file_round_trip_and_refusals)
+{
+    hw_scenario *sc1, *sc2, *sc3;
+    hw_sim *a = make_sim(DECK, &sc1), *b = make_sim(DECK, &sc2), *c = make_sim(CRANE, &sc3);
+    char msg[1024];
+    const char *path = "/tmp/hawser_ck_api.hwck";
+    cr_assert_eq(hw_sim_step(a, 300), HW_OK);
+    cr_assert_eq(hw_sim_save_state_file(a, path, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert(!exists("/tmp/hawser_ck_api.hwck.tmp"), "the temporary name is gone");
+    cr_assert_eq(hw_sim_load_state_file(b, path, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_time(b), hw_sim_time(a));
+    /* another model */
+    cr_assert_eq(hw_sim_load_state_file(c, path, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "another model"), "%s", msg);
+    cr_assert_eq(hw_sim_steps_taken(c), 0, "left unchanged");
+    size_t len;
+    char *img = slurp(path, &len);
+    /* another Hawser version */
+    char *v = malloc(len);
+    memcpy(v, img, len);
+    memcpy(v + 16, "0.0.1-other", 12);
+    cr_assert_eq(hw_sim_load_state(b, v, len, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "written by hawser 0.0.1-other"), "%s", msg);
+    /* corrupt: one byte of the state flipped */
+    memcpy(v, img, len);
+    v[len / 2] ^= 0x40;
+    cr_assert_eq(hw_sim_load_state(b, v, len, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "checksum"), "%s", msg);
+    /* truncated, anywhere */
+    for (size_t cut = 0; cut < len; cut += len / 37 + 1) {
+        cr_assert_eq(hw_sim_load_state(b, img, cut, msg, sizeof msg), HW_ERR_INPUT, "cut at %zu", cut);
+        cr_assert(strstr(msg, "truncated") || strstr(msg, "not a Hawser checkpoint"), "%s", msg);
+    }
+    /* not a checkpoint at all */
+    cr_assert_eq(hw_sim_load_state(b, "hello, world", 12, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "not a Hawser checkpoint"), "%s", msg);
+    cr_assert_eq(hw_sim_time(b), hw_sim_time(a), "a refused load leaves the simulation as it was");
+    free(v);
+    free(img);
+    unlink(path);
+    hw_sim_destroy(a); hw_sim_destroy(b); hw_sim_destroy(c);
+    hw_scenario_free(sc1); hw_scenario_free(sc2); hw_scenario_free(sc3);
+}
+
+Test(api, interrupt_flag_stops_between_steps)
+{
+    hw_scenario *sc;
+    hw_sim *s = make_sim(DECK, &sc);
+    volatile sig_atomic_t flag = 0;
+    hw_sim_set_interrupt(s, &flag);
+    cr_assert_eq(hw_sim_step(s, 10), HW_OK);
+    flag = 1;
+    cr_assert_eq(hw_sim_step(s, 10), HW_INTERRUPTED);
+    cr_assert_eq(hw_sim_steps_taken(s), 10, "no step taken once the flag is set");
+    cr_assert(strstr(hw_sim_last_error(s), "interrupted at t = 0.01"), "%s", hw_sim_last_error(s));
+    cr_assert_str_eq(hw_status_str(HW_INTERRUPTED), "interrupted");
+    flag = 0;
+    cr_assert_eq(hw_sim_step(s, 5), HW_OK, "the simulation goes on after an interrupt");
+    cr_assert_eq(hw_sim_steps_taken(s), 15);
+    hw_sim_destroy(s);
+    hw_scenario_free(sc);
+}
+
+/* ---- the CLI ---------------------------------------------------------------------------------- */
+
+static void check_all(const char *ref, const char *got, const char *const *files)
+{
+    for (int k = 0; files[k]; k++) {
+        char a[512], b[512];
+        snprintf(a, sizeof a, "%s/%s", ref, files[k]);
+        snprintf(b, sizeof b, "%s/%s", got, files[k]);
+        same_file(a, b);
+    }
+    same_summary(ref, got);
+}
+
+Test(cli, sigkill_then_resume_byte_identical_deck_all_formats)
+{
+    const char *ref = "/tmp/hawser_ck_ref1", *run = "/tmp/hawser_ck_run1";
+    rm_rf(ref);
+    rm_rf(run);
+#ifdef HAWSER_HAVE_HDF5
+    const char *fmt = "csv,vtk,hdf5";
+#else
+    const char *fmt = "csv,vtk";
+#endif
+    const char *a1[] = {"run", DECK, "-o", ref, "--t-end", "4", "-q", "--format", fmt, NULL};
+    cr_assert_eq(cli(NULL, NULL, a1), 0);
+    /* checkpoints at 1, 2 s; killed at 2.7 s, after the 2.5 s row */
+    const char *a2[] = {"run", DECK, "-o", run, "--t-end", "4", "-q", "--format", fmt,
+                        "--checkpoint-every", "1", NULL};
+    cr_assert_eq(cli("2700:9", NULL, a2), 1000 + SIGKILL);
+    cr_assert(exists("/tmp/hawser_ck_run1/checkpoint.hwck"));
+    cr_assert(!exists("/tmp/hawser_ck_run1/summary.json"), "killed before its summary");
+    const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err1", a3), 0, "%s", slurp("/tmp/hawser_ck_err1", NULL));
+    const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv", "md_catenary.out",
+                           "run.pvd", NULL};
+    check_all(ref, run, files);
+    same_vtk(ref, run);
+#ifdef HAWSER_HAVE_HDF5
+    same_h5(ref, run);
+#endif
+}
+
+Test(cli, sigkill_then_resume_byte_identical_winch_and_sheave)
+{
+    const char *ref = "/tmp/hawser_ck_ref2", *run = "/tmp/hawser_ck_run2";
+    rm_rf(ref);
+    rm_rf(run);
+    const char *a1[] = {"run", CRANE, "-o", ref, "--t-end", "14", "-q", NULL};
+    cr_assert_eq(cli(NULL, NULL, a1), 0);
+    /* checkpoints every 3 s; killed at step 9500 (10.8 s: the hoist wire reeling out) */
+    const char *a2[] = {"run", CRANE, "-o", run, "--t-end", "14", "-q", "--checkpoint-every", "3", NULL};
+    cr_assert_eq(cli("9500:9", NULL, a2), 1000 + SIGKILL);
+    const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err2", a3), 0, "%s", slurp("/tmp/hawser_ck_err2", NULL));
+    const char *files[] = {"lines.csv", "points.csv", NULL};
+    check_all(ref, run, files);
+}
+
+/* Lumped line, network (coupled) and a rigid cable whose reel winch splits elements: killed after
+ * a checkpoint, and stopped by SIGTERM (at the next output row: the rigid cables and the network
+ * write theirs with each advance), both resume to the uninterrupted run's files. */
+Test(cli, rigid_cable_and_network_resume_byte_identical)
+{
+    const char *ref = "/tmp/hawser_ck_ref6", *run = "/tmp/hawser_ck_run6", *run2 = "/tmp/hawser_ck_run7";
+    rm_rf(ref);
+    rm_rf(run);
+    rm_rf(run2);
+    const char *a1[] = {"run", MIXED, "-o", ref, "-q", NULL};
+    cr_assert_eq(cli(NULL, NULL, a1), 0);
+    const char *a2[] = {"run", MIXED, "-o", run, "-q", "--checkpoint-every", "1", NULL};
+    cr_assert_eq(cli("17777:9", NULL, a2), 1000 + SIGKILL); /* 3.55 s: checkpoint at 3 s */
+    const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err6", a3), 0, "%s", slurp("/tmp/hawser_ck_err6", NULL));
+    const char *files[] = {"lines.csv", "points.csv", "rigid.csv", "network.csv", NULL};
+    check_all(ref, run, files);
+    const char *a4[] = {"run", MIXED, "-o", run2, "-q", NULL};
+    cr_assert_eq(cli("12345:15", NULL, a4), 128 + SIGTERM);
+    char *s = slurp("/tmp/hawser_ck_run7/summary.json", NULL);
+    cr_assert(strstr(s, "\"status\":\"interrupted\"") && strstr(s, "(step 12500) by SIGTERM"), "%s", s);
+    free(s);
+    const char *a5[] = {"run", "--resume", run2, "-q", NULL};
+    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err7", a5), 0, "%s", slurp("/tmp/hawser_ck_err7", NULL));
+    check_all(ref, run2, files);
+    /* the rigid cable did split elements over the run */
+    s = slurp("/tmp/hawser_ck_ref6/summary.json", NULL);
+    cr_assert(strstr(s, "\"rigid_cables\":[{\"name\":\"wire\",\"elements\":4"), "%s", s);
+    free(s);
+}
+
+/* Scenarios without lumped lines: rigid cables only (a reel winch lowering a body) and a network
+ * only: killed and resumed, stopped by SIGTERM and resumed. */
+static void no_lines_resume(const char *scenario, const char *csv, int tag)
+{
+    char ref[64], run[64], run2[64], err[64];
+    snprintf(ref, sizeof ref, "/tmp/hawser_ck_ref%d", tag);
+    snprintf(run, sizeof run, "/tmp/hawser_ck_run%d", tag);
+    snprintf(run2, sizeof run2, "/tmp/hawser_ck_run%db", tag);
+    snprintf(err, sizeof err, "/tmp/hawser_ck_err%d", tag);
+    rm_rf(ref);
+    rm_rf(run);
+    rm_rf(run2);
+    const char *a1[] = {"run", scenario, "-o", ref, "-q", "--t-end", "60", NULL};
+    cr_assert_eq(cli(NULL, NULL, a1), 0);
+    const char *a2[] = {"run", scenario, "-o", run, "-q", "--t-end", "60", "--checkpoint-every", "10", NULL};
+    cr_assert_eq(cli("4567:9", NULL, a2), 1000 + SIGKILL);
+    const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    cr_assert_eq(cli(NULL, err, a3), 0, "%s", slurp(err, NULL));
+    const char *files[] = {csv, NULL};
+    check_all(ref, run, files);
+    const char *a4[] = {"run", scenario, "-o", run2, "-q", "--t-end", "60", NULL};
+    cr_assert_eq(cli("4567:15", NULL, a4), 128 + SIGTERM);
+    char path[128];
+    snprintf(path, sizeof path, "%s/summary.json", run2);
+    char *s = slurp(path, NULL);
+    cr_assert(s && strstr(s, "\"status\":\"interrupted\""), "%s", s ? s : "no summary");
+    free(s);
+    const char *a5[] = {"run", "--resume", run2, "-q", NULL};
+    cr_assert_eq(cli(NULL, err, a5), 0, "%s", slurp(err, NULL));
+    check_all(ref, run2, files);
+}
+
+Test(cli, rigid_only_resume_byte_identical)
+{
+    no_lines_resume(HW_EXAMPLES_DIR "/rigid_lowering.yaml", "rigid.csv", 8);
+}
+
+Test(cli, network_only_resume_byte_identical)
+{
+    no_lines_resume(HW_EXAMPLES_DIR "/sled_ramp.yaml", "network.csv", 9);
+}
+
+static void interrupted_then_resumed(int sig, const char *ref, const char *run)
+{
+    rm_rf(ref);
+    rm_rf(run);
+    const char *a1[] = {"run", DECK, "-o", ref, "--t-end", "3", "-q", "--format", "csv,vtk", NULL};
+    cr_assert_eq(cli(NULL, NULL, a1), 0);
+    /* no --checkpoint-every: the signal alone writes the checkpoint, between two rows */
+    const char *a2[] = {"run", DECK, "-o", run, "--t-end", "3", "-q", "--format", "csv,vtk", NULL};
+    char env[32];
+    snprintf(env, sizeof env, "1234:%d", sig);
+    cr_assert_eq(cli(env, NULL, a2), 128 + sig);
+    char path[512];
+    snprintf(path, sizeof path, "%s/summary.json", run);
+    char *s = slurp(path, NULL);
+    cr_assert_not_null(s, "an interrupted run leaves its summary");
+    cr_assert(strstr(s, "\"status\":\"interrupted\""), "%s", s);
+    cr_assert(strstr(s, "\"steps\":1234"), "stopped at the end of the step: %s", s);
+    cr_assert(strstr(s, sig == SIGTERM ? "by SIGTERM" : "by SIGINT"), "%s", s);
+    free(s);
+    snprintf(path, sizeof path, "%s/checkpoint.hwck", run);
+    cr_assert(exists(path));
+    const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    /* the resumed run stopped again (between two rows), then resumed to the end */
+    snprintf(env, sizeof env, "2345:%d", sig);
+    cr_assert_eq(cli(env, NULL, a3), 128 + sig);
+    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err3", a3), 0, "%s", slurp("/tmp/hawser_ck_err3", NULL));
+    const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv", "md_catenary.out",
+                           "run.pvd", NULL};
+    check_all(ref, run, files);
+    same_vtk(ref, run);
+}
+
+Test(cli, sigterm_interrupted_summary_exit_143_and_resume)
+{
+    interrupted_then_resumed(SIGTERM, "/tmp/hawser_ck_ref3", "/tmp/hawser_ck_run3");
+}
+
+Test(cli, sigint_exit_130_and_resume)
+{
+    interrupted_then_resumed(SIGINT, "/tmp/hawser_ck_ref4", "/tmp/hawser_ck_run4");
+}
+
+/* Expects `hawser run ARGS` to exit with code, its stderr containing text. */
+static void expect_refusal(const char *const *args, int code, const char *text)
+{
+    int rc = cli(NULL, "/tmp/hawser_ck_err5", args);
+    char *e = slurp("/tmp/hawser_ck_err5", NULL);
+    cr_assert_eq(rc, code, "exit %d: %s", rc, e);
+    cr_assert(strstr(e, text), "expected '%s' in: %s", text, e);
+    free(e);
+}
+
+static void patch_file(const char *path, long at, const void *bytes, size_t n)
+{
+    FILE *f = fopen(path, "r+b");
+    cr_assert_not_null(f);
+    fseek(f, at, at < 0 ? SEEK_END : SEEK_SET);
+    fwrite(bytes, 1, n, f);
+    fclose(f);
+}
+
+Test(cli, refused_checkpoints)
+{
+    const char *run = "/tmp/hawser_ck_run5", *ck = "/tmp/hawser_ck_run5/checkpoint.hwck";
+    const char *keep = "/tmp/hawser_ck_keep5.hwck";
+    rm_rf(run);
+    const char *a1[] = {"run", DECK, "-o", run, "--t-end", "1", "-q", "--checkpoint-every", "0.5", NULL};
+    cr_assert_eq(cli("700:9", NULL, a1), 1000 + SIGKILL);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cp %s %s", ck, keep);
+    cr_assert_eq(system(cmd), 0);
+    const char *resume[] = {"run", "--resume", run, "-q", NULL};
+    /* another scenario */
+    const char *other[] = {"run", CRANE, "--resume", run, "-q", NULL};
+    expect_refusal(other, 3, "is not the one this checkpoint was written from");
+    /* another version */
+    patch_file(ck, 16, "0.0.1-other\0", 12);
+    expect_refusal(resume, 3, "checkpoint written by hawser 0.0.1-other");
+    /* corrupt */
+    snprintf(cmd, sizeof cmd, "cp %s %s", keep, ck);
+    cr_assert_eq(system(cmd), 0);
+    patch_file(ck, 400, "\x7f", 1);
+    expect_refusal(resume, 3, "corrupt checkpoint (checksum mismatch)");
+    /* truncated */
+    snprintf(cmd, sizeof cmd, "head -c 1000 %s > %s", keep, ck);
+    cr_assert_eq(system(cmd), 0);
+    expect_refusal(resume, 3, "truncated");
+    /* missing */
+    unlink(ck);
+    expect_refusal(resume, 3, "cannot read the checkpoint");
+    /* an output file cut short by hand */
+    snprintf(cmd, sizeof cmd, "cp %s %s && : > %s/lines.csv", keep, ck, run);
+    cr_assert_eq(system(cmd), 0);
+    expect_refusal(resume, 3, "shorter");
+    /* options that would change the run */
+    const char *dt[] = {"run", "--resume", run, "--dt", "0.0005", NULL};
+    expect_refusal(dt, 2, "cannot be given with it");
+    const char *every[] = {"run", DECK, "--checkpoint-every", "0", NULL};
+    expect_refusal(every, 2, "--checkpoint-every: expected a simulated time > 0 s, got '0'");
+    unlink(keep);
+}
