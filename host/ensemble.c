@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ensemble.h"
+#include "files.h"
 #include "run_stats.h"
 
 struct hw_ensemble {
@@ -185,9 +186,9 @@ hw_status hw_ensemble_write_summary(const hw_ensemble *e, const hw_outputs *out,
         }
         fprintf(f, "\n");
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        snprintf(msg, msg_len, "%s: write failed", path);
+    int err = hw_fclose_checked(f);
+    if (err) {
+        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(err));
         return HW_ERR_IO;
     }
     return HW_OK;

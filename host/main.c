@@ -32,7 +32,8 @@ enum {
     EXIT_INPUT = 3,
     EXIT_NUMERICAL = 4,
     EXIT_NO_DEVICE = 5,
-    EXIT_IO = 6
+    EXIT_IO = 6,
+    EXIT_NOMEM = 7
 };
 
 static void usage(FILE *f)
@@ -67,7 +68,7 @@ static void usage(FILE *f)
             "for plot/report), 4 numerical failure\n"
             "(blow-up or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
             "device, HDF5 not built in, gnuplot not installed), 6 output could not be written or a\n"
-            "results directory could not be read.\n");
+            "results directory could not be read, 7 out of memory.\n");
 }
 
 static int exit_code(hw_status st)
@@ -78,6 +79,7 @@ static int exit_code(hw_status st)
     case HW_ERR_NUMERICAL: case HW_ERR_NOT_CONVERGED: case HW_ERR_STATE: return EXIT_NUMERICAL;
     case HW_ERR_NO_DEVICE: case HW_ERR_UNSUPPORTED: return EXIT_NO_DEVICE;
     case HW_ERR_IO: return EXIT_IO;
+    case HW_ERR_NOMEM: return EXIT_NOMEM;
     default: return EXIT_INPUT;
     }
 }
@@ -169,6 +171,38 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
     fprintf(f, "}\n");
 }
 
+/* The end of a run, also one that failed: every result file closed (a failed close is an output
+ * error), DIR/summary.json written when it can be, then the summary on stdout. Returns the exit
+ * code: code, or EXIT_IO when closing or the summary failed on a run that was ok until then. */
+static int end_run(const char *dir, const char *status, const char *fail_msg, int code,
+                   const run_opts *o, const hw_scenario *sc, const hw_sim *sim, hw_outputs *out,
+                   double wall)
+{
+    char msg[4400];
+    hw_status st = hw_outputs_finish(out, msg, sizeof msg);
+    if (st) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        if (code == EXIT_OK) { status = "io_error"; fail_msg = msg; code = exit_code(st); }
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    FILE *f = fopen(path, "w");
+    int err = f ? 0 : errno;
+    if (f) {
+        write_summary(f, status, fail_msg, o, sc, sim, out, wall);
+        if (ferror(f)) err = errno ? errno : EIO;
+        if (fclose(f) != 0 && !err) err = errno ? errno : EIO;
+    }
+    if (err) {
+        char m[4400];
+        snprintf(m, sizeof m, "%s: cannot write: %s", path, strerror(err));
+        fprintf(stderr, "hawser: %s\n", m);
+        if (code == EXIT_OK) { status = "io_error"; snprintf(msg, sizeof msg, "%s", m); fail_msg = msg; code = EXIT_IO; }
+    }
+    write_summary(stdout, status, fail_msg, o, sc, sim, out, wall);
+    return code;
+}
+
 static void default_out_dir(const char *scenario, char *dir, size_t len)
 {
     const char *base = strrchr(scenario, '/');
@@ -194,7 +228,7 @@ static int cmd_check(const char *path)
     hw_status st = hw_md_load_any(path, note_sink, NULL, &sc, &md, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
-        return EXIT_INPUT; /* unreadable or invalid scenario */
+        return st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_INPUT; /* unreadable or invalid scenario */
     }
     long nseg = 0;
     for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
@@ -248,7 +282,7 @@ static int cmd_convert(int argc, char **argv)
     hw_status st = hw_md_to_yaml(in, note_sink, NULL, &yaml, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
-        return st == HW_ERR_NOMEM ? EXIT_IO : EXIT_INPUT;
+        return st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_INPUT;
     }
     FILE *f = strcmp(outp, "-") ? fopen(outp, "w") : stdout;
     int ok = f && fputs(yaml, f) >= 0;
@@ -277,7 +311,7 @@ static int run(const run_opts *o)
     hw_status st = hw_md_load_any(o->scenario, log_sink, (void *)o, &sc, &md, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
-        return EXIT_INPUT; /* unreadable or invalid scenario */
+        return st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_INPUT; /* unreadable or invalid scenario */
     }
     if (o->have_dt) sc->model.solver.dt = o->dt;
     if (o->have_t_end) sc->model.solver.t_end = o->t_end;
@@ -303,7 +337,7 @@ static int run(const run_opts *o)
         hw_scenario_free(sc);
         return exit_code(st);
     }
-    hw_net_runner netr = {NULL, NULL, 0};
+    hw_net_runner netr = {0};
     hw_couplings *cpl = NULL;
     hw_ensemble *ens = NULL;
     if (sc->n_couplings > 0 && sc->has_ensemble) {
@@ -340,7 +374,7 @@ static int run(const run_opts *o)
     if ((st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
         (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
-        code = exit_code(st);
+        code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
     }
     if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
@@ -351,7 +385,7 @@ static int run(const run_opts *o)
                                    &cpl, msg, sizeof msg))) ||
         (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
-        code = exit_code(st);
+        code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
     }
     {
@@ -402,14 +436,7 @@ static int run(const run_opts *o)
         }
         double wall = now_s() - run0;
         summary_rigid = &rigr;
-        write_summary(stdout, status, fail_msg, o, sc, sim, &out, wall);
-        char path[4200];
-        snprintf(path, sizeof path, "%s/summary.json", dir);
-        FILE *f = fopen(path, "w");
-        if (f) {
-            write_summary(f, status, fail_msg, o, sc, sim, &out, wall);
-            fclose(f);
-        }
+        code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
         if (ens && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
             fprintf(stderr, "hawser: %s\n", msg);
             if (code == EXIT_OK) code = exit_code(st);

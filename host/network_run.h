@@ -13,6 +13,7 @@ typedef struct hw_net_runner {
     hw_net *net;   /* NULL when the scenario has no network */
     FILE *csv;
     long rows;
+    char csv_path[4200]; /* DIR/network.csv, for messages */
 } hw_net_runner;
 
 /* Builds the scenario's network (if any), creates dir and writes the header and the t = 0 row. */

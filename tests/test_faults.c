@@ -1,0 +1,227 @@
+/* Faults a user meets, each as the built `hawser` meets it: a disk that fills up (a file-size limit
+ * on the child process, RLIMIT_FSIZE with SIGXFSZ ignored so writes fail with EFBIG; a file that is
+ * a link to /dev/full, whose writes fail with ENOSPC; a small tmpfs when running as root), and out
+ * of memory (RLIMIT_AS on the child). Every case must end with the documented exit code, a
+ * message naming the file and the reason, and no crash. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct child {
+    int code;      /* exit status, or 128 + signal when killed */
+    char out[16384], err[16384];
+} child;
+
+static void slurp_into(const char *path, char *buf, size_t len)
+{
+    buf[0] = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    size_t n = fread(buf, 1, len - 1, f);
+    buf[n] = 0;
+    fclose(f);
+}
+
+/* Runs hawser with args (NULL-terminated) under the limits (0: none). stdout and stderr are caught
+ * in files of the parent's directory /tmp, which the child's file-size limit also covers: they
+ * stay far below it. */
+static void run_limited(child *c, const char *const *args, rlim_t fsize, rlim_t as)
+{
+    char outp[] = "/tmp/hw_faults_outXXXXXX", errp[] = "/tmp/hw_faults_errXXXXXX";
+    int fo = mkstemp(outp), fe = mkstemp(errp);
+    cr_assert(fo >= 0 && fe >= 0);
+    const char *argv[32];
+    int n = 0;
+    argv[n++] = HW_CLI_PATH;
+    for (; args[n - 1] && n < 31; n++) argv[n] = args[n - 1];
+    argv[n] = NULL;
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        struct rlimit r;
+        if (fsize) {
+            r.rlim_cur = r.rlim_max = fsize;
+            setrlimit(RLIMIT_FSIZE, &r);
+        }
+        if (as) {
+            r.rlim_cur = r.rlim_max = as;
+            setrlimit(RLIMIT_AS, &r);
+        }
+        signal(SIGXFSZ, SIG_IGN); /* a write past the limit fails with EFBIG instead */
+        dup2(fo, 1);
+        dup2(fe, 2);
+        execv(HW_CLI_PATH, (char *const *)argv);
+        _exit(127);
+    }
+    int st = 0;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    c->code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    close(fo);
+    close(fe);
+    slurp_into(outp, c->out, sizeof c->out);
+    slurp_into(errp, c->err, sizeof c->err);
+    unlink(outp);
+    unlink(errp);
+}
+
+static void fresh_dir(char *dir, size_t len, const char *tag)
+{
+    snprintf(dir, len, "/tmp/hw_faults_%s_XXXXXX", tag);
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void rm_rf(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "%s", path);
+    fputs(text, f);
+    cr_assert_eq(fclose(f), 0);
+}
+
+/* Exit 6, the file named in the message with the reason, no crash, and (when it could be written)
+ * a summary.json with status io_error. */
+static void expect_io_error(const child *c, const char *dir, const char *file, const char *reason,
+                            int summary_expected)
+{
+    cr_assert_eq(c->code, 6, "exit %d (expected 6), stderr: %s", c->code, c->err);
+    char want[700];
+    snprintf(want, sizeof want, "%s/%s: ", dir, file);
+    cr_assert(strstr(c->err, want), "stderr does not name %s: %s", want, c->err);
+    cr_assert(strstr(c->err, reason), "stderr does not give '%s': %s", reason, c->err);
+    cr_assert(strstr(c->out, "\"status\":\"io_error\""), "stdout summary: %s", c->out);
+    if (!summary_expected) return;
+    char path[700], sum[16384];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    slurp_into(path, sum, sizeof sum);
+    cr_assert(strstr(sum, "\"status\":\"io_error\"") && strstr(sum, file), "summary.json: %s", sum);
+}
+
+#define TETHER HW_EXAMPLES_DIR "/taut_tether.yaml"
+
+/* The failing file per format, the file-size limit small enough that it fails in the first
+ * simulated seconds and large enough for summary.json (below 1 kB here). */
+static void fsize_case(const char *formats, const char *file)
+{
+    char dir[256];
+    fresh_dir(dir, sizeof dir, "fsize");
+    const char *args[] = {"run", TETHER, "-o", dir, "-q", "--t-end", "5", "--format", formats, NULL};
+    child c;
+    run_limited(&c, args, 4096, 0);
+    expect_io_error(&c, dir, file, strerror(EFBIG), 1);
+    rm_rf(dir);
+}
+
+Test(io_faults, csv_past_a_file_size_limit) { fsize_case("csv", "points.csv"); }
+Test(io_faults, vtk_past_a_file_size_limit) { fsize_case("vtk", "run.pvd"); }
+#ifdef HAWSER_HAVE_HDF5
+Test(io_faults, hdf5_past_a_file_size_limit) { fsize_case("hdf5", "results.h5"); }
+Test(io_faults, hdf5_and_vtk_past_a_file_size_limit) { fsize_case("hdf5,vtk", "results.h5"); }
+#endif
+
+Test(io_faults, network_csv_past_a_file_size_limit)
+{
+    char dir[256];
+    fresh_dir(dir, sizeof dir, "net");
+    const char *args[] = {"run", HW_TEST_DATA_DIR "/network_sled.yaml", "-o", dir, "-q", NULL};
+    child c;
+    run_limited(&c, args, 4096, 0);
+    expect_io_error(&c, dir, "network.csv", strerror(EFBIG), 1);
+    rm_rf(dir);
+}
+
+/* A result file that is a link to /dev/full: every write to it fails with ENOSPC, as on a full
+ * disk, and only that file fails. */
+static void dev_full_case(const char *scenario, const char *file, const char *const *extra)
+{
+    char dir[256], link[512];
+    fresh_dir(dir, sizeof dir, "full");
+    snprintf(link, sizeof link, "%s/%s", dir, file);
+    cr_assert_eq(symlink("/dev/full", link), 0, "%s", strerror(errno));
+    const char *args[16] = {"run", scenario, "-o", dir, "-q"};
+    int n = 5;
+    for (; extra && *extra; extra++) args[n++] = *extra;
+    args[n] = NULL;
+    child c;
+    run_limited(&c, args, 0, 0);
+    expect_io_error(&c, dir, file, strerror(ENOSPC), strcmp(file, "summary.json") != 0);
+    rm_rf(dir);
+}
+
+Test(io_faults, summary_json_on_a_full_disk)
+{
+    const char *extra[] = {"--t-end", "1", NULL};
+    dev_full_case(TETHER, "summary.json", extra);
+}
+
+Test(io_faults, moordyn_out_table_on_a_full_disk)
+{
+    const char *extra[] = {"--t-end", "1", NULL};
+    dev_full_case(HW_TEST_DATA_DIR "/md_catenary.dat", "md_catenary.out", extra);
+}
+
+Test(io_faults, rigid_csv_on_a_full_disk)
+{
+    const char *extra[] = {"--t-end", "20", NULL};
+    dev_full_case(HW_EXAMPLES_DIR "/rigid_lowering.yaml", "rigid.csv", extra);
+}
+
+Test(io_faults, ensemble_csv_on_a_full_disk)
+{
+    char dir[256], yaml[512], text[4096], ex[4096];
+    fresh_dir(dir, sizeof dir, "ens");
+    slurp_into(TETHER, ex, sizeof ex);
+    snprintf(text, sizeof text, "%s\nensemble:\n  current_scale: [0.5, 1.0]\n", ex);
+    snprintf(yaml, sizeof yaml, "%s/ens.yaml", dir);
+    write_text(yaml, text);
+    char out[512], link[600];
+    snprintf(out, sizeof out, "%s/out", dir);
+    cr_assert_eq(mkdir(out, 0777), 0);
+    snprintf(link, sizeof link, "%s/ensemble.csv", out);
+    cr_assert_eq(symlink("/dev/full", link), 0);
+    const char *args[] = {"run", yaml, "-o", out, "-q", "--t-end", "0.5", NULL};
+    child c;
+    run_limited(&c, args, 0, 0);
+    cr_assert_eq(c.code, 6, "exit %d, stderr: %s", c.code, c.err);
+    cr_assert(strstr(c.err, link) && strstr(c.err, strerror(ENOSPC)), "%s", c.err);
+    rm_rf(dir);
+}
+
+/* A real full file system: a 64 kB tmpfs (root only; skipped where mount is not permitted). */
+Test(io_faults, every_format_on_a_full_tmpfs)
+{
+    char dir[256];
+    fresh_dir(dir, sizeof dir, "tmpfs");
+    if (geteuid() != 0 || mount("tmpfs", dir, "tmpfs", 0, "size=64k") != 0) {
+        rm_rf(dir);
+        cr_skip_test("mounting a tmpfs is not permitted here");
+    }
+#ifdef HAWSER_HAVE_HDF5
+    const char *formats = "csv,vtk,hdf5";
+#else
+    const char *formats = "csv,vtk";
+#endif
+    const char *args[] = {"run", TETHER, "-o", dir, "-q", "--t-end", "5", "--format", formats, NULL};
+    child c;
+    run_limited(&c, args, 0, 0);
+    umount(dir);
+    rm_rf(dir);
+    cr_assert_eq(c.code, 6, "exit %d, stderr: %s", c.code, c.err);
+    cr_assert(strstr(c.err, dir) && strstr(c.err, strerror(ENOSPC)), "%s", c.err);
+    cr_assert(strstr(c.out, "\"status\":\"io_error\""), "%s", c.out);
+}
