@@ -245,6 +245,9 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     if (!(finite(l->length) && l->length > 0))
         FAIL(S, i, "length", "expected an unstretched length > 0 m, got %g", l->length);
     if (l->nseg < 1) FAIL(S, i, "segments", "expected a segment count >= 1, got %d", l->nseg);
+    if (l->nseg > HW_MAX_LINE_SEGMENTS)
+        FAIL(S, i, "segments", "expected at most %d segments per line (README, Limits), got %d",
+             HW_MAX_LINE_SEGMENTS, l->nseg);
     const hw_winch_def *w = &l->winch;
     if (w->end == HW_WINCH_NONE) return HW_OK;
     char field[48], why[256];
@@ -366,6 +369,11 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
         if ((st = check_point(&def->points[i], i, err))) return st;
     for (int i = 0; i < def->n_lines; i++)
         if ((st = check_line(def, &def->lines[i], i, err))) return st;
+    long long nodes = def->n_points;
+    for (int i = 0; i < def->n_lines; i++) nodes += hw_line_max_segments(def, i) + 1LL;
+    if (nodes > HW_MAX_MODEL_NODES)
+        FAIL(HW_SEC_LINE, -1, "segments", "expected at most %d nodes and points in all (README, Limits), "
+             "got %lld", HW_MAX_MODEL_NODES, nodes);
     for (int i = 0; def->line_current_scale && i < def->n_lines; i++)
         if (!finite(def->line_current_scale[i]))
             FAIL(HW_SEC_LINE, i, "current_scale", "expected a finite current factor, got %g",

@@ -117,14 +117,17 @@ static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd)
     return HW_OK;
 }
 
-hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
-                        void *log_user, hw_sim **out, char *msg, size_t msg_len)
+static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
+                            void *log_user, hw_sim **out, char *msg, size_t msg_len)
 {
     if (!out) return HW_ERR_INVALID_ARG;
     *out = NULL;
     if (!def) { set_msg(msg, msg_len, "no model definition"); return HW_ERR_INVALID_ARG; }
     hw_sim *sim = (hw_sim *)calloc(1, sizeof *sim);
-    if (!sim) return HW_ERR_NOMEM;
+    if (!sim) {
+        set_msg(msg, msg_len, "out of memory for the simulation handle (%zu bytes)", sizeof *sim);
+        return HW_ERR_NOMEM;
+    }
     sim->log = log;
     sim->log_user = log_user;
     sim->integ = def->solver.integrator;
@@ -140,6 +143,8 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
     sim->w.end_m = (double *)calloc((size_t)12 * S->n_lines, sizeof(double));
     sim->w.pt_a = (double *)calloc((size_t)3 * S->n_points, sizeof(double));
     if (!sim->y || !sim->w.seg_T || !sim->w.seg_strain || !sim->w.end_f || !sim->w.pt_f || !sim->w.end_m || !sim->w.pt_a) {
+        set_msg(msg, msg_len, "out of memory for the state (%d nodes and points, %d segments: about %.3g MB)",
+                S->n_state, S->n_segs, 1e-6 * 8.0 * ((double)ny + 2.0 * S->n_segs));
         hw_sim_destroy(sim);
         return HW_ERR_NOMEM;
     }
@@ -165,12 +170,15 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
         sim->w.seg_qy = (double *)calloc((size_t)S->n_segs, sizeof(double));
         sim->w.seg_qz = (double *)calloc((size_t)S->n_segs, sizeof(double));
         if (!sim->w.seg_qx || !sim->w.seg_qy || !sim->w.seg_qz) {
+            set_msg(msg, msg_len, "out of memory for the segment directions at the sheaves (%d segments, "
+                    "%.3g MB)", S->n_segs, 1e-6 * 24.0 * S->n_segs);
             hw_sim_destroy(sim);
             return HW_ERR_NOMEM;
         }
     }
     if ((st = hw_winches_init(&sim->winches, def, &sim->m))) {
-        set_msg(msg, msg_len, "out of memory while setting up the winches");
+        set_msg(msg, msg_len, "out of memory while setting up the winches (%d lines, %d segments)", S->n_lines,
+                S->n_segs);
         hw_sim_destroy(sim);
         return st;
     }
@@ -188,6 +196,20 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
     sim->y_valid = 1;
     *out = sim;
     return HW_OK;
+}
+
+hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
+                        void *log_user, hw_sim **out, char *msg, size_t msg_len)
+{
+    if (msg && msg_len) msg[0] = '\0';
+    hw_status st = sim_create(def, backend, log, log_user, out, msg, msg_len);
+    if (st == HW_ERR_NOMEM && msg && msg_len && !msg[0]) { /* every allocation failure says so */
+        long long segs = 0;
+        for (int l = 0; l < def->n_lines; l++) segs += hw_line_max_segments(def, l);
+        set_msg(msg, msg_len, "out of memory while building the simulation (%d lines, %lld segments)",
+                def->n_lines, segs);
+    }
+    return st;
 }
 
 const char *hw_sim_last_error(const hw_sim *sim) { return sim ? sim->err : "no simulation"; }

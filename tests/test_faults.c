@@ -16,6 +16,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "moordyn_deck.h"
+#include "scenario.h"
+
 typedef struct child {
     int code;      /* exit status, or 128 + signal when killed */
     char out[16384], err[16384];
@@ -224,4 +227,151 @@ Test(io_faults, every_format_on_a_full_tmpfs)
     cr_assert_eq(c.code, 6, "exit %d, stderr: %s", c.code, c.err);
     cr_assert(strstr(c.err, dir) && strstr(c.err, strerror(ENOSPC)), "%s", c.err);
     cr_assert(strstr(c.out, "\"status\":\"io_error\""), "%s", c.out);
+}
+
+/* ---- out of memory ------------------------------------------------------------------------------ */
+
+/* A model of a million segments (the most a line may have) needs about 1.5 GB to build and solve;
+ * under a 256 MB address-space limit every allocation failure on the way must say what it was
+ * allocating and end with exit 7, never a crash or an empty message. */
+Test(nomem, a_large_model_under_an_address_space_limit)
+{
+    const rlim_t limit = (rlim_t)256 << 20;
+    child c;
+    const char *version[] = {"--version", NULL};
+    run_limited(&c, version, 0, limit);
+    if (c.code != 0) cr_skip_test("hawser does not start under a 256 MB address-space limit here");
+    char dir[256], yaml[512];
+    fresh_dir(dir, sizeof dir, "nomem");
+    snprintf(yaml, sizeof yaml, "%s/big.yaml", dir);
+    write_text(yaml, "environment: {depth: 100}\n"
+                     "line_types:\n  - {name: chain, diameter: 0.1, mass_per_length: 100, EA: 1.0e9}\n"
+                     "points:\n  - {name: a, type: fixed, position: [0, 0, -100]}\n"
+                     "  - {name: b, type: fixed, position: [900, 0, 0]}\n"
+                     "lines:\n  - {name: l1, type: chain, end_a: a, end_b: b, length: 1000, segments: 1000000}\n"
+                     "solver: {dt: 1.0e-9, t_end: 1.0e-8}\n");
+    char out[600];
+    snprintf(out, sizeof out, "%s/out", dir);
+    const char *args[] = {"run", yaml, "-o", out, "-q", NULL};
+    run_limited(&c, args, 0, limit);
+    cr_assert_eq(c.code, 7, "exit %d (expected 7), stderr: %s", c.code, c.err);
+    cr_assert(strstr(c.err, "hawser: out of memory ") && strstr(c.err, "1000000 segments"), "%s", c.err);
+    cr_assert(strstr(c.out, "\"status\":\"error\"") && strstr(c.out, "out of memory"), "%s", c.out);
+    rm_rf(dir);
+}
+
+/* ---- MoorDyn deck size ------------------------------------------------------------------------- */
+
+static void deck_with_segments(const char *path, const char *nseg, const char *flags)
+{
+    char text[8192], line[256];
+    slurp_into(HW_TEST_DATA_DIR "/md_catenary.dat", text, sizeof text);
+    const char *old = "2   chain     2        5        835.5     20       pt";
+    char *at = strstr(text, old);
+    cr_assert_not_null(at);
+    snprintf(line, sizeof line, "2   chain     2        5        835.5     %s       %s", nseg, flags);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "%.*s%s%s", (int)(at - text), text, line, at + strlen(old));
+    cr_assert_eq(fclose(f), 0);
+}
+
+/* 1e7 and 2e9 segments with every node written out: refused at the NumSegs field before anything
+ * is allocated (it took 37 s and 3.4 GB, then failed; 2e9 ran for minutes). */
+Test(deck_limits, segment_counts_beyond_the_limit_are_refused_at_once)
+{
+    const char *counts[] = {"10000000", "2000000000", "3000000000", "1e7"};
+    for (int k = 0; k < 4; k++) {
+        char dir[256], path[512];
+        fresh_dir(dir, sizeof dir, "deck");
+        snprintf(path, sizeof path, "%s/big.dat", dir);
+        deck_with_segments(path, counts[k], "p");
+        const char *args[] = {"check", path, NULL};
+        child c;
+        run_limited(&c, args, 0, (rlim_t)512 << 20); /* nothing near that is needed to refuse it */
+        char want[700];
+        snprintf(want, sizeof want, "%s:22: LINES 2 NumSegs: expected at most 1000000 segments per line", path);
+        cr_assert_eq(c.code, 3, "%s: exit %d, stderr: %s", counts[k], c.code, c.err);
+        cr_assert(strstr(c.err, want), "%s: %s", counts[k], c.err);
+        cr_assert(strstr(c.err, counts[k]), "%s", c.err);
+        rm_rf(dir);
+    }
+}
+
+/* Below the limit, every node's output entry is there, in order (the list grows geometrically). */
+Test(deck_limits, every_node_output_of_a_long_line)
+{
+    char dir[256], path[512], msg[2048];
+    fresh_dir(dir, sizeof dir, "deck");
+    snprintf(path, sizeof path, "%s/long.dat", dir);
+    deck_with_segments(path, "20000", "pt");
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(sc->n_out_nodes, 20001);
+    cr_assert_eq(sc->n_out_segments, 20000);
+    for (int k = 0; k <= 20000; k++) {
+        cr_assert_eq(sc->out_nodes[k].line, 1);
+        cr_assert_eq(sc->out_nodes[k].index, k);
+    }
+    cr_assert_eq(sc->out_segments[19999].index, 20000);
+    hw_scenario_free(sc);
+    rm_rf(dir);
+}
+
+/* ---- YAML size and depth ----------------------------------------------------------------------- */
+
+/* 100k levels of flow lists (libyaml took 90-110 s on them): refused at level 65, on line 1. */
+Test(yaml_limits, deep_nesting_is_refused_with_the_limit)
+{
+    const int n = 100000;
+    char *text = malloc(2 * (size_t)n + 16);
+    cr_assert_not_null(text);
+    char *p = text + sprintf(text, "a: ");
+    memset(p, '[', n);
+    memset(p + n, ']', n);
+    p[2 * n] = '\n';
+    p[2 * n + 1] = 0;
+    hw_scenario *sc = NULL;
+    char msg[2048];
+    cr_assert_eq(hw_scenario_load_string(text, "deep.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "deep.yaml:1: syntax: expected mappings and lists nested at most 64 levels deep, "
+                          "got a list at level 65"), "%s", msg);
+    /* in block style too, the line of the level too deep */
+    char block[40000] = "";
+    size_t used = 0;
+    for (int k = 0; k < 70; k++) used += (size_t)snprintf(block + used, sizeof block - used, "%*sk%d:\n", k, "", k);
+    cr_assert_eq(hw_scenario_load_string(block, "b.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "b.yaml:65: syntax: expected mappings and lists nested at most 64 levels deep, "
+                          "got a mapping at level 65"), "%s", msg);
+    /* 64 levels pass the depth check (and fail later, on the unknown key) */
+    p = text + sprintf(text, "a: ");
+    memset(p, '[', 63);
+    memset(p + 63, ']', 63);
+    p[126] = 0;
+    cr_assert_eq(hw_scenario_load_string(text, "ok.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert_null(strstr(msg, "nested"), "%s", msg);
+    free(text);
+}
+
+/* Files over 64 MiB are refused before they are read (the test file is sparse: quick). */
+Test(yaml_limits, files_over_the_size_limit_are_refused)
+{
+    const char *names[] = {"big.yaml", "big.dat"};
+    for (int k = 0; k < 2; k++) {
+        char dir[256], path[512], msg[2048];
+        fresh_dir(dir, sizeof dir, "size");
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        int fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+        cr_assert(fd >= 0);
+        cr_assert_eq(write(fd, "environment:\n", 13), 13);
+        cr_assert_eq(ftruncate(fd, ((off_t)64 << 20) + 1), 0);
+        close(fd);
+        hw_scenario *sc = NULL;
+        hw_md_deck *md = NULL;
+        cr_assert_eq(hw_md_load_any(path, NULL, NULL, &sc, &md, msg, sizeof msg), HW_ERR_INPUT, "%s", msg);
+        char want[700];
+        snprintf(want, sizeof want, "%s:1: file size: expected at most 64 MiB, got 67108865 bytes", path);
+        cr_assert(strstr(msg, want), "%s", msg);
+        rm_rf(dir);
+    }
 }
