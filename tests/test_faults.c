@@ -5,6 +5,7 @@
  * message naming the file and the reason, and no crash. */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -374,4 +375,106 @@ Test(yaml_limits, files_over_the_size_limit_are_refused)
         cr_assert(strstr(msg, want), "%s", msg);
         rm_rf(dir);
     }
+}
+
+/* ---- geometry that cannot hold ----------------------------------------------------------------- */
+
+static const char GEOM[] =
+    "environment: {depth: 200}\n"
+    "line_types:\n  - {name: chain, diameter: 0.1, mass_per_length: 100, EA: 1.0e9}\n"
+    "points:\n"
+    "  - {name: anchor, type: fixed, position: [-400, 0, %s]}\n"
+    "  - {name: fairlead, type: %s, position: [0, 0, -110]%s}\n"
+    "lines:\n"
+    "  - {name: mooring, type: chain, end_a: anchor, end_b: fairlead, length: %s, segments: 20}\n"
+    "solver: {max_strain: %s}\n";
+
+static hw_status geom(const char *anchor_z, const char *kind, const char *extra, const char *length,
+                      const char *max_strain, char *msg, size_t len)
+{
+    char text[2048];
+    snprintf(text, sizeof text, GEOM, anchor_z, kind, extra, length, max_strain);
+    hw_scenario *sc = NULL;
+    hw_status st = hw_scenario_load_string(text, "g.yaml", &sc, msg, len);
+    hw_scenario_free(sc);
+    return st;
+}
+
+/* 100 m of line across a 410 m span (strain 3.1) passed check and stopped the run at step 1. */
+Test(geometry, a_line_too_short_for_its_span_is_refused_with_the_fix)
+{
+    char msg[2048];
+    cr_assert_eq(geom("-200", "fixed", "", "100", "1.0", msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "g.yaml:8: lines[0] (mooring).length: expected a length that spans its ends, "
+                          "410 m apart at t = 0, got 100 m: a strain of 3.1, above solver.max_strain 1; "
+                          "make it at least 205 m or move its ends"), "%s", msg);
+    /* the bound is max_strain: 300 m needs 0.367, refused under 0.3 and accepted under 0.5 */
+    cr_assert_eq(geom("-200", "fixed", "", "300", "0.3", msg, sizeof msg), HW_ERR_INPUT, "%s", msg);
+    cr_assert(strstr(msg, "a strain of 0.367, above solver.max_strain 0.3"), "%s", msg);
+    cr_assert_eq(geom("-200", "fixed", "", "300", "0.5", msg, sizeof msg), HW_OK, "%s", msg);
+    /* a prescribed end counts where it is at t = 0: 100 m farther out by its sinusoid's phase,
+     * sqrt(500^2 + 90^2) = 508.035 m from the anchor */
+    cr_assert_eq(geom("-200", "prescribed", ", motion: {type: sinusoid, amplitude: [100, 0, 0], period: 10, "
+                      "phase: 1.5707963267948966}", "300", "0.5", msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "508.035 m apart at t = 0"), "%s", msg);
+    /* a free end is left to the static solve */
+    cr_assert_eq(geom("-200", "free", ", mass: 1000", "100", "1.0", msg, sizeof msg), HW_OK, "%s", msg);
+    /* hawser check says the same, exit 3 */
+    char dir[256], path[512], text[2048];
+    fresh_dir(dir, sizeof dir, "geom");
+    snprintf(path, sizeof path, "%s/short.yaml", dir);
+    snprintf(text, sizeof text, GEOM, "-200", "fixed", "", "100", "1.0");
+    write_text(path, text);
+    const char *args[] = {"check", path, NULL};
+    child c;
+    run_limited(&c, args, 0, 0);
+    cr_assert_eq(c.code, 3, "%s", c.err);
+    cr_assert(strstr(c.err, "short.yaml:8: lines[0] (mooring).length: expected a length that spans"), "%s", c.err);
+    rm_rf(dir);
+}
+
+/* An anchor 50 m below a 200 m seabed is refused; 1 m into it (within 1% of the depth) is not. */
+Test(geometry, an_anchor_below_the_seabed_is_refused)
+{
+    char msg[2048];
+    cr_assert_eq(geom("-250", "fixed", "", "500", "1.0", msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "g.yaml:5: points[0] (anchor).position: expected a fixed point at or above the seabed "
+                          "(z >= -200 m, the depth, within 2 m), got z = -250 m, 50 m below it; raise it to "
+                          "z = -200 m or correct environment.depth"), "%s", msg);
+    cr_assert_eq(geom("-201", "fixed", "", "500", "1.0", msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(geom("-202.5", "fixed", "", "500", "1.0", msg, sizeof msg), HW_ERR_INPUT);
+}
+
+/* Ends pulled apart by a prescribed motion until a segment passes max_strain: the blow-up names
+ * the geometry (span against length), not the time step or a snap load. */
+Test(geometry, a_blow_up_from_ends_pulled_apart_names_the_geometry)
+{
+    char dir[256], path[512];
+    fresh_dir(dir, sizeof dir, "pull");
+    snprintf(path, sizeof path, "%s/pull.yaml", dir);
+    write_text(path,
+               "environment: {depth: 100}\n"
+               "line_types:\n  - {name: wire, diameter: 0.05, mass_per_length: 10, EA: 1.0e8}\n"
+               "points:\n  - {name: anchor, type: fixed, position: [0, 0, -100]}\n"
+               "  - {name: tug, type: prescribed, position: [150, 0, 0], motion: {type: constant_velocity, "
+               "velocity: [100, 0, 0]}}\n"
+               "lines:\n  - {name: tow, type: wire, end_a: anchor, end_b: tug, length: 200, segments: 10}\n"
+               "solver: {t_end: 2, max_strain: 0.2, static_solve: false}\n");
+    char out[600];
+    snprintf(out, sizeof out, "%s/out", dir);
+    const char *args[] = {"run", path, "-o", out, "-q", NULL};
+    child c;
+    run_limited(&c, args, 0, 0);
+    cr_assert_eq(c.code, 4, "%s", c.err);
+    cr_assert(strstr(c.err, "line 'tow'") && strstr(c.err, "likely cause: the geometry") &&
+              strstr(c.err, "its unstretched length is 200 m"), "%s", c.err);
+    /* the span is known in closed form at the reported time: sqrt((150 + 100 t)^2 + 100^2) */
+    const char *at = strstr(c.err, "at t = ");
+    const char *apart = strstr(c.err, "ends are ");
+    cr_assert(at && apart, "%s", c.err);
+    double t = atof(at + 7), span = atof(apart + 9);
+    double want = sqrt((150 + 100 * t) * (150 + 100 * t) + 100.0 * 100.0);
+    cr_assert(fabs(span - want) < 1e-3 * want, "span %g, expected %g at t = %g", span, want, t);
+    cr_assert(span / 200 - 1 > 0.1, "%g", span); /* the geometry named only above half the bound */
+    rm_rf(dir);
 }
