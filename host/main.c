@@ -435,12 +435,14 @@ static int run(const run_opts *o)
             progress_show(&pg, hw_sim_time(sim), t_end, now_s() - run0);
         }
         double wall = now_s() - run0;
+        if (ens && code == EXIT_OK && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
+            fprintf(stderr, "hawser: %s\n", msg); /* before summary.json, which then says so */
+            status = "io_error";
+            fail_msg = msg;
+            code = exit_code(st);
+        }
         summary_rigid = &rigr;
         code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
-        if (ens && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
-            fprintf(stderr, "hawser: %s\n", msg);
-            if (code == EXIT_OK) code = exit_code(st);
-        }
     }
 done:
     hw_couplings_destroy(cpl);
