@@ -193,11 +193,12 @@ static int end_run(const char *dir, const char *status, const char *fail_msg, in
         if (ferror(f)) err = errno ? errno : EIO;
         if (fclose(f) != 0 && !err) err = errno ? errno : EIO;
     }
-    if (err) {
-        char m[4400];
-        snprintf(m, sizeof m, "%s: cannot write: %s", path, strerror(err));
-        fprintf(stderr, "hawser: %s\n", m);
-        if (code == EXIT_OK) { status = "io_error"; snprintf(msg, sizeof msg, "%s", m); fail_msg = msg; code = EXIT_IO; }
+    if (err && code == EXIT_OK) { /* after an earlier error (the directory missing...): that one */
+        snprintf(msg, sizeof msg, "%s: cannot write: %s", path, strerror(err));
+        fprintf(stderr, "hawser: %s\n", msg);
+        status = "io_error";
+        fail_msg = msg;
+        code = EXIT_IO;
     }
     write_summary(stdout, status, fail_msg, o, sc, sim, out, wall);
     return code;
@@ -419,7 +420,7 @@ static int run(const run_opts *o)
             if (!st) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
-                status = "numerical_failure";
+                status = st == HW_ERR_IO ? "io_error" : "numerical_failure"; /* rigid.csv, network.csv */
                 fail_msg = msg;
                 code = exit_code(st);
                 break;

@@ -66,6 +66,7 @@ struct hw_h5_out {
     double *row[DS_COUNT];     /* one row of each series */
     int attrs_done;
     int failed;                /* a write failed: nothing more is written */
+    int nomem;                 /* HDF5 ran out of memory: nothing more is called in it (below) */
 };
 
 /* HDF5's file driver leaves errno as the failed write() set it (EFBIG, ENOSPC, EIO): the reason
@@ -74,6 +75,7 @@ static hw_status h5_fail(hw_h5_out *h, const char *what, char *msg, size_t msg_l
 {
     int e = errno;
     h->failed = 1;
+    h->nomem |= e == ENOMEM;
     if (e) snprintf(msg, msg_len, "%s: HDF5 error while %s: %s", h->path, what, strerror(e));
     else snprintf(msg, msg_len, "%s: HDF5 error while %s", h->path, what);
     return HW_ERR_IO;
@@ -374,13 +376,19 @@ hw_status hw_h5_close(hw_h5_out *h, char *msg, size_t msg_len)
     int was_failed = h->failed;
     errno = 0;
     int bad = 0;
+    /* HDF5 1.10 does not survive its own allocation failures: closing a dataset after one crashes
+     * in it (seen with every allocation failing from some point on). Once it reported ENOMEM,
+     * nothing more is called in it: the descriptor closes with the process. */
     for (int k = 0; k < DS_COUNT; k++) {
-        if (h->ds[k] >= 0 && H5Dclose(h->ds[k]) < 0) bad = 1;
+        if (h->ds[k] >= 0 && !h->nomem && H5Dclose(h->ds[k]) < 0) {
+            bad = 1;
+            h->nomem |= errno == ENOMEM;
+        }
         free(h->row[k]);
     }
     /* closed once, whatever happens: a second H5Fclose after a failed one crashes HDF5 1.10 (the
      * failed close has already released the descriptor) */
-    if (h->file >= 0 && H5Fclose(h->file) < 0) bad = 1;
+    if (h->file >= 0 && !h->nomem && H5Fclose(h->file) < 0) bad = 1;
     hw_status st = HW_OK;
     if (bad && !was_failed) st = h5_fail(h, "closing (writing its last buffers)", msg, msg_len);
     free(h);

@@ -1318,9 +1318,10 @@ hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_
     }
     FILE *fp = fopen(path, "rb");
     if (!fp) {
-        snprintf(m, sizeof m, "%s: cannot open: %s", path, strerror(errno));
+        int e = errno;
+        snprintf(m, sizeof m, "%s: cannot open: %s", path, strerror(e));
         set_msg(msg, msg_len, m);
-        return HW_ERR_IO;
+        return e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
     }
     size_t len = 0;
     long long size = 0;

@@ -235,6 +235,7 @@ static int geometry_cause(hw_sim *sim, int l, int i, char *buf, size_t len)
     if (!(length > 0.0) || !(need > 0.5 * S->max_strain)) return 0;
     char seg[96] = "";
     double *r = (double *)malloc(sizeof(double) * 3 * ((size_t)S->ln_nseg[l] + 1));
+    sim->y_valid = 0; /* called right after the step: the host copy is older */
     if (r && hw_sim_line_positions(sim, l, r) == HW_OK) {
         const double *a = r + 3 * (i - 1), *b = r + 3 * i;
         double sl = sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
