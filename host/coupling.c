@@ -27,12 +27,19 @@ hw_status hw_couplings_create(const hw_coupling_def *defs, int n, const hw_model
 {
     *out = NULL;
     hw_couplings *c = (hw_couplings *)calloc(1, sizeof *c);
-    if (!c) return HW_ERR_NOMEM;
+    if (!c) {
+        snprintf(msg, msg_len, "%s: out of memory for the couplings (%zu bytes)", file, sizeof *c);
+        return HW_ERR_NOMEM;
+    }
     c->n = n; c->net = net;
     c->d = (hw_coupling_def *)calloc((size_t)n + 1, sizeof *c->d);
     c->idx = (int *)calloc((size_t)n + 1, sizeof(int));
     c->u = (double *)calloc(3 * (size_t)n + 1, sizeof(double));
-    if (!c->d || !c->idx || !c->u) { hw_couplings_destroy(c); return HW_ERR_NOMEM; }
+    if (!c->d || !c->idx || !c->u) {
+        hw_couplings_destroy(c);
+        snprintf(msg, msg_len, "%s: out of memory for %d couplings", file, n);
+        return HW_ERR_NOMEM;
+    }
     memcpy(c->d, defs, (size_t)n * sizeof *defs);
     for (int k = 0; k < n; k++) {
         const hw_coupling_def *d = &defs[k];

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ensemble.h"
+#include "files.h"
 #include "run_stats.h"
 
 struct hw_ensemble {
@@ -72,7 +73,10 @@ hw_status hw_ensemble_apply(hw_scenario *sc, const hw_ensemble_def *d, hw_ensemb
         return HW_ERR_INPUT;
     }
     hw_ensemble *e = (hw_ensemble *)calloc(1, sizeof *e);
-    if (!e) return HW_ERR_NOMEM;
+    if (!e) {
+        snprintf(msg, msg_len, "ensemble: out of memory (%zu bytes)", sizeof *e);
+        return HW_ERR_NOMEM;
+    }
     e->n_cases = n; e->n_lines0 = L; e->n_points0 = P;
     size_t nl = (size_t)n * L, npt = (size_t)n * P;
     e->cur = malloc(sizeof(double) * n); e->amp = malloc(sizeof(double) * n);
@@ -93,6 +97,7 @@ hw_status hw_ensemble_apply(hw_scenario *sc, const hw_ensemble_def *d, hw_ensemb
     if (!e->cur || !e->amp || !e->per || !e->line_names0 || !e->lines || !e->points || !e->sheaves ||
         !e->out_nodes || !e->out_segments || !e->line_cs || !e->point_cs || !e->names) {
         hw_ensemble_free(e);
+        snprintf(msg, msg_len, "ensemble: out of memory for %d cases of %d lines and %d points", n, L, P);
         return HW_ERR_NOMEM;
     }
     for (int l = 0; l < L; l++) e->line_names0[l] = m->lines[l].name;
@@ -185,9 +190,9 @@ hw_status hw_ensemble_write_summary(const hw_ensemble *e, const hw_outputs *out,
         }
         fprintf(f, "\n");
     }
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        snprintf(msg, msg_len, "%s: write failed", path);
+    int err = hw_fclose_checked(f);
+    if (err) {
+        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(err));
         return HW_ERR_IO;
     }
     return HW_OK;

@@ -8,5 +8,15 @@
 int hw_mkdir_p(const char *path);
 /* Writes s as a JSON string literal (quotes, escapes); NULL writes "". */
 void hw_json_string(FILE *f, const char *s);
+/* Closes f (NULL-safe) and returns 0 when everything written to it reached the file, else the
+ * errno of the failure (the failed write's, or fclose's; EIO when none was recorded). */
+int hw_fclose_checked(FILE *f);
+
+/* The largest input file (YAML scenario, MoorDyn deck) read: 64 MiB, some thousand times a large
+ * scenario; refused before it is read (docs/scenario.md, "Limits"). */
+#define HW_INPUT_MAX_BYTES ((long long)64 << 20)
+/* Whether f (open for reading) is a regular file larger than HW_INPUT_MAX_BYTES; its size in
+ * *size. A pipe or device is not checked here (its reader stops at the limit). */
+int hw_input_too_big(FILE *f, long long *size);
 
 #endif

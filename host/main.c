@@ -35,7 +35,8 @@ enum {
     EXIT_INPUT = 3,
     EXIT_NUMERICAL = 4,
     EXIT_NO_DEVICE = 5,
-    EXIT_IO = 6
+    EXIT_IO = 6,
+    EXIT_NOMEM = 7
 };
 
 static void usage(FILE *f)
@@ -73,8 +74,9 @@ static void usage(FILE *f)
             "for plot/report), 4 numerical failure\n"
             "(blow-up or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
             "device, HDF5 not built in, gnuplot not installed), 6 output could not be written or a\n"
-            "results directory could not be read. SIGINT / SIGTERM stop a run at the end of a\n"
-            "step, write DIR/checkpoint.hwck and the summary (status interrupted): exit 130 / 143.\n");
+            "results directory could not be read, 7 out of memory. SIGINT / SIGTERM stop a run at\n"
+            "the end of a step, write DIR/checkpoint.hwck and the summary (status interrupted):\n"
+            "exit 130 / 143.\n");
 }
 
 static int exit_code(hw_status st)
@@ -85,6 +87,7 @@ static int exit_code(hw_status st)
     case HW_ERR_NUMERICAL: case HW_ERR_NOT_CONVERGED: case HW_ERR_STATE: return EXIT_NUMERICAL;
     case HW_ERR_NO_DEVICE: case HW_ERR_UNSUPPORTED: return EXIT_NO_DEVICE;
     case HW_ERR_IO: return EXIT_IO;
+    case HW_ERR_NOMEM: return EXIT_NOMEM;
     default: return EXIT_INPUT;
     }
 }
@@ -195,6 +198,39 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
     fprintf(f, "}\n");
 }
 
+/* The end of a run, also one that failed: every result file closed (a failed close is an output
+ * error), DIR/summary.json written when it can be, then the summary on stdout. Returns the exit
+ * code: code, or EXIT_IO when closing or the summary failed on a run that was ok until then. */
+static int end_run(const char *dir, const char *status, const char *fail_msg, int code,
+                   const run_opts *o, const hw_scenario *sc, const hw_sim *sim, hw_outputs *out,
+                   double wall)
+{
+    char msg[4400];
+    hw_status st = hw_outputs_finish(out, msg, sizeof msg);
+    if (st) {
+        fprintf(stderr, "hawser: %s\n", msg);
+        if (code == EXIT_OK) { status = "io_error"; fail_msg = msg; code = exit_code(st); }
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    FILE *f = fopen(path, "w");
+    int err = f ? 0 : errno;
+    if (f) {
+        write_summary(f, status, fail_msg, o, sc, sim, out, wall);
+        if (ferror(f)) err = errno ? errno : EIO;
+        if (fclose(f) != 0 && !err) err = errno ? errno : EIO;
+    }
+    if (err && code == EXIT_OK) { /* after an earlier error (the directory missing...): that one */
+        snprintf(msg, sizeof msg, "%s: cannot write: %s", path, strerror(err));
+        fprintf(stderr, "hawser: %s\n", msg);
+        status = "io_error";
+        fail_msg = msg;
+        code = EXIT_IO;
+    }
+    write_summary(stdout, status, fail_msg, o, sc, sim, out, wall);
+    return code;
+}
+
 static void default_out_dir(const char *scenario, char *dir, size_t len)
 {
     const char *base = strrchr(scenario, '/');
@@ -226,7 +262,7 @@ static int cmd_check(const char *path)
     }
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
-        return EXIT_INPUT; /* unreadable or invalid scenario */
+        return st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_INPUT; /* unreadable or invalid scenario */
     }
     long nseg = 0;
     for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
@@ -280,7 +316,7 @@ static int cmd_convert(int argc, char **argv)
     hw_status st = hw_md_to_yaml(in, note_sink, NULL, &yaml, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
-        return st == HW_ERR_NOMEM ? EXIT_IO : EXIT_INPUT;
+        return st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_INPUT;
     }
     FILE *f = strcmp(outp, "-") ? fopen(outp, "w") : stdout;
     int ok = f && fputs(yaml, f) >= 0;
@@ -365,7 +401,7 @@ static int run(run_opts *o)
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         hw_run_ck_free(&ck);
-        return EXIT_INPUT; /* unreadable or invalid scenario */
+        return st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_INPUT; /* unreadable or invalid scenario */
     }
     if (o->have_dt) sc->model.solver.dt = o->dt;
     if (o->have_t_end) sc->model.solver.t_end = o->t_end;
@@ -465,7 +501,7 @@ static int run(run_opts *o)
         (st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
         (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
-        code = exit_code(st);
+        code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
     }
     if ((!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
@@ -476,7 +512,7 @@ static int run(run_opts *o)
                                    &cpl, msg, sizeof msg))) ||
         (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
-        code = exit_code(st);
+        code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
     }
     ck.rig = &rigr;
@@ -542,7 +578,7 @@ static int run(run_opts *o)
             hw_run_ck_test_signal(s0, hw_sim_steps_taken(sim));
             if (st) {
                 fprintf(stderr, "%shawser: error: %s\n", pg.tty && !o->quiet ? "\n" : "", msg);
-                status = "numerical_failure";
+                status = st == HW_ERR_IO ? "io_error" : "numerical_failure"; /* rigid.csv, network.csv */
                 fail_msg = msg;
                 code = exit_code(st);
                 break;
@@ -561,19 +597,14 @@ static int run(run_opts *o)
             k++;
         }
         double wall = now_s() - run0;
+        if (ens && code == EXIT_OK && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
+            fprintf(stderr, "hawser: %s\n", msg); /* before summary.json, which then says so */
+            status = "io_error";
+            fail_msg = msg;
+            code = exit_code(st);
+        }
         summary_rigid = &rigr;
-        write_summary(stdout, status, fail_msg, o, sc, sim, &out, wall);
-        char path[4200];
-        snprintf(path, sizeof path, "%s/summary.json", dir);
-        FILE *f = fopen(path, "w");
-        if (f) {
-            write_summary(f, status, fail_msg, o, sc, sim, &out, wall);
-            fclose(f);
-        }
-        if (ens && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
-            fprintf(stderr, "hawser: %s\n", msg);
-            if (code == EXIT_OK) code = exit_code(st);
-        }
+        code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
     }
 done:
     hw_run_ck_free(&ck);

@@ -258,7 +258,16 @@ hw_status hw_model_build(const hw_model_def *def, hw_model *m, char *msg, size_t
     if ((st = build_state(m))) goto fail;
     return HW_OK;
 fail:
-    if (msg && msg_len) snprintf(msg, msg_len, "out of memory while building the model");
+    if (msg && msg_len) {
+        long long nodes = def->n_points, segs = 0;
+        for (int l = 0; l < def->n_lines; l++) {
+            segs += hw_line_max_segments(def, l);
+            nodes += hw_line_max_segments(def, l) + 1;
+        }
+        /* per node: 7 state values and about 10 more of layout; per segment: about 4 */
+        snprintf(msg, msg_len, "out of memory while building the model: %lld nodes and points, %lld segments "
+                 "(about %.3g MB of arrays)", nodes, segs, 1e-6 * 8.0 * (17.0 * nodes + 4.0 * segs));
+    }
     hw_model_free(m);
     return st;
 }

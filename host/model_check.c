@@ -1,11 +1,13 @@
 /* Definition defaults and the semantic checks of a model definition. Field names in errors are
  * the scenario file's keys, so the YAML loader can point at the offending line. */
 #include <math.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "hawser/hawser.h"
+#include "physics/motion.h"
 #include "winch_drive.h"
 
 hw_env_def hw_default_env(void)
@@ -245,6 +247,9 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     if (!(finite(l->length) && l->length > 0))
         FAIL(S, i, "length", "expected an unstretched length > 0 m, got %g", l->length);
     if (l->nseg < 1) FAIL(S, i, "segments", "expected a segment count >= 1, got %d", l->nseg);
+    if (l->nseg > HW_MAX_LINE_SEGMENTS)
+        FAIL(S, i, "segments", "expected at most %d segments per line (README, Limits), got %d",
+             HW_MAX_LINE_SEGMENTS, l->nseg);
     const hw_winch_def *w = &l->winch;
     if (w->end == HW_WINCH_NONE) return HW_OK;
     char field[48], why[256];
@@ -350,6 +355,75 @@ static hw_status check_solver(const hw_solver_def *s, hw_input_error *err)
     return HW_OK;
 }
 
+/* Where point p is at t = 0 when that is known before the run (fixed, prescribed, coupled: its
+ * definition's position plus the prescribed offset at t = 0, by the motion law the solver uses);
+ * 0 for a free point (the static solve places it). */
+static int initial_position(const hw_point_def *p, double r[3])
+{
+    if (p->kind == HW_POINT_FREE) return 0;
+    /* a table's spline (without memory for it: the straight line between rows, which a
+     * geometry check at t = 0 can live with) */
+    double *m = p->kind == HW_POINT_PRESCRIBED && p->motion == HW_MOTION_TABLE && p->table_n > 0
+                    ? (double *)malloc((size_t)4 * p->table_n * sizeof(double)) : NULL;
+    for (int c = 0; m && c < 3; c++)
+        hw_motion_spline(p->table_t, p->table_xyz + c, p->table_n, 3, m + c, m + 3 * p->table_n);
+    for (int c = 0; c < 3; c++) {
+        r[c] = p->pos[c];
+        if (p->kind != HW_POINT_PRESCRIBED) continue;
+        double v, a;
+        hw_motion_1((int)p->motion, 0.0, p->pos[c], p->vel[c], p->amp[c], 2.0 * 3.14159265358979323846 / p->period,
+                    p->phase, p->table_t, p->table_xyz ? p->table_xyz + c : NULL, m ? m + c : NULL,
+                    p->table_n, 3, &r[c], &v, &a);
+    }
+    free(m);
+    return 1;
+}
+
+static int on_a_sheave(const hw_model_def *m, int l)
+{
+    for (int k = 0; k < m->n_sheaves; k++)
+        if (m->sheaves[k].line_in == l || m->sheaves[k].line_out == l) return 1;
+    return 0;
+}
+
+/* Geometry that cannot hold, refused before a run stops at its first step with a vaguer cause:
+ * - a line whose two ends are at known places (fixed, prescribed, coupled) farther apart than its
+ *   length can stretch: the mean strain of its segments is at least span / length - 1, so above
+ *   solver.max_strain some segment trips the blow-up check at once (a line on a sheave is left
+ *   out: its length changes with the other span);
+ * - a fixed point below the seabed by more than HW_SEABED_EMBED_TOL of the depth: an anchor set
+ *   slightly into the bed only tilts the first segment (the penalty seabed pushes the next node up
+ *   to the bed), and decks round anchors that way; deeper is a mistaken sign, unit or depth. */
+#define HW_SEABED_EMBED_TOL 0.01
+static hw_status check_geometry(const hw_model_def *m, hw_input_error *err)
+{
+    double depth = m->env.depth, tol = HW_SEABED_EMBED_TOL * depth;
+    for (int i = 0; i < m->n_points; i++) {
+        const hw_point_def *p = &m->points[i];
+        if (p->kind == HW_POINT_FIXED && p->pos[2] < -depth - tol)
+            FAIL(HW_SEC_POINT, i, "position",
+                 "expected a fixed point at or above the seabed (z >= -%g m, the depth, within %g m), "
+                 "got z = %g m, %g m below it; raise it to z = -%g m or correct environment.depth",
+                 depth, tol, p->pos[2], -depth - p->pos[2], depth);
+    }
+    for (int i = 0; i < m->n_lines; i++) {
+        const hw_line_def *l = &m->lines[i];
+        double ra[3], rb[3];
+        if (on_a_sheave(m, i) || !initial_position(&m->points[l->point_a], ra) ||
+            !initial_position(&m->points[l->point_b], rb))
+            continue;
+        double span = sqrt((rb[0] - ra[0]) * (rb[0] - ra[0]) + (rb[1] - ra[1]) * (rb[1] - ra[1]) +
+                           (rb[2] - ra[2]) * (rb[2] - ra[2]));
+        double strain = span / l->length - 1.0, smax = m->solver.max_strain;
+        if (strain > smax)
+            FAIL(HW_SEC_LINE, i, "length",
+                 "expected a length that spans its ends, %g m apart at t = 0, got %g m: a strain of "
+                 "%.3g, above solver.max_strain %g; make it at least %.6g m or move its ends",
+                 span, l->length, strain, smax, span / (1.0 + smax));
+    }
+    return HW_OK;
+}
+
 hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
 {
     if (!def) return HW_ERR_INVALID_ARG;
@@ -366,6 +440,11 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
         if ((st = check_point(&def->points[i], i, err))) return st;
     for (int i = 0; i < def->n_lines; i++)
         if ((st = check_line(def, &def->lines[i], i, err))) return st;
+    long long nodes = def->n_points;
+    for (int i = 0; i < def->n_lines; i++) nodes += hw_line_max_segments(def, i) + 1LL;
+    if (nodes > HW_MAX_MODEL_NODES)
+        FAIL(HW_SEC_LINE, -1, "segments", "expected at most %d nodes and points in all (README, Limits), "
+             "got %lld", HW_MAX_MODEL_NODES, nodes);
     for (int i = 0; def->line_current_scale && i < def->n_lines; i++)
         if (!finite(def->line_current_scale[i]))
             FAIL(HW_SEC_LINE, i, "current_scale", "expected a finite current factor, got %g",
@@ -387,7 +466,8 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
         if (!attached)
             FAIL(HW_SEC_POINT, i, "type", "expected a free point to carry at least one line end, got none");
     }
-    return check_solver(&def->solver, err);
+    if ((st = check_solver(&def->solver, err))) return st;
+    return check_geometry(def, err);
 }
 
 static const char *section_name(hw_section s)

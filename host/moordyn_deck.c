@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "files.h"
 #include "scenario_write.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
@@ -101,18 +102,28 @@ static void note(rdr *R, int line, const char *fmt, ...)
     R->log(R->log_user, 0, buf);
 }
 
-static void oom(rdr *R)
+/* Out of memory while allocating what (bytes in all). */
+static void oom(rdr *R, const char *what, double bytes)
 {
     if (FAILED(R)) return;
     R->status = HW_ERR_NOMEM;
-    snprintf(R->err, sizeof R->err, "%s: out of memory", R->file);
+    snprintf(R->err, sizeof R->err, "%s: out of memory allocating %s (%.3g MB)", R->file, what, 1e-6 * bytes);
 }
 
-/* p resized to n + 1 items (the old block stays valid when this fails). */
+/* Room for item n of a list p that holds n items (0, 1, 2, ... in turn): the block doubles when n
+ * is 0 or a power of two, so n appends cost O(n) (a block grown one item at a time cost O(n^2):
+ * 37 s for a million-node output list). The old block stays valid when this fails, with the
+ * message saying how large the list was. */
 static void *grow(rdr *R, void *p, int n, size_t size)
 {
-    void *q = realloc(p, (size_t)(n + 1) * size);
-    if (!q) oom(R);
+    if (n > 0 && (n & (n - 1)) != 0) return p; /* capacity 2^k >= n + 1 already */
+    size_t cap = n > 0 ? 2 * (size_t)n : 1;
+    void *q = realloc(p, cap * size);
+    if (!q && !FAILED(R)) {
+        R->status = HW_ERR_NOMEM;
+        snprintf(R->err, sizeof R->err, "%s: out of memory growing a list to %zu items (%.3g MB)",
+                 R->file, cap, 1e-6 * (double)cap * (double)size);
+    }
     return q;
 }
 
@@ -123,7 +134,7 @@ static char *save_name(rdr *R, const char *s)
     R->names = p;
     char *d = strdup(s);
     if (!d) {
-        oom(R);
+        oom(R, "a name", (double)strlen(s) + 1);
         return NULL;
     }
     R->names[R->n_names++] = d;
@@ -614,7 +625,7 @@ static void read_line_types(rdr *R)
                      "expected at least one line type row, got none");
     R->types = calloc((size_t)n + 1, sizeof *R->types);
     R->type_ln = calloc((size_t)n + 1, sizeof *R->type_ln);
-    if (!R->types || !R->type_ln) oom(R);
+    if (!R->types || !R->type_ln) oom(R, "the line types", ((double)n + 1) * (sizeof *R->types + sizeof(int)));
     for (int i = 0; i < n && !FAILED(R); i++) {
         read_line_type(R, &rows[i], &R->types[i]);
         if (FAILED(R)) break;
@@ -715,7 +726,7 @@ static void read_points(rdr *R)
     if (n < 0) return;
     R->points = calloc((size_t)n + 1, sizeof *R->points);
     R->point_ln = calloc((size_t)n + 1, sizeof *R->point_ln);
-    if (!R->points || !R->point_ln) oom(R);
+    if (!R->points || !R->point_ln) oom(R, "the points", ((double)n + 1) * (sizeof *R->points + sizeof(int)));
     for (int i = 0; i < n && !FAILED(R); i++) {
         read_point(R, &rows[i], i, &R->points[i]);
         R->point_ln[i] = rows[i].line;
@@ -802,6 +813,15 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     l->point_b = point_ref(R, r, 3, where, "AttachB");
     l->length = col_num(R, r, 4, where, "UnstrLen", "m");
     if (FAILED(R)) return;
+    double big = 0;
+    if ((!to_int(r->tok[5], &l->nseg) && to_double(r->tok[5], &big) && big > HW_MAX_LINE_SEGMENTS) ||
+        (big == 0 && l->nseg > HW_MAX_LINE_SEGMENTS)) { /* before anything is allocated for it */
+        char w[128];
+        snprintf(w, sizeof w, "%s NumSegs", where);
+        fail(R, r->line, w, "expected at most %d segments per line (docs/moordyn.md, Limits), got %.40s",
+             HW_MAX_LINE_SEGMENTS, r->tok[5]);
+        return;
+    }
     if (!to_int(r->tok[5], &l->nseg) || l->nseg < 1) {
         char w[128];
         snprintf(w, sizeof w, "%s NumSegs", where);
@@ -826,8 +846,9 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
             return;
         }
     }
-    for (int k = 0; want_p && k <= l->nseg; k++) add_ref(R, &R->nodes, &R->n_nodes, i, k);
-    for (int k = 1; want_t && k <= l->nseg; k++) add_ref(R, &R->segs, &R->n_segs, i, k);
+    /* stops at the first failed allocation */
+    for (int k = 0; want_p && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->nodes, &R->n_nodes, i, k);
+    for (int k = 1; want_t && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->segs, &R->n_segs, i, k);
 }
 
 static void read_lines(rdr *R)
@@ -838,7 +859,7 @@ static void read_lines(rdr *R)
     if (n == 0) fail(R, R->sec[SEC_LINES].header + 1, "LINES", "expected at least one line row, got none");
     R->lines = calloc((size_t)n + 1, sizeof *R->lines);
     R->line_ln = calloc((size_t)n + 1, sizeof *R->line_ln);
-    if (!R->lines || !R->line_ln) oom(R);
+    if (!R->lines || !R->line_ln) oom(R, "the lines", ((double)n + 1) * (sizeof *R->lines + sizeof(int)));
     for (int i = 0; i < n && !FAILED(R); i++) {
         read_line(R, &rows[i], i, &R->lines[i]);
         R->line_ln[i] = rows[i].line;
@@ -1181,15 +1202,17 @@ static char *deck_yaml(rdr *R, const char *comment)
     FILE *f = open_memstream(&buf, &len);
     if (!f) {
         R->status = HW_ERR_NOMEM;
-        snprintf(R->err, sizeof R->err, "%s: out of memory", R->file);
+        snprintf(R->err, sizeof R->err, "%s: out of memory opening a memory stream for the deck's YAML", R->file);
         return NULL;
     }
     hw_status st = hw_scenario_write_yaml(&sc, f, comment);
-    fclose(f);
+    if (fclose(f) != 0) st = HW_ERR_NOMEM;
     if (st != HW_OK) {
         free(buf);
         R->status = HW_ERR_NOMEM;
-        snprintf(R->err, sizeof R->err, "%s: out of memory", R->file);
+        snprintf(R->err, sizeof R->err, "%s: out of memory writing the deck's model as YAML (%d output nodes, "
+                 "%d output segments: about %.3g MB)", R->file, R->n_nodes, R->n_segs,
+                 1e-6 * 40.0 * ((double)R->n_nodes + R->n_segs));
         return NULL;
     }
     return buf;
@@ -1229,7 +1252,9 @@ hw_status hw_md_load_string(const char *text, const char *name, hw_log_fn log, v
     R.log_user = log_user;
     char *copy = strdup(text);
     if (!copy) {
-        set_msg(msg, msg_len, "out of memory");
+        char m[600];
+        snprintf(m, sizeof m, "%s: out of memory copying the deck (%.3g MB)", name, 1e-6 * (double)strlen(text));
+        set_msg(msg, msg_len, m);
         return HW_ERR_NOMEM;
     }
     read_deck(&R, copy);
@@ -1238,14 +1263,17 @@ hw_status hw_md_load_string(const char *text, const char *name, hw_log_fn log, v
     if (!FAILED(&R)) {
         char m2[1024];
         st = hw_scenario_load_string(yaml, name, sc, m2, sizeof m2);
-        if (st != HW_OK) {
+        if (st == HW_ERR_NOMEM) {
+            snprintf(R.err, sizeof R.err, "%.900s", m2);
+        } else if (st != HW_OK) {
             snprintf(R.err, sizeof R.err, "%s: internal error: the deck's model did not load as a "
                      "scenario: %.600s", name, m2);
         } else if (deck && !(*deck = deck_new(&R))) {
             hw_scenario_free(*sc);
             *sc = NULL;
             st = HW_ERR_NOMEM;
-            snprintf(R.err, sizeof R.err, "%s: out of memory", name);
+            snprintf(R.err, sizeof R.err, "%s: out of memory (%zu bytes for the deck's channels)", name,
+                     sizeof(hw_md_deck));
         }
     }
     set_msg(msg, msg_len, st == HW_OK ? "" : R.err);
@@ -1255,11 +1283,18 @@ hw_status hw_md_load_string(const char *text, const char *name, hw_log_fn log, v
     return st;
 }
 
-/* The whole file into a NUL-terminated buffer; NULL with errno on failure. */
-static char *slurp(const char *path)
+/* The whole file into a NUL-terminated buffer; NULL with errno on failure (EFBIG, *size set: a
+ * regular file larger than HW_INPUT_MAX_BYTES, refused before it is read). */
+static char *slurp(const char *path, long long *size)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
+    if (hw_input_too_big(f, size)) {
+        fclose(f);
+        errno = EFBIG;
+        return NULL;
+    }
+    *size = -1;
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
     while (buf) {
@@ -1275,6 +1310,10 @@ static char *slurp(const char *path)
             }
             return buf;
         }
+        if (n > (size_t)HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
+            errno = EFBIG;
+            break;
+        }
         char *g = realloc(buf, cap * 2);
         if (!g) break;
         buf = g;
@@ -1287,9 +1326,19 @@ static char *slurp(const char *path)
     return NULL;
 }
 
-static hw_status read_error(const char *path, char *msg, size_t len)
+static hw_status read_error(const char *path, long long size, char *msg, size_t len)
 {
     char m[768];
+    if (errno == EFBIG) {
+        if (size >= 0)
+            snprintf(m, sizeof m, "%s:1: file size: expected at most %lld MiB, got %lld bytes (docs/moordyn.md)",
+                     path, HW_INPUT_MAX_BYTES >> 20, size);
+        else
+            snprintf(m, sizeof m, "%s: file size: expected at most %lld MiB (docs/moordyn.md)", path,
+                     HW_INPUT_MAX_BYTES >> 20);
+        set_msg(msg, len, m);
+        return HW_ERR_INPUT;
+    }
     snprintf(m, sizeof m, "%s: cannot read: %s", path, errno == EINVAL ? "not a text file" : strerror(errno));
     set_msg(msg, len, m);
     return errno == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
@@ -1305,8 +1354,9 @@ hw_status hw_md_load(const char *path, hw_log_fn log, void *log_user, hw_scenari
         return HW_ERR_INVALID_ARG;
     }
     errno = 0;
-    char *text = slurp(path);
-    if (!text) return read_error(path, msg, msg_len);
+    long long size = -1;
+    char *text = slurp(path, &size);
+    if (!text) return read_error(path, size, msg, msg_len);
     hw_status st = hw_md_load_string(text, path, log, log_user, sc, deck, msg, msg_len);
     free(text);
     return st;
@@ -1356,8 +1406,9 @@ hw_status hw_md_to_yaml(const char *path, hw_log_fn log, void *log_user, char **
         return HW_ERR_INVALID_ARG;
     }
     errno = 0;
-    char *text = slurp(path);
-    if (!text) return read_error(path, msg, msg_len);
+    long long size = -1;
+    char *text = slurp(path, &size);
+    if (!text) return read_error(path, size, msg, msg_len);
     rdr R;
     memset(&R, 0, sizeof R);
     R.file = path;
@@ -1383,7 +1434,7 @@ hw_status hw_md_to_yaml(const char *path, hw_log_fn log, void *log_user, char **
             free(c);
         } else {
             R.status = HW_ERR_NOMEM;
-            snprintf(R.err, sizeof R.err, "%s: out of memory", path);
+            snprintf(R.err, sizeof R.err, "%s: out of memory (%zu bytes for the header comment)", path, cap);
         }
     }
     hw_status st = R.status;

@@ -77,7 +77,10 @@ hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *de
     *out = NULL;
     if (!deck) return HW_OK;
     hw_md_out *o = calloc(1, sizeof *o);
-    if (!o) return HW_ERR_NOMEM;
+    if (!o) {
+        if (msg && msg_len) snprintf(msg, msg_len, "%s: out of memory (%zu bytes)", path, sizeof *o);
+        return HW_ERR_NOMEM;
+    }
     o->deck = deck;
     snprintf(o->path, sizeof o->path, "%s", path);
     if (!(o->f = fopen(path, "w"))) {

@@ -784,7 +784,10 @@ hw_status hw_net_create(const hw_net_def *def, hw_log_fn log, void *log_user, hw
     }
     memset(&ie, 0, sizeof ie);
     hw_status st = create(def, log, log_user, out, &ie);
-    if (st != HW_OK && msg && msg_len)
+    if (st == HW_ERR_NOMEM && msg && msg_len)
+        snprintf(msg, msg_len, "network: out of memory building %d nodes, %d rotational nodes and %d elements",
+                 def->n_nodes, def->n_rnodes, def->n_elems);
+    else if (st != HW_OK && msg && msg_len)
         snprintf(msg, msg_len, "%s", st == HW_ERR_INPUT ? ie.message : "out of memory");
     return st;
 }
@@ -828,7 +831,11 @@ hw_status hw_net_step(hw_net *net, double dt)
     }
     double h;
     int rc = stable_step(net, dt, &h);
-    if (rc == -2) return HW_ERR_NOMEM;
+    if (rc == -2) {
+        snprintf(net->err, sizeof net->err, "network: out of memory for the step-size estimate at t = %.6g s "
+                 "(%d degrees of freedom)", net->t, net->ndof);
+        return HW_ERR_NOMEM;
+    }
     if (rc || rhs(net, net->t, net->y, net->k1)) {
         snprintf(net->err, sizeof net->err, "network mass matrix became singular at t = %.6g s", net->t);
         net->failed = 1;

@@ -15,6 +15,7 @@ typedef struct hw_net_runner {
     FILE *csv;
     long rows;
     long steps;    /* hw_net_step calls by hw_net_runner_advance_to */
+    char csv_path[4200]; /* DIR/network.csv, for messages */
 } hw_net_runner;
 
 /* Builds the scenario's network (if any), creates dir and writes the header and the t = 0 row. */

@@ -19,6 +19,8 @@
 #include "output_hdf5.h"
 #include "output_vtk.h"
 
+static const char *const CSV_NAMES[4] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+
 static FILE *open_csv(const hw_outputs *o, const char *name, char *msg, size_t msg_len)
 {
     char path[4200];
@@ -44,7 +46,11 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
         if (hw_line_max_segments(m, l) + 1 > maxn) maxn = hw_line_max_segments(m, l) + 1;
     o->buf = (double *)calloc((size_t)3 * maxn, sizeof(double));
     o->stats = (hw_line_stats *)calloc((size_t)(m->n_lines > 0 ? m->n_lines : 1), sizeof(hw_line_stats));
-    if (!o->buf || !o->stats) return HW_ERR_NOMEM;
+    if (!o->buf || !o->stats) {
+        snprintf(msg, msg_len, "%s: out of memory for the output buffers (%d nodes, %d lines: %.3g MB)",
+                 dir, maxn, m->n_lines, 1e-6 * (24.0 * maxn + (double)sizeof(hw_line_stats) * m->n_lines));
+        return HW_ERR_NOMEM;
+    }
     for (int l = 0; l < m->n_lines; l++) {
         o->stats[l].max_tension = -1.0;
         hw_run_stats_init(&o->stats[l].end_a);
@@ -149,11 +155,15 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
     FILE *all[4] = {o->lines, o->points, o->nodes, o->segments};
     for (int k = 0; k < 4; k++)
         if (all[k] && (fflush(all[k]) != 0 || ferror(all[k]))) {
-            snprintf(msg, msg_len, "%s: write failed: %s", o->dir, strerror(errno));
+            snprintf(msg, msg_len, "%s/%s: write failed: %s", o->dir, CSV_NAMES[k], strerror(errno));
+            o->failed = 1;
             return HW_ERR_IO;
         }
-    if (o->vtk && (st = hw_vtk_write(o->vtk, sim, msg, msg_len))) return st;
-    if (o->h5 && (st = hw_h5_write(o->h5, sim, msg, msg_len))) return st;
+    if ((o->vtk && (st = hw_vtk_write(o->vtk, sim, msg, msg_len))) ||
+        (o->h5 && (st = hw_h5_write(o->h5, sim, msg, msg_len)))) {
+        o->failed = 1;
+        return st;
+    }
     o->rows++;
     return HW_OK;
 fail:
@@ -161,12 +171,34 @@ fail:
     return st;
 }
 
+hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len)
+{
+    hw_status st = HW_OK, s;
+    char m[4400];
+    FILE **all[4] = {&o->lines, &o->points, &o->nodes, &o->segments};
+    for (int k = 0; k < 4; k++) {
+        if (!*all[k]) continue;
+        int bad = ferror(*all[k]) ? (errno ? errno : EIO) : 0;
+        if (fclose(*all[k]) != 0 && !bad) bad = errno ? errno : EIO;
+        *all[k] = NULL;
+        if (bad && !st && !o->failed) { /* a failed write was reported when it happened */
+            snprintf(msg, msg_len, "%s/%s: write failed: %s", o->dir, CSV_NAMES[k], strerror(bad));
+            st = HW_ERR_IO;
+        }
+    }
+    s = hw_vtk_close(o->vtk, m, sizeof m);
+    o->vtk = NULL;
+    if (s && !st) { snprintf(msg, msg_len, "%s", m); st = s; }
+    s = hw_h5_close(o->h5, m, sizeof m);
+    o->h5 = NULL;
+    if (s && !st) { snprintf(msg, msg_len, "%s", m); st = s; }
+    return st;
+}
+
 void hw_outputs_close(hw_outputs *o)
 {
-    FILE *all[4] = {o->lines, o->points, o->nodes, o->segments};
-    for (int k = 0; k < 4; k++) if (all[k]) fclose(all[k]);
-    hw_vtk_close(o->vtk);
-    hw_h5_close(o->h5);
+    char m[64];
+    hw_outputs_finish(o, m, sizeof m);
     free(o->buf);
     free(o->stats);
     memset(o, 0, sizeof *o);

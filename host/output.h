@@ -24,6 +24,7 @@ typedef struct hw_outputs {
     struct hw_vtk_out *vtk; /* ParaView frames (output_vtk.c) when selected */
     struct hw_h5_out *h5;   /* HDF5 file (output_hdf5.c) when selected */
     int rows;
+    int failed;        /* a write failed (and was reported): closing reports nothing more */
     char dir[4096];
 } hw_outputs;
 
@@ -33,6 +34,11 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
                           size_t msg_len);
 /* Appends one row per file for the simulation's current time. */
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len);
+/* Closes every result file (CSV, run.pvd, results.h5), each once whatever happens, and reports
+ * the first that could not be written to the end (HW_ERR_IO, msg naming the file and the reason).
+ * The statistics stay readable until hw_outputs_close(). */
+hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len);
+/* hw_outputs_finish() if not done, then frees everything. */
 void hw_outputs_close(hw_outputs *o);
 
 #endif

@@ -15,6 +15,7 @@
  *   /lines/segment_offset (L+1), /lines/end_a_point, /lines/end_b_point, /points/name. */
 #include "output_hdf5.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +42,11 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len
     snprintf(msg, msg_len, "HDF5 output is not available in this build");
     return HW_ERR_UNSUPPORTED;
 }
-void hw_h5_close(hw_h5_out *h) { (void)h; }
+hw_status hw_h5_close(hw_h5_out *h, char *msg, size_t msg_len)
+{
+    (void)h; (void)msg; (void)msg_len;
+    return HW_OK;
+}
 long hw_h5_rows(const hw_h5_out *h) { (void)h; return 0; }
 hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
 {
@@ -67,11 +72,19 @@ struct hw_h5_out {
     int n_lines, n_nodes, n_seg, n_points;
     double *row[DS_COUNT];     /* one row of each series */
     int attrs_done;
+    int failed;                /* a write failed: nothing more is written */
+    int nomem;                 /* HDF5 ran out of memory: nothing more is called in it (below) */
 };
 
-static hw_status h5_fail(const hw_h5_out *h, const char *what, char *msg, size_t msg_len)
+/* HDF5's file driver leaves errno as the failed write() set it (EFBIG, ENOSPC, EIO): the reason
+ * a user can act on. The callers clear errno before the HDF5 call. */
+static hw_status h5_fail(hw_h5_out *h, const char *what, char *msg, size_t msg_len)
 {
-    snprintf(msg, msg_len, "%s: HDF5 error while %s", h->path, what);
+    int e = errno;
+    h->failed = 1;
+    h->nomem |= e == ENOMEM;
+    if (e) snprintf(msg, msg_len, "%s: HDF5 error while %s: %s", h->path, what, strerror(e));
+    else snprintf(msg, msg_len, "%s: HDF5 error while %s", h->path, what);
     return HW_ERR_IO;
 }
 
@@ -229,9 +242,17 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
                      size_t msg_len)
 {
     *out = NULL;
+    /* HDF5 1.10 leaves a file whose close failed (its last flush could not be written: disk full)
+     * half torn down: the descriptor is closed but the library's exit handler then crashes on it.
+     * No exit handler: the process's files close with it. Only takes effect before HDF5's first
+     * use; refused (harmlessly) after. */
+    H5dont_atexit();
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* the library never prints */
     hw_h5_out *h = (hw_h5_out *)calloc(1, sizeof *h);
-    if (!h) return HW_ERR_NOMEM;
+    if (!h) {
+        snprintf(msg, msg_len, "%s/results.h5: out of memory (%zu bytes for the HDF5 writer)", dir, sizeof *h);
+        return HW_ERR_NOMEM;
+    }
     *out = h;
     h->sc = sc;
     h->file = -1;
@@ -244,9 +265,12 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         h->n_nodes += hw_line_max_segments(m, l) + 1;
         h->n_seg += hw_line_max_segments(m, l);
     }
+    errno = 0;
     h->file = H5Fcreate(h->path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     if (h->file < 0) {
-        snprintf(msg, msg_len, "%s: cannot create the HDF5 file (directory writable? disk full?)", h->path);
+        int e = errno;
+        snprintf(msg, msg_len, "%s: cannot create the HDF5 file: %s", h->path,
+                 e ? strerror(e) : "directory writable? disk full?");
         return HW_ERR_IO;
     }
     hid_t g;
@@ -263,6 +287,7 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
     struct tm tmv;
     gmtime_r(&now, &tmv);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tmv);
+    errno = 0;
     if (make_series(h, DS_TIME, "/time", 1, NULL, "s", "simulation time of each row") ||
         make_series(h, DS_END_T, "/lines/end_tension", 3, t_end, "N",
                     "tension of the end segments [row, line, end]: end 0 = A (segment 1), 1 = B (segment nseg)") ||
@@ -315,6 +340,11 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len
 {
     double t = hw_sim_time(sim);
     hw_status st = HW_OK;
+    if (h->failed) {
+        snprintf(msg, msg_len, "%s: an earlier write failed", h->path);
+        return HW_ERR_IO;
+    }
+    errno = 0;
     if (!h->attrs_done) {
         if (attr_double(h->file, "dt", hw_sim_dt(sim)) || attr_string(h->file, "backend", hw_sim_backend_name(sim)))
             return h5_fail(h, "writing the run attributes", msg, msg_len);
@@ -347,15 +377,29 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len
     return HW_OK;
 }
 
-void hw_h5_close(hw_h5_out *h)
+hw_status hw_h5_close(hw_h5_out *h, char *msg, size_t msg_len)
 {
-    if (!h) return;
+    if (!h) return HW_OK;
+    int was_failed = h->failed;
+    errno = 0;
+    int bad = 0;
+    /* HDF5 1.10 does not survive its own allocation failures: closing a dataset after one crashes
+     * in it (seen with every allocation failing from some point on). Once it reported ENOMEM,
+     * nothing more is called in it: the descriptor closes with the process. */
     for (int k = 0; k < DS_COUNT; k++) {
-        if (h->ds[k] >= 0) H5Dclose(h->ds[k]);
+        if (h->ds[k] >= 0 && !h->nomem && H5Dclose(h->ds[k]) < 0) {
+            bad = 1;
+            h->nomem |= errno == ENOMEM;
+        }
         free(h->row[k]);
     }
-    if (h->file >= 0) H5Fclose(h->file);
+    /* closed once, whatever happens: a second H5Fclose after a failed one crashes HDF5 1.10 (the
+     * failed close has already released the descriptor) */
+    if (h->file >= 0 && !h->nomem && H5Fclose(h->file) < 0) bad = 1;
+    hw_status st = HW_OK;
+    if (bad && !was_failed) st = h5_fail(h, "closing (writing its last buffers)", msg, msg_len);
     free(h);
+    return st;
 }
 
 long hw_h5_rows(const hw_h5_out *h) { return h ? (long)h->dims[DS_TIME][0] : 0; }

@@ -17,7 +17,10 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
                      size_t msg_len);
 /* Appends one time row (the first call also records dt and the backend) and flushes the file. */
 hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len);
-void hw_h5_close(hw_h5_out *h); /* NULL-safe */
+/* Closes the file (NULL-safe) and frees h. HW_ERR_IO with msg (the file and the reason) when the
+ * last buffers could not be written; nothing more is reported for a file whose write already
+ * failed (that error was reported then). */
+hw_status hw_h5_close(hw_h5_out *h, char *msg, size_t msg_len);
 /* Rows written so far (a checkpoint records it). */
 long hw_h5_rows(const hw_h5_out *h);
 /* Resumes at a row count: takes DIR/results.h5.resume (the file as the interrupted run left it)

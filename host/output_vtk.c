@@ -46,10 +46,16 @@ static const char PVD_TAIL[] = "  </Collection>\n</VTKFile>\n";
 static hw_status write_all_at(hw_vtk_out *v, const char *buf, size_t len, off_t at, char *msg,
                               size_t msg_len)
 {
-    ssize_t n = pwrite(v->fd, buf, len, at);
-    if (n != (ssize_t)len) {
-        snprintf(msg, msg_len, "%s/run.pvd: write failed: %s", v->dir, n < 0 ? strerror(errno) : "short write");
-        return HW_ERR_IO;
+    size_t done = 0;
+    while (done < len) { /* a short write is retried: the next one says why (EFBIG, ENOSPC) */
+        ssize_t n = pwrite(v->fd, buf + done, len - done, at + (off_t)done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            snprintf(msg, msg_len, "%s/run.pvd: write failed: %s", v->dir,
+                     n < 0 ? strerror(errno) : "no space written");
+            return HW_ERR_IO;
+        }
+        done += (size_t)n;
     }
     return HW_OK;
 }
@@ -59,7 +65,10 @@ hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, 
 {
     *out = NULL;
     hw_vtk_out *v = (hw_vtk_out *)calloc(1, sizeof *v);
-    if (!v) return HW_ERR_NOMEM;
+    if (!v) {
+        snprintf(msg, msg_len, "%s/run.pvd: out of memory (%zu bytes for the ParaView writer)", dir, sizeof *v);
+        return HW_ERR_NOMEM;
+    }
     v->fd = -1;
     v->sc = sc;
     snprintf(v->dir, sizeof v->dir, "%s", dir);
@@ -76,7 +85,11 @@ hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, 
     v->nodeS = (double *)malloc(sizeof(double) * (size_t)v->n_nodes);
     v->ten = (double *)malloc(sizeof(double) * (size_t)(v->n_seg + 1));
     v->strain = (double *)malloc(sizeof(double) * (size_t)(v->n_seg + 1));
-    if (!v->ns || !v->pos || !v->vel || !v->nodeT || !v->nodeS || !v->ten || !v->strain) return HW_ERR_NOMEM;
+    if (!v->ns || !v->pos || !v->vel || !v->nodeT || !v->nodeS || !v->ten || !v->strain) {
+        snprintf(msg, msg_len, "%s/vtk: out of memory for the ParaView frame buffers (%d nodes, %.3g MB)",
+                 dir, v->n_nodes, 1e-6 * sizeof(double) * (10.0 * v->n_nodes + 2.0 * v->n_seg));
+        return HW_ERR_NOMEM;
+    }
     char path[4200];
     snprintf(path, sizeof path, "%s/vtk", dir);
     if (mkdir(path, 0777) != 0 && errno != EEXIST) {
@@ -232,9 +245,9 @@ static hw_status write_frame_file(hw_vtk_out *v, const char *kind, double t, cha
     }
     if (kind[0] == 'c') write_cables(f, v, t);
     else write_segments(f, v, t);
-    int bad = ferror(f);
+    int bad = ferror(f) ? errno : 0; /* errno of the failed write (EFBIG, ENOSPC) */
     if (fclose(f) != 0 || bad) {
-        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(errno));
+        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(bad ? bad : errno));
         return HW_ERR_IO;
     }
     return HW_OK;
@@ -267,12 +280,17 @@ hw_status hw_vtk_write(hw_vtk_out *v, const hw_sim *sim, char *msg, size_t msg_l
     return HW_OK;
 }
 
-void hw_vtk_close(hw_vtk_out *v)
+hw_status hw_vtk_close(hw_vtk_out *v, char *msg, size_t msg_len)
 {
-    if (!v) return;
-    if (v->fd >= 0) close(v->fd);
+    if (!v) return HW_OK;
+    hw_status st = HW_OK;
+    if (v->fd >= 0 && close(v->fd) != 0) {
+        snprintf(msg, msg_len, "%s/run.pvd: close failed: %s", v->dir, strerror(errno));
+        st = HW_ERR_IO;
+    }
     free(v->ns); free(v->pos); free(v->vel); free(v->ten); free(v->strain); free(v->nodeT); free(v->nodeS);
     free(v);
+    return st;
 }
 
 void hw_vtk_mark(const hw_vtk_out *v, int *frames, double *last_t, long long *tail_at)

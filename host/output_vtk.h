@@ -16,7 +16,8 @@ hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, 
 /* Writes the frame of the simulation's current time when sc->vtk_interval has passed since the
  * last one (every call when it is 0), then appends it to the index. */
 hw_status hw_vtk_write(hw_vtk_out *v, const hw_sim *sim, char *msg, size_t msg_len);
-void hw_vtk_close(hw_vtk_out *v); /* NULL-safe */
+/* Closes run.pvd (NULL-safe) and frees v; HW_ERR_IO with msg when the close fails. */
+hw_status hw_vtk_close(hw_vtk_out *v, char *msg, size_t msg_len);
 /* Where the output stands (a checkpoint records it): frames written, the last frame's time and
  * the size of run.pvd up to its closing tags. */
 void hw_vtk_mark(const hw_vtk_out *v, int *frames, double *last_t, long long *tail_at);

@@ -116,7 +116,7 @@ static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
     }
     fputc('\n', f);
     if (fflush(f) != 0 || ferror(f)) {
-        snprintf(msg, msg_len, "rigid.csv: write failed: %s", strerror(errno));
+        snprintf(msg, msg_len, "%s: write failed: %s", r->csv_path, strerror(errno));
         return HW_ERR_IO;
     }
     r->rows++;
@@ -193,8 +193,8 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
             }
         }
     log_params(r, log, log_user);
-    char path[4200];
-    snprintf(path, sizeof path, "%s/rigid.csv", dir);
+    char *path = r->csv_path;
+    snprintf(path, sizeof r->csv_path, "%s/rigid.csv", dir);
     if (hw_mkdir_p(dir) != 0 || !(r->csv = fopen(path, "w"))) {
         snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
         hw_rc_runner_end(r);
@@ -393,16 +393,27 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
         }
         done = (long)floor(hw_rc_time(r.rc) / dt + 0.5);
     } else {
-        status = "error";
+        status = st == HW_ERR_IO ? "io_error" : "error";
     }
     double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
     summary(stdout, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
     char path[4200];
     snprintf(path, sizeof path, "%s/summary.json", dir);
-    FILE *f = r.csv ? fopen(path, "w") : NULL;
-    if (f) {
-        summary(f, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
-        fclose(f);
+    int serr = 0, cerr = 0; /* summary.json, rigid.csv */
+    struct stat dst;
+    if (r.csv || (st == HW_ERR_IO && stat(dir, &dst) == 0)) { /* the directory is there */
+        FILE *f = fopen(path, "w");
+        serr = f ? 0 : errno;
+        if (f) {
+            summary(f, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
+            serr = hw_fclose_checked(f);
+        }
+        cerr = r.csv ? hw_fclose_checked(r.csv) : 0;
+        r.csv = NULL;
+    }
+    if (!st && (cerr || serr)) { /* a failure before was reported with its own message */
+        snprintf(msg, msg_len, "%s: write failed: %s", cerr ? r.csv_path : path, strerror(cerr ? cerr : serr));
+        st = HW_ERR_IO;
     }
     hw_net_runner_end(&net);
     hw_rc_runner_end(&r);

@@ -17,6 +17,7 @@ typedef struct hw_rc_runner {
     hw_rc *rc;               /* NULL when the scenario has no rigid cables */
     const hw_scenario *sc;
     FILE *csv;
+    char csv_path[4200];     /* DIR/rigid.csv, for messages */
     long rows;
     double *t;               /* scratch: tensions of the cable with the most elements (t_cap) */
     int t_cap;

@@ -252,7 +252,7 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
     hw_status st = hw_rc_check(def, msg, len);
     if (st != HW_OK) return st;
     hw_rc *rc = (hw_rc *)calloc(1, sizeof *rc);
-    if (!rc) return HW_ERR_NOMEM;
+    if (!rc) { set_msg(msg, len, "out of memory for the rigid cables (%zu bytes)", sizeof *rc); return HW_ERR_NOMEM; }
     hw_rc_sys *S = &rc->S;
     int nc = def->n_cables, ne = 0;
     for (int c = 0; c < nc; c++) ne += def->cables[c].elements;
@@ -265,7 +265,7 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
     if (cp->n_depth > 0) { /* a copy: z, t, ux, uy, uz */
         int nz = cp->n_depth, nt = cp->n_time > 1 ? cp->n_time : 1;
         rc->cur = (double *)calloc((size_t)nz * (1 + 3 * nt) + (size_t)nt, sizeof(double));
-        if (!rc->cur) { free(rc); return HW_ERR_NOMEM; }
+        if (!rc->cur) { free(rc); set_msg(msg, len, "out of memory for the rigid cables' current profile"); return HW_ERR_NOMEM; }
         double *z = rc->cur, *t = z + nz, *ux = t + nt, *uy = ux + (size_t)nz * nt, *uz = uy + (size_t)nz * nt;
         memcpy(z, cp->z, (size_t)nz * sizeof(double));
         if (cp->n_time > 1) memcpy(t, cp->t, (size_t)nt * sizeof(double));

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "files.h"
 #include "scenario_network.h"
 #include "scenario_rigid.h"
 #include "scenario_winch.h"
@@ -1289,6 +1290,10 @@ static char *read_file(FILE *fp, size_t *len)
             *len = n;
             return buf;
         }
+        if (n > (size_t)HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
+            errno = EFBIG;
+            break;
+        }
         char *bigger = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
         if (!bigger) {
             errno = ENOMEM;
@@ -1313,11 +1318,20 @@ hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_
     }
     FILE *fp = fopen(path, "rb");
     if (!fp) {
-        snprintf(m, sizeof m, "%s: cannot open: %s", path, strerror(errno));
+        int e = errno;
+        snprintf(m, sizeof m, "%s: cannot open: %s", path, strerror(e));
         set_msg(msg, msg_len, m);
-        return HW_ERR_IO;
+        return e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
     }
     size_t len = 0;
+    long long size = 0;
+    if (hw_input_too_big(fp, &size)) {
+        fclose(fp);
+        snprintf(m, sizeof m, "%s:1: file size: expected at most %lld MiB, got %lld bytes (docs/scenario.md, Limits)",
+                 path, HW_INPUT_MAX_BYTES >> 20, size);
+        set_msg(msg, msg_len, m);
+        return HW_ERR_INPUT;
+    }
     errno = 0;
     char *text = read_file(fp, &len);
     int saved = errno;

@@ -126,14 +126,17 @@ static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd)
     return HW_OK;
 }
 
-hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
-                        void *log_user, hw_sim **out, char *msg, size_t msg_len)
+static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
+                            void *log_user, hw_sim **out, char *msg, size_t msg_len)
 {
     if (!out) return HW_ERR_INVALID_ARG;
     *out = NULL;
     if (!def) { set_msg(msg, msg_len, "no model definition"); return HW_ERR_INVALID_ARG; }
     hw_sim *sim = (hw_sim *)calloc(1, sizeof *sim);
-    if (!sim) return HW_ERR_NOMEM;
+    if (!sim) {
+        set_msg(msg, msg_len, "out of memory for the simulation handle (%zu bytes)", sizeof *sim);
+        return HW_ERR_NOMEM;
+    }
     sim->log = log;
     sim->log_user = log_user;
     sim->integ = def->solver.integrator;
@@ -149,6 +152,8 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
     sim->w.end_m = (double *)calloc((size_t)12 * S->n_lines, sizeof(double));
     sim->w.pt_a = (double *)calloc((size_t)3 * S->n_points, sizeof(double));
     if (!sim->y || !sim->w.seg_T || !sim->w.seg_strain || !sim->w.end_f || !sim->w.pt_f || !sim->w.end_m || !sim->w.pt_a) {
+        set_msg(msg, msg_len, "out of memory for the state (%d nodes and points, %d segments: about %.3g MB)",
+                S->n_state, S->n_segs, 1e-6 * 8.0 * ((double)ny + 2.0 * S->n_segs));
         hw_sim_destroy(sim);
         return HW_ERR_NOMEM;
     }
@@ -174,12 +179,15 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
         sim->w.seg_qy = (double *)calloc((size_t)S->n_segs, sizeof(double));
         sim->w.seg_qz = (double *)calloc((size_t)S->n_segs, sizeof(double));
         if (!sim->w.seg_qx || !sim->w.seg_qy || !sim->w.seg_qz) {
+            set_msg(msg, msg_len, "out of memory for the segment directions at the sheaves (%d segments, "
+                    "%.3g MB)", S->n_segs, 1e-6 * 24.0 * S->n_segs);
             hw_sim_destroy(sim);
             return HW_ERR_NOMEM;
         }
     }
     if ((st = hw_winches_init(&sim->winches, def, &sim->m))) {
-        set_msg(msg, msg_len, "out of memory while setting up the winches");
+        set_msg(msg, msg_len, "out of memory while setting up the winches (%d lines, %d segments)", S->n_lines,
+                S->n_segs);
         hw_sim_destroy(sim);
         return st;
     }
@@ -199,6 +207,20 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
     return HW_OK;
 }
 
+hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
+                        void *log_user, hw_sim **out, char *msg, size_t msg_len)
+{
+    if (msg && msg_len) msg[0] = '\0';
+    hw_status st = sim_create(def, backend, log, log_user, out, msg, msg_len);
+    if (st == HW_ERR_NOMEM && msg && msg_len && !msg[0]) { /* every allocation failure says so */
+        long long segs = 0;
+        for (int l = 0; l < def->n_lines; l++) segs += hw_line_max_segments(def, l);
+        set_msg(msg, msg_len, "out of memory while building the simulation (%d lines, %lld segments)",
+                def->n_lines, segs);
+    }
+    return st;
+}
+
 const char *hw_sim_last_error(const hw_sim *sim) { return sim ? sim->err : "no simulation"; }
 const char *hw_sim_backend_name(const hw_sim *sim) { return sim && sim->ops ? sim->ops->name : ""; }
 double hw_sim_time(const hw_sim *sim) { return sim ? sim->t : 0.0; }
@@ -211,6 +233,40 @@ static double time_at(const hw_sim *sim, long steps)
 double hw_sim_dt(const hw_sim *sim) { return sim ? sim->dt : 0.0; }
 long hw_sim_steps_taken(const hw_sim *sim) { return sim ? sim->steps : 0; }
 
+/* The geometry as a cause of a blow-up: when both ends of line l are at known places (not free),
+ * the straight distance between them against the line's unstretched length. Above half the strain
+ * bound the geometry is named (with segment i's own strain when the state still gives one):
+ * ends pulled apart by a prescribed or coupled motion, or a line too short for its span. */
+static int geometry_cause(hw_sim *sim, int l, int i, char *buf, size_t len)
+{
+    const hw_lm_sys *S = &sim->m.S;
+    int pa = S->ln_pa[l], pb = S->ln_pb[l];
+    if (S->pt_kind[pa] == HW_PT_FREE || S->pt_kind[pb] == HW_PT_FREE) return 0;
+    hw_kin ka = hw_lm_point_kin(S, pa, sim->t), kb = hw_lm_point_kin(S, pb, sim->t);
+    double dx = kb.r.x - ka.r.x, dy = kb.r.y - ka.r.y, dz = kb.r.z - ka.r.z;
+    double span = sqrt(dx * dx + dy * dy + dz * dz), length = 0.0;
+    for (int k = 0; k < S->ln_nseg[l]; k++) length += S->seg_l0[S->ln_s0[l] + k];
+    double need = span / length - 1.0;
+    if (!(length > 0.0) || !(need > 0.5 * S->max_strain)) return 0;
+    char seg[96] = "";
+    double *r = (double *)malloc(sizeof(double) * 3 * ((size_t)S->ln_nseg[l] + 1));
+    sim->y_valid = 0; /* called right after the step: the host copy is older */
+    if (r && hw_sim_line_positions(sim, l, r) == HW_OK) {
+        const double *a = r + 3 * (i - 1), *b = r + 3 * i;
+        double sl = sqrt((b[0] - a[0]) * (b[0] - a[0]) + (b[1] - a[1]) * (b[1] - a[1]) +
+                         (b[2] - a[2]) * (b[2] - a[2]));
+        double e = sl / S->seg_l0[S->ln_s0[l] + i - 1] - 1.0;
+        if (isfinite(e)) snprintf(seg, sizeof seg, "after the step segment %d is at strain %.3g; ", i, e);
+    }
+    free(r);
+    snprintf(buf, len,
+             "the geometry: %sthe line's ends are %.6g m apart and its unstretched length is %.6g m, "
+             "so even straight it needs a strain of %.3g (bound solver.max_strain %.3g): lengthen the "
+             "line, move its ends closer (or slow the motion that pulls them apart)",
+             seg, span, length, need, S->max_strain);
+    return 1;
+}
+
 /* Explains a blow-up: which segment, when, and the likely cause. n_window > 1: the check ran
  * once after n_window steps (step_batch), so the blow-up happened within them, between t_from
  * and the current time. */
@@ -219,8 +275,10 @@ static void diagnose(hw_sim *sim, int seg, long n_window, double t_from, double 
     const hw_lm_sys *S = &sim->m.S;
     int l = S->seg_line[seg], i = seg - S->ln_s0[l] + 1;
     const char *cause;
-    char buf[256], when[160];
-    if (sim->dt > sim->dt_crit) {
+    char buf[512], when[160];
+    if (geometry_cause(sim, l, i, buf, sizeof buf)) {
+        cause = buf;
+    } else if (sim->dt > sim->dt_crit) {
         snprintf(buf, sizeof buf,
                  "dt = %.4g s exceeds the critical step %.4g s: reduce dt (or leave it on auto)",
                  sim->dt, sim->dt_crit);

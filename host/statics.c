@@ -507,6 +507,10 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     if (!s.f || !s.f0 || !s.fm || !s.seg_T || !s.band || !s.lu || !s.piv || !s.rhs || !s.ytry || !s.ybest || !s.C ||
         !s.X || !s.E || !s.S || !s.rp || !s.free_pts) {
         st = HW_ERR_NOMEM;
+        if (msg && msg_len)
+            snprintf(msg, msg_len, "out of memory for the static solve: %d nodes, a band matrix of %d x %d "
+                     "twice (about %.3g MB in all)", nn, 3 * nn, s.W,
+                     1e-6 * 8.0 * (2.0 * 3 * nn * s.W + 6.0 * ny + 2.0 * 3 * nn * nu));
         goto done;
     }
     s.nf = 0;
@@ -518,7 +522,13 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     s.nent = s.nf * s.maxatt * s.bw;
     s.ent_node = (int *)malloc(((size_t)s.nent + 1) * sizeof(int));
     s.ent_val = (double *)calloc(9 * (size_t)s.nent + 1, sizeof(double));
-    if (!s.ent_node || !s.ent_val) { st = HW_ERR_NOMEM; goto done; }
+    if (!s.ent_node || !s.ent_val) {
+        st = HW_ERR_NOMEM;
+        if (msg && msg_len)
+            snprintf(msg, msg_len, "out of memory for the static solve's free-point couplings: %d entries "
+                     "(%.3g MB)", s.nent, 1e-6 * 76.0 * s.nent);
+        goto done;
+    }
     for (int k = 0; k < s.nf; k++) {
         int p = s.free_pts[k];
         for (int a = 0; a < s.maxatt; a++)

@@ -32,7 +32,8 @@ static int line_indented_with_tab(const char *text, size_t len, int line)
 static int describe_parser_error(const yaml_parser_t *p, const char *text, size_t len, int *line,
                                  char *problem, size_t problem_len)
 {
-    if (p->error == YAML_MEMORY_ERROR) return -1;
+    /* libyaml's loader fails without an error code where an allocation failed */
+    if (p->error == YAML_MEMORY_ERROR || p->error == YAML_NO_ERROR) return -1;
     const char *what = p->problem ? p->problem : "an unknown error";
     if (p->error == YAML_READER_ERROR) {
         *line = line_of_offset(text, len, p->problem_offset);
@@ -69,9 +70,47 @@ static int reject_second_document(yaml_parser_t *p, const char *text, size_t len
     return rc;
 }
 
+/* The nesting depth, on the event stream (no document built): 0 when within YD_MAX_DEPTH or when
+ * the text has a syntax error (yaml_parser_load then reports it), 1 with *line and problem when too
+ * deep, -1 when out of memory. Stops at the first collection too deep, so a hostile file costs
+ * YD_MAX_DEPTH levels of parsing. */
+static int check_depth(const char *text, size_t len, int *line, char *problem, size_t problem_len)
+{
+    yaml_parser_t p;
+    if (!yaml_parser_initialize(&p)) return -1;
+    yaml_parser_set_input_string(&p, (const unsigned char *)text, len);
+    int depth = 0, rc = 0;
+    for (;;) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&p, &ev)) {
+            rc = p.error == YAML_MEMORY_ERROR || p.error == YAML_NO_ERROR ? -1 : 0;
+            break;
+        }
+        yaml_event_type_t type = ev.type;
+        if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
+            if (++depth > YD_MAX_DEPTH) {
+                *line = (int)ev.start_mark.line + 1;
+                snprintf(problem, problem_len,
+                         "expected mappings and lists nested at most %d levels deep, got a %s at "
+                         "level %d", YD_MAX_DEPTH, type == YAML_SEQUENCE_START_EVENT ? "list" : "mapping",
+                         depth);
+                rc = 1;
+            }
+        } else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT) {
+            depth--;
+        }
+        yaml_event_delete(&ev);
+        if (rc || type == YAML_STREAM_END_EVENT) break;
+    }
+    yaml_parser_delete(&p);
+    return rc;
+}
+
 int yd_load(const char *text, size_t len, yaml_document_t *doc, int *line, char *problem,
             size_t problem_len)
 {
+    int rc0 = check_depth(text, len, line, problem, problem_len);
+    if (rc0) return rc0;
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p)) return -1;
     yaml_parser_set_input_string(&p, (const unsigned char *)text, len);

@@ -14,6 +14,15 @@
 int yd_load(const char *text, size_t len, yaml_document_t *doc, int *line, char *problem,
             size_t problem_len);
 
+/* Limits checked by yd_load before the document is built (docs/scenario.md, "Limits"):
+ * - nesting: at most YD_MAX_DEPTH mappings and lists inside one another. A scenario needs about 6;
+ *   libyaml's time grows with the square of the depth of flow collections ([[[...]]]), so a
+ *   hostile file of 100k levels took minutes: the depth is checked on libyaml's event stream, which
+ *   stops at the first level too deep.
+ * The size of a file is limited before it is read (HW_INPUT_MAX_BYTES, files.h), not here: a
+ * MoorDyn deck's model, written as YAML in memory and read back, may be larger. */
+#define YD_MAX_DEPTH 64
+
 int yd_line(const yaml_node_t *n); /* 1-based line where the node starts (0 for NULL) */
 yaml_node_t *yd_root(yaml_document_t *d);
 int yd_is_map(const yaml_node_t *n);

@@ -34,7 +34,7 @@ void hw_yr_nomem(hw_yr *y)
 {
     if (FAILED(y)) return;
     y->status = HW_ERR_NOMEM;
-    snprintf(y->err, y->err_len, "%s: out of memory", y->file);
+    snprintf(y->err, y->err_len, "%s: out of memory while loading the scenario", y->file);
 }
 
 void hw_yr_record(hw_yr *y, int item, int index, const char *field, int line)

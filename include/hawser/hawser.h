@@ -249,6 +249,14 @@ typedef struct hw_input_error {
     char message[256];  /* what was expected and what was found */
 } hw_input_error;
 
+/* Size limits hw_model_check() enforces (README, Limits):
+ * - HW_MAX_LINE_SEGMENTS segments per line: beyond it no run ends in useful time (the explicit step
+ *   shrinks with the segment length: a 1 km chain in a million 1 mm segments needs steps of about
+ *   0.4 us), and a MoorDyn deck's every-node outputs would be millions of columns;
+ * - HW_MAX_MODEL_NODES nodes and points in all (winch and sheave slots included): the state is 7
+ *   blocks of that many values indexed by an int (kernels/lumped.h), 7 x 306783378 <= INT_MAX. */
+#define HW_MAX_LINE_SEGMENTS 1000000
+#define HW_MAX_MODEL_NODES 306783378
 /* Checks a definition without building anything. Returns HW_OK or HW_ERR_INPUT and, when err is
  * not NULL, fills it. */
 hw_status hw_model_check(const hw_model_def *def, hw_input_error *err);

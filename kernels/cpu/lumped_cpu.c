@@ -1,6 +1,7 @@
 /* The CPU backend: plain loops over the per-element bodies of lumped.h. It references the host's
  * system arrays directly (no copy) and owns the integrator buffers and the scratch. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,10 +30,14 @@ static void cpu_destroy(hw_backend *b)
 static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backend **out,
                             char *msg, size_t msg_len)
 {
-    (void)msg; (void)msg_len;
     *out = NULL;
+    size_t ny_all = (size_t)HW_Y_BLOCKS * (size_t)sys->n_state;
+    double mb = 1e-6 * 8.0 * ((double)HW_NBUF * ny_all + 7.0 * sys->n_segs + 6.0 * sys->n_nodes);
     hw_backend *b = (hw_backend *)calloc(1, sizeof *b);
-    if (!b) return HW_ERR_NOMEM;
+    if (!b) {
+        if (msg && msg_len) snprintf(msg, msg_len, "out of memory for the CPU backend (%zu bytes)", sizeof *b);
+        return HW_ERR_NOMEM;
+    }
     b->S = *sys;
     b->ny = (size_t)HW_Y_BLOCKS * (size_t)sys->n_state;
     int ok = 1;
@@ -55,7 +60,14 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
         ok &= (b->w.node_f = (double *)zalloc(3 * (size_t)sys->n_state, sizeof(double))) != NULL;
     b->bad = HW_NO_BAD;
     b->w.bad = &b->bad;
-    if (!ok) { cpu_destroy(b); return HW_ERR_NOMEM; }
+    if (!ok) {
+        cpu_destroy(b);
+        if (msg && msg_len)
+            snprintf(msg, msg_len, "out of memory for the CPU backend's state and work arrays: %d nodes and "
+                     "points, %d segments, %d state buffers (about %.3g MB)", sys->n_state, sys->n_segs,
+                     (int)HW_NBUF, mb);
+        return HW_ERR_NOMEM;
+    }
     *out = b;
     return HW_OK;
 }

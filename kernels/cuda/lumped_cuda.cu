@@ -313,7 +313,10 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
 {
     *out = NULL;
     hw_backend *b = (hw_backend *)calloc(1, sizeof *b);
-    if (!b) return HW_ERR_NOMEM;
+    if (!b) {
+        if (msg && msg_len) snprintf(msg, msg_len, "out of memory for the CUDA backend (%zu bytes)", sizeof *b);
+        return HW_ERR_NOMEM;
+    }
     hw_lm_sys S = *h;
     int nl = h->n_lines, np = h->n_points, ns = h->n_segs, nn = h->n_nodes;
     int cz = h->cur_nz, ct = h->cur_nt > 1 ? h->cur_nt : 1;
@@ -387,8 +390,10 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     b->fused = fz && fz[0] == '1';
     if (bad) {
         if (msg && msg_len)
-            snprintf(msg, msg_len, "CUDA backend: device allocation or copy failed (%s)",
-                     cudaGetErrorString(cudaGetLastError()));
+            snprintf(msg, msg_len, "CUDA backend: device allocation or copy failed (%s) for %d nodes and "
+                     "points, %d segments (the state alone is %.3g MB per buffer)",
+                     cudaGetErrorString(cudaGetLastError()), h->n_state, h->n_segs,
+                     1e-6 * 8.0 * HW_Y_BLOCKS * h->n_state);
         cu_destroy(b);
         return HW_ERR_NOMEM;
     }
