@@ -330,6 +330,7 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &S.tab_y, h->tab_y, h->n_tab);
     bad |= dev_copy(b, &S.seg_line, h->seg_line, ns);
     bad |= dev_copy(b, &S.seg_l0, h->seg_l0, ns);
+    bad |= dev_copy(b, &S.seg_alive, h->seg_alive, ns);
     bad |= dev_copy(b, &S.node_line, h->node_line, nn);
     bad |= dev_copy(b, &S.node_loc, h->node_loc, nn);
     bad |= dev_copy(b, &S.node_m, h->node_m, nn);
@@ -481,6 +482,7 @@ static hw_status cu_update_line(hw_backend *b, const hw_lm_sys *h, int l)
     e |= cudaMemcpy(b->S.ln_wrate + 2 * l, h->ln_wrate + 2 * l, 2 * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.ln_wt0 + 2 * l, h->ln_wt0 + 2 * l, 2 * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.seg_l0 + s0, h->seg_l0 + s0, cap * sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.seg_alive + s0, h->seg_alive + s0, cap * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.node_m + n0, h->node_m + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.node_l + n0, h->node_l + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
     return e ? HW_ERR_IO : HW_OK;
