@@ -58,6 +58,7 @@ void hw_sim_destroy(hw_sim *sim)
     if (!sim) return;
     if (sim->be) sim->ops->destroy(sim->be);
     hw_winches_free(&sim->winches);
+    hw_failures_free(&sim->fail);
     hw_model_free(&sim->m);
     free(sim->y);
     free(sim->w.seg_qx); free(sim->w.seg_qy); free(sim->w.seg_qz);
@@ -169,6 +170,11 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
             return HW_ERR_NOMEM;
         }
     }
+    if ((st = hw_failures_init(&sim->fail, def))) {
+        set_msg(msg, msg_len, "out of memory while setting up the failure rules");
+        hw_sim_destroy(sim);
+        return st;
+    }
     if ((st = hw_winches_init(&sim->winches, def, &sim->m))) {
         set_msg(msg, msg_len, "out of memory while setting up the winches");
         hw_sim_destroy(sim);
@@ -275,7 +281,8 @@ hw_status hw_sim_step(hw_sim *sim, int n)
     if (!sim || n < 0) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
     hw_winches *W = &sim->winches;
-    if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0) return step_batch(sim, n);
+    if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0 && !sim->fail.any)
+        return step_batch(sim, n);
     for (int k = 0; k < n; k++) {
         hw_status st;
         if (W->any && (st = hw_winches_before_step(W, &sim->m, sim->ops, sim->be, sim->t,
@@ -302,6 +309,10 @@ hw_status hw_sim_step(hw_sim *sim, int n)
             diagnose(sim, bad, 1, t0);
             sim->y_valid = sim->w_valid = 0;
             return HW_ERR_NUMERICAL;
+        }
+        if (sim->fail.any && (st = hw_failures_after_step(sim))) {
+            sim->failed = 1;
+            return st;
         }
         if (W->any) {
             if (W->need_tension) { /* the winch tension of the step's last evaluation */

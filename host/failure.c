@@ -1,0 +1,168 @@
+/* Line failure (docs/scenario.md, lines[].failure): a rule per line breaks one segment when a
+ * tension or time trigger fires, and the run goes on with the two pieces.
+ *
+ * The physics is the kernels' (kernels/lumped.h): a broken segment has seg_alive = 0, so it
+ * carries no tension, damping or bending moment across it, on both backends. Its two nodes keep
+ * their masses (mass is conserved exactly) and become free ends. At the break the elastic energy
+ * of the segment and of the bending hinges at its two nodes leaves the mechanical energy; it is
+ * added to the dissipated energy of the segment's second node (state block HW_Y_ED), so that
+ * kinetic + potential + dissipated stays continuous across the break.
+ *
+ * Detection runs on the host after every step (hw_sim_step takes the per-step path when a rule
+ * exists): a tension trigger reads the segment tensions of the step's last evaluation (t + dt for
+ * RK2 and RK4, t for symplectic Euler), downloaded as the winches' are: a copy of n_segs doubles
+ * per step (free on the CPU backend, a device-to-host copy and a synchronization per step on
+ * CUDA, which also gives up the batched graph steps). A break costs one download and one upload
+ * of the state and an update_line (the segment flags of that line to the device). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_internal.h"
+
+hw_status hw_failures_init(hw_failures *F, const hw_model_def *def)
+{
+    memset(F, 0, sizeof *F);
+    for (int l = 0; l < def->n_lines; l++) F->any |= def->lines[l].failure.on != 0;
+    if (!F->any) return HW_OK;
+    F->rule = (hw_failure_def *)calloc((size_t)def->n_lines, sizeof *F->rule);
+    F->ln = (hw_fail_rt *)calloc((size_t)def->n_lines, sizeof *F->ln);
+    if (!F->rule || !F->ln) {
+        hw_failures_free(F);
+        return HW_ERR_NOMEM;
+    }
+    for (int l = 0; l < def->n_lines; l++) {
+        hw_failure_def r = def->lines[l].failure;
+        if (r.on && r.use_mbl) r.tension = def->types[def->lines[l].type].mbl;
+        F->rule[l] = r;
+        F->ln[l].segment = -1;
+    }
+    return HW_OK;
+}
+
+void hw_failures_free(hw_failures *F)
+{
+    free(F->rule);
+    free(F->ln);
+    memset(F, 0, sizeof *F);
+}
+
+static hw_v3 seg_dir(const hw_lm_sys *S, const double *y, int s, double *len)
+{
+    int l = S->seg_line[s], ia = S->ln_n0[l] + (s - S->ln_s0[l]), n = S->n_state;
+    hw_v3 d = hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia));
+    *len = hw_v3_norm(d);
+    return *len > 0 ? hw_v3_scale(d, 1.0 / *len) : hw_v3_make(0, 0, 1);
+}
+
+/* The bending energy of the hinge between segments sa and sa + 1 of line l (0 when there is none
+ * or one of them is broken already), as host/energy.c counts it. */
+static double hinge_energy(const hw_lm_sys *S, const double *y, int l, int sa)
+{
+    int s0 = S->ln_s0[l], ns = S->ln_nseg[l];
+    if (!(S->ln_ei[l] > 0) || sa < s0 || sa + 1 >= s0 + ns) return 0.0;
+    if (S->seg_alive[sa] == 0.0 || S->seg_alive[sa + 1] == 0.0) return 0.0;
+    double la, lb;
+    hw_v3 qa = seg_dir(S, y, sa, &la), qb = seg_dir(S, y, sa + 1, &lb);
+    double k = S->ln_ei[l] / (0.5 * (S->seg_l0[sa] + S->seg_l0[sa + 1]));
+    return hw_hinge_eval(qa, la, qb, lb, k).energy;
+}
+
+static hw_status break_segment(hw_sim *sim, int l, int s, double T, const char *why)
+{
+    hw_lm_sys *S = &sim->m.S;
+    hw_status st;
+    if (!sim->y_valid) {
+        if ((st = sim->ops->download(sim->be, HW_BUF_Y, sim->y))) return st;
+        sim->y_valid = 1;
+    }
+    int n = S->n_state, t0 = S->ln_tab0[l], ib = S->ln_n0[l] + (s - S->ln_s0[l]) + 1;
+    double len;
+    seg_dir(S, sim->y, s, &len);
+    double l0 = S->seg_l0[s];
+    double e = hw_segment_energy(len / l0 - 1.0, l0, S->ln_ea[l], S->tab_x + t0, S->tab_y + t0,
+                                 S->ln_tabn[l]);
+    e += hinge_energy(S, sim->y, l, s - 1) + hinge_energy(S, sim->y, l, s);
+    S->seg_alive[s] = 0.0;
+    sim->y[HW_Y_ED * n + ib] += e;
+    if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y)) ||
+        (st = sim->ops->update_line(sim->be, S, l)))
+        return st;
+    sim->w_valid = 0;
+    hw_fail_rt *r = &sim->fail.ln[l];
+    r->broken = 1;
+    r->segment = s;
+    r->time = sim->t;
+    r->tension = T;
+    r->released = e;
+    int k = s - S->ln_s0[l] + 1, ns = S->ln_nseg[l];
+    hw_logf(sim->log, sim->log_user, 1,
+            "line '%s' broke at t = %.9g s: segment %d of %d%s, tension %.6g N (%s); %.6g J of "
+            "elastic energy released; the run goes on with the pieces",
+            sim->m.line_names[l], sim->t, k, ns, k == 1 ? " (end A)" : k == ns ? " (end B)" : "",
+            T, why, e);
+    return HW_OK;
+}
+
+hw_status hw_failures_after_step(hw_sim *sim)
+{
+    hw_failures *F = &sim->fail;
+    const hw_lm_sys *S = &sim->m.S;
+    int have_T = 0;
+    for (int l = 0; l < S->n_lines; l++) {
+        const hw_failure_def *r = &F->rule[l];
+        if (!r->on || F->ln[l].broken) continue;
+        int s0 = S->ln_s0[l], ns = S->ln_nseg[l], lo = s0, hi = s0 + ns - 1;
+        if (r->at == HW_FAIL_END_A) hi = s0;
+        else if (r->at == HW_FAIL_END_B) lo = s0 + ns - 1;
+        else if (r->at >= 1) lo = hi = s0 + r->at - 1;
+        int by_time = r->time >= 0 && sim->t + 1e-9 * sim->dt >= r->time;
+        if (!(r->tension > 0) && !by_time) continue;
+        if (!have_T) { /* the step's last evaluation, as the winches read it */
+            hw_lm_work h;
+            memset(&h, 0, sizeof h);
+            h.seg_T = sim->w.seg_T;
+            hw_status st = sim->ops->download_work(sim->be, &h);
+            if (st) {
+                snprintf(sim->err, sizeof sim->err, "line failure check at t = %.6g s: %s", sim->t,
+                         hw_status_str(st));
+                return st;
+            }
+            have_T = 1;
+        }
+        int seg = lo;
+        for (int s = lo + 1; s <= hi; s++)
+            if (sim->w.seg_T[s] > sim->w.seg_T[seg]) seg = s;
+        double T = sim->w.seg_T[seg];
+        char why[160];
+        if (r->tension > 0 && T > r->tension)
+            snprintf(why, sizeof why, "above the failure tension %.6g N%s", r->tension,
+                     r->use_mbl ? ", the mbl" : "");
+        else if (by_time)
+            snprintf(why, sizeof why, "failure time %.9g s reached", r->time);
+        else
+            continue;
+        hw_status st = break_segment(sim, l, seg, T, why);
+        if (st) {
+            snprintf(sim->err, sizeof sim->err, "line '%s': breaking segment %d at t = %.6g s failed: %s",
+                     sim->m.line_names[l], seg - s0 + 1, sim->t, hw_status_str(st));
+            return st;
+        }
+    }
+    return HW_OK;
+}
+
+hw_status hw_sim_line_failure(const hw_sim *sim, int line, int *broken, double *time, int *segment,
+                              double *tension, double *released)
+{
+    if (!sim || line < 0 || line >= sim->m.S.n_lines) return HW_ERR_INVALID_ARG;
+    const hw_fail_rt *r = sim->fail.ln ? &sim->fail.ln[line] : NULL;
+    int b = r && r->broken;
+    if (broken) *broken = b;
+    if (time) *time = b ? r->time : 0.0;
+    if (segment) *segment = b ? r->segment - sim->m.S.ln_s0[line] + 1 : 0;
+    if (tension) *tension = b ? r->tension : 0.0;
+    if (released) *released = b ? r->released : 0.0;
+    return HW_OK;
+}
