@@ -16,6 +16,7 @@
 
 #include "files.h"
 #include "hawser/hawser.h"
+#include "line_limits.h"
 #include "moordyn_deck.h"
 #include "moordyn_out.h"
 #include "coupling.h"
@@ -161,6 +162,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
             hw_run_stats_json(f, &s->end_a);
             fprintf(f, ",\"end_b_tension\":");
             hw_run_stats_json(f, &s->end_b);
+            hw_line_limits_json(f, &sc->model, sim, l, s->max_tension, sc->util_warning);
             fprintf(f, "}");
         }
         fprintf(f, "]");
@@ -401,6 +403,8 @@ static int run(const run_opts *o)
             progress_show(&pg, hw_sim_time(sim), t_end, now_s() - run0);
         }
         double wall = now_s() - run0;
+        for (int l = 0; out.stats && l < sc->model.n_lines; l++)
+            hw_line_limits_warn(stderr, &sc->model, l, out.stats[l].max_tension, sc->util_warning);
         summary_rigid = &rigr;
         write_summary(stdout, status, fail_msg, o, sc, sim, &out, wall);
         char path[4200];
