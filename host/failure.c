@@ -109,10 +109,11 @@ hw_status hw_failures_after_step(hw_sim *sim)
 {
     hw_failures *F = &sim->fail;
     const hw_lm_sys *S = &sim->m.S;
-    int have_T = 0;
+    int have_T = 0, armed = 0;
     for (int l = 0; l < S->n_lines; l++) {
         const hw_failure_def *r = &F->rule[l];
         if (!r->on || F->ln[l].broken) continue;
+        armed++;
         int s0 = S->ln_s0[l], ns = S->ln_nseg[l], lo = s0, hi = s0 + ns - 1;
         if (r->at == HW_FAIL_END_A) hi = s0;
         else if (r->at == HW_FAIL_END_B) lo = s0 + ns - 1;
@@ -149,7 +150,9 @@ hw_status hw_failures_after_step(hw_sim *sim)
                      sim->m.line_names[l], seg - s0 + 1, sim->t, hw_status_str(st));
             return st;
         }
+        armed--;
     }
+    F->any = armed > 0; /* every rule fired: no more checks (batched steps again on the GPU) */
     return HW_OK;
 }
 

@@ -90,7 +90,8 @@ hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops
                                 hw_log_fn log, void *log_user, char *err, size_t err_len);
 
 /* Line failure (failure.c). The run state of the failures is S.seg_alive (per segment) and the
- * per-line records ln[] (a checkpoint saves both); rule[] is the definition, resolved. */
+ * per-line records ln[] (a checkpoint saves both); rule[] is the definition, resolved; any is
+ * derived: some line has a rule and is not broken yet. */
 typedef struct hw_fail_rt {
     int broken;            /* 1 once the line has broken (each rule fires once) */
     int segment;           /* global index of the broken segment (-1 before) */
@@ -98,7 +99,7 @@ typedef struct hw_fail_rt {
     double released;       /* elastic energy of the segment and its hinges at the break, J */
 } hw_fail_rt;
 typedef struct hw_failures {
-    int any;               /* some line has a rule: hw_sim_step checks after every step */
+    int any;               /* a rule is armed: hw_sim_step checks after every step */
     hw_failure_def *rule;  /* per line; tension resolved (the type's mbl where use_mbl) */
     hw_fail_rt *ln;        /* per line */
 } hw_failures;

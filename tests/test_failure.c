@@ -227,6 +227,10 @@ Test(failure, scenario_keys_and_their_errors)
         {"", ", failure: {tension: 1e6, at: 11}", "lines[0] (l1).failure.at: expected any, a, b or a segment 1..10, got 11"},
         {"", ", failure: {tension: 1e6, at: middle}", "lines[0] (l1).failure.at: expected any, a, b or a segment number >= 1, got 'middle'"},
         {"", ", failure: {tension: 1e6, when: 3}", "lines[0] (l1).failure.when: expected a key of a failure rule"},
+        {"", ", failure: {tension: -5}", "t.yaml:7: lines[0] (l1).failure.tension: expected a tension > 0 N or mbl, got -5"},
+        {"", ", failure: {tension: 1e6}, winch: {end: b, speed: 0.1}",
+         "lines[0] (l1).failure: expected a line without a winch or sheave"},
+        {"", "}\noutputs: {utilisation_warning: 0", "t.yaml:8: outputs.utilisation_warning: expected a fraction of the mbl > 0, got 0"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char yaml[1024], msg[1024];
