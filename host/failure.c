@@ -8,12 +8,15 @@
  * added to the dissipated energy of the segment's second node (state block HW_Y_ED), so that
  * kinetic + potential + dissipated stays continuous across the break.
  *
- * Detection runs on the host after every step (hw_sim_step takes the per-step path when a rule
- * exists): a tension trigger reads the segment tensions of the step's last evaluation (t + dt for
- * RK2 and RK4, t for symplectic Euler), downloaded as the winches' are: a copy of n_segs doubles
- * per step (free on the CPU backend, a device-to-host copy and a synchronization per step on
- * CUDA, which also gives up the batched graph steps). A break costs one download and one upload
- * of the state and an update_line (the segment flags of that line to the device). */
+ * Detection runs after every step while a rule is armed (hw_sim_step takes the per-step path). A
+ * tension rule arms its watched segments' trip tension (S.seg_trip, copied to the device with
+ * the system); the backend's trip_scan reduces the segment tensions of the step's last
+ * evaluation (t + dt for RK2 and RK4, t for symplectic Euler) against them where they live: a
+ * loop over the segments on the CPU, one Thrust reduction and a 24-byte copy back on CUDA (plus
+ * the synchronization of a per-step path: no batched graph steps while a rule is armed). A time
+ * rule needs nothing until it fires. A break costs one download and one upload of the state, a
+ * download of the tensions for a time rule, and an update_line (that line's seg_alive and
+ * seg_trip to the device). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +24,28 @@
 
 #include "sim_internal.h"
 
-hw_status hw_failures_init(hw_failures *F, const hw_model_def *def)
+/* The segments rule r watches on line l: [lo, hi]. */
+static void watched(const hw_lm_sys *S, int l, const hw_failure_def *r, int *lo, int *hi)
+{
+    int s0 = S->ln_s0[l], ns = S->ln_nseg[l];
+    *lo = s0;
+    *hi = s0 + ns - 1;
+    if (r->at == HW_FAIL_END_A) *hi = s0;
+    else if (r->at == HW_FAIL_END_B) *lo = s0 + ns - 1;
+    else if (r->at >= 1) *lo = *hi = s0 + r->at - 1;
+}
+
+/* Arms or disarms line l's tension rule in S.seg_trip (the backend's copy follows with create or
+ * update_line). */
+static void set_trips(hw_lm_sys *S, int l, const hw_failure_def *r, int armed)
+{
+    int s0 = S->ln_s0[l], lo, hi;
+    watched(S, l, r, &lo, &hi);
+    for (int s = s0; s < s0 + S->ln_cap[l]; s++)
+        S->seg_trip[s] = armed && r->tension > 0 && s >= lo && s <= hi ? r->tension : HUGE_VAL;
+}
+
+hw_status hw_failures_init(hw_failures *F, const hw_model_def *def, hw_lm_sys *S)
 {
     memset(F, 0, sizeof *F);
     for (int l = 0; l < def->n_lines; l++) F->any |= def->lines[l].failure.on != 0;
@@ -37,6 +61,7 @@ hw_status hw_failures_init(hw_failures *F, const hw_model_def *def)
         if (r.on && r.use_mbl) r.tension = def->types[def->lines[l].type].mbl;
         F->rule[l] = r;
         F->ln[l].segment = -1;
+        if (r.on) set_trips(S, l, &r, 1);
     }
     return HW_OK;
 }
@@ -85,6 +110,7 @@ static hw_status break_segment(hw_sim *sim, int l, int s, double T, const char *
                                  S->ln_tabn[l]);
     e += hinge_energy(S, sim->y, l, s - 1) + hinge_energy(S, sim->y, l, s);
     S->seg_alive[s] = 0.0;
+    set_trips(S, l, &sim->fail.rule[l], 0);
     sim->y[HW_Y_ED * n + ib] += e;
     if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y)) ||
         (st = sim->ops->update_line(sim->be, S, l)))
@@ -105,51 +131,69 @@ static hw_status break_segment(hw_sim *sim, int l, int s, double T, const char *
     return HW_OK;
 }
 
+static hw_status failed(hw_sim *sim, int l, int seg, hw_status st)
+{
+    const hw_lm_sys *S = &sim->m.S;
+    snprintf(sim->err, sizeof sim->err, "line '%s': breaking segment %d at t = %.6g s failed: %s",
+             sim->m.line_names[l], seg - S->ln_s0[l] + 1, sim->t, hw_status_str(st));
+    return st;
+}
+
 hw_status hw_failures_after_step(hw_sim *sim)
 {
     hw_failures *F = &sim->fail;
     const hw_lm_sys *S = &sim->m.S;
+    hw_status st;
+    int armed_T = 0, due = 0;
+    for (int l = 0; l < S->n_lines; l++) {
+        const hw_failure_def *r = &F->rule[l];
+        if (!r->on || F->ln[l].broken) continue;
+        armed_T |= r->tension > 0;
+        due |= r->time >= 0 && sim->t + 1e-9 * sim->dt >= r->time;
+    }
+    /* tension rules: the backend's scan of the last evaluation against seg_trip, where the
+     * tensions live; each break disarms its line, and the scan runs again on the same scratch */
+    while (armed_T) {
+        hw_lm_reduction red;
+        if ((st = sim->ops->trip_scan(sim->be, &red))) {
+            snprintf(sim->err, sizeof sim->err, "line failure check at t = %.6g s: %s", sim->t,
+                     hw_status_str(st));
+            return st;
+        }
+        if (red.max_seg < 0) break;
+        int l = S->seg_line[red.max_seg];
+        char why[160];
+        snprintf(why, sizeof why, "above the failure tension %.6g N%s", F->rule[l].tension,
+                 F->rule[l].use_mbl ? ", the mbl" : "");
+        if ((st = break_segment(sim, l, red.max_seg, red.max_T, why)))
+            return failed(sim, l, red.max_seg, st);
+    }
+    /* time rules: the tensions of the last evaluation come to the host when one fires */
     int have_T = 0, armed = 0;
     for (int l = 0; l < S->n_lines; l++) {
         const hw_failure_def *r = &F->rule[l];
         if (!r->on || F->ln[l].broken) continue;
         armed++;
-        int s0 = S->ln_s0[l], ns = S->ln_nseg[l], lo = s0, hi = s0 + ns - 1;
-        if (r->at == HW_FAIL_END_A) hi = s0;
-        else if (r->at == HW_FAIL_END_B) lo = s0 + ns - 1;
-        else if (r->at >= 1) lo = hi = s0 + r->at - 1;
-        int by_time = r->time >= 0 && sim->t + 1e-9 * sim->dt >= r->time;
-        if (!(r->tension > 0) && !by_time) continue;
-        if (!have_T) { /* the step's last evaluation, as the winches read it */
+        if (!due || !(r->time >= 0 && sim->t + 1e-9 * sim->dt >= r->time)) continue;
+        if (!have_T) {
             hw_lm_work h;
             memset(&h, 0, sizeof h);
             h.seg_T = sim->w.seg_T;
-            hw_status st = sim->ops->download_work(sim->be, &h);
-            if (st) {
+            if ((st = sim->ops->download_work(sim->be, &h))) {
                 snprintf(sim->err, sizeof sim->err, "line failure check at t = %.6g s: %s", sim->t,
                          hw_status_str(st));
                 return st;
             }
             have_T = 1;
         }
+        int lo, hi;
+        watched(S, l, r, &lo, &hi);
         int seg = lo;
         for (int s = lo + 1; s <= hi; s++)
             if (sim->w.seg_T[s] > sim->w.seg_T[seg]) seg = s;
-        double T = sim->w.seg_T[seg];
         char why[160];
-        if (r->tension > 0 && T > r->tension)
-            snprintf(why, sizeof why, "above the failure tension %.6g N%s", r->tension,
-                     r->use_mbl ? ", the mbl" : "");
-        else if (by_time)
-            snprintf(why, sizeof why, "failure time %.9g s reached", r->time);
-        else
-            continue;
-        hw_status st = break_segment(sim, l, seg, T, why);
-        if (st) {
-            snprintf(sim->err, sizeof sim->err, "line '%s': breaking segment %d at t = %.6g s failed: %s",
-                     sim->m.line_names[l], seg - s0 + 1, sim->t, hw_status_str(st));
-            return st;
-        }
+        snprintf(why, sizeof why, "failure time %.9g s reached", r->time);
+        if ((st = break_segment(sim, l, seg, sim->w.seg_T[seg], why))) return failed(sim, l, seg, st);
         armed--;
     }
     F->any = armed > 0; /* every rule fired: no more checks (batched steps again on the GPU) */

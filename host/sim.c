@@ -155,6 +155,11 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
                              &sim->stat, log, log_user, msg, msg_len);
         if (st) { hw_sim_destroy(sim); return st; }
     }
+    if ((st = hw_failures_init(&sim->fail, def, &sim->m.S))) { /* before the backend copies S */
+        set_msg(msg, msg_len, "out of memory while setting up the failure rules");
+        hw_sim_destroy(sim);
+        return st;
+    }
     if ((st = pick_backend(sim, backend, msg, msg_len)) ||
         (st = sim->ops->create(S, 0, &sim->be, msg, msg_len)) ||
         (st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y))) {
@@ -169,11 +174,6 @@ hw_status hw_sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log
             hw_sim_destroy(sim);
             return HW_ERR_NOMEM;
         }
-    }
-    if ((st = hw_failures_init(&sim->fail, def))) {
-        set_msg(msg, msg_len, "out of memory while setting up the failure rules");
-        hw_sim_destroy(sim);
-        return st;
     }
     if ((st = hw_winches_init(&sim->winches, def, &sim->m))) {
         set_msg(msg, msg_len, "out of memory while setting up the winches");

@@ -103,10 +103,11 @@ typedef struct hw_failures {
     hw_failure_def *rule;  /* per line; tension resolved (the type's mbl where use_mbl) */
     hw_fail_rt *ln;        /* per line */
 } hw_failures;
-hw_status hw_failures_init(hw_failures *F, const hw_model_def *def);
+/* Before the backend is created: arms the tension rules in S->seg_trip. */
+hw_status hw_failures_init(hw_failures *F, const hw_model_def *def, hw_lm_sys *S);
 void hw_failures_free(hw_failures *F);
 /* After a step: fires the rules whose trigger holds at the step's end, breaking their segment.
- * Tension triggers read the step's last evaluation (downloaded like the winch tensions). */
+ * Tension triggers read the step's last evaluation (the backend's trip_scan). */
 hw_status hw_failures_after_step(hw_sim *sim);
 
 /* The simulation object (sim.c owns its life cycle; checkpoint, monitor and failure code read

@@ -10,7 +10,9 @@
 #include <sys/wait.h>
 
 #include "helpers.h"
+#include "backend.h"
 #include "line_limits.h"
+#include "sim_internal.h"
 #include "scenario.h"
 
 static void quiet(void *u, int level, const char *msg) { (void)u; (void)level; (void)msg; }
@@ -319,4 +321,50 @@ Test(failure, cli_summary_utilisation_warning_and_break)
     snprintf(cmd, sizeof cmd, "%s report %s >/dev/null 2>&1 && grep -A6 'Breaking load' %s/report.md", HW_CLI_PATH, dir, dir);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "| hang | 20000 |") && strstr(out, "**above** | yes | 0.3"), "%s", out);
+}
+
+/* The backends' trip scan (the CPU loop here; the CUDA Thrust reduction is checked against it in
+ * test_gpu_parity.c): the segment exceeding its trip tension by the largest ratio, the count. */
+Test(failure, trip_scan_finds_the_largest_ratio)
+{
+    double ra[3] = {-800, 0, -200}, rb[3] = {0, 0, -10};
+    one_line m;
+    one_line_init(&m, 0.0766, 113.35, 7.536e8, 835.5, 30, ra, rb);
+    m.def.env.depth = 200;
+    hw_model mod;
+    char msg[256];
+    cr_assert_eq(hw_model_build(&m.def, &mod, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_lm_sys *S = &mod.S;
+    const hw_backend_ops *ops = hw_cpu_backend();
+    hw_backend *b = NULL;
+    cr_assert_eq(ops->create(S, 0, &b, msg, sizeof msg), HW_OK);
+    ops->upload(b, HW_BUF_Y, mod.y0);
+    ops->eval(b, 0.0, HW_BUF_Y, HW_BUF_K1);
+    double *T = calloc((size_t)S->n_segs, sizeof(double));
+    hw_lm_work h;
+    memset(&h, 0, sizeof h);
+    h.seg_T = T;
+    ops->download_work(b, &h);
+    double lo = T[0], hi = T[0];
+    for (int s = 1; s < S->n_segs; s++) { lo = fmin(lo, T[s]); hi = fmax(hi, T[s]); }
+    for (int s = 0; s < S->n_segs; s++) /* the CPU backend shares S: trips set after create */
+        S->seg_trip[s] = 0.5 * (lo + hi) * (s % 2 ? 0.95 : 1.05);
+    int best = -1, n = 0;
+    for (int s = 0; s < S->n_segs; s++)
+        if (T[s] > S->seg_trip[s]) {
+            n++;
+            if (best < 0 || T[s] / S->seg_trip[s] > T[best] / S->seg_trip[best]) best = s;
+        }
+    hw_lm_reduction r;
+    cr_assert_eq(ops->trip_scan(b, &r), HW_OK);
+    cr_assert(n > 2 && n < S->n_segs, "the test must trip some segments, not all: %d", n);
+    cr_expect_eq(r.max_seg, best);
+    cr_expect_eq(r.max_T, T[best]);
+    cr_expect_eq(r.n_nonfinite, n);
+    for (int s = 0; s < S->n_segs; s++) S->seg_trip[s] = HUGE_VAL; /* the CPU shares S */
+    cr_assert_eq(ops->trip_scan(b, &r), HW_OK);
+    cr_expect(r.max_seg == -1 && r.n_nonfinite == 0);
+    free(T);
+    ops->destroy(b);
+    hw_model_free(&mod);
 }

@@ -487,10 +487,13 @@ Test(gpu_parity, line_failure_cpu_vs_cuda)
     hw_model m;
     cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
     m.S.seg_alive[0] = m.S.seg_alive[7] = m.S.seg_alive[m.S.ln_s0[1]] = 0.0;
+    for (int s = 0; s < m.S.n_segs; s++) /* trips on lines 1 and 2 (about their static tensions) */
+        m.S.seg_trip[s] = m.S.seg_line[s] == 0 ? 6e5 : m.S.seg_line[s] == 1 ? 8e5 : HUGE_VAL;
     size_t ny = (size_t)HW_Y_BLOCKS * m.S.n_state;
     double *dc = calloc(ny, sizeof(double)), *dg = calloc(ny, sizeof(double));
     const hw_backend_ops *ops[2] = {hw_cpu_backend(), hw_cuda_backend()};
     double *out[2] = {dc, dg};
+    hw_lm_reduction trip[2];
     for (int b = 0; b < 2; b++) {
         hw_backend *be = NULL;
         cr_assert_eq(ops[b]->create(&m.S, 0, &be, msg, sizeof msg), HW_OK, "%s", msg);
@@ -498,9 +501,14 @@ Test(gpu_parity, line_failure_cpu_vs_cuda)
         ops[b]->constrain(be, 0.0, HW_BUF_Y);
         ops[b]->eval(be, 0.0, HW_BUF_Y, HW_BUF_K1);
         ops[b]->download(be, HW_BUF_K1, out[b]);
+        cr_assert_eq(ops[b]->trip_scan(be, &trip[b]), HW_OK);
         ops[b]->destroy(be);
     }
     cr_expect(memcmp(dc, dg, ny * sizeof(double)) == 0, "forces with broken segments differ");
+    cr_expect(trip[0].max_seg == trip[1].max_seg && trip[0].max_T == trip[1].max_T &&
+                  trip[0].n_nonfinite == trip[1].n_nonfinite,
+              "trip scan: cpu segment %d T %.17g n %d, gpu segment %d T %.17g n %d", trip[0].max_seg,
+              trip[0].max_T, trip[0].n_nonfinite, trip[1].max_seg, trip[1].max_T, trip[1].n_nonfinite);
     free(dc); free(dg);
     hw_model_free(&m);
     /* breaks during a run */

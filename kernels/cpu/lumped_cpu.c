@@ -303,11 +303,33 @@ static hw_status cpu_max_tension(hw_backend *b, hw_lm_reduction *out)
     return HW_OK;
 }
 
+/* The same scan as the CUDA backend's Thrust one (kernels/cuda/reduce.cu, hw_cu_trip_scan). */
+static hw_status cpu_trip_scan(hw_backend *b, hw_lm_reduction *out)
+{
+    if (!out) return HW_ERR_INVALID_ARG;
+    out->max_T = -HUGE_VAL;
+    out->max_seg = -1;
+    out->n_nonfinite = 0;
+    double best = -HUGE_VAL;
+    for (int s = 0; s < b->S.n_segs; s++) {
+        double T = b->w.seg_T[s], trip = b->S.seg_trip[s];
+        if (!(T > trip)) continue;
+        out->n_nonfinite++;
+        double r = T / trip;
+        if (r > best) {
+            best = r;
+            out->max_T = T;
+            out->max_seg = s;
+        }
+    }
+    return HW_OK;
+}
+
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
-    cpu_update_line, cpu_reel_insert, cpu_reel_remove, NULL, cpu_max_tension};
+    cpu_update_line, cpu_reel_insert, cpu_reel_remove, NULL, cpu_max_tension, cpu_trip_scan};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 
