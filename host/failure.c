@@ -4,8 +4,9 @@
  * The physics is the kernels' (kernels/lumped.h): a broken segment has seg_alive = 0, so it
  * carries no tension, damping or bending moment across it, on both backends. Its two nodes keep
  * their masses (mass is conserved exactly) and become free ends. At the break the elastic energy
- * of the segment and of the bending hinges at its two nodes leaves the mechanical energy; it is
- * added to the dissipated energy of the segment's second node (state block HW_Y_ED), so that
+ * of the segment and of the bending hinges at its two nodes leaves the mechanical energy (and, in
+ * water, the kinetic energy of the two nodes' added mass changes with their tangent); the change
+ * is added to the dissipated energy of the segment's second node (state block HW_Y_ED), so that
  * kinetic + potential + dissipated stays continuous across the break.
  *
  * Detection runs after every step while a rule is armed (hw_sim_step takes the per-step path). A
@@ -73,27 +74,6 @@ void hw_failures_free(hw_failures *F)
     memset(F, 0, sizeof *F);
 }
 
-static hw_v3 seg_dir(const hw_lm_sys *S, const double *y, int s, double *len)
-{
-    int l = S->seg_line[s], ia = S->ln_n0[l] + (s - S->ln_s0[l]), n = S->n_state;
-    hw_v3 d = hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia));
-    *len = hw_v3_norm(d);
-    return *len > 0 ? hw_v3_scale(d, 1.0 / *len) : hw_v3_make(0, 0, 1);
-}
-
-/* The bending energy of the hinge between segments sa and sa + 1 of line l (0 when there is none
- * or one of them is broken already), as host/energy.c counts it. */
-static double hinge_energy(const hw_lm_sys *S, const double *y, int l, int sa)
-{
-    int s0 = S->ln_s0[l], ns = S->ln_nseg[l];
-    if (!(S->ln_ei[l] > 0) || sa < s0 || sa + 1 >= s0 + ns) return 0.0;
-    if (S->seg_alive[sa] == 0.0 || S->seg_alive[sa + 1] == 0.0) return 0.0;
-    double la, lb;
-    hw_v3 qa = seg_dir(S, y, sa, &la), qb = seg_dir(S, y, sa + 1, &lb);
-    double k = S->ln_ei[l] / (0.5 * (S->seg_l0[sa] + S->seg_l0[sa + 1]));
-    return hw_hinge_eval(qa, la, qb, lb, k).energy;
-}
-
 static hw_status break_segment(hw_sim *sim, int l, int s, double T, const char *why)
 {
     hw_lm_sys *S = &sim->m.S;
@@ -102,14 +82,15 @@ static hw_status break_segment(hw_sim *sim, int l, int s, double T, const char *
         if ((st = sim->ops->download(sim->be, HW_BUF_Y, sim->y))) return st;
         sim->y_valid = 1;
     }
-    int n = S->n_state, t0 = S->ln_tab0[l], ib = S->ln_n0[l] + (s - S->ln_s0[l]) + 1;
-    double len;
-    seg_dir(S, sim->y, s, &len);
-    double l0 = S->seg_l0[s];
-    double e = hw_segment_energy(len / l0 - 1.0, l0, S->ln_ea[l], S->tab_x + t0, S->tab_y + t0,
-                                 S->ln_tabn[l]);
-    e += hinge_energy(S, sim->y, l, s - 1) + hinge_energy(S, sim->y, l, s);
+    /* the mechanical energy the break removes, from host/energy.c's bookkeeping before and
+     * after: the segment's elastic energy, the bending hinges at its two nodes, and in water the
+     * kinetic energy of their added mass, whose direction follows the node tangent */
+    int n = S->n_state, ib = S->ln_n0[l] + (s - S->ln_s0[l]) + 1;
+    hw_energy before, after;
+    hw_model_energy(&sim->m, sim->t, sim->y, &before);
     S->seg_alive[s] = 0.0;
+    hw_model_energy(&sim->m, sim->t, sim->y, &after);
+    double e = before.total - after.total;
     set_trips(S, l, &sim->fail.rule[l], 0);
     sim->y[HW_Y_ED * n + ib] += e;
     if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y)) ||

@@ -293,6 +293,7 @@ hw_status hw_sim_step(hw_sim *sim, int n)
             return st;
         }
         hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, sim->dt);
+        sim->y_valid = sim->w_valid = 0; /* the host copies are stale from here (failure.c reads y) */
         int bad = sim->ops->take_bad(sim->be);
         if (bad == HW_BAD_DEVICE) {
             sim->failed = 1;
