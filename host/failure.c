@@ -106,7 +106,7 @@ static hw_status break_segment(hw_sim *sim, int l, int s, double T, const char *
     int k = s - S->ln_s0[l] + 1, ns = S->ln_nseg[l];
     hw_logf(sim->log, sim->log_user, 1,
             "line '%s' broke at t = %.9g s: segment %d of %d%s, tension %.6g N (%s); %.6g J of "
-            "elastic energy released; the run goes on with the pieces",
+            "energy released; the run goes on with the pieces",
             sim->m.line_names[l], sim->t, k, ns, k == 1 ? " (end A)" : k == ns ? " (end B)" : "",
             T, why, e);
     return HW_OK;

@@ -161,7 +161,7 @@ typedef struct hw_winch_def {
 /* A line's failure rule (docs/scenario.md, lines[].failure): the line breaks once, at the end of
  * the first step where a trigger fires, and the run goes on with the pieces. The broken segment
  * carries no tension, damping or bending moment from then on; its nodes (and their masses) stay,
- * as free ends; its elastic energy is booked as dissipated. */
+ * as free ends; the mechanical energy the break removes is booked as dissipated. */
 enum { HW_FAIL_ANY = 0, HW_FAIL_END_A = -1, HW_FAIL_END_B = -2 };
 typedef struct hw_failure_def {
     int on;            /* 1: the line has a rule */
@@ -341,9 +341,10 @@ hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double
 hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const double *vel);
 
 /* Line failure (hw_line_def.failure): whether line has broken and, if so, when (s, a step's end),
- * at which segment (1..nseg), the segment's tension that broke it (N, from the step's last
- * evaluation) and the elastic energy released (J, booked in hw_energy.dissipated). Any pointer
- * may be NULL. */
+ * at which segment (1..nseg), the segment's tension then (N, from the step's last evaluation) and
+ * the mechanical energy the break removed (J: the segment's elastic energy, the bending hinges at
+ * its nodes, in water the added-mass kinetic energy change of its nodes; booked in
+ * hw_energy.dissipated). Any pointer may be NULL. */
 hw_status hw_sim_line_failure(const hw_sim *sim, int line, int *broken, double *time, int *segment,
                               double *tension, double *released);
 
