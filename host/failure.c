@@ -181,6 +181,24 @@ hw_status hw_failures_after_step(hw_sim *sim)
     return HW_OK;
 }
 
+hw_status hw_failures_resync(hw_sim *sim)
+{
+    hw_failures *F = &sim->fail;
+    hw_lm_sys *S = &sim->m.S;
+    if (!F->rule) return HW_OK;
+    F->any = 0;
+    for (int l = 0; l < S->n_lines; l++) {
+        if (!F->rule[l].on) continue;
+        int armed = !F->ln[l].broken;
+        set_trips(S, l, &F->rule[l], armed);
+        F->any |= armed;
+        hw_status st = sim->ops->update_line(sim->be, S, l);
+        if (st) return st;
+    }
+    sim->w_valid = 0;
+    return HW_OK;
+}
+
 hw_status hw_sim_line_failure(const hw_sim *sim, int line, int *broken, double *time, int *segment,
                               double *tension, double *released)
 {

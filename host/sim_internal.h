@@ -109,6 +109,9 @@ void hw_failures_free(hw_failures *F);
 /* After a step: fires the rules whose trigger holds at the step's end, breaking their segment.
  * Tension triggers read the step's last evaluation (the backend's trip_scan). */
 hw_status hw_failures_after_step(hw_sim *sim);
+/* For a restored run (checkpoint): after S.seg_alive and ln[] are loaded into sim, rebuilds what
+ * is derived from them (any, S.seg_trip) and copies each ruled line's flags to the backend. */
+hw_status hw_failures_resync(hw_sim *sim);
 
 /* The simulation object (sim.c owns its life cycle; checkpoint, monitor and failure code read
  * and write its fields). */

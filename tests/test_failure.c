@@ -403,3 +403,38 @@ Test(failure, wet_break_keeps_energy_continuous)
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
 }
+
+/* hw_failures_resync (for the checkpoint): the derived failure state (armed flag, trip
+ * tensions, the backend's copies) rebuilt from seg_alive and the per-line records. Wiped at
+ * t = 0.1 s (after line 3 broke at the first step, before line 1's time rule at 0.2 s) and
+ * rebuilt, the run goes on bit for bit as an untouched one. */
+Test(failure, resync_rebuilds_the_derived_state)
+{
+    hw_scenario *sc = NULL;
+    char msg[1024];
+    cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_failure.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_sim *s[2];
+    for (int k = 0; k < 2; k++) {
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, quiet, NULL, &s[k], msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_step(s[k], 100), HW_OK);
+    }
+    hw_lm_sys *S = &s[1]->m.S;
+    for (int i = 0; i < S->n_segs; i++) S->seg_trip[i] = HUGE_VAL;
+    s[1]->fail.any = 0;
+    cr_assert_eq(hw_failures_resync(s[1]), HW_OK);
+    cr_expect_eq(s[1]->fail.any, 1);
+    cr_expect_eq(S->seg_trip[S->ln_s0[1] + 19], 1e8, "line 2's rule watches its end B");
+    cr_expect_eq(S->seg_trip[S->ln_s0[2] + 19], HUGE_VAL, "line 3 broke: disarmed");
+    for (int k = 0; k < 2; k++) cr_assert_eq(hw_sim_step(s[k], 200), HW_OK);
+    int b[2];
+    for (int k = 0; k < 2; k++) hw_sim_line_failure(s[k], 0, &b[k], NULL, NULL, NULL, NULL);
+    cr_expect(b[0] && b[1], "line 1 breaks at 0.2 s in both");
+    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+    double *y0 = malloc(ny * sizeof(double)), *y1 = malloc(ny * sizeof(double));
+    s[0]->ops->download(s[0]->be, HW_BUF_Y, y0);
+    s[1]->ops->download(s[1]->be, HW_BUF_Y, y1);
+    cr_expect(memcmp(y0, y1, ny * sizeof(double)) == 0, "states differ");
+    free(y0); free(y1);
+    for (int k = 0; k < 2; k++) hw_sim_destroy(s[k]);
+    hw_scenario_free(sc);
+}
