@@ -55,8 +55,8 @@ struct hw_backend_ops {
                         double t);
     /* Winches (reel mode). update_line copies line l's per-line winch values (ln_nseg, ln_wseg,
      * ln_wrate) and its segment lengths, segment flags (seg_alive, seg_trip: a line failure
-     * calls it after breaking a segment) and node masses and lengths from the host system to the backend's (a
-     * no-op where the backend shares the host arrays). reel_insert and
+     * calls it after breaking a segment) and node masses and lengths from the host system to
+     * the backend's (a no-op where the backend shares the host arrays). reel_insert and
      * reel_remove run hw_lm_reel_insert / hw_lm_reel_remove on the state, where it lives;
      * call them before the host changes ln_nseg, then update_line. */
     hw_status (*update_line)(hw_backend *b, const hw_lm_sys *host, int line);

@@ -112,8 +112,8 @@ __attribute__((noinline))
 #endif
 static void segment_range(int ns, int n, const double *restrict r, const double *restrict v,
                           const double *restrict l0, const double *restrict alive, double ea,
-                          double ba, const double *tx,
-                          const double *ty, int tn, double *restrict T, double *restrict qx,
+                          double ba, const double *tx, const double *ty, int tn,
+                          double *restrict T, double *restrict qx,
                           double *restrict qy, double *restrict qz, double *restrict len,
                           double *restrict strain, double *restrict pd)
 {
@@ -138,7 +138,8 @@ static void segment_line(const hw_lm_sys *S, double t, const double *y, const hw
     int n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
     int ns = S->ln_nseg[l], wa = S->ln_wseg[2 * l], wb = S->ln_wseg[2 * l + 1];
     segment_range(ns, n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, S->seg_l0 + s0,
-                  S->seg_alive + s0, S->ln_ea[l], S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, S->ln_tabn[l],
+                  S->seg_alive + s0, S->ln_ea[l], S->ln_ba[l], S->tab_x + t0, S->tab_y + t0,
+                  S->ln_tabn[l],
                   w->seg_T + s0, w->seg_qx + s0, w->seg_qy + s0, w->seg_qz + s0,
                   w->seg_len + s0, w->seg_strain + s0, w->seg_pd + s0);
     if (wa >= 0 || wb >= 0) { /* the reeling segments again, with their rates; the spare slots */
