@@ -69,6 +69,18 @@ Test(failure, tension_ramp_breaks_at_predicted_time_and_segment)
     cr_expect_gt(T[0], 0.0, "the lower piece is still stretched a step later");
     cr_expect_eq(hw_sim_line_mass(sim, 0), mass0);
     hw_sim_destroy(sim);
+    /* watching segment 1 alone (at: 1), whose tension is T2 - m g: it breaks m g / rate later */
+    m.line.failure.at = 1;
+    cr_assert_eq(hw_sim_create(&m.def, HW_BACKEND_CPU, quiet, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    double t1_pred = t_pred + mm * G0 / (EA * v / L);
+    broken = 0;
+    while (!broken && hw_sim_time(sim) < 2 * t1_pred) {
+        cr_assert_eq(hw_sim_step(sim, 1), HW_OK, "%s", hw_sim_last_error(sim));
+        hw_sim_line_failure(sim, 0, &broken, &tb, &seg, &Tb, &e);
+    }
+    cr_expect(broken && seg == 1, "at: 1 breaks segment 1, got %d", seg);
+    cr_expect(tb >= t1_pred - 1e-9 && tb < t1_pred + dt, "broke at %.9g s, predicted %.9g s", tb, t1_pred);
+    hw_sim_destroy(sim);
 }
 
 /* A 50 m line hanging from a fixed point at z = 60 with a 1000 kg free weight at its foot, all in
