@@ -380,6 +380,10 @@ void hw_ck_sim_records(hw_ck *ck, hw_sim *sim)
     CK_ARR(ck, "sys.seg_l0", S->seg_l0, S->n_segs);
     CK_ARR(ck, "sys.node_m", S->node_m, S->n_nodes);
     CK_ARR(ck, "sys.node_l", S->node_l, S->n_nodes);
+    /* line failure: broken segments and each line's record (fail.any and seg_trip are derived:
+     * hw_failures_resync after loading) */
+    CK_ARR(ck, "sys.seg_alive", S->seg_alive, S->n_segs);
+    if (sim->fail.ln) CK_ARR(ck, "fail.ln", sim->fail.ln, nl);
     /* coupled points: the kinematics last set */
     CK_ARR(ck, "sys.pt_cpos", S->pt_cpos, 3 * np);
     CK_ARR(ck, "sys.pt_cvel", S->pt_cvel, 3 * np);
@@ -411,6 +415,7 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
     for (int p = 0; !st && p < S->n_points; p++)
         if (S->pt_kind[p] == HW_PT_COUPLED)
             sim->ops->set_coupled(sim->be, p, S->pt_cpos + 3 * p, S->pt_cvel + 3 * p, S->pt_ct[p]);
+    if (!st && sim->fail.ln) st = hw_failures_resync(sim);
     sim->ops->take_bad(sim->be);
     sim->y_valid = 1;
     sim->w_valid = 0;

@@ -6,12 +6,14 @@
 
 #include "sim_internal.h"
 
+/* The direction of segment s (zero when broken, as the forces see it: hw_segment_cut). */
 static hw_v3 seg_tangent(const hw_lm_sys *S, const double *y, int s, double *len)
 {
     int l = S->seg_line[s], ia = S->ln_n0[l] + (s - S->ln_s0[l]), n = S->n_state;
     hw_v3 d = hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia));
     *len = hw_v3_norm(d);
-    return *len > 0 ? hw_v3_scale(d, 1.0 / *len) : hw_v3_make(0, 0, 1);
+    hw_v3 q = *len > 0 ? hw_v3_scale(d, 1.0 / *len) : hw_v3_make(0, 0, 1);
+    return hw_v3_scale(q, S->seg_alive[s]);
 }
 
 static double potential_gravity(double m, double vol, double rho, double g, double z)
@@ -30,6 +32,7 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
         double len;
         seg_tangent(S, y, s, &len);
         double l0 = S->seg_l0[s];
+        if (S->seg_alive[s] == 0.0) continue; /* broken: its energy was booked as dissipated */
         e->axial += hw_segment_energy(len / l0 - 1.0, l0, S->ln_ea[l], S->tab_x + S->ln_tab0[l],
                                       S->tab_y + S->ln_tab0[l], S->ln_tabn[l]);
     }
@@ -39,7 +42,8 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
         double la = 0, lb = 0;
         hw_v3 qa = loc > 0 ? seg_tangent(S, y, sl, &la) : hw_v3_zero();
         hw_v3 qb = loc < nseg ? seg_tangent(S, y, sl + 1, &lb) : hw_v3_zero();
-        if (S->ln_ei[l] > 0 && loc > 0 && loc < nseg) {
+        if (S->ln_ei[l] > 0 && loc > 0 && loc < nseg && S->seg_alive[sl] != 0.0 &&
+            S->seg_alive[sl + 1] != 0.0) {
             double k = S->ln_ei[l] / (0.5 * (S->seg_l0[sl] + S->seg_l0[sl + 1]));
             e->bending += hw_hinge_eval(qa, la, qb, lb, k).energy;
         }

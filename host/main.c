@@ -17,6 +17,7 @@
 
 #include "files.h"
 #include "hawser/hawser.h"
+#include "line_limits.h"
 #include "moordyn_deck.h"
 #include "moordyn_out.h"
 #include "coupling.h"
@@ -190,6 +191,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
             hw_run_stats_json(f, &s->end_a);
             fprintf(f, ",\"end_b_tension\":");
             hw_run_stats_json(f, &s->end_b);
+            hw_line_limits_json(f, &sc->model, sim, l, s->max_tension, sc->util_warning);
             fprintf(f, "}");
         }
         fprintf(f, "]");
@@ -597,6 +599,8 @@ static int run(run_opts *o)
             k++;
         }
         double wall = now_s() - run0;
+        for (int l = 0; out.stats && l < sc->model.n_lines; l++)
+            hw_line_limits_warn(stderr, &sc->model, l, out.stats[l].max_tension, sc->util_warning);
         if (ens && code == EXIT_OK && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
             fprintf(stderr, "hawser: %s\n", msg); /* before summary.json, which then says so */
             status = "io_error";

@@ -95,6 +95,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     ALLOC(S->ln_cap, nl); ALLOC(S->ln_wseg, 2 * nl); ALLOC(S->ln_wrate, 2 * nl); ALLOC(S->ln_wt0, 2 * nl);
     ALLOC(S->ln_cscale, nl); ALLOC(S->tab_x, ntab); ALLOC(S->tab_y, ntab);
     ALLOC(S->seg_line, S->n_segs); ALLOC(S->seg_l0, S->n_segs);
+    ALLOC(S->seg_alive, S->n_segs); ALLOC(S->seg_trip, S->n_segs);
     ALLOC(S->node_line, S->n_nodes); ALLOC(S->node_loc, S->n_nodes);
     ALLOC(S->node_m, S->n_nodes); ALLOC(S->node_l, S->n_nodes);
     ALLOC(m->line_names, nl); ALLOC(m->ln_wsub, nl); ALLOC(m->ln_length, nl);
@@ -131,6 +132,8 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         for (int i = 0; i < cap; i++) {
             S->seg_line[s0 + i] = l;
             S->seg_l0[s0 + i] = l0;
+            S->seg_alive[s0 + i] = 1.0;
+            S->seg_trip[s0 + i] = HUGE_VAL;
         }
         for (int j = 0; j <= cap; j++) { /* slots past nseg: spare, massless until used */
             int i = n0 + j;

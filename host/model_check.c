@@ -8,6 +8,7 @@
 
 #include "hawser/hawser.h"
 #include "physics/motion.h"
+#include "physics/segment.h"
 #include "winch_drive.h"
 
 hw_env_def hw_default_env(void)
@@ -57,6 +58,7 @@ hw_line_def hw_default_line(void)
     l.winch.tau = 2.0;
     l.winch.max_speed = 1.0;
     l.winch.drum_bearing = 0.001;
+    l.failure.time = -1.0;
     return l;
 }
 
@@ -187,6 +189,8 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
     for (size_t k = 0; k < sizeof co / sizeof co[0]; k++)
         if (!(finite(co[k].v) && co[k].v >= 0))
             FAIL(S, i, co[k].k, "expected a coefficient >= 0, got %g", co[k].v);
+    if (!(finite(t->mbl) && t->mbl >= 0))
+        FAIL(S, i, "mbl", "expected a minimum breaking load > 0 N, got %g", t->mbl);
     return HW_OK;
 }
 
@@ -255,6 +259,61 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     char field[48], why[256];
     if (hw_winch_check(w, l->length, l->nseg, "line", "segments", field, sizeof field, why, sizeof why))
         FAIL(S, i, field, "%s", why);
+    return HW_OK;
+}
+
+/* A line's failure rule (hw_failure_def): a trigger, a place that exists, no reeling end. */
+static hw_status check_failure(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_LINE;
+    const hw_failure_def *f = &l->failure;
+    if (!f->on) return HW_OK;
+    if (!(finite(f->tension) && f->tension >= 0))
+        FAIL(S, i, "failure.tension", "expected a tension > 0 N or mbl, got %g", f->tension);
+    if (f->use_mbl && !(m->types[l->type].mbl > 0))
+        FAIL(S, i, "failure.tension", "expected the line type '%s' to give an mbl (tension: mbl), got none",
+             m->types[l->type].name ? m->types[l->type].name : "");
+    if (!(f->time == f->time) || isinf(f->time))
+        FAIL(S, i, "failure.time", "expected a time >= 0 s, got %g", f->time);
+    int has_tension = f->use_mbl || f->tension > 0, has_time = f->time >= 0;
+    if (!has_tension && !has_time)
+        FAIL(S, i, "failure", "expected a trigger (tension: a value or mbl, or time: s), got neither");
+    if (f->at > l->nseg || f->at < HW_FAIL_END_B)
+        FAIL(S, i, "failure.at", "expected any, a, b or a segment 1..%d, got %d", l->nseg, f->at);
+    if (f->at == HW_FAIL_ANY && !has_tension)
+        FAIL(S, i, "failure.at", "expected a, b or a segment number for a break on time alone, got any");
+    int reels = l->winch.end != HW_WINCH_NONE;
+    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
+        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
+    if (reels)
+        FAIL(S, i, "failure", "expected a line without a winch or sheave (a reeling line cannot break), got one");
+    return HW_OK;
+}
+
+static int initial_position(const hw_point_def *p, double r[3]); /* below */
+
+/* A line whose two ends are at known places and whose span needs a static strain whose elastic
+ * tension (EA strain, or the EA table's) already exceeds the type's MBL cannot hold: refused,
+ * naming the span, length, tension and MBL. */
+static hw_status check_mbl_geometry(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
+{
+    const hw_line_type_def *ty = &m->types[l->type];
+    double ra[3], rb[3];
+    if (!(ty->mbl > 0) || l->winch.end != HW_WINCH_NONE) return HW_OK;
+    if (!initial_position(&m->points[l->point_a], ra) || !initial_position(&m->points[l->point_b], rb))
+        return HW_OK;
+    double span = sqrt((rb[0] - ra[0]) * (rb[0] - ra[0]) + (rb[1] - ra[1]) * (rb[1] - ra[1]) +
+                       (rb[2] - ra[2]) * (rb[2] - ra[2]));
+    double e = span / l->length - 1.0;
+    if (!(e > 0)) return HW_OK;
+    double T = ty->ea_table.n >= 2 ? hw_ea_table_tension(ty->ea_table.x, ty->ea_table.y, ty->ea_table.n, e)
+                                   : ty->ea * e;
+    if (T > ty->mbl)
+        FAIL(HW_SEC_LINE, i, "length",
+             "expected a length the span allows below the breaking load, got %g m across a %g m span "
+             "(strain %.3g): its static tension %.4g N exceeds the mbl %.4g N of type '%s'; make the "
+             "line at least about %.6g m long, or move its ends closer", l->length, span, e, T, ty->mbl,
+             ty->name ? ty->name : "", span / (1.0 + e * ty->mbl / T));
     return HW_OK;
 }
 
@@ -445,6 +504,12 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
     if (nodes > HW_MAX_MODEL_NODES)
         FAIL(HW_SEC_LINE, -1, "segments", "expected at most %d nodes and points in all (README, Limits), "
              "got %lld", HW_MAX_MODEL_NODES, nodes);
+    if (def->n_sheaves < 0 || (def->n_sheaves > 0 && !def->sheaves))
+        FAIL(HW_SEC_SHEAVE, -1, "sheaves", "expected a list of sheaves, got %d", def->n_sheaves);
+    for (int i = 0; i < def->n_lines; i++)
+        if ((st = check_failure(def, &def->lines[i], i, err)) ||
+            (st = check_mbl_geometry(def, &def->lines[i], i, err)))
+            return st;
     for (int i = 0; def->line_current_scale && i < def->n_lines; i++)
         if (!finite(def->line_current_scale[i]))
             FAIL(HW_SEC_LINE, i, "current_scale", "expected a finite current factor, got %g",

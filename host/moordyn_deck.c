@@ -23,11 +23,11 @@
 
 /* ---- reader state ----------------------------------------------------------------------------- */
 
-enum { SEC_LINE_TYPES = 0, SEC_POINTS, SEC_LINES, SEC_OPTIONS, SEC_OUTPUTS, SEC_KNOWN,
+enum { SEC_LINE_TYPES = 0, SEC_POINTS, SEC_LINES, SEC_OPTIONS, SEC_OUTPUTS, SEC_FAILURE, SEC_KNOWN,
        SEC_REFUSED = 100, SEC_UNKNOWN = 200 };
 
 static const char *const SEC_NAMES[SEC_KNOWN] = {"LINE TYPES", "POINTS", "LINES", "OPTIONS",
-                                                 "OUTPUTS"};
+                                                 "OUTPUTS", "FAILURE"};
 
 typedef struct section {
     int header;  /* index of the header line; -1 when the deck has no such section */
@@ -63,6 +63,7 @@ typedef struct rdr {
     int n_points, *point_ln;
     hw_line_def *lines;
     int n_lines, *line_ln;
+    int *fail_ln;       /* deck line of each line's FAILURE row (0: none) */
     char **names;       /* point and line names ("point3", "line1") */
     int n_names;
     hw_output_ref *nodes, *segs;
@@ -206,7 +207,7 @@ static const sec_key SEC_KEYS[] = {
     {"BODIES", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
     {"BODY LIST", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
     {"BODY PROPERTIES", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
-    {"FAILURE", SEC_REFUSED, "Hawser does not model line failures"},
+    {"FAILURE", SEC_FAILURE, NULL},
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
     {"POINTS", SEC_POINTS, NULL},
@@ -263,7 +264,7 @@ static void find_sections(rdr *R)
         if (!k) {
             if (seen_section && first >= 0)
                 fail(R, i + 1, "section header",
-                     "expected one of the sections LINE TYPES, POINTS, LINES, OPTIONS, OUTPUTS, got "
+                     "expected one of the sections LINE TYPES, POINTS, LINES, FAILURE, OPTIONS, OUTPUTS, got "
                      "\"%.80s\" with rows under it (line %d)", title, first + 1);
         } else if (k->sec == SEC_REFUSED) {
             /* a table section: two rows of column names and units, then items */
@@ -868,6 +869,86 @@ static void read_lines(rdr *R)
     free(rows);
 }
 
+/* ---- FAILURE ---------------------------------------------------------------------------------- */
+
+static const char *const FAIL_COLS = "FailureID Point Line(s) FailTime FailTen";
+
+/* One row "ID Point Line(s) FailTime FailTen" (MoorDyn-F's line failure: the listed lines come
+ * off the point when the time passes FailTime or their tension passes FailTen, 0 = unused) as
+ * the failure rule of its line: the end segment at that point breaks (hw_failure_def at a/b). A
+ * row listing several lines keeps them joined at a new free point in MoorDyn: refused. */
+static void read_failure(rdr *R, const row *r)
+{
+    char where[96], w[160];
+    snprintf(where, sizeof where, "FAILURE %.40s", r->n ? r->tok[0] : "");
+    if (r->n != 5) {
+        fail(R, r->line, where, "expected 5 columns (%s), got %d", FAIL_COLS, r->n);
+        return;
+    }
+    int id;
+    if (!to_int(r->tok[0], &id)) {
+        fail(R, r->line, where, "expected a failure ID (an integer), got \"%.40s\"", r->tok[0]);
+        return;
+    }
+    int p = point_ref(R, r, 1, where, "Point");
+    if (FAILED(R)) return;
+    const char *list = r->tok[2];
+    snprintf(w, sizeof w, "%s Line(s)", where);
+    if (strchr(list, ',')) {
+        refuse(R, r->line, w, "a failure of several lines at one point (\"%.60s\") keeps them joined "
+               "at a new free point in MoorDyn: not supported yet (give each line its own row; "
+               "they then break apart, one by one, on their own tension)", list);
+        return;
+    }
+    int ln;
+    if (!to_int(list, &ln) || ln < 1 || ln > R->n_lines) {
+        fail(R, r->line, w, "expected a line ID 1..%d, got \"%.40s\"", R->n_lines, list);
+        return;
+    }
+    hw_line_def *l = &R->lines[ln - 1];
+    if (l->point_a != p && l->point_b != p) {
+        fail(R, r->line, w, "expected a line attached to point %d, got line %d (ends on points %d and %d)",
+             p + 1, ln, l->point_a + 1, l->point_b + 1);
+        return;
+    }
+    double ft = col_num(R, r, 3, where, "FailTime", "s (0: none)");
+    double fT = col_num(R, r, 4, where, "FailTen", "N (0: none)");
+    if (FAILED(R)) return;
+    if (ft < 0 || fT < 0 || (ft == 0 && fT == 0)) {
+        fail(R, r->line, where, "expected FailTime (s) or FailTen (N) > 0 (0 = unused), got %g and %g",
+             ft, fT);
+        return;
+    }
+    hw_failure_def f;
+    memset(&f, 0, sizeof f);
+    f.on = 1;
+    f.tension = fT;
+    f.time = ft > 0 ? ft : -1.0;
+    f.at = l->point_a == p ? HW_FAIL_END_A : HW_FAIL_END_B;
+    if (l->failure.on) {
+        const hw_failure_def *o = &l->failure;
+        if (o->tension == f.tension && o->time == f.time && o->at == f.at) return; /* a duplicate */
+        snprintf(w, sizeof w, "%s Line(s)", where);
+        refuse(R, r->line, w, "a second failure of line %d (the first at line %d) not supported yet: "
+               "Hawser takes one rule per line", ln, R->fail_ln[ln - 1]);
+        return;
+    }
+    l->failure = f;
+    R->fail_ln[ln - 1] = r->line;
+}
+
+static void read_failures(rdr *R)
+{
+    if (R->sec[SEC_FAILURE].header < 0) return; /* optional */
+    row *rows = NULL;
+    int n = table_rows(R, SEC_FAILURE, FAIL_COLS, &rows);
+    if (n < 0) return;
+    R->fail_ln = calloc((size_t)R->n_lines + 1, sizeof *R->fail_ln);
+    if (!R->fail_ln) oom(R, "the failure rules' line table", ((double)R->n_lines + 1) * sizeof *R->fail_ln);
+    for (int i = 0; i < n && !FAILED(R); i++) read_failure(R, &rows[i]);
+    free(rows);
+}
+
 /* ---- OUTPUTS ---------------------------------------------------------------------------------- */
 
 /* Splits "L2N14PZ" into letters/digits groups: let[0] num[0] let[1] num[1] let[2]. Returns 0 when
@@ -1091,6 +1172,10 @@ static void check_model(rdr *R, const hw_model_def *m)
         f = find_field(POINT_FIELDS, e.field);
         line = R->point_ln[e.index];
         snprintf(where, sizeof where, "POINTS %d %s", e.index + 1, f ? f->column : e.field);
+    } else if (e.section == HW_SEC_LINE && e.index >= 0 && !strncmp(e.field, "failure", 7) &&
+               R->fail_ln && R->fail_ln[e.index]) {
+        line = R->fail_ln[e.index];
+        snprintf(where, sizeof where, "FAILURE (line %d)", e.index + 1);
     } else if (e.section == HW_SEC_LINE && e.index >= 0) {
         f = find_field(LINE_FIELDS, e.field);
         line = R->line_ln[e.index];
@@ -1121,6 +1206,7 @@ static void rdr_free(rdr *R)
     free(R->point_ln);
     free(R->lines);
     free(R->line_ln);
+    free(R->fail_ln);
     for (int k = 0; k < R->n_names; k++) free(R->names[k]);
     free(R->names);
     free(R->nodes);
@@ -1161,6 +1247,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_line_types(R);
     if (!FAILED(R)) read_points(R);
     if (!FAILED(R)) read_lines(R);
+    if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
     if (!FAILED(R)) read_outputs(R);
     if (!FAILED(R)) require_depth(R);

@@ -148,6 +148,30 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
             fprintf(f, " | %s | %s | %s |\n", mx, tm, sg);
         }
     }
+    if (summary && strstr(summary, "\"utilisation\":")) {
+        fprintf(f, "\n## Breaking load and failure\n\nUtilisation: largest segment tension over the line "
+                   "type's minimum breaking load (mbl), from summary.json; a warning above "
+                   "outputs.utilisation_warning. A broken line: when, where and at what tension.\n\n"
+                   "| line | mbl (N) | utilisation | warning | broken | time (s) | segment | tension (N) |\n"
+                   "|---|---:|---:|---|---|---:|---:|---:|\n");
+        const char *q = strstr(summary, "\"lines\":[");
+        char name[256], mbl[64], u[64], w[16], br[16], tm[64], sg[64], tn[64];
+        while (q && (q = json_value(q, "name", name, sizeof name)) && json_value(q, "utilisation", u, sizeof u)) {
+            q = json_value(q, "mbl_N", mbl, sizeof mbl);
+            q = json_value(q, "utilisation", u, sizeof u);
+            q = json_value(q, "utilisation_warning", w, sizeof w);
+            q = json_value(q, "broken", br, sizeof br);
+            q = json_value(q, "time_s", tm, sizeof tm);
+            q = json_value(q, "segment", sg, sizeof sg);
+            q = json_value(q, "tension_N", tn, sizeof tn);
+            int b = !strcmp(br, "true");
+            fprintf(f, "| ");
+            md_text(f, name);
+            fprintf(f, " | %s | %s | %s | %s | %s | %s | %s |\n", strcmp(mbl, "null") ? mbl : "-",
+                    strcmp(u, "null") ? u : "-", !strcmp(w, "true") ? "**above**" : "", b ? "yes" : "no",
+                    b ? tm : "", b ? sg : "", b ? tn : "");
+        }
+    }
     fprintf(f, "\n## Plots\n\n");
     if (pst) {
         fprintf(f, "Not made: ");

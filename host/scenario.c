@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,6 +23,7 @@
 #include "files.h"
 #include "scenario_network.h"
 #include "scenario_rigid.h"
+#include "scenario_failure.h"
 #include "scenario_winch.h"
 #include "yaml_doc.h"
 #include "yaml_reader.h"
@@ -554,7 +556,7 @@ static void check_unique_names(loader *L, int section)
 
 static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
                                         "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
-                                        "seabed_friction", NULL};
+                                        "seabed_friction", "mbl", NULL};
 static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
 
 /* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
@@ -597,6 +599,11 @@ static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_de
     hw_yr_get_num(&m, "Can", 0, &t->can);
     hw_yr_get_num(&m, "Cat", 0, &t->cat);
     hw_yr_get_num(&m, "seabed_friction", 0, &t->seabed_mu);
+    if (hw_yr_get_num(&m, "mbl", 0, &t->mbl) == 0 && !(t->mbl > 0)) {
+        fld f;
+        hw_yr_get(&m, "mbl", &f);
+        fail(L, f.line, f.path, "expected a minimum breaking load > 0 N, got %g", t->mbl);
+    }
 }
 
 static void parse_line_types(loader *L, mapr *root)
@@ -741,7 +748,7 @@ static void parse_points(loader *L, mapr *root)
 /* ---- lines ------------------------------------------------------------------------------------ */
 
 static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
-                                        "winch", NULL};
+                                        "winch", "failure", NULL};
 static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
 {
     mapr m;
@@ -758,6 +765,7 @@ static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
         fail(L, f.line, f.path, "expected an integer >= 1, got %d", l->nseg);
     }
     if (!FAILED(L)) hw_scn_parse_winch(&m, &l->winch);
+    if (!FAILED(L)) hw_scn_parse_failure(&m, &l->failure);
 }
 
 static void parse_lines(loader *L, mapr *root)
@@ -934,7 +942,7 @@ static void parse_ensemble(loader *L, mapr *root)
 /* ---- outputs ---------------------------------------------------------------------------------- */
 
 static const char *const OUTPUT_KEYS[] = {"interval", "nodes", "segments", "formats",
-                                          "vtk_interval", NULL};
+                                          "vtk_interval", "utilisation_warning", NULL};
 static const char *const FORMAT_NAMES[] = {"csv", "vtk", "hdf5", NULL};
 
 /* One {line: NAME, KIND: INDEX} with INDEX in first..nseg. */
@@ -1054,6 +1062,7 @@ static void parse_outputs(loader *L, mapr *root)
     fld f;
     mapr m;
     sc->out_interval = 0.1;
+    sc->util_warning = HW_UTIL_WARNING_DEFAULT;
     if (!hw_yr_get(root, "outputs", &f)) return;
     if (hw_yr_open(&m, &L->y, f.v, f.line, "outputs", -1, -1, "", OUTPUT_KEYS, "the outputs")) return;
     if (hw_yr_get_num(&m, "interval", 0, &sc->out_interval) == 0 && !(sc->out_interval >= 0)) {
@@ -1063,6 +1072,11 @@ static void parse_outputs(loader *L, mapr *root)
     parse_output_refs(L, &m, "nodes", "node", 0, &sc->n_out_nodes, &sc->out_nodes);
     parse_output_refs(L, &m, "segments", "segment", 1, &sc->n_out_segments, &sc->out_segments);
     parse_output_formats(&m, sc);
+    if (hw_yr_get_num(&m, "utilisation_warning", 0, &sc->util_warning) == 0 &&
+        !(sc->util_warning > 0 && isfinite(sc->util_warning))) {
+        hw_yr_get(&m, "utilisation_warning", &f);
+        fail(L, f.line, f.path, "expected a fraction of the mbl > 0, got %g", sc->util_warning);
+    }
 }
 
 /* ---- the document ----------------------------------------------------------------------------- */
@@ -1205,6 +1219,7 @@ static hw_scenario *scenario_new(void)
     }
     sc->priv = pv;
     sc->out_interval = 0.1;
+    sc->util_warning = HW_UTIL_WARNING_DEFAULT;
     sc->out_formats = HW_OUT_CSV;
     sc->model = hw_default_model();
     return sc;

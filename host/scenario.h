@@ -19,6 +19,10 @@ int hw_output_format_bit(const char *name);
  * the list is empty or holds an unknown name. */
 int hw_output_formats_parse(const char *list, char *msg, size_t msg_len);
 
+/* The default of outputs.utilisation_warning: 1 / 1.67, API RP 2SK's intact-condition safety
+ * factor for a dynamic analysis (docs/scenario.md). */
+#define HW_UTIL_WARNING_DEFAULT 0.6
+
 typedef struct hw_scenario {
     hw_model_def model;       /* all arrays owned by the scenario */
     double out_interval;      /* s; 0 = every step. Default 0.1 */
@@ -36,6 +40,7 @@ typedef struct hw_scenario {
     struct hw_scn_rigid *rigid; /* the `rigid_cables:` section (scenario_rigid.h), or NULL; owned */
     int out_formats;          /* HW_OUT_* bits. Default HW_OUT_CSV */
     double vtk_interval;      /* s between ParaView frames; 0 = every output row. Default 0 */
+    double util_warning;      /* outputs.utilisation_warning: warn above this max tension / mbl */
     char *path;               /* the file it came from */
     void *priv;               /* loader-private: source lines of each field, owned strings */
 } hw_scenario;

@@ -105,6 +105,7 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     fprintf(f, "\n    Can: "); num(f, t->can);
     fprintf(f, "\n    Cat: "); num(f, t->cat);
     fprintf(f, "\n    seabed_friction: "); num(f, t->seabed_mu);
+    if (t->mbl > 0) { fprintf(f, "\n    mbl: "); num(f, t->mbl); }
     fputc('\n', f);
 }
 
@@ -139,6 +140,19 @@ static void write_point(FILE *f, const hw_point_def *p)
         fprintf(f, "\n    added_mass_coefficient: "); num(f, p->ca);
     }
     fputc('\n', f);
+}
+
+static void write_failure(FILE *f, const hw_failure_def *r)
+{
+    if (!r->on) return;
+    fprintf(f, "    failure:\n");
+    if (r->use_mbl) fprintf(f, "      tension: mbl\n");
+    else if (r->tension > 0) { fprintf(f, "      tension: "); num(f, r->tension); fputc('\n', f); }
+    if (r->time >= 0) { fprintf(f, "      time: "); num(f, r->time); fputc('\n', f); }
+    if (r->at == HW_FAIL_ANY) fprintf(f, "      at: any\n");
+    else if (r->at == HW_FAIL_END_A) fprintf(f, "      at: a\n");
+    else if (r->at == HW_FAIL_END_B) fprintf(f, "      at: b\n");
+    else fprintf(f, "      at: %d\n", r->at);
 }
 
 static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4"};
@@ -182,6 +196,7 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
         fprintf(f, "\n    end_b: "); str(f, m->points[l->point_b].name);
         fprintf(f, "\n    length: "); num(f, l->length);
         fprintf(f, "\n    segments: %d\n", l->nseg);
+        write_failure(f, &l->failure);
     }
     const hw_solver_def *s = &m->solver;
     fprintf(f, "solver:\n  dt: ");
@@ -196,6 +211,7 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fprintf(f, "\n  static_max_iterations: %d", s->static_max_iter);
     fprintf(f, "\n  max_strain: "); num(f, s->max_strain);
     fprintf(f, "\noutputs:\n  interval: "); num(f, sc->out_interval);
+    if (sc->util_warning > 0) { fprintf(f, "\n  utilisation_warning: "); num(f, sc->util_warning); }
     fputc('\n', f);
     write_refs(f, m, "nodes", "node", sc->n_out_nodes, sc->out_nodes);
     write_refs(f, m, "segments", "segment", sc->n_out_segments, sc->out_segments);

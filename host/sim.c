@@ -59,6 +59,7 @@ void hw_sim_destroy(hw_sim *sim)
     if (!sim) return;
     if (sim->be) sim->ops->destroy(sim->be);
     hw_winches_free(&sim->winches);
+    hw_failures_free(&sim->fail);
     hw_model_free(&sim->m);
     free(sim->y);
     free(sim->w.seg_qx); free(sim->w.seg_qy); free(sim->w.seg_qz);
@@ -167,6 +168,11 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
         st = hw_static_solve(&sim->m, sim->y, def->solver.static_tol, def->solver.static_max_iter,
                              &sim->stat, log, log_user, msg, msg_len);
         if (st) { hw_sim_destroy(sim); return st; }
+    }
+    if ((st = hw_failures_init(&sim->fail, def, &sim->m.S))) { /* before the backend copies S */
+        set_msg(msg, msg_len, "out of memory while setting up the failure rules");
+        hw_sim_destroy(sim);
+        return st;
     }
     if ((st = pick_backend(sim, backend, msg, msg_len)) ||
         (st = sim->ops->create(S, 0, &sim->be, msg, msg_len)) ||
@@ -378,6 +384,10 @@ static hw_status one_step(hw_sim *sim, double h, double t1)
         diagnose(sim, bad, 1, t0, h);
         return HW_ERR_NUMERICAL;
     }
+    if (sim->fail.any && (st = hw_failures_after_step(sim))) { /* a line breaking (failure.c) */
+        sim->failed = 1;
+        return st;
+    }
     if (W->any) {
         if (W->need_tension) { /* the winch tension of the step's last evaluation */
             hw_lm_work w;
@@ -415,7 +425,7 @@ hw_status hw_sim_step(hw_sim *sim, int n)
     if (!sim || n < 0) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
     hw_winches *W = &sim->winches;
-    if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0) {
+    if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0 && !sim->fail.any) {
         if (sim->interrupt && *sim->interrupt) return interrupted(sim);
         return step_batch(sim, n);
     }

@@ -97,6 +97,30 @@ hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops
                                 hw_backend *b, double t, double dt, const hw_lm_work *work,
                                 hw_log_fn log, void *log_user, char *err, size_t err_len);
 
+/* Line failure (failure.c). The run state of the failures is S.seg_alive (per segment) and the
+ * per-line records ln[] (a checkpoint saves both); rule[] is the definition, resolved; any is
+ * derived: some line has a rule and is not broken yet. */
+typedef struct hw_fail_rt {
+    int broken;            /* 1 once the line has broken (each rule fires once) */
+    int segment;           /* global index of the broken segment (-1 before) */
+    double time, tension;  /* when (s), the segment's tension then (N) */
+    double released;       /* elastic energy of the segment and its hinges at the break, J */
+} hw_fail_rt;
+typedef struct hw_failures {
+    int any;               /* a rule is armed: hw_sim_step checks after every step */
+    hw_failure_def *rule;  /* per line; tension resolved (the type's mbl where use_mbl) */
+    hw_fail_rt *ln;        /* per line */
+} hw_failures;
+/* Before the backend is created: arms the tension rules in S->seg_trip. */
+hw_status hw_failures_init(hw_failures *F, const hw_model_def *def, hw_lm_sys *S);
+void hw_failures_free(hw_failures *F);
+/* After a step: fires the rules whose trigger holds at the step's end, breaking their segment.
+ * Tension triggers read the step's last evaluation (the backend's trip_scan). */
+hw_status hw_failures_after_step(hw_sim *sim);
+/* For a restored run (checkpoint): after S.seg_alive and ln[] are loaded into sim, rebuilds what
+ * is derived from them (any, S.seg_trip) and copies each ruled line's flags to the backend. */
+hw_status hw_failures_resync(hw_sim *sim);
+
 /* The simulation object (sim.c owns its life cycle; checkpoint, monitor and failure code read
  * and write its fields). */
 struct hw_sim {
@@ -122,6 +146,7 @@ struct hw_sim {
     hw_log_fn log;
     void *log_user;
     hw_winches winches;
+    hw_failures fail;     /* line failure rules and their state (failure.c) */
     long n_active;        /* segments in use now (winches change it) */
     int check_per_call;   /* blow-up check once per hw_sim_step call, not per step (see step_batch) */
     double seg_steps;     /* segment-steps taken so far */

@@ -54,7 +54,8 @@ struct hw_backend_ops {
     void (*set_coupled)(hw_backend *b, int point, const double pos[3], const double vel[3],
                         double t);
     /* Winches (reel mode). update_line copies line l's per-line winch values (ln_nseg, ln_wseg,
-     * ln_wrate) and its segment lengths and node masses and lengths from the host system to
+     * ln_wrate) and its segment lengths, segment flags (seg_alive, seg_trip: a line failure
+     * calls it after breaking a segment) and node masses and lengths from the host system to
      * the backend's (a no-op where the backend shares the host arrays). reel_insert and
      * reel_remove run hw_lm_reel_insert / hw_lm_reel_remove on the state, where it lives;
      * call them before the host changes ln_nseg, then update_line. */
@@ -75,6 +76,12 @@ struct hw_backend_ops {
     /* The largest segment tension and the count of non-finite tensions or strains over the
      * scratch of the last evaluation, computed where the scratch lives (Thrust on the device). */
     hw_status (*max_tension)(hw_backend *b, hw_lm_reduction *out);
+    /* Line failure: over the scratch of the last evaluation, the segment whose tension exceeds
+     * its seg_trip by the largest ratio T / trip (the first index on ties): max_seg (-1: none
+     * tripped), max_T its tension, n_nonfinite the number of segments tripped. Computed where
+     * the scratch lives (Thrust on the device); seg_trip reaches the device with create and
+     * update_line. */
+    hw_status (*trip_scan)(hw_backend *b, hw_lm_reduction *out);
 };
 
 const hw_backend_ops *hw_cpu_backend(void);

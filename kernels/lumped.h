@@ -54,6 +54,10 @@ typedef struct hw_lm_sys {
     /* segments */
     int *seg_line;
     double *seg_l0;
+    double *seg_alive; /* 1: intact; 0: broken (line failure, host/failure.c): no tension,
+                          damping or bending moment across it (hw_segment_cut, hw_lm_hinge) */
+    double *seg_trip;  /* tension above which an armed failure rule breaks the segment (+inf:
+                          not watched); read only by the backends' trip_scan, never by a step */
     /* nodes */
     int *node_line, *node_loc;
     double *node_m, *node_l; /* structural mass, tributary unstretched length */
@@ -180,6 +184,7 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
     if (ra || rb)
         r = hw_segment_reel(r, l0, (ra ? S->ln_wrate[2 * l] : 0.0) + (rb ? S->ln_wrate[2 * l + 1] : 0.0),
                             ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
+    r = hw_segment_cut(r, S->seg_alive[s]);
     w->seg_T[s] = r.T;
     w->seg_qx[s] = r.q.x; w->seg_qy[s] = r.q.y; w->seg_qz[s] = r.q.z;
     w->seg_len[s] = r.len;
@@ -208,8 +213,10 @@ HW_HD void hw_lm_hinge(const hw_lm_sys *S, const hw_lm_work *w, int i)
 {
     int l = S->node_line[i], loc = S->node_loc[i];
     hw_v3 fa = hw_v3_zero(), fb = hw_v3_zero();
-    if (S->ln_ei[l] > 0.0 && loc > 0 && loc < S->ln_nseg[l]) {
-        int sa = S->ln_s0[l] + loc - 1, sb = sa + 1;
+    int sa = S->ln_s0[l] + loc - 1, sb = sa + 1; /* valid when 0 < loc < nseg */
+    /* no moment across a broken segment: the hinges at its two nodes go */
+    if (S->ln_ei[l] > 0.0 && loc > 0 && loc < S->ln_nseg[l] && S->seg_alive[sa] != 0.0 &&
+        S->seg_alive[sb] != 0.0) {
         double k = S->ln_ei[l] / (0.5 * (S->seg_l0[sa] + S->seg_l0[sb]));
         hw_hinge h = hw_hinge_eval(hw_lm_seg_q(w, sa), w->seg_len[sa], hw_lm_seg_q(w, sb),
                                    w->seg_len[sb], k);

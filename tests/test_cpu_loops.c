@@ -35,7 +35,7 @@ static void reference_eval(const hw_lm_sys *S, double t, double *y, double *dy)
     free(all);
 }
 
-static void compare(double ei)
+static void compare(double ei, int broken)
 {
     /* a chain from a fairlead 5 m above the water to the seabed 200 m down: part in air, part
      * in water, part grounded */
@@ -52,6 +52,11 @@ static void compare(double ei)
     hw_model mod;
     char msg[256];
     cr_assert_eq(hw_model_build(&m.def, &mod, msg, sizeof msg), HW_OK, "%s", msg);
+    if (broken) { /* line failure: an end segment and two interior ones (host/failure.c) */
+        mod.S.seg_alive[0] = 0.0;
+        mod.S.seg_alive[20] = 0.0;
+        mod.S.seg_alive[41] = 0.0;
+    }
     const hw_lm_sys *S = &mod.S;
     size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
     double *y = malloc(ny * sizeof(double)), *dref = calloc(ny, sizeof(double));
@@ -89,5 +94,7 @@ static void compare(double ei)
     hw_model_free(&mod);
 }
 
-Test(cpu_loops, fast_loops_bit_equal_per_element_bodies) { compare(0.0); }
-Test(cpu_loops, bending_lines_bit_equal_per_element_bodies) { compare(5e4); }
+Test(cpu_loops, fast_loops_bit_equal_per_element_bodies) { compare(0.0, 0); }
+Test(cpu_loops, bending_lines_bit_equal_per_element_bodies) { compare(5e4, 0); }
+Test(cpu_loops, broken_segments_bit_equal_per_element_bodies) { compare(0.0, 1); }
+Test(cpu_loops, broken_bending_lines_bit_equal_per_element_bodies) { compare(5e4, 1); }

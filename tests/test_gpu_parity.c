@@ -11,7 +11,8 @@
  * one blow-up check per call) against the per-step host loop (bit-equal states: the same kernels
  * at the same times); a blow-up found once per call, with its window; and the Thrust reduction
  * (largest tension, non-finite count) against the CPU backend's loop on the same state.
- * Exact times: the graph after shortened steps of hw_sim_advance_to (a device time base). */
+ * Exact times: the graph after shortened steps of hw_sim_advance_to (a device time base).
+ * Line failure: broken segments in one evaluation, and breaks during a run (md_failure.yaml). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -561,4 +562,64 @@ Test(gpu_parity, checkpoint_round_trip_on_the_device)
         for (int s = 0; s < 4; s++) hw_sim_destroy(all[s]);
         hw_scenario_free(sc);
     }
+}
+
+/* Line failure (host/failure.c): the broken-segment factor seg_alive in the kernels' bodies, and
+ * breaks during a run, copied to the device by update_line. md_failure.yaml breaks line 3 at its
+ * fairlead at the first step (tension rule) and line 1 at its anchor at 0.2 s (time rule): both
+ * backends must break the same segments at the same steps and agree on the states as the
+ * unbroken runs do (1e-12 relative); one evaluation with broken segments is bit-equal. */
+Test(gpu_parity, line_failure_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/md_failure.yaml");
+    char msg[512];
+    /* forces with broken segments (an end, an interior one, the next line's first) */
+    hw_model m;
+    cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
+    m.S.seg_alive[0] = m.S.seg_alive[7] = m.S.seg_alive[m.S.ln_s0[1]] = 0.0;
+    for (int s = 0; s < m.S.n_segs; s++) /* trips on lines 1 and 2 (about their static tensions) */
+        m.S.seg_trip[s] = m.S.seg_line[s] == 0 ? 6e5 : m.S.seg_line[s] == 1 ? 8e5 : HUGE_VAL;
+    size_t ny = (size_t)HW_Y_BLOCKS * m.S.n_state;
+    double *dc = calloc(ny, sizeof(double)), *dg = calloc(ny, sizeof(double));
+    const hw_backend_ops *ops[2] = {hw_cpu_backend(), hw_cuda_backend()};
+    double *out[2] = {dc, dg};
+    hw_lm_reduction trip[2];
+    for (int b = 0; b < 2; b++) {
+        hw_backend *be = NULL;
+        cr_assert_eq(ops[b]->create(&m.S, 0, &be, msg, sizeof msg), HW_OK, "%s", msg);
+        ops[b]->upload(be, HW_BUF_Y, m.y0);
+        ops[b]->constrain(be, 0.0, HW_BUF_Y);
+        ops[b]->eval(be, 0.0, HW_BUF_Y, HW_BUF_K1);
+        ops[b]->download(be, HW_BUF_K1, out[b]);
+        cr_assert_eq(ops[b]->trip_scan(be, &trip[b]), HW_OK);
+        ops[b]->destroy(be);
+    }
+    cr_expect(memcmp(dc, dg, ny * sizeof(double)) == 0, "forces with broken segments differ");
+    cr_expect(trip[0].max_seg == trip[1].max_seg && trip[0].max_T == trip[1].max_T &&
+                  trip[0].n_nonfinite == trip[1].n_nonfinite,
+              "trip scan: cpu segment %d T %.17g n %d, gpu segment %d T %.17g n %d", trip[0].max_seg,
+              trip[0].max_T, trip[0].n_nonfinite, trip[1].max_seg, trip[1].max_T, trip[1].n_nonfinite);
+    free(dc); free(dg);
+    hw_model_free(&m);
+    /* breaks during a run */
+    hw_sim *s[2] = {NULL, NULL};
+    const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
+    for (int b = 0; b < 2; b++) {
+        cr_assert_eq(hw_sim_create(&sc->model, kinds[b], NULL, NULL, &s[b], msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_step(s[b], 400), HW_OK, "%s", hw_sim_last_error(s[b]));
+    }
+    for (int l = 0; l < sc->model.n_lines; l++) {
+        int br[2], sg[2];
+        double t[2], T[2];
+        for (int b = 0; b < 2; b++) hw_sim_line_failure(s[b], l, &br[b], &t[b], &sg[b], &T[b], NULL);
+        cr_expect(br[0] == br[1] && sg[0] == sg[1] && t[0] == t[1], "line %d: cpu %d %d %g, gpu %d %d %g",
+                  l + 1, br[0], sg[0], t[0], br[1], sg[1], t[1]);
+        cr_expect(fabs(T[0] - T[1]) <= 1e-9 * fabs(T[0]), "line %d tension at break %.17g vs %.17g", l + 1, T[0], T[1]);
+    }
+    double d = state_diff(s[0], s[1], sc->model.n_lines);
+    printf("md_failure.yaml: states after 400 steps with two breaks differ by %.3g relative\n", d);
+    cr_expect_lt(d, 1e-12);
+    for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
+    hw_scenario_free(sc);
 }

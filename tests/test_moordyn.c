@@ -68,6 +68,7 @@ static void same_models(const hw_model_def *a, const hw_model_def *b)
         EQ_D(x->can, y->can, "can");
         EQ_D(x->cat, y->cat, "cat");
         EQ_D(x->seabed_mu, y->seabed_mu, "seabed_mu");
+        EQ_D(x->mbl, y->mbl, "mbl");
     }
     cr_assert_eq(a->n_points, b->n_points);
     for (int i = 0; i < a->n_points; i++) {
@@ -97,6 +98,12 @@ static void same_models(const hw_model_def *a, const hw_model_def *b)
         cr_assert_eq(x->point_b, y->point_b);
         EQ_D(x->length, y->length, "length");
         cr_assert_eq(x->nseg, y->nseg);
+        const hw_failure_def *fx = &x->failure, *fy = &y->failure;
+        cr_assert_eq(fx->on, fy->on, "line %d failure", i);
+        EQ_D(fx->tension, fy->tension, "failure tension");
+        cr_assert_eq(fx->use_mbl, fy->use_mbl);
+        EQ_D(fx->time, fy->time, "failure time");
+        cr_assert_eq(fx->at, fy->at, "line %d failure at", i);
     }
     const hw_solver_def *s = &a->solver, *t = &b->solver;
     EQ_D(s->dt, t->dt, "dt");
@@ -173,6 +180,59 @@ Test(deck, tensions_match_the_yaml_twin_bit_for_bit)
         hw_sim_destroy(sim[k]);
         hw_scenario_free(sc[k]);
     }
+}
+
+/* md_failure.dat: md_catenary.dat with a FAILURE section, against its YAML twin: the same rules
+ * (each row the rule of its line at the end on that point), the same breaks and the same tensions
+ * bit for bit; `hawser convert` writes the rules and they reload the same. */
+Test(deck, failure_section_matches_its_yaml_twin)
+{
+    hw_scenario *sc[2] = {load_deck(HW_TEST_DATA_DIR "/md_failure.dat", NULL),
+                          load_yaml(HW_TEST_DATA_DIR "/md_failure.yaml")};
+    same_scenarios(sc[0], sc[1]);
+    const hw_failure_def *f = &sc[0]->model.lines[0].failure;
+    cr_assert(f->on && f->time == 0.2 && f->tension == 0 && f->at == HW_FAIL_END_A);
+    f = &sc[0]->model.lines[2].failure;
+    cr_assert(f->on && f->time < 0 && f->tension == 5e5 && f->at == HW_FAIL_END_B);
+    hw_sim *sim[2];
+    for (int k = 0; k < 2; k++)
+        cr_assert_eq(hw_sim_create(&sc[k]->model, HW_BACKEND_CPU, NULL, NULL, &sim[k], msg, sizeof msg),
+                     HW_OK, "%s", msg);
+    double ta[20], tb[20];
+    for (int round = 0; round < 4; round++) {
+        for (int k = 0; k < 2; k++) cr_assert_eq(hw_sim_step(sim[k], 100), HW_OK, "%s", hw_sim_last_error(sim[k]));
+        for (int l = 0; l < 3; l++) {
+            cr_assert_eq(hw_sim_line_tensions(sim[0], l, ta), HW_OK);
+            cr_assert_eq(hw_sim_line_tensions(sim[1], l, tb), HW_OK);
+            cr_assert(memcmp(ta, tb, sizeof ta) == 0, "line %d tensions differ at t = %g", l + 1,
+                      hw_sim_time(sim[0]));
+        }
+    }
+    int br[3], seg[3];
+    double t[3], T[3];
+    for (int l = 0; l < 3; l++) {
+        int b2, s2;
+        double t2, T2;
+        hw_sim_line_failure(sim[0], l, &br[l], &t[l], &seg[l], &T[l], NULL);
+        hw_sim_line_failure(sim[1], l, &b2, &t2, &s2, &T2, NULL);
+        cr_assert(br[l] == b2 && seg[l] == s2 && same_d(t[l], t2) && same_d(T[l], T2), "line %d", l + 1);
+    }
+    cr_expect(br[0] && seg[0] == 1 && t[0] >= 0.2 && t[0] < 0.2 + 1e-3, "line 1: %d %d %g", br[0], seg[0], t[0]);
+    cr_expect(!br[1], "line 2 stays whole");
+    cr_expect(br[2] && seg[2] == 20 && fabs(t[2] - 1e-3) < 1e-12 && T[2] > 5e5, "line 3: %d %d %g %g", br[2],
+              seg[2], t[2], T[2]);
+    cr_assert_eq(hw_sim_line_tensions(sim[0], 2, ta), HW_OK);
+    cr_expect_eq(ta[19], 0.0, "the broken fairlead segment carries nothing");
+    for (int k = 0; k < 2; k++) hw_sim_destroy(sim[k]);
+    char *yaml = NULL;
+    cr_assert_eq(hw_md_to_yaml(HW_TEST_DATA_DIR "/md_failure.dat", NULL, NULL, &yaml, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert(strstr(yaml, "    failure:\n      time: 0.2\n      at: a\n"), "%s", yaml);
+    hw_scenario *y = NULL;
+    cr_assert_eq(hw_scenario_load_string(yaml, "converted.yaml", &y, msg, sizeof msg), HW_OK, "%s", msg);
+    same_scenarios(sc[0], y);
+    free(yaml);
+    hw_scenario_free(y);
+    for (int k = 0; k < 2; k++) hw_scenario_free(sc[k]);
 }
 
 /* Line 2 of the deck lies partly on the seabed: at static equilibrium its fairlead force must match
@@ -473,6 +533,41 @@ Test(errors, refused_sections)
                         "(#) (-) (-) (m) (m) (m) (m) (m) (m) (-) (-)\n"
                         "---------------------- OPTIONS ----------------------\n";
     cr_assert_eq(load_text(with("---------------------- OPTIONS ----------------------\n", empty)), HW_OK, "%s", msg);
+}
+
+/* FAILURE rows: what maps is read (tests above); what cannot is refused at its row. */
+Test(errors, failure_rows)
+{
+    const char *head = "---------------------- FAILURE ----------------------\n"  /* 16 */
+                       "FailureID Point Line(s) FailTime FailTen\n"              /* 17 */
+                       "() () (,) (s) (N)\n";                                    /* 18 */
+    const char *opt = "---------------------- OPTIONS ----------------------\n";
+    char add[1024];
+    struct { const char *row; hw_status st; const char *n1, *n2; } c[] = {
+        {"1 2 1 0 5e6\n", HW_OK, NULL, NULL},
+        {"1 2 1 3.5 0\n", HW_OK, NULL, NULL},
+        {"1 2 1,2 0 5e6\n", REFUSED, "FAILURE 1 Line(s): a failure of several lines", "new free point"},
+        {"1 R1a 1 0 5e6\n", REFUSED, "FAILURE 1 Point", "rod end"},
+        {"1 2 3 0 5e6\n", BAD, "FAILURE 1 Line(s): expected a line ID 1..1", NULL},
+        {"1 7 1 0 5e6\n", BAD, "FAILURE 1 Point: expected a point ID 1..2", NULL},
+        {"1 2 1 0 0\n", BAD, "FAILURE 1: expected FailTime (s) or FailTen (N) > 0", NULL},
+        {"1 2 1 0\n", BAD, "FAILURE 1: expected 5 columns", NULL},
+        {"1 2 1 x 5e6\n", BAD, "FAILURE 1 FailTime: expected a number", NULL},
+        {"1 2 1 0 5e6\n2 1 1 0 7e6\n", REFUSED, "a second failure of line 1 (the first at line 19)", NULL},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+        snprintf(add, sizeof add, "%s%s%s", head, c[k].row, opt);
+        const char *t = with(opt, add);
+        if (c[k].st == HW_OK) {
+            cr_expect_eq(load_text(t), HW_OK, "row %zu: %s", k, msg);
+            continue;
+        }
+        int line = 19 + (strchr(c[k].row, '\n') + 1 < c[k].row + strlen(c[k].row) ? 1 : 0);
+        expect(t, c[k].st, line, c[k].n1, c[k].n2);
+    }
+    /* a duplicate row is ignored, as MoorDyn does */
+    snprintf(add, sizeof add, "%s1 2 1 0 5e6\n2 2 1 0 5e6\n%s", head, opt);
+    cr_expect_eq(load_text(with(opt, add)), HW_OK, "%s", msg);
 }
 
 Test(errors, refused_options)

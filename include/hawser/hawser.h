@@ -85,6 +85,7 @@ typedef struct hw_line_type_def {
     double cdn, cdt;   /* normal / tangential drag coefficients. Defaults 1.2, 0.008 */
     double can, cat;   /* normal / tangential added-mass coefficients. Defaults 1.0, 0.0 */
     double seabed_mu;  /* seabed Coulomb friction coefficient (>= 0). Default 0 */
+    double mbl;        /* minimum breaking load, N (> 0; 0 = not given): utilisation, failure */
 } hw_line_type_def;
 
 typedef enum hw_point_kind {
@@ -159,6 +160,21 @@ typedef struct hw_winch_def {
     double motor_no_load_speed;/* w0, rad/s (> 0 with a motor) */
 } hw_winch_def;
 
+/* A line's failure rule (docs/scenario.md, lines[].failure): the line breaks once, at the end of
+ * the first step where a trigger fires, and the run goes on with the pieces. The broken segment
+ * carries no tension, damping or bending moment from then on; its nodes (and their masses) stay,
+ * as free ends; the mechanical energy the break removes is booked as dissipated. */
+enum { HW_FAIL_ANY = 0, HW_FAIL_END_A = -1, HW_FAIL_END_B = -2 };
+typedef struct hw_failure_def {
+    int on;            /* 1: the line has a rule */
+    double tension;    /* tension trigger, N (> 0); 0: none unless use_mbl */
+    int use_mbl;       /* 1: the tension trigger is the line type's mbl */
+    double time;       /* time trigger, s (>= 0); < 0: none. Default -1 */
+    int at;            /* where: HW_FAIL_ANY (the segment whose tension exceeds the trigger;
+                          needs a tension trigger), HW_FAIL_END_A / HW_FAIL_END_B (the end
+                          segment, watched alone), or k >= 1 (segment k, watched alone) */
+} hw_failure_def;
+
 typedef struct hw_line_def {
     const char *name;
     int type;          /* index into line types */
@@ -167,6 +183,7 @@ typedef struct hw_line_def {
     double length;     /* unstretched length, m (> 0); with a winch, the deployed length at t = 0 */
     int nseg;          /* number of segments (>= 1); with a winch, the count at t = 0 */
     hw_winch_def winch;
+    hw_failure_def failure; /* optional (on = 0: none); not on winch or sheave lines */
 } hw_line_def;
 
 /* A sheave (physics.md section 6) over which a cable runs from one line (line_in) to another
@@ -355,6 +372,14 @@ hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double
  * end point is moved with its end node; fixed, prescribed and coupled points keep theirs, so the
  * given end positions must match them. */
 hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const double *vel);
+
+/* Line failure (hw_line_def.failure): whether line has broken and, if so, when (s, a step's end),
+ * at which segment (1..nseg), the segment's tension then (N, from the step's last evaluation) and
+ * the mechanical energy the break removed (J: the segment's elastic energy, the bending hinges at
+ * its nodes, in water the added-mass kinetic energy change of its nodes; booked in
+ * hw_energy.dissipated). Any pointer may be NULL. */
+hw_status hw_sim_line_failure(const hw_sim *sim, int line, int *broken, double *time, int *segment,
+                              double *tension, double *released);
 
 typedef struct hw_energy {
     double kinetic;       /* 1/2 v^T M v over nodes and free points (added mass included) */

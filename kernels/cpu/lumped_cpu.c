@@ -123,8 +123,9 @@ static void cpu_constrain(hw_backend *b, double t, int buf)
 __attribute__((noinline))
 #endif
 static void segment_range(int ns, int n, const double *restrict r, const double *restrict v,
-                          const double *restrict l0, double ea, double ba, const double *tx,
-                          const double *ty, int tn, double *restrict T, double *restrict qx,
+                          const double *restrict l0, const double *restrict alive, double ea,
+                          double ba, const double *tx, const double *ty, int tn,
+                          double *restrict T, double *restrict qx,
                           double *restrict qy, double *restrict qz, double *restrict len,
                           double *restrict strain, double *restrict pd)
 {
@@ -135,6 +136,7 @@ static void segment_range(int ns, int n, const double *restrict r, const double 
                                            hw_v3_make(v[k], v[n + k], v[2 * n + k]),              \
                                            hw_v3_make(v[k + 1], v[n + k + 1], v[2 * n + k + 1]),  \
                                            l0[k], ea, ba, tx, ty, TN);                            \
+        sr = hw_segment_cut(sr, alive[k]);                                                         \
         T[k] = sr.T; qx[k] = sr.q.x; qy[k] = sr.q.y; qz[k] = sr.q.z;                               \
         len[k] = sr.len; strain[k] = sr.strain;                                                    \
         pd[k] = hw_segment_damping_power(sr, l0[k], ea, tx, ty, TN);                               \
@@ -148,7 +150,8 @@ static void segment_line(const hw_lm_sys *S, double t, const double *y, const hw
     int n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
     int ns = S->ln_nseg[l], wa = S->ln_wseg[2 * l], wb = S->ln_wseg[2 * l + 1];
     segment_range(ns, n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, S->seg_l0 + s0,
-                  S->ln_ea[l], S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, S->ln_tabn[l],
+                  S->seg_alive + s0, S->ln_ea[l], S->ln_ba[l], S->tab_x + t0, S->tab_y + t0,
+                  S->ln_tabn[l],
                   w->seg_T + s0, w->seg_qx + s0, w->seg_qy + s0, w->seg_qz + s0,
                   w->seg_len + s0, w->seg_strain + s0, w->seg_pd + s0);
     if (wa >= 0 || wb >= 0) { /* the reeling segments again, with their rates; the spare slots */
@@ -313,11 +316,33 @@ static hw_status cpu_max_tension(hw_backend *b, hw_lm_reduction *out)
     return HW_OK;
 }
 
+/* The same scan as the CUDA backend's Thrust one (kernels/cuda/reduce.cu, hw_cu_trip_scan). */
+static hw_status cpu_trip_scan(hw_backend *b, hw_lm_reduction *out)
+{
+    if (!out) return HW_ERR_INVALID_ARG;
+    out->max_T = -HUGE_VAL;
+    out->max_seg = -1;
+    out->n_nonfinite = 0;
+    double best = -HUGE_VAL;
+    for (int s = 0; s < b->S.n_segs; s++) {
+        double T = b->w.seg_T[s], trip = b->S.seg_trip[s];
+        if (!(T > trip)) continue;
+        out->n_nonfinite++;
+        double r = T / trip;
+        if (r > best) {
+            best = r;
+            out->max_T = T;
+            out->max_seg = s;
+        }
+    }
+    return HW_OK;
+}
+
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
-    cpu_update_line, cpu_reel_insert, cpu_reel_remove, NULL, cpu_max_tension};
+    cpu_update_line, cpu_reel_insert, cpu_reel_remove, NULL, cpu_max_tension, cpu_trip_scan};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

@@ -345,6 +345,8 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &S.tab_y, h->tab_y, h->n_tab);
     bad |= dev_copy(b, &S.seg_line, h->seg_line, ns);
     bad |= dev_copy(b, &S.seg_l0, h->seg_l0, ns);
+    bad |= dev_copy(b, &S.seg_alive, h->seg_alive, ns);
+    bad |= dev_copy(b, &S.seg_trip, h->seg_trip, ns);
     bad |= dev_copy(b, &S.node_line, h->node_line, nn);
     bad |= dev_copy(b, &S.node_loc, h->node_loc, nn);
     bad |= dev_copy(b, &S.node_m, h->node_m, nn);
@@ -500,6 +502,8 @@ static hw_status cu_update_line(hw_backend *b, const hw_lm_sys *h, int l)
     e |= cudaMemcpy(b->S.ln_wrate + 2 * l, h->ln_wrate + 2 * l, 2 * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.ln_wt0 + 2 * l, h->ln_wt0 + 2 * l, 2 * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.seg_l0 + s0, h->seg_l0 + s0, cap * sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.seg_alive + s0, h->seg_alive + s0, cap * sizeof(double), cudaMemcpyHostToDevice);
+    e |= cudaMemcpy(b->S.seg_trip + s0, h->seg_trip + s0, cap * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.node_m + n0, h->node_m + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.node_l + n0, h->node_l + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
     return e ? HW_ERR_IO : HW_OK;
@@ -527,11 +531,12 @@ static void cu_reel_remove(hw_backend *b, int l, int j, int keep, double wk, dou
 static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, double t0,
                            long step0, double dt, int n);
 static hw_status cu_max_tension(hw_backend *b, hw_lm_reduction *out);
+static hw_status cu_trip_scan(hw_backend *b, hw_lm_reduction *out);
 
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
     cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
-    cu_reel_insert, cu_reel_remove, cu_step_n, cu_max_tension};
+    cu_reel_insert, cu_reel_remove, cu_step_n, cu_max_tension, cu_trip_scan};
 
 /* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
  * device time base + the device step counter x dt, + offset) followed by the counter's
@@ -600,6 +605,15 @@ static hw_status cu_max_tension(hw_backend *b, hw_lm_reduction *out)
 {
     if (!out) return HW_ERR_INVALID_ARG;
     return hw_cu_reduce_segments(b->w.seg_T, b->w.seg_strain, b->S.n_segs, out) ? HW_ERR_IO : HW_OK;
+}
+
+extern "C" int hw_cu_trip_scan(const double *seg_T, const double *seg_trip, int n,
+                               hw_lm_reduction *out);
+
+static hw_status cu_trip_scan(hw_backend *b, hw_lm_reduction *out)
+{
+    if (!out) return HW_ERR_INVALID_ARG;
+    return hw_cu_trip_scan(b->w.seg_T, b->S.seg_trip, b->S.n_segs, out) ? HW_ERR_IO : HW_OK;
 }
 
 extern "C" const hw_backend_ops *hw_cuda_backend(void) { return &CUDA_OPS; }

@@ -73,6 +73,20 @@ HW_HD hw_seg_result hw_segment_reel(hw_seg_result s, double l0, double dl0, doub
     return s;
 }
 
+/* A broken segment (alive = 0: line failure) carries nothing across it: no tension, no damping
+ * (zero strain rate, so no damping power), no strain and no direction, so that its two nodes
+ * are free ends (hw_node_tangent takes the other segment's direction). alive = 1 leaves the
+ * result bit-identical (a product with 1.0 is exact); a multiply rather than a branch keeps the
+ * CPU loop vectorized. */
+HW_HD hw_seg_result hw_segment_cut(hw_seg_result s, double alive)
+{
+    s.T *= alive;
+    s.strain *= alive;
+    s.rate *= alive;
+    s.q = hw_v3_make(s.q.x * alive, s.q.y * alive, s.q.z * alive);
+    return s;
+}
+
 /* Elastic energy of a segment at strain e. */
 HW_HD double hw_segment_energy(double e, double l0, double ea, const double *tab_x,
                                const double *tab_y, int tab_n)
