@@ -51,6 +51,10 @@ static void usage(FILE *f)
             "  --dt DT                  time step in s, or 'auto' (overrides solver.dt)\n"
             "  --t-end T                end time in s (overrides solver.t_end)\n"
             "  --backend cpu|cuda|auto  compute backend (default cpu; auto uses CUDA when a device is present)\n"
+            "  --allow-unstable-dt      run a dt above the critical step (else refused, exit 3;\n"
+            "                           as solver.allow_unstable_dt: true)\n"
+            "  --no-monitor             the instability monitor never stops the run (as\n"
+            "                           solver.instability_monitor: false; docs/stability.md)\n"
             "  -q, --quiet              no progress or notes on stderr (warnings and errors still shown)\n"
             "  --format LIST            result formats, comma-separated from csv, vtk, hdf5\n"
             "                           (overrides outputs.formats; default csv)\n"
@@ -65,7 +69,7 @@ static void usage(FILE *f)
             "\n"
             "exit codes: 0 ok, 2 usage error, 3 invalid input (scenario file; a malformed result CSV\n"
             "for plot/report), 4 numerical failure\n"
-            "(blow-up or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
+            "(blow-up, instability monitor, or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
             "device, HDF5 not built in, gnuplot not installed), 6 output could not be written or a\n"
             "results directory could not be read.\n");
 }
@@ -86,6 +90,7 @@ typedef struct run_opts {
     const char *scenario, *out_dir;
     double dt, t_end;
     int have_dt, have_t_end, quiet, formats;
+    int allow_unstable_dt, no_monitor;
     hw_backend_kind backend;
 } run_opts;
 
@@ -157,6 +162,10 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
             hw_json_string(f, sc->model.lines[l].name);
             fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g,\"max_tension_segment\":%d",
                     s->max_tension < 0 ? 0.0 : s->max_tension, s->max_time, s->max_segment);
+            if (s->every_step)
+                fprintf(f, ",\"min_tension_N\":%.10g,\"min_tension_time_s\":%.9g,\"min_tension_segment\":%d,"
+                           "\"max_strain\":%.10g,\"max_strain_segment\":%d,\"extremes\":\"every_step\"",
+                        s->min_tension, s->min_time, s->min_segment, s->max_strain, s->max_strain_segment);
             fprintf(f, ",\"end_a_tension\":");
             hw_run_stats_json(f, &s->end_a);
             fprintf(f, ",\"end_b_tension\":");
@@ -281,6 +290,8 @@ static int run(const run_opts *o)
     }
     if (o->have_dt) sc->model.solver.dt = o->dt;
     if (o->have_t_end) sc->model.solver.t_end = o->t_end;
+    if (o->allow_unstable_dt) sc->model.solver.allow_unstable_dt = 1;
+    if (o->no_monitor) sc->model.solver.monitor_off = 1;
     if (o->formats) sc->out_formats = o->formats;
     if ((st = hw_scenario_check(sc, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
@@ -401,6 +412,7 @@ static int run(const run_opts *o)
             progress_show(&pg, hw_sim_time(sim), t_end, now_s() - run0);
         }
         double wall = now_s() - run0;
+        hw_outputs_take_extremes(&out, sim); /* every-step extremes for the summary and ensemble */
         summary_rigid = &rigr;
         write_summary(stdout, status, fail_msg, o, sc, sim, &out, wall);
         char path[4200];
@@ -497,6 +509,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "hawser: --format: %s\n", msg);
                 return EXIT_USAGE;
             }
+        } else if (!strcmp(a, "--allow-unstable-dt")) {
+            o.allow_unstable_dt = 1;
+        } else if (!strcmp(a, "--no-monitor")) {
+            o.no_monitor = 1;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             o.quiet = 1;
         } else if (a[0] == '-') {

@@ -46,6 +46,15 @@ void hw_sim_set_check_per_call(hw_sim *sim, int on);
  * outputs' copy is stale): the largest segment tension, its segment, the non-finite count. */
 hw_status hw_sim_max_tension(hw_sim *sim, hw_lm_reduction *out);
 
+/* The forces at the current state in sim->w (evaluated unless still valid). */
+hw_status hw_sim_refresh_work(hw_sim *sim);
+
+/* Every-step extremes and instability monitor (extremes.c, monitor.c): sets the accumulators up
+ * on the backend (the lines' tension scales from the forces at the current state); explains a
+ * monitor trip of a line in sim->err. */
+hw_status hw_sim_accum_init(hw_sim *sim);
+void hw_sim_monitor_diagnose(hw_sim *sim, int line, long n_window, double t_from);
+
 void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
 /* Winches in reel mode and sheaves (winch.c). */
@@ -111,6 +120,8 @@ struct hw_sim {
     long n_active;        /* segments in use now (winches change it) */
     int check_per_call;   /* blow-up check once per hw_sim_step call, not per step (see step_batch) */
     double seg_steps;     /* segment-steps taken so far */
+    int monitor;          /* the instability monitor may stop the run (solver.instability_monitor) */
+    double *acc_seg, *acc_line; /* host copies of the every-step accumulators (extremes.c) */
     char err[1024];
 };
 
