@@ -104,8 +104,9 @@ static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd, char *msg, si
         sim->dt = sd->dt;
         if (sim->dt > sim->dt_crit && !sd->allow_unstable_dt) {
             set_msg(msg, msg_len,
-                    "dt = %.4g s exceeds the critical step %.4g s of %s, set by line '%s' segment %d "
-                    "(axial wave across a segment), so the run would diverge: reduce dt below "
+                    "dt = %.4g s (solver.dt, --dt, or a MoorDyn deck's dtM) exceeds the critical "
+                    "step %.4g s of %s, set by line '%s' segment %d (axial wave across a "
+                    "segment), so the run would diverge: reduce dt below "
                     "%.4g s, use fewer segments on line '%s', or set dt to auto; to run it anyway "
                     "(the instability monitor still stops a diverging run) set "
                     "solver.allow_unstable_dt: true or pass --allow-unstable-dt",
