@@ -183,6 +183,23 @@ Test(extremes, accumulators_save_and_restore)
     hw_scenario_free(sc);
 }
 
+/* The CUDA backend reduces each line's largest oscillation with an atomic max on the 64-bit
+ * patterns of non-negative doubles: their integer order is the doubles' order. */
+Test(extremes, atomic_max_on_double_bits_orders_like_doubles)
+{
+    srand(3);
+    double v[64];
+    for (int i = 0; i < 64; i++) v[i] = i < 4 ? (double)i * 1e-310 : ldexp(rand() / (double)RAND_MAX, rand() % 200 - 100);
+    v[4] = 0.0; v[5] = HUGE_VAL;
+    for (int i = 0; i < 64; i++)
+        for (int j = 0; j < 64; j++) {
+            unsigned long long a, b;
+            memcpy(&a, &v[i], 8);
+            memcpy(&b, &v[j], 8);
+            cr_assert_eq(a < b, v[i] < v[j], "%g %g", v[i], v[j]);
+        }
+}
+
 /* ---- refusing an unstable dt ---------------------------------------------------------------- */
 
 Test(stability, dt_above_critical_is_refused_unless_opted_in)
