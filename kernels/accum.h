@@ -105,8 +105,26 @@ HW_HD void hw_acc_line_reset(double *ln, double tref)
  * flag reports it). */
 HW_HD double hw_acc_oscillation(double T, double T1, double T2)
 {
-    double d = fabs(T - 2.0 * T1 + T2);
-    return d == d ? 0.25 * d : 0.0;
+    double d = 0.25 * fabs(T - 2.0 * T1 + T2);
+    return d >= 0.0 ? d : 0.0; /* NaN fails the comparison */
+}
+
+/* One segment slot's update from its tension T and strain e at time t, branch-free (the CPU's
+ * vectorized loop and hw_acc_segment share it): running max / min with their times, largest
+ * strain, the tension history. Returns the step-to-step oscillation amplitude. */
+HW_HD double hw_acc_seg_update(double T, double e, double t, double *tmax, double *tmax_t,
+                               double *tmin, double *tmin_t, double *emax, double *tp1, double *tp2)
+{
+    double mx = *tmax, mn = *tmin, em = *emax, mxt = *tmax_t, mnt = *tmin_t;
+    double T1 = *tp1, T2 = *tp2;
+    *tmax_t = T > mx ? t : mxt;
+    *tmax = T > mx ? T : mx;
+    *tmin_t = T < mn ? t : mnt;
+    *tmin = T < mn ? T : mn;
+    *emax = e > em ? e : em;
+    *tp2 = T1;
+    *tp1 = T;
+    return hw_acc_oscillation(T, T1, T2);
 }
 
 /* Segment s at time t: its extremes and the monitor's tension history (slots in use only).
@@ -115,14 +133,10 @@ HW_HD double hw_acc_segment(const hw_lm_sys *S, const hw_lm_work *w, double *seg
 {
     int l = S->seg_line[s], n = S->n_segs;
     if (s - S->ln_s0[l] >= S->ln_nseg[l]) return 0.0; /* a spare slot of a winch line */
-    double T = w->seg_T[s], e = w->seg_strain[s];
-    if (T > seg[HW_ACC_TMAX * n + s]) { seg[HW_ACC_TMAX * n + s] = T; seg[HW_ACC_TMAX_T * n + s] = t; }
-    if (T < seg[HW_ACC_TMIN * n + s]) { seg[HW_ACC_TMIN * n + s] = T; seg[HW_ACC_TMIN_T * n + s] = t; }
-    if (e > seg[HW_ACC_EMAX * n + s]) seg[HW_ACC_EMAX * n + s] = e;
-    double T1 = seg[HW_ACC_TP1 * n + s], T2 = seg[HW_ACC_TP2 * n + s];
-    seg[HW_ACC_TP2 * n + s] = T1;
-    seg[HW_ACC_TP1 * n + s] = T;
-    return hw_acc_oscillation(T, T1, T2);
+    return hw_acc_seg_update(w->seg_T[s], w->seg_strain[s], t, &seg[HW_ACC_TMAX * n + s],
+                             &seg[HW_ACC_TMAX_T * n + s], &seg[HW_ACC_TMIN * n + s],
+                             &seg[HW_ACC_TMIN_T * n + s], &seg[HW_ACC_EMAX * n + s],
+                             &seg[HW_ACC_TP1 * n + s], &seg[HW_ACC_TP2 * n + s]);
 }
 
 /* Line l at time t, after its segments: the end-tension statistics and the monitor, given the
