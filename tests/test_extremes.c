@@ -8,8 +8,10 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "backend.h"
 #include "helpers.h"
 #include "scenario.h"
+#include "sim_internal.h"
 
 static int sh(const char *cmd, char *out, size_t len)
 {
@@ -198,6 +200,71 @@ Test(extremes, atomic_max_on_double_bits_orders_like_doubles)
             memcpy(&b, &v[j], 8);
             cr_assert_eq(a < b, v[i] < v[j], "%g %g", v[i], v[j]);
         }
+}
+
+/* The CUDA backend's accumulate, emulated on the CPU (the pattern of tests/rigid_emulation.h):
+ * hw_acc_segment per segment in any order (here reversed and interleaved, as threads run), the
+ * per-line maximum as the atomic max of the bit patterns, then hw_acc_line_update per line. Over
+ * 40 evaluations of changing states of the OC4 mooring it must give the CPU backend's
+ * accumulators bit for bit (the monitor's windows included). */
+Test(extremes, device_accumulate_emulated_equals_cpu_loop)
+{
+    hw_scenario *sc = load(HW_EXAMPLES_DIR "/oc4_mooring.yaml");
+    hw_model m;
+    char msg[512];
+    cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_lm_sys *S = &m.S;
+    const hw_backend_ops *ops = hw_cpu_backend();
+    hw_backend *be = NULL;
+    cr_assert_eq(ops->create(S, 0, &be, msg, sizeof msg), HW_OK);
+    size_t nseg = HW_ACC_SEG_NV * (size_t)S->n_segs, nline = HW_ACC_LINE_NV * (size_t)S->n_lines;
+    double *seg = malloc(nseg * sizeof(double)), *line = malloc(nline * sizeof(double));
+    double *cseg = malloc(nseg * sizeof(double)), *cline = malloc(nline * sizeof(double));
+    for (int k = 0; k < S->n_segs; k++) hw_acc_seg_reset(seg, S->n_segs, k, 0.0);
+    for (int l = 0; l < S->n_lines; l++) hw_acc_line_reset(line + HW_ACC_LINE_NV * l, 1e4);
+    cr_assert_eq(ops->acc_set(be, seg, line, 1), HW_OK);
+    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+    double *y = malloc(ny * sizeof(double));
+    hw_lm_work w;
+    memset(&w, 0, sizeof w);
+    w.seg_T = malloc((size_t)S->n_segs * sizeof(double));
+    w.seg_strain = malloc((size_t)S->n_segs * sizeof(double));
+    unsigned long long *osc = calloc((size_t)S->n_lines, sizeof *osc);
+    srand(5);
+    for (int step = 0; step < 40; step++) {
+        double t = 0.01 * step;
+        memcpy(y, m.y0, ny * sizeof(double));
+        /* a growing node-to-node velocity pattern, so the monitor's windows move */
+        for (int i = 0; i < S->n_nodes; i++)
+            y[HW_Y_VX * S->n_state + i] = ((i + step) % 2 ? 1 : -1) * 1e-3 * pow(1.5, step) + 1e-4 * rand() / RAND_MAX;
+        cr_assert_eq(ops->upload(be, HW_BUF_Y, y), HW_OK);
+        ops->eval(be, t, HW_BUF_Y, HW_BUF_K1);
+        ops->accumulate(be, t);
+        ops->take_bad(be);
+        cr_assert_eq(ops->download_work(be, &w), HW_OK);
+        for (int k = 0; k < S->n_segs; k++) { /* reversed, odd then even */
+            int sidx = S->n_segs - 1 - ((2 * k) % S->n_segs + (2 * k >= S->n_segs));
+            double z = hw_acc_segment(S, &w, seg, sidx, t);
+            unsigned long long bits;
+            memcpy(&bits, &z, 8);
+            int l = S->seg_line[sidx];
+            if (z > 0.0 && bits > osc[l]) osc[l] = bits;
+        }
+        for (int l = 0; l < S->n_lines; l++) {
+            double o;
+            memcpy(&o, &osc[l], 8);
+            osc[l] = 0;
+            hw_acc_line_update(S, &w, line + HW_ACC_LINE_NV * l, 1, l, t, o);
+        }
+        cr_assert_eq(ops->acc_get(be, cseg, cline), HW_OK);
+        cr_assert_eq(memcmp(seg, cseg, nseg * sizeof(double)), 0, "evaluation %d: segment accumulators", step);
+        cr_assert_eq(memcmp(line, cline, nline * sizeof(double)), 0, "evaluation %d: line accumulators", step);
+    }
+    cr_assert_gt(line[2 * HW_ACC_END_NV + HW_MON_RUN] + line[2 * HW_ACC_END_NV + HW_MON_PEAK], 0.0, "the monitor saw something");
+    free(seg); free(line); free(cseg); free(cline); free(y); free(w.seg_T); free(w.seg_strain); free(osc);
+    ops->destroy(be);
+    hw_model_free(&m);
+    hw_scenario_free(sc);
 }
 
 /* ---- refusing an unstable dt ---------------------------------------------------------------- */
