@@ -1,5 +1,6 @@
 /* Checkpoints (checkpoint.h, include/hawser/checkpoint.h): the record container, its file
  * format, and the records of a simulation's state. */
+#include "accum.h"
 #include "checkpoint.h"
 
 #include <errno.h>
@@ -380,6 +381,12 @@ void hw_ck_sim_records(hw_ck *ck, hw_sim *sim)
     CK_ARR(ck, "sys.seg_l0", S->seg_l0, S->n_segs);
     CK_ARR(ck, "sys.node_m", S->node_m, S->n_nodes);
     CK_ARR(ck, "sys.node_l", S->node_l, S->n_nodes);
+    /* every-step extremes, end statistics and the instability monitor's windows (extremes.c:
+     * the backend's accumulators, fetched by sync_host_state and pushed back after a load) */
+    if (sim->acc_seg) {
+        CK_ARR(ck, "acc.seg", sim->acc_seg, (size_t)HW_ACC_SEG_NV * S->n_segs);
+        CK_ARR(ck, "acc.line", sim->acc_line, (size_t)HW_ACC_LINE_NV * nl);
+    }
     /* line failure: broken segments and each line's record (fail.any and seg_trip are derived:
      * hw_failures_resync after loading) */
     CK_ARR(ck, "sys.seg_alive", S->seg_alive, S->n_segs);
@@ -416,6 +423,7 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
         if (S->pt_kind[p] == HW_PT_COUPLED)
             sim->ops->set_coupled(sim->be, p, S->pt_cpos + 3 * p, S->pt_cvel + 3 * p, S->pt_ct[p]);
     if (!st && sim->fail.ln) st = hw_failures_resync(sim);
+    if (!st && sim->acc_seg) st = sim->ops->acc_set(sim->be, sim->acc_seg, sim->acc_line, sim->monitor);
     sim->ops->take_bad(sim->be);
     sim->y_valid = 1;
     sim->w_valid = 0;
@@ -424,8 +432,11 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
 
 static hw_status sync_host_state(hw_sim *sim)
 {
-    if (sim->y_valid) return HW_OK;
-    hw_status st = sim->ops->download(sim->be, HW_BUF_Y, sim->y);
+    hw_status st = HW_OK;
+    if (sim->acc_seg) /* the accumulators as the backend holds them (no sample of the state now) */
+        st = sim->ops->acc_get(sim->be, sim->acc_seg, sim->acc_line);
+    if (st || sim->y_valid) return st;
+    st = sim->ops->download(sim->be, HW_BUF_Y, sim->y);
     if (!st) sim->y_valid = 1;
     return st;
 }

@@ -56,6 +56,10 @@ static void usage(FILE *f)
             "  --dt DT                  time step in s, or 'auto' (overrides solver.dt)\n"
             "  --t-end T                end time in s (overrides solver.t_end)\n"
             "  --backend cpu|cuda|auto  compute backend (default cpu; auto uses CUDA when a device is present)\n"
+            "  --allow-unstable-dt      run a dt above the critical step (else refused, exit 3;\n"
+            "                           as solver.allow_unstable_dt: true)\n"
+            "  --no-monitor             the instability monitor never stops the run (as\n"
+            "                           solver.instability_monitor: false; docs/stability.md)\n"
             "  -q, --quiet              no progress or notes on stderr (warnings and errors still shown)\n"
             "  --format LIST            result formats, comma-separated from csv, vtk, hdf5\n"
             "                           (overrides outputs.formats; default csv)\n"
@@ -73,7 +77,7 @@ static void usage(FILE *f)
             "\n"
             "exit codes: 0 ok, 2 usage error, 3 invalid input (scenario file; a malformed result CSV\n"
             "for plot/report), 4 numerical failure\n"
-            "(blow-up or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
+            "(blow-up, instability monitor, or static equilibrium not reached), 5 backend or tool not available (no CUDA\n"
             "device, HDF5 not built in, gnuplot not installed), 6 output could not be written or a\n"
             "results directory could not be read, 7 out of memory. SIGINT / SIGTERM stop a run at\n"
             "the end of a step, write DIR/checkpoint.hwck and the summary (status interrupted):\n"
@@ -97,6 +101,7 @@ typedef struct run_opts {
     const char *scenario, *out_dir;
     double dt, t_end;
     int have_dt, have_t_end, quiet, formats;
+    int allow_unstable_dt, no_monitor;
     hw_backend_kind backend;
     int have_backend;
     double ck_every;    /* --checkpoint-every (0: none) */
@@ -187,6 +192,10 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
             hw_json_string(f, sc->model.lines[l].name);
             fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g,\"max_tension_segment\":%d",
                     s->max_tension < 0 ? 0.0 : s->max_tension, s->max_time, s->max_segment);
+            if (s->every_step)
+                fprintf(f, ",\"min_tension_N\":%.10g,\"min_tension_time_s\":%.9g,\"min_tension_segment\":%d,"
+                           "\"max_strain\":%.10g,\"max_strain_segment\":%d,\"extremes\":\"every_step\"",
+                        s->min_tension, s->min_time, s->min_segment, s->max_strain, s->max_strain_segment);
             fprintf(f, ",\"end_a_tension\":");
             hw_run_stats_json(f, &s->end_a);
             fprintf(f, ",\"end_b_tension\":");
@@ -387,6 +396,7 @@ static int run(run_opts *o)
         o->dt = ck.opts.dt; o->have_dt = ck.opts.have_dt;
         o->t_end = ck.opts.t_end; o->have_t_end = ck.opts.have_t_end;
         o->formats = ck.opts.formats;
+        o->allow_unstable_dt = ck.opts.allow_unstable_dt; o->no_monitor = ck.opts.no_monitor;
         o->out_dir = o->resume;
         if (!(o->ck_every > 0)) o->ck_every = ck.opts.every;
         if (!o->have_backend) o->backend = (hw_backend_kind)ck.opts.backend;
@@ -407,6 +417,8 @@ static int run(run_opts *o)
     }
     if (o->have_dt) sc->model.solver.dt = o->dt;
     if (o->have_t_end) sc->model.solver.t_end = o->t_end;
+    if (o->allow_unstable_dt) sc->model.solver.allow_unstable_dt = 1;
+    if (o->no_monitor) sc->model.solver.monitor_off = 1;
     if (o->formats) sc->out_formats = o->formats;
     if ((st = hw_scenario_check(sc, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
@@ -424,6 +436,7 @@ static int run(run_opts *o)
         snprintf(co.scenario, sizeof co.scenario, "%s", o->scenario);
         co.dt = o->dt; co.have_dt = o->have_dt; co.t_end = o->t_end; co.have_t_end = o->have_t_end;
         co.formats = o->formats; co.every = o->ck_every; co.backend = (int)o->backend;
+        co.allow_unstable_dt = o->allow_unstable_dt; co.no_monitor = o->no_monitor;
         if ((st = hw_run_ck_init(&ck, &co, dir, msg, sizeof msg)) ||
             (o->resume && (st = hw_run_ck_set_aside(&ck, dir, msg, sizeof msg)))) {
             fprintf(stderr, "hawser: %s\n", msg);
@@ -599,6 +612,7 @@ static int run(run_opts *o)
             k++;
         }
         double wall = now_s() - run0;
+        hw_outputs_take_extremes(&out, sim); /* every-step extremes for the summary and ensemble */
         for (int l = 0; out.stats && l < sc->model.n_lines; l++)
             hw_line_limits_warn(stderr, &sc->model, l, out.stats[l].max_tension, sc->util_warning);
         if (ens && code == EXIT_OK && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
@@ -702,6 +716,10 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--resume") && has_val) {
             o.resume = argv[++i];
+        } else if (!strcmp(a, "--allow-unstable-dt")) {
+            o.allow_unstable_dt = 1;
+        } else if (!strcmp(a, "--no-monitor")) {
+            o.no_monitor = 1;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             o.quiet = 1;
         } else if (a[0] == '-') {

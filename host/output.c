@@ -97,6 +97,34 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
 
 static double norm3(const double *v) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
 
+static void stats_from(hw_run_stats *r, const hw_end_stats *e)
+{
+    r->n = e->samples;
+    r->mean = e->mean;
+    r->m2 = e->std * e->std * (double)e->samples;
+    r->min = e->min; r->max = e->max;
+    r->t_min = e->t_min; r->t_max = e->t_max;
+}
+
+hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim)
+{
+    if (!o->stats) return HW_OK;
+    for (int l = 0; l < o->sc->model.n_lines; l++) {
+        hw_line_extremes x;
+        hw_status st = hw_sim_line_extremes(sim, l, &x);
+        if (st) return st;
+        if (x.end_a.samples <= 0) continue; /* no step and no state: keep the rows' */
+        hw_line_stats *s = &o->stats[l];
+        s->every_step = 1;
+        s->max_tension = x.max_tension; s->max_time = x.max_time; s->max_segment = x.max_segment;
+        s->min_tension = x.min_tension; s->min_time = x.min_time; s->min_segment = x.min_segment;
+        s->max_strain = x.max_strain; s->max_strain_segment = x.max_strain_segment;
+        stats_from(&s->end_a, &x.end_a);
+        stats_from(&s->end_b, &x.end_b);
+    }
+    return HW_OK;
+}
+
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len)
 {
     const hw_model_def *m = &o->sc->model;

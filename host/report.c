@@ -114,7 +114,7 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
         fprintf(f, "\n");
     }
     int nl = (lines.cols - 1) / 4;
-    fprintf(f, "## End tensions\n\nStatistics over the %ld output rows of lines.csv (standard deviation: "
+    fprintf(f, "## End tensions at the output rows\n\nStatistics over the %ld output rows of lines.csv (standard deviation: "
                "population, divides by the number of rows). TA: tension of segment 1 (end A), TB: of the "
                "last segment (end B).\n\n", lines.rows);
     fprintf(f, "| line | end | max (N) | time of max (s) | min (N) | time of min (s) | mean (N) | std (N) |\n"
@@ -136,17 +136,52 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
     }
     const char *p = summary ? strstr(summary, "\"lines\":[") : NULL;
     if (p) {
-        fprintf(f, "\n## Largest segment tension\n\nOver all segments and output rows (summary.json).\n\n"
-                   "| line | max (N) | time (s) | segment |\n|---|---:|---:|---:|\n");
-        char name[256], mx[64], tm[64], sg[64];
-        while ((p = json_value(p, "name", name, sizeof name)) && json_value(p, "max_tension_N", mx, sizeof mx)) {
-            p = json_value(p, "max_tension_N", mx, sizeof mx);
-            json_value(p, "max_tension_time_s", tm, sizeof tm);
-            json_value(p, "max_tension_segment", sg, sizeof sg);
+        /* the next line object's value of key, or "-" when this line's object lacks it */
+#define LINE_VAL(key, out)                                                                         \
+        do {                                                                                       \
+            const char *nx = strstr(p, "{\"name\":");                                              \
+            const char *at = json_value(p, key, out, sizeof out);                                   \
+            if (!at || (nx && at > nx)) snprintf(out, sizeof out, "-");                             \
+        } while (0)
+        fprintf(f, "\n## Extremes over every step\n\nLargest and smallest segment tension and largest "
+                   "strain over all segments and every time step, not only the output rows "
+                   "(summary.json).\n\n"
+                   "| line | max (N) | time (s) | segment | min (N) | time (s) | segment | max strain | segment |\n"
+                   "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        const char *lines0 = p;
+        char name[256], ev[9][64];
+        static const char *const ek[9] = {"max_tension_N", "max_tension_time_s", "max_tension_segment",
+                                          "min_tension_N", "min_tension_time_s", "min_tension_segment",
+                                          "max_strain", "max_strain_segment", NULL};
+        while ((p = json_value(p, "name", name, sizeof name)) && strstr(p, "\"max_tension_N\":")) {
+            for (int k = 0; ek[k]; k++) LINE_VAL(ek[k], ev[k]);
             fprintf(f, "| ");
             md_text(f, name);
-            fprintf(f, " | %s | %s | %s |\n", mx, tm, sg);
+            for (int k = 0; ek[k]; k++) fprintf(f, " | %s", ev[k]);
+            fprintf(f, " |\n");
         }
+        fprintf(f, "\n### End tensions over every step\n\nThe same statistics as above, over every time "
+                   "step (summary.json: samples = steps + 1).\n\n"
+                   "| line | end | max (N) | time of max (s) | min (N) | time of min (s) | mean (N) | std (N) |\n"
+                   "|---|---|---:|---:|---:|---:|---:|---:|\n");
+        static const char *const sk[7] = {"max_N", "max_time_s", "min_N", "min_time_s", "mean_N", "std_N", NULL};
+        p = lines0;
+        while ((p = json_value(p, "name", name, sizeof name))) {
+            for (int e = 0; e < 2; e++) {
+                const char *q = strstr(p, e ? "\"end_b_tension\":" : "\"end_a_tension\":");
+                const char *nx = strstr(p, "{\"name\":");
+                if (!q || (nx && q > nx)) break;
+                fprintf(f, "| ");
+                md_text(f, name);
+                fprintf(f, " | %s", e ? "B" : "A");
+                for (int k = 0; sk[k]; k++) {
+                    json_value(q, sk[k], ev[k], sizeof ev[k]);
+                    fprintf(f, " | %s", ev[k]);
+                }
+                fprintf(f, " |\n");
+            }
+        }
+#undef LINE_VAL
     }
     if (summary && strstr(summary, "\"utilisation\":")) {
         fprintf(f, "\n## Breaking load and failure\n\nUtilisation: largest segment tension over the line "

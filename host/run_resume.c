@@ -41,6 +41,8 @@ static void opts_records(hw_ck *ck, hw_run_ck *r)
     HW_CK(ck, "run.formats", o->formats);
     HW_CK(ck, "run.every", o->every);
     HW_CK(ck, "run.backend", o->backend);
+    HW_CK(ck, "run.allow_unstable_dt", o->allow_unstable_dt);
+    HW_CK(ck, "run.no_monitor", o->no_monitor);
 }
 
 /* The fingerprint of the run: the model's, the scenario's bytes, the options that change the
@@ -52,7 +54,9 @@ static uint64_t run_fingerprint(const hw_run_ck *r, const hw_sim *sim)
     h = hw_fnv1a(h, &r->scenario_hash, sizeof r->scenario_hash);
     double d[2] = {o->have_dt ? o->dt : -1.0, o->have_t_end ? o->t_end : -1.0};
     h = hw_fnv1a(h, d, sizeof d);
-    return hw_fnv1a(h, &o->formats, sizeof o->formats);
+    h = hw_fnv1a(h, &o->formats, sizeof o->formats);
+    int flags[2] = {o->allow_unstable_dt, o->no_monitor};
+    return hw_fnv1a(h, flags, sizeof flags);
 }
 
 /* The text outputs of a run: their streams and names in the output directory. */

@@ -26,6 +26,7 @@ typedef struct hw_run_ck_opts {
     char scenario_abs[4096]; /* absolute */
     double dt, t_end, every;
     int have_dt, have_t_end, formats, backend;
+    int allow_unstable_dt, no_monitor; /* --allow-unstable-dt, --no-monitor */
 } hw_run_ck_opts;
 
 typedef struct hw_run_ck {

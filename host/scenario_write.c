@@ -210,6 +210,8 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fprintf(f, "\n  static_tolerance: "); num(f, s->static_tol);
     fprintf(f, "\n  static_max_iterations: %d", s->static_max_iter);
     fprintf(f, "\n  max_strain: "); num(f, s->max_strain);
+    if (s->allow_unstable_dt) fprintf(f, "\n  allow_unstable_dt: true");
+    if (s->monitor_off) fprintf(f, "\n  instability_monitor: false");
     fprintf(f, "\noutputs:\n  interval: "); num(f, sc->out_interval);
     if (sc->util_warning > 0) { fprintf(f, "\n  utilisation_warning: "); num(f, sc->util_warning); }
     fputc('\n', f);

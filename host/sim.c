@@ -62,6 +62,7 @@ void hw_sim_destroy(hw_sim *sim)
     hw_failures_free(&sim->fail);
     hw_model_free(&sim->m);
     free(sim->y);
+    free(sim->acc_seg); free(sim->acc_line);
     free(sim->w.seg_qx); free(sim->w.seg_qy); free(sim->w.seg_qz);
     free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.pt_f); free(sim->w.pt_a);
     free(sim);
@@ -97,20 +98,35 @@ static hw_status pick_backend(hw_sim *sim, hw_backend_kind kind, char *msg, size
     return HW_OK;
 }
 
-static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd)
+static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd, char *msg, size_t msg_len)
 {
     sim->dt_crit = hw_model_critical_step(&sim->m, sd->integrator, &sim->crit_line, &sim->crit_seg);
     const char *ln = sim->m.line_names[sim->crit_line];
     if (sd->dt > 0) {
         sim->dt = sd->dt;
+        if (sim->dt > sim->dt_crit && !sd->allow_unstable_dt) {
+            set_msg(msg, msg_len,
+                    "dt = %.4g s (solver.dt, --dt, or a MoorDyn deck's dtM) exceeds the critical "
+                    "step %.4g s of %s, set by line '%s' segment %d (axial wave across a "
+                    "segment), so the run would diverge: reduce dt below "
+                    "%.4g s, use fewer segments on line '%s', or set dt to auto; to run it anyway "
+                    "(the instability monitor still stops a diverging run) set "
+                    "solver.allow_unstable_dt: true or pass --allow-unstable-dt",
+                    sim->dt, sim->dt_crit, integ_name(sd->integrator), ln, sim->crit_seg,
+                    sim->dt_crit, ln);
+            return HW_ERR_INPUT;
+        }
         if (sim->dt > sim->dt_crit)
             hw_logf(sim->log, sim->log_user, 1,
                     "dt = %.4g s exceeds the critical step %.4g s of %s, set by the segments of line "
-                    "'%s' (axial wave across a segment); expect a blow-up: reduce dt, use fewer "
-                    "segments on that line, or leave dt on auto",
+                    "'%s' (axial wave across a segment); run as asked (allow_unstable_dt): expect "
+                    "the instability monitor to stop it",
                     sim->dt, sim->dt_crit, integ_name(sd->integrator), ln);
     } else {
-        if (!isfinite(sim->dt_crit)) return HW_ERR_INPUT;
+        if (!isfinite(sim->dt_crit)) {
+            set_msg(msg, msg_len, "no finite critical step: cannot choose dt automatically; give solver.dt");
+            return HW_ERR_INPUT;
+        }
         sim->dt = sd->dt_safety * sim->dt_crit;
         double m = sd->dt_period > 0 ? ceil(sd->dt_period / sim->dt * (1.0 - 1e-12)) : 0;
         if (m >= 1 && m < HW_MAX_STEPS) { /* the largest such step that divides the period */
@@ -159,8 +175,7 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
         return HW_ERR_NOMEM;
     }
     memcpy(sim->y, sim->m.y0, ny * sizeof(double));
-    if ((st = choose_step(sim, &def->solver))) {
-        set_msg(msg, msg_len, "no finite critical step: cannot choose dt automatically; give solver.dt");
+    if ((st = choose_step(sim, &def->solver, msg, msg_len))) {
         hw_sim_destroy(sim);
         return st;
     }
@@ -205,6 +220,12 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
         return st;
     }
     for (int l = 0; l < S->n_lines; l++) sim->n_active += S->ln_nseg[l];
+    sim->monitor = !def->solver.monitor_off;
+    if ((st = hw_sim_accum_init(sim))) {
+        set_msg(msg, msg_len, "setting up the every-step accumulators failed: %s", hw_status_str(st));
+        hw_sim_destroy(sim);
+        return st;
+    }
     /* the CPU's bad flag is a plain int: it keeps the per-step check (the blow-up step exact);
      * a backend with step_n (CUDA) checks once per hw_sim_step call */
     sim->check_per_call = sim->ops->step_n != NULL;
@@ -279,6 +300,10 @@ static int geometry_cause(hw_sim *sim, int l, int i, char *buf, size_t len)
 static void diagnose(hw_sim *sim, int seg, long n_window, double t_from, double h)
 {
     const hw_lm_sys *S = &sim->m.S;
+    if (seg >= S->n_segs) { /* the instability monitor tripped line seg - n_segs (monitor.c) */
+        hw_sim_monitor_diagnose(sim, seg - S->n_segs, n_window, t_from);
+        return;
+    }
     int l = S->seg_line[seg], i = seg - S->ln_s0[l] + 1;
     const char *cause;
     char buf[512], when[160];
@@ -483,7 +508,7 @@ static hw_status refresh_state(hw_sim *sim)
 }
 
 /* Evaluates the forces at the current state (into K1, free between steps) for the outputs. */
-static hw_status refresh_work(hw_sim *sim)
+hw_status hw_sim_refresh_work(hw_sim *sim)
 {
     if (sim->w_valid) return HW_OK;
     sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_K1);
@@ -536,7 +561,7 @@ hw_status hw_sim_line_tensions(const hw_sim *sim, int line, double *T)
 {
     hw_sim *s = (hw_sim *)sim;
     if (!line_ok(sim, line) || !T) return HW_ERR_INVALID_ARG;
-    hw_status st = refresh_work(s);
+    hw_status st = hw_sim_refresh_work(s);
     if (st) return st;
     memcpy(T, s->w.seg_T + s->m.S.ln_s0[line], (size_t)s->m.S.ln_nseg[line] * sizeof(double));
     return HW_OK;
@@ -546,7 +571,7 @@ hw_status hw_sim_line_end_tensions(const hw_sim *sim, int line, double *ta, doub
 {
     hw_sim *s = (hw_sim *)sim;
     if (!line_ok(sim, line)) return HW_ERR_INVALID_ARG;
-    hw_status st = refresh_work(s);
+    hw_status st = hw_sim_refresh_work(s);
     if (st) return st;
     int s0 = s->m.S.ln_s0[line], ns = s->m.S.ln_nseg[line];
     if (ta) *ta = s->w.seg_T[s0];
@@ -567,7 +592,7 @@ hw_status hw_sim_line_end_forces(const hw_sim *sim, int line, double fa[3], doub
 {
     hw_sim *s = (hw_sim *)sim;
     if (!line_ok(sim, line)) return HW_ERR_INVALID_ARG;
-    hw_status st = refresh_work(s);
+    hw_status st = hw_sim_refresh_work(s);
     if (st) return st;
     for (int end = 0; end < 2; end++) {
         double *f = end ? fb : fa;
@@ -592,7 +617,7 @@ hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double
         if (vel) vel[c] = s->y[(HW_Y_VX + c) * n + i];
     }
     if (force) {
-        if ((st = refresh_work(s))) return st;
+        if ((st = hw_sim_refresh_work(s))) return st;
         for (int c = 0; c < 3; c++) force[c] = s->w.pt_f[3 * point + c];
     }
     return HW_OK;
@@ -711,7 +736,7 @@ hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double
     if (length) *length = w->length;
     if (speed) *speed = w->speed;
     if (tension) {
-        hw_status st = refresh_work((hw_sim *)sim);
+        hw_status st = hw_sim_refresh_work((hw_sim *)sim);
         if (st) return st;
         *tension = sim->w.seg_T[sim->m.S.ln_wseg[2 * line + (w->def.end == HW_WINCH_A ? 0 : 1)]];
     }

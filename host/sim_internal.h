@@ -53,6 +53,14 @@ double hw_time_tolerance(double dt, double t);
 /* The most steps (or rows) a run may count: 2^53, the last integer a double (the time
  * arithmetic) holds exactly; a long holds more. */
 #define HW_MAX_STEPS 9007199254740992.0
+/* The forces at the current state in sim->w (evaluated unless still valid). */
+hw_status hw_sim_refresh_work(hw_sim *sim);
+
+/* Every-step extremes and instability monitor (extremes.c, monitor.c): sets the accumulators up
+ * on the backend (the lines' tension scales from the forces at the current state); explains a
+ * monitor trip of a line in sim->err. */
+hw_status hw_sim_accum_init(hw_sim *sim);
+void hw_sim_monitor_diagnose(hw_sim *sim, int line, long n_window, double t_from);
 
 void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
@@ -151,6 +159,8 @@ struct hw_sim {
     int check_per_call;   /* blow-up check once per hw_sim_step call, not per step (see step_batch) */
     double seg_steps;     /* segment-steps taken so far */
     const volatile sig_atomic_t *interrupt; /* hw_sim_set_interrupt: stop between steps when set */
+    int monitor;          /* the instability monitor may stop the run (solver.instability_monitor) */
+    double *acc_seg, *acc_line; /* host copies of the every-step accumulators (extremes.c) */
     char err[1024];
 };
 

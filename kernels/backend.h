@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "hawser/hawser.h"
 #include "lumped.h"
+#include "accum.h"
 
 enum { HW_BUF_Y = 0, HW_BUF_TMP, HW_BUF_K1, HW_BUF_K2, HW_BUF_K3, HW_BUF_K4, HW_NBUF };
 
@@ -82,6 +83,15 @@ struct hw_backend_ops {
      * the scratch lives (Thrust on the device); seg_trip reaches the device with create and
      * update_line. */
     hw_status (*trip_scan)(hw_backend *b, hw_lm_reduction *out);
+    /* Every-step accumulators (kernels/accum.h), where the state lives. accumulate: from the
+     * scratch of the evaluation just made at time t (hw_integrate_step calls it after the first
+     * evaluation of every step): the extremes, end statistics and monitor; a monitor trip of
+     * line l raises the bad flag with n_segs + l. acc_get / acc_set copy the whole accumulator
+     * state (HW_ACC_SEG_NV * n_segs and HW_ACC_LINE_NV * n_lines doubles) to / from the host;
+     * acc_set also says whether the monitor may stop the run. */
+    void (*accumulate)(hw_backend *b, double t);
+    hw_status (*acc_get)(hw_backend *b, double *seg, double *line);
+    hw_status (*acc_set)(hw_backend *b, const double *seg, const double *line, int monitor);
 };
 
 const hw_backend_ops *hw_cpu_backend(void);

@@ -96,6 +96,7 @@ Test(api, blow_up_leaves_a_failed_state)
     one_line m;
     taut(&m);
     m.def.solver.dt = 0.1; /* ~40x the critical step */
+    m.def.solver.allow_unstable_dt = 1;
     m.def.solver.integrator = HW_INT_SYMPLECTIC_EULER;
     hw_sim *sim = NULL;
     cr_assert_eq(hw_sim_create(&m.def, HW_BACKEND_CPU, NULL, NULL, &sim, NULL, 0), HW_OK);

@@ -105,7 +105,10 @@ static void stable_dt(hw_scenario *sc)
 {
     hw_sim *probe = NULL;
     char msg[512];
+    int allow = sc->model.solver.allow_unstable_dt;
+    sc->model.solver.allow_unstable_dt = 1; /* the probe only reads the critical step */
     cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &probe, msg, sizeof msg), HW_OK, "%s", msg);
+    sc->model.solver.allow_unstable_dt = allow;
     double crit = 0;
     hw_sim_critical_step(probe, &crit, NULL, NULL);
     if (hw_sim_dt(probe) > crit) sc->model.solver.dt = 0.0;
@@ -260,6 +263,7 @@ Test(gpu_parity, blow_up_found_once_per_call_on_the_device)
     hw_sim_critical_step(probe, &crit, NULL, NULL);
     hw_sim_destroy(probe);
     sc->model.solver.dt = 40.0 * crit;
+    sc->model.solver.allow_unstable_dt = 1;
     hw_sim *sim = NULL;
     cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
     cr_assert_eq(hw_sim_step(sim, 500), HW_ERR_NUMERICAL);
@@ -268,6 +272,84 @@ Test(gpu_parity, blow_up_found_once_per_call_on_the_device)
     cr_expect(strstr(e, "within the last 500 steps") && strstr(e, "exceeds the critical step"), "%s", e);
     printf("device blow-up message: %s\n", e);
     hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+/* The every-step accumulators (kernels/accum.h) on the device against the CPU loop: after 1000
+ * steps of the same run the extremes, their times and segments, the end statistics and the
+ * monitor state agree to the states' 1e-12 (the maxima of nearly equal values could pick another
+ * step only on a near tie, so the times are compared through the values); and on the device the
+ * recorded graph (step_n) and the per-step host loop give bit-equal accumulators. */
+Test(gpu_parity, every_step_accumulators_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    for (int k = 0; SCENARIOS[k]; k++) {
+        hw_scenario *sc = load(SCENARIOS[k]);
+        stable_dt(sc);
+        hw_sim *s[3] = {NULL, NULL, NULL};
+        char msg[512];
+        const hw_backend_kind kinds[3] = {HW_BACKEND_CPU, HW_BACKEND_CUDA, HW_BACKEND_CUDA};
+        for (int b = 0; b < 3; b++)
+            cr_assert_eq(hw_sim_create(&sc->model, kinds[b], NULL, NULL, &s[b], msg, sizeof msg), HW_OK, "%s", msg);
+        hw_sim_set_check_per_call(s[2], 0); /* the host loop on the device */
+        for (int b = 0; b < 3; b++)
+            for (int c = 0; c < 10; c++) cr_assert_eq(hw_sim_step(s[b], 100), HW_OK, "%s", hw_sim_last_error(s[b]));
+        for (int l = 0; l < sc->model.n_lines; l++) {
+            hw_line_extremes x[2];
+            for (int b = 0; b < 2; b++) cr_assert_eq(hw_sim_line_extremes(s[b], l, &x[b]), HW_OK);
+            double sc_T = fabs(x[0].max_tension) + 1e-300;
+            cr_expect_lt(fabs(x[0].max_tension - x[1].max_tension) / sc_T, 1e-9, "%s line %d max", SCENARIOS[k], l);
+            cr_expect_lt(fabs(x[0].min_tension - x[1].min_tension) / sc_T, 1e-9, "%s line %d min", SCENARIOS[k], l);
+            cr_expect_lt(fabs(x[0].max_strain - x[1].max_strain), 1e-9 * fabs(x[0].max_strain) + 1e-15);
+            cr_expect_eq(x[0].end_a.samples, x[1].end_a.samples);
+            cr_expect_lt(fabs(x[0].end_a.mean - x[1].end_a.mean) / sc_T, 1e-9);
+            cr_expect_lt(fabs(x[0].end_b.std - x[1].end_b.std) / sc_T, 1e-6);
+        }
+        size_t n = hw_sim_accum_size(s[1]);
+        double *a = malloc(n * sizeof(double)), *g = malloc(n * sizeof(double));
+        cr_assert_eq(hw_sim_accum_get(s[1], a), HW_OK);
+        cr_assert_eq(hw_sim_accum_get(s[2], g), HW_OK);
+        cr_expect_eq(memcmp(a, g, n * sizeof(double)), 0, "%s: graph and host-loop accumulators differ", SCENARIOS[k]);
+        free(a); free(g);
+        for (int b = 0; b < 3; b++) hw_sim_destroy(s[b]);
+        hw_scenario_free(sc);
+    }
+}
+
+/* The instability monitor on the device: the OC4 mooring at 1.05x its RK2 critical step (the
+ * max_strain bound out of the way) is stopped by the monitor on both backends, at the same trip
+ * time within one window, the device reporting it once per hw_sim_step call. */
+Test(gpu_parity, instability_monitor_trips_on_the_device)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_EXAMPLES_DIR "/oc4_mooring.yaml");
+    sc->model.solver.dt = 0.0;
+    hw_sim *probe = NULL;
+    char msg[512];
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &probe, msg, sizeof msg), HW_OK, "%s", msg);
+    double crit;
+    hw_sim_critical_step(probe, &crit, NULL, NULL);
+    hw_sim_destroy(probe);
+    sc->model.solver.dt = 1.05 * crit;
+    sc->model.solver.allow_unstable_dt = 1;
+    sc->model.solver.max_strain = 1e12;
+    double t_trip[2];
+    const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
+    for (int b = 0; b < 2; b++) {
+        hw_sim *sim = NULL;
+        cr_assert_eq(hw_sim_create(&sc->model, kinds[b], NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+        hw_status st = HW_OK;
+        for (int c = 0; c < 100 && !st; c++) st = hw_sim_step(sim, 100);
+        cr_assert_eq(st, HW_ERR_NUMERICAL, "%s backend: not stopped", b ? "cuda" : "cpu");
+        const char *e = hw_sim_last_error(sim);
+        cr_expect(strstr(e, "instability monitor") && strstr(e, "line '"), "%s", e);
+        const char *at = strstr(e, "at t = ");
+        cr_assert_not_null(at, "%s", e);
+        t_trip[b] = strtod(at + 7, NULL);
+        printf("%s monitor: %s\n", b ? "cuda" : "cpu", e);
+        hw_sim_destroy(sim);
+    }
+    cr_expect_leq(fabs(t_trip[0] - t_trip[1]), HW_MON_WINDOW * sc->model.solver.dt * 1.0001);
     hw_scenario_free(sc);
 }
 

@@ -220,6 +220,8 @@ typedef struct hw_solver_def {
     double static_tol;  /* largest node force residual over largest tension. Default 1e-6 */
     int static_max_iter;/* Newton iterations. Default 200 */
     double max_strain;  /* a segment stretched past this strain is a blow-up. Default 1.0 */
+    int allow_unstable_dt; /* 1: run a given dt above the critical step (else refused). Default 0 */
+    int monitor_off;    /* 1: the instability monitor records but never stops the run. Default 0 */
 } hw_solver_def;
 
 typedef struct hw_model_def {
@@ -380,6 +382,32 @@ hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const 
  * hw_energy.dissipated). Any pointer may be NULL. */
 hw_status hw_sim_line_failure(const hw_sim *sim, int line, int *broken, double *time, int *segment,
                               double *tension, double *released);
+
+/* True extremes, accumulated at every step (not at output rows) on either backend, from the
+ * forces at the start of each step and at the current state. Times in s, segments 1-based. The
+ * end statistics are over every step's end-segment tension (population standard deviation). */
+typedef struct hw_end_stats {
+    long samples;
+    double mean, std, min, max, t_min, t_max;
+} hw_end_stats;
+typedef struct hw_line_extremes {
+    double max_tension, max_time; int max_segment;  /* largest segment tension, N */
+    double min_tension, min_time; int min_segment;  /* smallest segment tension, N */
+    double max_strain; int max_strain_segment;      /* largest segment strain */
+    hw_end_stats end_a, end_b;                      /* end-segment tensions TA, TB, N */
+} hw_line_extremes;
+hw_status hw_sim_line_extremes(const hw_sim *sim, int line, hw_line_extremes *out);
+/* Per segment slot of a line (hw_sim_line_nseg values each; any pointer may be NULL): largest
+ * and smallest tension with their times, largest strain. On a reeling line a slot is a place
+ * in the line's segment array, which shifts as the winch inserts and removes segments. */
+hw_status hw_sim_segment_extremes(const hw_sim *sim, int line, double *max_T, double *max_t,
+                                  double *min_T, double *min_t, double *max_strain);
+/* The accumulator state (extremes, end statistics, instability monitor) as a flat array of
+ * hw_sim_accum_size doubles, to save in a checkpoint and restore into a simulation of the same
+ * model at the same time (hw_sim_accum_set before the next step). */
+size_t hw_sim_accum_size(const hw_sim *sim);
+hw_status hw_sim_accum_get(const hw_sim *sim, double *buf);
+hw_status hw_sim_accum_set(hw_sim *sim, const double *buf);
 
 typedef struct hw_energy {
     double kinetic;       /* 1/2 v^T M v over nodes and free points (added mass included) */

@@ -13,6 +13,8 @@ struct hw_backend {
     double *buf[HW_NBUF];
     size_t ny;
     int bad;
+    hw_lm_acc acc;   /* every-step accumulators (kernels/accum.h) */
+    double *osc;     /* per segment: its oscillation this step (scratch of cpu_accumulate) */
 };
 
 static void *zalloc(size_t n, size_t size) { return calloc(n ? n : 1, size); }
@@ -24,6 +26,7 @@ static void cpu_destroy(hw_backend *b)
     free(b->w.seg_T); free(b->w.seg_qx); free(b->w.seg_qy); free(b->w.seg_qz);
     free(b->w.seg_len); free(b->w.seg_strain); free(b->w.seg_pd); free(b->w.pt_a); free(b->w.hg_fa); free(b->w.hg_fb);
     free(b->w.end_f); free(b->w.end_m); free(b->w.pt_f); free(b->w.node_f);
+    free(b->acc.seg); free(b->acc.line); free(b->osc);
     free(b);
 }
 
@@ -58,8 +61,15 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     ok &= (b->w.pt_a = (double *)zalloc(3 * (size_t)sys->n_points, sizeof(double))) != NULL;
     if (with_node_forces)
         ok &= (b->w.node_f = (double *)zalloc(3 * (size_t)sys->n_state, sizeof(double))) != NULL;
+    ok &= (b->acc.seg = (double *)zalloc(HW_ACC_SEG_NV * ns, sizeof(double))) != NULL;
+    ok &= (b->acc.line = (double *)zalloc(HW_ACC_LINE_NV * (size_t)sys->n_lines, sizeof(double))) != NULL;
+    ok &= (b->osc = (double *)zalloc(ns, sizeof(double))) != NULL;
     b->bad = HW_NO_BAD;
     b->w.bad = &b->bad;
+    if (ok) {
+        for (int s = 0; s < sys->n_segs; s++) hw_acc_seg_reset(b->acc.seg, sys->n_segs, s, 0.0);
+        for (int l = 0; l < sys->n_lines; l++) hw_acc_line_reset(b->acc.line + HW_ACC_LINE_NV * l, 1.0);
+    }
     if (!ok) {
         cpu_destroy(b);
         if (msg && msg_len)
@@ -338,11 +348,65 @@ static hw_status cpu_trip_scan(hw_backend *b, hw_lm_reduction *out)
     return HW_OK;
 }
 
+/* The every-step accumulators: a separate pass over the scratch of the step's first evaluation
+ * (the fast segment and node loops above stay as they are), line by line: the segments'
+ * extremes and the largest tension oscillation, then the line's end statistics and monitor. */
+/* The segments of one line: hw_acc_seg_update over restrict arrays (as segment_range), so that
+ * the loop vectorizes; the oscillations go to osc and their maximum is taken after. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static double acc_range(int ns, double t, const double *restrict T, const double *restrict e,
+                        double *restrict tmax, double *restrict tmax_t, double *restrict tmin,
+                        double *restrict tmin_t, double *restrict emax, double *restrict tp1,
+                        double *restrict tp2, double *restrict osc)
+{
+    for (int k = 0; k < ns; k++)
+        osc[k] = hw_acc_seg_update(T[k], e[k], t, &tmax[k], &tmax_t[k], &tmin[k], &tmin_t[k],
+                                   &emax[k], &tp1[k], &tp2[k]);
+    double m = 0.0;
+    for (int k = 0; k < ns; k++) m = osc[k] > m ? osc[k] : m;
+    return m;
+}
+
+static void cpu_accumulate(hw_backend *b, double t)
+{
+    const hw_lm_sys *S = &b->S;
+    double *a = b->acc.seg;
+    int n = S->n_segs;
+    for (int l = 0; l < S->n_lines; l++) {
+        int s0 = S->ln_s0[l];
+        double osc = acc_range(S->ln_nseg[l], t, b->w.seg_T + s0, b->w.seg_strain + s0,
+                               a + HW_ACC_TMAX * n + s0, a + HW_ACC_TMAX_T * n + s0,
+                               a + HW_ACC_TMIN * n + s0, a + HW_ACC_TMIN_T * n + s0,
+                               a + HW_ACC_EMAX * n + s0, a + HW_ACC_TP1 * n + s0,
+                               a + HW_ACC_TP2 * n + s0, b->osc + s0);
+        if (hw_acc_line_update(S, &b->w, b->acc.line + HW_ACC_LINE_NV * l, b->acc.monitor, l, t, osc))
+            HW_FLAG_BAD(&b->bad, S->n_segs + l);
+    }
+}
+
+static hw_status cpu_acc_get(hw_backend *b, double *seg, double *line)
+{
+    if (seg) memcpy(seg, b->acc.seg, HW_ACC_SEG_NV * (size_t)b->S.n_segs * sizeof(double));
+    if (line) memcpy(line, b->acc.line, HW_ACC_LINE_NV * (size_t)b->S.n_lines * sizeof(double));
+    return HW_OK;
+}
+
+static hw_status cpu_acc_set(hw_backend *b, const double *seg, const double *line, int monitor)
+{
+    if (seg) memcpy(b->acc.seg, seg, HW_ACC_SEG_NV * (size_t)b->S.n_segs * sizeof(double));
+    if (line) memcpy(b->acc.line, line, HW_ACC_LINE_NV * (size_t)b->S.n_lines * sizeof(double));
+    b->acc.monitor = monitor;
+    return HW_OK;
+}
+
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
-    cpu_update_line, cpu_reel_insert, cpu_reel_remove, NULL, cpu_max_tension, cpu_trip_scan};
+    cpu_update_line, cpu_reel_insert, cpu_reel_remove, NULL, cpu_max_tension, cpu_trip_scan,
+    cpu_accumulate, cpu_acc_get, cpu_acc_set};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

@@ -42,6 +42,7 @@ struct hw_backend {
     hw_step_fn g_fn;
     int g_failed;               // recording failed once: step_n loops on the host from then on
     int fused;                  // experimental (HAWSER_CUDA_FUSED=1): step_n runs a persistent kernel
+    hw_lm_acc acc;              // every-step accumulators (kernels/accum.h), device arrays
 };
 
 // A time argument: t itself, or (step != NULL) (base[0] + step[0] * dt) + t read on the device.
@@ -134,6 +135,36 @@ __global__ void k_symplectic(hw_lm_sys S, double *y, const double *dy, double dt
     int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k < S.n_state) hw_lm_symplectic(&S, y, dy, dt, k);
 }
+// Every-step accumulators (kernels/accum.h): per segment its extremes, tension history and
+// oscillation, the line's largest oscillation by an atomic max on the bits of a non-negative
+// double (their order is the integers'); then per line its end statistics and the monitor, which
+// raises the bad flag with n_segs + line when it trips. The maxima are order-free, so the CPU's
+// loop gives the same values bit for bit.
+static __device__ __forceinline__ void acc_segment(const hw_lm_sys &S, const hw_lm_work &w,
+                                                   const hw_lm_acc &a, int s, double t)
+{
+    double z = hw_acc_segment(&S, &w, a.seg, s, t);
+    if (z > 0.0) atomicMax(&a.osc[S.seg_line[s]], (unsigned long long)__double_as_longlong(z));
+}
+static __device__ __forceinline__ void acc_line(const hw_lm_sys &S, const hw_lm_work &w,
+                                                const hw_lm_acc &a, int l, double t)
+{
+    double osc = __longlong_as_double((long long)a.osc[l]);
+    a.osc[l] = 0ull;
+    if (hw_acc_line_update(&S, &w, a.line + HW_ACC_LINE_NV * l, a.monitor, l, t, osc))
+        atomicMin(w.bad, S.n_segs + l);
+}
+__global__ void k_acc_segments(hw_lm_sys S, cu_time ct, hw_lm_work w, hw_lm_acc a)
+{
+    int s = blockIdx.x * blockDim.x + threadIdx.x;
+    if (s < S.n_segs) acc_segment(S, w, a, s, cu_t(ct));
+}
+__global__ void k_acc_lines(hw_lm_sys S, cu_time ct, hw_lm_work w, hw_lm_acc a)
+{
+    int l = blockIdx.x * blockDim.x + threadIdx.x;
+    if (l < S.n_lines) acc_line(S, w, a, l, cu_t(ct));
+}
+
 __global__ void k_set_step(long long *step, long long v, double *base, double t0)
 {
     *step = v;
@@ -156,6 +187,7 @@ __global__ void k_advance_step(long long *step) { *step += 1; }
 struct fused_args {
     hw_lm_sys S;
     hw_lm_work w;
+    hw_lm_acc acc;
     double *buf[HW_NBUF];
     size_t ny;
     int integ;
@@ -196,6 +228,13 @@ template <bool GRID> static __device__ void f_eval(const fused_args &a, double t
     for (int e = f_i0(); e < 2 * a.S.n_lines; e += f_st()) hw_lm_end_deriv(&a.S, dy, e);
     f_sync<GRID>();
 }
+template <bool GRID> static __device__ void f_accumulate(const fused_args &a, double t)
+{
+    for (int s = f_i0(); s < a.S.n_segs; s += f_st()) acc_segment(a.S, a.w, a.acc, s, t);
+    f_sync<GRID>();
+    for (int l = f_i0(); l < a.S.n_lines; l += f_st()) acc_line(a.S, a.w, a.acc, l, t);
+    f_sync<GRID>();
+}
 // d = s + c k (nterm 1), s + (c0 k0 + c1 k1) (2), s + ((c0 k0 + c1 k1) + (c2 k2 + c3 k3)) (4):
 // k_lincomb's expressions
 template <bool GRID>
@@ -222,11 +261,13 @@ __global__ void __launch_bounds__(GRID ? HW_FUSED_GRID_THREADS : HW_FUSED_THREAD
         double t = __dadd_rn(a.t0, __dmul_rn((double)(a.step0 + k), a.dt));
         if (a.integ == HW_INT_SYMPLECTIC_EULER) {
             f_eval<GRID>(a, t, Y, K1);
+            f_accumulate<GRID>(a, t);
             for (int i = f_i0(); i < a.S.n_state; i += f_st()) hw_lm_symplectic(&a.S, Y, K1, a.dt, i);
             f_sync<GRID>();
         } else if (a.integ == HW_INT_RK2) {
             double t1 = __dadd_rn(t, a.dt);
             f_eval<GRID>(a, t, Y, K1);
+            f_accumulate<GRID>(a, t);
             f_lincomb<GRID>(a, TMP, Y, 1, a.dt, 0, 0, 0, K1, K1, K1, K1);
             f_constrain<GRID>(a, t1, TMP);
             f_eval<GRID>(a, t1, TMP, K2);
@@ -234,6 +275,7 @@ __global__ void __launch_bounds__(GRID ? HW_FUSED_GRID_THREADS : HW_FUSED_THREAD
         } else {
             double th = __dadd_rn(t, a.h2), t1 = __dadd_rn(t, a.dt);
             f_eval<GRID>(a, t, Y, K1);
+            f_accumulate<GRID>(a, t);
             f_lincomb<GRID>(a, TMP, Y, 1, a.h2, 0, 0, 0, K1, K1, K1, K1);
             f_constrain<GRID>(a, th, TMP);
             f_eval<GRID>(a, th, TMP, K2);
@@ -257,6 +299,7 @@ static int fused_steps(hw_backend *b, hw_integrator integ, double t0, long step0
     a.t0 = t0;
     a.S = b->S;
     a.w = b->w;
+    a.acc = b->acc;
     for (int k = 0; k < HW_NBUF; k++) a.buf[k] = b->buf[k];
     a.ny = b->ny;
     a.integ = (int)integ;
@@ -388,6 +431,10 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     b->w.bad = b->d_bad;
     bad |= dev_copy(b, &b->d_step, (const long long *)NULL, 1);
     bad |= dev_copy(b, &b->d_tbase, (const double *)NULL, 1);
+    bad |= dev_copy(b, &b->acc.seg, (const double *)NULL, HW_ACC_SEG_NV * (size_t)ns);
+    bad |= dev_copy(b, &b->acc.line, (const double *)NULL, HW_ACC_LINE_NV * (size_t)nl);
+    bad |= dev_copy(b, &b->acc.osc, (const unsigned long long *)NULL, nl);
+    b->acc.monitor = 0; // set with the accumulators' start values by acc_set
     const char *fz = getenv("HAWSER_CUDA_FUSED");
     b->fused = fz && fz[0] == '1';
     if (bad) {
@@ -533,10 +580,43 @@ static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, 
 static hw_status cu_max_tension(hw_backend *b, hw_lm_reduction *out);
 static hw_status cu_trip_scan(hw_backend *b, hw_lm_reduction *out);
 
+static void cu_accumulate(hw_backend *b, double t)
+{
+    const hw_lm_sys &S = b->S;
+    cu_time ct = time_arg(b, t);
+    k_acc_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK, 0, b->stream>>>(S, ct, b->w, b->acc);
+    k_acc_lines<<<blocks_for(S.n_lines), HW_CUDA_BLOCK, 0, b->stream>>>(S, ct, b->w, b->acc);
+}
+
+static hw_status cu_acc_get(hw_backend *b, double *seg, double *line)
+{
+    int e = get(seg, b->acc.seg, HW_ACC_SEG_NV * (size_t)b->S.n_segs) |
+            get(line, b->acc.line, HW_ACC_LINE_NV * (size_t)b->S.n_lines);
+    return e ? HW_ERR_IO : HW_OK;
+}
+
+static hw_status cu_acc_set(hw_backend *b, const double *seg, const double *line, int monitor)
+{
+    int e = 0;
+    if (seg)
+        e |= cudaMemcpy(b->acc.seg, seg, HW_ACC_SEG_NV * (size_t)b->S.n_segs * sizeof(double),
+                        cudaMemcpyHostToDevice) != cudaSuccess;
+    if (line)
+        e |= cudaMemcpy(b->acc.line, line, HW_ACC_LINE_NV * (size_t)b->S.n_lines * sizeof(double),
+                        cudaMemcpyHostToDevice) != cudaSuccess;
+    if (monitor != b->acc.monitor && b->gexec) { // the recorded step holds the old flag
+        cudaGraphExecDestroy(b->gexec);
+        b->gexec = NULL;
+    }
+    b->acc.monitor = monitor;
+    return e ? HW_ERR_IO : HW_OK;
+}
+
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
     cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
-    cu_reel_insert, cu_reel_remove, cu_step_n, cu_max_tension, cu_trip_scan};
+    cu_reel_insert, cu_reel_remove, cu_step_n, cu_max_tension, cu_trip_scan, cu_accumulate,
+    cu_acc_get, cu_acc_set};
 
 /* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
  * device time base + the device step counter x dt, + offset) followed by the counter's
