@@ -173,7 +173,7 @@ hw_status hw_ck_image(const hw_ck *ck, void **buf, size_t *len)
     return HW_OK;
 }
 
-static hw_status set_msg(char *msg, size_t len, hw_status st, const char *fmt, ...)
+hw_status hw_ck_fail(char *msg, size_t len, hw_status st, const char *fmt, ...)
 {
     if (msg && len) {
         va_list ap;
@@ -190,33 +190,33 @@ hw_status hw_ck_open(const void *buf, size_t len, const char *what, hw_ck **out,
     *out = NULL;
     const unsigned char *b = (const unsigned char *)buf;
     if (!b || len < 16 || memcmp(b, CK_MAGIC, 8))
-        return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: not a Hawser checkpoint (%zu bytes, no "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: not a Hawser checkpoint (%zu bytes, no "
                        "HAWSERCK mark at the start)", what, len);
     uint32_t fmt, head;
     memcpy(&fmt, b + 8, 4);
     memcpy(&head, b + 12, 4);
     if (fmt != HW_CK_FORMAT || head != CK_HEAD)
-        return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint format version %u; this hawser "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint format version %u; this hawser "
                        "%s reads version %u only", what, fmt, hw_version(), HW_CK_FORMAT);
     if (len < CK_HEAD + CK_TAIL)
-        return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: truncated checkpoint (%zu bytes, less than "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: truncated checkpoint (%zu bytes, less than "
                        "its header)", what, len);
     char ver[33];
     memcpy(ver, b + 16, 32);
     ver[32] = 0;
     if (strcmp(ver, hw_version()))
-        return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint written by hawser %s; this is "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint written by hawser %s; this is "
                        "hawser %s: resume with the version that wrote it", what, ver, hw_version());
     uint64_t pay;
     memcpy(&pay, b + 56, 8);
     if (pay > len || len != CK_HEAD + pay + CK_TAIL)
-        return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: truncated or damaged checkpoint (%zu bytes, "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: truncated or damaged checkpoint (%zu bytes, "
                        "its header says %llu)", what, len,
                        (unsigned long long)(pay + CK_HEAD + CK_TAIL));
     uint64_t sum, want = hw_fnv1a(HW_FNV_INIT, b, len - CK_TAIL);
     memcpy(&sum, b + len - CK_TAIL, 8);
     if (sum != want)
-        return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: corrupt checkpoint (checksum mismatch)", what);
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: corrupt checkpoint (checksum mismatch)", what);
     /* the records must tile the payload exactly */
     for (size_t at = CK_HEAD, end = CK_HEAD + (size_t)pay; at < end;) {
         uint16_t kl;
@@ -231,7 +231,7 @@ hw_status hw_ck_open(const void *buf, size_t len, const char *what, hw_ck **out,
     hw_ck *ck = (hw_ck *)calloc(1, sizeof *ck);
     if (!ck || !(ck->data = (unsigned char *)malloc(len))) {
         free(ck);
-        return set_msg(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory reading the checkpoint", what);
+        return hw_ck_fail(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory reading the checkpoint", what);
     }
     memcpy(ck->data, b, len);
     ck->size = CK_HEAD + (size_t)pay;
@@ -241,21 +241,21 @@ hw_status hw_ck_open(const void *buf, size_t len, const char *what, hw_ck **out,
     *out = ck;
     return HW_OK;
 bad:
-    return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: corrupt checkpoint (its records do not fit)", what);
+    return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: corrupt checkpoint (its records do not fit)", what);
 }
 
 hw_status hw_ck_open_file(const char *path, hw_ck **out, char *msg, size_t msg_len)
 {
     *out = NULL;
     FILE *f = fopen(path, "rb");
-    if (!f) return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: cannot read the checkpoint: %s", path, strerror(errno));
+    if (!f) return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: cannot read the checkpoint: %s", path, strerror(errno));
     unsigned char *b = NULL;
     size_t n = 0, cap = 0;
     for (;;) {
         if (n == cap) {
             cap = cap ? 2 * cap : 1 << 16;
             unsigned char *nb = (unsigned char *)realloc(b, cap);
-            if (!nb) { free(b); fclose(f); return set_msg(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory", path); }
+            if (!nb) { free(b); fclose(f); return hw_ck_fail(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory", path); }
             b = nb;
         }
         size_t got = fread(b + n, 1, cap - n, f);
@@ -264,7 +264,7 @@ hw_status hw_ck_open_file(const char *path, hw_ck **out, char *msg, size_t msg_l
     }
     int bad = ferror(f);
     fclose(f);
-    if (bad) { free(b); return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: read error", path); }
+    if (bad) { free(b); return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: read error", path); }
     hw_status st = hw_ck_open(b, n, path, out, msg, msg_len);
     free(b);
     return st;
@@ -282,7 +282,7 @@ hw_status hw_ck_write_file(const hw_ck *ck, const char *path, char *msg, size_t 
     void *img;
     size_t n;
     hw_status st = hw_ck_image(ck, &img, &n);
-    if (st) return set_msg(msg, msg_len, st, "%s: %s", path, ck->st ? ck->err : "out of memory");
+    if (st) return hw_ck_fail(msg, msg_len, st, "%s: %s", path, ck->st ? ck->err : "out of memory");
     char tmp[4200], dir[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     snprintf(dir, sizeof dir, "%s", path);
@@ -292,7 +292,7 @@ hw_status hw_ck_write_file(const hw_ck *ck, const char *path, char *msg, size_t 
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     if (fd < 0) {
         free(img);
-        return set_msg(msg, msg_len, HW_ERR_IO, "%s: cannot write the checkpoint: %s", tmp, strerror(errno));
+        return hw_ck_fail(msg, msg_len, HW_ERR_IO, "%s: cannot write the checkpoint: %s", tmp, strerror(errno));
     }
     const unsigned char *p = (const unsigned char *)img;
     size_t left = n;
@@ -309,13 +309,13 @@ hw_status hw_ck_write_file(const hw_ck *ck, const char *path, char *msg, size_t 
     free(img);
     if (left || err) {
         unlink(tmp);
-        return set_msg(msg, msg_len, HW_ERR_IO, "%s: writing the checkpoint failed: %s", tmp,
+        return hw_ck_fail(msg, msg_len, HW_ERR_IO, "%s: writing the checkpoint failed: %s", tmp,
                        strerror(err ? err : EIO));
     }
     if (rename(tmp, path) != 0) {
         err = errno;
         unlink(tmp);
-        return set_msg(msg, msg_len, HW_ERR_IO, "%s: cannot rename the checkpoint into place: %s",
+        return hw_ck_fail(msg, msg_len, HW_ERR_IO, "%s: cannot rename the checkpoint into place: %s",
                        path, strerror(err));
     }
     int dfd = open(dir, O_RDONLY);
@@ -468,18 +468,18 @@ hw_status hw_ck_load_sim(hw_ck *ck, hw_sim *sim, uint64_t fp, const char *what, 
                          size_t msg_len)
 {
     if (hw_ck_fingerprint(ck) != fp)
-        return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint of another model (its "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint of another model (its "
                        "fingerprint differs: other lines, points, sizes, constants or time step)", what);
     const char *e;
     ck_rewind(ck, CK_VERIFY);
     hw_ck_sim_records(ck, sim);
-    if (hw_ck_error(ck, &e)) return set_msg(msg, msg_len, HW_ERR_INPUT, "%s: %s", what, e);
+    if (hw_ck_error(ck, &e)) return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: %s", what, e);
     ck_rewind(ck, CK_LOAD);
     hw_ck_sim_records(ck, sim);
     hw_status st = hw_ck_sim_loaded(sim);
     if (st) {
         sim->failed = 1;
-        return set_msg(msg, msg_len, st, "%s: the backend refused the loaded state: %s", what,
+        return hw_ck_fail(msg, msg_len, st, "%s: the backend refused the loaded state: %s", what,
                        hw_status_str(st));
     }
     return HW_OK;
@@ -501,9 +501,9 @@ hw_status hw_sim_save_state_file(const hw_sim *csim, const char *path, char *msg
     hw_sim *sim = (hw_sim *)csim;
     if (!sim || !path) return HW_ERR_INVALID_ARG;
     hw_status st = sync_host_state(sim);
-    if (st) return set_msg(msg, msg_len, st, "%s: reading the state: %s", path, hw_status_str(st));
+    if (st) return hw_ck_fail(msg, msg_len, st, "%s: reading the state: %s", path, hw_status_str(st));
     hw_ck *ck = hw_ck_new();
-    if (!ck) return set_msg(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory", path);
+    if (!ck) return hw_ck_fail(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory", path);
     hw_ck_set_fingerprint(ck, hw_ck_model_hash(sim));
     hw_ck_sim_records(ck, sim);
     st = hw_ck_write_file(ck, path, msg, msg_len);

@@ -29,6 +29,9 @@
 
 #define HW_CK_FORMAT 1u
 
+/* Writes the printf-style message into msg (when there is one) and returns st. */
+hw_status hw_ck_fail(char *msg, size_t len, hw_status st, const char *fmt, ...);
+
 typedef struct hw_ck hw_ck;
 
 /* An empty container to save into. NULL when out of memory. */

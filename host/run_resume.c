@@ -16,16 +16,6 @@
 #include "output_hdf5.h"
 #include "output_vtk.h"
 
-static hw_status fail(char *msg, size_t len, hw_status st, const char *fmt, ...)
-{
-    if (msg && len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, len, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
 
 /* The options' records (the scenario and what changes the run). */
 static void opts_records(hw_ck *ck, hw_run_ck *r)
@@ -102,14 +92,14 @@ static void list_text(const hw_run_ck *r, hw_outputs *out, hw_md_out *mdo, text_
 static hw_status hash_file(const char *path, uint64_t *h, char *msg, size_t len)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return fail(msg, len, HW_ERR_INPUT, "%s: cannot read the scenario: %s", path, strerror(errno));
+    if (!f) return hw_ck_fail(msg, len, HW_ERR_INPUT, "%s: cannot read the scenario: %s", path, strerror(errno));
     unsigned char buf[65536];
     size_t n;
     *h = HW_FNV_INIT;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) *h = hw_fnv1a(*h, buf, n);
     int bad = ferror(f);
     fclose(f);
-    return bad ? fail(msg, len, HW_ERR_INPUT, "%s: read error", path) : HW_OK;
+    return bad ? hw_ck_fail(msg, len, HW_ERR_INPUT, "%s: read error", path) : HW_OK;
 }
 
 hw_status hw_run_ck_read(hw_run_ck *r, const char *dir, char *msg, size_t msg_len)
@@ -122,7 +112,7 @@ hw_status hw_run_ck_read(hw_run_ck *r, const char *dir, char *msg, size_t msg_le
     opts_records(r->loaded, r);
     const char *e;
     if (hw_ck_error(r->loaded, &e))
-        return fail(msg, msg_len, HW_ERR_INPUT, "%s: not a checkpoint of a CLI run: %s", r->path, e);
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: not a checkpoint of a CLI run: %s", r->path, e);
     return HW_OK;
 }
 
@@ -139,7 +129,7 @@ hw_status hw_run_ck_init(hw_run_ck *r, const hw_run_ck_opts *o, const char *dir,
     hw_status st = hash_file(o->scenario, &r->scenario_hash, msg, msg_len);
     if (st) return st;
     if (r->loaded && r->scenario_hash != recorded)
-        return fail(msg, msg_len, HW_ERR_INPUT, "%s: the scenario %s is not the one this checkpoint "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: the scenario %s is not the one this checkpoint "
                     "was written from (its contents differ): cannot resume", r->path, o->scenario);
     return HW_OK;
 }
@@ -154,7 +144,7 @@ hw_status hw_run_ck_set_aside(hw_run_ck *r, const char *dir, char *msg, size_t m
 {
     size_t n;
     const char *names = (const char *)hw_ck_find(r->loaded, "out.names", &n);
-    if (!names) return fail(msg, msg_len, HW_ERR_INPUT, "%s: it has no record 'out.names'", r->path);
+    if (!names) return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: it has no record 'out.names'", r->path);
     for (size_t at = 0; at < n;) {
         size_t len = 0;
         while (at + len < n && names[at + len] != '\n') len++;
@@ -164,7 +154,7 @@ hw_status hw_run_ck_set_aside(hw_run_ck *r, const char *dir, char *msg, size_t m
         at += len + 1;
         if (exists(aside)) continue; /* set aside by an earlier resume that stopped */
         if (rename(path, aside) != 0)
-            return fail(msg, msg_len, HW_ERR_INPUT, "%s: cannot resume: %s", path,
+            return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: cannot resume: %s", path,
                         errno == ENOENT ? "the run's output is missing" : strerror(errno));
     }
     return HW_OK;
@@ -207,7 +197,7 @@ static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_fil
 hw_status hw_run_ck_supported(const hw_run_ck *r, char *msg, size_t msg_len)
 {
     if (r->rig && r->rig->rc && !strcmp(hw_rc_backend_name(r->rig->rc), "cuda"))
-        return fail(msg, msg_len, HW_ERR_UNSUPPORTED, "checkpoints (--checkpoint-every, --resume): "
+        return hw_ck_fail(msg, msg_len, HW_ERR_UNSUPPORTED, "checkpoints (--checkpoint-every, --resume): "
                     "rigid cables on the CUDA backend cannot be checkpointed yet (use --backend cpu)");
     return HW_OK;
 }
@@ -216,7 +206,7 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
                           size_t msg_len)
 {
     if (r->unsupported)
-        return fail(msg, msg_len, HW_ERR_UNSUPPORTED, "no checkpoint written: %s", r->reason);
+        return hw_ck_fail(msg, msg_len, HW_ERR_UNSUPPORTED, "no checkpoint written: %s", r->reason);
     text_files tf;
     list_text(r, out, mdo, &tf);
     long long sizes[MAX_TEXT];
@@ -225,7 +215,7 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
         struct stat sb;
         /* on disk before the checkpoint that names their sizes (a power cut leaves them whole) */
         if (fflush(*tf.f[k]) != 0 || fsync(fileno(*tf.f[k])) != 0 || fstat(fileno(*tf.f[k]), &sb) != 0)
-            return fail(msg, msg_len, HW_ERR_IO, "%s: cannot take its size for the checkpoint: %s",
+            return hw_ck_fail(msg, msg_len, HW_ERR_IO, "%s: cannot take its size for the checkpoint: %s",
                         tf.name[k], strerror(errno));
         sizes[k] = (long long)sb.st_size;
         strcat(names, tf.name[k]);
@@ -238,7 +228,7 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
     if (out && out->vtk) { hw_vtk_mark(out->vtk, &vf, &vt, &vtail); strcat(names, "run.pvd\n"); }
     if (out && out->h5) strcat(names, "results.h5\n");
     hw_ck *ck = hw_ck_new();
-    if (!ck) return fail(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory", r->path);
+    if (!ck) return hw_ck_fail(msg, msg_len, HW_ERR_NOMEM, "%s: out of memory", r->path);
     hw_ck_set_fingerprint(ck, run_fingerprint(r, sim));
     opts_records(ck, r);
     hw_status st = sim ? hw_ck_save_sim(ck, sim) : HW_OK;
@@ -251,7 +241,7 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
         hw_ck_io(ck, "out.names", names, strlen(names));
         st = hw_ck_write_file(ck, r->path, msg, msg_len);
     } else {
-        fail(msg, msg_len, st, "%s: reading the state: %s", r->path, hw_status_str(st));
+        hw_ck_fail(msg, msg_len, st, "%s: reading the state: %s", r->path, hw_status_str(st));
     }
     hw_ck_free(ck);
     return st;
@@ -291,14 +281,14 @@ static hw_status restore_text(const char *dir, const char *name, long long size,
     snprintf(aside, sizeof aside, "%s.resume", path);
     struct stat sb;
     if (stat(aside, &sb) != 0 || (long long)sb.st_size < size)
-        return fail(msg, msg_len, HW_ERR_INPUT, "%s: cannot resume: the file is missing or shorter "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: cannot resume: the file is missing or shorter "
                     "(%lld bytes) than at the checkpoint (%lld bytes)", path,
                     (long long)(stat(aside, &sb) == 0 ? sb.st_size : 0), size);
     fflush(*f);
     if (rename(aside, path) != 0 || truncate(path, (off_t)size) != 0)
-        return fail(msg, msg_len, HW_ERR_IO, "%s: cannot resume: %s", path, strerror(errno));
+        return hw_ck_fail(msg, msg_len, HW_ERR_IO, "%s: cannot resume: %s", path, strerror(errno));
     if (!(*f = freopen(path, "a", *f)))
-        return fail(msg, msg_len, HW_ERR_IO, "%s: cannot reopen to resume: %s", path, strerror(errno));
+        return hw_ck_fail(msg, msg_len, HW_ERR_IO, "%s: cannot reopen to resume: %s", path, strerror(errno));
     return HW_OK;
 }
 
@@ -310,7 +300,7 @@ hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_ou
     if (st) return st;
     st = sim ? hw_ck_load_sim(ck, sim, run_fingerprint(r, sim), r->path, msg, msg_len) : HW_OK;
     if (hw_ck_fingerprint(ck) != run_fingerprint(r, sim))
-        return fail(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint of another model or other options "
+        return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint of another model or other options "
                     "(the model built from %s differs from the one checkpointed): cannot resume",
                     r->path, r->opts.scenario);
     if (st) return st;
@@ -324,13 +314,13 @@ hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_ou
     const char *e;
     hw_ck_begin_pass(ck, 0);
     out_records(ck, r, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
-    if (hw_ck_error(ck, &e)) return fail(msg, msg_len, HW_ERR_INPUT, "%s: %s", r->path, e);
+    if (hw_ck_error(ck, &e)) return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: %s", r->path, e);
     hw_ck_begin_pass(ck, 1);
     out_records(ck, r, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
     if (r->rig && r->rig->rc) {
         char e2[512];
         if ((st = hw_ck_rc_records(ck, r->rig->rc, e2, sizeof e2)))
-            return fail(msg, msg_len, st, "%s: rigid cables: %s", r->path, e2);
+            return hw_ck_fail(msg, msg_len, st, "%s: rigid cables: %s", r->path, e2);
     }
     for (int k = 0; k < tf.n; k++)
         if ((st = restore_text(r->dir, tf.name[k], sizes[k], tf.f[k], msg, msg_len))) return st;

@@ -4,16 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+#include "shell.h"
 
 static long count_lines(const char *path)
 {

@@ -6,18 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include "shell.h"
 
 #define G0 9.80665
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 /* Column `name` of a CSV file: every row's value into v (at most nmax); returns the count. */
 static int column(const char *path, const char *name, double *v, int nmax)

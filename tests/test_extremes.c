@@ -12,16 +12,7 @@
 #include "helpers.h"
 #include "scenario.h"
 #include "sim_internal.h"
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+#include "shell.h"
 
 static hw_scenario *load(const char *path)
 {

@@ -14,6 +14,7 @@
 #include "line_limits.h"
 #include "sim_internal.h"
 #include "scenario.h"
+#include "shell.h"
 
 static void quiet(void *u, int level, const char *msg) { (void)u; (void)level; (void)msg; }
 
@@ -260,16 +261,6 @@ Test(failure, scenario_keys_and_their_errors)
         }
         hw_scenario_free(sc);
     }
-}
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 static double json_num(const char *s, const char *key)

@@ -15,6 +15,7 @@
 #include "moordyn_out.h"
 #include "scenario.h"
 #include "scenario_write.h"
+#include "shell.h"
 
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
 #define TWIN HW_TEST_DATA_DIR "/md_catenary.yaml"
@@ -769,16 +770,6 @@ Test(errors, unreadable_file)
 }
 
 /* ---- the command line --------------------------------------------------------------------------- */
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 /* The rows of a tab-separated file; every row must have ncols columns. */
 static int tsv_rows(const char *path, int ncols, char first[2][512])

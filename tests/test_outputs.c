@@ -23,18 +23,9 @@
 #include "results_csv.h"
 #include "run_stats.h"
 #include "scenario.h"
+#include "shell.h"
 
 #define OC4 HW_EXAMPLES_DIR "/oc4_mooring.yaml"
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 /* ---- a VTK XML reader via python3: prints the piece counts and every DataArray ---------------- */
 

@@ -10,6 +10,7 @@
 
 #include "network_internal.h"
 #include "scenario.h"
+#include "shell.h"
 
 #define SLED HW_TEST_DATA_DIR "/network_sled.yaml"
 
@@ -219,16 +220,6 @@ Test(scenario_network, duplicate_names)
 }
 
 /* ---- the CLI: network.csv ------------------------------------------------------------------------- */
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 /* Every row of a CSV complete, with as many numeric fields as the header has names. Returns the
  * number of data rows, or -1. */

@@ -15,6 +15,7 @@
 #include "rigid_run.h"
 #include "scenario.h"
 #include "scenario_rigid.h"
+#include "shell.h"
 
 static char msg[2048];
 static char text[16384];
@@ -651,16 +652,6 @@ Test(scenario_rigid, runner_follows_prescribed_points)
 }
 
 /* ---- the CLI end to end ---------------------------------------------------------------------------- */
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 static void write_file(const char *path, const char *t)
 {

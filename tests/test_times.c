@@ -10,6 +10,7 @@
 #include "helpers.h"
 #include "physics/motion.h"
 #include "sim_internal.h"
+#include "shell.h"
 
 /* A taut line (100 m span, 20 segments, EA 2e6 N, no gravity, drag in water) whose end B moves
  * in surge: a sinusoid of amplitude 1 m and period 2 s, or a table of that sinusoid sampled at
@@ -238,16 +239,6 @@ Test(times, table_spline_interpolates)
 }
 
 /* ---- the CLI ---------------------------------------------------------------------------------- */
-
-static int sh(const char *cmd, char *out, size_t len)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, len - 1, p);
-    out[n] = 0;
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 /* The first column of a CSV after its header; returns the row count. */
 static long times_of(const char *path, double *t, long cap)
