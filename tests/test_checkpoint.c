@@ -30,6 +30,7 @@
 
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
 #define CRANE HW_EXAMPLES_DIR "/crane_lowering.yaml"
+#define FAILURE HW_TEST_DATA_DIR "/md_failure.yaml"
 #define MIXED HW_TEST_DATA_DIR "/checkpoint_mixed.yaml"
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
@@ -405,13 +406,46 @@ Test(cli, sigkill_then_resume_byte_identical_winch_and_sheave)
     rm_rf(run);
     const char *a1[] = {"run", CRANE, "-o", ref, "--t-end", "14", "-q", NULL};
     cr_assert_eq(cli(NULL, NULL, a1), 0);
-    /* checkpoints every 3 s; killed at step 9500 (10.8 s: the hoist wire reeling out) */
+    /* checkpoints every 3 s; killed at step 9500 (7.7 s at the auto dt 0.809 ms: the hoist wire
+     * reeling out) */
     const char *a2[] = {"run", CRANE, "-o", run, "--t-end", "14", "-q", "--checkpoint-every", "3", NULL};
     cr_assert_eq(cli("9500:9", NULL, a2), 1000 + SIGKILL);
     const char *a3[] = {"run", "--resume", run, "-q", NULL};
     cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err2", a3), 0, "%s", slurp("/tmp/hawser_ck_err2", NULL));
     const char *files[] = {"lines.csv", "points.csv", NULL};
     check_all(ref, run, files);
+}
+
+/* Line failure with every-step extremes: md_failure.yaml breaks line 3 at the first step and line 1
+ * at 0.2 s. Killed at step 150 (checkpoint at 0.1 s: line 3 broken, line 1 not yet) and at step
+ * 1300 (checkpoint at 1.2 s: both broken): each resume gives the uninterrupted run's files and
+ * summary (the broken segments, the failure records, the extremes and the monitor's windows all
+ * come back from the checkpoint). */
+Test(cli, line_failure_resume_byte_identical)
+{
+    const char *ref = "/tmp/hawser_ck_ref8", *run = "/tmp/hawser_ck_run8";
+    const char *scen = "/tmp/hawser_ck_failure.yaml"; /* rows (and so checkpoints) every 0.1 s */
+    char *y = slurp(FAILURE, NULL), *at = y ? strstr(y, "interval: 0.5") : NULL;
+    cr_assert_not_null(at, "md_failure.yaml: outputs.interval 0.5 expected");
+    memcpy(at, "interval: 0.1", 13);
+    FILE *f = fopen(scen, "w");
+    cr_assert(f && fputs(y, f) >= 0 && fclose(f) == 0);
+    free(y);
+    rm_rf(ref);
+    const char *a1[] = {"run", scen, "-o", ref, "-q", "--format", "csv,hdf5", NULL};
+    cr_assert_eq(cli(NULL, NULL, a1), 0);
+    const char *kills[] = {"150:9", "1300:9"};
+    for (int k = 0; k < 2; k++) {
+        rm_rf(run);
+        const char *a2[] = {"run", scen, "-o", run, "-q", "--format", "csv,hdf5", "--checkpoint-every",
+                            "0.1", NULL};
+        cr_assert_eq(cli(kills[k], NULL, a2), 1000 + SIGKILL);
+        const char *a3[] = {"run", "--resume", run, "-q", NULL};
+        cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err8", a3), 0, "%s", slurp("/tmp/hawser_ck_err8", NULL));
+        const char *files[] = {"lines.csv", "points.csv", NULL};
+        check_all(ref, run, files);
+        same_h5(ref, run);
+    }
 }
 
 /* Lumped line, network (coupled) and a rigid cable whose reel winch splits elements: killed after
