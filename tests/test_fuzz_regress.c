@@ -110,7 +110,8 @@ Test(fuzz_regress, every_seed_gives_a_clean_status)
 Test(fuzz_regress, hand_written_seeds_build_and_step)
 {
     static const char *const seeds[] = {"rigid_only.yaml", "network_only.yaml", "lumped_small.yaml",
-                                        "ensemble_static.yaml", "deck_small.dat"};
+                                        "ensemble_static.yaml", "deck_small.dat", "rigid_beside_lumped.yaml",
+                                        "rigid_network.yaml", "rigid_lowering.yaml"};
     char workdir[] = "/tmp/hawser-fuzz-regress-XXXXXX";
     cr_assert_not_null(mkdtemp(workdir));
     for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {

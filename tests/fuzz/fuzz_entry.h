@@ -23,7 +23,7 @@
 #define HW_FUZZ_MAX_POINTS 64
 #define HW_FUZZ_MAX_STATIC_ITER 50 /* static_max_iter is lowered to this */
 #define HW_FUZZ_MAX_RIGID_CABLES 8
-#define HW_FUZZ_MAX_RIGID_ELEMENTS 64  /* per cable, a reel winch's longest pay-out included */
+#define HW_FUZZ_MAX_RIGID_ELEMENTS 128 /* per cable, a reel winch's longest pay-out included */
 #define HW_FUZZ_MAX_NET_ITEMS 64   /* network nodes + rotational nodes + elements */
 #define HW_FUZZ_MAX_STEPS 16       /* time steps (t_end is lowered to this many steps) */
 #define HW_FUZZ_MAX_CASES 8        /* ensemble load cases (a grid the library refuses is still tried) */
