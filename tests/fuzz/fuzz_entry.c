@@ -58,13 +58,16 @@ hw_status hw_fuzz_deck(const uint8_t *data, size_t size, char *msg, size_t msg_l
     return st;
 }
 
-/* A deck has '----' section header lines; the deck reader refuses a file without one. */
+/* A deck has '----' section header lines (the deck reader refuses a file without one); a YAML
+ * document marker ("---" alone or before a blank) is not one. */
 static int looks_like_deck(const char *t)
 {
     for (const char *p = t; p && *p; p = strchr(p, '\n')) {
         if (*p == '\n') p++;
         p += strspn(p, " \t");
-        if (!strncmp(p, "--", 2)) return 1;
+        int marker = !strncmp(p, "---", 3) && (p[3] == '\0' || p[3] == '\n' || p[3] == '\r' || p[3] == ' ' ||
+                                               p[3] == '\t');
+        if (!strncmp(p, "--", 2) && !marker) return 1;
     }
     return 0;
 }

@@ -21,7 +21,7 @@
 #define HW_FUZZ_MAX_SEGMENTS 200   /* segment slots of all lumped lines (hw_line_max_segments) */
 #define HW_FUZZ_MAX_LINES 16
 #define HW_FUZZ_MAX_POINTS 64
-#define HW_FUZZ_MAX_STATIC_ITER 50 /* static_max_iter is lowered to this */
+#define HW_FUZZ_MAX_STATIC_ITER 15 /* static_max_iterations is lowered to this */
 #define HW_FUZZ_MAX_RIGID_CABLES 8
 #define HW_FUZZ_MAX_RIGID_ELEMENTS 128 /* per cable, a reel winch's longest pay-out included */
 #define HW_FUZZ_MAX_NET_ITEMS 64   /* network nodes + rotational nodes + elements */
@@ -32,11 +32,12 @@
 hw_status hw_fuzz_scenario(const uint8_t *data, size_t size, char *msg, size_t msg_len);
 /* (b) the MoorDyn deck reader: hw_md_load_string, then hw_scenario_check. */
 hw_status hw_fuzz_deck(const uint8_t *data, size_t size, char *msg, size_t msg_len);
-/* (c) load (a deck when a line starts with "--", else YAML), check, and within the caps above
- * build and step: a lumped model with hw_sim_create (static solve as the input says) and its
- * network, couplings, rigid cables and CSV/VTK outputs as `hawser run` drives them; a rigid-only
- * scenario through hw_rc_run_scenario; a network-only one through hw_net_run_scenario. Files go
- * to workdir (an existing directory; its contents are overwritten). */
+/* (c) load (a deck when a line starts with "--" and is not a YAML "---" document marker, else
+ * YAML), check, and within the caps above build and step: a lumped model with hw_sim_create
+ * (static solve as the input says) and its network, couplings, rigid cables, ensemble and CSV/VTK
+ * outputs as `hawser run` drives them; a rigid-only scenario through hw_rc_run_scenario; a
+ * network-only one through hw_net_run_scenario. Files go to workdir (an existing directory; its
+ * contents are overwritten). */
 hw_status hw_fuzz_run(const uint8_t *data, size_t size, const char *workdir, int *skipped, char *msg,
                       size_t msg_len);
 
