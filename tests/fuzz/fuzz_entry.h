@@ -18,10 +18,10 @@
 
 /* Size caps of hw_fuzz_run, so that one execution stays in the milliseconds: a model beyond
  * them is loaded and checked but not built (*skipped = 1). */
-#define HW_FUZZ_MAX_SEGMENTS 200   /* segment slots of all lumped lines (hw_line_max_segments) */
+#define HW_FUZZ_MAX_SEGMENTS 100   /* segment slots of all lumped lines (hw_line_max_segments) */
 #define HW_FUZZ_MAX_LINES 16
 #define HW_FUZZ_MAX_POINTS 64
-#define HW_FUZZ_MAX_STATIC_ITER 15 /* static_max_iterations is lowered to this */
+#define HW_FUZZ_MAX_STATIC_ITER 8  /* static_max_iterations is lowered to this */
 #define HW_FUZZ_MAX_RIGID_CABLES 8
 #define HW_FUZZ_MAX_RIGID_ELEMENTS 128 /* per cable, a reel winch's longest pay-out included */
 #define HW_FUZZ_MAX_NET_ITEMS 64   /* network nodes + rotational nodes + elements */
