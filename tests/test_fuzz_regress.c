@@ -111,7 +111,8 @@ Test(fuzz_regress, hand_written_seeds_build_and_step)
 {
     static const char *const seeds[] = {"rigid_only.yaml", "network_only.yaml", "lumped_small.yaml",
                                         "ensemble_static.yaml", "deck_small.dat", "rigid_beside_lumped.yaml",
-                                        "rigid_network.yaml", "rigid_lowering.yaml"};
+                                        "rigid_network.yaml", "rigid_lowering.yaml", "rigid_reel_split_merge.yaml",
+                                        "lumped_winch_insert_remove.yaml"};
     char workdir[] = "/tmp/hawser-fuzz-regress-XXXXXX";
     cr_assert_not_null(mkdtemp(workdir));
     for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
