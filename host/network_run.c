@@ -119,8 +119,14 @@ hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, 
 {
     hw_net_runner r;
     double dt = sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01, t_end = sc->model.solver.t_end;
-    long total = (long)ceil(t_end / dt - 1e-9), done = 0;
-    long per_out = sc->out_interval > 0 ? (long)fmax(1.0, floor(sc->out_interval / dt + 1e-9)) : 1;
+    double steps = ceil(t_end / dt - 1e-9);
+    if (!(steps <= HW_RUN_MAX_STEPS)) { /* (long) of it would overflow: 0 steps and "ok" */
+        snprintf(msg, msg_len, "%s: solver.t_end: expected at most 1e15 steps of dt = %g s, got t_end = %g s",
+                 scenario_path, dt, t_end);
+        return HW_ERR_INPUT;
+    }
+    long total = steps > 0 ? (long)steps : 0, done = 0;
+    long per_out = sc->out_interval > 0 ? (long)fmin(fmax(1.0, floor(sc->out_interval / dt + 1e-9)), steps + 1) : 1;
     clock_t c0 = clock();
     (void)quiet;
     hw_status st = hw_net_runner_start(&r, sc, dir, log, log_user, msg, msg_len);

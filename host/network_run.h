@@ -4,6 +4,12 @@
 #ifndef HW_HOST_NETWORK_RUN_H
 #define HW_HOST_NETWORK_RUN_H
 
+/* The most steps a run may take (t_end / dt); more is refused as invalid input ("1e15" in its
+ * message). */
+#ifndef HW_RUN_MAX_STEPS
+#define HW_RUN_MAX_STEPS 1e15
+#endif
+
 #include <stdio.h>
 
 #include "hawser/network.h"

@@ -308,8 +308,15 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     hw_net_runner net;
     memset(&net, 0, sizeof net);
     double dt = sc->model.solver.dt, t_end = sc->model.solver.t_end;
-    long total = dt > 0 ? (long)ceil(t_end / dt - 1e-9) : 0, done = 0;
-    long per_out = sc->out_interval > 0 && dt > 0 ? (long)fmax(1.0, floor(sc->out_interval / dt + 1e-9)) : 1;
+    double steps = dt > 0 ? ceil(t_end / dt - 1e-9) : 0.0;
+    if (!(steps <= HW_RUN_MAX_STEPS)) { /* (long) of it would overflow: 0 steps and "ok" */
+        snprintf(msg, msg_len, "%s: solver.t_end: expected at most 1e15 steps of dt = %g s, got t_end = %g s",
+                 scenario_path, dt, t_end);
+        return HW_ERR_INPUT;
+    }
+    long total = steps > 0 ? (long)steps : 0, done = 0;
+    long per_out = sc->out_interval > 0 && dt > 0
+                       ? (long)fmin(fmax(1.0, floor(sc->out_interval / dt + 1e-9)), steps + 1) : 1;
     clock_t c0 = clock();
     const char *status = "ok";
     hw_status st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);

@@ -13,6 +13,9 @@
 #include <criterion/criterion.h>
 
 #include "fuzz/fuzz_entry.h"
+#include "network_run.h"
+#include "rigid_run.h"
+#include "scenario.h"
 
 #define FUZZ_DIR HW_TEST_DATA_DIR "/../fuzz"
 
@@ -146,4 +149,44 @@ Test(fuzz_regress, ensemble_grid_beyond_1e8_cases_is_refused)
                           "2197000000");
     free(data);
     rmdir(workdir);
+}
+
+/* regress/{rigid,network}-t-end-step-overflow.yaml: t_end 1e300 was cast to a long step count
+ * (0 steps, status ok); refused now, through the fuzz entry and through the runners themselves. */
+Test(fuzz_regress, rigid_and_network_runs_refuse_unrepresentable_step_counts)
+{
+    static const char *const files[] = {"rigid-t-end-step-overflow.yaml", "network-t-end-step-overflow.yaml"};
+    char workdir[] = "/tmp/hawser-fuzz-regress-XXXXXX";
+    cr_assert_not_null(mkdtemp(workdir));
+    for (int k = 0; k < 2; k++) {
+        char path[4096], msg[2048] = "";
+        snprintf(path, sizeof path, "%s/regress/%s", FUZZ_DIR, files[k]);
+        size_t size;
+        uint8_t *data = slurp(path, &size);
+        int skipped = -1;
+        hw_status st = hw_fuzz_run(data, size, workdir, &skipped, msg, sizeof msg);
+        free(data);
+        cr_expect_eq(st, HW_ERR_INPUT, "%s: status %d, \"%s\"", files[k], (int)st, msg);
+        cr_expect_str_eq(msg, HW_FUZZ_NAME ": solver.t_end: expected at most 1e15 steps of dt = 0.01 s, got t_end = "
+                              "1e+300 s");
+        /* the runners as `hawser run` calls them */
+        hw_scenario *sc = NULL;
+        cr_assert_eq(hw_scenario_load(path, &sc, msg, sizeof msg), HW_OK, "%s", msg);
+        int saved = dup(1); /* their summary goes to stdout */
+        FILE *null = fopen("/dev/null", "w");
+        fflush(stdout);
+        dup2(fileno(null), 1);
+        st = k == 0 ? hw_rc_run_scenario(sc, path, workdir, HW_BACKEND_CPU, NULL, NULL, msg, sizeof msg)
+                    : hw_net_run_scenario(sc, path, workdir, 1, NULL, NULL, msg, sizeof msg);
+        fflush(stdout);
+        dup2(saved, 1);
+        close(saved);
+        fclose(null);
+        cr_expect_eq(st, HW_ERR_INPUT, "%s: status %d, \"%s\"", files[k], (int)st, msg);
+        cr_expect(strstr(msg, "solver.t_end: expected at most 1e15 steps"), "%s", msg);
+        hw_scenario_free(sc);
+    }
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", workdir);
+    cr_expect_eq(system(cmd), 0);
 }

@@ -97,10 +97,13 @@ static int within_caps(hw_scenario *sc)
     return 1;
 }
 
-/* t_end lowered to HW_FUZZ_MAX_STEPS steps of dt (when dt > 0). */
+/* t_end lowered to HW_FUZZ_MAX_STEPS steps of dt (when dt > 0), except past 1e15 steps, which the
+ * runners must refuse (HW_RUN_MAX_STEPS) rather than cast to a long. */
 static void cap_t_end(hw_scenario *sc, double dt)
 {
-    if (dt > 0 && sc->model.solver.t_end > HW_FUZZ_MAX_STEPS * dt) sc->model.solver.t_end = HW_FUZZ_MAX_STEPS * dt;
+    double t_end = sc->model.solver.t_end;
+    if (dt > 0 && t_end > HW_FUZZ_MAX_STEPS * dt && t_end / dt <= HW_RUN_MAX_STEPS)
+        sc->model.solver.t_end = HW_FUZZ_MAX_STEPS * dt;
 }
 
 /* The lumped model with what `hawser run` steps beside it (host/main.c's loop, without the
