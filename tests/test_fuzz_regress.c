@@ -190,3 +190,16 @@ Test(fuzz_regress, rigid_and_network_runs_refuse_unrepresentable_step_counts)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", workdir);
     cr_expect_eq(system(cmd), 0);
 }
+
+/* regress/rigid-elements-2e9.yaml: an integer out of range was refused as "expected an integer". */
+Test(fuzz_regress, rigid_integer_out_of_range_names_the_range)
+{
+    size_t size;
+    uint8_t *data = slurp(FUZZ_DIR "/regress/rigid-elements-2e9.yaml", &size);
+    char msg[2048] = "";
+    hw_status st = hw_fuzz_scenario(data, size, msg, sizeof msg);
+    free(data);
+    cr_expect_eq(st, HW_ERR_INPUT);
+    cr_expect_str_eq(msg, HW_FUZZ_NAME ":12: rigid_cables[0] (wire).elements: expected an integer of at most 1e9 in "
+                          "magnitude, got 2000000000");
+}
