@@ -63,8 +63,14 @@ hw_status hw_ensemble_apply(hw_scenario *sc, const hw_ensemble_def *d, hw_ensemb
             n = lens[k];
         }
         if (n == 0) n = 1;
-    } else {
-        n = nc * na * np;
+    } else { /* the product in double: three long lists overflow an int */
+        double nd = (double)nc * na * np;
+        if (nd > 1e8) {
+            snprintf(msg, msg_len, "%s: ensemble: expected at most 1e8 cases, got a grid of %d x %d x %d = %.0f",
+                     sc->path ? sc->path : "scenario", nc, na, np, nd);
+            return HW_ERR_INPUT;
+        }
+        n = (int)nd;
     }
     hw_model_def *m = &sc->model;
     int L = m->n_lines, P = m->n_points, K = m->n_sheaves;

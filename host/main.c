@@ -259,7 +259,6 @@ static void note_sink(void *user, int level, const char *msg)
     fprintf(stderr, "hawser: %s%s\n", level ? "warning: " : "", msg);
 }
 
-static hw_status plan_times(hw_scenario *sc, char *msg, size_t len);
 
 static int cmd_check(const char *path)
 {
@@ -267,7 +266,7 @@ static int cmd_check(const char *path)
     hw_scenario *sc = NULL;
     hw_md_deck *md = NULL;
     hw_status st = hw_md_load_any(path, note_sink, NULL, &sc, &md, msg, sizeof msg);
-    if (!st && (st = plan_times(sc, msg, sizeof msg))) { /* step counts, a rigid cable's dt */
+    if (!st && (st = hw_plan_times(sc, msg, sizeof msg))) { /* step counts, a rigid cable's dt */
         hw_scenario_free(sc);
         hw_md_free(md);
     }
@@ -340,26 +339,6 @@ static int cmd_convert(int argc, char **argv)
     }
     if (f != stdout) fprintf(stderr, "hawser: wrote %s\n", outp);
     return EXIT_OK;
-}
-
-/* Before the model is built: with dt auto, the step is to divide the output interval (with rigid
- * cables, which step at a fixed dt, the common period of the interval and t_end), so the rows
- * take whole steps only; a given dt is checked for a step count that can be represented. */
-static hw_status plan_times(hw_scenario *sc, char *msg, size_t len)
-{
-    hw_solver_def *sd = &sc->model.solver;
-    double every = sc->out_interval, t_end = sd->t_end;
-    if (sd->dt > 0) {
-        hw_timeline tl;
-        hw_status st = hw_timeline_init(&tl, every, t_end, sd->dt, msg, len);
-        return st ? st : hw_rc_check_times(sc, sd->dt, msg, len);
-    }
-    sd->dt_period = every > 0 ? every : 0;
-    if (sc->rigid) {
-        double p = every > 0 ? (t_end > 0 ? hw_time_common_period(every, t_end) : every) : t_end;
-        sd->dt_period = p > 0 ? p : sd->dt_period; /* none: hw_rc_check_times explains */
-    }
-    return HW_OK;
 }
 
 /* Lumped lines coupled to the network exchange loads every step: both advance one step at a time
@@ -490,7 +469,7 @@ static int run(run_opts *o)
     }
     hw_rc_runner rigr;
     memset(&rigr, 0, sizeof rigr);
-    if ((st = plan_times(sc, msg, sizeof msg))) {
+    if ((st = hw_plan_times(sc, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         hw_ensemble_free(ens);
         hw_scenario_free(sc);

@@ -68,10 +68,12 @@ static int get_int(mp *m, const char *key, int required, int *dst)
     fld f;
     if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, required, "an integer");
     long x;
-    if (yd_to_long(f.v, &x) == 0 && x >= -1000000000L && x <= 1000000000L) { *dst = (int)x; return 0; }
+    int parsed = yd_to_long(f.v, &x) == 0;
+    if (parsed && x >= -1000000000L && x <= 1000000000L) { *dst = (int)x; return 0; }
     char got[96];
     yd_describe(f.v, got, sizeof got);
-    hw_yr_fail(m->y, f.line, f.path, "expected an integer, got %s", got);
+    hw_yr_fail(m->y, f.line, f.path, parsed ? "expected an integer of at most 1e9 in magnitude, got %s"
+                                            : "expected an integer, got %s", got);
     return -1;
 }
 

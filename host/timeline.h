@@ -33,4 +33,11 @@ double hw_time_common_period(double a, double b);
 /* Same tolerance as hw_sim_advance_to (sim_internal.h hw_time_tolerance). */
 double hw_time_tolerance(double dt, double t);
 
+struct hw_scenario;
+/* Before a scenario's model is built (the CLI's run and check): with dt auto, sets
+ * solver.dt_period so that the automatic step divides the output interval (with rigid cables,
+ * the common period of the interval and t_end); with a given dt, refuses step counts that cannot
+ * be represented and, with rigid cables, a dt that does not divide the interval and t_end. */
+hw_status hw_plan_times(struct hw_scenario *sc, char *msg, size_t len);
+
 #endif
