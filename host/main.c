@@ -274,6 +274,21 @@ static int cmd_check(const char *path)
         fprintf(stderr, "hawser: %s\n", msg);
         return st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_INPUT; /* unreadable or invalid scenario */
     }
+    if (sc->model.n_lines > 0 && sc->model.solver.dt > 0 && !sc->model.solver.allow_unstable_dt) {
+        /* a given dt above the critical step is refused as `run` would (the model is built for
+         * its critical step, without the static solve) */
+        hw_model_def m = sc->model;
+        m.solver.static_solve = 0;
+        hw_sim *sim = NULL;
+        st = hw_sim_create(&m, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg);
+        hw_sim_destroy(sim);
+        if (st) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            hw_scenario_free(sc);
+            hw_md_free(md);
+            return exit_code(st);
+        }
+    }
     long nseg = 0;
     for (int l = 0; l < sc->model.n_lines; l++) nseg += sc->model.lines[l].nseg;
     printf("%s: ok (%d line types, %d points, %d lines, %ld segments)\n", path, sc->model.n_types,

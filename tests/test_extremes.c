@@ -295,6 +295,21 @@ Test(stability, dt_above_critical_is_refused_unless_opted_in)
     cr_assert_eq(sc->model.solver.allow_unstable_dt, 1);
     cr_assert_eq(sc->model.solver.monitor_off, 1);
     hw_scenario_free(sc);
+    /* `hawser check` refuses a scenario's dt above the critical step as `run` does, and passes it
+     * with the opt-in */
+    const char *base = "points:\n  - {name: a, type: fixed, position: [0, 0, 0]}\n"
+                       "  - {name: b, type: fixed, position: [10, 0, 0]}\n"
+                       "line_types:\n  - {name: t, diameter: 0.01, mass_per_length: 1, EA: 1e6}\n"
+                       "lines:\n  - {name: l, type: t, end_a: a, end_b: b, length: 10, segments: 5}\n";
+    const char *solvers[2] = {"solver: {dt: 0.1}\n", "solver: {dt: 0.1, allow_unstable_dt: true}\n"};
+    for (int k = 0; k < 2; k++) {
+        FILE *f = fopen("/tmp/hawser_ext_check.yaml", "w");
+        cr_assert(f && fprintf(f, "%s%s", base, solvers[k]) > 0 && fclose(f) == 0);
+        snprintf(cmd, sizeof cmd, "%s check /tmp/hawser_ext_check.yaml 2>&1", HW_CLI_PATH);
+        int code = sh(cmd, out, sizeof out);
+        cr_assert_eq(code, k ? 0 : 3, "%s", out);
+        if (!k) cr_assert(strstr(out, "exceeds the critical step") && strstr(out, "line 'l' segment"), "%s", out);
+    }
 }
 
 /* ---- the instability monitor: the reduced divergence matrix ---------------------------------- */
