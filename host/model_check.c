@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hawser/hawser.h"
+#include "sim_internal.h"
 #include "physics/motion.h"
 #include "physics/segment.h"
 #include "winch_drive.h"
@@ -414,27 +415,45 @@ static hw_status check_solver(const hw_solver_def *s, hw_input_error *err)
     return HW_OK;
 }
 
+double *hw_point_spline(const hw_point_def *p)
+{
+    if (p->kind != HW_POINT_PRESCRIBED || p->motion != HW_MOTION_TABLE || p->table_n < 1) return NULL;
+    double *m = malloc((size_t)4 * p->table_n * sizeof *m); /* 3 per row, then the scratch */
+    if (!m) return NULL;
+    for (int c = 0; c < 3; c++)
+        hw_motion_spline(p->table_t, p->table_xyz + c, p->table_n, 3, m + c, m + 3 * p->table_n);
+    return m;
+}
+
+void hw_point_kinematics(const hw_point_def *p, const double *spline, double t, double pos[3],
+                                  double vel[3])
+{
+    static const int motions[] = {HW_MOT_CONSTANT_VELOCITY, HW_MOT_SINUSOID, HW_MOT_TABLE};
+    double *own = NULL;
+    if (!spline) spline = own = hw_point_spline(p); /* NULL if not a table */
+    for (int c = 0; c < 3; c++) {
+        if (p->kind != HW_POINT_PRESCRIBED) {
+            pos[c] = p->pos[c];
+            vel[c] = 0.0;
+            continue;
+        }
+        double a;
+        double omega = p->period > 0 ? 2.0 * 3.14159265358979323846 / p->period : 0.0;
+        hw_motion_1(motions[p->motion], t, p->pos[c], p->vel[c], p->amp[c], omega, p->phase, p->table_t,
+                    p->table_xyz ? p->table_xyz + c : NULL, spline ? spline + c : NULL, p->table_n, 3,
+                    &pos[c], &vel[c], &a);
+    }
+    free(own);
+}
+
 /* Where point p is at t = 0 when that is known before the run (fixed, prescribed, coupled: its
  * definition's position plus the prescribed offset at t = 0, by the motion law the solver uses);
  * 0 for a free point (the static solve places it). */
 static int initial_position(const hw_point_def *p, double r[3])
 {
     if (p->kind == HW_POINT_FREE) return 0;
-    /* a table's spline (without memory for it: the straight line between rows, which a
-     * geometry check at t = 0 can live with) */
-    double *m = p->kind == HW_POINT_PRESCRIBED && p->motion == HW_MOTION_TABLE && p->table_n > 0
-                    ? (double *)malloc((size_t)4 * p->table_n * sizeof(double)) : NULL;
-    for (int c = 0; m && c < 3; c++)
-        hw_motion_spline(p->table_t, p->table_xyz + c, p->table_n, 3, m + c, m + 3 * p->table_n);
-    for (int c = 0; c < 3; c++) {
-        r[c] = p->pos[c];
-        if (p->kind != HW_POINT_PRESCRIBED) continue;
-        double v, a;
-        hw_motion_1((int)p->motion, 0.0, p->pos[c], p->vel[c], p->amp[c], 2.0 * 3.14159265358979323846 / p->period,
-                    p->phase, p->table_t, p->table_xyz ? p->table_xyz + c : NULL, m ? m + c : NULL,
-                    p->table_n, 3, &r[c], &v, &a);
-    }
-    free(m);
+    double v[3];
+    hw_point_kinematics(p, NULL, 0.0, r, v);
     return 1;
 }
 

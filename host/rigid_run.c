@@ -14,6 +14,7 @@
 #include "run_resume.h"
 #include "timeline.h"
 #include "scenario_rigid.h"
+#include "sim_internal.h"
 
 static void csv_col(FILE *f, const char *name, const char *col)
 {
@@ -36,8 +37,8 @@ static hw_status set_ends(hw_rc_runner *r, int moving_only)
         int mb = pb >= 0 && rg->cables[c].end_b != HW_RC_END_BODY && (!moving_only || pts[pb].kind == HW_POINT_PRESCRIBED);
         if (!ma && !mb) continue;
         double xa[3], va[3], xb[3], vb[3];
-        if (ma) hw_scenario_point_kinematics(&pts[pa], r->spline[pa], t, xa, va);
-        if (mb) hw_scenario_point_kinematics(&pts[pb], r->spline[pb], t, xb, vb);
+        if (ma) hw_point_kinematics(&pts[pa], r->spline[pa], t, xa, va);
+        if (mb) hw_point_kinematics(&pts[pb], r->spline[pb], t, xb, vb);
         hw_status st = hw_rc_set_end_kinematics(r->rc, c, ma ? xa : NULL, ma ? va : NULL, mb ? xb : NULL,
                                                 mb ? vb : NULL);
         if (st) return st;
@@ -171,7 +172,7 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     for (int p = 0; spl_ok && p < sc->model.n_points; p++) {
         const hw_point_def *pd = &sc->model.points[p];
         if (pd->kind == HW_POINT_PRESCRIBED && pd->motion == HW_MOTION_TABLE)
-            spl_ok = (r->spline[p] = hw_scenario_point_spline(pd)) != NULL;
+            spl_ok = (r->spline[p] = hw_point_spline(pd)) != NULL;
     }
     if (!r->t || !r->max_t || !r->max_time || !spl_ok) {
         snprintf(msg, msg_len, "rigid cables: out of memory");

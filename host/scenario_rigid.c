@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "physics/motion.h"
+#include "sim_internal.h"
 #include "scenario_winch.h"
 #include "yaml_doc.h"
 #include "yaml_reader.h"
@@ -85,37 +86,6 @@ static void not_here(mp *m, const char *key, const char *why)
 }
 
 /* ---- points ------------------------------------------------------------------------------------ */
-
-double *hw_scenario_point_spline(const hw_point_def *p)
-{
-    if (p->kind != HW_POINT_PRESCRIBED || p->motion != HW_MOTION_TABLE || p->table_n < 1) return NULL;
-    double *m = malloc((size_t)4 * p->table_n * sizeof *m); /* 3 per row, then the scratch */
-    if (!m) return NULL;
-    for (int c = 0; c < 3; c++)
-        hw_motion_spline(p->table_t, p->table_xyz + c, p->table_n, 3, m + c, m + 3 * p->table_n);
-    return m;
-}
-
-void hw_scenario_point_kinematics(const hw_point_def *p, const double *spline, double t, double pos[3],
-                                  double vel[3])
-{
-    static const int motions[] = {HW_MOT_CONSTANT_VELOCITY, HW_MOT_SINUSOID, HW_MOT_TABLE};
-    double *own = NULL;
-    if (!spline) spline = own = hw_scenario_point_spline(p); /* NULL if not a table */
-    for (int c = 0; c < 3; c++) {
-        if (p->kind != HW_POINT_PRESCRIBED) {
-            pos[c] = p->pos[c];
-            vel[c] = 0.0;
-            continue;
-        }
-        double a;
-        double omega = p->period > 0 ? 2.0 * 3.14159265358979323846 / p->period : 0.0;
-        hw_motion_1(motions[p->motion], t, p->pos[c], p->vel[c], p->amp[c], omega, p->phase, p->table_t,
-                    p->table_xyz ? p->table_xyz + c : NULL, spline ? spline + c : NULL, p->table_n, 3,
-                    &pos[c], &vel[c], &a);
-    }
-    free(own);
-}
 
 /* The line of key in item index (-1: the mapping itself) of the root section sec, or 0. */
 static int doc_line(yaml_document_t *doc, yaml_node_t *root, const char *sec, int index, const char *key)
@@ -319,7 +289,7 @@ static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_en
             return;
         }
         double v[3];
-        hw_scenario_point_kinematics(p, NULL, 0.0, pos, v);
+        hw_point_kinematics(p, NULL, 0.0, pos, v);
     }
 }
 

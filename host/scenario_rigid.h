@@ -37,15 +37,6 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
 hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *file, char *msg,
                                   size_t msg_len);
 
-/* Position and velocity at time t of the scenario point p (fixed or prescribed), from its
- * definition (the same motion functions the lumped model uses). */
-void hw_scenario_point_kinematics(const hw_point_def *p, const double *spline, double t, double pos[3],
-                                  double vel[3]);
-/* A table point's natural-spline second derivatives (3 per row, malloc'd; free()), for
- * hw_scenario_point_kinematics's spline (NULL there: computed and freed on each call, O(rows)).
- * NULL for other points or when out of memory. */
-double *hw_scenario_point_spline(const hw_point_def *p);
-
 void hw_scenario_rigid_free(hw_scn_rigid *r); /* NULL-safe */
 
 #endif

@@ -19,6 +19,15 @@ typedef struct hw_model {
 hw_status hw_model_build(const hw_model_def *def, hw_model *m, char *msg, size_t msg_len);
 void hw_model_free(hw_model *m);
 
+/* Position and velocity at time t of a point definition (fixed or prescribed: the motion
+ * functions of kernels/physics/motion.h the solver uses; model_check.c). spline: the table's
+ * second derivatives from hw_point_spline, or NULL (computed and freed on each call, O(rows)). */
+void hw_point_kinematics(const hw_point_def *p, const double *spline, double t, double pos[3],
+                         double vel[3]);
+/* A table point's natural-spline second derivatives (3 per row, malloc'd; free()); NULL for
+ * other points or when out of memory. */
+double *hw_point_spline(const hw_point_def *p);
+
 /* Largest stable step of an integrator for a mode of angular frequency w and damping ratio z
  * (found by bisection on the spectral radius of the scheme's one-step map). */
 double hw_stable_step(hw_integrator integ, double w, double zeta);

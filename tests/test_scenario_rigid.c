@@ -15,6 +15,7 @@
 #include "rigid_run.h"
 #include "scenario.h"
 #include "scenario_rigid.h"
+#include "sim_internal.h"
 #include "shell.h"
 
 static char msg[2048];
@@ -255,7 +256,7 @@ Test(scenario_rigid, ends_free_clamped_and_moving)
     cr_expect_float_eq(l->pos_b[0], 82.0, 1e-12);
     cr_expect_float_eq(l->pos_b[2], -9.0, 1e-12);
     double x[3], v[3];
-    hw_scenario_point_kinematics(&sc->model.points[1], NULL, 2.5, x, v); /* a quarter period later: at the centre */
+    hw_point_kinematics(&sc->model.points[1], NULL, 2.5, x, v); /* a quarter period later: at the centre */
     cr_expect_float_eq(x[0], 80.0, 1e-12);
     cr_expect_float_eq(v[0], -2.0 * 2 * PI / 10, 1e-12);
     hw_scenario_free(sc);
