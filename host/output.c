@@ -113,7 +113,7 @@ hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim)
         hw_line_extremes x;
         hw_status st = hw_sim_line_extremes(sim, l, &x);
         if (st) return st;
-        if (x.end_a.samples <= 0) continue; /* no step and no state: keep the rows' */
+        if (x.end_a.samples <= 0) continue; /* no sample at all: nothing to report */
         hw_line_stats *s = &o->stats[l];
         s->every_step = 1;
         s->max_tension = x.max_tension; s->max_time = x.max_time; s->max_segment = x.max_segment;
@@ -134,19 +134,9 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
     for (int l = 0; l < m->n_lines; l++) {
         double ta, tb, fa[3], fb[3];
         if ((st = hw_sim_line_end_tensions(sim, l, &ta, &tb)) ||
-            (st = hw_sim_line_end_forces(sim, l, fa, fb)) ||
-            (st = hw_sim_line_tensions(sim, l, o->buf)))
+            (st = hw_sim_line_end_forces(sim, l, fa, fb)))
             goto fail;
         if (o->lines) fprintf(o->lines, ",%.10g,%.10g,%.10g,%.10g", ta, tb, norm3(fa), norm3(fb));
-        hw_line_stats *s = &o->stats[l];
-        hw_run_stats_add(&s->end_a, ta, t);
-        hw_run_stats_add(&s->end_b, tb, t);
-        for (int i = 0; i < hw_sim_line_nseg(sim, l); i++)
-            if (o->buf[i] > s->max_tension) {
-                s->max_tension = o->buf[i];
-                s->max_time = t;
-                s->max_segment = i + 1;
-            }
     }
     if (o->lines) fprintf(o->lines, "\n");
     if (o->points) fprintf(o->points, "%.9g", t);

@@ -10,11 +10,11 @@
 #include "scenario.h"
 
 typedef struct hw_line_stats {
-    double max_tension;  /* largest segment tension, N (output rows; every step once taken) */
+    double max_tension;  /* largest segment tension, N, over every step (hw_outputs_take_extremes) */
     double max_time;     /* when */
     int max_segment;     /* which segment (1..nseg) */
-    hw_run_stats end_a, end_b; /* end-segment tensions TA / TB (output rows; every step once taken) */
-    int every_step;      /* 1: the values below and above are the every-step ones (hw_outputs_take_extremes) */
+    hw_run_stats end_a, end_b; /* end-segment tension statistics TA / TB, every step */
+    int every_step;      /* 1 once hw_outputs_take_extremes filled the values (0: no sample) */
     double min_tension, min_time; int min_segment; /* smallest segment tension, N */
     double max_strain; int max_strain_segment;     /* largest segment strain */
 } hw_line_stats;
@@ -41,8 +41,8 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
  * the first that could not be written to the end (HW_ERR_IO, msg naming the file and the reason).
  * The statistics stay readable until hw_outputs_close(). */
 hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len);
-/* Replaces the per-line statistics gathered at the output rows by the simulation's every-step
- * extremes and end-tension statistics (hw_sim_line_extremes): call it once, after the run. */
+/* Fills the per-line statistics with the simulation's every-step extremes and end-tension
+ * statistics (hw_sim_line_extremes; the output rows gather none): call it once, after the run. */
 hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim);
 /* hw_outputs_finish() if not done, then frees everything. */
 void hw_outputs_close(hw_outputs *o);
