@@ -1,4 +1,4 @@
-/* Couplings between the 1-D network and the 3-D cables (physics.md sections 2, 3, 5), exchanged
+/* Couplings between the 1-D network and the 3-D cables (docs/physics.md sections 2, 3, 6, 7), exchanged
  * once per step (explicit, the network and the cables at the same dt):
  *   rail_point: a network node's position x along a rail (origin + x u in space, u a unit vector)
  *               drives a 3-D point of type coupled; the force the cables exert on that point,
@@ -36,5 +36,12 @@ hw_status hw_couplings_before(hw_couplings *c, hw_sim *sim);
 /* After it: the cables' loads to the network (then step the network). */
 hw_status hw_couplings_after(hw_couplings *c, hw_sim *sim);
 void hw_couplings_destroy(hw_couplings *c); /* NULL-safe */
+
+struct hw_net_runner;
+/* Lumped lines coupled to the network exchange loads every step: both advance one step at a time
+ * to time t (the last step shortened to land on it), the network by the lumped step's own length,
+ * then the network runner writes its row. The CLI's loop and the fuzz target's. */
+hw_status hw_couplings_advance_to(hw_couplings *c, hw_sim *sim, struct hw_net_runner *netr, double t,
+                                  char *msg, size_t len);
 
 #endif

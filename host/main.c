@@ -356,25 +356,6 @@ static int cmd_convert(int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Lumped lines coupled to the network exchange loads every step: both advance one step at a time
- * (the last one shortened to land on t), the network by the lumped step's own length. */
-static hw_status advance_coupled(hw_sim *sim, hw_couplings *cpl, hw_net_runner *netr, double t,
-                                 char *msg, size_t len)
-{
-    double dt = hw_sim_dt(sim), tol = hw_time_tolerance(dt, t);
-    hw_status st = HW_OK;
-    while (!st && t - hw_sim_time(sim) > tol) {
-        double t0 = hw_sim_time(sim);
-        if ((st = hw_couplings_before(cpl, sim)) || (st = hw_sim_advance_to(sim, fmin(t, t0 + dt))) ||
-            (st = hw_couplings_after(cpl, sim)))
-            snprintf(msg, len, "%s", hw_sim_last_error(sim));
-        else if ((st = hw_net_step(netr->net, hw_sim_time(sim) - t0)))
-            snprintf(msg, len, "%s", hw_net_last_error(netr->net));
-        netr->steps++;
-    }
-    return st ? st : hw_net_runner_advance_to(netr, dt, t, msg, len); /* its row */
-}
-
 static int run(run_opts *o)
 {
     char msg[2048];
@@ -556,7 +537,7 @@ static int run(run_opts *o)
             if (row_interrupt && g_signal) {
                 st = HW_INTERRUPTED;
             } else if (cpl) { /* coupled to the network: exchange every step */
-                st = advance_coupled(sim, cpl, &netr, t_row, msg, sizeof msg);
+                st = hw_couplings_advance_to(cpl, sim, &netr, t_row, msg, sizeof msg);
             } else {
                 long cap = row_interrupt ? HW_TEST_NO_CAP : hw_run_ck_test_cap(s0, HW_TEST_NO_CAP);
                 if (cap < HW_TEST_NO_CAP && hw_sim_time(sim) + (double)cap * dt < t_row) {

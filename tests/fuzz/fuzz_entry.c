@@ -142,17 +142,9 @@ static hw_status run_lumped(hw_scenario *sc, const hw_md_deck *md, const char *d
     hw_timeline tl;
     if ((st = hw_timeline_init(&tl, every, t_end, dt, msg, msg_len))) goto done;
     for (long k = 1; k <= tl.n && !st; k++) {
-        double t_row = hw_timeline_time(&tl, k), tol = hw_time_tolerance(dt, t_row);
+        double t_row = hw_timeline_time(&tl, k);
         if (cpl) { /* exchange every step, the last one shortened to land on the row */
-            while (!st && t_row - hw_sim_time(sim) > tol) {
-                double t0 = hw_sim_time(sim);
-                if ((st = hw_couplings_before(cpl, sim)) || (st = hw_sim_advance_to(sim, fmin(t_row, t0 + dt))) ||
-                    (st = hw_couplings_after(cpl, sim)))
-                    snprintf(msg, msg_len, "%s", hw_sim_last_error(sim));
-                else if ((st = hw_net_step(netr.net, hw_sim_time(sim) - t0)))
-                    snprintf(msg, msg_len, "%s", hw_net_last_error(netr.net));
-            }
-            if (!st) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, msg_len);
+            st = hw_couplings_advance_to(cpl, sim, &netr, t_row, msg, msg_len);
         } else if ((st = hw_sim_advance_to(sim, t_row))) {
             snprintf(msg, msg_len, "%s", hw_sim_last_error(sim));
         } else {
