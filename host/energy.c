@@ -1,4 +1,4 @@
-/* Energy bookkeeping (physics.md section 8), evaluated on the host from a state vector with the
+/* Energy bookkeeping (docs/physics.md section 8), evaluated on the host from a state vector with the
  * shared physics functions. Potential energies match the forces exactly: gravity minus buoyancy
  * (buoyancy only below z = 0, so the potential is continuous at the surface), segment strain
  * energy (zero while slack), bending hinges k (1 - cos theta), seabed springs kb p^2 d l / 2. */

@@ -6,7 +6,7 @@
 #include "hawser/rigid.h"
 #include "rigid.h"
 
-/* A reel winch at one end of a cable (physics.md section 5, reel mode). */
+/* A reel winch at one end of a cable (docs/physics.md section 5, reel mode). */
 typedef struct rc_reel {
     int on, end;                /* end 0 = A, 1 = B */
     hw_winch_def def;           /* defaults filled, tables owned (storage `tables`) */

@@ -1,4 +1,4 @@
-/* Reel winches on rigid-cylinder cables (physics.md section 5, reel mode; include/hawser/rigid.h
+/* Reel winches on rigid-cylinder cables (docs/physics.md section 5, reel mode; include/hawser/rigid.h
  * hw_rc_cable_def.winch).
  *
  * The element at the winch end (the reel element) has its own length l_w; the others keep the

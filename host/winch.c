@@ -1,4 +1,4 @@
-/* Winches in reel mode (physics.md section 5): the segment at the winch end of a line grows or
+/* Winches in reel mode (docs/physics.md section 6): the segment at the winch end of a line grows or
  * shrinks with the pay-out; past 1.5 nominal lengths a node is inserted (the outer part becomes a
  * nominal segment), below 0.5 the winch segment is merged into its neighbour. Mass is exact (node
  * masses are mu times tributary length at every step), and at an insertion or removal momentum
@@ -11,7 +11,7 @@
  * strain rate gets the -len s / l_w^2 term (kernels/physics/segment.h hw_segment_reel). After
  * the step: l_w += s dt. Within a step l_w is held at its value at the step's start (an
  * O(s dt / l_w) error on one segment). The momentum flux of the material leaving the drum is not
- * modelled (as for the 1-D rope with variable rest length, physics.md section 1). */
+ * modelled (as for the 1-D rope with variable rest length, docs/physics.md section 1). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

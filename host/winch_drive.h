@@ -1,6 +1,6 @@
 /* What drives a winch, shared by the lumped-mass lines' winches (winch.c) and the rigid cables'
  * reel winches (rigid_reel.c): defaults, checks, the pay-out speed of each mode (hawser.h
- * hw_winch_def), the cable's end stops and the drum's torque balance (physics.md section 2). */
+ * hw_winch_def), the cable's end stops and the drum's torque balance (docs/physics.md section 2). */
 #ifndef HW_WINCH_DRIVE_H
 #define HW_WINCH_DRIVE_H
 

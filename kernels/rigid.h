@@ -1,4 +1,4 @@
-/* The rigid-cylinder cable system (physics.md section 5) as flat arrays, and the per-cable step
+/* The rigid-cylinder cable system (docs/physics.md section 5) as flat arrays, and the per-cable step
  * both backends share. Nothing here allocates; the host fills an hw_rc_sys.
  *
  * Layout:
@@ -507,7 +507,7 @@ HW_HD double hw_rc_block_tension_of(const hw_rc_cable *C, const double *st, int 
     return sgn * hw_v3_dot(lam, ax);
 }
 
-/* Energy parts of one cable at state st (physics.md section 8). Constraint rows store
+/* Energy parts of one cable at state st (docs/physics.md section 8). Constraint rows store
  * beta^2 g^2 / (2 eps) (the spring) plus gd^2 / (2 eps) (the regularization's inertia term: the
  * regularized multiplier is lambda = -(beta^2 g + 2 alpha gd + g'') / eps, so these two are what
  * lambda . gd exchanges with the bodies; with alpha = 0 their sum with kinetic and potential

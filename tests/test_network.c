@@ -1,4 +1,4 @@
-/* The 1-D network (physics.md sections 1, 2, 3, 7; validation cases 16, 19, 20, 21, 22): slack
+/* The 1-D network (docs/physics.md sections 1, 2, 3, 7; validation cases 16, 19, 20, 21, 22): slack
  * models against the table, table lookups, Stribeck curve, rail mass creep and sliding, drum hoist,
  * bearing friction and windup signs, block and tackle, maximum tension and slack warnings, and the
  * input checks of every element. */
@@ -97,7 +97,7 @@ static void run_to(hw_net *net, double t_end, double dt)
 
 /* ---- case 21: slack models, unit ---------------------------------------------------------------- */
 
-/* The table of physics.md section 1, written out independently of slack.h. */
+/* The table of docs/physics.md section 1, written out independently of slack.h. */
 static double slack_expected(int model, double xs, double vs, double K, double D, double w)
 {
     double f;
@@ -362,7 +362,7 @@ Test(stribeck, value_at_breakaway_velocity)
     const double fn = 1234.5, kb = 0.6, kc = 0.4, vb = 0.02, fv = 37.0;
     double f = hw_stribeck_force(vb, fn, kb, kc, vb, fv);
     double want = kb * fn + fv * vb;
-    /* physics.md: within 1e-8 relative (tanh(10) = 1 - 4e-9 sets the size of the deviation) */
+    /* docs/physics.md section 3: within 1e-8 relative (tanh(10) = 1 - 4e-9 sets the size of the deviation) */
     cr_log_info("stribeck at v_brk: rel err %.3g", fabs(-f - want) / want);
     cr_assert(fabs(-f - want) <= 1e-8 * want, "%.12g vs %.12g", -f, want);
     cr_assert_float_eq(hw_stribeck_force(-vb, fn, kb, kc, vb, fv), -f, 1e-12 * want);

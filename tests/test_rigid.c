@@ -1,4 +1,4 @@
-/* The rigid-cylinder cable (physics.md section 5): quaternion and block algebra, Jacobians, the
+/* The rigid-cylinder cable (docs/physics.md section 5): quaternion and block algebra, Jacobians, the
  * exact block-tridiagonal solve, validation cases 9-14 (validation.md), energy, the winch and the
  * input errors. */
 #include <criterion/criterion.h>
@@ -634,7 +634,7 @@ Test(rigid_validation, case14_model_agreement_n50)
     cr_expect_lt(fabs(V / Vl - 1), 0.002);
 }
 
-/* ---- energy (physics.md section 8) ------------------------------------------------------------- */
+/* ---- energy (docs/physics.md section 8) ------------------------------------------------------------- */
 
 /* A chain pendulum released horizontal from a pinned end A, in air, no bending. Returns the
  * largest |E(t) - E(0)| (with dissipated work added) over 2 s, relative to m g L / 2. */

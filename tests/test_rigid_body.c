@@ -262,7 +262,7 @@ Test(rigid_body, case14_payload_in_current_agrees_with_lumped_model)
     cr_expect_gt(xl[0], 1.0, "the current must swing the body sideways");
 }
 
-/* Energy (physics.md section 8) with a body: the pendulum above released at 0.5 rad, no
+/* Energy (docs/physics.md section 8) with a body: the pendulum above released at 0.5 rad, no
  * dissipation. Kinetic and potential energy of the body are in the totals; semi-implicit Euler
  * keeps the error bounded and first order in dt, as for the cable alone. */
 static double body_energy_drift(double dt)

@@ -1,4 +1,4 @@
-/* Reel winches on rigid-cylinder cables (physics.md section 5 reel mode; host/rigid_reel.c):
+/* Reel winches on rigid-cylinder cables (docs/physics.md section 5 reel mode; host/rigid_reel.c):
  * the split and merge of the winch element (mass, material momentum and angular momentum
  * conserved, joints left closed), validation case 15 (pay-out and haul-in: length, mass, top
  * tension, no spike at the events), the drive modes (length and tension targets, drum hoist

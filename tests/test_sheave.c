@@ -1,4 +1,4 @@
-/* Sheaves (physics.md section 6): validation cases 17 (capstan), 18 (frictionless sheave) and 19
+/* Sheaves (docs/physics.md section 6): validation cases 17 (capstan), 18 (frictionless sheave) and 19
  * (block and tackle), with 3-D lumped-mass cables reeling over the sheave's point. */
 #include <criterion/criterion.h>
 #include <stdio.h>

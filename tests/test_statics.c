@@ -158,7 +158,7 @@ Test(statics, tip_mass_stretch)
 /* A subsurface buoy on a taut tether in a current: the static solve must converge (a heavy free
  * point between light nodes, pushed sideways by drag), and the whole model must balance: the
  * force on the anchor equals the drag on the buoy plus the drag on the line, recomputed here from
- * the solved node positions with the Morison formula of physics.md section 4 (normal drag only:
+ * the solved node positions with the Morison formula of docs/physics.md section 4 (normal drag only:
  * Cdt = 0), plus, vertically, net buoyancy minus the line's submerged weight. */
 Test(statics, buoy_in_current_balances_drag)
 {

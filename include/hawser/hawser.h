@@ -121,7 +121,7 @@ typedef struct hw_point_def {
     double ca;      /* added-mass coefficient on volume: added mass = ca rho volume */
 } hw_point_def;
 
-/* A winch at one end of a line, in reel mode (physics.md section 5): the segment next to the
+/* A winch at one end of a line, in reel mode (docs/physics.md section 6): the segment next to the
  * winch grows or shrinks with the pay-out, and a segment is inserted when it passes 1.5x the
  * nominal length (length / segments at the start) or merged into its neighbour below 0.5x,
  * conserving mass and momentum. The winch sits on the end's point (fixed, moving or free). */
@@ -132,7 +132,7 @@ typedef enum hw_winch_mode {
     HW_WINCH_TENSION,   /* constant tension: pay out when the winch tension exceeds `target`
                            (N), haul in below it: speed gain (T - target) */
     HW_WINCH_EXTERNAL,  /* speed set through hw_sim_set_winch_speed (co-simulation) */
-    HW_WINCH_DRUM       /* a drum (physics.md section 2) of radius R and inertia J turned by a
+    HW_WINCH_DRUM       /* a drum (docs/physics.md section 2) of radius R and inertia J turned by a
                            torque: J dw/dt = torque - T R - bearing w, pay-out speed -w R
                            (w > 0 and a positive torque haul in, i.e. hoist) */
 } hw_winch_mode;
@@ -186,10 +186,10 @@ typedef struct hw_line_def {
     hw_failure_def failure; /* optional (on = 0: none); not on winch or sheave lines */
 } hw_line_def;
 
-/* A sheave (physics.md section 6) over which a cable runs from one line (line_in) to another
+/* A sheave (docs/physics.md section 6) over which a cable runs from one line (line_in) to another
  * (line_out). Both line ends (end_in, end_out: HW_WINCH_A or HW_WINCH_B) are attached to the
  * sheave's point, which may be fixed, moving, or free (a travelling pulley). The cable slides at
- * speed v (> 0: from line_in into line_out): the two line ends reel like winches (section 5),
+ * speed v (> 0: from line_in into line_out): the two line ends reel like winches (section 6),
  * and (J / R^2 + mu R wrap) dv/dt = T_out - T_in - friction, where the wrap angle follows from the
  * directions of the two spans at the sheave. A free sheave turns at v / R against its bearing
  * friction; a locked sheave holds while T_high / T_low <= exp(friction * wrap) (capstan) and

@@ -1,6 +1,6 @@
 /* Hawser 1-D driveline network (Simscape-style): translational and rotational nodes joined by
  * ropes/cables, rope drums and pulleys, rail masses with Stribeck friction, masses, springs,
- * dampers and ideal sources. Equations: physics.md sections 1, 2, 3 and 7; docs/network.md.
+ * dampers and ideal sources. Equations: docs/physics.md sections 1, 2, 3 and 7; docs/network.md.
  *
  * Shape (like hawser.h): build a definition with hw_net_def_create() and the hw_net_add_*()
  * functions (each takes a def struct started from its hw_default_net_*() and returns the new

@@ -1,4 +1,4 @@
-/* Hawser: the rigid-cylinder cable with compliant Baumgarte constraints (physics.md section 5).
+/* Hawser: the rigid-cylinder cable with compliant Baumgarte constraints (docs/physics.md section 5).
  * Public C API, beside the lumped-mass hw_sim of hawser.h. See docs/rigid.md.
  *
  * A cable is N rigid cylinders (6 DOF each) joined by soft constraints: 3 positional rows (the
@@ -74,13 +74,13 @@ typedef struct hw_rc_cable_def {
                                   straight chord without weight in water or a solution); one
                                   end free: straight from the other towards it, unstretched */
     hw_rc_body_def body_a, body_b; /* the bodies of HW_RC_END_BODY ends */
-    /* hydrodynamics (physics.md section 4, at each cylinder's centre) */
+    /* hydrodynamics (docs/physics.md section 4, at each cylinder's centre) */
     double cdn, cdt;        /* drag coefficients. Defaults 1.2, 0.008 */
     double can, cat;        /* added-mass coefficients. Defaults 1.0, 0.0 */
     double seabed_mu;       /* seabed friction coefficient. Default 0 */
     double relax_damping;   /* mass-proportional damping c (1/s, >= 0, c dt < 1): F = -c m v,
                                M = -c I w. Numerical, to reach statics by damped dynamics. 0 */
-    /* A winch in reel mode (physics.md section 5) at end winch.end (default none): the element at
+    /* A winch in reel mode (docs/physics.md section 5) at end winch.end (default none): the element at
      * that end grows or shrinks with the pay-out; past 1.5 nominal lengths (length / elements at
      * t = 0) it splits into a nominal element and the rest, below 0.5 it merges with its
      * neighbour, conserving mass and momentum. Driven as a lumped-mass line's winch (hawser.h

@@ -1,4 +1,4 @@
-/* Drive signals for the 1-D network's sources (physics.md section 7): constant, ramp, sinusoid,
+/* Drive signals for the 1-D network's sources (docs/physics.md section 7): constant, ramp, sinusoid,
  * table. A signal is a plain definition struct (start from hw_default_signal()); its table arrays
  * are borrowed here and copied by whoever stores the signal (hw_net_add_*). */
 #ifndef HAWSER_SIGNAL_H

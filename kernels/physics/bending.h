@@ -1,4 +1,4 @@
-/* Bending of a lumped-mass line (physics.md section 4, optional EI).
+/* Bending of a lumped-mass line (docs/physics.md section 4, optional EI).
  * Formulation: a discrete hinge at each interior node i between segment a (nodes i-1, i) and
  * segment b (nodes i, i+1) with energy E = k (1 - cos theta), cos theta = qa . qb,
  * k = EI / lbar, lbar = (l0a + l0b) / 2 the unstretched tributary length. For small angles this is

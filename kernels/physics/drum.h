@@ -1,4 +1,4 @@
-/* Rope drum / winch drum (physics.md section 2). Shaft speed w, radius R, windup delta = +1 (rope
+/* Rope drum / winch drum (docs/physics.md section 2). Shaft speed w, radius R, windup delta = +1 (rope
  * ends move in opposite directions) or -1 (same direction); a positive rotation always moves end A
  * positively:
  *   vA = w R,  vB = -delta w R

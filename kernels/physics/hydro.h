@@ -1,4 +1,4 @@
-/* Hydrodynamics of a lumped-mass node (physics.md section 4): Morison drag with normal and
+/* Hydrodynamics of a lumped-mass node (docs/physics.md section 4): Morison drag with normal and
  * tangential coefficients, added mass as a 3x3 matrix, and the current at a depth and time. */
 #ifndef HW_PHYSICS_HYDRO_H
 #define HW_PHYSICS_HYDRO_H

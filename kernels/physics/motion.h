@@ -1,4 +1,4 @@
-/* Prescribed motion of a point (physics.md section 7): position, velocity and acceleration at
+/* Prescribed motion of a point (docs/physics.md section 7): position, velocity and acceleration at
  * time t for constant velocity, sinusoid and time-series table. A table is interpolated by the
  * natural cubic spline through its rows (C2: position, velocity and acceleration continuous
  * within the table, so the integrators keep their order; a piecewise-linear path, with velocity

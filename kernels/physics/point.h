@@ -1,5 +1,5 @@
 /* A free point body (a payload, buoy or clump weight) as one lumped mass: the loads it carries
- * itself (physics.md sections 4 and 7). The lumped-mass model's free points (kernels/lumped.h) and
+ * itself (docs/physics.md sections 4 and 7). The lumped-mass model's free points (kernels/lumped.h) and
  * the rigid-cylinder cable's body ends (kernels/rigid.h) both use it. Shared by gcc and nvcc. */
 #ifndef HW_PHYSICS_POINT_H
 #define HW_PHYSICS_POINT_H

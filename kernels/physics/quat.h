@@ -1,4 +1,4 @@
-/* Unit quaternions for rigid-body orientation (physics.md section 5). q = (w, x, y, z), scalar
+/* Unit quaternions for rigid-body orientation (docs/physics.md section 5). q = (w, x, y, z), scalar
  * first; R(q) maps body coordinates to world coordinates. Body angular velocity w_b integrates as
  * dq/dt = 1/2 q * (0, w_b). Shared by gcc and nvcc (see hd.h for the rules). */
 #ifndef HW_PHYSICS_QUAT_H

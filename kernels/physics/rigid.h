@@ -1,4 +1,4 @@
-/* Rigid-cylinder cable with compliant Baumgarte constraints (physics.md section 5), per element
+/* Rigid-cylinder cable with compliant Baumgarte constraints (docs/physics.md section 5), per element
  * and per constraint block. Shared by gcc and nvcc.
  *
  * Body i: centre x, velocity v (world), orientation p (local z along the cylinder), body angular
@@ -251,7 +251,7 @@ HW_HD void hw_rc_row_params(const double *alpha, const double *beta, const doubl
     }
 }
 
-/* Per-element external loads (physics.md sections 4, 5: weight, buoyancy of the submerged part,
+/* Per-element external loads (docs/physics.md sections 4, 5: weight, buoyancy of the submerged part,
  * Morison drag with the cylinder axis as tangent, added mass, seabed contact at the centre, a
  * mass-proportional relaxation damping c, and the gyroscopic term). */
 typedef struct hw_rc_env {

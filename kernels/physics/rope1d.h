@@ -1,4 +1,4 @@
-/* The 1-D tension element ("Cable"/"Rope", physics.md section 1). Base node B, follower F:
+/* The 1-D tension element ("Cable"/"Rope", docs/physics.md section 1). Base node B, follower F:
  * stretch xs = xB - xF (minus the element's own length offset, applied by the caller), stretch rate
  * vs = vB - vF, tension F = K(xs) xs + D(xs) vs; the force on B is -F, on F is +F.
  * Stiffness/damping modes: constant, constant with variable rest length (K = EA / Lrest), a 1-D table

@@ -1,4 +1,4 @@
-/* Seabed contact of a node (physics.md section 4). A node a depth p > 0 below the flat seabed
+/* Seabed contact of a node (docs/physics.md section 4). A node a depth p > 0 below the flat seabed
  * z = -depth gets a vertical force (kb p - cb vz) d l, never pulling into the seabed, and Coulomb
  * friction mu Fz against its horizontal velocity, smoothed linearly below the velocity scale vf
  * (a node at rest feels no friction: no static stick, see README). */

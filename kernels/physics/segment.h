@@ -1,4 +1,4 @@
-/* Axial behaviour of one lumped-mass segment (physics.md section 4).
+/* Axial behaviour of one lumped-mass segment (docs/physics.md section 4).
  * Segment i joins nodes i-1 (ra, va) and i (rb, vb); unstretched length l0.
  *   strain e = |rb - ra| / l0 - 1, strain rate de = q . (vb - va) / l0, q = (rb - ra) / |rb - ra|
  *   T = EA e + BA de, slack (e <= 0) gives 0, and T >= 0 always (full at bounds, damped rebound).

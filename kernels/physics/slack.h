@@ -1,4 +1,4 @@
-/* Slack rules of a tension element (physics.md section 1): a cable transmits no force in
+/* Slack rules of a tension element (docs/physics.md section 1): a cable transmits no force in
  * compression. Stretch xs (m or strain), stretch rate vs, stiffness force K xs, damping D vs.
  * The final tension is clamped to >= 0 in every model: a cable never pushes. */
 #ifndef HW_PHYSICS_SLACK_H

@@ -1,4 +1,4 @@
-/* Friction of the mass with length on a rail (physics.md section 3): Stribeck + Coulomb + viscous.
+/* Friction of the mass with length on a rail (docs/physics.md section 3): Stribeck + Coulomb + viscous.
  *   F_N    = max(F_N_ext, 0) + m g |cos(theta)|
  *   F_brk  = K_brk F_N, F_C = K_C F_N, v_St = v_brk sqrt(2), v_Coul = v_brk / 10
  *   f_fric = -( sqrt(2 e) (F_brk - F_C) exp(-(v/v_St)^2) (v/v_St) + F_C tanh(v/v_Coul) + f_v v )
