@@ -251,10 +251,9 @@ Test(gpu_parity, fused_steps_equal_host_loop_steps)
         }
 }
 
-Test(gpu_parity, blow_up_found_once_per_call_on_the_device)
+/* solver.dt = factor x the model's critical step (opted in: allow_unstable_dt). */
+static void dt_times_critical(hw_scenario *sc, double factor)
 {
-    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
-    hw_scenario *sc = load(HW_EXAMPLES_DIR "/taut_tether.yaml");
     sc->model.solver.dt = 0.0;
     hw_sim *probe = NULL;
     char msg[512];
@@ -262,8 +261,16 @@ Test(gpu_parity, blow_up_found_once_per_call_on_the_device)
     double crit;
     hw_sim_critical_step(probe, &crit, NULL, NULL);
     hw_sim_destroy(probe);
-    sc->model.solver.dt = 40.0 * crit;
+    sc->model.solver.dt = factor * crit;
     sc->model.solver.allow_unstable_dt = 1;
+}
+
+Test(gpu_parity, blow_up_found_once_per_call_on_the_device)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_EXAMPLES_DIR "/taut_tether.yaml");
+    char msg[512];
+    dt_times_critical(sc, 40.0);
     hw_sim *sim = NULL;
     cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
     cr_assert_eq(hw_sim_step(sim, 500), HW_ERR_NUMERICAL);
@@ -323,15 +330,8 @@ Test(gpu_parity, instability_monitor_trips_on_the_device)
 {
     if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
     hw_scenario *sc = load(HW_EXAMPLES_DIR "/oc4_mooring.yaml");
-    sc->model.solver.dt = 0.0;
-    hw_sim *probe = NULL;
     char msg[512];
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &probe, msg, sizeof msg), HW_OK, "%s", msg);
-    double crit;
-    hw_sim_critical_step(probe, &crit, NULL, NULL);
-    hw_sim_destroy(probe);
-    sc->model.solver.dt = 1.05 * crit;
-    sc->model.solver.allow_unstable_dt = 1;
+    dt_times_critical(sc, 1.05);
     sc->model.solver.max_strain = 1e12;
     double t_trip[2];
     const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
