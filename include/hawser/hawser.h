@@ -98,7 +98,7 @@ typedef enum hw_point_kind {
 typedef enum hw_motion_kind {
     HW_MOTION_CONSTANT_VELOCITY = 0, /* r(t) = pos + vel t */
     HW_MOTION_SINUSOID,              /* r(t) = pos + amp sin(2 pi t / period + phase) */
-    HW_MOTION_TABLE                  /* r(t) = pos + offset(t), linear in t, flat outside */
+    HW_MOTION_TABLE                  /* r(t) = pos + offset(t), natural cubic spline through the rows, flat outside */
 } hw_motion_kind;
 
 typedef struct hw_point_def {
