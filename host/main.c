@@ -56,6 +56,8 @@ static void usage(FILE *f)
             "  --dt DT                  time step in s, or 'auto' (overrides solver.dt)\n"
             "  --t-end T                end time in s (overrides solver.t_end)\n"
             "  --backend cpu|cuda|auto  compute backend (default cpu; auto uses CUDA when a device is present)\n"
+            "  --threads N              CPU threads (default: OMP_NUM_THREADS, else every core);\n"
+            "                           results are the same for any N\n"
             "  --allow-unstable-dt      run a dt above the critical step (else refused, exit 3;\n"
             "                           as solver.allow_unstable_dt: true)\n"
             "  --no-monitor             the instability monitor never stops the run (as\n"
@@ -172,6 +174,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
     fprintf(f, "{\"status\":\"%s\"", status);
     if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
     fprintf(f, ",\"scenario\":"); hw_json_string(f, o->scenario);
+    fprintf(f, ",\"threads\":%d", hw_threads());
     if (sim) {
         long steps = hw_sim_steps_taken(sim);
         long nseg = 0; /* in use now (a winch changes it) */
@@ -677,6 +680,14 @@ int main(int argc, char **argv)
                 fprintf(stderr, "hawser: --backend: expected cpu, cuda or auto, got '%s'\n", v);
                 return EXIT_USAGE;
             }
+        } else if (!strcmp(a, "--threads") && has_val) {
+            const char *v = argv[++i];
+            double n;
+            if (!parse_double(v, &n) || n < 1 || n > 4096 || n != (double)(int)n) {
+                fprintf(stderr, "hawser: --threads: expected a whole number of threads >= 1, got '%s'\n", v);
+                return EXIT_USAGE;
+            }
+            hw_set_threads((int)n);
         } else if (!strcmp(a, "--format") && has_val) {
             char msg[512];
             if (!(o.formats = hw_output_formats_parse(argv[++i], msg, sizeof msg))) {

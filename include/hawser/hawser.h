@@ -37,6 +37,14 @@ typedef enum hw_status {
 const char *hw_status_str(hw_status s);
 const char *hw_version(void);
 
+/* Threads of the CPU backends (OpenMP, gcc's libgomp), process-wide: hw_set_threads(n) with
+ * n >= 1 uses n threads from the next parallel pass on; n <= 0 restores OpenMP's default
+ * (OMP_NUM_THREADS when set, else every core). Results do not depend on the number of threads:
+ * every pass writes each element from one thread and every reduction runs in a fixed order.
+ * Returns the number now in use, as hw_threads() does (1 when built without OpenMP). */
+int hw_set_threads(int n);
+int hw_threads(void);
+
 typedef enum hw_backend_kind { HW_BACKEND_CPU = 0, HW_BACKEND_CUDA, HW_BACKEND_AUTO } hw_backend_kind;
 typedef enum hw_integrator {
     HW_INT_SYMPLECTIC_EULER = 0, /* semi-implicit Euler: v += dt a(x, v); x += dt v */
