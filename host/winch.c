@@ -120,17 +120,20 @@ void hw_winches_free(hw_winches *W)
     memset(W, 0, sizeof *W);
 }
 
+/* The failure of a reeling end that found no segment slot for an insertion. */
+static hw_status slot_error(const hw_winch_rt *w, const hw_model *m, char *err, size_t err_len)
+{
+    snprintf(err, err_len, "line '%s' at t = %.6g s: no segment slot left at its reeling end "
+             "(%d segments of %.4g m); raise winch.max_length", m->line_names[w->line], w->err_t,
+             w->err_nseg, w->l_nom);
+    return HW_ERR_STATE;
+}
+
 /* An insertion or removal at end k outside a step (the static balance), on the host's state y. */
 static hw_status reel_now(hw_winches *W, hw_model *m, double *y, int k, char *err, size_t err_len)
 {
     hw_reel_act a = hw_reel_decide(&W->R, &m->S, k, 0.0);
-    if (W->w[k].err) {
-        const hw_winch_rt *w = &W->w[k];
-        snprintf(err, err_len, "line '%s' at t = %.6g s: no segment slot left at its reeling end "
-                 "(%d segments of %.4g m); raise winch.max_length", m->line_names[w->line],
-                 w->err_t, w->err_nseg, w->l_nom);
-        return HW_ERR_STATE;
-    }
+    if (W->w[k].err) return slot_error(&W->w[k], m, err, err_len);
     hw_reel_apply(&m->S, y, W->w[k].line, &a);
     return HW_OK;
 }
@@ -153,10 +156,7 @@ hw_status hw_winches_report(hw_winches *W, const hw_model *m, hw_log_fn log, voi
         seen[1] = w->n_min;
         if (w->err && !seen[2]) {
             seen[2] = 1;
-            snprintf(err, err_len, "line '%s' at t = %.6g s: no segment slot left at its reeling "
-                     "end (%d segments of %.4g m); raise winch.max_length", ln, w->err_t,
-                     w->err_nseg, w->l_nom);
-            return HW_ERR_STATE;
+            return slot_error(w, m, err, err_len);
         }
     }
     for (int k = 0; k < W->n_sheaves; k++) {
