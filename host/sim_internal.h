@@ -77,8 +77,9 @@ void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 int hw_line_reels(const hw_model_def *def, int line, hw_winch_end end); /* winch or sheave end */
 /* One entry per line end (2 l + 0: end A, 2 l + 1: end B; on = 0 where it does not reel) and
  * per sheave: the reel state of kernels/reel.h, which the backend updates every step where it
- * computes (reel_before / reel_after). The host's arrays are the backend's own on the CPU and a
- * copy on the GPU, read back (reel_get) once per hw_sim_step call and after a shortened step. */
+ * computes (reel_before / reel_after). The host's arrays are the backend's own on the CPU (its
+ * reports then come after every step) and a copy on the GPU, read back (reel_get) once per
+ * hw_sim_step call, after a shortened step, and after every step while a failure rule is armed. */
 typedef hw_reel_end hw_winch_rt;
 typedef hw_reel_sheave hw_sheave_rt;
 typedef struct hw_winches {

@@ -36,13 +36,13 @@
 typedef struct hw_reel_end {
     int on;
     hw_winch_def def;      /* with defaults filled; tables owned by the host (tables below) */
-    double *tables;        /* the host's storage of def's tables (winch_drive.h hw_winch_own_tables) */
+    double *tables;        /* the host's storage of def's tables (hw_winch_own_tables) */
     double omega;          /* DRUM: angular velocity, rad/s (> 0 hauls in) */
     double l_nom, l_w;     /* nominal segment length; unstretched length of the reeling segment */
     double length, speed, tension; /* deployed length, pay-out speed, reeling segment tension */
     int at_max, at_min;    /* the cable's end reached (warned once per episode) */
     long events;           /* insertions and removals so far */
-    int sheave, role;      /* on a sheave: its index and -1 (line_in) or +1 (line_out); else -1, 0 */
+    int sheave, role;      /* on a sheave: its index, -1 (line_in) or +1 (line_out); else -1, 0 */
     int line;              /* the line this end belongs to */
     double counter;        /* a winch's cable count: the line's length at t = 0 plus its pay-out */
     /* for the host, which reads them back once in a while: */
@@ -67,7 +67,7 @@ typedef struct hw_reel_sheave {
 
 typedef struct hw_reel_sys {
     int n_ends, n_sheaves, n_rlines;
-    int need_tension;      /* some end reads its reeling segment's tension (tension, drum, sheave) */
+    int need_tension;      /* an end reads its reeling segment's tension (tension, drum, sheave) */
     hw_reel_end *end;      /* n_ends = 2 n_lines */
     hw_reel_sheave *sh;
     int *rline;            /* the lines with a reeling end */
@@ -79,6 +79,15 @@ typedef struct hw_reel_act {
     int kind, j, keep, end_a, nseg; /* nseg: the line's count before the change */
     double frac, wa, wb, s;
 } hw_reel_act;
+
+/* No insertion or removal (on a line of nseg segments). */
+HW_HD hw_reel_act hw_reel_no_act(int nseg)
+{
+    hw_reel_act a;
+    a.kind = HW_REEL_NONE; a.j = 0; a.keep = 0; a.end_a = 0; a.nseg = nseg;
+    a.frac = 0.0; a.wa = 0.0; a.wb = 0.0; a.s = 0.0;
+    return a;
+}
 
 /* Before the step from t over dt: the pay-out speed of end k and its segment's length rate. */
 HW_HD void hw_reel_before(hw_reel_sys *R, const hw_lm_sys *S, int k, double t, double dt)
@@ -164,13 +173,11 @@ HW_HD void hw_reel_sheave_step(hw_reel_sys *R, const hw_lm_sys *S, const hw_lm_w
  * err is set (at time t) and nothing changes. */
 HW_HD hw_reel_act hw_reel_decide(hw_reel_sys *R, hw_lm_sys *S, int k, double t)
 {
-    hw_reel_act a;
-    a.kind = HW_REEL_NONE; a.j = 0; a.keep = 0; a.end_a = 0; a.frac = a.wa = a.wb = a.s = 0.0;
     hw_reel_end *w = &R->end[k];
     int l = w->line, ns = S->ln_nseg[l], atA = w->def.end == HW_WINCH_A;
     int both = R->end[2 * l].on && R->end[2 * l + 1].on;
     double ln = w->l_nom, lw = w->l_w, mu = S->ln_mu[l];
-    a.nseg = ns;
+    hw_reel_act a = hw_reel_no_act(ns);
     if (lw > 1.5 * ln) {
         if (ns + 1 > S->ln_cap[l]) {
             if (!w->err) { w->err = 1; w->err_t = t; w->err_nseg = ns; }
@@ -205,11 +212,7 @@ HW_HD hw_reel_act hw_reel_end_after(hw_reel_sys *R, hw_lm_sys *S, const hw_lm_wo
                                     double t, double dt)
 {
     hw_reel_end *w = &R->end[k];
-    if (!w->on) {
-        hw_reel_act a;
-        a.kind = HW_REEL_NONE; a.j = a.keep = a.end_a = a.nseg = 0; a.frac = a.wa = a.wb = a.s = 0.0;
-        return a;
-    }
+    if (!w->on) return hw_reel_no_act(S->ln_nseg[w->line]);
     if (R->need_tension) w->tension = work->seg_T[S->ln_wseg[k]];
     w->l_w += w->speed * dt;
     w->counter += w->speed * dt;
