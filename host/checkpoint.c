@@ -419,6 +419,12 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
     hw_lm_sys *S = &sim->m.S;
     hw_status st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y);
     for (int l = 0; !st && l < S->n_lines; l++) st = sim->ops->update_line(sim->be, S, l);
+    hw_winches *W = &sim->winches;
+    for (int k = 0; k < W->n; k++) { /* the mirrors of the loaded line arrays, then the backend's copy */
+        W->w[k].nseg = S->ln_nseg[W->w[k].line];
+        W->w[k].wt0 = S->ln_wt0[k];
+    }
+    if (!st && W->any) st = sim->ops->reel_set(sim->be, &W->R);
     for (int p = 0; !st && p < S->n_points; p++)
         if (S->pt_kind[p] == HW_PT_COUPLED)
             sim->ops->set_coupled(sim->be, p, S->pt_cpos + 3 * p, S->pt_cvel + 3 * p, S->pt_ct[p]);

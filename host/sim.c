@@ -219,6 +219,12 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
         hw_sim_destroy(sim);
         return st;
     }
+    if (sim->winches.any && (st = sim->ops->reel_set(sim->be, &sim->winches.R))) {
+        set_msg(msg, msg_len, "%s backend: copying the winch and sheave state failed: %s",
+                sim->ops->name, hw_status_str(st));
+        hw_sim_destroy(sim);
+        return st;
+    }
     for (int l = 0; l < S->n_lines; l++) sim->n_active += S->ln_nseg[l];
     sim->monitor = !def->solver.monitor_off;
     if ((st = hw_sim_accum_init(sim))) {
@@ -342,22 +348,53 @@ void hw_sim_set_check_per_call(hw_sim *sim, int on)
     if (sim) sim->check_per_call = on != 0;
 }
 
+/* The reel state as the backend holds it, back on the host (nothing to copy on the CPU), with
+ * its reports: after every step where the blow-up check is per step, else once per call. */
+static hw_status reel_pull(hw_sim *sim)
+{
+    hw_winches *W = &sim->winches;
+    if (!W->any) return HW_OK;
+    hw_status st = sim->ops->reel_get(sim->be, &sim->m.S, &W->R);
+    if (st) {
+        sim->failed = 1;
+        snprintf(sim->err, sizeof sim->err, "%s backend: reading the winch state back failed: %s",
+                 sim->ops->name, hw_status_str(st));
+        return st;
+    }
+    if ((st = hw_winches_report(W, &sim->m, sim->log, sim->log_user, sim->err, sizeof sim->err))) {
+        sim->failed = 1;
+        return st;
+    }
+    sim->n_active = 0;
+    for (int l = 0; l < sim->m.S.n_lines; l++) sim->n_active += sim->m.S.ln_nseg[l];
+    return HW_OK;
+}
+
+/* The step the backend runs: with the reel updates around it where some line end reels. */
+static hw_step_fn step_fn(const hw_sim *sim)
+{
+    return sim->winches.any ? hw_integrate_step_reel : hw_integrate_step;
+}
+
 /* n steps with one blow-up check at the end: for backends where reading the bad flag costs a
  * device-to-host copy and a synchronization (CUDA), and only when the host has nothing to do
- * between steps (no winch or sheave; coupled points move on their own from the kinematics last
- * set, so they need nothing within one call). The backend's step_n, where it has one, runs the
- * n steps without any host round trip (a CUDA graph); otherwise the host loops. */
+ * between steps (coupled points move on their own from the kinematics last set, an external
+ * winch at the speed last set, and the winches and sheaves are updated inside the step, so they
+ * need nothing within one call; a failure rule needs the host after every step). The backend's
+ * step_n, where it has one, runs the n steps without any host round trip (a CUDA graph);
+ * otherwise the host loops. The winch state comes back once, after the n steps (the segment-
+ * step count takes the segments in use at the call's start). */
 static hw_status step_batch(hw_sim *sim, int n)
 {
     long s0 = sim->steps;
     double t0 = sim->t;
     hw_status st = HW_OK;
+    hw_step_fn step = step_fn(sim);
     if (sim->ops->step_n)
-        st = sim->ops->step_n(sim->be, hw_integrate_step, sim->integ, sim->t_base,
-                              s0 - sim->steps_base, sim->dt, n);
+        st = sim->ops->step_n(sim->be, step, sim->integ, sim->t_base, s0 - sim->steps_base,
+                              sim->dt, n);
     else
-        for (int k = 0; k < n; k++)
-            hw_integrate_step(sim->ops, sim->be, sim->integ, time_at(sim, s0 + k), sim->dt);
+        for (int k = 0; k < n; k++) step(sim->ops, sim->be, sim->integ, time_at(sim, s0 + k), sim->dt);
     int bad = sim->ops->take_bad(sim->be);
     sim->y_valid = sim->w_valid = 0;
     if (!st && bad == HW_BAD_DEVICE) st = HW_ERR_IO;
@@ -375,22 +412,17 @@ static hw_status step_batch(hw_sim *sim, int n)
         diagnose(sim, bad, n, t0, sim->dt);
         return HW_ERR_NUMERICAL;
     }
-    return HW_OK;
+    return reel_pull(sim);
 }
 
 /* One step of length h from sim->t to t1 (winch and sheave updates around it, the blow-up check
- * after it): a whole step (h = dt, t1 = time_at(steps + 1)) or a shortened one. */
+ * after it): a whole step (h = dt, t1 = time_at(steps + 1)) or a shortened one. The winch state
+ * comes back after it where the check is per step (the CPU), else the caller pulls it. */
 static hw_status one_step(hw_sim *sim, double h, double t1)
 {
     hw_winches *W = &sim->winches;
     hw_status st;
-    if (W->any && (st = hw_winches_before_step(W, &sim->m, sim->ops, sim->be, sim->t, h, sim->log,
-                                               sim->log_user))) {
-        sim->failed = 1;
-        snprintf(sim->err, sizeof sim->err, "winch update failed at t = %.6g s: %s", sim->t,
-                 hw_status_str(st));
-        return st;
-    }
+    if (W->any) sim->ops->reel_before(sim->be, sim->t, h);
     hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, h);
     sim->y_valid = sim->w_valid = 0;
     int bad = sim->ops->take_bad(sim->be);
@@ -409,27 +441,16 @@ static hw_status one_step(hw_sim *sim, double h, double t1)
         diagnose(sim, bad, 1, t0, h);
         return HW_ERR_NUMERICAL;
     }
-    if (sim->fail.any && (st = hw_failures_after_step(sim))) { /* a line breaking (failure.c) */
-        sim->failed = 1;
-        return st;
-    }
-    if (W->any) {
-        if (W->need_tension) { /* the winch tension of the step's last evaluation */
-            hw_lm_work w;
-            memset(&w, 0, sizeof w);
-            w.seg_T = sim->w.seg_T;
-            w.seg_qx = sim->w.seg_qx; w.seg_qy = sim->w.seg_qy; w.seg_qz = sim->w.seg_qz;
-            sim->ops->download_work(sim->be, &w);
-            for (int l = 0; l < W->n; l++)
-                if (W->w[l].on) W->w[l].tension = sim->w.seg_T[sim->m.S.ln_wseg[l]]; /* per end */
-        }
-        if ((st = hw_winches_after_step(W, &sim->m, sim->ops, sim->be, t0, h, &sim->w, sim->log,
-                                        sim->log_user, sim->err, sizeof sim->err))) {
+    if (sim->fail.any) { /* a line breaking (failure.c): its update_line sends the host's copy */
+        if (sim->check_per_call && (st = reel_pull(sim))) return st;
+        if ((st = hw_failures_after_step(sim))) {
             sim->failed = 1;
             return st;
         }
-        sim->n_active = 0;
-        for (int l = 0; l < sim->m.S.n_lines; l++) sim->n_active += sim->m.S.ln_nseg[l];
+    }
+    if (W->any) {
+        sim->ops->reel_after(sim->be, t0, h);
+        if (!sim->check_per_call) return reel_pull(sim);
     }
     return HW_OK;
 }
@@ -449,17 +470,20 @@ hw_status hw_sim_step(hw_sim *sim, int n)
 {
     if (!sim || n < 0) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
-    hw_winches *W = &sim->winches;
-    if (n > 0 && sim->check_per_call && !W->any && W->n_sheaves == 0 && !sim->fail.any) {
+    if (n > 0 && sim->check_per_call && !sim->fail.any) {
         if (sim->interrupt && *sim->interrupt) return interrupted(sim);
         return step_batch(sim, n);
     }
-    for (int k = 0; k < n; k++) {
-        if (sim->interrupt && *sim->interrupt) return interrupted(sim);
-        hw_status st = one_step(sim, sim->dt, time_at(sim, sim->steps + 1));
-        if (st) return st;
+    hw_status st = HW_OK;
+    for (int k = 0; k < n && !st; k++) {
+        if (sim->interrupt && *sim->interrupt) st = interrupted(sim);
+        else st = one_step(sim, sim->dt, time_at(sim, sim->steps + 1));
     }
-    return HW_OK;
+    if (sim->check_per_call && n > 0 && !sim->failed) { /* the winch state once per call */
+        hw_status sp = reel_pull(sim);
+        if (!st) st = sp;
+    }
+    return st;
 }
 
 hw_status hw_sim_advance_to(hw_sim *sim, double t)
@@ -492,6 +516,7 @@ hw_status hw_sim_advance_to(hw_sim *sim, double t)
     if (h > tol) { /* one shortened step lands on t; whole steps count from there */
         if (sim->interrupt && *sim->interrupt) return interrupted(sim);
         hw_status st = one_step(sim, h, t);
+        if (!st && sim->check_per_call) st = reel_pull(sim);
         if (st) return st;
         sim->t_base = t;
         sim->steps_base = sim->steps;
@@ -724,7 +749,7 @@ hw_status hw_sim_set_winch_speed(hw_sim *sim, int line, double speed)
         return HW_ERR_INVALID_ARG;
     }
     w->speed = speed;
-    return HW_OK;
+    return sim->winches.any ? sim->ops->reel_set(sim->be, &sim->winches.R) : HW_OK;
 }
 
 hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double *speed,

@@ -75,44 +75,37 @@ void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...);
 
 /* Winches in reel mode and sheaves (winch.c). */
 int hw_line_reels(const hw_model_def *def, int line, hw_winch_end end); /* winch or sheave end */
-typedef struct hw_winch_rt {
-    int on;
-    hw_winch_def def;      /* with defaults filled and its tables owned here */
-    double *tables;        /* the tables' storage (winch_drive.h hw_winch_own_tables) */
-    double omega;          /* DRUM: angular velocity, rad/s (> 0 hauls in) */
-    double l_nom, l_w;     /* nominal segment length; unstretched length of the winch segment */
-    double length, speed, tension; /* deployed length, pay-out speed, winch segment tension */
-    int at_max, at_min;    /* the cable's end reached (warned once per episode) */
-    long events;           /* insertions and removals so far */
-    int sheave, role;      /* on a sheave: its index and -1 (line_in) or +1 (line_out); else -1, 0 */
-    int line;              /* the line this end belongs to (entry 2 line + 0 for end A, + 1 for B) */
-    double counter;        /* a winch's cable count: the line's length at t = 0 plus its pay-out */
-} hw_winch_rt;
-typedef struct hw_sheave_rt {
-    hw_sheave_def def;
-    double v;              /* sliding speed, m/s (> 0 from line_in into line_out) */
-    double wrap, t_in, t_out;
-    int holding;           /* a locked sheave that holds */
-    int at_end;            /* a span ran short: sliding stopped (warned once) */
-} hw_sheave_rt;
+/* One entry per line end (2 l + 0: end A, 2 l + 1: end B; on = 0 where it does not reel) and
+ * per sheave: the reel state of kernels/reel.h, which the backend updates every step where it
+ * computes (reel_before / reel_after). The host's arrays are the backend's own on the CPU (its
+ * reports then come after every step) and a copy on the GPU, read back (reel_get) once per
+ * hw_sim_step call, after a shortened step, and after every step while a failure rule is armed. */
+typedef hw_reel_end hw_winch_rt;
+typedef hw_reel_sheave hw_sheave_rt;
 typedef struct hw_winches {
     int n, any, need_tension;
-    hw_winch_rt *w;        /* one per line end (on = 0 where it does not reel) */
+    hw_winch_rt *w;        /* n = 2 n_lines */
     int n_sheaves;
     hw_sheave_rt *sh;
+    hw_reel_sys R;         /* the view of w, sh and the reeling lines the backend gets */
+    long *seen;            /* per end: n_max, n_min, err reported so far; per sheave: n_end */
 } hw_winches;
 hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m);
 void hw_winches_free(hw_winches *W);
-hw_status hw_winches_before_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
-                                 hw_backend *b, double t, double dt, hw_log_fn log, void *log_user);
 /* After the static solve: slides cable over the sheaves until their tensions balance, solving
  * statics again each time (y: the host state, uploaded to the backend at the end). */
 hw_status hw_winches_balance(hw_winches *W, hw_model *m, const hw_backend_ops *ops, hw_backend *b,
                              double *y, double tol, int max_iter, hw_static_result *res,
                              hw_log_fn log, void *log_user, char *msg, size_t msg_len);
-hw_status hw_winches_after_step(hw_winches *W, hw_model *m, const hw_backend_ops *ops,
-                                hw_backend *b, double t, double dt, const hw_lm_work *work,
-                                hw_log_fn log, void *log_user, char *err, size_t err_len);
+/* After the backend's reel state was read back (reel_get): logs the end stops and sheave stops
+ * that engaged since the last call, each with its time; a reeling end that ran out of segment
+ * slots fails the run (HW_ERR_STATE, err says which line and when). */
+hw_status hw_winches_report(hw_winches *W, const hw_model *m, hw_log_fn log, void *log_user,
+                            char *err, size_t err_len);
+/* One step of integrator integ from t over dt with the reel updates around it: reel_before,
+ * hw_integrate_step, reel_after (the step step_n records for a reeling model). */
+void hw_integrate_step_reel(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ,
+                            double t, double dt);
 
 /* Line failure (failure.c). The run state of the failures is S.seg_alive (per segment) and the
  * per-line records ln[] (a checkpoint saves both); rule[] is the definition, resolved; any is

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "physics/hd.h" /* hw_tlu */
 
 void hw_winch_defaults(hw_winch_def *d, double length, double l_nom)
 {
@@ -106,61 +105,3 @@ int hw_winch_check(const hw_winch_def *w, double length, int n, const char *owne
     return 0;
 }
 #undef BAD
-
-double hw_winch_drive_speed(const hw_winch_def *d, double t, double dt, double length,
-                            double tension, double omega, double external)
-{
-    double s = 0.0, lim = d->max_speed;
-    switch (d->mode) {
-    case HW_WINCH_SPEED: /* at the step's midpoint: exact pay-out for a piecewise-linear table */
-        return d->speed_table.n >= 2
-                   ? hw_tlu(d->speed_table.x, d->speed_table.y, d->speed_table.n, t + 0.5 * dt)
-                   : d->speed;
-    case HW_WINCH_LENGTH:
-        s = (d->target - length) / d->tau;
-        break;
-    case HW_WINCH_TENSION:
-        s = d->gain * (tension - d->target);
-        break;
-    case HW_WINCH_EXTERNAL:
-        return external;
-    case HW_WINCH_DRUM: /* the drum's speed, integrated after the step */
-        return -omega * d->drum_radius;
-    }
-    return s > lim ? lim : s < -lim ? -lim : s;
-}
-
-int hw_winch_stops(const hw_winch_def *d, double counter, double length, double *s, int *at_max,
-                   int *at_min)
-{
-    int news = 0;
-    if (*s > 0 && counter >= d->max_length) {
-        if (!*at_max) news = 1;
-        *at_max = 1;
-        *s = 0.0;
-    } else {
-        *at_max = 0;
-    }
-    if (*s < 0 && (counter <= d->min_length || length <= d->min_length)) {
-        if (!*at_min) news = 2;
-        *at_min = 1;
-        *s = 0.0;
-    } else {
-        *at_min = 0;
-    }
-    return news;
-}
-
-double hw_winch_drum_step(const hw_winch_def *d, double omega, double tension, double t, double dt,
-                          int at_max, int at_min)
-{
-    double tq = d->motor_stall_torque > 0
-                    ? d->motor_stall_torque * (1.0 - omega / d->motor_no_load_speed)
-                : d->torque_table.n >= 2
-                    ? hw_tlu(d->torque_table.x, d->torque_table.y, d->torque_table.n, t + 0.5 * dt)
-                    : d->torque;
-    double acc = (tq - tension * d->drum_radius - d->drum_bearing * omega) / d->drum_inertia;
-    omega += dt * acc;
-    if ((at_max && omega < 0) || (at_min && omega > 0)) omega = 0.0; /* end of cable */
-    return omega;
-}

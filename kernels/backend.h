@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include "hawser/hawser.h"
 #include "lumped.h"
+#include "reel.h"
 #include "accum.h"
 
 enum { HW_BUF_Y = 0, HW_BUF_TMP, HW_BUF_K1, HW_BUF_K2, HW_BUF_K3, HW_BUF_K4, HW_NBUF };
@@ -54,23 +55,32 @@ struct hw_backend_ops {
     /* Kinematics of a coupled point from time t on. */
     void (*set_coupled)(hw_backend *b, int point, const double pos[3], const double vel[3],
                         double t);
-    /* Winches (reel mode). update_line copies line l's per-line winch values (ln_nseg, ln_wseg,
-     * ln_wrate) and its segment lengths, segment flags (seg_alive, seg_trip: a line failure
-     * calls it after breaking a segment) and node masses and lengths from the host system to
-     * the backend's (a no-op where the backend shares the host arrays). reel_insert and
-     * reel_remove run hw_lm_reel_insert / hw_lm_reel_remove on the state, where it lives;
-     * call them before the host changes ln_nseg, then update_line. */
+    /* update_line copies line l's per-line winch values (ln_nseg, ln_wseg, ln_wrate, ln_wt0)
+     * and its segment lengths, segment flags (seg_alive, seg_trip: a line failure calls it after
+     * breaking a segment) and node masses and lengths from the host system to the backend's (a
+     * no-op where the backend shares the host arrays). */
     hw_status (*update_line)(hw_backend *b, const hw_lm_sys *host, int line);
-    void (*reel_insert)(hw_backend *b, int line, int j, double frac, double wa, double wb,
-                        int end_a, double speed);
-    void (*reel_remove)(hw_backend *b, int line, int j, int keep, double wk, double wj);
+    /* Reel mode (winches and sheaves, kernels/reel.h), where the state lives. reel_set copies the
+     * host's reel state (ends, sheaves; the reeling lines and the drive tables the first time)
+     * to the backend; the CPU backend keeps the host's arrays. reel_get copies it back into host
+     * and rebuilds the reeling lines' ln_nseg, ln_wseg, ln_wrate, ln_wt0, seg_l0, node_m and
+     * node_l in host_S from it (hw_reel_host_rebuild; a no-op where the arrays are shared).
+     * reel_before and reel_after: the updates before and after the integration of the step from
+     * t over dt (hw_reel_before per end; hw_reel_sheave_step per sheave, then per reeling line its
+     * ends' lengths, insertions and removals, segment lengths and node masses); called inside
+     * the step that step_n records (hw_integrate_step_reel), so they read the time as the other
+     * kernels do. */
+    hw_status (*reel_set)(hw_backend *b, const hw_reel_sys *host);
+    hw_status (*reel_get)(hw_backend *b, hw_lm_sys *host_S, hw_reel_sys *host);
+    void (*reel_before)(hw_backend *b, double t, double dt);
+    void (*reel_after)(hw_backend *b, double t, double dt);
     /* Optional (NULL where the host's loop over step() is as good, as on the CPU): n steps of
      * integrator integ, step k running from t = t0 + (k0 + k) * dt, rounded as written (the
      * time hw_sim_step keeps: t0 its t_base, k0 its steps since then),
      * with no host synchronization between them. step is hw_integrate_step: the backend records
      * the operations one call of it issues (eval, lincomb, constrain, symplectic) and replays
      * them n times, reading the time from device memory. Only for models whose host needs
-     * nothing between steps (no winch or sheave updates). The bad flag accumulates over the n
+     * nothing between steps (reeling runs inside the step: hw_integrate_step_reel). The bad flag accumulates over the n
      * steps (take_bad afterwards gives the first bad segment index of any of them). */
     hw_status (*step_n)(hw_backend *b, hw_step_fn step, hw_integrator integ, double t0,
                         long k0, double dt, int n);

@@ -399,50 +399,7 @@ HW_HD void hw_lm_end_deriv(const hw_lm_sys *S, double *dy, int e)
     hw_lm_set3(dy, n, HW_Y_VX, i, hw_lm_get3(dy, n, HW_Y_VX, j));
 }
 
-/* Reel mode (winches): insertion and removal of a node of line l, in place on the state y (all
- * blocks), over the line's used slots. The host decides where and with which weights (it knows
- * the masses); both backends run these as they are (on the GPU in one thread per line: an
- * insertion moves at most one line's nodes, and happens once per nominal length paid out).
- *
- * Insert: a new node at local index j, between the old nodes j - 1 and j (which moves to j + 1),
- * at fraction frac of the way from j - 1 to j + 1, with velocity wa va + wb vb (the host's
- * weights conserve momentum). The winch end's node (j - 1 when end_a, else j + 1) stands for
- * material leaving the drum: its velocity counts as the point's plus the pay-out speed s along
- * the segment, away from the winch. Nodes j..nseg move up one slot. */
-HW_HD void hw_lm_reel_insert(const hw_lm_sys *S, double *y, int l, int j, double frac, double wa,
-                             double wb, int end_a, double s)
-{
-    int n = S->n_state, n0 = S->ln_n0[l], nseg = S->ln_nseg[l];
-    for (int b = 0; b < HW_Y_BLOCKS; b++)
-        for (int k = nseg; k >= j; k--) y[b * n + n0 + k + 1] = y[b * n + n0 + k];
-    hw_v3 ra = hw_lm_get3(y, n, HW_Y_RX, n0 + j - 1), rb = hw_lm_get3(y, n, HW_Y_RX, n0 + j + 1);
-    hw_v3 va = hw_lm_get3(y, n, HW_Y_VX, n0 + j - 1), vb = hw_lm_get3(y, n, HW_Y_VX, n0 + j + 1);
-    hw_v3 d = hw_v3_sub(rb, ra);
-    double len = hw_v3_norm(d);
-    hw_v3 q = len > 0.0 ? hw_v3_scale(d, 1.0 / len) : hw_v3_zero(); /* from j - 1 to j + 1 */
-    if (end_a) va = hw_v3_add(va, hw_v3_scale(q, s));
-    else vb = hw_v3_sub(vb, hw_v3_scale(q, s));
-    hw_lm_set3(y, n, HW_Y_RX, n0 + j, hw_v3_add(ra, hw_v3_scale(d, frac)));
-    hw_lm_set3(y, n, HW_Y_VX, n0 + j, hw_v3_add(hw_v3_scale(va, wa), hw_v3_scale(vb, wb)));
-    y[HW_Y_ED * n + n0 + j] = 0.0;
-}
-
-/* Remove: node j goes; first node keep (a neighbour of j) takes velocity wk v[keep] + wj v[j]
- * and j's dissipated energy; nodes j+1..nseg move down one slot; the freed slot is zeroed. */
-HW_HD void hw_lm_reel_remove(const hw_lm_sys *S, double *y, int l, int j, int keep, double wk,
-                             double wj)
-{
-    int n = S->n_state, n0 = S->ln_n0[l], nseg = S->ln_nseg[l];
-    for (int c = 0; c < 3; c++) {
-        double *vk = &y[(HW_Y_VX + c) * n + n0 + keep];
-        *vk = wk * *vk + wj * y[(HW_Y_VX + c) * n + n0 + j];
-    }
-    y[HW_Y_ED * n + n0 + keep] += y[HW_Y_ED * n + n0 + j];
-    for (int b = 0; b < HW_Y_BLOCKS; b++) {
-        for (int k = j; k < nseg; k++) y[b * n + n0 + k] = y[b * n + n0 + k + 1];
-        y[b * n + n0 + nseg] = 0.0;
-    }
-}
+/* Reel mode (winches and sheaves): kernels/reel.h. */
 
 /* Integrator updates, per state index k (all blocks handled by the caller's loop). */
 HW_HD void hw_lm_symplectic(const hw_lm_sys *S, double *y, const double *dy, double dt, int k)

@@ -12,7 +12,9 @@
  * at the same times); a blow-up found once per call, with its window; and the Thrust reduction
  * (largest tension, non-finite count) against the CPU backend's loop on the same state.
  * Exact times: the graph after shortened steps of hw_sim_advance_to (a device time base).
- * Line failure: broken segments in one evaluation, and breaks during a run (md_failure.yaml). */
+ * Line failure: broken segments in one evaluation, and breaks during a run (md_failure.yaml).
+ * Reeling on the device: winches (pay-out, haul-in, tension, drum) and sheaves against the CPU,
+ * and the graph (reel kernels inside the recorded step) against the per-step host loop. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -704,4 +706,90 @@ Test(gpu_parity, line_failure_cpu_vs_cuda)
     cr_expect_lt(d, 1e-12);
     for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
     hw_scenario_free(sc);
+}
+
+/* Reeling on the device (issue 16 item 5): the winch and sheave update runs in the recorded step
+ * (reel_before / reel_after kernels) and the host reads the reel state back once per call. A
+ * winch paying out to its end stop, one hauling in to its minimum length, a tension-mode and a
+ * drum winch, a free travelling pulley and a crane whose deck wire reels at both ends (winch and
+ * boom-tip sheave). */
+static const char *REEL_CASES[] = {
+    HW_TEST_DATA_DIR "/reel_payout.yaml", HW_TEST_DATA_DIR "/reel_haul.yaml",
+    HW_TEST_DATA_DIR "/reel_tension.yaml", HW_TEST_DATA_DIR "/reel_drum.yaml",
+    HW_EXAMPLES_DIR "/block_and_tackle.yaml", HW_EXAMPLES_DIR "/crane_lowering.yaml", NULL};
+
+/* The deployed length of line l's reeling end, or 0 where it does not reel. */
+static double reel_length(hw_sim *s, int l)
+{
+    double L = 0.0;
+    return hw_sim_winch_state(s, l, &L, NULL, NULL, NULL) == HW_OK ? L : 0.0;
+}
+
+/* CPU backend against CUDA over 30 calls of 1000 steps: the segment counts equal after every call,
+ * the states within 1e-12 relative, the deployed lengths within 1e-12; with a sheave 1e-9 (its
+ * wrap angle and capstan go through the device's acos and exp, which may differ from glibc's in
+ * the last place, and the slide feeds back into the spans). */
+Test(gpu_parity, reeling_winches_and_sheaves_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    for (int k = 0; REEL_CASES[k]; k++) {
+        hw_scenario *sc = load(REEL_CASES[k]);
+        hw_sim *s[2] = {NULL, NULL};
+        char msg[512];
+        const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
+        for (int b = 0; b < 2; b++)
+            cr_assert_eq(hw_sim_create(&sc->model, kinds[b], NULL, NULL, &s[b], msg, sizeof msg), HW_OK,
+                         "%s", msg);
+        double tol = sc->model.n_sheaves > 0 ? 1e-9 : 1e-12, worst = 0, worst_len = 0;
+        int nl = sc->model.n_lines;
+        for (int c = 0; c < 30; c++) {
+            for (int b = 0; b < 2; b++) cr_assert_eq(hw_sim_step(s[b], 1000), HW_OK, "%s", hw_sim_last_error(s[b]));
+            for (int l = 0; l < nl; l++) {
+                cr_assert_eq(hw_sim_line_nseg(s[0], l), hw_sim_line_nseg(s[1], l), "%s line %d, call %d",
+                             REEL_CASES[k], l, c);
+                double La = reel_length(s[0], l), Lb = reel_length(s[1], l);
+                double dl = fabs(La - Lb) / (fabs(La) + 1e-300);
+                if (dl > worst_len) worst_len = dl;
+            }
+            double d = state_diff(s[0], s[1], nl);
+            if (d > worst) worst = d;
+        }
+        printf("%s: reeling 30000 steps, CPU vs CUDA states differ by %.3g, deployed lengths by %.3g "
+               "relative (segments: %d on line 0)\n", REEL_CASES[k], worst, worst_len, hw_sim_line_nseg(s[0], 0));
+        cr_expect_lt(worst, tol, "%s", REEL_CASES[k]);
+        cr_expect_lt(worst_len, tol, "%s", REEL_CASES[k]);
+        for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
+        hw_scenario_free(sc);
+    }
+}
+
+/* On the device, the graph (the reel kernels recorded with the step, one read-back per call)
+ * against the per-step host loop (the same kernels, read back after every step): bit-equal
+ * states, segment counts and deployed lengths; and a shortened step of hw_sim_advance_to. */
+Test(gpu_parity, reeling_graph_equals_host_loop_on_the_device)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    for (int k = 0; REEL_CASES[k]; k++) {
+        hw_scenario *sc = load(REEL_CASES[k]);
+        hw_sim *s[2] = {NULL, NULL};
+        char msg[512];
+        for (int b = 0; b < 2; b++)
+            cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &s[b], msg, sizeof msg),
+                         HW_OK, "%s", msg);
+        hw_sim_set_check_per_call(s[1], 0);
+        for (int c = 0; c < 5; c++)
+            for (int b = 0; b < 2; b++)
+                cr_assert_eq(hw_sim_step(s[b], 3000 + 37 * c), HW_OK, "%s", hw_sim_last_error(s[b]));
+        double t = hw_sim_time(s[0]) + 0.4 * hw_sim_dt(s[0]);
+        for (int b = 0; b < 2; b++) cr_assert_eq(hw_sim_advance_to(s[b], t), HW_OK, "%s", hw_sim_last_error(s[b]));
+        for (int c = 0; c < 2; c++)
+            for (int b = 0; b < 2; b++) cr_assert_eq(hw_sim_step(s[b], 1000), HW_OK, "%s", hw_sim_last_error(s[b]));
+        double d = state_diff(s[0], s[1], sc->model.n_lines);
+        printf("%s: reeling, graph vs host loop on the device differ by %.3g relative\n", REEL_CASES[k], d);
+        cr_expect_eq(d, 0.0, "%s: %.3g", REEL_CASES[k], d);
+        for (int l = 0; l < sc->model.n_lines; l++)
+            cr_expect_eq(reel_length(s[0], l), reel_length(s[1], l), "%s line %d", REEL_CASES[k], l);
+        for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
+        hw_scenario_free(sc);
+    }
 }

@@ -14,6 +14,7 @@ struct hw_backend {
     size_t ny;
     int bad;
     hw_lm_acc acc;   /* every-step accumulators (kernels/accum.h) */
+    hw_reel_sys R;   /* reel mode: the host's arrays (reel_set) */
     double *osc;     /* per segment: its oscillation this step (scratch of cpu_accumulate) */
 };
 
@@ -295,15 +296,29 @@ static hw_status cpu_update_line(hw_backend *b, const hw_lm_sys *host, int line)
     return HW_OK;
 }
 
-static void cpu_reel_insert(hw_backend *b, int line, int j, double frac, double wa, double wb,
-                            int end_a, double speed)
+/* Reel mode: the host's reel state itself (as the system arrays), so nothing is copied. */
+static hw_status cpu_reel_set(hw_backend *b, const hw_reel_sys *host)
 {
-    hw_lm_reel_insert(&b->S, b->buf[HW_BUF_Y], line, j, frac, wa, wb, end_a, speed);
+    b->R = *host;
+    return HW_OK;
 }
 
-static void cpu_reel_remove(hw_backend *b, int line, int j, int keep, double wk, double wj)
+static hw_status cpu_reel_get(hw_backend *b, hw_lm_sys *host_S, hw_reel_sys *host)
 {
-    hw_lm_reel_remove(&b->S, b->buf[HW_BUF_Y], line, j, keep, wk, wj);
+    (void)b; (void)host_S; (void)host;
+    return HW_OK;
+}
+
+static void cpu_reel_before(hw_backend *b, double t, double dt)
+{
+    for (int k = 0; k < b->R.n_ends; k++) hw_reel_before(&b->R, &b->S, k, t, dt);
+}
+
+static void cpu_reel_after(hw_backend *b, double t, double dt)
+{
+    for (int k = 0; k < b->R.n_sheaves; k++) hw_reel_sheave_step(&b->R, &b->S, &b->w, k, t, dt);
+    for (int i = 0; i < b->R.n_rlines; i++)
+        hw_reel_line_after(&b->R, &b->S, &b->w, b->buf[HW_BUF_Y], b->R.rline[i], t, dt);
 }
 
 /* The same reduction as the CUDA backend's Thrust one (kernels/cuda/reduce.cu), as a plain loop
@@ -405,8 +420,8 @@ static hw_status cpu_acc_set(hw_backend *b, const double *seg, const double *lin
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
-    cpu_update_line, cpu_reel_insert, cpu_reel_remove, NULL, cpu_max_tension, cpu_trip_scan,
-    cpu_accumulate, cpu_acc_get, cpu_acc_set};
+    cpu_update_line, cpu_reel_set, cpu_reel_get, cpu_reel_before, cpu_reel_after, NULL,
+    cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

@@ -43,6 +43,14 @@ struct hw_backend {
     int g_failed;               // recording failed once: step_n loops on the host from then on
     int fused;                  // experimental (HAWSER_CUDA_FUSED=1): step_n runs a persistent kernel
     hw_lm_acc acc;              // every-step accumulators (kernels/accum.h), device arrays
+    // reel mode (kernels/reel.h): R points at device arrays once reel_set ran (reel_blk: the
+    // ends then the sheaves, one copy each way; reel_stage: its host image)
+    hw_reel_sys R;
+    void *reel_blk;
+    size_t reel_bytes;
+    unsigned char *reel_stage;
+    double *reel_tab;           // the drive tables
+    int *reel_rline;
 };
 
 // A time argument: t itself, or (step != NULL) (base[0] + step[0] * dt) + t read on the device.
@@ -348,6 +356,10 @@ static void cu_destroy(hw_backend *b)
     if (b->gexec) cudaGraphExecDestroy(b->gexec);
     if (b->cap_stream) cudaStreamDestroy(b->cap_stream);
     for (int k = 0; k < b->n_allocs; k++) cudaFree(b->allocs[k]);
+    if (b->reel_blk) cudaFree(b->reel_blk);
+    if (b->reel_tab) cudaFree(b->reel_tab);
+    if (b->reel_rline) cudaFree(b->reel_rline);
+    free(b->reel_stage);
     free(b);
 }
 
@@ -538,8 +550,8 @@ static void cu_set_coupled(hw_backend *b, int p, const double pos[3], const doub
     cudaMemcpy(b->S.pt_ct + p, &t, sizeof(double), cudaMemcpyHostToDevice);
 }
 
-/* Winches: a handful of values per line and step (the winch segment's length and pay-out rate,
- * its two nodes' masses), and the line's whole range after an insertion or removal. */
+/* One line's values and ranges from the host (a line failure, a checkpoint load, the sheaves'
+ * static balance): nine copies. The reel update needs none: it runs here (cu_reel_after). */
 static hw_status cu_update_line(hw_backend *b, const hw_lm_sys *h, int l)
 {
     int s0 = h->ln_s0[l], n0 = h->ln_n0[l], cap = h->ln_cap[l];
@@ -556,23 +568,139 @@ static hw_status cu_update_line(hw_backend *b, const hw_lm_sys *h, int l)
     return e ? HW_ERR_IO : HW_OK;
 }
 
-__global__ void k_reel_insert(hw_lm_sys S, double *y, int l, int j, double frac, double wa, double wb,
-                              int end_a, double speed)
+// Reel mode (kernels/reel.h), inside the step so that a graph replays it: the ends' pay-out
+// speeds before the integration (one thread per line end); after it the sheaves' slide (one
+// thread per sheave), then one block per line with a reeling end: its first thread decides each
+// end's insertion or removal (A, then B) and the whole block moves the line's node slots in
+// chunks of blockDim.x (every thread reads its slot, a barrier, every thread writes it one place
+// on, a barrier; the chunks run against the move, so no slot is written before it is read), the
+// first thread fills the new node; then the block sets the line's segment lengths and, after a
+// barrier, its node masses. tests/reel_emulation.h runs the same sequence on the CPU.
+__global__ void k_reel_before(hw_reel_sys R, hw_lm_sys S, cu_time ct, double dt)
 {
-    if (blockIdx.x == 0 && threadIdx.x == 0) hw_lm_reel_insert(&S, y, l, j, frac, wa, wb, end_a, speed);
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < R.n_ends) hw_reel_before(&R, &S, k, cu_t(ct), dt);
 }
-__global__ void k_reel_remove(hw_lm_sys S, double *y, int l, int j, int keep, double wk, double wj)
+__global__ void k_reel_sheaves(hw_reel_sys R, hw_lm_sys S, hw_lm_work w, cu_time ct, double dt)
 {
-    if (blockIdx.x == 0 && threadIdx.x == 0) hw_lm_reel_remove(&S, y, l, j, keep, wk, wj);
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < R.n_sheaves) hw_reel_sheave_step(&R, &S, &w, k, cu_t(ct), dt);
 }
-static void cu_reel_insert(hw_backend *b, int l, int j, double frac, double wa, double wb,
-                           int end_a, double speed)
+__global__ void k_reel_lines(hw_reel_sys R, hw_lm_sys S, hw_lm_work w, double *y, cu_time ct,
+                             double dt)
 {
-    k_reel_insert<<<1, 1>>>(b->S, b->buf[HW_BUF_Y], l, j, frac, wa, wb, end_a, speed);
+    __shared__ hw_reel_act act;
+    int l = R.rline[blockIdx.x], tid = threadIdx.x, nt = blockDim.x;
+    double t = cu_t(ct);
+    for (int e = 0; e < 2; e++) {
+        if (tid == 0) {
+            act = hw_reel_end_after(&R, &S, &w, 2 * l + e, t, dt);
+            if (act.kind == HW_REEL_REMOVE) hw_reel_merge(&S, y, l, &act);
+        }
+        __syncthreads();
+        if (act.kind != HW_REEL_NONE) { // the same for the whole block
+            int lo, hi, dir, n0 = S.ln_n0[l];
+            double v[HW_Y_BLOCKS];
+            hw_reel_span(&act, &lo, &hi, &dir);
+            for (int c = 0; c < hw_reel_chunks(lo, hi, nt); c++) {
+                int k = hw_reel_chunk_slot(lo, hi, dir, c, nt, tid);
+                if (k >= 0) hw_reel_slot_load(&S, y, n0 + k, v);
+                __syncthreads();
+                if (k >= 0) hw_reel_slot_store(&S, y, n0 + k + dir, v);
+                __syncthreads();
+            }
+            if (tid == 0) hw_reel_new_node(&S, y, l, &act);
+        }
+        __syncthreads();
+    }
+    if (tid == 0) hw_reel_line_head(&R, &S, l, __dadd_rn(t, dt));
+    __syncthreads();
+    for (int k = tid; k < S.ln_cap[l]; k += nt) S.seg_l0[S.ln_s0[l] + k] = hw_reel_seg_l0(&R, &S, l, k);
+    __syncthreads();
+    for (int j = tid; j <= S.ln_cap[l]; j += nt) hw_reel_node_mass(&S, l, j);
 }
-static void cu_reel_remove(hw_backend *b, int l, int j, int keep, double wk, double wj)
+
+// The host's reel state into the staging image with its table pointers set to the device's
+// copies (copied there on the first call), then to the device in one copy.
+static hw_status cu_reel_set(hw_backend *b, const hw_reel_sys *h)
 {
-    k_reel_remove<<<1, 1>>>(b->S, b->buf[HW_BUF_Y], l, j, keep, wk, wj);
+    size_t eb = (size_t)h->n_ends * sizeof(hw_reel_end);
+    size_t bytes = eb + (size_t)h->n_sheaves * sizeof(hw_reel_sheave);
+    int first = b->reel_blk == NULL, e = 0;
+    if (first) {
+        size_t nt = 0;
+        for (int k = 0; k < h->n_ends; k++)
+            nt += 2 * (size_t)(h->end[k].def.speed_table.n + h->end[k].def.torque_table.n);
+        b->reel_stage = (unsigned char *)malloc(bytes ? bytes : 1);
+        if (!b->reel_stage || cudaMalloc(&b->reel_blk, bytes ? bytes : 1) != cudaSuccess ||
+            cudaMalloc((void **)&b->reel_tab, (nt ? nt : 1) * sizeof(double)) != cudaSuccess ||
+            cudaMalloc((void **)&b->reel_rline, (h->n_rlines + 1) * sizeof(int)) != cudaSuccess)
+            return HW_ERR_NOMEM;
+        e |= cudaMemcpy(b->reel_rline, h->rline, h->n_rlines * sizeof(int), cudaMemcpyHostToDevice);
+        b->reel_bytes = bytes;
+        b->R = *h;
+        b->R.end = (hw_reel_end *)b->reel_blk;
+        b->R.sh = (hw_reel_sheave *)((unsigned char *)b->reel_blk + eb);
+        b->R.rline = b->reel_rline;
+    }
+    memcpy(b->reel_stage, h->end, eb);
+    memcpy(b->reel_stage + eb, h->sh, bytes - eb);
+    double *tab = b->reel_tab;
+    for (int k = 0; k < h->n_ends; k++) {
+        hw_reel_end *d = (hw_reel_end *)b->reel_stage + k;
+        hw_table *tb[2] = {&d->def.speed_table, &d->def.torque_table};
+        for (int q = 0; q < 2; q++) {
+            int n = tb[q]->n;
+            if (n <= 0) continue;
+            if (first) {
+                e |= cudaMemcpy(tab, tb[q]->x, n * sizeof(double), cudaMemcpyHostToDevice);
+                e |= cudaMemcpy(tab + n, tb[q]->y, n * sizeof(double), cudaMemcpyHostToDevice);
+            }
+            tb[q]->x = tab;
+            tb[q]->y = tab + n;
+            tab += 2 * n;
+        }
+        d->tables = NULL;
+    }
+    e |= cudaMemcpy(b->reel_blk, b->reel_stage, bytes, cudaMemcpyHostToDevice);
+    return e ? HW_ERR_IO : HW_OK;
+}
+
+// One copy back; the host keeps its own table pointers; then the host's line arrays.
+static hw_status cu_reel_get(hw_backend *b, hw_lm_sys *host_S, hw_reel_sys *h)
+{
+    if (!b->reel_blk) return HW_OK;
+    size_t eb = (size_t)h->n_ends * sizeof(hw_reel_end);
+    if (cudaMemcpy(b->reel_stage, b->reel_blk, b->reel_bytes, cudaMemcpyDeviceToHost) != cudaSuccess)
+        return HW_ERR_IO;
+    for (int k = 0; k < h->n_ends; k++) {
+        hw_reel_end *e = &h->end[k];
+        hw_table st = e->def.speed_table, tq = e->def.torque_table;
+        double *own = e->tables;
+        memcpy(e, (hw_reel_end *)b->reel_stage + k, sizeof *e);
+        e->def.speed_table = st;
+        e->def.torque_table = tq;
+        e->tables = own;
+    }
+    memcpy(h->sh, b->reel_stage + eb, b->reel_bytes - eb);
+    hw_reel_host_rebuild(h, host_S);
+    return HW_OK;
+}
+
+static void cu_reel_before(hw_backend *b, double t, double dt)
+{
+    if (!b->reel_blk) return;
+    k_reel_before<<<blocks_for(b->R.n_ends), HW_CUDA_BLOCK, 0, b->stream>>>(b->R, b->S, time_arg(b, t), dt);
+}
+
+static void cu_reel_after(hw_backend *b, double t, double dt)
+{
+    if (!b->reel_blk) return;
+    cu_time ct = time_arg(b, t);
+    if (b->R.n_sheaves)
+        k_reel_sheaves<<<blocks_for(b->R.n_sheaves), HW_CUDA_BLOCK, 0, b->stream>>>(b->R, b->S, b->w, ct, dt);
+    if (b->R.n_rlines)
+        k_reel_lines<<<b->R.n_rlines, HW_CUDA_BLOCK, 0, b->stream>>>(b->R, b->S, b->w, b->buf[HW_BUF_Y], ct, dt);
 }
 
 static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, double t0,
@@ -615,7 +743,7 @@ static hw_status cu_acc_set(hw_backend *b, const double *seg, const double *line
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
     cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
-    cu_reel_insert, cu_reel_remove, cu_step_n, cu_max_tension, cu_trip_scan, cu_accumulate,
+    cu_reel_set, cu_reel_get, cu_reel_before, cu_reel_after, cu_step_n, cu_max_tension, cu_trip_scan, cu_accumulate,
     cu_acc_get, cu_acc_set};
 
 /* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
@@ -659,7 +787,7 @@ static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, 
                            long step0, double dt, int n)
 {
     if (n <= 0) return HW_OK;
-    if (b->fused) {
+    if (b->fused && !b->reel_blk) { // the persistent kernel has no reel update: graphs then
         int r = fused_steps(b, integ, t0, step0, dt, n);
         if (r == 0) return HW_OK;
         if (r == -2) return HW_ERR_IO;
