@@ -1,0 +1,240 @@
+/* The fused GPU step's tile logic (kernels/lumped_tile.h, run by kernels/cuda/lumped_fused.cu one
+ * tile per thread block) emulated on the CPU: a loop over tiles ("blocks") and threads, phase by
+ * phase (load, segments, nodes), then the point pass and, in the first stage of a step, the line
+ * pass, with the stage sequence and ping-pong buffers the device uses. Each run is compared with
+ * the CPU backend (hw_sim on HW_BACKEND_CPU: cpu_eval, cpu_lincomb, cpu_symplectic, constrain,
+ * cpu_accumulate) after several steps: the states and the every-step accumulators bit for bit,
+ * the bad flag equal. The models cover lines shorter than a tile, of exactly a tile, one node
+ * longer, of several tiles (halo exchange and segments at tile edges), many lines sharing points,
+ * a free point joining lines, prescribed (sinusoid, constant velocity, table), fixed and coupled
+ * points, a current profile, a strain-tension table; all three integrators; threads per block the
+ * device's (HW_TILE_NODES) and fewer (the strided loops); tiles in reverse order (no tile reads
+ * what another writes within a stage). Shared memory is filled with NaN before every tile, so a
+ * read of a slot the tile did not load shows. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "lumped_tile.h"
+#include "scenario.h"
+#include "sim_internal.h"
+
+typedef struct emu {
+    const hw_lm_sys *S;
+    hw_lm_work w;
+    hw_lm_acc acc;
+    int bad;
+    hw_tile *tiles;
+    int n_tiles;
+    hw_tile_bufs B;
+    double *bufs[7], *osc;
+    hw_tile_smem sm;
+} emu;
+
+static void emu_init(emu *E, hw_sim *sim)
+{
+    memset(E, 0, sizeof *E);
+    const hw_lm_sys *S = &sim->m.S;
+    E->S = S;
+    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+    for (int k = 0; k < 7; k++) E->bufs[k] = calloc(ny, sizeof(double));
+    E->B.y = E->bufs[0]; E->B.tmp = E->bufs[1]; E->B.x2 = E->bufs[2];
+    for (int k = 0; k < 4; k++) E->B.k[k] = E->bufs[3 + k];
+    cr_assert_eq(sim->ops->download(sim->be, HW_BUF_Y, E->B.y), HW_OK);
+    E->w.seg_T = calloc((size_t)S->n_segs, sizeof(double));
+    E->w.end_f = calloc(6 * (size_t)S->n_lines, sizeof(double));
+    E->w.end_m = calloc(12 * (size_t)S->n_lines, sizeof(double));
+    E->w.pt_f = calloc(3 * (size_t)S->n_points, sizeof(double));
+    E->w.pt_a = calloc(3 * (size_t)S->n_points, sizeof(double));
+    E->bad = HW_NO_BAD;
+    E->w.bad = &E->bad;
+    E->acc.seg = calloc(HW_ACC_SEG_NV * (size_t)S->n_segs, sizeof(double));
+    E->acc.line = calloc(HW_ACC_LINE_NV * (size_t)S->n_lines, sizeof(double));
+    cr_assert_eq(sim->ops->acc_get(sim->be, E->acc.seg, E->acc.line), HW_OK);
+    E->acc.monitor = sim->monitor;
+    E->osc = calloc((size_t)S->n_lines, sizeof(double));
+    E->n_tiles = hw_tile_plan(S, NULL);
+    E->tiles = calloc((size_t)E->n_tiles, sizeof(hw_tile));
+    cr_assert_eq(hw_tile_plan(S, E->tiles), E->n_tiles);
+}
+
+static void emu_free(emu *E)
+{
+    for (int k = 0; k < 7; k++) free(E->bufs[k]);
+    free(E->w.seg_T); free(E->w.end_f); free(E->w.end_m); free(E->w.pt_f); free(E->w.pt_a);
+    free(E->acc.seg); free(E->acc.line); free(E->osc); free(E->tiles);
+}
+
+/* One tile as one thread block of nt threads: each phase for every thread, then the next. */
+static void emu_tile(emu *E, hw_tile tl, const hw_tile_stage *st, int nt)
+{
+    double *sm = (double *)&E->sm;
+    for (size_t q = 0; q < sizeof E->sm / sizeof(double); q++) sm[q] = NAN;
+    for (int tid = 0; tid < nt; tid++) hw_tile_load(E->S, tl, st, &E->sm, tid, nt);
+    for (int tid = 0; tid < nt; tid++) {
+        double z = hw_tile_segments(E->S, &E->w, &E->acc, tl, st, &E->sm, tid, nt);
+        if (z > E->osc[tl.line]) E->osc[tl.line] = z;
+    }
+    for (int tid = 0; tid < nt; tid++) hw_tile_nodes(E->S, &E->w, tl, st, &E->sm, tid, nt);
+}
+
+/* n steps from step k0 (time k0 dt), as hw_fused_step_n runs them; Euler's ping-pong ends with
+ * the state copied back to y where n is odd, as on the device. */
+static void emu_steps(emu *E, int integ, double dt, long k0, int n, int nt, int reverse)
+{
+    const hw_lm_sys *S = E->S;
+    for (int k = 0; k < n; k++) {
+        double t = 0.0 + (double)(k0 + k) * dt;
+        hw_tile_stage st[4];
+        int ns = hw_tile_step_stages(integ, t, dt, &E->B, k & 1, st);
+        for (int s = 0; s < ns; s++) {
+            for (int q = 0; q < E->n_tiles; q++) emu_tile(E, E->tiles[reverse ? E->n_tiles - 1 - q : q], &st[s], nt);
+            for (int p = 0; p < S->n_points; p++) hw_tile_point(S, &E->w, &st[s], p);
+            if (!st[s].first) continue;
+            for (int l = 0; l < S->n_lines; l++) {
+                double osc = E->osc[l];
+                E->osc[l] = 0.0;
+                if (hw_tile_line(S, &E->w, &E->acc, l, st[s].t, osc)) HW_FLAG_BAD(&E->bad, S->n_segs + l);
+            }
+        }
+    }
+    if (integ == HW_INT_SYMPLECTIC_EULER && (n & 1))
+        memcpy(E->B.y, E->B.tmp, (size_t)HW_Y_BLOCKS * S->n_state * sizeof(double));
+}
+
+static hw_scenario *load(const char *path)
+{
+    hw_scenario *sc = NULL;
+    char msg[1024];
+    cr_assert_eq(hw_scenario_load(path, &sc, msg, sizeof msg), HW_OK, "%s", msg);
+    return sc;
+}
+
+/* Runs `calls` calls of `per` steps on the CPU backend and in the emulation; asserts the states,
+ * the accumulators and the bad flags bit-equal. */
+static void compare(const char *name, const hw_model_def *def, int integ, int calls, int per, int nt,
+                    int reverse)
+{
+    hw_model_def d = *def;
+    d.solver.integrator = (hw_integrator)integ;
+    hw_sim *sim = NULL;
+    char msg[512];
+    cr_assert_eq(hw_sim_create(&d, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s: %s", name, msg);
+    const char *why = NULL;
+    cr_assert(hw_tile_covers(&sim->m.S, 0, &why), "%s: not covered: %s", name, why);
+    emu E;
+    emu_init(&E, sim);
+    const hw_lm_sys *S = &sim->m.S;
+    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state, na = HW_ACC_SEG_NV * (size_t)S->n_segs,
+           nl = HW_ACC_LINE_NV * (size_t)S->n_lines;
+    double *y = malloc(ny * sizeof(double)), *as = malloc(na * sizeof(double)), *al = malloc(nl * sizeof(double));
+    for (int c = 0; c < calls; c++) {
+        long k0 = hw_sim_steps_taken(sim);
+        cr_assert_eq(hw_sim_step(sim, per), HW_OK, "%s: %s", name, hw_sim_last_error(sim));
+        emu_steps(&E, integ, hw_sim_dt(sim), k0, per, nt, reverse);
+        cr_assert_eq(E.bad, HW_NO_BAD, "%s: the emulation flagged %d", name, E.bad);
+        cr_assert_eq(sim->ops->download(sim->be, HW_BUF_Y, y), HW_OK);
+        cr_assert_eq(sim->ops->acc_get(sim->be, as, al), HW_OK);
+        size_t first = ny;
+        for (size_t i = 0; i < ny && first == ny; i++)
+            if (memcmp(&y[i], &E.B.y[i], sizeof(double))) first = i;
+        cr_assert_eq(first, ny, "%s integrator %d call %d: state %zu (block %zu, slot %zu) differs: cpu %.17g emulated %.17g",
+                     name, integ, c, first, first / (size_t)S->n_state, first % (size_t)S->n_state,
+                     first < ny ? y[first] : 0.0, first < ny ? E.B.y[first] : 0.0);
+        cr_assert_eq(memcmp(as, E.acc.seg, na * sizeof(double)), 0, "%s integrator %d: segment accumulators differ", name, integ);
+        cr_assert_eq(memcmp(al, E.acc.line, nl * sizeof(double)), 0, "%s integrator %d: line accumulators differ", name, integ);
+    }
+    printf("%s, integrator %d, %d tiles, %d threads%s: %d x %d steps bit-equal to the CPU backend\n", name,
+           integ, E.n_tiles, nt, reverse ? ", tiles reversed" : "", calls, per);
+    free(y); free(as); free(al);
+    emu_free(&E);
+    hw_sim_destroy(sim);
+}
+
+/* tests/data/scenario_full.yaml (every point kind, a current profile, an EA table, a free buoy
+ * joining two lines) with the given segment counts; dt automatic (its own dt is unstable). */
+static void full_with(hw_scenario *sc, const int *nseg)
+{
+    for (int l = 0; l < sc->model.n_lines; l++) ((hw_line_def *)sc->model.lines)[l].nseg = nseg[l];
+    sc->model.solver.dt = 0.0;
+}
+
+Test(fused_emulation, tile_sizes_every_point_kind_all_integrators)
+{
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/scenario_full.yaml");
+    /* several tiles (301 nodes: 128 + 128 + 45), exactly one tile (128 nodes), shorter than a
+     * tile, one node past a tile (the second tile is the end node alone) */
+    const int nseg[4] = {300, 127, 10, 128};
+    full_with(sc, nseg);
+    for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++) {
+        compare("scenario_full 300/127/10/128", &sc->model, integ, 3, 7, HW_TILE_NODES, 0);
+        compare("scenario_full 300/127/10/128", &sc->model, integ, 1, 5, 37, 1);
+    }
+    hw_scenario_free(sc);
+}
+
+Test(fused_emulation, short_lines_and_single_segments)
+{
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/scenario_full.yaml");
+    const int nseg[4] = {1, 2, 126, 255};
+    full_with(sc, nseg);
+    for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++)
+        compare("scenario_full 1/2/126/255", &sc->model, integ, 2, 6, HW_TILE_NODES, integ == HW_INT_RK2);
+    hw_scenario_free(sc);
+}
+
+/* Many lines of all sizes between the same points (the free buoy carries twenty ends). */
+Test(fused_emulation, many_lines_sharing_points)
+{
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/scenario_full.yaml");
+    int nl = 40;
+    hw_line_def *lines = calloc((size_t)nl, sizeof(hw_line_def));
+    for (int l = 0; l < nl; l++) {
+        lines[l] = sc->model.lines[l % sc->model.n_lines];
+        lines[l].nseg = 3 + (l * 37) % 200;
+    }
+    hw_model_def d = sc->model;
+    d.lines = lines;
+    d.n_lines = nl;
+    d.solver.dt = 0.0;
+    for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++)
+        compare("40 lines", &d, integ, 2, 4, HW_TILE_NODES, 0);
+    free(lines);
+    hw_scenario_free(sc);
+}
+
+/* The examples: OC4 (three chains, prescribed fairleads, static solve) and the taut tether (a
+ * free buoy in a uniform current). */
+Test(fused_emulation, examples)
+{
+    const char *paths[] = {HW_EXAMPLES_DIR "/oc4_mooring.yaml", HW_EXAMPLES_DIR "/taut_tether.yaml"};
+    for (int k = 0; k < 2; k++) {
+        hw_scenario *sc = load(paths[k]);
+        for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++)
+            compare(paths[k], &sc->model, integ, 2, 25, HW_TILE_NODES, 0);
+        hw_scenario_free(sc);
+    }
+}
+
+/* What the fused step does not cover is said, and the CUDA backend then runs the baseline. */
+Test(fused_emulation, coverage)
+{
+    const char *why = NULL;
+    hw_scenario *sc = load(HW_EXAMPLES_DIR "/crane_lowering.yaml");
+    hw_model m;
+    char msg[512];
+    cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_expect(!hw_tile_covers(&m.S, 0, &why));
+    cr_expect(strstr(why, "winch") != NULL, "%s", why);
+    hw_model_free(&m);
+    hw_scenario_free(sc);
+    sc = load(HW_EXAMPLES_DIR "/oc4_mooring.yaml");
+    cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_expect(hw_tile_covers(&m.S, 0, &why));
+    cr_expect(!hw_tile_covers(&m.S, 1, &why));
+    hw_model_free(&m);
+    hw_scenario_free(sc);
+}
