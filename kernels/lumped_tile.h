@@ -55,8 +55,9 @@ typedef struct hw_tile_stage {
     const double *x;     /* input state (blocks RX, VX read; ED too when y is NULL) */
     const double *y;     /* base state of the combination (NULL: x) */
     double *out;         /* output state */
-    double *kst;         /* where to keep this stage's derivative (NULL: nowhere): blocks VX and
-                          * ED, and RX when store_r; every block at the point slots */
+    double *kst;         /* where this stage keeps its derivative: every block at the point
+                          * slots; at the nodes, in the stages a later one combines (LIN1),
+                          * blocks VX and ED, and RX when store_r */
     int store_r;
     const double *k[3];  /* the earlier stages' derivatives (LIN2: k[0]; LIN4: k[0..2]); their
                           * RX block at the nodes is read only for k[1], k[2] (k[0]'s is y's v) */
@@ -65,51 +66,56 @@ typedef struct hw_tile_stage {
 /* Buffers of a fused step: the state y; tmp and x2 for stage states; k[0..3] derivatives. */
 typedef struct hw_tile_bufs { double *y, *tmp, *x2, *k[4]; } hw_tile_bufs;
 
-/* The stages of one step of integrator integ from t (host/integrate.c's hw_integrate_step).
- * Symplectic Euler reads in and writes the other of y and tmp (odd: in = tmp), so the caller
- * ping-pongs; the others end in y. Returns the number of stages (1, 2 or 4). */
-HW_HD int hw_tile_step_stages(int integ, double t, double dt, const hw_tile_bufs *B, int odd,
-                              hw_tile_stage st[4])
+/* The stages of one step of integrator integ from t (host/integrate.c's hw_integrate_step):
+ * hw_tile_n_stages of them; hw_tile_stage_of fills stage s. Symplectic Euler reads in and writes
+ * the other of y and tmp (odd: in = tmp), so the caller ping-pongs; the others end in y. */
+HW_HD int hw_tile_n_stages(int integ)
 {
-    for (int s = 0; s < 4; s++) {
-        st[s].first = s == 0;
-        st[s].dt = dt;
-        st[s].y = B->y;
-        st[s].kst = NULL;
-        st[s].store_r = 0;
-        st[s].c[0] = st[s].c[1] = st[s].c[2] = st[s].c[3] = 0.0;
-        st[s].k[0] = st[s].k[1] = st[s].k[2] = NULL;
-    }
+    return integ == HW_INT_SYMPLECTIC_EULER ? 1 : integ == HW_INT_RK2 ? 2 : 4;
+}
+HW_HD void hw_tile_stage_of(int integ, double t, double dt, const hw_tile_bufs *B, int odd, int s,
+                            hw_tile_stage *st)
+{
+    st->first = s == 0;
+    st->dt = dt;
+    st->y = B->y;
+    st->store_r = 0;
+    st->c[0] = st->c[1] = st->c[2] = st->c[3] = 0.0;
+    st->k[0] = st->k[1] = st->k[2] = NULL;
+    st->kst = B->k[s]; /* the points' derivatives always; the nodes' where a later stage needs them */
     double t1 = HW_TILE_ADD(t, dt);
     if (integ == HW_INT_SYMPLECTIC_EULER) {
-        st[0].kind = HW_TS_EULER;
-        st[0].t = t; st[0].tn = t1;
-        st[0].x = odd ? B->tmp : B->y;
-        st[0].y = NULL;
-        st[0].out = odd ? B->y : B->tmp;
-        st[0].kst = B->k[0]; /* the points' derivatives */
-        return 1;
+        st->kind = HW_TS_EULER;
+        st->t = t; st->tn = t1;
+        st->x = odd ? B->tmp : B->y;
+        st->y = NULL;
+        st->out = odd ? B->y : B->tmp;
+        return;
     }
     if (integ == HW_INT_RK2) {
         double h = HW_TILE_MUL(0.5, dt);
-        st[0].kind = HW_TS_LIN1; st[0].t = t; st[0].tn = t1; st[0].c[0] = dt;
-        st[0].x = B->y; st[0].out = B->tmp; st[0].kst = B->k[0];
-        st[1].kind = HW_TS_LIN2; st[1].t = t1; st[1].tn = t1; st[1].c[0] = h; st[1].c[1] = h;
-        st[1].x = B->tmp; st[1].out = B->y; st[1].kst = B->k[1]; st[1].k[0] = B->k[0];
-        return 2;
+        if (s == 0) {
+            st->kind = HW_TS_LIN1; st->t = t; st->tn = t1; st->c[0] = dt;
+            st->x = B->y; st->out = B->tmp;
+        } else {
+            st->kind = HW_TS_LIN2; st->t = t1; st->tn = t1; st->c[0] = h; st->c[1] = h;
+            st->x = B->tmp; st->out = B->y; st->k[0] = B->k[0];
+        }
+        return;
     }
     double h2 = HW_TILE_MUL(0.5, dt), th = HW_TILE_ADD(t, h2);
-    st[0].kind = HW_TS_LIN1; st[0].t = t; st[0].tn = th; st[0].c[0] = h2;
-    st[0].x = B->y; st[0].out = B->tmp; st[0].kst = B->k[0];
-    st[1].kind = HW_TS_LIN1; st[1].t = th; st[1].tn = th; st[1].c[0] = h2;
-    st[1].x = B->tmp; st[1].out = B->x2; st[1].kst = B->k[1]; st[1].store_r = 1;
-    st[2].kind = HW_TS_LIN1; st[2].t = th; st[2].tn = t1; st[2].c[0] = dt;
-    st[2].x = B->x2; st[2].out = B->tmp; st[2].kst = B->k[2]; st[2].store_r = 1;
-    st[3].kind = HW_TS_LIN4; st[3].t = t1; st[3].tn = t1;
-    st[3].c[0] = dt / 6.0; st[3].c[1] = dt / 3.0; st[3].c[2] = dt / 3.0; st[3].c[3] = dt / 6.0;
-    st[3].x = B->tmp; st[3].out = B->y; st[3].kst = B->k[3];
-    st[3].k[0] = B->k[0]; st[3].k[1] = B->k[1]; st[3].k[2] = B->k[2];
-    return 4;
+    st->kind = s < 3 ? HW_TS_LIN1 : HW_TS_LIN4;
+    st->t = s == 0 ? t : s < 3 ? th : t1;
+    st->tn = s < 2 ? th : t1;
+    st->x = s == 0 ? B->y : s == 2 ? B->x2 : B->tmp;
+    st->out = s == 1 ? B->x2 : s == 3 ? B->y : B->tmp;
+    st->store_r = s == 1 || s == 2;
+    if (s < 3) {
+        st->c[0] = s < 2 ? h2 : dt;
+    } else {
+        st->c[0] = dt / 6.0; st->c[1] = dt / 3.0; st->c[2] = dt / 3.0; st->c[3] = dt / 6.0;
+        st->k[0] = B->k[0]; st->k[1] = B->k[1]; st->k[2] = B->k[2];
+    }
 }
 
 /* Whether the fused step covers the model; else why not (the caller runs the baseline). */
@@ -264,7 +270,7 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, const hw_lm_work *w, hw_tile tl,
             w->end_f[3 * ee] = L.f.x; w->end_f[3 * ee + 1] = L.f.y; w->end_f[3 * ee + 2] = L.f.z;
             w->end_m[6 * ee] = M.xx; w->end_m[6 * ee + 1] = M.yy; w->end_m[6 * ee + 2] = M.zz;
             w->end_m[6 * ee + 3] = M.xy; w->end_m[6 * ee + 4] = M.xz; w->end_m[6 * ee + 5] = M.yz;
-            if (st->kst) st->kst[HW_Y_ED * n + i] = L.power;
+            if (st->kind == HW_TS_LIN1) st->kst[HW_Y_ED * n + i] = L.power;
             out[HW_Y_ED * n + i] = st->kind == HW_TS_EULER ? ed + st->dt * L.power
                                    : hw_tile_comb(st, ed, st->k[0] ? st->k[0][HW_Y_ED * n + i] : 0.0,
                                                   st->k[1] ? st->k[1][HW_Y_ED * n + i] : 0.0,
@@ -282,7 +288,7 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, const hw_lm_work *w, hw_tile tl,
             out[HW_Y_ED * n + i] = ed + st->dt * L.power;
             continue;
         }
-        if (st->kst) {
+        if (st->kind == HW_TS_LIN1) { /* a later stage combines this derivative */
             for (int b = 0; b < 3; b++) {
                 st->kst[(HW_Y_VX + b) * n + i] = av[b];
                 if (st->store_r) st->kst[(HW_Y_RX + b) * n + i] = vv[b];
@@ -290,8 +296,10 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, const hw_lm_work *w, hw_tile tl,
             st->kst[HW_Y_ED * n + i] = L.power;
         }
         for (int b = 0; b < 3; b++) {
-            /* dr/dt = v: k1's is the base state's velocity (stage 1 ran at y) */
-            double yr = yb[(HW_Y_RX + b) * n + i], yv = yb[(HW_Y_VX + b) * n + i];
+            /* dr/dt = v: k1's is the base state's velocity (stage 1 ran at y); where the base is
+             * the input (stage 1), its values are in shared memory already */
+            double yr = yb == st->x ? rr[b] : yb[(HW_Y_RX + b) * n + i];
+            double yv = yb == st->x ? vv[b] : yb[(HW_Y_VX + b) * n + i];
             double k0r = 0.0, k1r = 0.0, k2r = 0.0, k0v = 0.0, k1v = 0.0, k2v = 0.0;
             if (st->k[0]) { k0r = yv; k0v = st->k[0][(HW_Y_VX + b) * n + i]; }
             if (st->k[1]) { k1r = st->k[1][(HW_Y_RX + b) * n + i]; k1v = st->k[1][(HW_Y_VX + b) * n + i]; }

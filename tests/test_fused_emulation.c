@@ -88,16 +88,16 @@ static void emu_steps(emu *E, int integ, double dt, long k0, int n, int nt, int 
     const hw_lm_sys *S = E->S;
     for (int k = 0; k < n; k++) {
         double t = 0.0 + (double)(k0 + k) * dt;
-        hw_tile_stage st[4];
-        int ns = hw_tile_step_stages(integ, t, dt, &E->B, k & 1, st);
-        for (int s = 0; s < ns; s++) {
-            for (int q = 0; q < E->n_tiles; q++) emu_tile(E, E->tiles[reverse ? E->n_tiles - 1 - q : q], &st[s], nt);
-            for (int p = 0; p < S->n_points; p++) hw_tile_point(S, &E->w, &st[s], p);
-            if (!st[s].first) continue;
+        for (int s = 0; s < hw_tile_n_stages(integ); s++) {
+            hw_tile_stage st;
+            hw_tile_stage_of(integ, t, dt, &E->B, k & 1, s, &st);
+            for (int q = 0; q < E->n_tiles; q++) emu_tile(E, E->tiles[reverse ? E->n_tiles - 1 - q : q], &st, nt);
+            for (int p = 0; p < S->n_points; p++) hw_tile_point(S, &E->w, &st, p);
+            if (!st.first) continue;
             for (int l = 0; l < S->n_lines; l++) {
                 double osc = E->osc[l];
                 E->osc[l] = 0.0;
-                if (hw_tile_line(S, &E->w, &E->acc, l, st[s].t, osc)) HW_FLAG_BAD(&E->bad, S->n_segs + l);
+                if (hw_tile_line(S, &E->w, &E->acc, l, st.t, osc)) HW_FLAG_BAD(&E->bad, S->n_segs + l);
             }
         }
     }
