@@ -9,8 +9,9 @@
  * a free point joining lines, prescribed (sinusoid, constant velocity, table), fixed and coupled
  * points, a current profile, a strain-tension table; all three integrators; threads per block the
  * device's (HW_TILE_NODES) and fewer (the strided loops); tiles in reverse order (no tile reads
- * what another writes within a stage). Shared memory is filled with NaN before every tile, so a
- * read of a slot the tile did not load shows. */
+ * what another writes within a stage); broken segments; the bad flag through a blow-up and a
+ * monitor trip. Shared memory is filled with NaN before every tile, so a read of a slot the tile
+ * did not load shows. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -217,6 +218,89 @@ Test(fused_emulation, examples)
             compare(paths[k], &sc->model, integ, 2, 25, HW_TILE_NODES, 0);
         hw_scenario_free(sc);
     }
+}
+
+/* Broken segments (line failure sets seg_alive to 0): no tension or damping across them. */
+Test(fused_emulation, broken_segments)
+{
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/scenario_full.yaml");
+    const int nseg[4] = {300, 127, 10, 128};
+    full_with(sc, nseg);
+    for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++) {
+        hw_model_def d = sc->model;
+        d.solver.integrator = (hw_integrator)integ;
+        hw_sim *sim = NULL;
+        char msg[512];
+        cr_assert_eq(hw_sim_create(&d, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+        hw_lm_sys *S = &sim->m.S; /* shared by the CPU backend and the emulation */
+        S->seg_alive[S->ln_s0[0] + 127] = 0.0; /* at a tile edge: segment 128 joins nodes 127 and 128 */
+        S->seg_alive[S->ln_s0[1] + 40] = 0.0;
+        emu E;
+        emu_init(&E, sim);
+        size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+        double *y = malloc(ny * sizeof(double));
+        cr_assert_eq(hw_sim_step(sim, 9), HW_OK, "%s", hw_sim_last_error(sim));
+        emu_steps(&E, integ, hw_sim_dt(sim), 0, 9, HW_TILE_NODES, 0);
+        cr_assert_eq(sim->ops->download(sim->be, HW_BUF_Y, y), HW_OK);
+        cr_expect_eq(memcmp(y, E.B.y, ny * sizeof(double)), 0, "integrator %d: states differ", integ);
+        free(y);
+        emu_free(&E);
+        hw_sim_destroy(sim);
+    }
+    hw_scenario_free(sc);
+}
+
+/* A step past the critical one: the CPU backend's per-step bad flag (a segment past max_strain,
+ * or an instability monitor trip: n_segs + line) and the emulation's agree at every step, and the
+ * states up to the blow-up are bit-equal. */
+static void flags_agree(const char *path, int integ, double factor, int strain_off, int max_steps)
+{
+    hw_scenario *sc = load(path);
+    sc->model.solver.integrator = (hw_integrator)integ;
+    sc->model.solver.dt = 0.0;
+    if (strain_off) sc->model.solver.max_strain = 1e12;
+    hw_sim *sim = NULL;
+    char msg[512];
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    double crit = 0.0;
+    hw_sim_critical_step(sim, &crit, NULL, NULL);
+    hw_sim_destroy(sim);
+    sc->model.solver.dt = factor * crit;
+    sc->model.solver.allow_unstable_dt = 1;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    emu E;
+    emu_init(&E, sim);
+    const hw_lm_sys *S = &sim->m.S;
+    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+    double *y = malloc(ny * sizeof(double)), dt = hw_sim_dt(sim);
+    int k, bad = -1;
+    for (k = 0; k < max_steps && bad < 0; k++) {
+        hw_integrate_step(sim->ops, sim->be, (hw_integrator)integ, 0.0 + (double)k * dt, dt);
+        bad = sim->ops->take_bad(sim->be);
+        emu_steps(&E, integ, dt, k, 1, HW_TILE_NODES, 0);
+        int eb = E.bad == HW_NO_BAD ? -1 : E.bad;
+        E.bad = HW_NO_BAD;
+        cr_assert_eq(eb, bad, "%s integrator %d step %d: bad flag cpu %d emulated %d", path, integ, k, bad, eb);
+        if (bad >= 0) break;
+        cr_assert_eq(sim->ops->download(sim->be, HW_BUF_Y, y), HW_OK);
+        cr_assert_eq(memcmp(y, E.B.y, ny * sizeof(double)), 0, "%s integrator %d step %d: states differ", path, integ, k);
+    }
+    cr_expect_geq(bad, 0, "%s integrator %d: no blow-up in %d steps at %gx the critical step", path, integ,
+                  max_steps, factor);
+    printf("%s at %gx its critical step, integrator %d: flagged %d (%d segments) at step %d on both\n", path,
+           factor, integ, bad, S->n_segs, k);
+    free(y);
+    emu_free(&E);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+Test(fused_emulation, blow_up_flags_agree)
+{
+    for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++)
+        flags_agree(HW_EXAMPLES_DIR "/taut_tether.yaml", integ, 40.0, 0, 2000);
+    /* the monitor (docs/stability.md): OC4 at 1.05x its RK2 critical step, strain bound off */
+    flags_agree(HW_EXAMPLES_DIR "/oc4_mooring.yaml", HW_INT_RK2, 1.05, 1, 10000);
 }
 
 /* What the fused step does not cover is said, and the CUDA backend then runs the baseline. */

@@ -174,7 +174,7 @@ int hw_fused_choose(const hw_lm_sys *h, int with_node_forces, hw_fused **out, ch
     }
     const char *why = "";
     if (!hw_tile_covers(h, with_node_forces, &why)) {
-        if (v && v[0])
+        if (v && v[0] && !with_node_forces) // (the static solver's own backend never steps)
             fprintf(stderr, "hawser: HAWSER_CUDA_LUMPED=%s: the fused step does not cover this model (%s): the "
                     "baseline CUDA path runs it\n", v, why);
         return 0;
