@@ -1,9 +1,11 @@
 /* The fused lumped-mass step (docs/gpu.md, "The fused path"): one pass per integrator stage that
  * loads a tile of a line (its nodes and one halo node each side), evaluates the tile's segments,
  * then its nodes, and applies the stage's integrator update, writing back only the state (and the
- * derivatives a later stage of the step needs). A second, small pass per stage moves the points
- * (they couple lines: a free point needs the loads of every end attached to it) and sets the end
- * nodes from them; in the first stage it also updates the per-line accumulators.
+ * derivatives a later stage of the step needs). Points couple lines (a free point needs the
+ * loads of every end attached to it): the tiles of the next stage finish them first
+ * (hw_tile_prologue: each tile the points of the end nodes it loads), and the line update of the
+ * accumulators with them, so a stage is one pass over the tiles behind one barrier; a pass over
+ * the points ends a call.
  *
  * Written once for gcc and nvcc: kernels/cuda/lumped_fused.cu runs a tile per thread block
  * (thread tid of HW_TILE_NODES; the phases separated by __syncthreads), tests/test_fused_emulation.c
@@ -61,14 +63,27 @@ typedef struct hw_tile_stage {
     int store_r;
     const double *k[3];  /* the earlier stages' derivatives (LIN2: k[0]; LIN4: k[0..2]); their
                           * RX block at the nodes is read only for k[1], k[2] (k[0]'s is y's v) */
+    double *end_f, *end_m; /* the end nodes' loads and masses (as hw_lm_work's), one of two
+                          * sets alternating from stage to stage */
+    double *lnT;         /* first stage: each line's end tensions (2 per line), one of two sets
+                          * alternating from step to step */
+    int par;             /* the step's parity: which set of per-line maxima the caller uses */
 } hw_tile_stage;
 
-/* Buffers of a fused step: the state y; tmp and x2 for stage states; k[0..3] derivatives. */
-typedef struct hw_tile_bufs { double *y, *tmp, *x2, *k[4]; } hw_tile_bufs;
+/* Buffers of a fused step: the state, in y and alt alternately from step to step; tmp and x2 for
+ * stage states; k[0..3] derivatives; two sets of end loads (6 doubles per line) and masses (12)
+ * and of line end tensions (2). A stage's points are finished by the next stage's tiles
+ * (hw_tile_prologue), several tiles the same point: so no stage writes its input or its base
+ * state, and the next stage writes its own end loads while the point reads the stage's: hence
+ * the alternating state and sets. */
+typedef struct hw_tile_bufs {
+    double *y, *alt, *tmp, *x2, *k[4];
+    double *end_f[2], *end_m[2], *lnT[2];
+} hw_tile_bufs;
 
 /* The stages of one step of integrator integ from t (host/integrate.c's hw_integrate_step):
- * hw_tile_n_stages of them; hw_tile_stage_of fills stage s. Symplectic Euler reads in and writes
- * the other of y and tmp (odd: in = tmp), so the caller ping-pongs; the others end in y. */
+ * hw_tile_n_stages of them; hw_tile_stage_of fills stage s. A step reads its state from y and
+ * writes it to alt, or (odd) from alt to y: after an odd number of steps the state is in alt. */
 HW_HD int hw_tile_n_stages(int integ)
 {
     return integ == HW_INT_SYMPLECTIC_EULER ? 1 : integ == HW_INT_RK2 ? 2 : 4;
@@ -76,30 +91,36 @@ HW_HD int hw_tile_n_stages(int integ)
 HW_HD void hw_tile_stage_of(int integ, double t, double dt, const hw_tile_bufs *B, int odd, int s,
                             hw_tile_stage *st)
 {
+    double *y0 = odd ? B->alt : B->y, *y1 = odd ? B->y : B->alt;
     st->first = s == 0;
     st->dt = dt;
-    st->y = B->y;
+    st->y = y0;
     st->store_r = 0;
     st->c[0] = st->c[1] = st->c[2] = st->c[3] = 0.0;
     st->k[0] = st->k[1] = st->k[2] = NULL;
     st->kst = B->k[s]; /* the points' derivatives always; the nodes' where a later stage needs them */
+    int e = integ == HW_INT_SYMPLECTIC_EULER ? odd : (s & 1); /* alternates from stage to stage */
+    st->end_f = B->end_f[e];
+    st->end_m = B->end_m[e];
+    st->lnT = B->lnT[odd];
+    st->par = odd;
     double t1 = HW_TILE_ADD(t, dt);
     if (integ == HW_INT_SYMPLECTIC_EULER) {
         st->kind = HW_TS_EULER;
         st->t = t; st->tn = t1;
-        st->x = odd ? B->tmp : B->y;
+        st->x = y0;
         st->y = NULL;
-        st->out = odd ? B->y : B->tmp;
+        st->out = y1;
         return;
     }
     if (integ == HW_INT_RK2) {
         double h = HW_TILE_MUL(0.5, dt);
         if (s == 0) {
             st->kind = HW_TS_LIN1; st->t = t; st->tn = t1; st->c[0] = dt;
-            st->x = B->y; st->out = B->tmp;
+            st->x = y0; st->out = B->tmp;
         } else {
             st->kind = HW_TS_LIN2; st->t = t1; st->tn = t1; st->c[0] = h; st->c[1] = h;
-            st->x = B->tmp; st->out = B->y; st->k[0] = B->k[0];
+            st->x = B->tmp; st->out = y1; st->k[0] = B->k[0];
         }
         return;
     }
@@ -107,8 +128,8 @@ HW_HD void hw_tile_stage_of(int integ, double t, double dt, const hw_tile_bufs *
     st->kind = s < 3 ? HW_TS_LIN1 : HW_TS_LIN4;
     st->t = s == 0 ? t : s < 3 ? th : t1;
     st->tn = s < 2 ? th : t1;
-    st->x = s == 0 ? B->y : s == 2 ? B->x2 : B->tmp;
-    st->out = s == 1 ? B->x2 : s == 3 ? B->y : B->tmp;
+    st->x = s == 0 ? y0 : s == 2 ? B->x2 : B->tmp;
+    st->out = s == 1 ? B->x2 : s == 3 ? y1 : B->tmp;
     st->store_r = s == 1 || s == 2;
     if (s < 3) {
         st->c[0] = s < 2 ? h2 : dt;
@@ -181,7 +202,7 @@ HW_HD int hw_tile_seg_bad(double T, double strain, double max_strain)
 /* Phase 2: the tile's segments (segment_range's body: hw_segment_eval, hw_segment_cut,
  * hw_segment_damping_power) into shared memory; for the segments the tile owns, the bad flag
  * and, in the step's first stage, the every-step accumulators (hw_acc_seg_update; a value is
- * stored only when it changed) and the line's end tensions (hw_acc_line_update reads them).
+ * stored only when it changed) and the line's end tensions (for hw_tile_line).
  * Returns the largest oscillation of this thread's owned segments (0 where none): the caller
  * takes the maximum into acc.osc[line] (any order: a maximum). */
 HW_HD double hw_tile_segments(const hw_lm_sys *S, const hw_lm_work *w, const hw_lm_acc *acc,
@@ -207,7 +228,8 @@ HW_HD double hw_tile_segments(const hw_lm_sys *S, const hw_lm_work *w, const hw_
         if (i > tl.b) continue; /* the next tile's */
         if (hw_tile_seg_bad(sr.T, sr.strain, S->max_strain)) HW_FLAG_BAD(w->bad, s);
         if (!st->first) continue;
-        if (i == 1 || i == ns) w->seg_T[s] = sr.T;
+        if (i == 1) st->lnT[2 * l] = sr.T;
+        if (i == ns) st->lnT[2 * l + 1] = sr.T;
         int n = S->n_segs;
         double *a = acc->seg;
         double mx = a[HW_ACC_TMAX * n + s], mxt = a[HW_ACC_TMAX_T * n + s];
@@ -244,7 +266,7 @@ HW_HD double hw_tile_comb(const hw_tile_stage *st, double y, double k0, double k
  * hw_node_load_eval, hw_node_mass, hw_m3s_solve), then the stage's update of all seven blocks;
  * end nodes: hw_lm_node's (end_f and end_m for their point) and the update of their energy (their
  * position and velocity come from the point, hw_tile_point). */
-HW_HD void hw_tile_nodes(const hw_lm_sys *S, const hw_lm_work *w, hw_tile tl,
+HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
                          const hw_tile_stage *st, const hw_tile_smem *sm, int tid, int nt)
 {
     int l = tl.line, ns = S->ln_nseg[l], n0 = S->ln_n0[l], n = S->n_state;
@@ -267,9 +289,10 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, const hw_lm_work *w, hw_tile tl,
         double ed = yb[HW_Y_ED * n + i], *out = st->out;
         if (end) {
             int ee = 2 * l + (k == 0 ? 0 : 1);
-            w->end_f[3 * ee] = L.f.x; w->end_f[3 * ee + 1] = L.f.y; w->end_f[3 * ee + 2] = L.f.z;
-            w->end_m[6 * ee] = M.xx; w->end_m[6 * ee + 1] = M.yy; w->end_m[6 * ee + 2] = M.zz;
-            w->end_m[6 * ee + 3] = M.xy; w->end_m[6 * ee + 4] = M.xz; w->end_m[6 * ee + 5] = M.yz;
+            double *ef = st->end_f, *em = st->end_m;
+            ef[3 * ee] = L.f.x; ef[3 * ee + 1] = L.f.y; ef[3 * ee + 2] = L.f.z;
+            em[6 * ee] = M.xx; em[6 * ee + 1] = M.yy; em[6 * ee + 2] = M.zz;
+            em[6 * ee + 3] = M.xy; em[6 * ee + 4] = M.xz; em[6 * ee + 5] = M.yz;
             if (st->kind == HW_TS_LIN1) st->kst[HW_Y_ED * n + i] = L.power;
             out[HW_Y_ED * n + i] = st->kind == HW_TS_EULER ? ed + st->dt * L.power
                                    : hw_tile_comb(st, ed, st->k[0] ? st->k[0][HW_Y_ED * n + i] : 0.0,
@@ -313,15 +336,20 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, const hw_lm_work *w, hw_tile tl,
     }
 }
 
-/* The point pass, after every tile of the stage: point p's acceleration from its own loads and
- * its end nodes' (hw_lm_point, into kst's point slot), its update (the same combination as the
- * nodes, or hw_lm_symplectic's), its kinematics at tn where it is not free
- * (hw_lm_constrain_point), and its end nodes set from it (hw_lm_constrain_end). */
+/* Point p at the end of a stage, once every tile of the stage has run: its acceleration from its
+ * own loads and its end nodes' (hw_lm_point, into kst's point slot), its update (the same
+ * combination as the nodes, or hw_lm_symplectic's), its kinematics at tn where it is not free
+ * (hw_lm_constrain_point), and its end nodes set from it (hw_lm_constrain_end): the stage's
+ * output is then complete. Several tiles may finish the same point (hw_tile_prologue): they
+ * compute the same values from the same inputs and store the same bits. */
 HW_HD void hw_tile_point(const hw_lm_sys *S, const hw_lm_work *w, const hw_tile_stage *st, int p)
 {
     int n = S->n_state, i = S->n_nodes + p;
     double *dy = st->kst;
-    hw_lm_point(S, st->t, st->x, w, dy, p);
+    hw_lm_work wl = *w;
+    wl.end_f = st->end_f;
+    wl.end_m = st->end_m;
+    hw_lm_point(S, st->t, st->x, &wl, dy, p);
     const double *yb = st->y ? st->y : st->x;
     if (st->kind == HW_TS_EULER) {
         for (int b = 0; b < 3; b++) {
@@ -341,13 +369,33 @@ HW_HD void hw_tile_point(const hw_lm_sys *S, const hw_lm_work *w, const hw_tile_
     for (int k = S->pt_att0[p]; k < S->pt_att0[p + 1]; k++) hw_lm_constrain_end(S, st->out, S->pt_att[k]);
 }
 
-/* The line pass of the step's first stage, after every tile: line l's end statistics and monitor
- * from its segments' largest oscillation osc (hw_acc_line_update); 1 when the monitor trips it
- * (the caller raises the bad flag with n_segs + l). */
-HW_HD int hw_tile_line(const hw_lm_sys *S, const hw_lm_work *w, const hw_lm_acc *acc, int l,
-                       double t, double osc)
+/* Phase 0 of a tile after the first stage of a call: it finishes the previous stage (prev) for
+ * the points whose end nodes it loads (nodes 0 and nseg of its line, where they are among its
+ * nodes or its halo), so one barrier per stage suffices: the tiles of stage s need every tile of
+ * stage s - 1 done (the end loads), not a separate point pass. Tile 0 also finishes the points
+ * no line is attached to. The last stage of a call is finished by a pass over every point
+ * (hw_tile_point), and its lines by hw_tile_line. */
+HW_HD void hw_tile_prologue(const hw_lm_sys *S, const hw_lm_work *w, int ti, hw_tile tl,
+                            const hw_tile_stage *prev, int tid, int nt)
 {
-    return hw_acc_line_update(S, w, acc->line + HW_ACC_LINE_NV * l, acc->monitor, l, t, osc);
+    int l = tl.line, ns = S->ln_nseg[l];
+    for (int j = tid; j < 2; j += nt) {
+        if (j == 0 && tl.a <= 1) hw_tile_point(S, w, prev, S->ln_pa[l]);
+        if (j == 1 && tl.b + 1 >= ns) hw_tile_point(S, w, prev, S->ln_pb[l]);
+    }
+    if (ti != 0) return;
+    for (int p = tid; p < S->n_points; p += nt)
+        if (S->pt_att0[p] == S->pt_att0[p + 1]) hw_tile_point(S, w, prev, p);
+}
+
+/* The line update of a step's first stage, once every tile of it has run (by the line's first
+ * tile in the next stage's prologue, or the pass that ends a call): line l's end statistics and
+ * monitor from its segments' largest oscillation osc (hw_acc_line_update_t); 1 when the monitor
+ * trips it (the caller raises the bad flag with n_segs + l). */
+HW_HD int hw_tile_line(const hw_lm_acc *acc, const hw_tile_stage *st, int l, double osc)
+{
+    return hw_acc_line_update_t(acc->line + HW_ACC_LINE_NV * l, acc->monitor, st->t, osc,
+                                st->lnT[2 * l], st->lnT[2 * l + 1]);
 }
 
 #endif

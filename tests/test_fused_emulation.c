@@ -31,7 +31,7 @@ typedef struct emu {
     hw_tile *tiles;
     int n_tiles;
     hw_tile_bufs B;
-    double *bufs[7], *osc;
+    double *bufs[8], *osc, *small[6];
     hw_tile_smem sm;
 } emu;
 
@@ -41,13 +41,15 @@ static void emu_init(emu *E, hw_sim *sim)
     const hw_lm_sys *S = &sim->m.S;
     E->S = S;
     size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
-    for (int k = 0; k < 7; k++) E->bufs[k] = calloc(ny, sizeof(double));
-    E->B.y = E->bufs[0]; E->B.tmp = E->bufs[1]; E->B.x2 = E->bufs[2];
+    for (int k = 0; k < 8; k++) E->bufs[k] = calloc(ny, sizeof(double));
+    E->B.y = E->bufs[0]; E->B.tmp = E->bufs[1]; E->B.x2 = E->bufs[2]; E->B.alt = E->bufs[7];
     for (int k = 0; k < 4; k++) E->B.k[k] = E->bufs[3 + k];
+    for (int k = 0; k < 2; k++) {
+        E->B.end_f[k] = E->small[3 * k] = calloc(6 * (size_t)S->n_lines, sizeof(double));
+        E->B.end_m[k] = E->small[3 * k + 1] = calloc(12 * (size_t)S->n_lines, sizeof(double));
+        E->B.lnT[k] = E->small[3 * k + 2] = calloc(2 * (size_t)S->n_lines, sizeof(double));
+    }
     cr_assert_eq(sim->ops->download(sim->be, HW_BUF_Y, E->B.y), HW_OK);
-    E->w.seg_T = calloc((size_t)S->n_segs, sizeof(double));
-    E->w.end_f = calloc(6 * (size_t)S->n_lines, sizeof(double));
-    E->w.end_m = calloc(12 * (size_t)S->n_lines, sizeof(double));
     E->w.pt_f = calloc(3 * (size_t)S->n_points, sizeof(double));
     E->w.pt_a = calloc(3 * (size_t)S->n_points, sizeof(double));
     E->bad = HW_NO_BAD;
@@ -56,7 +58,7 @@ static void emu_init(emu *E, hw_sim *sim)
     E->acc.line = calloc(HW_ACC_LINE_NV * (size_t)S->n_lines, sizeof(double));
     cr_assert_eq(sim->ops->acc_get(sim->be, E->acc.seg, E->acc.line), HW_OK);
     E->acc.monitor = sim->monitor;
-    E->osc = calloc((size_t)S->n_lines, sizeof(double));
+    E->osc = calloc(2 * (size_t)S->n_lines, sizeof(double)); /* by the step's parity */
     E->n_tiles = hw_tile_plan(S, NULL);
     E->tiles = calloc((size_t)E->n_tiles, sizeof(hw_tile));
     cr_assert_eq(hw_tile_plan(S, E->tiles), E->n_tiles);
@@ -64,46 +66,64 @@ static void emu_init(emu *E, hw_sim *sim)
 
 static void emu_free(emu *E)
 {
-    for (int k = 0; k < 7; k++) free(E->bufs[k]);
-    free(E->w.seg_T); free(E->w.end_f); free(E->w.end_m); free(E->w.pt_f); free(E->w.pt_a);
+    for (int k = 0; k < 8; k++) free(E->bufs[k]);
+    for (int k = 0; k < 6; k++) free(E->small[k]);
+    free(E->w.pt_f); free(E->w.pt_a);
     free(E->acc.seg); free(E->acc.line); free(E->osc); free(E->tiles);
 }
 
-/* One tile as one thread block of nt threads: each phase for every thread, then the next. */
-static void emu_tile(emu *E, hw_tile tl, const hw_tile_stage *st, int nt)
+/* The line update of the first stage st (its per-line maximum by the step's parity). */
+static void emu_line(emu *E, const hw_tile_stage *st, int l)
 {
-    double *sm = (double *)&E->sm;
-    for (size_t q = 0; q < sizeof E->sm / sizeof(double); q++) sm[q] = NAN;
-    for (int tid = 0; tid < nt; tid++) hw_tile_load(E->S, tl, st, &E->sm, tid, nt);
-    for (int tid = 0; tid < nt; tid++) {
-        double z = hw_tile_segments(E->S, &E->w, &E->acc, tl, st, &E->sm, tid, nt);
-        if (z > E->osc[tl.line]) E->osc[tl.line] = z;
-    }
-    for (int tid = 0; tid < nt; tid++) hw_tile_nodes(E->S, &E->w, tl, st, &E->sm, tid, nt);
+    double *osc = E->osc + (size_t)st->par * E->S->n_lines;
+    double z = osc[l];
+    osc[l] = 0.0;
+    if (hw_tile_line(&E->acc, st, l, z)) HW_FLAG_BAD(&E->bad, E->S->n_segs + l);
 }
 
-/* n steps from step k0 (time k0 dt), as hw_fused_step_n runs them; Euler's ping-pong ends with
- * the state copied back to y where n is odd, as on the device. */
+/* Tile ti as one thread block of nt threads: each phase for every thread, then the next (the
+ * device's __syncthreads); prev: the stage before (NULL in a call's first). */
+static void emu_tile(emu *E, int ti, const hw_tile_stage *st, const hw_tile_stage *prev, int nt)
+{
+    hw_tile tl = E->tiles[ti];
+    double *sm = (double *)&E->sm;
+    for (size_t q = 0; q < sizeof E->sm / sizeof(double); q++) sm[q] = NAN;
+    if (prev) {
+        for (int tid = 0; tid < nt; tid++) hw_tile_prologue(E->S, &E->w, ti, tl, prev, tid, nt);
+        if (prev->first && tl.a == 0) emu_line(E, prev, tl.line);
+    }
+    for (int tid = 0; tid < nt; tid++) hw_tile_load(E->S, tl, st, &E->sm, tid, nt);
+    double *osc = E->osc + (size_t)st->par * E->S->n_lines;
+    for (int tid = 0; tid < nt; tid++) {
+        double z = hw_tile_segments(E->S, &E->w, &E->acc, tl, st, &E->sm, tid, nt);
+        if (z > osc[tl.line]) osc[tl.line] = z;
+    }
+    for (int tid = 0; tid < nt; tid++) hw_tile_nodes(E->S, tl, st, &E->sm, tid, nt);
+}
+
+/* n steps from step k0 (time k0 dt), as hw_fused_step_n runs them: a pass over the tiles per
+ * stage (in reverse order where asked), then a pass over the points and lines that ends the call;
+ * the state ping-pongs between y and alt and is copied back to y where n is odd, as on the
+ * device. */
 static void emu_steps(emu *E, int integ, double dt, long k0, int n, int nt, int reverse)
 {
     const hw_lm_sys *S = E->S;
+    hw_tile_stage st, prev;
+    int have_prev = 0;
     for (int k = 0; k < n; k++) {
         double t = 0.0 + (double)(k0 + k) * dt;
         for (int s = 0; s < hw_tile_n_stages(integ); s++) {
-            hw_tile_stage st;
             hw_tile_stage_of(integ, t, dt, &E->B, k & 1, s, &st);
-            for (int q = 0; q < E->n_tiles; q++) emu_tile(E, E->tiles[reverse ? E->n_tiles - 1 - q : q], &st, nt);
-            for (int p = 0; p < S->n_points; p++) hw_tile_point(S, &E->w, &st, p);
-            if (!st.first) continue;
-            for (int l = 0; l < S->n_lines; l++) {
-                double osc = E->osc[l];
-                E->osc[l] = 0.0;
-                if (hw_tile_line(S, &E->w, &E->acc, l, st.t, osc)) HW_FLAG_BAD(&E->bad, S->n_segs + l);
-            }
+            for (int q = 0; q < E->n_tiles; q++)
+                emu_tile(E, reverse ? E->n_tiles - 1 - q : q, &st, have_prev ? &prev : NULL, nt);
+            prev = st;
+            have_prev = 1;
         }
     }
-    if (integ == HW_INT_SYMPLECTIC_EULER && (n & 1))
-        memcpy(E->B.y, E->B.tmp, (size_t)HW_Y_BLOCKS * S->n_state * sizeof(double));
+    for (int p = 0; p < S->n_points; p++) hw_tile_point(S, &E->w, &prev, p);
+    if (prev.first)
+        for (int l = 0; l < S->n_lines; l++) emu_line(E, &prev, l);
+    if (n & 1) memcpy(E->B.y, E->B.alt, (size_t)HW_Y_BLOCKS * S->n_state * sizeof(double));
 }
 
 static hw_scenario *load(const char *path)
