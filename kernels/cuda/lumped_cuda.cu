@@ -4,6 +4,10 @@
 // Status: compiled on every build; correctness against the CPU backend (parity suite) and
 // performance are the CUDA-backend issue's work and need a lent GPU to check.
 //
+// step_n runs the fused step (lumped_fused.cu) where it was chosen when the backend was created
+// (HAWSER_CUDA_LUMPED, docs/gpu.md); these element kernels are the baseline path and serve every
+// other operation.
+//
 // Launches go to b->stream: the legacy default stream (0) normally, the capture stream while
 // step_n records a CUDA graph of one integrator step. Kernels that depend on time take a cu_time:
 // a plain time, or (in the graph) the device time base plus the device step counter times dt,
