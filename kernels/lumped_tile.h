@@ -1,4 +1,4 @@
-/* The fused lumped-mass step (docs/gpu.md, "The fused path"): one pass per integrator stage that
+/* The fused lumped-mass step (docs/gpu.md, "Two lumped paths"): one pass per integrator stage that
  * loads a tile of a line (its nodes and one halo node each side), evaluates the tile's segments,
  * then its nodes, and applies the stage's integrator update, writing back only the state (and the
  * derivatives a later stage of the step needs). Points couple lines (a free point needs the
