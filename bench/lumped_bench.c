@@ -22,7 +22,8 @@
  * Usage: lumped_bench [--case lines|long|ensemble|chain330] [--sizes 1e3,1e4,1e5,1e6]
  *                     [--integrator euler,rk2,rk4|all] [--csv FILE] [--quick] [--time SEC]
  *                     [--steps N] [--sim-time SEC] [--dt DT] [--crit-frac F] [--seg-per-line N]
- *                     [--static-max SEGS] [--backend cpu|cuda|auto] [--repeats N] [--warmup N] */
+ *                     [--static-max SEGS] [--backend cpu|cuda|auto] [--path P] [--repeats N]
+ *                     [--warmup N] */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -106,6 +107,12 @@ static double napkin_bytes_per_node_step(const integ_info *ii)
     return ii->evals * NAPKIN_EVAL_BYTES + ii->vec_buffers * NAPKIN_VEC_BYTES;
 }
 
+/* The fused path (kernels/lumped_tile.h; counted in docs/gpu.md, "Bytes per segment-step"): the
+ * global loads and stores of an interior node per step, every stage together (the accumulators'
+ * extremes stored only when they change: not counted), euler / rk2 / rk4. */
+static const double NAPKIN_FUSED_BYTES[3] = {216.0, 472.0, 1080.0};
+static int fused_path(const char *path) { return !path || strncmp(path, "baseline", 8) != 0; }
+
 /* ---- options ----------------------------------------------------------------------------------- */
 typedef struct options {
     double sizes[MAX_SIZES];
@@ -125,7 +132,7 @@ typedef struct options {
     double crit_frac;  /* > 0: dt = this x the critical step of the case's line and integrator */
     double sim_time;   /* > 0: step exactly this many simulated seconds (timed) */
     int sizes_given;
-    int fused;         /* --fused: HAWSER_CUDA_FUSED=1 (the experimental persistent kernel) */
+    const char *path;  /* --path: the CUDA lumped path (HAWSER_CUDA_LUMPED; NULL: the default) */
 } options;
 
 static void usage(FILE *f)
@@ -150,8 +157,10 @@ static void usage(FILE *f)
             "  --seg-per-line N    segments per line (default 1000)\n"
             "  --static-max SEGS   static solve only for cases up to SEGS segments (default 1e4)\n"
             "  --backend B         cpu, cuda or auto (default cpu)\n"
-            "  --fused             CUDA: many steps per launch in one persistent kernel (sets\n"
-            "                      HAWSER_CUDA_FUSED=1; experimental; backend column cuda-fused)\n"
+            "  --path P            CUDA lumped path: fused (default: fused where it covers the\n"
+            "                      model, in its persistent form where every tile is resident),\n"
+            "                      fused-tiles, fused-persistent or baseline (sets\n"
+            "                      HAWSER_CUDA_LUMPED; docs/gpu.md; backend column cuda-P)\n"
             "  --repeats N         split the timed steps in N chunks, report their spread (default 3)\n"
             "  --warmup N          exactly N untimed warm-up steps (default: ~0.25 s of them); with\n"
             "                      --steps the run is deterministic (for instruction counting)\n");
@@ -207,7 +216,7 @@ static int parse_args(int argc, char **argv, options *o)
 #define NEED_VALUE() do { if (!v) { fprintf(stderr, "lumped_bench: %s needs a value\n", a); return -1; } i++; } while (0)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); exit(0); }
         else if (!strcmp(a, "--quick")) o->quick = 1;
-        else if (!strcmp(a, "--fused")) o->fused = 1;
+        else if (!strcmp(a, "--path")) { NEED_VALUE(); o->path = v; }
         else if (!strcmp(a, "--sizes")) {
             NEED_VALUE();
             if (parse_sizes(o, v)) { fprintf(stderr, "lumped_bench: bad --sizes '%s'\n", v); return -1; }
@@ -261,7 +270,7 @@ static int parse_args(int argc, char **argv, options *o)
     if (o->repeats < 1) o->repeats = 1;
     if (o->crit_frac <= 0 && (o->kind == CASE_LONG || o->kind == CASE_CHAIN330)) o->crit_frac = 0.8;
     if (o->kind == CASE_CHAIN330) { o->n_sizes = 1; o->sizes[0] = C330_NSEG; }
-    if (o->fused && setenv("HAWSER_CUDA_FUSED", "1", 1)) return -1;
+    if (o->path && setenv("HAWSER_CUDA_LUMPED", o->path, 1)) return -1;
     return 0;
 }
 
@@ -613,11 +622,14 @@ int main(int argc, char **argv)
 #endif
     }
 
+    char backend_col[64];
+    snprintf(backend_col, sizeof backend_col, "cuda-%s", o.path ? o.path : "fused");
+    int fz = o.backend != HW_BACKEND_CPU && fused_path(o.path);
     printf("lumped_bench  hawser %s  %s\n", hw_version(), date);
     printf("machine   %s\n", machine);
     printf("build     %s  %s  flags: %s\n", HW_BENCH_BUILD_TYPE, HW_BENCH_COMPILER, HW_BENCH_C_FLAGS);
     printf("backend   %s%s\n",
-           o.backend == HW_BACKEND_CPU ? "cpu" : o.backend == HW_BACKEND_CUDA ? (o.fused ? "cuda-fused" : "cuda") : "auto",
+           o.backend == HW_BACKEND_CPU ? "cpu" : o.backend == HW_BACKEND_CUDA ? backend_col : "auto",
            o.quick ? "   (--quick: smoke test, figures are not measurements)" : "");
     if (o.backend != HW_BACKEND_CPU) {
         printf("device    %s\n", device);
@@ -657,10 +669,14 @@ int main(int argc, char **argv)
     else
         printf("timing    wall time of hw_sim_step only, after an untimed warm-up; ~%.3g s per case "
                "in %d chunks (spread = min..max chunk rate)\n", o.target_s, o.repeats);
-    printf("napkin    bytes per node-step: euler %.0f, rk2 %.0f, rk4 %.0f (280 B/node/eval + 56 B x "
-           "vector buffers 3/7/15)\n",
-           napkin_bytes_per_node_step(&INTEGS[0]), napkin_bytes_per_node_step(&INTEGS[1]),
-           napkin_bytes_per_node_step(&INTEGS[2]));
+    if (fz)
+        printf("napkin    bytes per segment-step (fused path, counted in docs/gpu.md): euler %.0f, rk2 "
+               "%.0f, rk4 %.0f\n", NAPKIN_FUSED_BYTES[0], NAPKIN_FUSED_BYTES[1], NAPKIN_FUSED_BYTES[2]);
+    else
+        printf("napkin    bytes per node-step: euler %.0f, rk2 %.0f, rk4 %.0f (280 B/node/eval + 56 B x "
+               "vector buffers 3/7/15)\n",
+               napkin_bytes_per_node_step(&INTEGS[0]), napkin_bytes_per_node_step(&INTEGS[1]),
+               napkin_bytes_per_node_step(&INTEGS[2]));
     printf("\n%9s %6s %6s %-5s %10s %8s %8s %8s %11s %17s %10s %9s %9s %7s %8s %10s %10s %6s\n",
            "segments", "lines", "static", "integ", "dt_s", "steps", "setup_s", "wall_s",
            "segstep/s", "spread", "wall/sim_s", "B/segstep", "GB/s(np)", "of_bw", "ws_MB",
@@ -686,7 +702,7 @@ int main(int argc, char **argv)
             case_result r;
             if (run_case(&o, n_lines, nseg, ii, dt, static_solve, &r)) { failures++; continue; }
             double bps_node = napkin_bytes_per_node_step(ii);
-            double bytes_seg = bps_node * (double)nodes / (double)segs;
+            double bytes_seg = fz ? NAPKIN_FUSED_BYTES[k] : bps_node * (double)nodes / (double)segs;
             double gbs = bytes_seg * r.rate * 1e-9;
             double frac_bw = copy_bw > 0 ? bytes_seg * r.rate / copy_bw : NAN;
             double wall_per_sim = r.wall / ((double)r.steps * r.dt);
@@ -728,7 +744,7 @@ int main(int argc, char **argv)
                 fprintf(csv, "%s,%s,%ld,%d,%s,%.6g,%ld,%.6f,%.6g,%.6g,%s,%d,%.1f,%.4g,", HW_BENCH_BUILD_TYPE,
                         cname, segs, n_lines, ii->name, r.dt, r.steps, r.wall, r.rate, wall_per_sim,
                         o.backend == HW_BACKEND_CPU ? "cpu"
-                        : o.backend == HW_BACKEND_CUDA ? (o.fused ? "cuda-fused" : "cuda") : "auto",
+                        : o.backend == HW_BACKEND_CUDA ? backend_col : "auto",
                         static_solve, bytes_seg, gbs);
                 csv_text(csv, HW_BENCH_C_FLAGS);
                 if (copy_bw > 0) fprintf(csv, ",%.4g,%.1f,", frac_bw, copy_bw * 1e-9);

@@ -141,13 +141,12 @@ HW_HD double hw_acc_segment(const hw_lm_sys *S, const hw_lm_work *w, double *seg
 
 /* Line l at time t, after its segments: the end-tension statistics and the monitor, given the
  * largest oscillation amplitude of its segments this step. Returns 1 when the monitor trips the
- * line now (the caller raises the bad flag with n_segs + l). */
-HW_HD int hw_acc_line_update(const hw_lm_sys *S, const hw_lm_work *w, double *ln, int monitor,
-                             int l, double t, double osc)
+ * line now (the caller raises the bad flag with n_segs + l). hw_acc_line_update_t is the body,
+ * given the line's accumulators ln and its end tensions ta (first segment) and tb (last). */
+HW_HD int hw_acc_line_update_t(double *ln, int monitor, double t, double osc, double ta, double tb)
 {
-    int s0 = S->ln_s0[l], ns = S->ln_nseg[l];
-    hw_acc_end_add(ln, w->seg_T[s0], t);
-    hw_acc_end_add(ln + HW_ACC_END_NV, w->seg_T[s0 + ns - 1], t);
+    hw_acc_end_add(ln, ta, t);
+    hw_acc_end_add(ln + HW_ACC_END_NV, tb, t);
     double *m = ln + 2 * HW_ACC_END_NV;
     double z = osc / m[HW_MON_TREF];
     if (z > m[HW_MON_WCUR]) m[HW_MON_WCUR] = z;
@@ -173,6 +172,12 @@ HW_HD int hw_acc_line_update(const hw_lm_sys *S, const hw_lm_work *w, double *ln
     m[HW_MON_TRIP_WHY] = (double)why;
     m[HW_MON_TRIP_W] = wc;
     return monitor;
+}
+HW_HD int hw_acc_line_update(const hw_lm_sys *S, const hw_lm_work *w, double *ln, int monitor,
+                             int l, double t, double osc)
+{
+    int s0 = S->ln_s0[l], ns = S->ln_nseg[l];
+    return hw_acc_line_update_t(ln, monitor, t, osc, w->seg_T[s0], w->seg_T[s0 + ns - 1]);
 }
 
 #endif

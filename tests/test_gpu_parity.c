@@ -14,7 +14,10 @@
  * Exact times: the graph after shortened steps of hw_sim_advance_to (a device time base).
  * Line failure: broken segments in one evaluation, and breaks during a run (md_failure.yaml).
  * Reeling on the device: winches (pay-out, haul-in, tension, drum) and sheaves against the CPU,
- * and the graph (reel kernels inside the recorded step) against the per-step host loop. */
+ * and the graph (reel kernels inside the recorded step) against the per-step host loop.
+ * The fused lumped step (HAWSER_CUDA_LUMPED, docs/gpu.md; the default where it covers the model):
+ * both its forms against the baseline kernels (bit-equal states and accumulators) and the CPU;
+ * the tests of the graph path ask for the baseline. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -41,6 +44,19 @@ static hw_scenario *load(const char *path)
     char msg[1024];
     cr_assert_eq(hw_scenario_load(path, &sc, msg, sizeof msg), HW_OK, "%s", msg);
     return sc;
+}
+
+/* A CUDA simulation on the lumped path `path` (HAWSER_CUDA_LUMPED, read when the backend is
+ * created: fused, fused-tiles, fused-persistent or baseline; docs/gpu.md). */
+static hw_sim *cuda_on(const char *path, const hw_model_def *def)
+{
+    hw_sim *sim = NULL;
+    char msg[512];
+    setenv("HAWSER_CUDA_LUMPED", path, 1);
+    hw_status st = hw_sim_create(def, HW_BACKEND_CUDA, NULL, NULL, &sim, msg, sizeof msg);
+    unsetenv("HAWSER_CUDA_LUMPED");
+    cr_assert_eq(st, HW_OK, "HAWSER_CUDA_LUMPED=%s: %s", path, msg);
+    return sim;
 }
 
 Test(gpu_parity, per_element_forces_bit_equal)
@@ -167,11 +183,7 @@ Test(gpu_parity, graph_steps_equal_host_loop_steps)
         for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++) {
             hw_scenario *sc = load(paths[k]);
             sc->model.solver.integrator = (hw_integrator)integ;
-            hw_sim *s[2] = {NULL, NULL};
-            char msg[512];
-            for (int b = 0; b < 2; b++)
-                cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &s[b], msg, sizeof msg),
-                             HW_OK, "%s", msg);
+            hw_sim *s[2] = {cuda_on("baseline", &sc->model), cuda_on("baseline", &sc->model)};
             hw_sim_set_check_per_call(s[1], 0); /* s[1]: the per-step host loop, no graph */
             for (int c = 0; c < 3; c++)
                 for (int b = 0; b < 2; b++)
@@ -194,63 +206,115 @@ Test(gpu_parity, advance_to_shortened_steps_graph_equals_host_loop)
     if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
     hw_scenario *sc = load(HW_EXAMPLES_DIR "/oc4_mooring.yaml");
     sc->model.solver.dt = 0.003;
-    hw_sim *s[3] = {NULL, NULL, NULL};
-    const hw_backend_kind kinds[3] = {HW_BACKEND_CUDA, HW_BACKEND_CUDA, HW_BACKEND_CPU};
+    hw_sim *s[4] = {cuda_on("baseline", &sc->model), cuda_on("baseline", &sc->model), NULL,
+                    cuda_on("fused", &sc->model)};
     char msg[512];
-    for (int b = 0; b < 3; b++)
-        cr_assert_eq(hw_sim_create(&sc->model, kinds[b], NULL, NULL, &s[b], msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &s[2], msg, sizeof msg), HW_OK, "%s", msg);
     hw_sim_set_check_per_call(s[1], 0);
     for (int k = 1; k <= 20; k++)
         for (int b = 0; b < 3; b++)
             cr_assert_eq(hw_sim_advance_to(s[b], 0.1 * k), HW_OK, "%s", hw_sim_last_error(s[b]));
+    for (int k = 1; k <= 20; k++) /* the fused path: the same times from its own t0 and k0 */
+        cr_assert_eq(hw_sim_advance_to(s[3], 0.1 * k), HW_OK, "%s", hw_sim_last_error(s[3]));
     double d = state_diff(s[0], s[1], sc->model.n_lines), dc = state_diff(s[0], s[2], sc->model.n_lines);
-    printf("advance_to at 0.1 s, dt 3 ms: graph vs host loop %.3g, vs CPU %.3g relative\n", d, dc);
+    double df = state_diff(s[3], s[1], sc->model.n_lines);
+    printf("advance_to at 0.1 s, dt 3 ms: graph vs host loop %.3g, fused vs host loop %.3g, vs CPU %.3g relative\n",
+           d, df, dc);
     cr_expect_eq(d, 0.0);
+    cr_expect_eq(df, 0.0);
     cr_expect_lt(dc, 1e-12);
     cr_expect_eq(hw_sim_time(s[0]), hw_sim_time(s[2]));
-    for (int b = 0; b < 3; b++) hw_sim_destroy(s[b]);
+    for (int b = 0; b < 4; b++) hw_sim_destroy(s[b]);
     hw_scenario_free(sc);
 }
 
 /* A step far past the critical one blows up within the call; the device path checks once, after
  * all the call's steps, and says so. */
-/* The experimental persistent kernel (HAWSER_CUDA_FUSED=1, read when the backend is created)
- * runs the same operations as the host loop, phase by phase behind barriers: bit-equal states,
- * in its one-block form (the examples) and its cooperative-grid form (a 5000-segment tether). */
-Test(gpu_parity, fused_steps_equal_host_loop_steps)
+/* The fused step (kernels/lumped_tile.h, kernels/cuda/lumped_fused.cu) in both forms against the
+ * baseline kernels' per-step host loop on the device: bit-equal states and every-step
+ * accumulators (the same physics in the same order, nvcc --fmad=false), every integrator, over
+ * several calls (Euler's odd call lengths end in the ping-pong buffer); against the CPU backend
+ * within 1e-12 relative (libm and the device's sin differ in the prescribed motions). The models:
+ * the examples (one tile per line, prescribed fairleads, a free buoy in a current), every point
+ * kind with 300/127/10/128 segments (several tiles, exactly one, fewer, one node past one) and a
+ * 5000-segment tether (40 tiles), and a 100,000-segment tether (782 tiles: more than an H100
+ * holds at once, so the persistent form, asked for, runs several tiles per block; RK2 only). */
+Test(gpu_parity, fused_steps_equal_baseline_and_cpu)
 {
     if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
     const char *paths[] = {HW_EXAMPLES_DIR "/oc4_mooring.yaml", HW_EXAMPLES_DIR "/taut_tether.yaml",
+                           HW_TEST_DATA_DIR "/scenario_full.yaml", HW_EXAMPLES_DIR "/taut_tether.yaml",
                            HW_EXAMPLES_DIR "/taut_tether.yaml"};
-    for (int k = 0; k < 3; k++)
-        for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++) {
-            hw_scenario *sc = load(paths[k]);
-            sc->model.solver.integrator = (hw_integrator)integ;
-            if (k == 2) { /* past the one-block limit of 4096 state slots */
-                for (int l = 0; l < sc->model.n_lines; l++) ((hw_line_def *)sc->model.lines)[l].nseg = 5000; /* (owned by sc) */
-                sc->model.solver.dt = 0.0;
-                sc->model.solver.static_solve = 0;
+    const char *forms[2] = {"fused-tiles", "fused-persistent"};
+    for (int k = 0; k < 5; k++)
+        for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++)
+            for (int f = 0; f < 2; f++) {
+                if (k == 4 && (integ != HW_INT_RK2 || f != 1)) continue;
+                hw_scenario *sc = load(paths[k]);
+                sc->model.solver.integrator = (hw_integrator)integ;
+                if (k == 2) {
+                    const int nseg[4] = {300, 127, 10, 128};
+                    for (int l = 0; l < 4; l++) ((hw_line_def *)sc->model.lines)[l].nseg = nseg[l];
+                    sc->model.solver.dt = 0.0;
+                }
+                if (k >= 3) {
+                    ((hw_line_def *)sc->model.lines)[0].nseg = k == 3 ? 5000 : 100000;
+                    sc->model.solver.dt = 0.0;
+                    sc->model.solver.static_solve = 0;
+                }
+                hw_sim *s[3] = {cuda_on(forms[f], &sc->model), cuda_on("baseline", &sc->model), NULL};
+                char msg[512];
+                cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &s[2], msg, sizeof msg), HW_OK, "%s", msg);
+                hw_sim_set_check_per_call(s[1], 0); /* the per-step host loop */
+                int steps[3] = {101, 150, 77};
+                for (int c = 0; c < 3; c++)
+                    for (int b = 0; b < 3; b++)
+                        cr_assert_eq(hw_sim_step(s[b], k >= 3 ? steps[c] / 4 : steps[c]), HW_OK, "%s",
+                                     hw_sim_last_error(s[b]));
+                double d = state_diff(s[0], s[1], sc->model.n_lines), dc = state_diff(s[0], s[2], sc->model.n_lines);
+                size_t n = hw_sim_accum_size(s[0]);
+                double *a = malloc(n * sizeof(double)), *g = malloc(n * sizeof(double));
+                cr_assert_eq(hw_sim_accum_get(s[0], a), HW_OK);
+                cr_assert_eq(hw_sim_accum_get(s[1], g), HW_OK);
+                int acc_eq = !memcmp(a, g, n * sizeof(double));
+                printf("%s (%d) integrator %d %s: vs baseline %.3g, vs CPU %.3g relative; accumulators %s\n",
+                       paths[k], k, integ, forms[f], d, dc, acc_eq ? "bit-equal" : "DIFFER");
+                cr_expect_eq(d, 0.0, "%s (%d) integrator %d %s: %.3g", paths[k], k, integ, forms[f], d);
+                cr_expect_lt(dc, 1e-12, "%s (%d) integrator %d %s", paths[k], k, integ, forms[f]);
+                cr_expect(acc_eq, "%s (%d) integrator %d %s: accumulators differ", paths[k], k, integ, forms[f]);
+                free(a); free(g);
+                for (int b = 0; b < 3; b++) hw_sim_destroy(s[b]);
+                hw_scenario_free(sc);
             }
-            hw_sim *s[2] = {NULL, NULL};
-            char msg[512];
-            setenv("HAWSER_CUDA_FUSED", "1", 1);
-            hw_status st = hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &s[0], msg, sizeof msg);
-            unsetenv("HAWSER_CUDA_FUSED");
-            cr_assert_eq(st, HW_OK, "%s", msg);
-            cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &s[1], msg, sizeof msg),
-                         HW_OK, "%s", msg);
-            hw_sim_set_check_per_call(s[1], 0);
-            int steps = k == 2 ? 100 : 300;
-            for (int c = 0; c < 2; c++)
-                for (int b = 0; b < 2; b++)
-                    cr_assert_eq(hw_sim_step(s[b], steps), HW_OK, "%s", hw_sim_last_error(s[b]));
-            double d = state_diff(s[0], s[1], sc->model.n_lines);
-            printf("%s%s integrator %d: fused vs host loop differ by %.3g relative\n", paths[k],
-                   k == 2 ? " (5000 segments, grid)" : "", integ, d);
-            cr_expect_eq(d, 0.0, "%s integrator %d: %.3g", paths[k], integ, d);
-            for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
-            hw_scenario_free(sc);
-        }
+}
+
+/* A model the fused step does not cover (the crane's winch) runs the baseline under any setting:
+ * the same states as on the baseline. */
+Test(gpu_parity, uncovered_model_falls_back_to_baseline)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_EXAMPLES_DIR "/crane_lowering.yaml");
+    hw_sim *s[2] = {cuda_on("fused", &sc->model), cuda_on("baseline", &sc->model)};
+    for (int b = 0; b < 2; b++) cr_assert_eq(hw_sim_step(s[b], 200), HW_OK, "%s", hw_sim_last_error(s[b]));
+    cr_expect_eq(state_diff(s[0], s[1], sc->model.n_lines), 0.0);
+    for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
+    hw_scenario_free(sc);
+}
+
+/* An unknown HAWSER_CUDA_LUMPED is refused when the backend is created, with the values it takes. */
+Test(gpu_parity, unknown_lumped_path_is_refused)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_EXAMPLES_DIR "/taut_tether.yaml");
+    hw_sim *sim = NULL;
+    char msg[512] = "";
+    setenv("HAWSER_CUDA_LUMPED", "fastest", 1);
+    hw_status st = hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &sim, msg, sizeof msg);
+    unsetenv("HAWSER_CUDA_LUMPED");
+    cr_expect_eq(st, HW_ERR_INVALID_ARG, "%s", msg);
+    cr_expect_null(sim);
+    cr_expect(strstr(msg, "HAWSER_CUDA_LUMPED") && strstr(msg, "baseline"), "%s", msg);
+    hw_scenario_free(sc);
 }
 
 /* solver.dt = factor x the model's critical step (opted in: allow_unstable_dt). */
@@ -295,11 +359,9 @@ Test(gpu_parity, every_step_accumulators_cpu_vs_cuda)
     for (int k = 0; SCENARIOS[k]; k++) {
         hw_scenario *sc = load(SCENARIOS[k]);
         stable_dt(sc);
-        hw_sim *s[3] = {NULL, NULL, NULL};
+        hw_sim *s[3] = {NULL, cuda_on("baseline", &sc->model), cuda_on("baseline", &sc->model)};
         char msg[512];
-        const hw_backend_kind kinds[3] = {HW_BACKEND_CPU, HW_BACKEND_CUDA, HW_BACKEND_CUDA};
-        for (int b = 0; b < 3; b++)
-            cr_assert_eq(hw_sim_create(&sc->model, kinds[b], NULL, NULL, &s[b], msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &s[0], msg, sizeof msg), HW_OK, "%s", msg);
         hw_sim_set_check_per_call(s[2], 0); /* the host loop on the device */
         for (int b = 0; b < 3; b++)
             for (int c = 0; c < 10; c++) cr_assert_eq(hw_sim_step(s[b], 100), HW_OK, "%s", hw_sim_last_error(s[b]));

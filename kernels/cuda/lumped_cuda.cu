@@ -4,12 +4,15 @@
 // Status: compiled on every build; correctness against the CPU backend (parity suite) and
 // performance are the CUDA-backend issue's work and need a lent GPU to check.
 //
+// step_n runs the fused step (lumped_fused.cu) where it was chosen when the backend was created
+// (HAWSER_CUDA_LUMPED, docs/gpu.md); these element kernels are the baseline path and serve every
+// other operation.
+//
 // Launches go to b->stream: the legacy default stream (0) normally, the capture stream while
 // step_n records a CUDA graph of one integrator step. Kernels that depend on time take a cu_time:
 // a plain time, or (in the graph) the device time base plus the device step counter times dt,
 // plus a constant offset, so a replay of the same graph runs at the right time without a host
 // round trip.
-#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +21,7 @@
 extern "C" {
 #include "backend.h"
 }
+#include "lumped_fused.h"
 
 #define HW_CUDA_BLOCK 256
 
@@ -41,7 +45,7 @@ struct hw_backend {
     double g_dt;
     hw_step_fn g_fn;
     int g_failed;               // recording failed once: step_n loops on the host from then on
-    int fused;                  // experimental (HAWSER_CUDA_FUSED=1): step_n runs a persistent kernel
+    hw_fused *fz;               // the fused step (lumped_fused.cu) where chosen; NULL: baseline
     hw_lm_acc acc;              // every-step accumulators (kernels/accum.h), device arrays
     // reel mode (kernels/reel.h): R points at device arrays once reel_set ran (reel_blk: the
     // ends then the sheaves, one copy each way; reel_stage: its host image)
@@ -180,179 +184,10 @@ __global__ void k_set_step(long long *step, long long v, double *base, double t0
 }
 __global__ void k_advance_step(long long *step) { *step += 1; }
 
-// ---- experimental: many steps in one persistent kernel (HAWSER_CUDA_FUSED=1) ----------------------
-// Small models are launch-bound: an RK2 step is 15 kernels of a few microseconds each. Here one
-// launch runs up to HW_FUSED_CHUNK steps, the phases of hw_integrate_step separated by a barrier:
-// __syncthreads in one block (models up to HW_FUSED_BLOCK_MAX state slots), a cooperative grid
-// sync otherwise. The sequence mirrors host/integrate.c operation for operation (same lincomb
-// expressions, same times, coefficients computed on the host as there), so the states are meant
-// to be bit-equal to the graph's; the parity suite checks it when the variable is set.
-#define HW_FUSED_THREADS 512      // one block (its cap of 128 registers: no spills)
-#define HW_FUSED_GRID_THREADS 256 // grid blocks (the grid-sync variant needs more registers)
-#define HW_FUSED_BLOCK_MAX 4096
-#define HW_FUSED_CHUNK 4096
-
-struct fused_args {
-    hw_lm_sys S;
-    hw_lm_work w;
-    hw_lm_acc acc;
-    double *buf[HW_NBUF];
-    size_t ny;
-    int integ;
-    double dt, h2, dt6, dt3; // dt, 0.5 dt, dt / 6, dt / 3 (host-computed, as in integrate.c)
-    double t0;               // time base: step k runs from t0 + (step0 + k) dt
-    long long step0;
-    int n;
-};
-
-template <bool GRID> static __device__ __forceinline__ void f_sync()
-{
-    if (GRID) cooperative_groups::this_grid().sync();
-    else __syncthreads();
-}
-static __device__ __forceinline__ int f_i0() { return blockIdx.x * blockDim.x + threadIdx.x; }
-static __device__ __forceinline__ int f_st() { return gridDim.x * blockDim.x; }
-
-template <bool GRID> static __device__ void f_constrain(const fused_args &a, double t, double *y)
-{
-    for (int p = f_i0(); p < a.S.n_points; p += f_st()) hw_lm_constrain_point(&a.S, t, y, p);
-    f_sync<GRID>();
-    for (int e = f_i0(); e < 2 * a.S.n_lines; e += f_st()) hw_lm_constrain_end(&a.S, y, e);
-    f_sync<GRID>();
-}
-template <bool GRID> static __device__ void f_eval(const fused_args &a, double t, const double *y, double *dy)
-{
-    hw_lm_work w = a.w;
-    for (int s = f_i0(); s < a.S.n_segs; s += f_st()) hw_lm_segment(&a.S, t, y, &w, s);
-    f_sync<GRID>();
-    if (a.S.any_bending) {
-        for (int i = f_i0(); i < a.S.n_nodes; i += f_st()) hw_lm_hinge(&a.S, &w, i);
-        f_sync<GRID>();
-    }
-    for (int i = f_i0(); i < a.S.n_nodes; i += f_st()) hw_lm_node(&a.S, t, y, &w, dy, i);
-    f_sync<GRID>();
-    for (int p = f_i0(); p < a.S.n_points; p += f_st()) hw_lm_point(&a.S, t, y, &w, dy, p);
-    f_sync<GRID>();
-    for (int e = f_i0(); e < 2 * a.S.n_lines; e += f_st()) hw_lm_end_deriv(&a.S, dy, e);
-    f_sync<GRID>();
-}
-template <bool GRID> static __device__ void f_accumulate(const fused_args &a, double t)
-{
-    for (int s = f_i0(); s < a.S.n_segs; s += f_st()) acc_segment(a.S, a.w, a.acc, s, t);
-    f_sync<GRID>();
-    for (int l = f_i0(); l < a.S.n_lines; l += f_st()) acc_line(a.S, a.w, a.acc, l, t);
-    f_sync<GRID>();
-}
-// d = s + c k (nterm 1), s + (c0 k0 + c1 k1) (2), s + ((c0 k0 + c1 k1) + (c2 k2 + c3 k3)) (4):
-// k_lincomb's expressions
-template <bool GRID>
-static __device__ void f_lincomb(const fused_args &a, double *d, const double *s, int nterm,
-                                 double c0, double c1, double c2, double c3, const double *k0,
-                                 const double *k1, const double *k2, const double *k3)
-{
-    for (size_t i = (size_t)f_i0(); i < a.ny; i += (size_t)f_st()) {
-        double acc;
-        if (nterm == 1) acc = c0 * k0[i];
-        else if (nterm == 2) acc = c0 * k0[i] + c1 * k1[i];
-        else acc = (c0 * k0[i] + c1 * k1[i]) + (c2 * k2[i] + c3 * k3[i]);
-        d[i] = s[i] + acc;
-    }
-    f_sync<GRID>();
-}
-
-template <bool GRID>
-__global__ void __launch_bounds__(GRID ? HW_FUSED_GRID_THREADS : HW_FUSED_THREADS) k_fused(fused_args a)
-{
-    double *Y = a.buf[HW_BUF_Y], *TMP = a.buf[HW_BUF_TMP], *K1 = a.buf[HW_BUF_K1],
-           *K2 = a.buf[HW_BUF_K2], *K3 = a.buf[HW_BUF_K3], *K4 = a.buf[HW_BUF_K4];
-    for (int k = 0; k < a.n; k++) {
-        double t = __dadd_rn(a.t0, __dmul_rn((double)(a.step0 + k), a.dt));
-        if (a.integ == HW_INT_SYMPLECTIC_EULER) {
-            f_eval<GRID>(a, t, Y, K1);
-            f_accumulate<GRID>(a, t);
-            for (int i = f_i0(); i < a.S.n_state; i += f_st()) hw_lm_symplectic(&a.S, Y, K1, a.dt, i);
-            f_sync<GRID>();
-        } else if (a.integ == HW_INT_RK2) {
-            double t1 = __dadd_rn(t, a.dt);
-            f_eval<GRID>(a, t, Y, K1);
-            f_accumulate<GRID>(a, t);
-            f_lincomb<GRID>(a, TMP, Y, 1, a.dt, 0, 0, 0, K1, K1, K1, K1);
-            f_constrain<GRID>(a, t1, TMP);
-            f_eval<GRID>(a, t1, TMP, K2);
-            f_lincomb<GRID>(a, Y, Y, 2, a.h2, a.h2, 0, 0, K1, K2, K1, K1);
-        } else {
-            double th = __dadd_rn(t, a.h2), t1 = __dadd_rn(t, a.dt);
-            f_eval<GRID>(a, t, Y, K1);
-            f_accumulate<GRID>(a, t);
-            f_lincomb<GRID>(a, TMP, Y, 1, a.h2, 0, 0, 0, K1, K1, K1, K1);
-            f_constrain<GRID>(a, th, TMP);
-            f_eval<GRID>(a, th, TMP, K2);
-            f_lincomb<GRID>(a, TMP, Y, 1, a.h2, 0, 0, 0, K2, K2, K2, K2);
-            f_constrain<GRID>(a, th, TMP);
-            f_eval<GRID>(a, th, TMP, K3);
-            f_lincomb<GRID>(a, TMP, Y, 1, a.dt, 0, 0, 0, K3, K3, K3, K3);
-            f_constrain<GRID>(a, t1, TMP);
-            f_eval<GRID>(a, t1, TMP, K4);
-            f_lincomb<GRID>(a, Y, Y, 4, a.dt6, a.dt3, a.dt3, a.dt6, K1, K2, K3, K4);
-        }
-        f_constrain<GRID>(a, __dadd_rn(t, a.dt), Y);
-    }
-}
-
-// n steps in persistent launches of up to HW_FUSED_CHUNK steps on the legacy stream. Returns 0,
-// or -1 where a launch could not start (then nothing ran: the caller falls back to the graph).
-static int fused_steps(hw_backend *b, hw_integrator integ, double t0, long step0, double dt, int n)
-{
-    fused_args a;
-    a.t0 = t0;
-    a.S = b->S;
-    a.w = b->w;
-    a.acc = b->acc;
-    for (int k = 0; k < HW_NBUF; k++) a.buf[k] = b->buf[k];
-    a.ny = b->ny;
-    a.integ = (int)integ;
-    a.dt = dt;
-    a.h2 = 0.5 * dt;
-    a.dt6 = dt / 6.0;
-    a.dt3 = dt / 3.0;
-    int grid = b->S.n_state > HW_FUSED_BLOCK_MAX, blocks = 1;
-    if (grid) {
-        int dev = 0, sms = 0, per_sm = 0;
-        if (cudaGetDevice(&dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_fused<true>, HW_FUSED_GRID_THREADS, 0) != cudaSuccess ||
-            per_sm < 1) {
-            cudaGetLastError();
-            return -1;
-        }
-        int want = (int)((7 * (size_t)b->S.n_state + HW_FUSED_GRID_THREADS - 1) / HW_FUSED_GRID_THREADS);
-        blocks = want < sms * per_sm ? want : sms * per_sm;
-    }
-    for (int done = 0; done < n;) {
-        a.step0 = (long long)step0 + done;
-        a.n = n - done < HW_FUSED_CHUNK ? n - done : HW_FUSED_CHUNK;
-        cudaError_t e;
-        if (grid) {
-            void *args[] = {&a};
-            e = cudaLaunchCooperativeKernel((const void *)k_fused<true>, dim3(blocks), dim3(HW_FUSED_GRID_THREADS),
-                                            args, 0, 0);
-        } else {
-            k_fused<false><<<1, HW_FUSED_THREADS>>>(a);
-            e = cudaGetLastError();
-        }
-        if (e != cudaSuccess) {
-            cudaGetLastError();
-            if (done == 0) return -1;
-            return -2; // part ran: the caller must not run those steps again
-        }
-        done += a.n;
-    }
-    return 0;
-}
-
 static void cu_destroy(hw_backend *b)
 {
     if (!b) return;
+    hw_fused_destroy(b->fz);
     if (b->gexec) cudaGraphExecDestroy(b->gexec);
     if (b->cap_stream) cudaStreamDestroy(b->cap_stream);
     for (int k = 0; k < b->n_allocs; k++) cudaFree(b->allocs[k]);
@@ -447,8 +282,6 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &b->acc.line, (const double *)NULL, HW_ACC_LINE_NV * (size_t)nl);
     bad |= dev_copy(b, &b->acc.osc, (const unsigned long long *)NULL, nl);
     b->acc.monitor = 0; // set with the accumulators' start values by acc_set
-    const char *fz = getenv("HAWSER_CUDA_FUSED");
-    b->fused = fz && fz[0] == '1';
     if (bad) {
         if (msg && msg_len)
             snprintf(msg, msg_len, "CUDA backend: device allocation or copy failed (%s) for %d nodes and "
@@ -457,6 +290,11 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
                      1e-6 * 8.0 * HW_Y_BLOCKS * h->n_state);
         cu_destroy(b);
         return HW_ERR_NOMEM;
+    }
+    int fz = hw_fused_choose(h, with_node_forces, &b->fz, msg, msg_len); // HAWSER_CUDA_LUMPED
+    if (fz) {
+        cu_destroy(b);
+        return fz == -1 ? HW_ERR_INVALID_ARG : HW_ERR_NOMEM;
     }
     *out = b;
     return HW_OK;
@@ -565,6 +403,7 @@ static hw_status cu_update_line(hw_backend *b, const hw_lm_sys *h, int l)
     e |= cudaMemcpy(b->S.seg_trip + s0, h->seg_trip + s0, cap * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.node_m + n0, h->node_m + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
     e |= cudaMemcpy(b->S.node_l + n0, h->node_l + n0, (cap + 1) * sizeof(double), cudaMemcpyHostToDevice);
+    if (b->fz && !hw_fused_line_changed(b->fz, h, l)) { hw_fused_destroy(b->fz); b->fz = NULL; }
     return e ? HW_ERR_IO : HW_OK;
 }
 
@@ -787,11 +626,12 @@ static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, 
                            long step0, double dt, int n)
 {
     if (n <= 0) return HW_OK;
-    if (b->fused && !b->reel_blk) { // the persistent kernel has no reel update: graphs then
-        int r = fused_steps(b, integ, t0, step0, dt, n);
+    if (b->fz) {
+        int r = hw_fused_step_n(b->fz, &b->S, &b->w, &b->acc, b->buf, b->ny, (int)integ, t0, step0, dt, n);
         if (r == 0) return HW_OK;
         if (r == -2) return HW_ERR_IO;
-        b->fused = 0; // the persistent kernel cannot start here: graphs from now on
+        hw_fused_destroy(b->fz); // the fused step cannot start here: the baseline from now on
+        b->fz = NULL;
     }
     int fresh = b->gexec && b->g_integ == (int)integ && b->g_dt == dt && b->g_fn == step;
     if (!fresh && !b->g_failed && record_step(b, step, integ, dt)) b->g_failed = 1;
