@@ -249,8 +249,8 @@ HW_HD hw_lm_linec hw_lm_line_consts(const hw_lm_sys *S, int l)
     return c;
 }
 
-HW_HD hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
-                                     double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur)
+HW_HDI hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
+                                      double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur)
 {
     hw_node_load L;
     int wet = r.z < 0.0;
@@ -273,7 +273,7 @@ HW_HD hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 
 
 /* The net tension force on a node from its left (qa, Ta) and right (qb, Tb) segments, either
  * absent at a line end; written once so that every caller sums in the same order. */
-HW_HD hw_v3 hw_node_tension(int has_a, hw_v3 qa, double Ta, int has_b, hw_v3 qb, double Tb)
+HW_HDI hw_v3 hw_node_tension(int has_a, hw_v3 qa, double Ta, int has_b, hw_v3 qb, double Tb)
 {
     hw_v3 f = hw_v3_zero();
     if (has_a) f = hw_v3_sub(f, hw_v3_scale(qa, Ta));
@@ -321,14 +321,15 @@ HW_HD void hw_lm_node(const hw_lm_sys *S, double t, const double *y, const hw_lm
         return;
     }
     hw_node_load L = hw_lm_node_load(S, t, y, w, i);
-    hw_m3s M = hw_node_mass(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i], S->ln_can[l],
-                            S->ln_cat[l], L.qh);
     dy[HW_Y_ED * n + i] = L.power;
     if (w->node_f) { w->node_f[3 * i] = L.f.x; w->node_f[3 * i + 1] = L.f.y; w->node_f[3 * i + 2] = L.f.z; }
     if (loc > 0 && loc < nseg) {
         hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(y, n, HW_Y_VX, i));
-        hw_lm_set3(dy, n, HW_Y_VX, i, hw_m3s_solve(M, L.f));
-    } else {
+        hw_lm_set3(dy, n, HW_Y_VX, i, hw_node_accel(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i],
+                                                     S->ln_can[l], S->ln_cat[l], L.qh, L.f));
+    } else { /* an end node: its load and mass matrix go to its point (hw_lm_point) */
+        hw_m3s M = hw_node_mass(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i], S->ln_can[l],
+                                S->ln_cat[l], L.qh);
         int e = 2 * l + (loc == 0 ? 0 : 1);
         w->end_f[3 * e] = L.f.x; w->end_f[3 * e + 1] = L.f.y; w->end_f[3 * e + 2] = L.f.z;
         w->end_m[6 * e] = M.xx; w->end_m[6 * e + 1] = M.yy; w->end_m[6 * e + 2] = M.zz;

@@ -172,7 +172,7 @@ static void segment_line(const hw_lm_sys *S, double t, const double *y, const hw
 }
 
 /* The interior nodes 1 .. ns-1 of one line in still water without bending: the body of
- * hw_lm_node (hw_node_tension, hw_node_load_eval, hw_node_mass, hw_m3s_solve), with restrict
+ * hw_lm_node (hw_node_tension, hw_node_load_eval, hw_node_accel), with restrict
  * parameters as in segment_range. r, v, dr, dv point at the line's node 0 in each state block
  * (stride n); segment arrays at the line's first segment; m, ln at its node 0. */
 #if defined(__GNUC__)
@@ -193,8 +193,7 @@ static void node_range(int ns, int n, const double *restrict r, const double *re
         hw_v3 qb = hw_v3_make(qx[k], qy[k], qz[k]);
         hw_v3 f = hw_node_tension(1, qa, T[k - 1], 1, qb, T[k]);
         hw_node_load L = hw_node_load_eval(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, still);
-        hw_m3s M = hw_node_mass(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh);
-        hw_v3 a = hw_m3s_solve(M, L.f);
+        hw_v3 a = hw_node_accel(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh, L.f);
         ded[k] = L.power;
         dr[k] = vk.x; dr[n + k] = vk.y; dr[2 * n + k] = vk.z;
         dv[k] = a.x; dv[n + k] = a.y; dv[2 * n + k] = a.z;
