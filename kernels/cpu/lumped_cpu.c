@@ -17,6 +17,22 @@ struct hw_backend {
     double *osc;     /* per segment: its oscillation this step (scratch of cpu_accumulate) */
 };
 
+/* HW_LOOP marks the vectorized element loops (segment_range, node_range): out of line, so that
+ * their restrict parameters hold, and on x86-64 Linux with gcc compiled twice, for baseline
+ * x86-64 (SSE2: two doubles per instruction) and for AVX2 (four, and three-operand instructions
+ * without the register copies), the one the CPU runs chosen when the program loads (gcc
+ * function multiversioning, an ifunc). Both clones do the same IEEE operations in the same order
+ * (no FMA: contraction is off), so their results are bit-identical (tests/test_cpu_loops.c runs
+ * whichever the machine picks against the per-element bodies). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(__SANITIZE_ADDRESS__)
+#define HW_LOOP __attribute__((noinline, target_clones("avx2", "default")))
+#elif defined(__GNUC__)
+#define HW_LOOP __attribute__((noinline))
+#else
+#define HW_LOOP
+#endif
+
 static void *zalloc(size_t n, size_t size) { return calloc(n ? n : 1, size); }
 
 static void cpu_destroy(hw_backend *b)
@@ -129,9 +145,7 @@ static void cpu_constrain(hw_backend *b, double t, int buf)
  * parameters, not on locals, and not once inlined) so that the loop vectorizes: sqrt and
  * division dominate the segment, and two (SSE2) or four (AVX) segments go per instruction.
  * r and v point at the line's first node in each state block (stride n). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+HW_LOOP
 static void segment_range(int ns, int n, const double *restrict r, const double *restrict v,
                           const double *restrict l0, const double *restrict alive, double ea,
                           double ba, const double *tx, const double *ty, int tn,
@@ -175,9 +189,7 @@ static void segment_line(const hw_lm_sys *S, double t, const double *y, const hw
  * hw_lm_node (hw_node_tension, hw_node_load_eval, hw_node_accel), with restrict
  * parameters as in segment_range. r, v, dr, dv point at the line's node 0 in each state block
  * (stride n); segment arrays at the line's first segment; m, ln at its node 0. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+HW_LOOP
 static void node_range(int ns, int n, const double *restrict r, const double *restrict v,
                        const double *restrict T, const double *restrict qx,
                        const double *restrict qy, const double *restrict qz,
