@@ -246,40 +246,56 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
     for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_end_deriv(S, dy, e);
 }
 
+/* d = s + sum of c_j k_j over n values (nterm 1, 2, or 3 and 4 as one form). d may be s (the
+ * integrators update y in place): each d[i] reads only index i, so there is no dependence
+ * between iterations whatever the overlap, and ivdep lets gcc vectorize without the runtime
+ * overlap check that an in-place call would fail. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define HW_IVDEP _Pragma("GCC ivdep")
+#else
+#define HW_IVDEP
+#endif
+HW_LOOP
+static void lincomb_range(size_t n, int nterm, double *d, const double *s, const double *k0,
+                          const double *k1, const double *k2, const double *k3, double c0,
+                          double c1, double c2, double c3)
+{
+    if (nterm == 1) {
+        HW_IVDEP
+        for (size_t i = 0; i < n; i++) d[i] = s[i] + c0 * k0[i];
+    } else if (nterm == 2) {
+        HW_IVDEP
+        for (size_t i = 0; i < n; i++) d[i] = s[i] + (c0 * k0[i] + c1 * k1[i]);
+    } else {
+        HW_IVDEP
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i] + ((c0 * k0[i] + c1 * k1[i]) + (c2 * k2[i] + c3 * k3[i]));
+    }
+}
+
 static void cpu_lincomb(hw_backend *b, int dst, int src, int nterm, const double *coef,
                         const int *bufs)
 {
-    double *d = b->buf[dst];
-    const double *s = b->buf[src];
     const double *k0 = b->buf[bufs[0]];
-    size_t n = b->ny;
-    switch (nterm) {
-    case 1: {
-        double c0 = coef[0];
-        for (size_t i = 0; i < n; i++) d[i] = s[i] + c0 * k0[i];
-        break;
-    }
-    case 2: {
-        const double *k1 = b->buf[bufs[1]];
-        double c0 = coef[0], c1 = coef[1];
-        for (size_t i = 0; i < n; i++) d[i] = s[i] + (c0 * k0[i] + c1 * k1[i]);
-        break;
-    }
-    default: {
-        const double *k1 = b->buf[bufs[1]], *k2 = b->buf[bufs[2]];
-        const double *k3 = nterm > 3 ? b->buf[bufs[3]] : k2;
-        double c0 = coef[0], c1 = coef[1], c2 = coef[2], c3 = nterm > 3 ? coef[3] : 0.0;
-        for (size_t i = 0; i < n; i++)
-            d[i] = s[i] + ((c0 * k0[i] + c1 * k1[i]) + (c2 * k2[i] + c3 * k3[i]));
-        break;
-    }
-    }
+    const double *k1 = nterm > 1 ? b->buf[bufs[1]] : k0, *k2 = nterm > 2 ? b->buf[bufs[2]] : k1;
+    const double *k3 = nterm > 3 ? b->buf[bufs[3]] : k2;
+    lincomb_range(b->ny, nterm, b->buf[dst], b->buf[src], k0, k1, k2, k3, coef[0],
+                  nterm > 1 ? coef[1] : 0.0, nterm > 2 ? coef[2] : 0.0, nterm > 3 ? coef[3] : 0.0);
+}
+
+/* State slots k0 .. k1 - 1 of hw_lm_symplectic (y and dy are different buffers; slot k of y is
+ * read and written only by iteration k: ivdep, as for lincomb_range). */
+HW_LOOP
+static void symplectic_range(const hw_lm_sys *S, int k0, int k1, double *restrict y,
+                             const double *restrict dy, double dt)
+{
+    HW_IVDEP
+    for (int k = k0; k < k1; k++) hw_lm_symplectic(S, y, dy, dt, k);
 }
 
 static void cpu_symplectic(hw_backend *b, int by, int bdy, double dt)
 {
-    const hw_lm_sys *S = &b->S;
-    for (int k = 0; k < S->n_state; k++) hw_lm_symplectic(S, b->buf[by], b->buf[bdy], dt, k);
+    symplectic_range(&b->S, 0, b->S.n_state, b->buf[by], b->buf[bdy], dt);
 }
 
 static int cpu_take_bad(hw_backend *b)
@@ -364,9 +380,7 @@ static hw_status cpu_trip_scan(hw_backend *b, hw_lm_reduction *out)
  * extremes and the largest tension oscillation, then the line's end statistics and monitor. */
 /* The segments of one line: hw_acc_seg_update over restrict arrays (as segment_range), so that
  * the loop vectorizes; the oscillations go to osc and their maximum is taken after. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+HW_LOOP
 static double acc_range(int ns, double t, const double *restrict T, const double *restrict e,
                         double *restrict tmax, double *restrict tmax_t, double *restrict tmin,
                         double *restrict tmin_t, double *restrict emax, double *restrict tp1,
