@@ -191,10 +191,13 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
     w->seg_strain[s] = r.strain;
     w->seg_pd[s] = hw_segment_damping_power(r, l0, ea, S->tab_x + t0, S->tab_y + t0, tn);
 }
+HW_HD int hw_seg_bad(double T, double strain, double max_strain)
+{
+    return !(strain <= max_strain) || !(T == T) || !(fabs(T) <= 1.0e300);
+}
 HW_HD int hw_lm_segment_bad(const hw_lm_sys *S, const hw_lm_work *w, int s)
 {
-    double T = w->seg_T[s];
-    return !(w->seg_strain[s] <= S->max_strain) || !(T == T) || !(fabs(T) <= 1.0e300);
+    return hw_seg_bad(w->seg_T[s], w->seg_strain[s], S->max_strain);
 }
 HW_HD void hw_lm_segment(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
                          int s)
@@ -249,8 +252,12 @@ HW_HD hw_lm_linec hw_lm_line_consts(const hw_lm_sys *S, int l)
     return c;
 }
 
-HW_HDI hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
-                                      double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur)
+/* seabed = 0 leaves the seabed contact out, for a caller that knows the node is above the
+ * seabed (r.z >= -depth, or NaN): its force and power are selected away there, so the result is
+ * the same to the bit, without the contact's square root and division. */
+HW_HDI hw_node_load hw_node_load_sb(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
+                                    double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur,
+                                    int seabed)
 {
     hw_node_load L;
     int wet = r.z < 0.0;
@@ -263,12 +270,19 @@ HW_HDI hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3
     double pw = power - hw_v3_dot(fd, v); /* work the water takes from the line (still water) */
     f = hw_v3_select(wet, fw, f);
     power = wet ? pw : power;
-    hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
-    int ground = r.z < -e.depth;
-    f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
-    power = ground ? power + sb.power : power;
+    if (seabed) {
+        hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
+        int ground = r.z < -e.depth;
+        f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
+        power = ground ? power + sb.power : power;
+    }
     L.f = f; L.qh = qh; L.power = power; L.wet = wet;
     return L;
+}
+HW_HDI hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
+                                      double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur)
+{
+    return hw_node_load_sb(r, v, f, qa, qb, power, m, ln, c, e, ucur, 1);
 }
 
 /* The net tension force on a node from its left (qa, Ta) and right (qb, Tb) segments, either
