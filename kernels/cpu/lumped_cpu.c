@@ -17,7 +17,9 @@ struct hw_backend {
     double *osc;     /* per segment: its oscillation this step (scratch of cpu_accumulate) */
 };
 
-/* HW_LOOP marks the vectorized element loops (segment_range, node_range): out of line, so that
+/* HW_LOOP marks the vectorized element loops (segment_range, node_range, first_bad,
+ * lincomb_range, symplectic_range, acc_range: functions of a count and pointers, which a threaded
+ * caller can run on sub-ranges): out of line, so that
  * their restrict parameters hold, and on x86-64 Linux with gcc compiled twice, for baseline
  * x86-64 (SSE2: two doubles per instruction) and for AVX2 (four, and three-operand instructions
  * without the register copies), the one the CPU runs chosen when the program loads (gcc
