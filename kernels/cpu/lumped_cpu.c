@@ -25,9 +25,10 @@ struct hw_backend {
  * without the register copies), the one the CPU runs chosen when the program loads (gcc
  * function multiversioning, an ifunc). Both clones do the same IEEE operations in the same order
  * (no FMA: contraction is off), so their results are bit-identical (tests/test_cpu_loops.c runs
- * whichever the machine picks against the per-element bodies). */
+ * whichever the machine picks against the per-element bodies; -DHAWSER_NO_CLONES in CMAKE_C_FLAGS
+ * builds the baseline loops alone, to test or time them on an AVX2 machine). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-    !defined(__SANITIZE_ADDRESS__)
+    !defined(__SANITIZE_ADDRESS__) && !defined(HAWSER_NO_CLONES)
 #define HW_LOOP __attribute__((noinline, target_clones("avx2", "default")))
 #elif defined(__GNUC__)
 #define HW_LOOP __attribute__((noinline))
