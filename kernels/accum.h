@@ -117,10 +117,11 @@ HW_HD double hw_acc_seg_update(double T, double e, double t, double *tmax, doubl
 {
     double mx = *tmax, mn = *tmin, em = *emax, mxt = *tmax_t, mnt = *tmin_t;
     double T1 = *tp1, T2 = *tp2;
-    *tmax_t = T > mx ? t : mxt;
-    *tmax = T > mx ? T : mx;
-    *tmin_t = T < mn ? t : mnt;
-    *tmin = T < mn ? T : mn;
+    /* the values first, then their times, then the stores: gcc 12 if-converts (and vectorizes)
+     * this order, not a store after each select */
+    double nmx = T > mx ? T : mx, nmn = T < mn ? T : mn;
+    double nmxt = T > mx ? t : mxt, nmnt = T < mn ? t : mnt;
+    *tmax = nmx; *tmin = nmn; *tmax_t = nmxt; *tmin_t = nmnt;
     *emax = e > em ? e : em;
     *tp2 = T1;
     *tp1 = T;

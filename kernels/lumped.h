@@ -191,10 +191,13 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
     w->seg_strain[s] = r.strain;
     w->seg_pd[s] = hw_segment_damping_power(r, l0, ea, S->tab_x + t0, S->tab_y + t0, tn);
 }
+HW_HD int hw_seg_bad(double T, double strain, double max_strain)
+{
+    return !(strain <= max_strain) || !(T == T) || !(fabs(T) <= 1.0e300);
+}
 HW_HD int hw_lm_segment_bad(const hw_lm_sys *S, const hw_lm_work *w, int s)
 {
-    double T = w->seg_T[s];
-    return !(w->seg_strain[s] <= S->max_strain) || !(T == T) || !(fabs(T) <= 1.0e300);
+    return hw_seg_bad(w->seg_T[s], w->seg_strain[s], S->max_strain);
 }
 HW_HD void hw_lm_segment(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
                          int s)
@@ -249,8 +252,12 @@ HW_HD hw_lm_linec hw_lm_line_consts(const hw_lm_sys *S, int l)
     return c;
 }
 
-HW_HD hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
-                                     double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur)
+/* seabed = 0 leaves the seabed contact out, for a caller that knows the node is above the
+ * seabed (r.z >= -depth, or NaN): its force and power are selected away there, so the result is
+ * the same to the bit, without the contact's square root and division. */
+HW_HDI hw_node_load hw_node_load_sb(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
+                                    double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur,
+                                    int seabed)
 {
     hw_node_load L;
     int wet = r.z < 0.0;
@@ -263,17 +270,24 @@ HW_HD hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 
     double pw = power - hw_v3_dot(fd, v); /* work the water takes from the line (still water) */
     f = hw_v3_select(wet, fw, f);
     power = wet ? pw : power;
-    hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
-    int ground = r.z < -e.depth;
-    f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
-    power = ground ? power + sb.power : power;
+    if (seabed) {
+        hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
+        int ground = r.z < -e.depth;
+        f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
+        power = ground ? power + sb.power : power;
+    }
     L.f = f; L.qh = qh; L.power = power; L.wet = wet;
     return L;
+}
+HW_HDI hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
+                                      double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur)
+{
+    return hw_node_load_sb(r, v, f, qa, qb, power, m, ln, c, e, ucur, 1);
 }
 
 /* The net tension force on a node from its left (qa, Ta) and right (qb, Tb) segments, either
  * absent at a line end; written once so that every caller sums in the same order. */
-HW_HD hw_v3 hw_node_tension(int has_a, hw_v3 qa, double Ta, int has_b, hw_v3 qb, double Tb)
+HW_HDI hw_v3 hw_node_tension(int has_a, hw_v3 qa, double Ta, int has_b, hw_v3 qb, double Tb)
 {
     hw_v3 f = hw_v3_zero();
     if (has_a) f = hw_v3_sub(f, hw_v3_scale(qa, Ta));
@@ -321,14 +335,15 @@ HW_HD void hw_lm_node(const hw_lm_sys *S, double t, const double *y, const hw_lm
         return;
     }
     hw_node_load L = hw_lm_node_load(S, t, y, w, i);
-    hw_m3s M = hw_node_mass(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i], S->ln_can[l],
-                            S->ln_cat[l], L.qh);
     dy[HW_Y_ED * n + i] = L.power;
     if (w->node_f) { w->node_f[3 * i] = L.f.x; w->node_f[3 * i + 1] = L.f.y; w->node_f[3 * i + 2] = L.f.z; }
     if (loc > 0 && loc < nseg) {
         hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(y, n, HW_Y_VX, i));
-        hw_lm_set3(dy, n, HW_Y_VX, i, hw_m3s_solve(M, L.f));
-    } else {
+        hw_lm_set3(dy, n, HW_Y_VX, i, hw_node_accel(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i],
+                                                     S->ln_can[l], S->ln_cat[l], L.qh, L.f));
+    } else { /* an end node: its load and mass matrix go to its point (hw_lm_point) */
+        hw_m3s M = hw_node_mass(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i], S->ln_can[l],
+                                S->ln_cat[l], L.qh);
         int e = 2 * l + (loc == 0 ? 0 : 1);
         w->end_f[3 * e] = L.f.x; w->end_f[3 * e + 1] = L.f.y; w->end_f[3 * e + 2] = L.f.z;
         w->end_m[6 * e] = M.xx; w->end_m[6 * e + 1] = M.yy; w->end_m[6 * e + 2] = M.zz;
@@ -405,11 +420,12 @@ HW_HD void hw_lm_end_deriv(const hw_lm_sys *S, double *dy, int e)
 HW_HD void hw_lm_symplectic(const hw_lm_sys *S, double *y, const double *dy, double dt, int k)
 {
     int n = S->n_state;
-    for (int b = 0; b < 3; b++) {
-        double v = y[(HW_Y_VX + b) * n + k] + dt * dy[(HW_Y_VX + b) * n + k];
-        y[(HW_Y_VX + b) * n + k] = v;
-        y[(HW_Y_RX + b) * n + k] += dt * v;
-    }
+    /* written out per component (no loop over them): the CPU's loop over k then vectorizes */
+    double vx = y[HW_Y_VX * n + k] + dt * dy[HW_Y_VX * n + k];
+    double vy = y[HW_Y_VY * n + k] + dt * dy[HW_Y_VY * n + k];
+    double vz = y[HW_Y_VZ * n + k] + dt * dy[HW_Y_VZ * n + k];
+    y[HW_Y_VX * n + k] = vx; y[HW_Y_VY * n + k] = vy; y[HW_Y_VZ * n + k] = vz;
+    y[HW_Y_RX * n + k] += dt * vx; y[HW_Y_RY * n + k] += dt * vy; y[HW_Y_RZ * n + k] += dt * vz;
     y[HW_Y_ED * n + k] += dt * dy[HW_Y_ED * n + k];
 }
 #endif

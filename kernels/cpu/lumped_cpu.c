@@ -18,6 +18,33 @@ struct hw_backend {
     double *osc;     /* per segment: its oscillation this step (scratch of cpu_accumulate) */
 };
 
+/* HW_LOOP marks the vectorized element loops (segment_range, node_range, first_bad,
+ * lincomb_range, symplectic_range, acc_range: functions of a count and pointers, which a threaded
+ * caller can run on sub-ranges): out of line, so that
+ * their restrict parameters hold, and on x86-64 Linux with gcc compiled twice, for baseline
+ * x86-64 (SSE2: two doubles per instruction) and for AVX2 (four, and three-operand instructions
+ * without the register copies), the one the CPU runs chosen when the program loads (gcc
+ * function multiversioning, an ifunc). Both clones do the same IEEE operations in the same order
+ * (no FMA: contraction is off), so their results are bit-identical (tests/test_cpu_loops.c runs
+ * whichever the machine picks against the per-element bodies; -DHAWSER_NO_CLONES in CMAKE_C_FLAGS
+ * builds the baseline loops alone, to test or time them on an AVX2 machine). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(__SANITIZE_ADDRESS__) && !defined(HAWSER_NO_CLONES)
+#define HW_LOOP __attribute__((noinline, target_clones("avx2", "default")))
+#elif defined(__GNUC__)
+#define HW_LOOP __attribute__((noinline))
+#else
+#define HW_LOOP
+#endif
+
+/* HW_IVDEP: the next loop has no dependence between iterations (gcc then vectorizes it without
+ * a runtime overlap check). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define HW_IVDEP _Pragma("GCC ivdep")
+#else
+#define HW_IVDEP
+#endif
+
 static void *zalloc(size_t n, size_t size) { return calloc(n ? n : 1, size); }
 
 static void cpu_destroy(hw_backend *b)
@@ -130,9 +157,7 @@ static void cpu_constrain(hw_backend *b, double t, int buf)
  * parameters, not on locals, and not once inlined) so that the loop vectorizes: sqrt and
  * division dominate the segment, and two (SSE2) or four (AVX) segments go per instruction.
  * r and v point at the line's first node in each state block (stride n). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+HW_LOOP
 static void segment_range(int ns, int n, const double *restrict r, const double *restrict v,
                           const double *restrict l0, const double *restrict alive, double ea,
                           double ba, const double *tx, const double *ty, int tn,
@@ -172,13 +197,44 @@ static void segment_line(const hw_lm_sys *S, double t, const double *y, const hw
     }
 }
 
-/* The interior nodes 1 .. ns-1 of one line in still water without bending: the body of
- * hw_lm_node (hw_node_tension, hw_node_load_eval, hw_node_mass, hw_m3s_solve), with restrict
- * parameters as in segment_range. r, v, dr, dv point at the line's node 0 in each state block
- * (stride n); segment arrays at the line's first segment; m, ln at its node 0. */
+/* Nodes k0 .. k1 - 1 of node_range; seabed = 0 when none of them is below the seabed
+ * (hw_node_load_sb). Inlined into node_range, where restrict no longer holds: ivdep instead
+ * (node k reads the state and segment arrays and writes slot k of dr, dv and ded, other buffers
+ * than the state's, so no iteration depends on another). */
 #if defined(__GNUC__)
-__attribute__((noinline))
+__attribute__((always_inline))
 #endif
+static inline void node_span(int k0, int k1, int seabed, int n, const double *r, const double *v,
+                             const double *T, const double *qx, const double *qy,
+                             const double *qz, const double *pd, const double *m,
+                             const double *ln, hw_lm_linec c, hw_lm_env e, double *dr,
+                             double *dv, double *ded)
+{
+    hw_v3 still = hw_v3_zero();
+    HW_IVDEP
+    for (int k = k0; k < k1; k++) {
+        hw_v3 rk = hw_v3_make(r[k], r[n + k], r[2 * n + k]);
+        hw_v3 vk = hw_v3_make(v[k], v[n + k], v[2 * n + k]);
+        hw_v3 qa = hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]);
+        hw_v3 qb = hw_v3_make(qx[k], qy[k], qz[k]);
+        hw_v3 f = hw_node_tension(1, qa, T[k - 1], 1, qb, T[k]);
+        hw_node_load L = hw_node_load_sb(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, still,
+                                         seabed);
+        hw_v3 a = hw_node_accel(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh, L.f);
+        ded[k] = L.power;
+        dr[k] = vk.x; dr[n + k] = vk.y; dr[2 * n + k] = vk.z;
+        dv[k] = a.x; dv[n + k] = a.y; dv[2 * n + k] = a.z;
+    }
+}
+
+/* The interior nodes 1 .. ns-1 of one line in still water without bending: the body of
+ * hw_lm_node (hw_node_tension, hw_node_load_eval, hw_node_accel). r, v, dr, dv point at the
+ * line's node 0 in each state block (stride n); segment arrays at the line's first segment; m,
+ * ln at its node 0. In blocks of HW_NODE_BLOCK nodes: a block with no node below the seabed
+ * skips the seabed contact (a fifth of the node's work, one of its three square roots and
+ * divisions), with the same result. */
+#define HW_NODE_BLOCK 64
+HW_LOOP
 static void node_range(int ns, int n, const double *restrict r, const double *restrict v,
                        const double *restrict T, const double *restrict qx,
                        const double *restrict qy, const double *restrict qz,
@@ -186,20 +242,30 @@ static void node_range(int ns, int n, const double *restrict r, const double *re
                        const double *restrict ln, hw_lm_linec c, hw_lm_env e,
                        double *restrict dr, double *restrict dv, double *restrict ded)
 {
-    hw_v3 still = hw_v3_zero();
-    for (int k = 1; k < ns; k++) {
-        hw_v3 rk = hw_v3_make(r[k], r[n + k], r[2 * n + k]);
-        hw_v3 vk = hw_v3_make(v[k], v[n + k], v[2 * n + k]);
-        hw_v3 qa = hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]);
-        hw_v3 qb = hw_v3_make(qx[k], qy[k], qz[k]);
-        hw_v3 f = hw_node_tension(1, qa, T[k - 1], 1, qb, T[k]);
-        hw_node_load L = hw_node_load_eval(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, still);
-        hw_m3s M = hw_node_mass(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh);
-        hw_v3 a = hw_m3s_solve(M, L.f);
-        ded[k] = L.power;
-        dr[k] = vk.x; dr[n + k] = vk.y; dr[2 * n + k] = vk.z;
-        dv[k] = a.x; dv[n + k] = a.y; dv[2 * n + k] = a.z;
+    for (int k0 = 1; k0 < ns; k0 += HW_NODE_BLOCK) {
+        int k1 = ns - k0 < HW_NODE_BLOCK ? ns : k0 + HW_NODE_BLOCK, ground = 0;
+        for (int k = k0; k < k1; k++) ground |= r[2 * n + k] < -e.depth;
+        if (ground)
+            node_span(k0, k1, 1, n, r, v, T, qx, qy, qz, pd, m, ln, c, e, dr, dv, ded);
+        else
+            node_span(k0, k1, 0, n, r, v, T, qx, qy, qz, pd, m, ln, c, e, dr, dv, ded);
     }
+}
+
+/* The first of segments 0 .. ns - 1 whose result is a blow-up (hw_seg_bad), or -1: in blocks,
+ * each tested without a branch (the loop vectorizes), then searched only if it has one. */
+HW_LOOP
+static int first_bad(int ns, const double *restrict T, const double *restrict strain,
+                     double max_strain)
+{
+    for (int s0 = 0; s0 < ns; s0 += 256) {
+        int s1 = ns - s0 < 256 ? ns : s0 + 256, any = 0;
+        for (int s = s0; s < s1; s++) any |= hw_seg_bad(T[s], strain[s], max_strain);
+        if (any)
+            for (int s = s0; s < s1; s++)
+                if (hw_seg_bad(T[s], strain[s], max_strain)) return s;
+    }
+    return -1;
 }
 
 static void cpu_eval(hw_backend *b, double t, int by, int bdy)
@@ -210,8 +276,8 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
     /* segments line by line (the line's constants stay in registers), then the blow-up check
      * in its own pass: the first bad segment in index order, as the CUDA atomicMin gives */
     for (int l = 0; l < S->n_lines; l++) segment_line(S, t, y, &b->w, l);
-    for (int s = 0; s < S->n_segs; s++)
-        if (hw_lm_segment_bad(S, &b->w, s)) { HW_FLAG_BAD(b->w.bad, s); break; }
+    int bad = first_bad(S->n_segs, b->w.seg_T, b->w.seg_strain, S->max_strain);
+    if (bad >= 0) HW_FLAG_BAD(b->w.bad, bad);
     if (S->any_bending)
         for (int i = 0; i < S->n_nodes; i++) hw_lm_hinge(S, &b->w, i);
     /* nodes: the fast loop for the interior of a line in still water without bending, the
@@ -236,40 +302,51 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
     for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_end_deriv(S, dy, e);
 }
 
+/* d = s + sum of c_j k_j over n values (nterm 1, 2, or 3 and 4 as one form). d may be s (the
+ * integrators update y in place): each d[i] reads only index i, so there is no dependence
+ * between iterations whatever the overlap, and ivdep lets gcc vectorize without the runtime
+ * overlap check that an in-place call would fail. */
+HW_LOOP
+static void lincomb_range(size_t n, int nterm, double *d, const double *s, const double *k0,
+                          const double *k1, const double *k2, const double *k3, double c0,
+                          double c1, double c2, double c3)
+{
+    if (nterm == 1) {
+        HW_IVDEP
+        for (size_t i = 0; i < n; i++) d[i] = s[i] + c0 * k0[i];
+    } else if (nterm == 2) {
+        HW_IVDEP
+        for (size_t i = 0; i < n; i++) d[i] = s[i] + (c0 * k0[i] + c1 * k1[i]);
+    } else {
+        HW_IVDEP
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i] + ((c0 * k0[i] + c1 * k1[i]) + (c2 * k2[i] + c3 * k3[i]));
+    }
+}
+
 static void cpu_lincomb(hw_backend *b, int dst, int src, int nterm, const double *coef,
                         const int *bufs)
 {
-    double *d = b->buf[dst];
-    const double *s = b->buf[src];
     const double *k0 = b->buf[bufs[0]];
-    size_t n = b->ny;
-    switch (nterm) {
-    case 1: {
-        double c0 = coef[0];
-        for (size_t i = 0; i < n; i++) d[i] = s[i] + c0 * k0[i];
-        break;
-    }
-    case 2: {
-        const double *k1 = b->buf[bufs[1]];
-        double c0 = coef[0], c1 = coef[1];
-        for (size_t i = 0; i < n; i++) d[i] = s[i] + (c0 * k0[i] + c1 * k1[i]);
-        break;
-    }
-    default: {
-        const double *k1 = b->buf[bufs[1]], *k2 = b->buf[bufs[2]];
-        const double *k3 = nterm > 3 ? b->buf[bufs[3]] : k2;
-        double c0 = coef[0], c1 = coef[1], c2 = coef[2], c3 = nterm > 3 ? coef[3] : 0.0;
-        for (size_t i = 0; i < n; i++)
-            d[i] = s[i] + ((c0 * k0[i] + c1 * k1[i]) + (c2 * k2[i] + c3 * k3[i]));
-        break;
-    }
-    }
+    const double *k1 = nterm > 1 ? b->buf[bufs[1]] : k0, *k2 = nterm > 2 ? b->buf[bufs[2]] : k1;
+    const double *k3 = nterm > 3 ? b->buf[bufs[3]] : k2;
+    lincomb_range(b->ny, nterm, b->buf[dst], b->buf[src], k0, k1, k2, k3, coef[0],
+                  nterm > 1 ? coef[1] : 0.0, nterm > 2 ? coef[2] : 0.0, nterm > 3 ? coef[3] : 0.0);
+}
+
+/* State slots k0 .. k1 - 1 of hw_lm_symplectic (y and dy are different buffers; slot k of y is
+ * read and written only by iteration k: ivdep, as for lincomb_range). */
+HW_LOOP
+static void symplectic_range(const hw_lm_sys *S, int k0, int k1, double *restrict y,
+                             const double *restrict dy, double dt)
+{
+    HW_IVDEP
+    for (int k = k0; k < k1; k++) hw_lm_symplectic(S, y, dy, dt, k);
 }
 
 static void cpu_symplectic(hw_backend *b, int by, int bdy, double dt)
 {
-    const hw_lm_sys *S = &b->S;
-    for (int k = 0; k < S->n_state; k++) hw_lm_symplectic(S, b->buf[by], b->buf[bdy], dt, k);
+    symplectic_range(&b->S, 0, b->S.n_state, b->buf[by], b->buf[bdy], dt);
 }
 
 static int cpu_take_bad(hw_backend *b)
@@ -368,9 +445,7 @@ static hw_status cpu_trip_scan(hw_backend *b, hw_lm_reduction *out)
  * extremes and the largest tension oscillation, then the line's end statistics and monitor. */
 /* The segments of one line: hw_acc_seg_update over restrict arrays (as segment_range), so that
  * the loop vectorizes; the oscillations go to osc and their maximum is taken after. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
+HW_LOOP
 static double acc_range(int ns, double t, const double *restrict T, const double *restrict e,
                         double *restrict tmax, double *restrict tmax_t, double *restrict tmin,
                         double *restrict tmin_t, double *restrict emax, double *restrict tp1,

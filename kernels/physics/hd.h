@@ -11,6 +11,16 @@
 #else
 #define HW_HD static inline
 #endif
+/* HW_HDI: as HW_HD, always inlined. For the bodies of the CPU's vectorized loops (the node body
+ * in kernels/cpu/lumped_cpu.c node_range): gcc at -O2 keeps a large static inline function out of
+ * line, and a loop with a call in it does not vectorize. */
+#if defined(__CUDACC__)
+#define HW_HDI static __forceinline__ __host__ __device__
+#elif defined(__GNUC__)
+#define HW_HDI static inline __attribute__((always_inline))
+#else
+#define HW_HDI static inline
+#endif
 
 typedef struct hw_v3 { double x, y, z; } hw_v3;
 /* Symmetric 3x3 matrix: xx yy zz xy xz yz. */

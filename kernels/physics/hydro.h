@@ -25,8 +25,8 @@ HW_HD double hw_current_1(const double *zt, const double *tt, const double *u, i
 /* Drag on a node with tributary length l, diameter d, tangent qh (unit), relative velocity
  * u = current - node velocity:
  *   F_n = 0.5 rho Cdn d l |u_n| u_n,  F_t = 0.5 rho Cdt pi d l |u_t| u_t. */
-HW_HD hw_v3 hw_morison_drag(hw_v3 u, hw_v3 qh, double rho, double d, double l, double cdn,
-                            double cdt)
+HW_HDI hw_v3 hw_morison_drag(hw_v3 u, hw_v3 qh, double rho, double d, double l, double cdn,
+                             double cdt)
 {
     double ut_s = hw_v3_dot(u, qh);
     hw_v3 ut = hw_v3_scale(qh, ut_s);
@@ -44,8 +44,23 @@ HW_HD hw_m3s hw_node_mass(double m, int submerged, double rho, double d, double 
     return hw_m3s_iso_axial(m + ma * can, ma * (cat - can), qh);
 }
 
+/* The acceleration of a node under force f: M a = f with M = hw_node_mass(...) = A I + B qh qh^T,
+ * A = m + ma Can, B = ma (Cat - Can), solved in closed form (Sherman-Morrison) rather than as a
+ * general 3x3 system: with D = A + B (qh.qh),
+ *   a = (D f - B (qh.f) qh) / (A D)
+ * (M a = A a + B qh (qh.a) and qh.a = (qh.f) / D give back f). One division, no cofactors. */
+HW_HDI hw_v3 hw_node_accel(double m, int submerged, double rho, double d, double l, double can,
+                           double cat, hw_v3 qh, hw_v3 f)
+{
+    double ma = submerged ? rho * 0.25 * HW_PI * d * d * l : 0.0;
+    double A = m + ma * can, B = ma * (cat - can);
+    double D = A + B * hw_v3_dot(qh, qh);
+    double inv = 1.0 / (A * D), bqf = B * hw_v3_dot(qh, f);
+    return hw_v3_scale(hw_v3_sub(hw_v3_scale(f, D), hw_v3_scale(qh, bqf)), inv);
+}
+
 /* Unit node tangent: the normalized sum of the adjacent segment tangents (either may be zero). */
-HW_HD hw_v3 hw_node_tangent(hw_v3 qa, hw_v3 qb)
+HW_HDI hw_v3 hw_node_tangent(hw_v3 qa, hw_v3 qb)
 {
     hw_v3 s = hw_v3_add(qa, qb);
     double n = hw_v3_norm(s);

@@ -8,8 +8,8 @@
 
 typedef struct hw_seabed_result { hw_v3 f; double power; double energy; } hw_seabed_result;
 
-HW_HD hw_seabed_result hw_seabed_contact(hw_v3 r, hw_v3 v, double depth, double kb, double cb,
-                                         double vf, double mu, double d, double l)
+HW_HDI hw_seabed_result hw_seabed_contact(hw_v3 r, hw_v3 v, double depth, double kb, double cb,
+                                          double vf, double mu, double d, double l)
 {
     /* written as selects (no branches) so that the CPU node loop vectorizes; zero out of contact */
     hw_seabed_result s;
