@@ -10,7 +10,7 @@
  * Written once for gcc and nvcc: kernels/cuda/lumped_fused.cu runs a tile per thread block
  * (thread tid of HW_TILE_NODES; the phases separated by __syncthreads), tests/test_fused_emulation.c
  * runs the same phases as a CPU loop over tiles and threads. The per-element physics is that of
- * kernels/lumped.h (hw_segment_eval, hw_node_load_eval, hw_node_mass, hw_lm_point...), called in
+ * kernels/lumped.h (hw_segment_eval, hw_node_load_eval, hw_node_accel, hw_lm_point...), called in
  * the order of the CPU backend (kernels/cpu/lumped_cpu.c: segment_range, node_range, hw_lm_node
  * for the end nodes, hw_lm_point) and host/integrate.c's stages (the lincomb expressions), so the
  * states are bit-equal to the CPU backend's where the compilers do not contract (nvcc --fmad=false).
@@ -263,9 +263,9 @@ HW_HD double hw_tile_comb(const hw_tile_stage *st, double y, double k0, double k
 }
 
 /* Phase 3: the tile's nodes. Interior nodes: node_range's body (hw_node_tension,
- * hw_node_load_eval, hw_node_mass, hw_m3s_solve), then the stage's update of all seven blocks;
- * end nodes: hw_lm_node's (end_f and end_m for their point) and the update of their energy (their
- * position and velocity come from the point, hw_tile_point). */
+ * hw_node_load_eval, hw_node_accel), then the stage's update of all seven blocks;
+ * end nodes: hw_lm_node's (end_f, and end_m from hw_node_mass, for their point) and the update of
+ * their energy (their position and velocity come from the point, hw_tile_point). */
 HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
                          const hw_tile_stage *st, const hw_tile_smem *sm, int tid, int nt)
 {
@@ -285,10 +285,10 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
         hw_v3 ucur = end || S->cur_nz > 0 ? hw_tile_ucur(S, l, r, st->t) : hw_v3_zero();
         double m = S->node_m[i], ln = S->node_l[i];
         hw_node_load L = hw_node_load_eval(r, v, f, qa, qb, power, m, ln, c, e, ucur);
-        hw_m3s M = hw_node_mass(m, L.wet, e.rho, c.d, ln, c.can, c.cat, L.qh);
         double ed = yb[HW_Y_ED * n + i], *out = st->out;
         if (end) {
             int ee = 2 * l + (k == 0 ? 0 : 1);
+            hw_m3s M = hw_node_mass(m, L.wet, e.rho, c.d, ln, c.can, c.cat, L.qh);
             double *ef = st->end_f, *em = st->end_m;
             ef[3 * ee] = L.f.x; ef[3 * ee + 1] = L.f.y; ef[3 * ee + 2] = L.f.z;
             em[6 * ee] = M.xx; em[6 * ee + 1] = M.yy; em[6 * ee + 2] = M.zz;
@@ -300,7 +300,7 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
                                                   st->k[2] ? st->k[2][HW_Y_ED * n + i] : 0.0, L.power);
             continue;
         }
-        hw_v3 a = hw_m3s_solve(M, L.f);
+        hw_v3 a = hw_node_accel(m, L.wet, e.rho, c.d, ln, c.can, c.cat, L.qh, L.f);
         double av[3] = {a.x, a.y, a.z}, vv[3] = {v.x, v.y, v.z}, rr[3] = {r.x, r.y, r.z};
         if (st->kind == HW_TS_EULER) { /* hw_lm_symplectic on the input state */
             for (int b = 0; b < 3; b++) {
