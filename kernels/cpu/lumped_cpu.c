@@ -26,6 +26,14 @@
 #define HW_CPU_ITEM 1024     /* segment slots per work item at most */
 #define HW_CPU_PAR_MIN 4096  /* elements of a pass below which it runs on one thread */
 
+static int g_item = HW_CPU_ITEM, g_par_min = HW_CPU_PAR_MIN; /* hw_cpu_set_grain */
+
+void hw_cpu_set_grain(int item_segs, int par_min)
+{
+    g_item = item_segs > 0 ? item_segs : HW_CPU_ITEM;
+    g_par_min = par_min >= 0 ? par_min : HW_CPU_PAR_MIN;
+}
+
 typedef struct hw_cpu_item { int line, k0, k1; } hw_cpu_item; /* slots k0 .. k1 - 1 (local) */
 
 struct hw_backend {
@@ -46,7 +54,7 @@ struct hw_backend {
 };
 
 /* Threads for a pass over n elements: 1 (serial) for a small model. */
-static int team(size_t n) { return n >= HW_CPU_PAR_MIN ? hw_threads() : 1; }
+static int team(size_t n) { return n >= (size_t)g_par_min ? hw_threads() : 1; }
 
 /* Inside a parallel region (or outside: all of them), the run of items this thread takes:
  * [i0, i1), cut at equal shares of the items' weight. */
@@ -123,9 +131,9 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     ok &= (b->acc.seg = (double *)zalloc(HW_ACC_SEG_NV * ns, sizeof(double))) != NULL;
     ok &= (b->acc.line = (double *)zalloc(HW_ACC_LINE_NV * (size_t)sys->n_lines, sizeof(double))) != NULL;
     ok &= (b->osc = (double *)zalloc(ns, sizeof(double))) != NULL;
-    /* the work items: every line cut into ceil(cap / HW_CPU_ITEM) near-equal pieces */
-    int ni = 0;
-    for (int l = 0; l < sys->n_lines; l++) ni += (sys->ln_cap[l] + HW_CPU_ITEM - 1) / HW_CPU_ITEM;
+    /* the work items: every line cut into ceil(cap / item) near-equal pieces */
+    int ni = 0, item = g_item;
+    for (int l = 0; l < sys->n_lines; l++) ni += (sys->ln_cap[l] + item - 1) / item;
     ok &= (b->item = (hw_cpu_item *)zalloc((size_t)ni, sizeof *b->item)) != NULL;
     ok &= (b->item_w = (long long *)zalloc((size_t)ni + 1, sizeof *b->item_w)) != NULL;
     ok &= (b->ln_item0 = (int *)zalloc((size_t)sys->n_lines + 1, sizeof(int))) != NULL;
@@ -135,7 +143,7 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     if (ok) {
         int i = 0;
         for (int l = 0; l < sys->n_lines; l++) {
-            int cap = sys->ln_cap[l], np = (cap + HW_CPU_ITEM - 1) / HW_CPU_ITEM;
+            int cap = sys->ln_cap[l], np = (cap + item - 1) / item;
             b->ln_item0[l] = i;
             for (int j = 0; j < np; j++, i++) {
                 hw_cpu_item it = {l, (int)((long long)cap * j / np), (int)((long long)cap * (j + 1) / np)};
