@@ -217,7 +217,7 @@ static void cpu_constrain(hw_backend *b, double t, int buf)
     {
 #pragma omp for schedule(static)
         for (int p = 0; p < S->n_points; p++) hw_lm_constrain_point(S, t, y, p);
-#pragma omp for schedule(static)
+#pragma omp for schedule(static) nowait /* the region's end is the barrier */
         for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_constrain_end(S, y, e);
     }
 }
@@ -367,7 +367,7 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
 #pragma omp barrier
 #pragma omp for schedule(static)
         for (int p = 0; p < S->n_points; p++) hw_lm_point(S, t, y, &b->w, dy, p);
-#pragma omp for schedule(static)
+#pragma omp for schedule(static) nowait
         for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_end_deriv(S, dy, e);
     }
     /* the first bad segment in index order (the items are in that order), as the CUDA
@@ -577,7 +577,7 @@ static void cpu_accumulate(hw_backend *b, double t)
         }
 #pragma omp barrier
         /* per line: the largest of its items' oscillations (a max: the same in any order) */
-#pragma omp for schedule(static) reduction(min: trip)
+#pragma omp for schedule(static) reduction(min: trip) nowait
         for (int l = 0; l < S->n_lines; l++) {
             double osc = 0.0;
             for (int i = b->ln_item0[l]; i < b->ln_item0[l + 1]; i++)
