@@ -383,7 +383,7 @@ static void cpu_lincomb(hw_backend *b, int dst, int src, int nterm, const double
     const double *s = b->buf[src];
     const double *k0 = b->buf[bufs[0]];
     size_t n = b->ny;
-    int nt = team(n);
+    int nt = team((size_t)b->S.n_state); /* nodes and points, as the other passes count */
     (void)nt;
     switch (nterm) {
     case 1: {
@@ -416,7 +416,7 @@ static void cpu_symplectic(hw_backend *b, int by, int bdy, double dt)
     const hw_lm_sys *S = &b->S;
     double *y = b->buf[by];
     const double *dy = b->buf[bdy];
-    int nt = team(b->ny);
+    int nt = team((size_t)S->n_state);
     (void)nt;
 #pragma omp parallel for schedule(static) num_threads(nt) if(nt > 1)
     for (int k = 0; k < S->n_state; k++) hw_lm_symplectic(S, y, dy, dt, k);
