@@ -23,7 +23,8 @@
  *                     [--integrator euler,rk2,rk4|all] [--csv FILE] [--quick] [--time SEC]
  *                     [--steps N] [--sim-time SEC] [--dt DT] [--crit-frac F] [--seg-per-line N]
  *                     [--static-max SEGS] [--backend cpu|cuda|auto] [--path P] [--repeats N]
- *                     [--warmup N] */
+ *                     [--warmup N]
+ *                     [--threads N] */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -133,6 +134,7 @@ typedef struct options {
     double sim_time;   /* > 0: step exactly this many simulated seconds (timed) */
     int sizes_given;
     const char *path;  /* --path: the CUDA lumped path (HAWSER_CUDA_LUMPED; NULL: the default) */
+    int threads;       /* --threads: CPU threads (0: OpenMP's default) */
 } options;
 
 static void usage(FILE *f)
@@ -163,7 +165,8 @@ static void usage(FILE *f)
             "                      HAWSER_CUDA_LUMPED; docs/gpu.md; backend column cuda-P)\n"
             "  --repeats N         split the timed steps in N chunks, report their spread (default 3)\n"
             "  --warmup N          exactly N untimed warm-up steps (default: ~0.25 s of them); with\n"
-            "                      --steps the run is deterministic (for instruction counting)\n");
+            "                      --steps the run is deterministic (for instruction counting)\n"
+            "  --threads N         CPU threads (default: OMP_NUM_THREADS, else every core)\n");
 }
 
 static int parse_sizes(options *o, const char *s)
@@ -252,6 +255,13 @@ static int parse_args(int argc, char **argv, options *o)
         else if (!strcmp(a, "--static-max")) { NEED_VALUE(); o->static_max = atof(v); }
         else if (!strcmp(a, "--repeats")) { NEED_VALUE(); o->repeats = atoi(v); }
         else if (!strcmp(a, "--warmup")) { NEED_VALUE(); o->warmup = atol(v); }
+        else if (!strcmp(a, "--threads")) {
+            NEED_VALUE();
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 4096) { fprintf(stderr, "lumped_bench: bad --threads '%s'\n", v); return -1; }
+            o->threads = (int)n;
+        }
         else if (!strcmp(a, "--backend")) {
             NEED_VALUE();
             if (!strcmp(v, "cpu")) o->backend = HW_BACKEND_CPU;
@@ -558,7 +568,7 @@ static int critical_steps(const options *o, int nseg, double crit[3])
     "date,machine,compiler,build_type,case,segments,lines,integrator,dt,steps,"                    \
     "wall_s,seg_steps_per_s,wall_per_sim_s,backend,static_solve,"                                  \
     "napkin_bytes_per_seg_step,napkin_GB_per_s,c_flags,fraction_of_copy_bw,copy_bw_GB_per_s,"      \
-    "device,dt_crit,realtime_factor_at_crit,max_tension_N,nonfinite_segments\n"
+    "device,dt_crit,realtime_factor_at_crit,max_tension_N,nonfinite_segments,threads\n"
 
 /* Opens the CSV for appending; a file that already holds rows must carry this header (older
  * files from before the GPU columns were added: start a new file). */
@@ -589,6 +599,7 @@ int main(int argc, char **argv)
 {
     options o;
     if (parse_args(argc, argv, &o)) return 2;
+    hw_set_threads(o.threads);
 
     char machine[512], date[64], device[256] = "";
     machine_string(machine, sizeof machine);
@@ -628,6 +639,7 @@ int main(int argc, char **argv)
     printf("lumped_bench  hawser %s  %s\n", hw_version(), date);
     printf("machine   %s\n", machine);
     printf("build     %s  %s  flags: %s\n", HW_BENCH_BUILD_TYPE, HW_BENCH_COMPILER, HW_BENCH_C_FLAGS);
+    printf("threads   %d (CPU backend)\n", hw_threads());
     printf("backend   %s%s\n",
            o.backend == HW_BACKEND_CPU ? "cpu" : o.backend == HW_BACKEND_CUDA ? backend_col : "auto",
            o.quick ? "   (--quick: smoke test, figures are not measurements)" : "");
@@ -750,7 +762,8 @@ int main(int argc, char **argv)
                 if (copy_bw > 0) fprintf(csv, ",%.4g,%.1f,", frac_bw, copy_bw * 1e-9);
                 else fputs(",,,", csv);
                 csv_text(csv, device);
-                fprintf(csv, ",%.6g,%.4g,%.6g,%d\n", r.dt_crit, rt_crit, r.red.max_T, r.red.n_nonfinite);
+                fprintf(csv, ",%.6g,%.4g,%.6g,%d,%d\n", r.dt_crit, rt_crit, r.red.max_T,
+                        r.red.n_nonfinite, hw_threads());
                 fflush(csv);
             }
         }

@@ -146,10 +146,15 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
         fprintf(o->points, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", r[0], r[1], r[2], f[0], f[1], f[2]);
     }
     if (o->points) fprintf(o->points, "\n");
+    /* a line's values are fetched once per row for its run of references (`all` lists every
+     * node of a line in a row: one copy per reference was quadratic in the line's length) */
+    int have = -1;
     if (o->nodes) {
         fprintf(o->nodes, "%.9g", t);
         for (int k = 0; k < o->sc->n_out_nodes; k++) {
-            if ((st = hw_sim_line_positions(sim, o->sc->out_nodes[k].line, o->buf))) goto fail;
+            int l = o->sc->out_nodes[k].line;
+            if (l != have && (st = hw_sim_line_positions(sim, l, o->buf))) goto fail;
+            have = l;
             if (o->sc->out_nodes[k].index > hw_sim_line_nseg(sim, o->sc->out_nodes[k].line)) {
                 fprintf(o->nodes, ",,,"); /* a winch hauled that node in: no value now */
                 continue;
@@ -159,10 +164,13 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
         }
         fprintf(o->nodes, "\n");
     }
+    have = -1;
     if (o->segments) {
         fprintf(o->segments, "%.9g", t);
         for (int k = 0; k < o->sc->n_out_segments; k++) {
-            if ((st = hw_sim_line_tensions(sim, o->sc->out_segments[k].line, o->buf))) goto fail;
+            int l = o->sc->out_segments[k].line;
+            if (l != have && (st = hw_sim_line_tensions(sim, l, o->buf))) goto fail;
+            have = l;
             if (o->sc->out_segments[k].index > hw_sim_line_nseg(sim, o->sc->out_segments[k].line))
                 fprintf(o->segments, ",");
             else

@@ -105,6 +105,11 @@ struct hw_backend_ops {
 };
 
 const hw_backend_ops *hw_cpu_backend(void);
+/* The CPU backend's grain (kernels/cpu/lumped_cpu.c), for tests and benches: work items of at most
+ * item_segs segment slots (read when a backend is created; default 1024) and passes threaded
+ * from par_min elements on (default 4096; 0: every pass); item_segs <= 0 or par_min < 0: the
+ * default. Results depend on neither, nor on the thread count. */
+void hw_cpu_set_grain(int item_segs, int par_min);
 /* NULL when the CUDA backend is compiled out. */
 const hw_backend_ops *hw_cuda_backend(void);
 /* Number of CUDA devices usable now (0 without nvcc, driver or device). */

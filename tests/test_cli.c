@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include "hawser/hawser.h"
 #include "shell.h"
 
 static long count_lines(const char *path)
@@ -58,4 +59,36 @@ Test(cli, blow_up_exits_4_with_valid_outputs)
     cr_assert((strstr(out, "numerical blow-up") || strstr(out, "numerical instability")) && strstr(out, "segment") && strstr(out, "critical step"), "%s", out);
     cr_assert(strstr(out, "\"status\":\"numerical_failure\""), "%s", out);
     cr_assert_geq(count_lines("/tmp/hawser_cli_blowup/lines.csv"), 2);
+}
+
+/* --threads N (and OMP_NUM_THREADS without it) sets the CPU threads; summary.json records them.
+ * Anything but a whole number >= 1 is a usage error. */
+static void threads_recorded(const char *env, const char *opt, const char *want)
+{
+    char cmd[1024], out[8192], json[8192];
+    snprintf(cmd, sizeof cmd, "%s %s run %s/oc4_mooring.yaml -o /tmp/hawser_cli_threads %s --t-end 0.5 -q 2>&1",
+             env, HW_CLI_PATH, HW_EXAMPLES_DIR, opt);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s: %s", cmd, out);
+    FILE *f = fopen("/tmp/hawser_cli_threads/summary.json", "r");
+    cr_assert_not_null(f);
+    size_t n = fread(json, 1, sizeof json - 1, f);
+    json[n] = 0;
+    fclose(f);
+    cr_assert(strstr(json, want), "%s: summary.json lacks %s: %s", cmd, want, json);
+}
+
+Test(cli, threads)
+{
+    const char *bad[] = {"0", "abc", "-2", "1.5", ""};
+    for (int k = 0; k < 5; k++) {
+        char cmd[1024], out[8192];
+        snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o /tmp/hawser_cli_threads_bad --t-end 0.5 -q --threads '%s' 2>&1",
+                 HW_CLI_PATH, HW_EXAMPLES_DIR, bad[k]);
+        cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s: %s", cmd, out);
+        cr_assert(strstr(out, "--threads"), "%s", out);
+    }
+    if (hw_set_threads(2) != 2) cr_skip_test("built without OpenMP: always one thread");
+    threads_recorded("", "--threads 2", "\"threads\":2");
+    threads_recorded("OMP_NUM_THREADS=3", "", "\"threads\":3");
+    threads_recorded("OMP_NUM_THREADS=3", "--threads 1", "\"threads\":1");
 }

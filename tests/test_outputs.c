@@ -864,3 +864,59 @@ Test(plot, errors_are_clear)
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_assert(strstr(out, "lines.csv:3: column 3 (a.TB_N): expected a number"), "%s", out);
 }
+
+/* nodes.csv and segments.csv read each line once per row for its run of references: a list that
+ * switches between lines gives, column for column, the values `all` gives. */
+static void run_oc4_outputs(const char *dir, const char *outputs)
+{
+    char text[8192], path[256], cmd[1024], out[4096];
+    FILE *f = fopen(OC4, "r");
+    cr_assert_not_null(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char *o = strstr(text, "\noutputs:");
+    cr_assert_not_null(o);
+    snprintf(o + 1, sizeof text - (size_t)(o + 1 - text), "%s", outputs);
+    snprintf(path, sizeof path, "%s.yaml", dir);
+    f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(text, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run %s -o %s --t-end 0.3 -q 2>&1", HW_CLI_PATH, path, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s: %s", cmd, out);
+}
+
+static void same_columns(const char *file)
+{
+    char a[256], b[256], msg[256];
+    snprintf(a, sizeof a, "/tmp/hawser_out_all/%s", file);
+    snprintf(b, sizeof b, "/tmp/hawser_out_mixed/%s", file);
+    hw_csv all, mix;
+    cr_assert_eq(hw_csv_read(a, &all, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_csv_read(b, &mix, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(all.rows, mix.rows);
+    cr_assert_gt(mix.rows, 2);
+    for (int c = 1; c < mix.cols; c++) {
+        int k = hw_csv_col(&all, mix.names[c]);
+        cr_assert_geq(k, 1, "%s: column %s", file, mix.names[c]);
+        for (long r = 0; r < mix.rows; r++)
+            cr_assert_eq(hw_csv_at(&mix, r, c), hw_csv_at(&all, r, k), "%s row %ld column %s", file, r,
+                         mix.names[c]);
+    }
+    hw_csv_free(&all);
+    hw_csv_free(&mix);
+}
+
+Test(outputs, mixed_references_match_all)
+{
+    run_oc4_outputs("/tmp/hawser_out_all", "outputs: {interval: 0.1, nodes: all, segments: all}\n");
+    run_oc4_outputs("/tmp/hawser_out_mixed",
+                    "outputs:\n  interval: 0.1\n"
+                    "  nodes: [{line: line2, node: 3}, {line: line1, node: 40}, {line: line2, node: 0},\n"
+                    "          {line: line3, node: 7}, {line: line1, node: 0}, {line: line2, node: 40}]\n"
+                    "  segments: [{line: line3, segment: 40}, {line: line1, segment: 1},\n"
+                    "             {line: line3, segment: 2}, {line: line2, segment: 20}]\n");
+    same_columns("nodes.csv");
+    same_columns("segments.csv");
+}

@@ -1,11 +1,40 @@
 /* The CPU backend: plain loops over the per-element bodies of lumped.h. It references the host's
- * system arrays directly (no copy) and owns the integrator buffers and the scratch. */
+ * system arrays directly (no copy) and owns the integrator buffers and the scratch.
+ *
+ * Threads (OpenMP, hw_threads()): at create the model is cut into work items, each a range of
+ * at most HW_CPU_ITEM segment slots of one line (a line longer than that is cut into near-equal
+ * pieces), in segment index order; the cut does not depend on the thread count. Item i owns its
+ * segment slots k0 .. k1 - 1 and the nodes k0 .. k1 - 1 of its line (the line's last item also
+ * its last node). Every pass runs over items: each thread takes a contiguous run of items of
+ * about equal weight (the same run in every pass, so a thread reads back the scratch it wrote),
+ * a barrier separates the passes that read a neighbour's results (segments, hinges, nodes,
+ * points, end nodes). Each element is written by one thread with the serial code's arithmetic,
+ * and every reduction is either exact in any order (max, min of an index) or made per item and
+ * combined serially in item order: results are bit-identical for any thread count. A model of
+ * fewer than HW_CPU_PAR_MIN elements runs serial (a parallel region costs microseconds). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "backend.h"
+
+#define HW_CPU_ITEM 1024     /* segment slots per work item at most */
+#define HW_CPU_PAR_MIN 4096  /* elements of a pass below which it runs on one thread */
+
+static int g_item = HW_CPU_ITEM, g_par_min = HW_CPU_PAR_MIN; /* hw_cpu_set_grain */
+
+void hw_cpu_set_grain(int item_segs, int par_min)
+{
+    g_item = item_segs > 0 ? item_segs : HW_CPU_ITEM;
+    g_par_min = par_min >= 0 ? par_min : HW_CPU_PAR_MIN;
+}
+
+typedef struct hw_cpu_item { int line, k0, k1; } hw_cpu_item; /* slots k0 .. k1 - 1 (local) */
 
 struct hw_backend {
     hw_lm_sys S;
@@ -16,6 +45,13 @@ struct hw_backend {
     hw_lm_acc acc;   /* every-step accumulators (kernels/accum.h) */
     hw_reel_sys R;   /* reel mode: the host's arrays (reel_set) */
     double *osc;     /* per segment: its oscillation this step (scratch of cpu_accumulate) */
+    int n_items;
+    hw_cpu_item *item;
+    long long *item_w;       /* n_items + 1: the items' summed weights before item i */
+    int *ln_item0;           /* n_lines + 1: line l's items are ln_item0[l] .. ln_item0[l+1]-1 */
+    int *item_bad;           /* per item: its first bad segment of the evaluation (HW_NO_BAD) */
+    double *item_osc;        /* per item: its largest oscillation (cpu_accumulate) */
+    hw_lm_reduction *item_red; /* per item: partial max_tension / trip_scan */
 };
 
 /* HW_LOOP marks the vectorized element loops (segment_range, node_range, first_bad,
@@ -45,6 +81,46 @@ struct hw_backend {
 #define HW_IVDEP
 #endif
 
+/* Threads for a pass over n elements: 1 (serial) for a small model. */
+static int team(size_t n) { return n >= (size_t)g_par_min ? hw_threads() : 1; }
+
+/* Inside a parallel region (or outside: all of them), the run of items this thread takes:
+ * [i0, i1), cut at equal shares of the items' weight. */
+static int item_at_share(const hw_backend *b, int t, int nth)
+{
+    if (t <= 0) return 0;
+    if (t >= nth) return b->n_items;
+    long long target = b->item_w[b->n_items] * t / nth;
+    int lo = 0, hi = b->n_items; /* the first i with item_w[i] >= target */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (b->item_w[mid] >= target) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+/* Inside a parallel region, this thread's share [i0, i1) of n elements (element-wise passes). */
+static void my_span(size_t n, size_t *i0, size_t *i1)
+{
+    size_t tid = 0, nth = 1;
+#ifdef _OPENMP
+    tid = (size_t)omp_get_thread_num();
+    nth = (size_t)omp_get_num_threads();
+#endif
+    *i0 = n * tid / nth;
+    *i1 = n * (tid + 1) / nth;
+}
+static void my_items(const hw_backend *b, int *i0, int *i1)
+{
+    int tid = 0, nth = 1;
+#ifdef _OPENMP
+    tid = omp_get_thread_num();
+    nth = omp_get_num_threads();
+#endif
+    *i0 = item_at_share(b, tid, nth);
+    *i1 = item_at_share(b, tid + 1, nth);
+}
+
 static void *zalloc(size_t n, size_t size) { return calloc(n ? n : 1, size); }
 
 static void cpu_destroy(hw_backend *b)
@@ -55,6 +131,8 @@ static void cpu_destroy(hw_backend *b)
     free(b->w.seg_len); free(b->w.seg_strain); free(b->w.seg_pd); free(b->w.pt_a); free(b->w.hg_fa); free(b->w.hg_fb);
     free(b->w.end_f); free(b->w.end_m); free(b->w.pt_f); free(b->w.node_f);
     free(b->acc.seg); free(b->acc.line); free(b->osc);
+    free(b->item); free(b->item_w); free(b->ln_item0); free(b->item_bad); free(b->item_osc);
+    free(b->item_red);
     free(b);
 }
 
@@ -92,6 +170,30 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     ok &= (b->acc.seg = (double *)zalloc(HW_ACC_SEG_NV * ns, sizeof(double))) != NULL;
     ok &= (b->acc.line = (double *)zalloc(HW_ACC_LINE_NV * (size_t)sys->n_lines, sizeof(double))) != NULL;
     ok &= (b->osc = (double *)zalloc(ns, sizeof(double))) != NULL;
+    /* the work items: every line cut into ceil(cap / item) near-equal pieces */
+    int ni = 0, item = g_item;
+    for (int l = 0; l < sys->n_lines; l++) ni += (sys->ln_cap[l] + item - 1) / item;
+    ok &= (b->item = (hw_cpu_item *)zalloc((size_t)ni, sizeof *b->item)) != NULL;
+    ok &= (b->item_w = (long long *)zalloc((size_t)ni + 1, sizeof *b->item_w)) != NULL;
+    ok &= (b->ln_item0 = (int *)zalloc((size_t)sys->n_lines + 1, sizeof(int))) != NULL;
+    ok &= (b->item_bad = (int *)zalloc((size_t)ni, sizeof(int))) != NULL;
+    ok &= (b->item_osc = (double *)zalloc((size_t)ni, sizeof(double))) != NULL;
+    ok &= (b->item_red = (hw_lm_reduction *)zalloc((size_t)ni, sizeof *b->item_red)) != NULL;
+    if (ok) {
+        int i = 0;
+        for (int l = 0; l < sys->n_lines; l++) {
+            int cap = sys->ln_cap[l], np = (cap + item - 1) / item;
+            b->ln_item0[l] = i;
+            for (int j = 0; j < np; j++, i++) {
+                hw_cpu_item it = {l, (int)((long long)cap * j / np), (int)((long long)cap * (j + 1) / np)};
+                b->item[i] = it;
+                /* a short line's fixed costs (its end nodes) weigh as a few segments */
+                b->item_w[i + 1] = b->item_w[i] + (it.k1 - it.k0) + 8;
+            }
+        }
+        b->ln_item0[sys->n_lines] = i;
+        b->n_items = i;
+    }
     b->bad = HW_NO_BAD;
     b->w.bad = &b->bad;
     if (ok) {
@@ -148,8 +250,15 @@ static void cpu_constrain(hw_backend *b, double t, int buf)
 {
     const hw_lm_sys *S = &b->S;
     double *y = b->buf[buf];
-    for (int p = 0; p < S->n_points; p++) hw_lm_constrain_point(S, t, y, p);
-    for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_constrain_end(S, y, e);
+    int nt = team((size_t)S->n_points + 2 * (size_t)S->n_lines);
+    (void)nt;
+#pragma omp parallel num_threads(nt) if(nt > 1)
+    {
+#pragma omp for schedule(static)
+        for (int p = 0; p < S->n_points; p++) hw_lm_constrain_point(S, t, y, p);
+#pragma omp for schedule(static) nowait /* the region's end is the barrier */
+        for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_constrain_end(S, y, e);
+    }
 }
 
 /* The segments of one line: the body of hw_lm_segment_at (hw_segment_eval and
@@ -181,20 +290,48 @@ static void segment_range(int ns, int n, const double *restrict r, const double 
 #undef HW_SEGMENT_BODY
 }
 
-static void segment_line(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w, int l)
+/* The first of segments 0 .. ns - 1 whose result is a blow-up (hw_seg_bad), or -1: in blocks,
+ * each tested without a branch (the loop vectorizes), then searched only if it has one. */
+HW_LOOP
+static int first_bad(int ns, const double *restrict T, const double *restrict strain,
+                     double max_strain)
 {
-    int n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
-    int ns = S->ln_nseg[l], wa = S->ln_wseg[2 * l], wb = S->ln_wseg[2 * l + 1];
-    segment_range(ns, n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, S->seg_l0 + s0,
-                  S->seg_alive + s0, S->ln_ea[l], S->ln_ba[l], S->tab_x + t0, S->tab_y + t0,
-                  S->ln_tabn[l],
-                  w->seg_T + s0, w->seg_qx + s0, w->seg_qy + s0, w->seg_qz + s0,
-                  w->seg_len + s0, w->seg_strain + s0, w->seg_pd + s0);
-    if (wa >= 0 || wb >= 0) { /* the reeling segments again, with their rates; the spare slots */
-        if (wa >= 0) hw_lm_segment_at(S, t, y, w, l, wa, n0 + (wa - s0));
-        if (wb >= 0 && wb != wa) hw_lm_segment_at(S, t, y, w, l, wb, n0 + (wb - s0));
-        for (int s = s0 + ns; s < s0 + S->ln_cap[l]; s++) hw_lm_segment(S, t, y, w, s);
+    for (int s0 = 0; s0 < ns; s0 += 256) {
+        int s1 = ns - s0 < 256 ? ns : s0 + 256, any = 0;
+        for (int s = s0; s < s1; s++) any |= hw_seg_bad(T[s], strain[s], max_strain);
+        if (any)
+            for (int s = s0; s < s1; s++)
+                if (hw_seg_bad(T[s], strain[s], max_strain)) return s;
     }
+    return -1;
+}
+
+/* Item it's segment slots: the fast loop over those in use, the reeling segments again with
+ * their rates, the spare slots of a winch line. Returns its first bad segment (HW_NO_BAD). */
+static int segments_item(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
+                         hw_cpu_item it)
+{
+    int l = it.line, n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
+    int ns = S->ln_nseg[l], k0 = it.k0, k1 = it.k1, ku = k1 < ns ? k1 : ns; /* in use: k0 .. ku-1 */
+    if (ku > k0)
+        segment_range(ku - k0, n, y + HW_Y_RX * n + n0 + k0, y + HW_Y_VX * n + n0 + k0,
+                      S->seg_l0 + s0 + k0, S->seg_alive + s0 + k0, S->ln_ea[l], S->ln_ba[l],
+                      S->tab_x + t0, S->tab_y + t0, S->ln_tabn[l],
+                      w->seg_T + s0 + k0, w->seg_qx + s0 + k0, w->seg_qy + s0 + k0,
+                      w->seg_qz + s0 + k0, w->seg_len + s0 + k0, w->seg_strain + s0 + k0,
+                      w->seg_pd + s0 + k0);
+    int wa = S->ln_wseg[2 * l], wb = S->ln_wseg[2 * l + 1];
+    if (wa >= s0 + k0 && wa < s0 + ku) hw_lm_segment_at(S, t, y, w, l, wa, n0 + (wa - s0));
+    if (wb >= s0 + k0 && wb < s0 + ku && wb != wa) hw_lm_segment_at(S, t, y, w, l, wb, n0 + (wb - s0));
+    for (int k = ku > k0 ? ku : k0; k < k1; k++) hw_lm_segment(S, t, y, w, s0 + k); /* spare */
+    int bad = first_bad(k1 - k0, w->seg_T + s0 + k0, w->seg_strain + s0 + k0, S->max_strain);
+    return bad >= 0 ? s0 + k0 + bad : HW_NO_BAD;
+}
+
+/* The nodes item it owns: k0 .. k1 - 1 of its line, and node cap after the line's last slot. */
+static int item_node_end(const hw_lm_sys *S, hw_cpu_item it)
+{
+    return it.k1 == S->ln_cap[it.line] ? it.k1 + 1 : it.k1;
 }
 
 /* Nodes k0 .. k1 - 1 of node_range; seabed = 0 when none of them is below the seabed
@@ -252,54 +389,69 @@ static void node_range(int ns, int n, const double *restrict r, const double *re
     }
 }
 
-/* The first of segments 0 .. ns - 1 whose result is a blow-up (hw_seg_bad), or -1: in blocks,
- * each tested without a branch (the loop vectorizes), then searched only if it has one. */
-HW_LOOP
-static int first_bad(int ns, const double *restrict T, const double *restrict strain,
-                     double max_strain)
+
+/* Item it's nodes: the fast loop for the interior of a line in still water without bending, the
+ * general body for its ends and spare slots and for every node of any other line. */
+static void nodes_item(const hw_backend *b, double t, const double *y, double *dy, hw_cpu_item it,
+                       hw_lm_env env)
 {
-    for (int s0 = 0; s0 < ns; s0 += 256) {
-        int s1 = ns - s0 < 256 ? ns : s0 + 256, any = 0;
-        for (int s = s0; s < s1; s++) any |= hw_seg_bad(T[s], strain[s], max_strain);
-        if (any)
-            for (int s = s0; s < s1; s++)
-                if (hw_seg_bad(T[s], strain[s], max_strain)) return s;
+    const hw_lm_sys *S = &b->S;
+    int l = it.line, n = S->n_state, n0 = S->ln_n0[l], s0 = S->ln_s0[l], ns = S->ln_nseg[l];
+    int k0 = it.k0, ke = item_node_end(S, it);
+    if (S->cur_nz > 0 || (S->any_bending && S->ln_ei[l] > 0.0) || b->w.node_f) {
+        for (int k = k0; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
+        return;
     }
-    return -1;
+    int a = k0 > 1 ? k0 : 1, c = ke < ns ? ke : ns; /* interior nodes a .. c-1 */
+    if (c <= a) {
+        for (int k = k0; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
+        return;
+    }
+    for (int k = k0; k < a; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
+    /* node_range's nodes 1 .. count-1 are a .. c-1: every array from node (segment) a - 1 */
+    int o = a - 1;
+    node_range(c - o, n, y + HW_Y_RX * n + n0 + o, y + HW_Y_VX * n + n0 + o, b->w.seg_T + s0 + o,
+               b->w.seg_qx + s0 + o, b->w.seg_qy + s0 + o, b->w.seg_qz + s0 + o,
+               b->w.seg_pd + s0 + o, S->node_m + n0 + o, S->node_l + n0 + o,
+               hw_lm_line_consts(S, l), env, dy + HW_Y_RX * n + n0 + o,
+               dy + HW_Y_VX * n + n0 + o, dy + HW_Y_ED * n + n0 + o);
+    for (int k = c; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
 }
 
+/* One evaluation in one parallel region: segments (and their blow-up check, per item), hinges,
+ * nodes, points, end nodes, a barrier between each pass and the next. */
 static void cpu_eval(hw_backend *b, double t, int by, int bdy)
 {
     const hw_lm_sys *S = &b->S;
     const double *y = b->buf[by];
     double *dy = b->buf[bdy];
-    /* segments line by line (the line's constants stay in registers), then the blow-up check
-     * in its own pass: the first bad segment in index order, as the CUDA atomicMin gives */
-    for (int l = 0; l < S->n_lines; l++) segment_line(S, t, y, &b->w, l);
-    int bad = first_bad(S->n_segs, b->w.seg_T, b->w.seg_strain, S->max_strain);
-    if (bad >= 0) HW_FLAG_BAD(b->w.bad, bad);
-    if (S->any_bending)
-        for (int i = 0; i < S->n_nodes; i++) hw_lm_hinge(S, &b->w, i);
-    /* nodes: the fast loop for the interior of a line in still water without bending, the
-     * general body for its ends and for every other line */
     hw_lm_env env = hw_lm_env_of(S);
-    for (int l = 0; l < S->n_lines; l++) {
-        int n0 = S->ln_n0[l], ns = S->ln_nseg[l], n = S->n_state;
-        if (S->cur_nz > 0 || (S->any_bending && S->ln_ei[l] > 0.0) || b->w.node_f) {
-            for (int i = n0; i <= n0 + S->ln_cap[l]; i++) hw_lm_node(S, t, y, &b->w, dy, i);
-            continue;
+    int nt = team((size_t)S->n_segs);
+    (void)nt;
+#pragma omp parallel num_threads(nt) if(nt > 1)
+    {
+        int i0, i1;
+        my_items(b, &i0, &i1);
+        for (int i = i0; i < i1; i++) b->item_bad[i] = segments_item(S, t, y, &b->w, b->item[i]);
+        if (S->any_bending) {
+#pragma omp barrier
+            for (int i = i0; i < i1; i++) {
+                int n0 = S->ln_n0[b->item[i].line], ke = item_node_end(S, b->item[i]);
+                for (int k = b->item[i].k0; k < ke; k++) hw_lm_hinge(S, &b->w, n0 + k);
+            }
         }
-        int s0 = S->ln_s0[l];
-        hw_lm_node(S, t, y, &b->w, dy, n0);
-        node_range(ns, n, y + HW_Y_RX * n + n0, y + HW_Y_VX * n + n0, b->w.seg_T + s0,
-                   b->w.seg_qx + s0, b->w.seg_qy + s0, b->w.seg_qz + s0, b->w.seg_pd + s0,
-                   S->node_m + n0, S->node_l + n0, hw_lm_line_consts(S, l), env,
-                   dy + HW_Y_RX * n + n0, dy + HW_Y_VX * n + n0, dy + HW_Y_ED * n + n0);
-        hw_lm_node(S, t, y, &b->w, dy, n0 + ns);
-        for (int i = n0 + ns + 1; i <= n0 + S->ln_cap[l]; i++) hw_lm_node(S, t, y, &b->w, dy, i);
+#pragma omp barrier
+        for (int i = i0; i < i1; i++) nodes_item(b, t, y, dy, b->item[i], env);
+#pragma omp barrier
+#pragma omp for schedule(static)
+        for (int p = 0; p < S->n_points; p++) hw_lm_point(S, t, y, &b->w, dy, p);
+#pragma omp for schedule(static) nowait
+        for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_end_deriv(S, dy, e);
     }
-    for (int p = 0; p < S->n_points; p++) hw_lm_point(S, t, y, &b->w, dy, p);
-    for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_end_deriv(S, dy, e);
+    /* the first bad segment in index order (the items are in that order), as the CUDA
+     * atomicMin gives */
+    for (int i = 0; i < b->n_items; i++)
+        if (b->item_bad[i] != HW_NO_BAD) { HW_FLAG_BAD(b->w.bad, b->item_bad[i]); break; }
 }
 
 /* d = s + sum of c_j k_j over n values (nterm 1, 2, or 3 and 4 as one form). d may be s (the
@@ -330,8 +482,19 @@ static void cpu_lincomb(hw_backend *b, int dst, int src, int nterm, const double
     const double *k0 = b->buf[bufs[0]];
     const double *k1 = nterm > 1 ? b->buf[bufs[1]] : k0, *k2 = nterm > 2 ? b->buf[bufs[2]] : k1;
     const double *k3 = nterm > 3 ? b->buf[bufs[3]] : k2;
-    lincomb_range(b->ny, nterm, b->buf[dst], b->buf[src], k0, k1, k2, k3, coef[0],
-                  nterm > 1 ? coef[1] : 0.0, nterm > 2 ? coef[2] : 0.0, nterm > 3 ? coef[3] : 0.0);
+    double *d = b->buf[dst];
+    const double *s = b->buf[src];
+    double c1 = nterm > 1 ? coef[1] : 0.0, c2 = nterm > 2 ? coef[2] : 0.0;
+    double c3 = nterm > 3 ? coef[3] : 0.0;
+    int nt = team((size_t)b->S.n_state); /* nodes and points, as the other passes count */
+    (void)nt;
+#pragma omp parallel num_threads(nt) if(nt > 1)
+    {
+        size_t i0, i1; /* element-wise: any split gives the same bits */
+        my_span(b->ny, &i0, &i1);
+        lincomb_range(i1 - i0, nterm, d + i0, s + i0, k0 + i0, k1 + i0, k2 + i0, k3 + i0, coef[0],
+                      c1, c2, c3);
+    }
 }
 
 /* State slots k0 .. k1 - 1 of hw_lm_symplectic (y and dy are different buffers; slot k of y is
@@ -346,7 +509,14 @@ static void symplectic_range(const hw_lm_sys *S, int k0, int k1, double *restric
 
 static void cpu_symplectic(hw_backend *b, int by, int bdy, double dt)
 {
-    symplectic_range(&b->S, 0, b->S.n_state, b->buf[by], b->buf[bdy], dt);
+    int nt = team((size_t)b->S.n_state);
+    (void)nt;
+#pragma omp parallel num_threads(nt) if(nt > 1)
+    {
+        size_t k0, k1;
+        my_span((size_t)b->S.n_state, &k0, &k1);
+        symplectic_range(&b->S, (int)k0, (int)k1, b->buf[by], b->buf[bdy], dt);
+    }
 }
 
 static int cpu_take_bad(hw_backend *b)
@@ -398,16 +568,16 @@ static void cpu_reel_after(hw_backend *b, double t, double dt)
         hw_reel_line_after(&b->R, &b->S, &b->w, b->buf[HW_BUF_Y], b->R.rline[i], t, dt);
 }
 
-/* The same reduction as the CUDA backend's Thrust one (kernels/cuda/reduce.cu), as a plain loop
- * over every segment slot: the largest finite tension (first index on ties) and the number of
- * segments whose tension or strain is not finite. */
-static hw_status cpu_max_tension(hw_backend *b, hw_lm_reduction *out)
+/* The same reductions as the CUDA backend's Thrust ones (kernels/cuda/reduce.cu), over every
+ * segment slot: per item in parallel, then the items' partials combined in item order (segment
+ * index order), so that the first index wins ties as in one serial loop.
+ * max_tension: the largest finite tension (first index on ties) and the number of segments
+ * whose tension or strain is not finite. trip_scan (hw_cu_trip_scan): the segment whose tension
+ * exceeds its seg_trip by the largest ratio, and how many do. */
+static void max_tension_item(const hw_backend *b, hw_cpu_item it, hw_lm_reduction *out)
 {
-    if (!out) return HW_ERR_INVALID_ARG;
-    out->max_T = -HUGE_VAL;
-    out->max_seg = -1;
-    out->n_nonfinite = 0;
-    for (int s = 0; s < b->S.n_segs; s++) {
+    int s0 = b->S.ln_s0[it.line];
+    for (int s = s0 + it.k0; s < s0 + it.k1; s++) {
         double T = b->w.seg_T[s];
         if (!isfinite(T) || !isfinite(b->w.seg_strain[s])) out->n_nonfinite++;
         if (isfinite(T) && (out->max_seg < 0 || T > out->max_T)) {
@@ -415,18 +585,12 @@ static hw_status cpu_max_tension(hw_backend *b, hw_lm_reduction *out)
             out->max_seg = s;
         }
     }
-    return HW_OK;
 }
-
-/* The same scan as the CUDA backend's Thrust one (kernels/cuda/reduce.cu, hw_cu_trip_scan). */
-static hw_status cpu_trip_scan(hw_backend *b, hw_lm_reduction *out)
+static void trip_scan_item(const hw_backend *b, hw_cpu_item it, hw_lm_reduction *out)
 {
-    if (!out) return HW_ERR_INVALID_ARG;
-    out->max_T = -HUGE_VAL;
-    out->max_seg = -1;
-    out->n_nonfinite = 0;
+    int s0 = b->S.ln_s0[it.line];
     double best = -HUGE_VAL;
-    for (int s = 0; s < b->S.n_segs; s++) {
+    for (int s = s0 + it.k0; s < s0 + it.k1; s++) {
         double T = b->w.seg_T[s], trip = b->S.seg_trip[s];
         if (!(T > trip)) continue;
         out->n_nonfinite++;
@@ -437,13 +601,54 @@ static hw_status cpu_trip_scan(hw_backend *b, hw_lm_reduction *out)
             out->max_seg = s;
         }
     }
+}
+
+static hw_status cpu_reduce(hw_backend *b, int trip, hw_lm_reduction *out)
+{
+    if (!out) return HW_ERR_INVALID_ARG;
+    int nt = team((size_t)b->S.n_segs);
+    (void)nt;
+#pragma omp parallel num_threads(nt) if(nt > 1)
+    {
+        int i0, i1;
+        my_items(b, &i0, &i1);
+        for (int i = i0; i < i1; i++) {
+            hw_lm_reduction *r = &b->item_red[i];
+            r->max_T = -HUGE_VAL;
+            r->max_seg = -1;
+            r->n_nonfinite = 0;
+            if (trip) trip_scan_item(b, b->item[i], r);
+            else max_tension_item(b, b->item[i], r);
+        }
+    }
+    out->max_T = -HUGE_VAL;
+    out->max_seg = -1;
+    out->n_nonfinite = 0;
+    double best = -HUGE_VAL;
+    for (int i = 0; i < b->n_items; i++) {
+        const hw_lm_reduction *r = &b->item_red[i];
+        out->n_nonfinite += r->n_nonfinite;
+        if (r->max_seg < 0) continue;
+        if (trip) {
+            double q = r->max_T / b->S.seg_trip[r->max_seg];
+            if (!(q > best)) continue;
+            best = q;
+        } else if (out->max_seg >= 0 && !(r->max_T > out->max_T)) {
+            continue;
+        }
+        out->max_T = r->max_T;
+        out->max_seg = r->max_seg;
+    }
     return HW_OK;
 }
 
+static hw_status cpu_max_tension(hw_backend *b, hw_lm_reduction *out) { return cpu_reduce(b, 0, out); }
+static hw_status cpu_trip_scan(hw_backend *b, hw_lm_reduction *out) { return cpu_reduce(b, 1, out); }
+
 /* The every-step accumulators: a separate pass over the scratch of the step's first evaluation
- * (the fast segment and node loops above stay as they are), line by line: the segments'
- * extremes and the largest tension oscillation, then the line's end statistics and monitor. */
-/* The segments of one line: hw_acc_seg_update over restrict arrays (as segment_range), so that
+ * (the fast segment and node loops above stay as they are): per item the segments' extremes and
+ * the largest tension oscillation, then per line the end statistics and monitor. */
+/* The segments of one item: hw_acc_seg_update over restrict arrays (as segment_range), so that
  * the loop vectorizes; the oscillations go to osc and their maximum is taken after. */
 HW_LOOP
 static double acc_range(int ns, double t, const double *restrict T, const double *restrict e,
@@ -463,17 +668,34 @@ static void cpu_accumulate(hw_backend *b, double t)
 {
     const hw_lm_sys *S = &b->S;
     double *a = b->acc.seg;
-    int n = S->n_segs;
-    for (int l = 0; l < S->n_lines; l++) {
-        int s0 = S->ln_s0[l];
-        double osc = acc_range(S->ln_nseg[l], t, b->w.seg_T + s0, b->w.seg_strain + s0,
-                               a + HW_ACC_TMAX * n + s0, a + HW_ACC_TMAX_T * n + s0,
-                               a + HW_ACC_TMIN * n + s0, a + HW_ACC_TMIN_T * n + s0,
-                               a + HW_ACC_EMAX * n + s0, a + HW_ACC_TP1 * n + s0,
-                               a + HW_ACC_TP2 * n + s0, b->osc + s0);
-        if (hw_acc_line_update(S, &b->w, b->acc.line + HW_ACC_LINE_NV * l, b->acc.monitor, l, t, osc))
-            HW_FLAG_BAD(&b->bad, S->n_segs + l);
+    int n = S->n_segs, trip = HW_NO_BAD, nt = team((size_t)S->n_segs);
+    (void)nt;
+#pragma omp parallel num_threads(nt) if(nt > 1)
+    {
+        int i0, i1;
+        my_items(b, &i0, &i1);
+        for (int i = i0; i < i1; i++) { /* the item's segments in use */
+            hw_cpu_item it = b->item[i];
+            int s0 = S->ln_s0[it.line] + it.k0, ns = S->ln_nseg[it.line];
+            int cnt = (it.k1 < ns ? it.k1 : ns) - it.k0;
+            b->item_osc[i] = cnt <= 0 ? 0.0 :
+                acc_range(cnt, t, b->w.seg_T + s0, b->w.seg_strain + s0, a + HW_ACC_TMAX * n + s0,
+                          a + HW_ACC_TMAX_T * n + s0, a + HW_ACC_TMIN * n + s0,
+                          a + HW_ACC_TMIN_T * n + s0, a + HW_ACC_EMAX * n + s0,
+                          a + HW_ACC_TP1 * n + s0, a + HW_ACC_TP2 * n + s0, b->osc + s0);
+        }
+#pragma omp barrier
+        /* per line: the largest of its items' oscillations (a max: the same in any order) */
+#pragma omp for schedule(static) reduction(min: trip) nowait
+        for (int l = 0; l < S->n_lines; l++) {
+            double osc = 0.0;
+            for (int i = b->ln_item0[l]; i < b->ln_item0[l + 1]; i++)
+                osc = b->item_osc[i] > osc ? b->item_osc[i] : osc;
+            if (hw_acc_line_update(S, &b->w, b->acc.line + HW_ACC_LINE_NV * l, b->acc.monitor, l, t, osc))
+                trip = trip < n + l ? trip : n + l;
+        }
     }
+    if (trip != HW_NO_BAD) HW_FLAG_BAD(&b->bad, trip);
 }
 
 static hw_status cpu_acc_get(hw_backend *b, double *seg, double *line)
