@@ -7,7 +7,7 @@
 
 #include "helpers.h"
 #include "hawser/rigid.h"
-#include "rigid.h"
+#include "rigid_bcr.h"
 #include "rigid_emulation.h"
 #include "backend.h" /* hw_cuda_device_count */
 
@@ -880,9 +880,9 @@ Test(rigid_errors, cuda_backend_request)
     hw_rc_destroy(rc);
 }
 
-/* The GPU backend's block cyclic reduction, run level by level on the CPU through the same
- * shared functions, gives the block-Cholesky multipliers (both are direct solves: agreement to
- * round-off). */
+/* The block cyclic reduction (kernels/rigid_bcr.h: the GPU's solver and the CPU's for long
+ * cables), run level by level through the shared row functions, gives the block-Cholesky
+ * multipliers (both are direct solves: agreement to round-off). */
 static void bcr_vs_thomas(int n)
 {
     rc_one m;
@@ -903,19 +903,23 @@ static void bcr_vs_thomas(int n)
     double *x = calloc((size_t)M * 6, sizeof(double));
     for (int i = 0; i < n; i++) hw_rc_element_pass(&S, C, i, el + i * HW_RC_EL);
     hw_rc_status bad = {0, -1, 0};
+    hw_rc_bcr P = hw_rc_bcr_make(A, L, U, b, 36, 6, 1);
     for (int k = 0; k < M; k++) {
         hw_m6 Ak; hw_v6 bk;
         hw_rc_block_assemble(&S, C, k, el, blk + k * HW_RC_BLK, &Ak, &bk, &bad);
-        hw_m6_store(A + 36 * k, &Ak);
-        for (int r = 0; r < 6; r++) b[6 * k + r] = bk.a[r];
+        hw_rc_bcr_put(&P, (size_t)k, &Ak, &bk);
     }
-    for (int k = 0; k < M; k++) hw_rc_bcr_couple(C, k, blk, el, L, U);
+    for (int k = 0; k < M; k++) hw_rc_bcr_couple(&P, C, k, blk, el);
     int d = 1;
-    for (; d < M; d *= 2)
-        for (int k = 0; k < M; k++) cr_assert_lt(hw_rc_bcr_reduce(C, k, d, A, L, U, b), 0);
-    cr_assert_lt(hw_rc_bcr_back(C, 0, 0, 1, A, L, U, b, x, 6), 0);
+    for (; d < M; d *= 2) {
+        for (int p = d; p < M; p += 2 * d) cr_assert_eq(hw_rc_bcr_factor_row(&P, (size_t)p), 0);
+        for (int k = 0; k < M; k += 2 * d)
+            for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(&P, 0, M, k, d, j);
+    }
+    cr_assert_eq(hw_rc_bcr_factor_row(&P, 0), 0);
+    hw_rc_bcr_back_row(&P, 0, M, 0, 0, 1, x, 6);
     for (d /= 2; d >= 1; d /= 2)
-        for (int k = 0; k < M; k++) cr_assert_lt(hw_rc_bcr_back(C, k, d, 0, A, L, U, b, x, 6), 0);
+        for (int p = d; p < M; p += 2 * d) hw_rc_bcr_back_row(&P, 0, M, p, d, 0, x, 6);
     hw_rc_cable_solve(&S, C, blk, el, &bad);
     cr_assert_eq(bad.kind, HW_RC_OK);
     double err = 0, scale = 0;
