@@ -30,6 +30,13 @@
 
 #include "rigid.h"
 
+/* full unrolling of the 6x6 loops on the GPU (the small arrays then stay in registers) */
+#ifdef __CUDACC__
+#define HW_RC_UNROLL _Pragma("unroll")
+#else
+#define HW_RC_UNROLL
+#endif
+
 typedef struct hw_rc_bcr {
     double *A, *L, *U, *b;
     size_t ms, vs, es;
@@ -95,13 +102,17 @@ HW_HD void hw_rc_chol_finish(double *F, size_t es, int i, double inv) { F[(size_
  * operations in its order. */
 HW_HD void hw_rc_chol_solve_at(const double *F, size_t es, double *x)
 {
+    HW_RC_UNROLL
     for (int i = 0; i < 6; i++) {
         double s = x[i];
+        HW_RC_UNROLL
         for (int k = 0; k < i; k++) s -= F[(size_t)(6 * i + k) * es] * x[k];
         x[i] = s * F[(size_t)(7 * i) * es];
     }
+    HW_RC_UNROLL
     for (int i = 5; i >= 0; i--) {
         double s = x[i];
+        HW_RC_UNROLL
         for (int k = i + 1; k < 6; k++) s -= F[(size_t)(6 * k + i) * es] * x[k];
         x[i] = s * F[(size_t)(7 * i) * es];
     }
@@ -145,24 +156,34 @@ HW_HD void hw_rc_bcr_apply_lane(const hw_rc_bcr *P, size_t p, int side, const do
 }
 
 /* Lane j of the reduction of even row k (< M rows) of a cable whose first block is b0, at stride
- * d, with the neighbours' factors in place in A: row j of A_k, b_k, L_k and U_k. The lane reads
- * only its own row j of row k's blocks and the neighbours' (odd rows, not written at this level):
- * the six lanes need no barrier. */
-HW_HD void hw_rc_bcr_reduce_lane(const hw_rc_bcr *P, int b0, int M, int k, int d, int j)
+ * d: row j of A_k, b_k, L_k and U_k. The neighbours' solves A_p^-1 (row j of L_k or U_k) come from
+ * their factors in place in A, or, where sa / sc are given (the cuBLAS path), are read from there
+ * (6 values each). The lane reads only its own row j of row k's blocks and the neighbours' (odd
+ * rows, not written at this level): the six lanes need no barrier. */
+HW_HD void hw_rc_bcr_reduce_lane(const hw_rc_bcr *P, int b0, int M, int k, int d, int j, const double *sa,
+                                 const double *sc)
 {
     size_t q = (size_t)b0 + (size_t)k;
     double Arow[6], bj = HW_RC_BV(P, q, j), nL[6], nU[6], x[6];
     for (int m = 0; m < 6; m++) { Arow[m] = HW_RC_BM(P, P->A, q, 6 * j + m); nL[m] = 0.0; nU[m] = 0.0; }
     if (k - d >= 0) {
         size_t p = q - (size_t)d;
-        for (int t = 0; t < 6; t++) x[t] = HW_RC_BM(P, P->L, q, 6 * j + t);
-        hw_rc_chol_solve_at(&HW_RC_BM(P, P->A, p, 0), P->es, x);
+        if (sa) {
+            for (int t = 0; t < 6; t++) x[t] = sa[t];
+        } else {
+            for (int t = 0; t < 6; t++) x[t] = HW_RC_BM(P, P->L, q, 6 * j + t);
+            hw_rc_chol_solve_at(&HW_RC_BM(P, P->A, p, 0), P->es, x);
+        }
         hw_rc_bcr_apply_lane(P, p, 0, x, Arow, &bj, nL);
     }
     if (k + d < M) {
         size_t p = q + (size_t)d;
-        for (int t = 0; t < 6; t++) x[t] = HW_RC_BM(P, P->U, q, 6 * j + t);
-        hw_rc_chol_solve_at(&HW_RC_BM(P, P->A, p, 0), P->es, x);
+        if (sc) {
+            for (int t = 0; t < 6; t++) x[t] = sc[t];
+        } else {
+            for (int t = 0; t < 6; t++) x[t] = HW_RC_BM(P, P->U, q, 6 * j + t);
+            hw_rc_chol_solve_at(&HW_RC_BM(P, P->A, p, 0), P->es, x);
+        }
         hw_rc_bcr_apply_lane(P, p, 1, x, Arow, &bj, nU);
     }
     for (int m = 0; m < 6; m++) {

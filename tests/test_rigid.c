@@ -914,7 +914,7 @@ static void bcr_vs_thomas(int n)
     for (; d < M; d *= 2) {
         for (int p = d; p < M; p += 2 * d) cr_assert_eq(hw_rc_bcr_factor_row(&P, (size_t)p), 0);
         for (int k = 0; k < M; k += 2 * d)
-            for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(&P, 0, M, k, d, j);
+            for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(&P, 0, M, k, d, j, NULL, NULL);
     }
     cr_assert_eq(hw_rc_bcr_factor_row(&P, 0), 0);
     hw_rc_bcr_back_row(&P, 0, M, 0, 0, 1, x, 6);

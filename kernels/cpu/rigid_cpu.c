@@ -65,7 +65,7 @@ static int bcr_cable(const hw_rc_sys *S, const hw_rc_cable *C, double *blk, doub
                     code = hw_rc_fail_code(p, HW_RC_BAD_NOT_SPD);
 #pragma omp for schedule(static)
             for (int k = 0; k < M; k += 2 * d)
-                for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(P, 0, M, k, d, j);
+                for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(P, 0, M, k, d, j, NULL, NULL);
         }
 #pragma omp single
         {
@@ -251,7 +251,7 @@ int hw_rc_cpu_step_bcr(const hw_rc_sys *S, const int *el_cable, const int *blk_c
         for (int i = lv->off_even[l]; i < lv->off_even[l + 1]; i++) {
             int q = lv->even[i];
             const hw_rc_cable *C = &S->cab[blk_cable[q]];
-            for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(&P, C->b0, C->n + 1, q - C->b0, d, j);
+            for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(&P, C->b0, C->n + 1, q - C->b0, d, j, NULL, NULL);
         }
     }
     /* top: k_rc_factor and k_rc_back on every cable's row 0 */
