@@ -28,6 +28,13 @@
 
 #include "physics/rigid.h"
 
+/* full unrolling of small fixed loops on the GPU (addressable locals then stay in registers) */
+#ifdef __CUDACC__
+#define HW_RC_UNROLL _Pragma("unroll")
+#else
+#define HW_RC_UNROLL
+#endif
+
 enum { HW_RC_RX = 0, HW_RC_RY, HW_RC_RZ, HW_RC_VX, HW_RC_VY, HW_RC_VZ, HW_RC_QW, HW_RC_QX,
        HW_RC_QY, HW_RC_QZ, HW_RC_WX, HW_RC_WY, HW_RC_WZ, HW_RC_NS };
 enum { HW_RC_END_FREE_K = 0, HW_RC_END_POINT_K = 1, HW_RC_END_CLAMPED_K = 2 };
@@ -221,6 +228,7 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
     }
     *A = hw_m6_zero();
     hw_v6 jmf = hw_v6_zero();
+    HW_RC_UNROLL
     for (int side = 0; side < 2; side++) {
         int body = side ? k : k - 1;
         if (body < 0 || body >= n) continue;
@@ -243,6 +251,7 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
         hw_v6 t = hw_rc_jmf(&sb, mi, hw_v3_zero(), hw_rc_v3(bd->f), hw_v3_zero());
         for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
     }
+    HW_RC_UNROLL
     for (int r = 0; r < 6; r++) {
         if (hw_rc_row_on(mask, r)) {
             A->a[7 * r] += re[r];

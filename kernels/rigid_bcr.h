@@ -30,13 +30,6 @@
 
 #include "rigid.h"
 
-/* full unrolling of the 6x6 loops on the GPU (the small arrays then stay in registers) */
-#ifdef __CUDACC__
-#define HW_RC_UNROLL _Pragma("unroll")
-#else
-#define HW_RC_UNROLL
-#endif
-
 typedef struct hw_rc_bcr {
     double *A, *L, *U, *b;
     size_t ms, vs, es;
@@ -205,6 +198,7 @@ HW_HD double hw_rc_bcr_back_rhs(const hw_rc_bcr *P, int b0, int M, int k, int d,
     if (!top) {
         const double *xm = x + (q - (size_t)d) * xs;
         double s = 0.0;
+        HW_RC_UNROLL
         for (int t = 0; t < 6; t++) s += HW_RC_BM(P, P->L, q, 6 * j + t) * xm[t];
         r -= s;
         if (k + d < M) {

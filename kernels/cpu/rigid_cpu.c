@@ -10,6 +10,8 @@
 #include "hawser/hawser.h"
 #include "rigid_bcr.h"
 
+#define HW_RC_THREAD_ELEMS 256
+
 /* Workspace of hw_rc_cpu_step, grown to the system's needs (a step after a reel event may need
  * more). 0, or -1 when out of memory. */
 static int work_reserve(hw_rc_cpu_work *w, size_t bytes)
@@ -89,9 +91,11 @@ static int bcr_cable(const hw_rc_sys *S, const hw_rc_cable *C, double *blk, doub
 int hw_rc_cpu_step(const hw_rc_sys *S, hw_rc_cpu_work *w, double *blk, double *el, double h, double *power,
                    hw_rc_status *bad)
 {
-    int nc = S->n_cables, rows = 0, first = -1;
-    for (int c = 0; c < nc; c++)
-        if (S->cab[c].n + 1 >= HW_RC_BCR_ROWS && S->cab[c].n + 1 > rows) rows = S->cab[c].n + 1;
+    int nc = S->n_cables, rows = 0, first = -1, short_elems = 0;
+    for (int c = 0; c < nc; c++) {
+        if (S->cab[c].n + 1 < HW_RC_BCR_ROWS) short_elems += S->cab[c].n;
+        else if (S->cab[c].n + 1 > rows) rows = S->cab[c].n + 1;
+    }
     /* statuses per cable, then the longest BCR cable's arrays: A L U (36 each) b (6) pe pb */
     size_t off = ((size_t)nc * sizeof(hw_rc_status) + 63) / 64 * 64;
     if (work_reserve(w, off + (size_t)rows * (114 + 2) * sizeof(double)) != 0) {
@@ -101,8 +105,9 @@ int hw_rc_cpu_step(const hw_rc_sys *S, hw_rc_cpu_work *w, double *blk, double *e
     hw_rc_status *cst = (hw_rc_status *)w->mem;
     double *arr = (double *)((char *)w->mem + off);
     int nt = hw_threads();
-    /* the short cables (block Thomas, one cable per thread) */
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if(nt > 1 && nc > 1)
+    /* the short cables (block Thomas, one cable per thread; threads only from HW_RC_THREAD_ELEMS
+     * elements on: below, a step takes less than a thread team's start) */
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if(nt > 1 && nc > 1 && short_elems >= HW_RC_THREAD_ELEMS)
     for (int c = 0; c < nc; c++) {
         const hw_rc_cable *C = &S->cab[c];
         hw_rc_status *st = &cst[c];

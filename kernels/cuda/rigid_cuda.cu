@@ -193,9 +193,11 @@ __global__ void __launch_bounds__(192) k_rc_back(hw_rc_sys S, const int *blk_cab
     __syncthreads();
     if (!on) return;
     double y[6];
+#pragma unroll
     for (int t = 0; t < 6; t++) y[t] = rs[t * 32 + r];
     hw_rc_chol_solve_at(&HW_RC_BM(&P, P.A, q, 0), P.es, y);
     double v = y[0];
+#pragma unroll
     for (int t = 1; t < 6; t++) v = t == lane ? y[t] : v; // y stays in registers
     x[(size_t)q * HW_RC_BLK + lane] = v;
 }
