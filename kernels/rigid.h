@@ -28,8 +28,9 @@
 
 #include "physics/rigid.h"
 
-/* full unrolling of small fixed loops on the GPU (addressable locals then stay in registers) */
-#ifdef __CUDACC__
+/* full unrolling of small fixed loops in device code (addressable locals then stay in registers);
+ * nothing for gcc or nvcc's host pass */
+#ifdef __CUDA_ARCH__
 #define HW_RC_UNROLL _Pragma("unroll")
 #else
 #define HW_RC_UNROLL

@@ -19,11 +19,14 @@
 // HAWSER_CUDA_RIGID=hand|cublas (read at create): the level solve by the hand kernels above
 // (default) or by cuBLAS batched LU (cublasDgetrfBatched / cublasDgetrsBatched on the level's
 // odd rows, gathered into column-major 6x6 batches; the eliminations and back substitution
-// right-hand sides stay the shared lane functions).
+// right-hand sides stay the shared lane functions). cuBLAS is loaded with dlopen when that path is
+// chosen, not linked: libcublasLt alone maps about 500 MB at load time, which every binary of the
+// project would pay (and an address-space limit such as test_faults' 512 MiB would refuse).
 //
 // Status: compiled on every CUDA build; not yet run on a GPU (none was available to this work).
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +41,41 @@ extern "C" {
 #define HW_RC_ROWS_PER_BLOCK 32 // block rows per thread block of the row kernels (6 warps)
 
 enum { RC_PATH_HAND = 0, RC_PATH_CUBLAS = 1 };
+
+// The cuBLAS entry points the cublas path uses, from dlopen("libcublas.so.<major>").
+typedef struct rc_cublas {
+    void *lib;
+    cublasStatus_t (*create)(cublasHandle_t *);
+    cublasStatus_t (*destroy)(cublasHandle_t);
+    cublasStatus_t (*set_stream)(cublasHandle_t, cudaStream_t);
+    cublasStatus_t (*getrf)(cublasHandle_t, int, double *const[], int, int *, int *, int);
+    cublasStatus_t (*getrs)(cublasHandle_t, cublasOperation_t, int, int, const double *const[], int, const int *,
+                            double *const[], int, int *, int);
+} rc_cublas;
+
+#define RC_STR2(x) #x
+#define RC_STR(x) RC_STR2(x)
+
+static int rc_cublas_load(rc_cublas *f, char *msg, size_t msg_len)
+{
+    const char *names[] = {"libcublas.so." RC_STR(CUBLAS_VER_MAJOR), "libcublas.so"};
+    for (int k = 0; k < 2 && !f->lib; k++) f->lib = dlopen(names[k], RTLD_NOW | RTLD_LOCAL);
+    if (!f->lib) {
+        if (msg && msg_len)
+            snprintf(msg, msg_len, "HAWSER_CUDA_RIGID=cublas: cannot load %s (%s)", names[0], dlerror());
+        return -1;
+    }
+    *(void **)&f->create = dlsym(f->lib, "cublasCreate_v2");
+    *(void **)&f->destroy = dlsym(f->lib, "cublasDestroy_v2");
+    *(void **)&f->set_stream = dlsym(f->lib, "cublasSetStream_v2");
+    *(void **)&f->getrf = dlsym(f->lib, "cublasDgetrfBatched");
+    *(void **)&f->getrs = dlsym(f->lib, "cublasDgetrsBatched");
+    if (!f->create || !f->destroy || !f->set_stream || !f->getrf || !f->getrs) {
+        if (msg && msg_len) snprintf(msg, msg_len, "HAWSER_CUDA_RIGID=cublas: %s lacks a batched LU entry point", names[0]);
+        return -1;
+    }
+    return 0;
+}
 
 struct hw_rc_gpu {
     hw_rc_sys S;      // device pointers (cab, st, the current profile)
@@ -64,6 +102,7 @@ struct hw_rc_gpu {
     int path;
     // cuBLAS path: per block (indexed by its place in the odd list) a 6x6 factor, a 6x12
     // right-hand side, their pointers, 6 pivots and an info word
+    rc_cublas blas;
     cublasHandle_t cb;
     double *Fb, *Rb;
     double **Fptr, **Rptr;
@@ -364,7 +403,8 @@ extern "C" void hw_rc_cuda_destroy(hw_rc_gpu *g)
     cudaFree(g->S.cab); cudaFree(g->S.st); cudaFree(g->blk); cudaFree(g->power); cudaFree(g->bad);
     cudaFree(g->cur); cudaFree(g->tens); cudaFree(g->t_dev);
     cudaFreeHost(g->h_cab); cudaFreeHost(g->h_power); cudaFreeHost(g->h_bad); cudaFreeHost(g->h_t);
-    if (g->cb) cublasDestroy(g->cb);
+    if (g->cb) g->blas.destroy(g->cb);
+    if (g->blas.lib) dlclose(g->blas.lib);
     if (g->stream) cudaStreamDestroy(g->stream);
     free(g);
 }
@@ -385,8 +425,14 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
     g->n_cables = S->n_cables; g->n_elems = S->n_elems; g->n_blocks = S->n_blocks;
     size_t ne = (size_t)S->n_elems, nb = (size_t)S->n_blocks, nc = (size_t)S->n_cables;
     int ok = cudaStreamCreateWithFlags(&g->stream, cudaStreamNonBlocking) == cudaSuccess;
-    if (ok && cublas)
-        ok = cublasCreate(&g->cb) == CUBLAS_STATUS_SUCCESS && cublasSetStream(g->cb, g->stream) == CUBLAS_STATUS_SUCCESS;
+    if (ok && cublas) {
+        if (rc_cublas_load(&g->blas, msg, msg_len) != 0) {
+            hw_rc_cuda_destroy(g);
+            return -1;
+        }
+        ok = g->blas.create(&g->cb) == CUBLAS_STATUS_SUCCESS &&
+             g->blas.set_stream(g->cb, g->stream) == CUBLAS_STATUS_SUCCESS;
+    }
     /* the current profile's arrays (z, t, ux, uy, uz: one block on the host) */
     size_t ncur = S->env.cnz > 0 ? (size_t)S->env.cnz * (1 + 3 * (S->env.cnt > 1 ? S->env.cnt : 1)) +
                                        (S->env.cnt > 1 ? (size_t)S->env.cnt : 1) : 0;
@@ -448,10 +494,10 @@ static void cb_factor_solve(hw_rc_gpu *g, int o0, int n, int nrhs)
 {
     if (n <= 0) return;
     int hinfo = 0;
-    cublasDgetrfBatched(g->cb, 6, g->Fptr + o0, 6, g->piv + 6 * (size_t)o0, g->info + o0, n);
+    g->blas.getrf(g->cb, 6, g->Fptr + o0, 6, g->piv + 6 * (size_t)o0, g->info + o0, n);
     if (nrhs)
-        cublasDgetrsBatched(g->cb, CUBLAS_OP_N, 6, nrhs, (const double *const *)(g->Fptr + o0), 6,
-                            g->piv + 6 * (size_t)o0, g->Rptr + o0, 6, &hinfo, n);
+        g->blas.getrs(g->cb, CUBLAS_OP_N, 6, nrhs, (const double *const *)(g->Fptr + o0), 6, g->piv + 6 * (size_t)o0,
+                      g->Rptr + o0, 6, &hinfo, n);
 }
 
 // cuBLAS: the back substitution of the odd rows [o0, o0 + n) (factored at their level).
@@ -461,8 +507,8 @@ static void cb_back(hw_rc_gpu *g, const hw_rc_sys &S, const int *rows, int o0, i
     int hinfo = 0;
     k_rc_back<<<row_grid(n), 192, 0, g->stream>>>(S, g->blk_cable, rows, n, d, top, P, g->blk, g->Rb, g->d_pos,
                                                   g->info, 0, g->bad);
-    cublasDgetrsBatched(g->cb, CUBLAS_OP_N, 6, 1, (const double *const *)(g->Fptr + o0), 6, g->piv + 6 * (size_t)o0,
-                        g->Rptr + o0, 6, &hinfo, n);
+    g->blas.getrs(g->cb, CUBLAS_OP_N, 6, 1, (const double *const *)(g->Fptr + o0), 6, g->piv + 6 * (size_t)o0,
+                  g->Rptr + o0, 6, &hinfo, n);
     k_rc_back<<<row_grid(n), 192, 0, g->stream>>>(S, g->blk_cable, rows, n, d, top, P, g->blk, g->Rb, g->d_pos,
                                                   g->info, 1, g->bad);
 }
