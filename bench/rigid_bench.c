@@ -208,6 +208,11 @@ int main(int argc, char **argv)
     double t_target = 2.0;
     const char *csv = NULL;
     int scan = 1;
+    char machine[512], date[32], cmd[512] = "";
+    for (int i = 0; i < argc; i++) { /* before strtok cuts --sizes' list */
+        size_t l = strlen(cmd);
+        snprintf(cmd + l, sizeof cmd - l, "%s%s", i ? " " : "", argv[i]);
+    }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else if (!strcmp(argv[i], "--time") && i + 1 < argc) t_target = atof(argv[++i]);
@@ -228,14 +233,9 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    char machine[512], date[32], cmd[512] = "";
     machine_string(machine, sizeof machine);
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    for (int i = 0; i < argc; i++) {
-        size_t l = strlen(cmd);
-        snprintf(cmd + l, sizeof cmd - l, "%s%s", i ? " " : "", argv[i]);
-    }
     const char *path = getenv("HAWSER_CUDA_RIGID");
     printf("rigid_bench  hawser %s  %s\n%s\n%s %s %s\nCPU threads %d, CUDA rigid path %s\n", hw_version(), date, machine,
            HW_BENCH_COMPILER, HW_BENCH_BUILD_TYPE, HW_BENCH_C_FLAGS, hw_threads(), path ? path : "(default)");
