@@ -130,8 +130,10 @@ static int throughput(const char *name, int nc, int n, double t_target, row *r)
     r->elements = total; r->cables = nc; r->dt = 1e-2; r->steps = steps;
     r->wall = t1 - t0; r->rate = (double)total * steps / r->wall;
     r->wall_per_sim = r->wall / (steps * 1e-2);
-    snprintf(r->note, sizeof r->note, "%s; backend %s; %d threads", lng ? "straight weightless wire in a 0.2 m/s cross current, dt 1e-2 s"
+    const char *path = getenv("HAWSER_CUDA_RIGID");
+    snprintf(r->note, sizeof r->note, "%s; backend %s%s%s; %d threads", lng ? "straight weightless wire in a 0.2 m/s cross current, dt 1e-2 s"
                                                  : "100 m steel wires hanging in water on their catenaries, dt 1e-2 s", backend_name,
+             strcmp(backend_name, "cuda") ? "" : " path ", strcmp(backend_name, "cuda") ? "" : (path ? path : "hand"),
              hw_threads());
     return 0;
 }
