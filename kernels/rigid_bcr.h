@@ -221,6 +221,23 @@ HW_HD void hw_rc_bcr_back_row(const hw_rc_bcr *P, int b0, int M, int k, int d, i
     for (int j = 0; j < 6; j++) x[((size_t)b0 + (size_t)k) * xs + (size_t)j] = r[j];
 }
 
+/* cuBLAS path, entry m (0..35) of odd row k (at stride d; top: a row 0 after the last level) whose
+ * batch slot is `at`: its diagonal block into F (36 per slot, column-major as cuBLAS reads it)
+ * and, below the top, the right-hand sides of its neighbours' eliminations into R (72 per slot,
+ * column-major 6 x 12): column j = row j of L_{k+d} (zero when row k + d does not exist), column
+ * 6 + j = row j of U_{k-d}. After getrs, R holds the solves hw_rc_bcr_reduce_lane takes as sa
+ * (row k + d's, columns 0-5) and sc (row k - d's, columns 6-11). */
+HW_HD void hw_rc_bcr_gather(const hw_rc_bcr *P, int b0, int M, int k, int d, int top, size_t at, int m, double *F,
+                            double *R)
+{
+    size_t q = (size_t)b0 + (size_t)k;
+    int rr = m / 6, cc = m % 6;
+    F[at * 36 + (size_t)(cc * 6 + rr)] = HW_RC_BM(P, P->A, q, m);
+    if (top) return;
+    R[at * 72 + (size_t)(rr * 6 + cc)] = k + d < M ? HW_RC_BM(P, P->L, q + (size_t)d, m) : 0.0;
+    R[at * 72 + 36 + (size_t)(rr * 6 + cc)] = HW_RC_BM(P, P->U, q - (size_t)d, m);
+}
+
 /* Power sums per cable in a fixed order, the same on every backend and for any thread count:
  * HW_RC_PSUM partial sums (partial t: the element powers t, t + HW_RC_PSUM, ... then the block
  * powers likewise, each in increasing index), then a pairwise tree over the partials (the GPU's

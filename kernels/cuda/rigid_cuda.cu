@@ -251,13 +251,7 @@ __global__ void k_rc_cb_gather(hw_rc_sys S, const int *blk_cable, const int *row
     if (t >= count * 36) return;
     int i = t / 36, m = t % 36, q = rows[i];
     const hw_rc_cable *C = &S.cab[blk_cable[q]];
-    int k = q - C->b0, rr = m / 6, cc = m % 6;
-    size_t at = (size_t)pos[q];
-    F[at * 36 + (size_t)(cc * 6 + rr)] = HW_RC_BM(&P, P.A, q, m);
-    if (top) return;
-    // column rr of the first half is row rr of L_{p+d}; of the second, row rr of U_{p-d}
-    R[at * 72 + (size_t)(rr * 6 + cc)] = k + d <= C->n ? HW_RC_BM(&P, P.L, q + d, 6 * rr + cc) : 0.0;
-    R[at * 72 + 36 + (size_t)(rr * 6 + cc)] = HW_RC_BM(&P, P.U, q - d, 6 * rr + cc);
+    hw_rc_bcr_gather(&P, C->b0, C->n + 1, q - C->b0, d, top, (size_t)pos[q], m, F, R);
 }
 
 // ---- reel winches (kernels/rigid_reel.h): an event re-lays the arrays on the device --------------
