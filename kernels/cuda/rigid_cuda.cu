@@ -95,6 +95,9 @@ struct hw_rc_gpu {
     hw_rc_cable *h_cab;
     double *h_power, *h_t;
     int *h_bad;
+    double *end_lam, *h_end_lam; // every cable's end blocks' multipliers (A then B, 6 each), copied
+                                 // back with the step for the body ends (hw_rc_cuda_block_lambda)
+    int end_lam_fresh;           // h_end_lam holds the last solve's
     cudaStream_t stream;
     cudaGraphExec_t exec;
     double graph_h;
@@ -318,6 +321,16 @@ __global__ void k_rc_tension(hw_rc_sys S, const double *blk, int c, int k, doubl
     *out = hw_rc_block_tension_of(C, S.st, S.n_elems, blk + ((size_t)C->b0 + (size_t)k) * HW_RC_BLK, k);
 }
 
+// The multipliers of every cable's two end blocks (the body ends' pull) into out (12 per cable).
+__global__ void k_rc_end_lams(hw_rc_sys S, const double *blk, double *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= S.n_cables * 12) return;
+    const hw_rc_cable *C = &S.cab[t / 12];
+    int end = (t % 12) / 6, r = t % 6;
+    out[t] = blk[((size_t)C->b0 + (end ? (size_t)C->n : 0)) * HW_RC_BLK + HW_RC_B_LAM + r];
+}
+
 __global__ void k_rc_reset(int n, int *bad)
 {
     int c = blockIdx.x * blockDim.x + threadIdx.x;
@@ -395,8 +408,9 @@ extern "C" void hw_rc_cuda_destroy(hw_rc_gpu *g)
     if (!g) return;
     layout_free(g);
     cudaFree(g->S.cab); cudaFree(g->S.st); cudaFree(g->blk); cudaFree(g->power); cudaFree(g->bad);
-    cudaFree(g->cur); cudaFree(g->tens); cudaFree(g->t_dev);
+    cudaFree(g->cur); cudaFree(g->tens); cudaFree(g->t_dev); cudaFree(g->end_lam);
     cudaFreeHost(g->h_cab); cudaFreeHost(g->h_power); cudaFreeHost(g->h_bad); cudaFreeHost(g->h_t);
+    cudaFreeHost(g->h_end_lam);
     if (g->cb) g->blas.destroy(g->cb);
     if (g->blas.lib) dlclose(g->blas.lib);
     if (g->stream) cudaStreamDestroy(g->stream);
@@ -443,7 +457,8 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
     }
     ok = ok && !dalloc(&g->S.cab, nc) && !dalloc(&g->S.st, (size_t)HW_RC_NS * ne) &&
          !dalloc(&g->blk, (size_t)HW_RC_BLK * nb) && !dalloc(&g->power, nc) && !dalloc(&g->bad, nc) &&
-         !dalloc(&g->tens, 1) && !dalloc(&g->t_dev, 1) &&
+         !dalloc(&g->tens, 1) && !dalloc(&g->t_dev, 1) && !dalloc(&g->end_lam, 12 * nc) &&
+         cudaMallocHost((void **)&g->h_end_lam, (nc ? 12 * nc : 1) * sizeof(double)) == cudaSuccess &&
          cudaMallocHost((void **)&g->h_cab, (nc ? nc : 1) * sizeof(hw_rc_cable)) == cudaSuccess &&
          cudaMallocHost((void **)&g->h_power, (nc ? nc : 1) * sizeof(double)) == cudaSuccess &&
          cudaMallocHost((void **)&g->h_bad, (nc ? nc : 1) * sizeof(int)) == cudaSuccess &&
@@ -562,6 +577,8 @@ static void enqueue(hw_rc_gpu *g, double h, int update)
     k_rc_power<<<nc, HW_RC_PSUM, 0, s>>>(S, g->pe, g->pb, g->power);
     cudaMemcpyAsync(g->h_power, g->power, (size_t)nc * sizeof(double), cudaMemcpyDeviceToHost, s);
     cudaMemcpyAsync(g->h_bad, g->bad, (size_t)nc * sizeof(int), cudaMemcpyDeviceToHost, s);
+    k_rc_end_lams<<<grid(12 * nc), HW_RC_CUDA_BLOCK, 0, s>>>(S, g->blk, g->end_lam);
+    cudaMemcpyAsync(g->h_end_lam, g->end_lam, 12 * (size_t)nc * sizeof(double), cudaMemcpyDeviceToHost, s);
 }
 
 // Captures the step for step size h into g->exec; on any failure the step runs unrecorded.
@@ -593,8 +610,10 @@ extern "C" int hw_rc_cuda_step(hw_rc_gpu *g, double h, double *power, hw_rc_stat
     else enqueue(g, h, 1);
     if (cudaStreamSynchronize(g->stream) != cudaSuccess || cudaGetLastError() != cudaSuccess) {
         bad->kind = HW_RC_BAD_NONFINITE; bad->where = -1; bad->value = 0.0;
+        g->end_lam_fresh = 0;
         return 0;
     }
+    g->end_lam_fresh = 1;
     memcpy(power, g->h_power, (size_t)nc * sizeof(double));
     for (int c = 0; c < nc; c++)
         if (g->h_bad[c] != INT_MAX) {
@@ -636,6 +655,7 @@ extern "C" int hw_rc_cuda_reel_event(hw_rc_gpu *g, const hw_rc_sys *S, int c, co
     cudaFree(g->S.st); cudaFree(g->blk);
     g->S.st = st2; g->blk = blk2;
     layout_free(g);
+    g->end_lam_fresh = 0;
     g->n_elems = g->S.n_elems = ne2;
     g->n_blocks = g->S.n_blocks = nb2;
     if (layout_alloc(g, S) != 0 || hw_rc_cuda_set_cables(g, S) != 0) return -1;
@@ -656,6 +676,12 @@ extern "C" int hw_rc_cuda_block_tension(hw_rc_gpu *g, int c, int k, double *t)
 extern "C" int hw_rc_cuda_block_lambda(hw_rc_gpu *g, int q, double *lam)
 {
     if (q < 0 || q >= g->n_blocks) return -1;
+    for (int c = 0; g->end_lam_fresh && c < g->n_cables; c++) { // an end block: copied back with the step
+        const hw_rc_cable *C = &g->h_cab[c];
+        if (q != C->b0 && q != C->b0 + C->n) continue;
+        memcpy(lam, g->h_end_lam + 12 * (size_t)c + (q == C->b0 ? 0 : 6), 6 * sizeof(double));
+        return 0;
+    }
     return cudaMemcpyAsync(lam, g->blk + (size_t)q * HW_RC_BLK + HW_RC_B_LAM, 6 * sizeof(double),
                            cudaMemcpyDeviceToHost, g->stream) == cudaSuccess &&
                    cudaStreamSynchronize(g->stream) == cudaSuccess ? 0 : -1;
