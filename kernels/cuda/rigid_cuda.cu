@@ -95,8 +95,9 @@ struct hw_rc_gpu {
     hw_rc_cable *h_cab;
     double *h_power, *h_t;
     int *h_bad;
-    double *end_lam, *h_end_lam; // every cable's end blocks' multipliers (A then B, 6 each), copied
-                                 // back with the step for the body ends (hw_rc_cuda_block_lambda)
+    double *end_lam, *h_end_lam; // per cable the end blocks' multipliers (A then B, 6 each) and axial
+                                 // tensions (A, B), copied back with the step for the body ends and
+                                 // reel winches (hw_rc_cuda_block_lambda, hw_rc_cuda_block_tension)
     int end_lam_fresh;           // h_end_lam holds the last solve's
     cudaStream_t stream;
     cudaGraphExec_t exec;
@@ -321,14 +322,17 @@ __global__ void k_rc_tension(hw_rc_sys S, const double *blk, int c, int k, doubl
     *out = hw_rc_block_tension_of(C, S.st, S.n_elems, blk + ((size_t)C->b0 + (size_t)k) * HW_RC_BLK, k);
 }
 
-// The multipliers of every cable's two end blocks (the body ends' pull) into out (12 per cable).
+// Per cable (RC_END_VALS each) the multipliers of its two end blocks (a body end's pull) and their
+// axial tensions (a reel winch's).
+#define RC_END_VALS 14
 __global__ void k_rc_end_lams(hw_rc_sys S, const double *blk, double *out)
 {
     int t = blockIdx.x * blockDim.x + threadIdx.x;
-    if (t >= S.n_cables * 12) return;
-    const hw_rc_cable *C = &S.cab[t / 12];
-    int end = (t % 12) / 6, r = t % 6;
-    out[t] = blk[((size_t)C->b0 + (end ? (size_t)C->n : 0)) * HW_RC_BLK + HW_RC_B_LAM + r];
+    if (t >= S.n_cables * RC_END_VALS) return;
+    const hw_rc_cable *C = &S.cab[t / RC_END_VALS];
+    int v = t % RC_END_VALS, end = v < 12 ? v / 6 : v - 12, k = end ? C->n : 0;
+    const double *B = blk + ((size_t)C->b0 + (size_t)k) * HW_RC_BLK;
+    out[t] = v < 12 ? B[HW_RC_B_LAM + v % 6] : hw_rc_block_tension_of(C, S.st, S.n_elems, B, k);
 }
 
 __global__ void k_rc_reset(int n, int *bad)
@@ -457,8 +461,8 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
     }
     ok = ok && !dalloc(&g->S.cab, nc) && !dalloc(&g->S.st, (size_t)HW_RC_NS * ne) &&
          !dalloc(&g->blk, (size_t)HW_RC_BLK * nb) && !dalloc(&g->power, nc) && !dalloc(&g->bad, nc) &&
-         !dalloc(&g->tens, 1) && !dalloc(&g->t_dev, 1) && !dalloc(&g->end_lam, 12 * nc) &&
-         cudaMallocHost((void **)&g->h_end_lam, (nc ? 12 * nc : 1) * sizeof(double)) == cudaSuccess &&
+         !dalloc(&g->tens, 1) && !dalloc(&g->t_dev, 1) && !dalloc(&g->end_lam, RC_END_VALS * nc) &&
+         cudaMallocHost((void **)&g->h_end_lam, (nc ? RC_END_VALS * nc : 1) * sizeof(double)) == cudaSuccess &&
          cudaMallocHost((void **)&g->h_cab, (nc ? nc : 1) * sizeof(hw_rc_cable)) == cudaSuccess &&
          cudaMallocHost((void **)&g->h_power, (nc ? nc : 1) * sizeof(double)) == cudaSuccess &&
          cudaMallocHost((void **)&g->h_bad, (nc ? nc : 1) * sizeof(int)) == cudaSuccess &&
@@ -577,8 +581,8 @@ static void enqueue(hw_rc_gpu *g, double h, int update)
     k_rc_power<<<nc, HW_RC_PSUM, 0, s>>>(S, g->pe, g->pb, g->power);
     cudaMemcpyAsync(g->h_power, g->power, (size_t)nc * sizeof(double), cudaMemcpyDeviceToHost, s);
     cudaMemcpyAsync(g->h_bad, g->bad, (size_t)nc * sizeof(int), cudaMemcpyDeviceToHost, s);
-    k_rc_end_lams<<<grid(12 * nc), HW_RC_CUDA_BLOCK, 0, s>>>(S, g->blk, g->end_lam);
-    cudaMemcpyAsync(g->h_end_lam, g->end_lam, 12 * (size_t)nc * sizeof(double), cudaMemcpyDeviceToHost, s);
+    k_rc_end_lams<<<grid(RC_END_VALS * nc), HW_RC_CUDA_BLOCK, 0, s>>>(S, g->blk, g->end_lam);
+    cudaMemcpyAsync(g->h_end_lam, g->end_lam, RC_END_VALS * (size_t)nc * sizeof(double), cudaMemcpyDeviceToHost, s);
 }
 
 // Captures the step for step size h into g->exec; on any failure the step runs unrecorded.
@@ -665,6 +669,10 @@ extern "C" int hw_rc_cuda_reel_event(hw_rc_gpu *g, const hw_rc_sys *S, int c, co
 
 extern "C" int hw_rc_cuda_block_tension(hw_rc_gpu *g, int c, int k, double *t)
 {
+    if (g->end_lam_fresh && c >= 0 && c < g->n_cables && (k == 0 || k == g->h_cab[c].n)) {
+        *t = g->h_end_lam[RC_END_VALS * (size_t)c + 12 + (k ? 1 : 0)]; // copied back with the step
+        return 0;
+    }
     k_rc_tension<<<1, 1, 0, g->stream>>>(g->S, g->blk, c, k, g->tens);
     if (cudaMemcpyAsync(g->h_power, g->tens, sizeof(double), cudaMemcpyDeviceToHost, g->stream) != cudaSuccess ||
         cudaStreamSynchronize(g->stream) != cudaSuccess)
@@ -679,7 +687,7 @@ extern "C" int hw_rc_cuda_block_lambda(hw_rc_gpu *g, int q, double *lam)
     for (int c = 0; g->end_lam_fresh && c < g->n_cables; c++) { // an end block: copied back with the step
         const hw_rc_cable *C = &g->h_cab[c];
         if (q != C->b0 && q != C->b0 + C->n) continue;
-        memcpy(lam, g->h_end_lam + 12 * (size_t)c + (q == C->b0 ? 0 : 6), 6 * sizeof(double));
+        memcpy(lam, g->h_end_lam + RC_END_VALS * (size_t)c + (q == C->b0 ? 0 : 6), 6 * sizeof(double));
         return 0;
     }
     return cudaMemcpyAsync(lam, g->blk + (size_t)q * HW_RC_BLK + HW_RC_B_LAM, 6 * sizeof(double),
