@@ -475,7 +475,8 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
     ok = ok && cudaMemcpy(g->S.cab, S->cab, nc * sizeof(hw_rc_cable), cudaMemcpyHostToDevice) == cudaSuccess &&
          cudaMemcpy(g->S.st, S->st, (size_t)HW_RC_NS * ne * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess &&
          cudaMemcpy(g->t_dev, g->h_t, sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess &&
-         cudaMemset(g->blk, 0, (size_t)HW_RC_BLK * nb * sizeof(double)) == cudaSuccess;
+         cudaMemset(g->blk, 0, (size_t)HW_RC_BLK * nb * sizeof(double)) == cudaSuccess &&
+         cudaDeviceSynchronize() == cudaSuccess; /* the legacy stream's memset before g->stream's work */
     if (!ok) {
         if (msg && msg_len) snprintf(msg, msg_len, "CUDA rigid backend: device allocation or copy failed (%s)",
                                      cudaGetErrorString(cudaGetLastError()));
