@@ -58,8 +58,13 @@ typedef struct rc_cublas {
 
 static int rc_cublas_load(rc_cublas *f, char *msg, size_t msg_len)
 {
-    const char *names[] = {"libcublas.so." RC_STR(CUBLAS_VER_MAJOR), "libcublas.so"};
-    for (int k = 0; k < 2 && !f->lib; k++) f->lib = dlopen(names[k], RTLD_NOW | RTLD_LOCAL);
+#ifndef HW_CUBLAS_DIR
+#define HW_CUBLAS_DIR "/usr/local/cuda/lib64"
+#endif
+    // the loader's search path, then the toolkit the library was built with
+    const char *names[] = {"libcublas.so." RC_STR(CUBLAS_VER_MAJOR),
+                           HW_CUBLAS_DIR "/libcublas.so." RC_STR(CUBLAS_VER_MAJOR), "libcublas.so"};
+    for (int k = 0; k < 3 && !f->lib; k++) f->lib = dlopen(names[k], RTLD_NOW | RTLD_LOCAL);
     if (!f->lib) {
         if (msg && msg_len)
             snprintf(msg, msg_len, "HAWSER_CUDA_RIGID=cublas: cannot load %s (%s)", names[0], dlerror());
