@@ -467,8 +467,8 @@ extern "C" {
 /* CPU backend (kernels/cpu/rigid_cpu.c): one step of every cable. Cables of fewer than
  * HW_RC_BCR_ROWS block rows (n + 1) are solved by block Thomas (hw_rc_cable_step), one cable per
  * thread; longer ones by the GPU's block cyclic reduction (kernels/rigid_bcr.h), threads over the
- * rows of each level (about 2.4x Thomas's flops: worth it only where the threads are, and the
- * choice may not depend on the thread count, so it is a length). w: the step's workspace (zero it
+ * rows of each level (1.64x Thomas's instructions, 1.96x its time on one thread: worth it only
+ * where free cores are, but the choice may not depend on the thread count, so it is a length). w: the step's workspace (zero it
  * before the first step; hw_rc_cpu_work_free releases it). blk: HW_RC_BLK * n_blocks, el:
  * HW_RC_EL * n_elems scratch; power[c] receives cable c's dissipated power. Returns the index of
  * the first failing cable (its status in *bad) or -1; results do not depend on hw_threads(). */
