@@ -32,9 +32,13 @@ void hw_rc_cpu_work_free(hw_rc_cpu_work *w)
 }
 
 /* One long cable by block cyclic reduction (kernels/rigid_bcr.h), threads over the elements and
- * over the rows of each level. P: the cable's BCR arrays (array of structures, its rows from 0),
- * pe / pb: its element / block powers. Returns the smallest failure code (hw_rc_fail_code) or
- * INT_MAX; *power: the cable's power, summed in the fixed order of hw_rc_power_sum. */
+ * over the rows of each level that has at least HW_RC_LEVEL_ROWS of them (the upper levels, a few
+ * percent of the work, run on one thread: fewer joins, which cost most when a core is shared).
+ * P: the cable's BCR arrays (array of structures, its rows from 0), pe / pb: its element / block
+ * powers. Returns the smallest failure code (hw_rc_fail_code) or INT_MAX; *power: the cable's
+ * power, summed in the fixed order of hw_rc_power_sum. Each row is written by one thread and the
+ * rows of a level are independent, so the result does not depend on the threads. */
+#define HW_RC_LEVEL_ROWS 256
 static int bcr_cable(const hw_rc_sys *S, const hw_rc_cable *C, double *blk, double *el, const hw_rc_bcr *P,
                      double *pe, double *pb, double h, double *power)
 {
@@ -59,8 +63,12 @@ static int bcr_cable(const hw_rc_sys *S, const hw_rc_cable *C, double *blk, doub
         }
 #pragma omp for schedule(static)
         for (int k = 0; k <= n; k++) hw_rc_bcr_couple(P, &Cl, k, blk, el);
-        int d = 1;
-        for (; d < M; d *= 2) {
+    }
+    int d = 1;
+    for (; d < M; d *= 2) {
+        int many = nt > 1 && (M + 2 * d - 1) / (2 * d) >= HW_RC_LEVEL_ROWS;
+#pragma omp parallel num_threads(nt) if(many)
+        {
 #pragma omp for schedule(static) reduction(min : code)
             for (int p = d; p < M; p += 2 * d)
                 if (hw_rc_bcr_factor_row(P, (size_t)p) && hw_rc_fail_code(p, HW_RC_BAD_NOT_SPD) < code)
@@ -69,21 +77,19 @@ static int bcr_cable(const hw_rc_sys *S, const hw_rc_cable *C, double *blk, doub
             for (int k = 0; k < M; k += 2 * d)
                 for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(P, 0, M, k, d, j, NULL, NULL);
         }
-#pragma omp single
-        {
-            if (hw_rc_bcr_factor_row(P, 0) && hw_rc_fail_code(0, HW_RC_BAD_NOT_SPD) < code)
-                code = hw_rc_fail_code(0, HW_RC_BAD_NOT_SPD);
-            hw_rc_bcr_back_row(P, 0, M, 0, 0, 1, blk + HW_RC_B_LAM, HW_RC_BLK);
-        }
-        for (d /= 2; d >= 1; d /= 2) {
-#pragma omp for schedule(static)
-            for (int p = d; p < M; p += 2 * d) hw_rc_bcr_back_row(P, 0, M, p, d, 0, blk + HW_RC_B_LAM, HW_RC_BLK);
-        }
-#pragma omp for schedule(static) reduction(min : code)
-        for (int i = 0; i < n; i++)
-            if (!hw_rc_element_update(S, C, i, blk, el, h) && hw_rc_fail_code(i, HW_RC_BAD_NONFINITE) < code)
-                code = hw_rc_fail_code(i, HW_RC_BAD_NONFINITE);
     }
+    if (hw_rc_bcr_factor_row(P, 0) && hw_rc_fail_code(0, HW_RC_BAD_NOT_SPD) < code)
+        code = hw_rc_fail_code(0, HW_RC_BAD_NOT_SPD);
+    hw_rc_bcr_back_row(P, 0, M, 0, 0, 1, blk + HW_RC_B_LAM, HW_RC_BLK);
+    for (d /= 2; d >= 1; d /= 2) {
+        int many = nt > 1 && (M + 2 * d - 1) / (2 * d) >= HW_RC_LEVEL_ROWS;
+#pragma omp parallel for num_threads(nt) schedule(static) if(many)
+        for (int p = d; p < M; p += 2 * d) hw_rc_bcr_back_row(P, 0, M, p, d, 0, blk + HW_RC_B_LAM, HW_RC_BLK);
+    }
+#pragma omp parallel for num_threads(nt) schedule(static) reduction(min : code) if(nt > 1)
+    for (int i = 0; i < n; i++)
+        if (!hw_rc_element_update(S, C, i, blk, el, h) && hw_rc_fail_code(i, HW_RC_BAD_NONFINITE) < code)
+            code = hw_rc_fail_code(i, HW_RC_BAD_NONFINITE);
     *power = hw_rc_power_sum(pe, pb, n);
     return code;
 }
