@@ -10,7 +10,9 @@
  *    lumped-mass critical step hw_sim_critical_step() of the same cable at the same 1 m segments.
  *
  * Usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick]
- *                    [--backend cpu|cuda|auto]   (the stability scan always runs on the CPU) */
+ *                    [--backend cpu|cuda|auto] [--threads N] [--path hand|cublas] [--no-stability]
+ *   (the stability scan always runs on the CPU; --threads: the CPU backend's threads,
+ *   hw_set_threads; --path: the CUDA rigid solver, environment HAWSER_CUDA_RIGID) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,8 +130,11 @@ static int throughput(const char *name, int nc, int n, double t_target, row *r)
     r->elements = total; r->cables = nc; r->dt = 1e-2; r->steps = steps;
     r->wall = t1 - t0; r->rate = (double)total * steps / r->wall;
     r->wall_per_sim = r->wall / (steps * 1e-2);
-    snprintf(r->note, sizeof r->note, "%s; backend %s", lng ? "straight weightless wire in a 0.2 m/s cross current, dt 1e-2 s"
-                                                 : "100 m steel wires hanging in water on their catenaries, dt 1e-2 s", backend_name);
+    const char *path = getenv("HAWSER_CUDA_RIGID");
+    snprintf(r->note, sizeof r->note, "%s; backend %s%s%s; %d threads", lng ? "straight weightless wire in a 0.2 m/s cross current, dt 1e-2 s"
+                                                 : "100 m steel wires hanging in water on their catenaries, dt 1e-2 s", backend_name,
+             strcmp(backend_name, "cuda") ? "" : " path ", strcmp(backend_name, "cuda") ? "" : (path ? path : "hand"),
+             hw_threads());
     return 0;
 }
 
@@ -204,6 +209,12 @@ int main(int argc, char **argv)
     int nsizes = 4;
     double t_target = 2.0;
     const char *csv = NULL;
+    int scan = 1;
+    char machine[512], date[32], cmd[512] = "";
+    for (int i = 0; i < argc; i++) { /* before strtok cuts --sizes' list */
+        size_t l = strlen(cmd);
+        snprintf(cmd + l, sizeof cmd - l, "%s%s", i ? " " : "", argv[i]);
+    }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv = argv[++i];
         else if (!strcmp(argv[i], "--time") && i + 1 < argc) t_target = atof(argv[++i]);
@@ -212,24 +223,24 @@ int main(int argc, char **argv)
             const char *b = argv[++i];
             g_backend = !strcmp(b, "cuda") ? HW_BACKEND_CUDA : !strcmp(b, "auto") ? HW_BACKEND_AUTO : HW_BACKEND_CPU;
         }
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) hw_set_threads(atoi(argv[++i]));
+        else if (!strcmp(argv[i], "--path") && i + 1 < argc) setenv("HAWSER_CUDA_RIGID", argv[++i], 1);
+        else if (!strcmp(argv[i], "--no-stability")) scan = 0;
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *s = strtok(argv[++i], ","); s && nsizes < 8; s = strtok(NULL, ",")) sizes[nsizes++] = atof(s);
         } else {
-            fprintf(stderr, "usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick] [--backend cpu|cuda|auto]\n");
+            fprintf(stderr, "usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick] [--backend cpu|cuda|auto]\n"
+                            "                   [--threads N] [--path hand|cublas] [--no-stability]\n");
             return 2;
         }
     }
-    char machine[512], date[32], cmd[512] = "";
     machine_string(machine, sizeof machine);
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-    for (int i = 0; i < argc; i++) {
-        size_t l = strlen(cmd);
-        snprintf(cmd + l, sizeof cmd - l, "%s%s", i ? " " : "", argv[i]);
-    }
-    printf("rigid_bench  hawser %s  %s\n%s\n%s %s %s\n", hw_version(), date, machine, HW_BENCH_COMPILER,
-           HW_BENCH_BUILD_TYPE, HW_BENCH_C_FLAGS);
+    const char *path = getenv("HAWSER_CUDA_RIGID");
+    printf("rigid_bench  hawser %s  %s\n%s\n%s %s %s\nCPU threads %d, CUDA rigid path %s\n", hw_version(), date, machine,
+           HW_BENCH_COMPILER, HW_BENCH_BUILD_TYPE, HW_BENCH_C_FLAGS, hw_threads(), path ? path : "(default)");
     row rows[32];
     int nr = 0;
     for (int s = 0; s < nsizes; s++) {
@@ -242,7 +253,7 @@ int main(int argc, char **argv)
                    rows[k].cse, rows[k].elements, rows[k].cables, rows[k].steps, rows[k].wall, rows[k].rate,
                    rows[k].wall_per_sim);
     }
-    if (stability(&rows[nr]) == 0) nr++;
+    if (scan && stability(&rows[nr]) == 0) nr++;
     if (csv) {
         FILE *f = fopen(csv, "r");
         int fresh = f == NULL;

@@ -34,6 +34,7 @@ struct hw_rc {
     hw_rc_sys S;
     rc_cable_host *ch;
     double *blk, *el, *power;
+    hw_rc_cpu_work work;        /* the CPU step's workspace */
     hw_rc_gpu *gpu;             /* non-NULL: the CUDA backend holds the state */
     double *cur;                /* the current profile's arrays (z, t, ux, uy, uz), owned */
     double t, dt, dissipated;

@@ -209,6 +209,7 @@ void hw_rc_destroy(hw_rc *rc)
     hw_rc_cuda_destroy(rc->gpu);
     hw_rc_reel_free(rc);
     free(rc->S.cab); free(rc->S.st); free(rc->ch); free(rc->blk); free(rc->el); free(rc->power);
+    hw_rc_cpu_work_free(&rc->work);
     free(rc->cur);
     free(rc);
 }
@@ -654,7 +655,7 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             c = hw_rc_cuda_set_cables(rc->gpu, S) == 0 ? hw_rc_cuda_step(rc->gpu, h, rc->power, &bad) : 0;
             if (c >= 0) hw_rc_cuda_download(rc->gpu, S->st, rc->blk);
         } else {
-            c = hw_rc_cpu_step(S, rc->blk, rc->el, h, rc->power, &bad);
+            c = hw_rc_cpu_step(S, &rc->work, rc->blk, rc->el, h, rc->power, &bad);
         }
         if (c >= 0) {
             diagnose(rc, c, &bad);

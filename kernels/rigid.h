@@ -28,6 +28,14 @@
 
 #include "physics/rigid.h"
 
+/* full unrolling of small fixed loops in device code (addressable locals then stay in registers);
+ * nothing for gcc or nvcc's host pass */
+#ifdef __CUDA_ARCH__
+#define HW_RC_UNROLL _Pragma("unroll")
+#else
+#define HW_RC_UNROLL
+#endif
+
 enum { HW_RC_RX = 0, HW_RC_RY, HW_RC_RZ, HW_RC_VX, HW_RC_VY, HW_RC_VZ, HW_RC_QW, HW_RC_QX,
        HW_RC_QY, HW_RC_QZ, HW_RC_WX, HW_RC_WY, HW_RC_WZ, HW_RC_NS };
 enum { HW_RC_END_FREE_K = 0, HW_RC_END_POINT_K = 1, HW_RC_END_CLAMPED_K = 2 };
@@ -221,6 +229,7 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
     }
     *A = hw_m6_zero();
     hw_v6 jmf = hw_v6_zero();
+    HW_RC_UNROLL
     for (int side = 0; side < 2; side++) {
         int body = side ? k : k - 1;
         if (body < 0 || body >= n) continue;
@@ -243,6 +252,7 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
         hw_v6 t = hw_rc_jmf(&sb, mi, hw_v3_zero(), hw_rc_v3(bd->f), hw_v3_zero());
         for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
     }
+    HW_RC_UNROLL
     for (int r = 0; r < 6; r++) {
         if (hw_rc_row_on(mask, r)) {
             A->a[7 * r] += re[r];
@@ -315,111 +325,6 @@ HW_HD double hw_rc_cable_solve(const hw_rc_sys *S, const hw_rc_cable *C, double 
         }
     }
     return power;
-}
-
-/* ---- block cyclic reduction (the GPU backend's parallel solver; rows of one level are independent)
- * Arrays per block row q (global index; k = q - b0 the row within its cable of M = n + 1 rows):
- * A (36), L (36: coupling to row k - d), U (36: to row k + d), b (6); x (6 per row, stride xs).
- *   reduce, d = 1, 2, 4, ... < M: rows k % (2d) == 0 eliminate k -+ d:
- *     a = -L_k A_{k-d}^-1, c = -U_k A_{k+d}^-1, A_k += a U_{k-d} + c L_{k+d},
- *     b_k += a b_{k-d} + c b_{k+d}, L_k = a L_{k-d}, U_k = c U_{k+d}
- *   top: x_0 = A_0^-1 b_0
- *   back, d from the top level down to 1: rows k % (2d) == d:
- *     x_k = A_k^-1 (b_k - L_k x_{k-d} - U_k x_{k+d}) */
-HW_HD hw_m6 hw_m6_load(const double *p) { hw_m6 m; for (int k = 0; k < 36; k++) m.a[k] = p[k]; return m; }
-HW_HD void hw_m6_store(double *p, const hw_m6 *m) { for (int k = 0; k < 36; k++) p[k] = m->a[k]; }
-HW_HD hw_v6 hw_v6_load(const double *p) { hw_v6 v; for (int k = 0; k < 6; k++) v.a[k] = p[k]; return v; }
-
-/* -X A^-1 for a symmetric positive definite A: the transpose of -(A^-1 X^T). Nonzero when A is
- * not positive definite. */
-HW_HD int hw_m6_neg_x_ainv(hw_m6 X, hw_m6 A, hw_m6 *out)
-{
-    if (hw_m6_chol(&A)) return 1;
-    hw_m6 Xt;
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++) Xt.a[6 * i + j] = X.a[6 * j + i];
-    hw_m6 Y = hw_m6_chol_solve_m(&A, Xt);
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++) out->a[6 * i + j] = -Y.a[6 * j + i];
-    return 0;
-}
-
-/* L and U of block row q from the assembled blocks (C_k = A_{k,k+1}): U_q = C_k, L_{q+1} = C_k^T;
- * L of row 0 and U of row n are zero. */
-HW_HD void hw_rc_bcr_couple(const hw_rc_cable *C, int k, const double *blk, const double *el,
-                            double *L, double *U)
-{
-    size_t q = (size_t)C->b0 + (size_t)k;
-    hw_m6 Ck = hw_m6_zero();
-    if (k < C->n)
-        Ck = hw_rc_block_coupling(blk + q * HW_RC_BLK, blk + (q + 1) * HW_RC_BLK,
-                                  el + ((size_t)C->e0 + (size_t)k) * HW_RC_EL);
-    for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++) {
-            U[q * 36 + 6 * i + j] = Ck.a[6 * i + j];
-            if (k < C->n) L[(q + 1) * 36 + 6 * j + i] = Ck.a[6 * i + j];
-        }
-    if (k == 0)
-        for (int i = 0; i < 36; i++) L[q * 36 + i] = 0.0;
-}
-
-/* Reduction of row k at stride d (does nothing unless k % (2d) == 0). Returns -1, or the row
- * whose diagonal block is not positive definite. */
-HW_HD int hw_rc_bcr_reduce(const hw_rc_cable *C, int k, int d, double *A, double *L, double *U, double *b)
-{
-    int M = C->n + 1;
-    if (k % (2 * d) != 0) return -1;
-    size_t q = (size_t)C->b0 + (size_t)k;
-    hw_m6 Ak = hw_m6_load(A + q * 36), Lk = hw_m6_load(L + q * 36), Uk = hw_m6_load(U + q * 36);
-    hw_v6 bk = hw_v6_load(b + q * 6);
-    hw_m6 nL = hw_m6_zero(), nU = hw_m6_zero();
-    if (k - d >= 0) {
-        size_t m = q - (size_t)d;
-        hw_m6 a;
-        if (hw_m6_neg_x_ainv(Lk, hw_m6_load(A + m * 36), &a)) return k - d;
-        Ak = hw_m6_add(Ak, hw_m6_mul(a, hw_m6_load(U + m * 36)));
-        hw_v6 t = hw_m6_mulv(a, hw_v6_load(b + m * 6));
-        for (int r = 0; r < 6; r++) bk.a[r] += t.a[r];
-        nL = hw_m6_mul(a, hw_m6_load(L + m * 36));
-    }
-    if (k + d < M) {
-        size_t p = q + (size_t)d;
-        hw_m6 c;
-        if (hw_m6_neg_x_ainv(Uk, hw_m6_load(A + p * 36), &c)) return k + d;
-        Ak = hw_m6_add(Ak, hw_m6_mul(c, hw_m6_load(L + p * 36)));
-        hw_v6 t = hw_m6_mulv(c, hw_v6_load(b + p * 6));
-        for (int r = 0; r < 6; r++) bk.a[r] += t.a[r];
-        nU = hw_m6_mul(c, hw_m6_load(U + p * 36));
-    }
-    hw_m6_store(A + q * 36, &Ak);
-    hw_m6_store(L + q * 36, &nL);
-    hw_m6_store(U + q * 36, &nU);
-    for (int r = 0; r < 6; r++) b[q * 6 + r] = bk.a[r];
-    return -1;
-}
-
-/* Back substitution of row k at stride d (top != 0: row 0 after the last level; otherwise rows
- * k % (2d) == d). x has stride xs doubles per row. Returns -1 or the failing row. */
-HW_HD int hw_rc_bcr_back(const hw_rc_cable *C, int k, int d, int top, const double *A,
-                         const double *L, const double *U, const double *b, double *x, int xs)
-{
-    int M = C->n + 1;
-    if (top ? k != 0 : (k % (2 * d) != d)) return -1;
-    size_t q = (size_t)C->b0 + (size_t)k;
-    hw_v6 r = hw_v6_load(b + q * 6);
-    if (!top) {
-        hw_v6 t = hw_m6_mulv(hw_m6_load(L + q * 36), hw_v6_load(x + (q - (size_t)d) * xs));
-        for (int i = 0; i < 6; i++) r.a[i] -= t.a[i];
-        if (k + d < M) {
-            t = hw_m6_mulv(hw_m6_load(U + q * 36), hw_v6_load(x + (q + (size_t)d) * xs));
-            for (int i = 0; i < 6; i++) r.a[i] -= t.a[i];
-        }
-    }
-    hw_m6 Ak = hw_m6_load(A + q * 36);
-    if (hw_m6_chol(&Ak)) return k;
-    hw_v6 s = hw_m6_chol_solve(&Ak, r);
-    for (int i = 0; i < 6; i++) x[q * xs + i] = s.a[i];
-    return -1;
 }
 
 /* Semi-implicit Euler update of element i (cable-local) with the multipliers of its two blocks. */
@@ -559,20 +464,19 @@ HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *
 #ifdef __cplusplus
 extern "C" {
 #endif
-/* CPU backend (kernels/cpu/rigid_cpu.c): one step of every cable. blk: HW_RC_BLK * n_blocks,
- * el: HW_RC_EL * n_elems scratch; power[c] receives cable c's dissipated power. Returns the index
- * of the first failing cable (its status in *bad) or -1. */
-int hw_rc_cpu_step(const hw_rc_sys *S, double *blk, double *el, double h, double *power,
+/* CPU backend (kernels/cpu/rigid_cpu.c): one step of every cable. Cables of fewer than
+ * HW_RC_BCR_ROWS block rows (n + 1) are solved by block Thomas (hw_rc_cable_step), one cable per
+ * thread; longer ones by the GPU's block cyclic reduction (kernels/rigid_bcr.h), threads over the
+ * rows of each level (1.64x Thomas's instructions, 1.96x its time on one thread: worth it only
+ * where free cores are, but the choice may not depend on the thread count, so it is a length). w: the step's workspace (zero it
+ * before the first step; hw_rc_cpu_work_free releases it). blk: HW_RC_BLK * n_blocks, el:
+ * HW_RC_EL * n_elems scratch; power[c] receives cable c's dissipated power. Returns the index of
+ * the first failing cable (its status in *bad) or -1; results do not depend on hw_threads(). */
+#define HW_RC_BCR_ROWS 1024
+typedef struct hw_rc_cpu_work { void *mem; size_t cap; } hw_rc_cpu_work;
+int hw_rc_cpu_step(const hw_rc_sys *S, hw_rc_cpu_work *w, double *blk, double *el, double h, double *power,
                    hw_rc_status *bad);
-
-/* The GPU backend's step run on the CPU, pass by pass and level by level exactly as the CUDA
- * kernels do it (element pass, block assembly, couplings, cyclic reduction, back substitution,
- * update, each a loop over the same index space as a kernel's threads): the reference the CUDA
- * code is checked against without a GPU. el_cable / blk_cable map elements / blocks to cables;
- * A, L, U (36 per block) and b (6 per block) are scratch. Same return as hw_rc_cpu_step. */
-int hw_rc_cpu_step_bcr(const hw_rc_sys *S, const int *el_cable, const int *blk_cable, double *blk,
-                       double *el, double *A, double *L, double *U, double *b, double h,
-                       double *power, hw_rc_status *bad);
+void hw_rc_cpu_work_free(hw_rc_cpu_work *w);
 
 /* CUDA backend (kernels/cuda/rigid_cuda.cu): the same per-element and per-block bodies, one
  * thread each, and a parallel block cyclic reduction per cable for the block-tridiagonal

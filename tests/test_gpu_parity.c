@@ -492,13 +492,24 @@ Test(gpu_parity, cuda_without_device_fails_cleanly)
 
 /* The rigid-cylinder cable (issue 4) on both backends: a chain catenary between two points and a
  * cantilever, 500 steps; positions within 1e-12 relative (the GPU solves the block system by
- * cyclic reduction, the CPU by block Cholesky: equal in exact arithmetic, not bit for bit). */
+ * cyclic reduction, the CPU by block Cholesky below HW_RC_BCR_ROWS rows: equal in exact
+ * arithmetic, not bit for bit). Each rigid case runs both CUDA level solves
+ * (HAWSER_CUDA_RIGID=hand|cublas, read at create) with the same tolerance: cuBLAS's batched LU
+ * with partial pivoting and the hand kernels' Cholesky are both backward-stable direct solves of
+ * the same SPD 6x6 blocks (condition numbers here below 1e6), so they differ from the CPU's
+ * block Thomas by rounding of the same order as the cyclic reduction does (about 1e-15 relative
+ * per step), which the dynamics amplify no more for one than for the other. */
 #include "hawser/rigid.h"
+#include "rigid_bcr.h"
+
+static const char *RIGID_PATHS[] = {"hand", "cublas"};
 
 Test(gpu_parity, rigid_cylinders_cpu_vs_cuda)
 {
     if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
-    for (int c = 0; c < 2; c++) {
+    for (int run = 0; run < 4; run++) {
+        int c = run % 2;
+        setenv("HAWSER_CUDA_RIGID", RIGID_PATHS[run / 2], 1);
         hw_rc_cable_def cab = hw_default_rc_cable();
         cab.name = c ? "cantilever" : "catenary";
         cab.length = c ? 10 : 100;
@@ -531,20 +542,21 @@ Test(gpu_parity, rigid_cylinders_cpu_vs_cuda)
             if (fabs(xa[i] - xb[i]) > worst) worst = fabs(xa[i] - xb[i]);
             if (fabs(xa[i]) > scale) scale = fabs(xa[i]);
         }
-        printf("rigid %s: CPU vs CUDA positions after 500 steps differ by %.3g relative\n", cab.name,
-               worst / scale);
+        printf("rigid %s (%s): CPU vs CUDA positions after 500 steps differ by %.3g relative\n", cab.name,
+               RIGID_PATHS[run / 2], worst / scale);
         cr_expect_lt(worst / scale, 1e-12);
         for (int b = 0; b < 2; b++) hw_rc_destroy(rc[b]);
     }
+    unsetenv("HAWSER_CUDA_RIGID");
 }
 
 /* A reel winch on a rigid cable (issue 5) on both backends: a wire paid out at up to 1 m/s from
  * 50 m in 5 elements to 82.5 m (3 splits, each re-uploading the cables to the device), then hauled
  * in to 68.5 m (1 merge); the same element counts and positions within 1e-10 relative (cyclic
  * reduction and block Cholesky rounding apart, as above, over 10 times the steps). */
-Test(gpu_parity, rigid_reel_winch_cpu_vs_cuda)
+static void rigid_reel_winch(const char *path)
 {
-    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    setenv("HAWSER_CUDA_RIGID", path, 1);
     hw_rc_cable_def cab = hw_default_rc_cable();
     cab.name = "wire";
     cab.length = 50;
@@ -585,20 +597,27 @@ Test(gpu_parity, rigid_reel_winch_cpu_vs_cuda)
         if (fabs(xa[i] - xb[i]) > worst) worst = fabs(xa[i] - xb[i]);
         if (fabs(xa[i]) > scale) scale = fabs(xa[i]);
     }
-    printf("rigid reel winch: %d elements on both; CPU vs CUDA positions differ by %.3g relative\n", n,
+    printf("rigid reel winch (%s): %d elements on both; CPU vs CUDA positions differ by %.3g relative\n", path, n,
            worst / scale);
     cr_expect_lt(worst / scale, 1e-10);
     free(xa); free(xb);
     for (int b = 0; b < 2; b++) hw_rc_destroy(rc[b]);
+    unsetenv("HAWSER_CUDA_RIGID");
+}
+
+Test(gpu_parity, rigid_reel_winch_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    for (int p = 0; p < 2; p++) rigid_reel_winch(RIGID_PATHS[p]);
 }
 
 /* A body at a rigid cable's end (issue 5: a module lowered on a crane wire) on both backends: the
  * body enters the end block on the device and is moved on the host from the 6 multipliers copied
  * back each step; a reel winch pays the wire out at 1 m/s from 20 m to 50 m (3 splits) with the
  * module in a 0.5 m/s current. Element and body positions within 1e-10 relative, as above. */
-Test(gpu_parity, rigid_body_end_cpu_vs_cuda)
+static void rigid_body_end(const char *path)
 {
-    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    setenv("HAWSER_CUDA_RIGID", path, 1);
     hw_rc_cable_def cab = hw_default_rc_cable();
     cab.name = "crane";
     cab.length = 20;
@@ -642,10 +661,70 @@ Test(gpu_parity, rigid_body_end_cpu_vs_cuda)
         if (fabs(xa[i] - xb[i]) > worst) worst = fabs(xa[i] - xb[i]);
         if (fabs(xa[i]) > scale) scale = fabs(xa[i]);
     }
-    printf("rigid body end: %d elements on both, body at z %.6g m; CPU vs CUDA positions differ by %.3g relative\n",
-           n, xa[3 * n + 2], worst / scale);
+    printf("rigid body end (%s): %d elements on both, body at z %.6g m; CPU vs CUDA positions differ by %.3g relative\n",
+           path, n, xa[3 * n + 2], worst / scale);
     cr_expect_lt(worst / scale, 1e-10);
     for (int b = 0; b < 2; b++) hw_rc_destroy(rc[b]);
+    unsetenv("HAWSER_CUDA_RIGID");
+}
+
+Test(gpu_parity, rigid_body_end_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    for (int p = 0; p < 2; p++) rigid_body_end(RIGID_PATHS[p]);
+}
+
+/* A cable of HW_RC_BCR_ROWS + 37 block rows with a body at B in a current, 30 steps: the CPU then
+ * solves it by the block cyclic reduction of kernels/rigid_bcr.h, the functions the hand kernels
+ * run (in the GPU's storage and lanes, nvcc --fmad=false): states, body and power bit-equal. The
+ * cuBLAS path (LU, see above) within 1e-12 relative. */
+Test(gpu_parity, rigid_long_cable_bcr_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    int n = HW_RC_BCR_ROWS + 36;
+    hw_rc_cable_def cab = hw_default_rc_cable();
+    cab.name = "long";
+    cab.length = n; cab.elements = n;
+    cab.mass_per_length = 10; cab.diameter = 0.04; cab.ea = 1e9; cab.ei = 100; cab.gj = 50;
+    cab.pos_b[0] = 0.8 * n; cab.pos_b[2] = -0.5 * n;
+    cab.end_b = HW_RC_END_BODY; cab.body_b.mass = 500; cab.body_b.volume = 0.1; cab.body_b.cda = 0.5;
+    double *x[2];
+    for (int b = 0; b < 2; b++) x[b] = calloc(3 * (size_t)n + 3, sizeof(double));
+    for (int p = 0; p < 2; p++) {
+        setenv("HAWSER_CUDA_RIGID", RIGID_PATHS[p], 1);
+        double energy[2];
+        for (int b = 0; b < 2; b++) {
+            hw_rc_def d = hw_default_rc_def();
+            d.dt = 2e-3;
+            d.env.depth = 5000;
+            d.env.current[0] = 0.3;
+            d.n_cables = 1;
+            d.cables = &cab;
+            d.backend = b ? HW_BACKEND_CUDA : HW_BACKEND_CPU;
+            hw_rc *rc = NULL;
+            char msg[512];
+            cr_assert_eq(hw_rc_create(&d, &rc, msg, sizeof msg), HW_OK, "%s", msg);
+            cr_assert_eq(hw_rc_step(rc, 30), HW_OK, "%s", hw_rc_last_error(rc));
+            hw_rc_positions(rc, 0, x[b]);
+            hw_rc_body_state(rc, 0, 1, x[b] + 3 * n, NULL);
+            hw_rc_energy e;
+            cr_assert_eq(hw_rc_get_energy(rc, &e), HW_OK);
+            energy[b] = e.dissipated;
+            hw_rc_destroy(rc);
+        }
+        double worst = 0, scale = 0;
+        for (int i = 0; i < 3 * n + 3; i++) {
+            worst = fmax(worst, fabs(x[0][i] - x[1][i]));
+            scale = fmax(scale, fabs(x[0][i]));
+        }
+        int equal = !memcmp(x[0], x[1], (3 * (size_t)n + 3) * sizeof(double)) && !memcmp(&energy[0], &energy[1], sizeof(double));
+        printf("rigid long cable (%s, %d elements): CPU vs CUDA %s, positions %.3g relative\n", RIGID_PATHS[p], n,
+               equal ? "bit-equal" : "differ", worst / scale);
+        if (p == 0) cr_expect(equal, "hand path: CPU and CUDA must be bit-equal");
+        else cr_expect_lt(worst / scale, 1e-12);
+    }
+    unsetenv("HAWSER_CUDA_RIGID");
+    for (int b = 0; b < 2; b++) free(x[b]);
 }
 
 /* Checkpoints on the device (include/hawser/checkpoint.h): a CUDA simulation saved after 1500

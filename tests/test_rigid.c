@@ -7,7 +7,7 @@
 
 #include "helpers.h"
 #include "hawser/rigid.h"
-#include "rigid.h"
+#include "rigid_bcr.h"
 #include "rigid_emulation.h"
 #include "backend.h" /* hw_cuda_device_count */
 
@@ -880,9 +880,9 @@ Test(rigid_errors, cuda_backend_request)
     hw_rc_destroy(rc);
 }
 
-/* The GPU backend's block cyclic reduction, run level by level on the CPU through the same
- * shared functions, gives the block-Cholesky multipliers (both are direct solves: agreement to
- * round-off). */
+/* The block cyclic reduction (kernels/rigid_bcr.h: the GPU's solver and the CPU's for long
+ * cables), run level by level through the shared row functions, gives the block-Cholesky
+ * multipliers (both are direct solves: agreement to round-off). */
 static void bcr_vs_thomas(int n)
 {
     rc_one m;
@@ -903,19 +903,23 @@ static void bcr_vs_thomas(int n)
     double *x = calloc((size_t)M * 6, sizeof(double));
     for (int i = 0; i < n; i++) hw_rc_element_pass(&S, C, i, el + i * HW_RC_EL);
     hw_rc_status bad = {0, -1, 0};
+    hw_rc_bcr P = hw_rc_bcr_make(A, L, U, b, 36, 6, 1);
     for (int k = 0; k < M; k++) {
         hw_m6 Ak; hw_v6 bk;
         hw_rc_block_assemble(&S, C, k, el, blk + k * HW_RC_BLK, &Ak, &bk, &bad);
-        hw_m6_store(A + 36 * k, &Ak);
-        for (int r = 0; r < 6; r++) b[6 * k + r] = bk.a[r];
+        hw_rc_bcr_put(&P, (size_t)k, &Ak, &bk);
     }
-    for (int k = 0; k < M; k++) hw_rc_bcr_couple(C, k, blk, el, L, U);
+    for (int k = 0; k < M; k++) hw_rc_bcr_couple(&P, C, k, blk, el);
     int d = 1;
-    for (; d < M; d *= 2)
-        for (int k = 0; k < M; k++) cr_assert_lt(hw_rc_bcr_reduce(C, k, d, A, L, U, b), 0);
-    cr_assert_lt(hw_rc_bcr_back(C, 0, 0, 1, A, L, U, b, x, 6), 0);
+    for (; d < M; d *= 2) {
+        for (int p = d; p < M; p += 2 * d) cr_assert_eq(hw_rc_bcr_factor_row(&P, (size_t)p), 0);
+        for (int k = 0; k < M; k += 2 * d)
+            for (int j = 0; j < 6; j++) hw_rc_bcr_reduce_lane(&P, 0, M, k, d, j, NULL, NULL);
+    }
+    cr_assert_eq(hw_rc_bcr_factor_row(&P, 0), 0);
+    hw_rc_bcr_back_row(&P, 0, M, 0, 0, 1, x, 6);
     for (d /= 2; d >= 1; d /= 2)
-        for (int k = 0; k < M; k++) cr_assert_lt(hw_rc_bcr_back(C, k, d, 0, A, L, U, b, x, 6), 0);
+        for (int p = d; p < M; p += 2 * d) hw_rc_bcr_back_row(&P, 0, M, p, d, 0, x, 6);
     hw_rc_cable_solve(&S, C, blk, el, &bad);
     cr_assert_eq(bad.kind, HW_RC_OK);
     double err = 0, scale = 0;
@@ -928,6 +932,129 @@ static void bcr_vs_thomas(int n)
     cr_expect_lt(err, 1e-9 * scale);
     free(blk); free(el); free(A); free(L); free(U); free(b); free(x);
     hw_rc_destroy(rc);
+}
+
+/* cuBLAS's batched LU for one column-major 6x6 (getrf: partial pivoting, unit lower L and U in
+ * place; getrs: nrhs columns): the stand-in the CPU emulation of the cuBLAS path uses. */
+static int lu6(double *F, int *piv)
+{
+    for (int j = 0; j < 6; j++) {
+        int p = j;
+        for (int i = j + 1; i < 6; i++)
+            if (fabs(F[j * 6 + i]) > fabs(F[j * 6 + p])) p = i;
+        piv[j] = p;
+        if (F[j * 6 + p] == 0.0) return 1;
+        for (int c = 0; c < 6 && p != j; c++) { double t = F[c * 6 + j]; F[c * 6 + j] = F[c * 6 + p]; F[c * 6 + p] = t; }
+        for (int i = j + 1; i < 6; i++) {
+            F[j * 6 + i] /= F[j * 6 + j];
+            for (int c = j + 1; c < 6; c++) F[c * 6 + i] -= F[j * 6 + i] * F[c * 6 + j];
+        }
+    }
+    return 0;
+}
+static void lus6(const double *F, const int *piv, double *B, int nrhs)
+{
+    for (int r = 0; r < nrhs; r++) {
+        double *b = B + 6 * r;
+        for (int j = 0; j < 6; j++) { double t = b[j]; b[j] = b[piv[j]]; b[piv[j]] = t; }
+        for (int i = 0; i < 6; i++)
+            for (int k = 0; k < i; k++) b[i] -= F[k * 6 + i] * b[k];
+        for (int i = 5; i >= 0; i--) {
+            for (int k = i + 1; k < 6; k++) b[i] -= F[k * 6 + i] * b[k];
+            b[i] /= F[i * 6 + i];
+        }
+    }
+}
+
+/* The cuBLAS level solve's data flow (kernels/cuda/rigid_cuda.cu with HAWSER_CUDA_RIGID=cublas:
+ * the level lists, hw_rc_bcr_gather's batches and right-hand sides at each row's slot, the
+ * reduction fed with the solved columns, the back substitution's right-hand side through the
+ * batch) run on the CPU with a reference partial-pivoting LU in place of cuBLAS, in the GPU's
+ * structure-of-arrays storage: the block-Cholesky multipliers to round-off, as the hand BCR. */
+static void bcr_lu_vs_thomas(int n)
+{
+    rc_one m;
+    rc_one_init(&m, 0.5 * n, n, 3.0, 0.1, 1e6, 2e3, 1e3, 1e-3);
+    m.cab.end_a = HW_RC_END_CLAMPED;
+    m.cab.end_b = n % 2 ? HW_RC_END_POINT : HW_RC_END_CLAMPED;
+    m.cab.pos_b[0] = 0.4 * n; m.cab.pos_b[2] = -0.2 * n;
+    m.def.env.rho_w = 1025;
+    hw_rc *rc = rc_make(&m.def);
+    hw_rc_sys S = *(hw_rc_sys *)rc;
+    unsigned s = 11;
+    for (int q = 0; q < HW_RC_NS * S.n_elems; q++) S.st[q] += 0.02 * frand(&s);
+    const hw_rc_cable *C = &S.cab[0];
+    int M = n + 1;
+    double *blk = calloc((size_t)M * HW_RC_BLK, sizeof(double)), *el = calloc((size_t)n * HW_RC_EL, sizeof(double));
+    double *A = calloc((size_t)M * 36, sizeof(double)), *L = calloc((size_t)M * 36, sizeof(double));
+    double *U = calloc((size_t)M * 36, sizeof(double)), *b = calloc((size_t)M * 6, sizeof(double));
+    double *F = calloc((size_t)M * 36, sizeof(double)), *R = calloc((size_t)M * 72, sizeof(double));
+    double *x = calloc((size_t)M * 6, sizeof(double));
+    int *piv = calloc((size_t)M * 6, sizeof(int));
+    hw_rc_levels lv;
+    cr_assert_eq(hw_rc_levels_build(&S, &lv), 0);
+    for (int i = 0; i < n; i++) hw_rc_element_pass(&S, C, i, el + i * HW_RC_EL);
+    hw_rc_status bad = {0, -1, 0};
+    hw_rc_bcr P = hw_rc_bcr_make(A, L, U, b, 1, 1, (size_t)M);
+    for (int k = 0; k < M; k++) {
+        hw_m6 Ak; hw_v6 bk;
+        hw_rc_block_assemble(&S, C, k, el, blk + k * HW_RC_BLK, &Ak, &bk, &bad);
+        hw_rc_bcr_put(&P, (size_t)k, &Ak, &bk);
+    }
+    for (int k = 0; k < M; k++) hw_rc_bcr_couple(&P, C, k, blk, el);
+    for (int l = 0; l < lv.n_levels; l++) {
+        int d = 1 << l;
+        for (int i = lv.off_odd[l]; i < lv.off_odd[l + 1]; i++) {
+            int k = lv.odd[i], at = lv.pos[k];
+            cr_assert_eq(at, i);
+            for (int e = 0; e < 36; e++) hw_rc_bcr_gather(&P, 0, M, k, d, 0, (size_t)at, e, F, R);
+            cr_assert_eq(lu6(F + 36 * at, piv + 6 * at), 0);
+            lus6(F + 36 * at, piv + 6 * at, R + 72 * at, 12);
+        }
+        for (int i = lv.off_even[l]; i < lv.off_even[l + 1]; i++) {
+            int k = lv.even[i];
+            for (int j = 0; j < 6; j++) {
+                const double *sa = k - d >= 0 ? R + 72 * lv.pos[k - d] + 6 * j : NULL;
+                const double *sc = k + d < M ? R + 72 * lv.pos[k + d] + 36 + 6 * j : NULL;
+                hw_rc_bcr_reduce_lane(&P, 0, M, k, d, j, sa, sc);
+            }
+        }
+    }
+    for (int l = lv.n_levels; l >= 0; l--) { /* the top (l = n_levels: row 0), then each level down */
+        int top = l == lv.n_levels, d = top ? 0 : 1 << l;
+        for (int i = lv.off_odd[l]; i < lv.off_odd[l + 1]; i++) {
+            int k = lv.odd[i], at = lv.pos[k];
+            if (top) {
+                for (int e = 0; e < 36; e++) hw_rc_bcr_gather(&P, 0, M, k, 0, 1, (size_t)at, e, F, R);
+                cr_assert_eq(lu6(F + 36 * at, piv + 6 * at), 0);
+            }
+            for (int j = 0; j < 6; j++) R[72 * at + j] = hw_rc_bcr_back_rhs(&P, 0, M, k, d, top, x, 6, j);
+            lus6(F + 36 * at, piv + 6 * at, R + 72 * at, 1);
+            for (int j = 0; j < 6; j++) x[6 * k + j] = R[72 * at + j];
+        }
+    }
+    hw_rc_cable_solve(&S, C, blk, el, &bad);
+    cr_assert_eq(bad.kind, HW_RC_OK);
+    double err = 0, scale = 0;
+    for (int k = 0; k < M; k++)
+        for (int r = 0; r < 6; r++) {
+            err = fmax(err, fabs(x[6 * k + r] - blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
+            scale = fmax(scale, fabs(blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
+        }
+    printf("BCR with LU level solves (the cuBLAS path's flow) vs block Cholesky, N = %d: max difference %.3g of %.3g\n",
+           n, err, scale);
+    cr_expect_lt(err, 1e-9 * scale);
+    hw_rc_levels_free(&lv);
+    free(blk); free(el); free(A); free(L); free(U); free(b); free(F); free(R); free(x); free(piv);
+    hw_rc_destroy(rc);
+}
+
+Test(rigid_algebra, cublas_path_flow_matches_block_cholesky)
+{
+    bcr_lu_vs_thomas(1);
+    bcr_lu_vs_thomas(7);
+    bcr_lu_vs_thomas(12);
+    bcr_lu_vs_thomas(40);
 }
 
 Test(rigid_algebra, block_cyclic_reduction_matches_block_cholesky)
