@@ -87,8 +87,8 @@ def rigid(path):
     if not rows:
         return
     rate_col = next((c for c in rows[0] if "per_s" in c), None)
-    keys = [c for c in ("case", "backend", "path", "threads", "elements", "cables") if c in rows[0]]
-    print("## Rigid cables\n")
+    keys = [c for c in ("case", "elements", "cables", "note") if c in rows[0]]
+    print("## Rigid cables (the note names the backend, path and threads)\n")
     print("| " + " | ".join(keys + [rate_col]) + " |")
     print("| " + " | ".join("---" for _ in keys + [rate_col]) + " |")
     for r in rows:
