@@ -880,10 +880,10 @@ Test(rigid_errors, cuda_backend_request)
     hw_rc_destroy(rc);
 }
 
-/* The block cyclic reduction (kernels/rigid_bcr.h: the GPU's solver and the CPU's for long
- * cables), run level by level through the shared row functions, gives the block-Cholesky
- * multipliers (both are direct solves: agreement to round-off). */
-static void bcr_vs_thomas(int n)
+/* The case both BCR checks solve: a cable of n elements, clamped at A, ball-jointed or clamped
+ * at B, in water, its state perturbed (seeded) off the straight line. S: its system (hw_rc starts
+ * with its hw_rc_sys, rigid_sim.c). */
+static hw_rc *bcr_case(int n, hw_rc_sys *S)
 {
     rc_one m;
     rc_one_init(&m, 0.5 * n, n, 3.0, 0.1, 1e6, 2e3, 1e3, 1e-3);
@@ -892,9 +892,37 @@ static void bcr_vs_thomas(int n)
     m.cab.pos_b[0] = 0.4 * n; m.cab.pos_b[2] = -0.2 * n;
     m.def.env.rho_w = 1025;
     hw_rc *rc = rc_make(&m.def);
-    hw_rc_sys S = *(hw_rc_sys *)rc; /* hw_rc starts with its hw_rc_sys (rigid_sim.c) */
+    *S = *(hw_rc_sys *)rc;
     unsigned s = 11;
-    for (int q = 0; q < HW_RC_NS * S.n_elems; q++) S.st[q] += 0.02 * frand(&s);
+    for (int q = 0; q < HW_RC_NS * S->n_elems; q++) S->st[q] += 0.02 * frand(&s);
+    return rc;
+}
+
+/* Block Cholesky (block Thomas, hw_rc_cable_solve) on the assembled blocks, and the largest
+ * difference of the multipliers x from its (scale: their largest magnitude). */
+static double bcr_vs_cholesky(const hw_rc_sys *S, const hw_rc_cable *C, double *blk, double *el,
+                              const double *x, int M, double *scale)
+{
+    hw_rc_status bad = {0, -1, 0};
+    hw_rc_cable_solve(S, C, blk, el, &bad);
+    cr_assert_eq(bad.kind, HW_RC_OK);
+    double err = 0;
+    *scale = 0;
+    for (int k = 0; k < M; k++)
+        for (int r = 0; r < 6; r++) {
+            err = fmax(err, fabs(x[6 * k + r] - blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
+            *scale = fmax(*scale, fabs(blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
+        }
+    return err;
+}
+
+/* The block cyclic reduction (kernels/rigid_bcr.h: the GPU's solver and the CPU's for long
+ * cables), run level by level through the shared row functions, gives the block-Cholesky
+ * multipliers (both are direct solves: agreement to round-off). */
+static void bcr_vs_thomas(int n)
+{
+    hw_rc_sys S;
+    hw_rc *rc = bcr_case(n, &S);
     const hw_rc_cable *C = &S.cab[0];
     int M = n + 1;
     double *blk = calloc((size_t)M * HW_RC_BLK, sizeof(double)), *el = calloc((size_t)n * HW_RC_EL, sizeof(double));
@@ -920,14 +948,7 @@ static void bcr_vs_thomas(int n)
     hw_rc_bcr_back_row(&P, 0, M, 0, 0, 1, x, 6);
     for (d /= 2; d >= 1; d /= 2)
         for (int p = d; p < M; p += 2 * d) hw_rc_bcr_back_row(&P, 0, M, p, d, 0, x, 6);
-    hw_rc_cable_solve(&S, C, blk, el, &bad);
-    cr_assert_eq(bad.kind, HW_RC_OK);
-    double err = 0, scale = 0;
-    for (int k = 0; k < M; k++)
-        for (int r = 0; r < 6; r++) {
-            err = fmax(err, fabs(x[6 * k + r] - blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
-            scale = fmax(scale, fabs(blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
-        }
+    double scale, err = bcr_vs_cholesky(&S, C, blk, el, x, M, &scale);
     printf("BCR vs block Cholesky, N = %d: max difference %.3g of %.3g\n", n, err, scale);
     cr_expect_lt(err, 1e-9 * scale);
     free(blk); free(el); free(A); free(L); free(U); free(b); free(x);
@@ -973,16 +994,8 @@ static void lus6(const double *F, const int *piv, double *B, int nrhs)
  * structure-of-arrays storage: the block-Cholesky multipliers to round-off, as the hand BCR. */
 static void bcr_lu_vs_thomas(int n)
 {
-    rc_one m;
-    rc_one_init(&m, 0.5 * n, n, 3.0, 0.1, 1e6, 2e3, 1e3, 1e-3);
-    m.cab.end_a = HW_RC_END_CLAMPED;
-    m.cab.end_b = n % 2 ? HW_RC_END_POINT : HW_RC_END_CLAMPED;
-    m.cab.pos_b[0] = 0.4 * n; m.cab.pos_b[2] = -0.2 * n;
-    m.def.env.rho_w = 1025;
-    hw_rc *rc = rc_make(&m.def);
-    hw_rc_sys S = *(hw_rc_sys *)rc;
-    unsigned s = 11;
-    for (int q = 0; q < HW_RC_NS * S.n_elems; q++) S.st[q] += 0.02 * frand(&s);
+    hw_rc_sys S;
+    hw_rc *rc = bcr_case(n, &S);
     const hw_rc_cable *C = &S.cab[0];
     int M = n + 1;
     double *blk = calloc((size_t)M * HW_RC_BLK, sizeof(double)), *el = calloc((size_t)n * HW_RC_EL, sizeof(double));
@@ -1033,14 +1046,7 @@ static void bcr_lu_vs_thomas(int n)
             for (int j = 0; j < 6; j++) x[6 * k + j] = R[72 * at + j];
         }
     }
-    hw_rc_cable_solve(&S, C, blk, el, &bad);
-    cr_assert_eq(bad.kind, HW_RC_OK);
-    double err = 0, scale = 0;
-    for (int k = 0; k < M; k++)
-        for (int r = 0; r < 6; r++) {
-            err = fmax(err, fabs(x[6 * k + r] - blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
-            scale = fmax(scale, fabs(blk[k * HW_RC_BLK + HW_RC_B_LAM + r]));
-        }
+    double scale, err = bcr_vs_cholesky(&S, C, blk, el, x, M, &scale);
     printf("BCR with LU level solves (the cuBLAS path's flow) vs block Cholesky, N = %d: max difference %.3g of %.3g\n",
            n, err, scale);
     cr_expect_lt(err, 1e-9 * scale);
