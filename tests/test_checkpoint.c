@@ -35,7 +35,7 @@
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
 
-/* Runs the CLI with args (NULL-terminated), stdout and stderr to files in /tmp, HAWSER_TEST_SIGNAL
+/* Runs the CLI with args (NULL-terminated), stdout and stderr to files in HW_TMP, HAWSER_TEST_SIGNAL
  * set to sig_env (or unset). Returns the exit code, or 1000 + the signal that ended it. */
 static int cli(const char *sig_env, const char *err_file, const char *const *args)
 {
@@ -299,10 +299,10 @@ Test(api, file_round_trip_and_refusals)
     hw_scenario *sc1, *sc2, *sc3;
     hw_sim *a = make_sim(DECK, &sc1), *b = make_sim(DECK, &sc2), *c = make_sim(CRANE, &sc3);
     char msg[1024];
-    const char *path = "/tmp/hawser_ck_api.hwck";
+    const char *path = HW_TMP "/hawser_ck_api.hwck";
     cr_assert_eq(hw_sim_step(a, 300), HW_OK);
     cr_assert_eq(hw_sim_save_state_file(a, path, msg, sizeof msg), HW_OK, "%s", msg);
-    cr_assert(!exists("/tmp/hawser_ck_api.hwck.tmp"), "the temporary name is gone");
+    cr_assert(!exists(HW_TMP "/hawser_ck_api.hwck.tmp"), "the temporary name is gone");
     cr_assert_eq(hw_sim_load_state_file(b, path, msg, sizeof msg), HW_OK, "%s", msg);
     cr_assert_eq(hw_sim_time(b), hw_sim_time(a));
     /* another model */
@@ -372,7 +372,7 @@ static void check_all(const char *ref, const char *got, const char *const *files
 
 Test(cli, sigkill_then_resume_byte_identical_deck_all_formats)
 {
-    const char *ref = "/tmp/hawser_ck_ref1", *run = "/tmp/hawser_ck_run1";
+    const char *ref = HW_TMP "/hawser_ck_ref1", *run = HW_TMP "/hawser_ck_run1";
     rm_rf(ref);
     rm_rf(run);
 #ifdef HAWSER_HAVE_HDF5
@@ -386,10 +386,10 @@ Test(cli, sigkill_then_resume_byte_identical_deck_all_formats)
     const char *a2[] = {"run", DECK, "-o", run, "--t-end", "4", "-q", "--format", fmt,
                         "--checkpoint-every", "1", NULL};
     cr_assert_eq(cli("2700:9", NULL, a2), 1000 + SIGKILL);
-    cr_assert(exists("/tmp/hawser_ck_run1/checkpoint.hwck"));
-    cr_assert(!exists("/tmp/hawser_ck_run1/summary.json"), "killed before its summary");
+    cr_assert(exists(HW_TMP "/hawser_ck_run1/checkpoint.hwck"));
+    cr_assert(!exists(HW_TMP "/hawser_ck_run1/summary.json"), "killed before its summary");
     const char *a3[] = {"run", "--resume", run, "-q", NULL};
-    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err1", a3), 0, "%s", slurp("/tmp/hawser_ck_err1", NULL));
+    cr_assert_eq(cli(NULL, HW_TMP "/hawser_ck_err1", a3), 0, "%s", slurp(HW_TMP "/hawser_ck_err1", NULL));
     const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv", "md_catenary.out",
                            "run.pvd", NULL};
     check_all(ref, run, files);
@@ -401,7 +401,7 @@ Test(cli, sigkill_then_resume_byte_identical_deck_all_formats)
 
 Test(cli, sigkill_then_resume_byte_identical_winch_and_sheave)
 {
-    const char *ref = "/tmp/hawser_ck_ref2", *run = "/tmp/hawser_ck_run2";
+    const char *ref = HW_TMP "/hawser_ck_ref2", *run = HW_TMP "/hawser_ck_run2";
     rm_rf(ref);
     rm_rf(run);
     const char *a1[] = {"run", CRANE, "-o", ref, "--t-end", "14", "-q", NULL};
@@ -411,7 +411,7 @@ Test(cli, sigkill_then_resume_byte_identical_winch_and_sheave)
     const char *a2[] = {"run", CRANE, "-o", run, "--t-end", "14", "-q", "--checkpoint-every", "3", NULL};
     cr_assert_eq(cli("9500:9", NULL, a2), 1000 + SIGKILL);
     const char *a3[] = {"run", "--resume", run, "-q", NULL};
-    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err2", a3), 0, "%s", slurp("/tmp/hawser_ck_err2", NULL));
+    cr_assert_eq(cli(NULL, HW_TMP "/hawser_ck_err2", a3), 0, "%s", slurp(HW_TMP "/hawser_ck_err2", NULL));
     const char *files[] = {"lines.csv", "points.csv", NULL};
     check_all(ref, run, files);
 }
@@ -423,8 +423,8 @@ Test(cli, sigkill_then_resume_byte_identical_winch_and_sheave)
  * come back from the checkpoint). */
 Test(cli, line_failure_resume_byte_identical)
 {
-    const char *ref = "/tmp/hawser_ck_ref8", *run = "/tmp/hawser_ck_run8";
-    const char *scen = "/tmp/hawser_ck_failure.yaml"; /* rows (and so checkpoints) every 0.1 s */
+    const char *ref = HW_TMP "/hawser_ck_ref8", *run = HW_TMP "/hawser_ck_run8";
+    const char *scen = HW_TMP "/hawser_ck_failure.yaml"; /* rows (and so checkpoints) every 0.1 s */
     char *y = slurp(FAILURE, NULL), *at = y ? strstr(y, "interval: 0.5") : NULL;
     cr_assert_not_null(at, "md_failure.yaml: outputs.interval 0.5 expected");
     memcpy(at, "interval: 0.1", 13);
@@ -441,7 +441,7 @@ Test(cli, line_failure_resume_byte_identical)
                             "0.1", NULL};
         cr_assert_eq(cli(kills[k], NULL, a2), 1000 + SIGKILL);
         const char *a3[] = {"run", "--resume", run, "-q", NULL};
-        cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err8", a3), 0, "%s", slurp("/tmp/hawser_ck_err8", NULL));
+        cr_assert_eq(cli(NULL, HW_TMP "/hawser_ck_err8", a3), 0, "%s", slurp(HW_TMP "/hawser_ck_err8", NULL));
         const char *files[] = {"lines.csv", "points.csv", NULL};
         check_all(ref, run, files);
         same_h5(ref, run);
@@ -453,7 +453,7 @@ Test(cli, line_failure_resume_byte_identical)
  * write theirs with each advance), both resume to the uninterrupted run's files. */
 Test(cli, rigid_cable_and_network_resume_byte_identical)
 {
-    const char *ref = "/tmp/hawser_ck_ref6", *run = "/tmp/hawser_ck_run6", *run2 = "/tmp/hawser_ck_run7";
+    const char *ref = HW_TMP "/hawser_ck_ref6", *run = HW_TMP "/hawser_ck_run6", *run2 = HW_TMP "/hawser_ck_run7";
     rm_rf(ref);
     rm_rf(run);
     rm_rf(run2);
@@ -462,19 +462,19 @@ Test(cli, rigid_cable_and_network_resume_byte_identical)
     const char *a2[] = {"run", MIXED, "-o", run, "-q", "--checkpoint-every", "1", NULL};
     cr_assert_eq(cli("17777:9", NULL, a2), 1000 + SIGKILL); /* 3.55 s: checkpoint at 3 s */
     const char *a3[] = {"run", "--resume", run, "-q", NULL};
-    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err6", a3), 0, "%s", slurp("/tmp/hawser_ck_err6", NULL));
+    cr_assert_eq(cli(NULL, HW_TMP "/hawser_ck_err6", a3), 0, "%s", slurp(HW_TMP "/hawser_ck_err6", NULL));
     const char *files[] = {"lines.csv", "points.csv", "rigid.csv", "network.csv", NULL};
     check_all(ref, run, files);
     const char *a4[] = {"run", MIXED, "-o", run2, "-q", NULL};
     cr_assert_eq(cli("12345:15", NULL, a4), 128 + SIGTERM);
-    char *s = slurp("/tmp/hawser_ck_run7/summary.json", NULL);
+    char *s = slurp(HW_TMP "/hawser_ck_run7/summary.json", NULL);
     cr_assert(strstr(s, "\"status\":\"interrupted\"") && strstr(s, "(step 12500) by SIGTERM"), "%s", s);
     free(s);
     const char *a5[] = {"run", "--resume", run2, "-q", NULL};
-    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err7", a5), 0, "%s", slurp("/tmp/hawser_ck_err7", NULL));
+    cr_assert_eq(cli(NULL, HW_TMP "/hawser_ck_err7", a5), 0, "%s", slurp(HW_TMP "/hawser_ck_err7", NULL));
     check_all(ref, run2, files);
     /* the rigid cable did split elements over the run */
-    s = slurp("/tmp/hawser_ck_ref6/summary.json", NULL);
+    s = slurp(HW_TMP "/hawser_ck_ref6/summary.json", NULL);
     cr_assert(strstr(s, "\"rigid_cables\":[{\"name\":\"wire\",\"elements\":4"), "%s", s);
     free(s);
 }
@@ -484,10 +484,10 @@ Test(cli, rigid_cable_and_network_resume_byte_identical)
 static void no_lines_resume(const char *scenario, const char *csv, int tag)
 {
     char ref[64], run[64], run2[64], err[64];
-    snprintf(ref, sizeof ref, "/tmp/hawser_ck_ref%d", tag);
-    snprintf(run, sizeof run, "/tmp/hawser_ck_run%d", tag);
-    snprintf(run2, sizeof run2, "/tmp/hawser_ck_run%db", tag);
-    snprintf(err, sizeof err, "/tmp/hawser_ck_err%d", tag);
+    snprintf(ref, sizeof ref, HW_TMP "/hawser_ck_ref%d", tag);
+    snprintf(run, sizeof run, HW_TMP "/hawser_ck_run%d", tag);
+    snprintf(run2, sizeof run2, HW_TMP "/hawser_ck_run%db", tag);
+    snprintf(err, sizeof err, HW_TMP "/hawser_ck_err%d", tag);
     rm_rf(ref);
     rm_rf(run);
     rm_rf(run2);
@@ -546,7 +546,7 @@ static void interrupted_then_resumed(int sig, const char *ref, const char *run)
     /* the resumed run stopped again (between two rows), then resumed to the end */
     snprintf(env, sizeof env, "2345:%d", sig);
     cr_assert_eq(cli(env, NULL, a3), 128 + sig);
-    cr_assert_eq(cli(NULL, "/tmp/hawser_ck_err3", a3), 0, "%s", slurp("/tmp/hawser_ck_err3", NULL));
+    cr_assert_eq(cli(NULL, HW_TMP "/hawser_ck_err3", a3), 0, "%s", slurp(HW_TMP "/hawser_ck_err3", NULL));
     const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv", "md_catenary.out",
                            "run.pvd", NULL};
     check_all(ref, run, files);
@@ -555,19 +555,19 @@ static void interrupted_then_resumed(int sig, const char *ref, const char *run)
 
 Test(cli, sigterm_interrupted_summary_exit_143_and_resume)
 {
-    interrupted_then_resumed(SIGTERM, "/tmp/hawser_ck_ref3", "/tmp/hawser_ck_run3");
+    interrupted_then_resumed(SIGTERM, HW_TMP "/hawser_ck_ref3", HW_TMP "/hawser_ck_run3");
 }
 
 Test(cli, sigint_exit_130_and_resume)
 {
-    interrupted_then_resumed(SIGINT, "/tmp/hawser_ck_ref4", "/tmp/hawser_ck_run4");
+    interrupted_then_resumed(SIGINT, HW_TMP "/hawser_ck_ref4", HW_TMP "/hawser_ck_run4");
 }
 
 /* Expects `hawser run ARGS` to exit with code, its stderr containing text. */
 static void expect_refusal(const char *const *args, int code, const char *text)
 {
-    int rc = cli(NULL, "/tmp/hawser_ck_err5", args);
-    char *e = slurp("/tmp/hawser_ck_err5", NULL);
+    int rc = cli(NULL, HW_TMP "/hawser_ck_err5", args);
+    char *e = slurp(HW_TMP "/hawser_ck_err5", NULL);
     cr_assert_eq(rc, code, "exit %d: %s", rc, e);
     cr_assert(strstr(e, text), "expected '%s' in: %s", text, e);
     free(e);
@@ -584,8 +584,8 @@ static void patch_file(const char *path, long at, const void *bytes, size_t n)
 
 Test(cli, refused_checkpoints)
 {
-    const char *run = "/tmp/hawser_ck_run5", *ck = "/tmp/hawser_ck_run5/checkpoint.hwck";
-    const char *keep = "/tmp/hawser_ck_keep5.hwck";
+    const char *run = HW_TMP "/hawser_ck_run5", *ck = HW_TMP "/hawser_ck_run5/checkpoint.hwck";
+    const char *keep = HW_TMP "/hawser_ck_keep5.hwck";
     rm_rf(run);
     const char *a1[] = {"run", DECK, "-o", run, "--t-end", "1", "-q", "--checkpoint-every", "0.5", NULL};
     cr_assert_eq(cli("700:9", NULL, a1), 1000 + SIGKILL);

@@ -23,13 +23,13 @@ Test(cli, runs_the_examples)
     const char *ex[] = {"oc4_mooring", "taut_tether"};
     for (int k = 0; k < 2; k++) {
         char cmd[1024], out[8192], path[512];
-        snprintf(cmd, sizeof cmd, "%s run %s/%s.yaml -o /tmp/hawser_cli_%s --t-end 2 -q 2>/dev/null",
+        snprintf(cmd, sizeof cmd, "%s run %s/%s.yaml -o " HW_TMP "/hawser_cli_%s --t-end 2 -q 2>/dev/null",
                  HW_CLI_PATH, HW_EXAMPLES_DIR, ex[k], ex[k]);
         cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", cmd);
         cr_assert(strstr(out, "{\"status\":\"ok\"") && strstr(out, "\"max_tension_N\""), "%s", out);
-        snprintf(path, sizeof path, "/tmp/hawser_cli_%s/lines.csv", ex[k]);
+        snprintf(path, sizeof path, HW_TMP "/hawser_cli_%s/lines.csv", ex[k]);
         cr_assert_gt(count_lines(path), 10, "%s has rows", path);
-        snprintf(path, sizeof path, "/tmp/hawser_cli_%s/summary.json", ex[k]);
+        snprintf(path, sizeof path, HW_TMP "/hawser_cli_%s/summary.json", ex[k]);
         cr_assert_gt(count_lines(path), 0);
         snprintf(cmd, sizeof cmd, "%s check %s/%s.yaml", HW_CLI_PATH, HW_EXAMPLES_DIR, ex[k]);
         cr_assert_eq(sh(cmd, out, sizeof out), 0);
@@ -53,12 +53,12 @@ Test(cli, exit_codes)
 Test(cli, blow_up_exits_4_with_valid_outputs)
 {
     char out[8192], cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o /tmp/hawser_cli_blowup --dt 0.05 --t-end 20 -q --allow-unstable-dt 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o " HW_TMP "/hawser_cli_blowup --dt 0.05 --t-end 20 -q --allow-unstable-dt 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 4, "%s", out);
     cr_assert((strstr(out, "numerical blow-up") || strstr(out, "numerical instability")) && strstr(out, "segment") && strstr(out, "critical step"), "%s", out);
     cr_assert(strstr(out, "\"status\":\"numerical_failure\""), "%s", out);
-    cr_assert_geq(count_lines("/tmp/hawser_cli_blowup/lines.csv"), 2);
+    cr_assert_geq(count_lines(HW_TMP "/hawser_cli_blowup/lines.csv"), 2);
 }
 
 /* --threads N (and OMP_NUM_THREADS without it) sets the CPU threads; summary.json records them.
@@ -66,10 +66,10 @@ Test(cli, blow_up_exits_4_with_valid_outputs)
 static void threads_recorded(const char *env, const char *opt, const char *want)
 {
     char cmd[1024], out[8192], json[8192];
-    snprintf(cmd, sizeof cmd, "%s %s run %s/oc4_mooring.yaml -o /tmp/hawser_cli_threads %s --t-end 0.5 -q 2>&1",
+    snprintf(cmd, sizeof cmd, "%s %s run %s/oc4_mooring.yaml -o " HW_TMP "/hawser_cli_threads %s --t-end 0.5 -q 2>&1",
              env, HW_CLI_PATH, HW_EXAMPLES_DIR, opt);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s: %s", cmd, out);
-    FILE *f = fopen("/tmp/hawser_cli_threads/summary.json", "r");
+    FILE *f = fopen(HW_TMP "/hawser_cli_threads/summary.json", "r");
     cr_assert_not_null(f);
     size_t n = fread(json, 1, sizeof json - 1, f);
     json[n] = 0;
@@ -82,7 +82,7 @@ Test(cli, threads)
     const char *bad[] = {"0", "abc", "-2", "1.5", ""};
     for (int k = 0; k < 5; k++) {
         char cmd[1024], out[8192];
-        snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o /tmp/hawser_cli_threads_bad --t-end 0.5 -q --threads '%s' 2>&1",
+        snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o " HW_TMP "/hawser_cli_threads_bad --t-end 0.5 -q --threads '%s' 2>&1",
                  HW_CLI_PATH, HW_EXAMPLES_DIR, bad[k]);
         cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s: %s", cmd, out);
         cr_assert(strstr(out, "--threads"), "%s", out);

@@ -37,12 +37,12 @@ static int column(const char *path, const char *name, double *v, int nmax)
 Test(coupling, rail_mass_held_by_a_cable)
 {
     char cmd[1024], out[16384];
-    snprintf(cmd, sizeof cmd, "%s run %s/coupling_rail.yaml -o /tmp/hw_coupling_rail -q 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/coupling_rail.yaml -o " HW_TMP "/hw_coupling_rail -q 2>&1",
              HW_CLI_PATH, HW_TEST_DATA_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     static double T[1000], x[1000];
-    int n = column("/tmp/hw_coupling_rail/lines.csv", "hold.TA_N", T, 1000);
-    int m = column("/tmp/hw_coupling_rail/network.csv", "x_car", x, 1000);
+    int n = column(HW_TMP "/hw_coupling_rail/lines.csv", "hold.TA_N", T, 1000);
+    int m = column(HW_TMP "/hw_coupling_rail/network.csv", "x_car", x, 1000);
     cr_assert_eq(n, m);
     double Te = 100 * G0 * 0.5, xe = 15 - 14.9 * (1 + T[n - 1] / 1e5);
     printf("rail mass on a 3-D cable: tension %.4f N (m g sin 30 = %.4f N), car at %.6f m (stretch "
@@ -58,12 +58,12 @@ Test(coupling, rail_mass_held_by_a_cable)
 Test(coupling, network_drum_hoists_a_3d_wire)
 {
     char cmd[1024], out[16384];
-    snprintf(cmd, sizeof cmd, "%s run %s/coupling_drum.yaml -o /tmp/hw_coupling_drum -q 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/coupling_drum.yaml -o " HW_TMP "/hw_coupling_drum -q 2>&1",
              HW_CLI_PATH, HW_TEST_DATA_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     static double t[1000], w[1000];
-    int n = column("/tmp/hw_coupling_drum/network.csv", "t", t, 1000);
-    column("/tmp/hw_coupling_drum/network.csv", "w_shaft", w, 1000);
+    int n = column(HW_TMP "/hw_coupling_drum/network.csv", "t", t, 1000);
+    column(HW_TMP "/hw_coupling_drum/network.csv", "w_shaft", w, 1000);
     double sx = 0, sy = 0, sxx = 0, sxy = 0, k = 0;
     for (int i = 0; i < n; i++) {
         if (t[i] < 0.5) continue; /* after the start-up transient */
@@ -80,8 +80,8 @@ Test(coupling, network_drum_hoists_a_3d_wire)
 static void bad(const char *from, const char *to, const char *text)
 {
     char cmd[2048], out[16384];
-    snprintf(cmd, sizeof cmd, "sed 's/%s/%s/' %s/coupling_drum.yaml > /tmp/hw_coupling_bad.yaml && "
-             "%s run /tmp/hw_coupling_bad.yaml -o /tmp/hw_coupling_bad -q 2>&1", from, to,
+    snprintf(cmd, sizeof cmd, "sed 's/%s/%s/' %s/coupling_drum.yaml > " HW_TMP "/hw_coupling_bad.yaml && "
+             "%s run " HW_TMP "/hw_coupling_bad.yaml -o " HW_TMP "/hw_coupling_bad -q 2>&1", from, to,
              HW_TEST_DATA_DIR, HW_CLI_PATH);
     cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_expect(strstr(out, text) != NULL, "'%s' lacks '%s'", out, text);

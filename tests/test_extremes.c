@@ -263,16 +263,16 @@ Test(extremes, device_accumulate_emulated_equals_cpu_loop)
 Test(stability, dt_above_critical_is_refused_unless_opted_in)
 {
     char out[8192], cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o /tmp/hawser_ext_refuse --dt 0.01 --t-end 0.1 -q 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o " HW_TMP "/hawser_ext_refuse --dt 0.01 --t-end 0.1 -q 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_assert(strstr(out, "exceeds the critical step") && strstr(out, "line 'line1' segment") &&
               strstr(out, "RK2") && strstr(out, "allow_unstable_dt") && strstr(out, "--allow-unstable-dt"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o /tmp/hawser_ext_refuse --dt 0.01 --t-end 0.1 -q --allow-unstable-dt 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o " HW_TMP "/hawser_ext_refuse --dt 0.01 --t-end 0.1 -q --allow-unstable-dt 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     /* a MoorDyn deck's dtM goes through the same check */
-    snprintf(cmd, sizeof cmd, "%s run %s/moordyn_semisub.dat -o /tmp/hawser_ext_refuse --dt 0.01 --t-end 0.1 -q 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/moordyn_semisub.dat -o " HW_TMP "/hawser_ext_refuse --dt 0.01 --t-end 0.1 -q 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_assert(strstr(out, "dtM") && strstr(out, "--allow-unstable-dt"), "%s", out);
@@ -303,9 +303,9 @@ Test(stability, dt_above_critical_is_refused_unless_opted_in)
                        "lines:\n  - {name: l, type: t, end_a: a, end_b: b, length: 10, segments: 5}\n";
     const char *solvers[2] = {"solver: {dt: 0.1}\n", "solver: {dt: 0.1, allow_unstable_dt: true}\n"};
     for (int k = 0; k < 2; k++) {
-        FILE *f = fopen("/tmp/hawser_ext_check.yaml", "w");
+        FILE *f = fopen(HW_TMP "/hawser_ext_check.yaml", "w");
         cr_assert(f && fprintf(f, "%s%s", base, solvers[k]) > 0 && fclose(f) == 0);
-        snprintf(cmd, sizeof cmd, "%s check /tmp/hawser_ext_check.yaml 2>&1", HW_CLI_PATH);
+        snprintf(cmd, sizeof cmd, "%s check " HW_TMP "/hawser_ext_check.yaml 2>&1", HW_CLI_PATH);
         int code = sh(cmd, out, sizeof out);
         cr_assert_eq(code, k ? 0 : 3, "%s", out);
         if (!k) cr_assert(strstr(out, "exceeds the critical step") && strstr(out, "line 'l' segment"), "%s", out);
@@ -427,15 +427,15 @@ Test(monitor, winch_not_stopped_and_deck_chain_stopped)
     char out[16384], cmd[2048];
     /* the example deck with 100 segments per line, at 1.07x its critical step */
     snprintf(cmd, sizeof cmd,
-             "sed 's/835.5      40 /835.5      100/' %s/moordyn_semisub.dat > /tmp/hawser_ext_deck.dat && "
-             "%s run /tmp/hawser_ext_deck.dat --dt auto --t-end 0 -o /tmp/hawser_ext_deck 2>&1 | "
+             "sed 's/835.5      40 /835.5      100/' %s/moordyn_semisub.dat > " HW_TMP "/hawser_ext_deck.dat && "
+             "%s run " HW_TMP "/hawser_ext_deck.dat --dt auto --t-end 0 -o " HW_TMP "/hawser_ext_deck 2>&1 | "
              "sed -n 's/.*of the critical step \\([0-9.e+-]*\\) s.*/\\1/p'",
              HW_EXAMPLES_DIR, HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     double h = strtod(out, NULL);
     cr_assert_gt(h, 0, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s run /tmp/hawser_ext_deck.dat --dt %.6g --t-end 10 -q --allow-unstable-dt "
-             "-o /tmp/hawser_ext_deck 2>&1", HW_CLI_PATH, 1.07 * h);
+    snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_ext_deck.dat --dt %.6g --t-end 10 -q --allow-unstable-dt "
+             "-o " HW_TMP "/hawser_ext_deck 2>&1", HW_CLI_PATH, 1.07 * h);
     cr_assert_eq(sh(cmd, out, sizeof out), 4, "%s", out);
     cr_assert(strstr(out, "instability monitor") || strstr(out, "blow-up"), "%s", out);
 }

@@ -276,7 +276,7 @@ static double json_num(const char *s, const char *key)
  * summary, and a line breaking on a rule: logged, recorded, outputs going on. */
 Test(failure, cli_summary_utilisation_warning_and_break)
 {
-    const char *dir = "/tmp/hawser_test_failure";
+    const char *dir = HW_TMP "/hawser_test_failure";
     char cmd[2048], out[16384], path[512];
     snprintf(path, sizeof path, "%s.yaml", dir);
     FILE *f = fopen(path, "w");

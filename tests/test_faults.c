@@ -36,11 +36,11 @@ static void slurp_into(const char *path, char *buf, size_t len)
 }
 
 /* Runs hawser with args (NULL-terminated) under the limits (0: none). stdout and stderr are caught
- * in files of the parent's directory /tmp, which the child's file-size limit also covers: they
+ * in files of the parent's directory HW_TMP, which the child's file-size limit also covers: they
  * stay far below it. */
 static void run_limited(child *c, const char *const *args, rlim_t fsize, rlim_t as)
 {
-    char outp[] = "/tmp/hw_faults_outXXXXXX", errp[] = "/tmp/hw_faults_errXXXXXX";
+    char outp[] = HW_TMP "/hw_faults_outXXXXXX", errp[] = HW_TMP "/hw_faults_errXXXXXX";
     int fo = mkstemp(outp), fe = mkstemp(errp);
     cr_assert(fo >= 0 && fe >= 0);
     const char *argv[32];
@@ -79,7 +79,7 @@ static void run_limited(child *c, const char *const *args, rlim_t fsize, rlim_t 
 
 static void fresh_dir(char *dir, size_t len, const char *tag)
 {
-    snprintf(dir, len, "/tmp/hw_faults_%s_XXXXXX", tag);
+    snprintf(dir, len, HW_TMP "/hw_faults_%s_XXXXXX", tag);
     cr_assert_not_null(mkdtemp(dir));
 }
 

@@ -74,7 +74,7 @@ static void check_one(const char *path, const char *workdir)
 /* Every regular file of dir except README*; returns how many. */
 static int check_dir(const char *dir)
 {
-    char workdir[] = "/tmp/hawser-fuzz-regress-XXXXXX";
+    char workdir[] = HW_TMP "/hawser-fuzz-regress-XXXXXX";
     cr_assert_not_null(mkdtemp(workdir));
     DIR *d = opendir(dir);
     cr_assert_not_null(d, "cannot open %s", dir);
@@ -116,7 +116,7 @@ Test(fuzz_regress, hand_written_seeds_build_and_step)
                                         "ensemble_static.yaml", "deck_small.dat", "rigid_beside_lumped.yaml",
                                         "rigid_network.yaml", "rigid_lowering.yaml", "rigid_reel_split_merge.yaml",
                                         "lumped_winch_insert_remove.yaml"};
-    char workdir[] = "/tmp/hawser-fuzz-regress-XXXXXX";
+    char workdir[] = HW_TMP "/hawser-fuzz-regress-XXXXXX";
     cr_assert_not_null(mkdtemp(workdir));
     for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
         char path[4096], msg[2048] = "";
@@ -137,7 +137,7 @@ Test(fuzz_regress, hand_written_seeds_build_and_step)
 /* regress/ensemble-grid-int-overflow.yaml: 1300^3 grid cases overflowed an int (UBSan); refused. */
 Test(fuzz_regress, ensemble_grid_beyond_1e8_cases_is_refused)
 {
-    char workdir[] = "/tmp/hawser-fuzz-regress-XXXXXX";
+    char workdir[] = HW_TMP "/hawser-fuzz-regress-XXXXXX";
     cr_assert_not_null(mkdtemp(workdir));
     size_t size;
     uint8_t *data = slurp(FUZZ_DIR "/regress/ensemble-grid-int-overflow.yaml", &size);
@@ -156,7 +156,7 @@ Test(fuzz_regress, ensemble_grid_beyond_1e8_cases_is_refused)
 Test(fuzz_regress, rigid_and_network_runs_refuse_unrepresentable_step_counts)
 {
     static const char *const files[] = {"rigid-t-end-step-overflow.yaml", "network-t-end-step-overflow.yaml"};
-    char workdir[] = "/tmp/hawser-fuzz-regress-XXXXXX";
+    char workdir[] = HW_TMP "/hawser-fuzz-regress-XXXXXX";
     cr_assert_not_null(mkdtemp(workdir));
     for (int k = 0; k < 2; k++) {
         char path[4096], msg[2048] = "";

@@ -311,11 +311,11 @@ Test(deck, reader_chosen_by_content_then_extension)
     cr_assert_eq(hw_md_is_deck(TWIN), 0);
     cr_assert_eq(hw_md_is_deck(HW_EXAMPLES_DIR "/oc4_mooring.yaml"), 0);
     /* deck content under any name */
-    FILE *f = fopen("/tmp/hawser_md_deck.model", "w");
+    FILE *f = fopen(HW_TMP "/hawser_md_deck.model", "w");
     cr_assert_not_null(f);
     fputs("------ MoorDyn input ------\nnothing else\n", f);
     fclose(f);
-    cr_assert_eq(hw_md_is_deck("/tmp/hawser_md_deck.model"), 1);
+    cr_assert_eq(hw_md_is_deck(HW_TMP "/hawser_md_deck.model"), 1);
     /* no deck content: the extension decides */
     cr_assert_eq(hw_md_is_deck("/nonexistent/a.dat"), 1);
     cr_assert_eq(hw_md_is_deck("/nonexistent/a.txt"), 1);
@@ -393,13 +393,13 @@ Test(convert, out_table_rows_and_columns)
     for (int units = 0; units < 2; units++) {
         md->write_units = units;
         hw_md_out *o = NULL;
-        cr_assert_eq(hw_md_out_open(&o, "/tmp/hawser_md_unit.out", md, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_md_out_open(&o, HW_TMP "/hawser_md_unit.out", md, msg, sizeof msg), HW_OK, "%s", msg);
         for (int k = 0; k < 3; k++) {
             cr_assert_eq(hw_md_out_write(o, sim, msg, sizeof msg), HW_OK, "%s", msg);
             cr_assert_eq(hw_sim_step(sim, 10), HW_OK);
         }
         hw_md_out_close(o);
-        FILE *f = fopen("/tmp/hawser_md_unit.out", "r");
+        FILE *f = fopen(HW_TMP "/hawser_md_unit.out", "r");
         char line[4096];
         int rows = 0;
         while (fgets(line, sizeof line, f)) {
@@ -413,7 +413,7 @@ Test(convert, out_table_rows_and_columns)
         cr_assert_eq(rows, 1 + units + 3);
     }
     hw_md_out *none = NULL;
-    cr_assert_eq(hw_md_out_open(&none, "/tmp/unused.out", NULL, msg, sizeof msg), HW_OK);
+    cr_assert_eq(hw_md_out_open(&none, HW_TMP "/unused.out", NULL, msg, sizeof msg), HW_OK);
     cr_assert_null(none);
     cr_assert_eq(hw_md_out_write(none, sim, msg, sizeof msg), HW_OK);
     hw_md_out_close(none);
@@ -806,17 +806,17 @@ static char *slurp(const char *path)
 Test(cli, runs_the_example_deck_and_writes_the_out_table)
 {
     char cmd[2048], out[8192], first[2][512];
-    snprintf(cmd, sizeof cmd, "%s run %s/moordyn_semisub.dat -o /tmp/hawser_md_ex --t-end 2 -q 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/moordyn_semisub.dat -o " HW_TMP "/hawser_md_ex --t-end 2 -q 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
     cr_assert(strstr(out, "{\"status\":\"ok\""), "%s", out);
     /* the example's OUTPUTS list 10 channels, dtOut is 0.5 s: Time + 10 columns, header + units
      * rows and the rows at t = 0, 0.5, ..., 2 */
-    int rows = tsv_rows("/tmp/hawser_md_ex/moordyn_semisub.out", 11, first);
+    int rows = tsv_rows(HW_TMP "/hawser_md_ex/moordyn_semisub.out", 11, first);
     cr_assert_eq(rows, 2 + 5);
     cr_assert(!strncmp(first[0], "Time\tFAIRTEN1\t", 14), "%s", first[0]);
     cr_assert(!strncmp(first[1], "(s)\t(N)\t", 8), "%s", first[1]);
-    cr_assert_gt(strlen(slurp("/tmp/hawser_md_ex/lines.csv")), 100);
+    cr_assert_gt(strlen(slurp(HW_TMP "/hawser_md_ex/lines.csv")), 100);
     snprintf(cmd, sizeof cmd, "%s check %s/moordyn_semisub.dat 2>&1", HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, ": ok (1 line types, 6 points, 3 lines"), "%s", out);
@@ -825,38 +825,38 @@ Test(cli, runs_the_example_deck_and_writes_the_out_table)
 Test(cli, converted_yaml_runs_to_the_same_numbers)
 {
     char cmd[2048], out[8192];
-    snprintf(cmd, sizeof cmd, "%s convert %s -o /tmp/hawser_md_conv.yaml 2>&1", HW_CLI_PATH, DECK);
+    snprintf(cmd, sizeof cmd, "%s convert %s -o " HW_TMP "/hawser_md_conv.yaml 2>&1", HW_CLI_PATH, DECK);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    cr_assert(strstr(out, "wrote /tmp/hawser_md_conv.yaml"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s run %s -o /tmp/hawser_md_a -q > /dev/null 2>&1 && "
-                              "%s run /tmp/hawser_md_conv.yaml -o /tmp/hawser_md_b -q > /dev/null 2>&1",
+    cr_assert(strstr(out, "wrote " HW_TMP "/hawser_md_conv.yaml"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_md_a -q > /dev/null 2>&1 && "
+                              "%s run " HW_TMP "/hawser_md_conv.yaml -o " HW_TMP "/hawser_md_b -q > /dev/null 2>&1",
              HW_CLI_PATH, DECK, HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
     for (int k = 0; k < 4; k++) {
         char a[256], b[256];
-        snprintf(a, sizeof a, "/tmp/hawser_md_a/%s", files[k]);
-        snprintf(b, sizeof b, "/tmp/hawser_md_b/%s", files[k]);
+        snprintf(a, sizeof a, HW_TMP "/hawser_md_a/%s", files[k]);
+        snprintf(b, sizeof b, HW_TMP "/hawser_md_b/%s", files[k]);
         cr_assert_str_eq(slurp(a), slurp(b), "%s differs", files[k]);
     }
     char first[2][512];
-    cr_assert_eq(tsv_rows("/tmp/hawser_md_a/md_catenary.out", 9, first), 2 + 5);
-    cr_assert_eq(access("/tmp/hawser_md_b/hawser_md_conv.out", F_OK), -1, "no .out for a YAML run");
+    cr_assert_eq(tsv_rows(HW_TMP "/hawser_md_a/md_catenary.out", 9, first), 2 + 5);
+    cr_assert_eq(access(HW_TMP "/hawser_md_b/hawser_md_conv.out", F_OK), -1, "no .out for a YAML run");
 }
 
 Test(cli, errors_and_exit_codes)
 {
     char cmd[2048], out[8192];
-    FILE *f = fopen("/tmp/hawser_md_bad.dat", "w");
+    FILE *f = fopen(HW_TMP "/hawser_md_bad.dat", "w");
     cr_assert_not_null(f);
     fputs(with("FairTen1\n", "Body1PX\n"), f);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "%s run /tmp/hawser_md_bad.dat -o /tmp/hawser_md_bad 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_md_bad.dat -o " HW_TMP "/hawser_md_bad 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
-    cr_assert(strstr(out, "/tmp/hawser_md_bad.dat:20: OUTPUTS Body1PX: body channels not supported yet"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s convert /tmp/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
+    cr_assert(strstr(out, HW_TMP "/hawser_md_bad.dat:20: OUTPUTS Body1PX: body channels not supported yet"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s convert " HW_TMP "/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s check /tmp/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "%s check " HW_TMP "/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     snprintf(cmd, sizeof cmd, "%s convert 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
@@ -866,10 +866,10 @@ Test(cli, errors_and_exit_codes)
     snprintf(cmd, sizeof cmd, "%s convert %s -o /nonexistent/dir/x.yaml 2>&1", HW_CLI_PATH, DECK);
     cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
     /* the notes about options without effect go to stderr, and not with --quiet */
-    snprintf(cmd, sizeof cmd, "%s run %s -o /tmp/hawser_md_notes --t-end 0 2>&1 >/dev/null", HW_CLI_PATH, DECK);
+    snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_md_notes --t-end 0 2>&1 >/dev/null", HW_CLI_PATH, DECK);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "md_catenary.dat:31: note: TmaxIC 60"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s run %s -o /tmp/hawser_md_notes --t-end 0 -q 2>&1 >/dev/null", HW_CLI_PATH, DECK);
+    snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_md_notes --t-end 0 -q 2>&1 >/dev/null", HW_CLI_PATH, DECK);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_assert_null(strstr(out, "note:"), "%s", out);
 }

@@ -48,7 +48,7 @@ static const char *PY_VTP =
 static const char *py_script(void)
 {
     static char path[64];
-    snprintf(path, sizeof path, "/tmp/hawser_test_vtp_%d.py", (int)getpid());
+    snprintf(path, sizeof path, HW_TMP "/hawser_test_vtp_%d.py", (int)getpid());
     FILE *s = fopen(path, "w");
     cr_assert_not_null(s);
     fputs(PY_VTP, s);
@@ -174,28 +174,28 @@ static void near(double a, double b, double scale, const char *what, long i)
 Test(vtk, frames_hold_the_state_of_the_api)
 {
     run_ref r;
-    run_in_process(&r, "/tmp/hawser_out_vtk", 6, 0.0);
+    run_in_process(&r, HW_TMP "/hawser_out_vtk", 6, 0.0);
     const hw_model_def *m = &r.sc->model;
     int nn = 0, ns = 0;
     for (int l = 0; l < m->n_lines; l++) { nn += m->lines[l].nseg + 1; ns += m->lines[l].nseg; }
 
     /* index: 6 frames x 2 parts, increasing times, every file present */
     double t[64]; int part[64]; char files[64][128];
-    int n = pvd_read("/tmp/hawser_out_vtk/run.pvd", t, part, files, 64);
+    int n = pvd_read(HW_TMP "/hawser_out_vtk/run.pvd", t, part, files, 64);
     cr_assert_eq(n, 12, "pvd entries: %d", n);
     for (int k = 0; k < n; k++) {
         cr_assert_eq(part[k], k % 2);
         if (k >= 2) cr_assert_gt(t[k], t[k - 2]);
         char p[512];
-        snprintf(p, sizeof p, "/tmp/hawser_out_vtk/%.127s", files[k]);
+        snprintf(p, sizeof p, HW_TMP "/hawser_out_vtk/%.127s", files[k]);
         cr_assert_eq(access(p, R_OK), 0, "%s", p);
     }
     cr_assert_float_eq(t[n - 1], r.t_last, 1e-12);
 
     /* the last frame against the getters at the same time */
     vtk_file c, s;
-    cr_assert_eq(vtk_read("/tmp/hawser_out_vtk/vtk/cables_000005.vtp", &c), 0);
-    cr_assert_eq(vtk_read("/tmp/hawser_out_vtk/vtk/segments_000005.vtp", &s), 0);
+    cr_assert_eq(vtk_read(HW_TMP "/hawser_out_vtk/vtk/cables_000005.vtp", &c), 0);
+    cr_assert_eq(vtk_read(HW_TMP "/hawser_out_vtk/vtk/segments_000005.vtp", &s), 0);
     cr_assert_eq(c.points, nn);
     cr_assert_eq(c.cells, m->n_lines, "one polyline per line");
     cr_assert_eq(s.points, nn);
@@ -264,9 +264,9 @@ Test(vtk, vtk_interval_thins_the_frames)
     double every = 5 * 20 * hw_sim_dt(probe);
     hw_sim_destroy(probe);
     hw_scenario_free(r.sc);
-    run_in_process(&r, "/tmp/hawser_out_vtk_every", 21, every);
+    run_in_process(&r, HW_TMP "/hawser_out_vtk_every", 21, every);
     double t[64]; int part[64]; char files[64][128];
-    int n = pvd_read("/tmp/hawser_out_vtk_every/run.pvd", t, part, files, 64);
+    int n = pvd_read(HW_TMP "/hawser_out_vtk_every/run.pvd", t, part, files, 64);
     cr_assert_eq(n, 2 * 5, "rows 0, 5, 10, 15, 20 -> 5 frames x 2 parts, got %d entries", n);
     for (int k = 2; k < n; k += 2) cr_assert_float_eq(t[k] - t[k - 2], every, 1e-9 * every);
     run_free(&r);
@@ -294,13 +294,13 @@ Test(vtk, paraview_plays_the_index)
 {
     if (system("command -v pvbatch >/dev/null 2>&1") != 0) cr_skip_test("pvbatch (ParaView) not installed");
     run_ref r;
-    run_in_process(&r, "/tmp/hawser_out_vtk_pv", 4, 0.0);
-    FILE *f = fopen("/tmp/hawser_out_vtk_pv/pv.py", "w");
+    run_in_process(&r, HW_TMP "/hawser_out_vtk_pv", 4, 0.0);
+    FILE *f = fopen(HW_TMP "/hawser_out_vtk_pv/pv.py", "w");
     cr_assert_not_null(f);
     fputs(PV_SCRIPT, f);
     fclose(f);
     char out[8192];
-    cr_assert_eq(sh("pvbatch /tmp/hawser_out_vtk_pv/pv.py /tmp/hawser_out_vtk_pv/run.pvd 2>&1", out, sizeof out), 0, "%s", out);
+    cr_assert_eq(sh("pvbatch " HW_TMP "/hawser_out_vtk_pv/pv.py " HW_TMP "/hawser_out_vtk_pv/run.pvd 2>&1", out, sizeof out), 0, "%s", out);
     int steps = 0;
     double t_last = 0;
     const char *p = strstr(out, "STEPS ");
@@ -360,10 +360,10 @@ static void attr_str(hid_t f, const char *name, char *out, size_t len)
 Test(hdf5, reeling_lines_are_padded_to_their_slots)
 {
     char cmd[2048], out[8192];
-    snprintf(cmd, sizeof cmd, "%s run %s/block_and_tackle.yaml -o /tmp/hawser_out_h5reel --t-end 20 "
+    snprintf(cmd, sizeof cmd, "%s run %s/block_and_tackle.yaml -o " HW_TMP "/hawser_out_h5reel --t-end 20 "
              "--format csv,hdf5 -q 2>&1", HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    hid_t f = H5Fopen("/tmp/hawser_out_h5reel/results.h5", H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t f = H5Fopen(HW_TMP "/hawser_out_h5reel/results.h5", H5F_ACC_RDONLY, H5P_DEFAULT);
     cr_assert_geq(f, 0);
     hsize_t dn[2], dp[3], ds[2];
     double *now = ds_read(f, "/lines/segments_now", 2, dn);
@@ -393,11 +393,11 @@ Test(hdf5, reeling_lines_are_padded_to_their_slots)
 Test(hdf5, file_holds_every_row_with_shapes_units_and_attributes)
 {
     run_ref r;
-    run_in_process(&r, "/tmp/hawser_out_h5", 5, 0.0);
+    run_in_process(&r, HW_TMP "/hawser_out_h5", 5, 0.0);
     const hw_model_def *m = &r.sc->model;
     int L = m->n_lines, P = m->n_points, nn = 0, ns = 0;
     for (int l = 0; l < L; l++) { nn += m->lines[l].nseg + 1; ns += m->lines[l].nseg; }
-    hid_t f = H5Fopen("/tmp/hawser_out_h5/results.h5", H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t f = H5Fopen(HW_TMP "/hawser_out_h5/results.h5", H5F_ACC_RDONLY, H5P_DEFAULT);
     cr_assert_geq(f, 0);
     hsize_t d[4];
     double *time = ds_read(f, "/time", 1, d);
@@ -526,7 +526,7 @@ static long h5_rows(const char *path)
 
 Test(stop, killed_run_leaves_readable_files)
 {
-    const char *dir = "/tmp/hawser_out_killed";
+    const char *dir = HW_TMP "/hawser_out_killed";
     char cmd[512];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_assert_eq(system(cmd), 0);
@@ -581,7 +581,7 @@ Test(stop, killed_run_leaves_readable_files)
 Test(stop, blow_up_closes_every_format)
 {
     char out[16384], cmd[1024];
-    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_out_blow; %s run %s -o /tmp/hawser_out_blow --dt 0.05 --t-end 20 -q --allow-unstable-dt --format %s 2>&1",
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_out_blow; %s run %s -o " HW_TMP "/hawser_out_blow --dt 0.05 --t-end 20 -q --allow-unstable-dt --format %s 2>&1",
              HW_CLI_PATH, OC4,
 #ifdef HAWSER_HAVE_HDF5
              "csv,vtk,hdf5"
@@ -591,12 +591,12 @@ Test(stop, blow_up_closes_every_format)
     );
     cr_assert_eq(sh(cmd, out, sizeof out), 4, "%s", out);
     int ok;
-    long n_csv = csv_rows("/tmp/hawser_out_blow/lines.csv", &ok);
+    long n_csv = csv_rows(HW_TMP "/hawser_out_blow/lines.csv", &ok);
     cr_assert_geq(n_csv, 2);
     double t[4096]; int part[4096]; static char files[4096][128];
-    cr_assert_eq(pvd_read("/tmp/hawser_out_blow/run.pvd", t, part, files, 4096), 2 * n_csv);
+    cr_assert_eq(pvd_read(HW_TMP "/hawser_out_blow/run.pvd", t, part, files, 4096), 2 * n_csv);
 #ifdef HAWSER_HAVE_HDF5
-    cr_assert_eq(h5_rows("/tmp/hawser_out_blow/results.h5"), n_csv, "one HDF5 row per CSV row");
+    cr_assert_eq(h5_rows(HW_TMP "/hawser_out_blow/results.h5"), n_csv, "one HDF5 row per CSV row");
 #endif
 }
 
@@ -605,12 +605,12 @@ Test(stop, blow_up_closes_every_format)
 Test(formats, cli_and_scenario_select_the_files)
 {
     char out[16384], cmd[1024];
-    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_out_fmt; %s run %s -o /tmp/hawser_out_fmt --t-end 0.5 -q --format vtk 2>&1",
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_out_fmt; %s run %s -o " HW_TMP "/hawser_out_fmt --t-end 0.5 -q --format vtk 2>&1",
              HW_CLI_PATH, OC4);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    cr_assert_eq(access("/tmp/hawser_out_fmt/run.pvd", R_OK), 0);
-    cr_assert_neq(access("/tmp/hawser_out_fmt/lines.csv", R_OK), 0, "no CSV unless asked");
-    cr_assert_eq(access("/tmp/hawser_out_fmt/summary.json", R_OK), 0);
+    cr_assert_eq(access(HW_TMP "/hawser_out_fmt/run.pvd", R_OK), 0);
+    cr_assert_neq(access(HW_TMP "/hawser_out_fmt/lines.csv", R_OK), 0, "no CSV unless asked");
+    cr_assert_eq(access(HW_TMP "/hawser_out_fmt/summary.json", R_OK), 0);
     cr_assert(strstr(out, "\"end_a_tension\""), "%s", out);
     snprintf(cmd, sizeof cmd, "%s run %s --format csv,vtu 2>&1", HW_CLI_PATH, OC4);
     cr_assert_eq(sh(cmd, out, sizeof out), 2);
@@ -625,16 +625,16 @@ Test(formats, unwritable_outputs_name_the_file)
 {
     char out[16384], cmd[1024];
     /* a plain file where the frame directory should be */
-    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_out_novtk; mkdir -p /tmp/hawser_out_novtk && touch /tmp/hawser_out_novtk/vtk && "
-             "%s run %s -o /tmp/hawser_out_novtk --t-end 0.2 -q --format vtk 2>&1", HW_CLI_PATH, OC4);
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_out_novtk; mkdir -p " HW_TMP "/hawser_out_novtk && touch " HW_TMP "/hawser_out_novtk/vtk && "
+             "%s run %s -o " HW_TMP "/hawser_out_novtk --t-end 0.2 -q --format vtk 2>&1", HW_CLI_PATH, OC4);
     cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
-    cr_assert(strstr(out, "/tmp/hawser_out_novtk/vtk/cables_000000.vtp: cannot write"), "%s", out);
+    cr_assert(strstr(out, HW_TMP "/hawser_out_novtk/vtk/cables_000000.vtp: cannot write"), "%s", out);
 #ifdef HAWSER_HAVE_HDF5
     /* a directory where the HDF5 file should be */
-    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_out_noh5; mkdir -p /tmp/hawser_out_noh5/results.h5 && "
-             "%s run %s -o /tmp/hawser_out_noh5 --t-end 0.2 -q --format hdf5 2>&1", HW_CLI_PATH, OC4);
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_out_noh5; mkdir -p " HW_TMP "/hawser_out_noh5/results.h5 && "
+             "%s run %s -o " HW_TMP "/hawser_out_noh5 --t-end 0.2 -q --format hdf5 2>&1", HW_CLI_PATH, OC4);
     cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
-    cr_assert(strstr(out, "/tmp/hawser_out_noh5/results.h5: cannot create the HDF5 file"), "%s", out);
+    cr_assert(strstr(out, HW_TMP "/hawser_out_noh5/results.h5: cannot create the HDF5 file"), "%s", out);
 #endif
 }
 
@@ -720,11 +720,11 @@ static double json_num(const char *from, const char *key)
 Test(stats, summary_every_step_brackets_lines_csv)
 {
     char out[32768], cmd[1024];
-    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_out_stats; %s run %s -o /tmp/hawser_out_stats --t-end 3 -q 2>&1", HW_CLI_PATH, OC4);
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_out_stats; %s run %s -o " HW_TMP "/hawser_out_stats --t-end 3 -q 2>&1", HW_CLI_PATH, OC4);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     hw_csv c;
     char msg[512];
-    cr_assert_eq(hw_csv_read("/tmp/hawser_out_stats/lines.csv", &c, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_csv_read(HW_TMP "/hawser_out_stats/lines.csv", &c, msg, sizeof msg), HW_OK, "%s", msg);
     double steps = json_num(out, "steps");
     const char *p = strstr(out, "\"lines\":[");
     cr_assert_not_null(p);
@@ -770,7 +770,7 @@ static long png_size(const char *path)
 static void make_plot_run(const char *dir)
 {
     char out[32768], cmd[1024];
-    FILE *f = fopen("/tmp/hawser_plot_scn.yaml", "w");
+    FILE *f = fopen(HW_TMP "/hawser_plot_scn.yaml", "w");
     cr_assert_not_null(f);
     char text[8192];
     FILE *src = fopen(OC4, "r");
@@ -782,24 +782,24 @@ static void make_plot_run(const char *dir)
     o[1] = 0;
     fprintf(f, "%soutputs:\n  interval: 0.1\n  nodes: all\n  segments: all\n", text);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "rm -rf %s; %s run /tmp/hawser_plot_scn.yaml -o %s --t-end 2 -q 2>&1", dir, HW_CLI_PATH, dir);
+    snprintf(cmd, sizeof cmd, "rm -rf %s; %s run " HW_TMP "/hawser_plot_scn.yaml -o %s --t-end 2 -q 2>&1", dir, HW_CLI_PATH, dir);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
 }
 
 Test(plot, pngs_without_a_display)
 {
-    make_plot_run("/tmp/hawser_out_plot");
+    make_plot_run(HW_TMP "/hawser_out_plot");
     char out[8192], cmd[1024];
-    snprintf(cmd, sizeof cmd, "env -u DISPLAY %s plot /tmp/hawser_out_plot --times 0.5,1.5 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "env -u DISPLAY %s plot " HW_TMP "/hawser_out_plot --times 0.5,1.5 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     const char *pngs[] = {"end_tensions", "max_tension", "max_tension_along", "shapes"};
     for (int k = 0; k < 4; k++) {
         char path[256];
-        snprintf(path, sizeof path, "/tmp/hawser_out_plot/plots/%s.png", pngs[k]);
+        snprintf(path, sizeof path, HW_TMP "/hawser_out_plot/plots/%s.png", pngs[k]);
         long sz = png_size(path);
         cr_assert_gt(sz, 5000, "%s: PNG of a real plot (size %ld)", path, sz);
     }
-    FILE *f = fopen("/tmp/hawser_out_plot/plots/plots.gp", "r");
+    FILE *f = fopen(HW_TMP "/hawser_out_plot/plots/plots.gp", "r");
     char gp[65536];
     size_t n = fread(gp, 1, sizeof gp - 1, f);
     gp[n] = 0;
@@ -807,7 +807,7 @@ Test(plot, pngs_without_a_display)
     /* shapes at the recorded rows nearest the asked times */
     hw_csv c;
     char msg[256];
-    cr_assert_eq(hw_csv_read("/tmp/hawser_out_plot/nodes.csv", &c, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_csv_read(HW_TMP "/hawser_out_plot/nodes.csv", &c, msg, sizeof msg), HW_OK, "%s", msg);
     for (double want = 0.5; want < 2; want += 1.0) {
         long best = 0;
         for (long r = 0; r < c.rows; r++)
@@ -819,9 +819,9 @@ Test(plot, pngs_without_a_display)
     }
     hw_csv_free(&c);
 
-    snprintf(cmd, sizeof cmd, "%s report /tmp/hawser_out_plot 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "%s report " HW_TMP "/hawser_out_plot 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    f = fopen("/tmp/hawser_out_plot/report.md", "r");
+    f = fopen(HW_TMP "/hawser_out_plot/report.md", "r");
     cr_assert_not_null(f);
     n = fread(gp, 1, sizeof gp - 1, f);
     gp[n] = 0;
@@ -833,34 +833,34 @@ Test(plot, pngs_without_a_display)
 Test(plot, errors_are_clear)
 {
     char out[8192], cmd[1024];
-    make_plot_run("/tmp/hawser_out_plot2");
-    snprintf(cmd, sizeof cmd, "HAWSER_GNUPLOT=/nonexistent/gnuplot %s plot /tmp/hawser_out_plot2 2>&1", HW_CLI_PATH);
+    make_plot_run(HW_TMP "/hawser_out_plot2");
+    snprintf(cmd, sizeof cmd, "HAWSER_GNUPLOT=/nonexistent/gnuplot %s plot " HW_TMP "/hawser_out_plot2 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 5, "%s", out);
     cr_assert(strstr(out, "gnuplot") && strstr(out, "not found") && strstr(out, "gnuplot-nox"), "%s", out);
     /* report still written, without plots, and says why */
-    snprintf(cmd, sizeof cmd, "HAWSER_GNUPLOT=/nonexistent/gnuplot %s report /tmp/hawser_out_plot2 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "HAWSER_GNUPLOT=/nonexistent/gnuplot %s report " HW_TMP "/hawser_out_plot2 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "without plots"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s plot /nonexistent_dir 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
     cr_assert(strstr(out, "/nonexistent_dir/lines.csv") && strstr(out, "cannot read"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s plot /tmp/hawser_out_plot2 --times 99 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "%s plot " HW_TMP "/hawser_out_plot2 --times 99 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "--times: 99 s is outside"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s plot /tmp/hawser_out_plot2 --times 1,x 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "%s plot " HW_TMP "/hawser_out_plot2 --times 1,x 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
     snprintf(cmd, sizeof cmd, "%s report /nonexistent_dir 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 6, "%s", out);
     cr_assert(strstr(out, "/nonexistent_dir/lines.csv: cannot read") && strstr(out, "csv format"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s report /tmp/hawser_out_plot2 --times 1 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "%s report " HW_TMP "/hawser_out_plot2 --times 1 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "unknown or incomplete option '--times'"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s plot 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "no result directory"), "%s", out);
     /* a malformed CSV names the file and line */
-    system("mkdir -p /tmp/hawser_out_badcsv && printf 'time_s,a.TA_N,a.TB_N,a.FA_N,a.FB_N\\n0,1,2,3,4\\n0.1,1,x,3,4\\n' > /tmp/hawser_out_badcsv/lines.csv");
-    snprintf(cmd, sizeof cmd, "%s plot /tmp/hawser_out_badcsv 2>&1", HW_CLI_PATH);
+    system("mkdir -p " HW_TMP "/hawser_out_badcsv && printf 'time_s,a.TA_N,a.TB_N,a.FA_N,a.FB_N\\n0,1,2,3,4\\n0.1,1,x,3,4\\n' > " HW_TMP "/hawser_out_badcsv/lines.csv");
+    snprintf(cmd, sizeof cmd, "%s plot " HW_TMP "/hawser_out_badcsv 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_assert(strstr(out, "lines.csv:3: column 3 (a.TB_N): expected a number"), "%s", out);
 }
@@ -890,8 +890,8 @@ static void run_oc4_outputs(const char *dir, const char *outputs)
 static void same_columns(const char *file)
 {
     char a[256], b[256], msg[256];
-    snprintf(a, sizeof a, "/tmp/hawser_out_all/%s", file);
-    snprintf(b, sizeof b, "/tmp/hawser_out_mixed/%s", file);
+    snprintf(a, sizeof a, HW_TMP "/hawser_out_all/%s", file);
+    snprintf(b, sizeof b, HW_TMP "/hawser_out_mixed/%s", file);
     hw_csv all, mix;
     cr_assert_eq(hw_csv_read(a, &all, msg, sizeof msg), HW_OK, "%s", msg);
     cr_assert_eq(hw_csv_read(b, &mix, msg, sizeof msg), HW_OK, "%s", msg);
@@ -910,8 +910,8 @@ static void same_columns(const char *file)
 
 Test(outputs, mixed_references_match_all)
 {
-    run_oc4_outputs("/tmp/hawser_out_all", "outputs: {interval: 0.1, nodes: all, segments: all}\n");
-    run_oc4_outputs("/tmp/hawser_out_mixed",
+    run_oc4_outputs(HW_TMP "/hawser_out_all", "outputs: {interval: 0.1, nodes: all, segments: all}\n");
+    run_oc4_outputs(HW_TMP "/hawser_out_mixed",
                     "outputs:\n  interval: 0.1\n"
                     "  nodes: [{line: line2, node: 3}, {line: line1, node: 40}, {line: line2, node: 0},\n"
                     "          {line: line3, node: 7}, {line: line1, node: 0}, {line: line2, node: 40}]\n"

@@ -260,26 +260,26 @@ static void write_text(const char *path, const char *t)
 Test(cli_network, network_only_scenario_writes_network_csv)
 {
     char cmd[1024], out[8192];
-    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_net_sled && %s run %s/sled_ramp.yaml -o /tmp/hawser_net_sled -q 2>/dev/null",
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_net_sled && %s run %s/sled_ramp.yaml -o " HW_TMP "/hawser_net_sled -q 2>/dev/null",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "{\"status\":\"ok\"") && strstr(out, "\"steps\":2000"), "%s", out);
     /* outputs.interval defaults to 0.1 s: 20 s -> 201 rows with t = 0 */
-    cr_assert_eq(csv_rows("/tmp/hawser_net_sled/network.csv"), 201);
+    cr_assert_eq(csv_rows(HW_TMP "/hawser_net_sled/network.csv"), 201);
 }
 
 /* Case 22 through the CLI: exceeding Fmax stops the run (exit 4) with the element and time, and
  * network.csv written so far parses. */
 Test(cli_network, fmax_stops_the_run_and_the_csv_parses)
 {
-    write_text("/tmp/hawser_net_fmax.yaml", with("      Fmax: 2.0e4\n", "      Fmax: 2000\n"));
+    write_text(HW_TMP "/hawser_net_fmax.yaml", with("      Fmax: 2.0e4\n", "      Fmax: 2000\n"));
     char cmd[1024], out[8192];
-    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_net_fmax && %s run /tmp/hawser_net_fmax.yaml -o /tmp/hawser_net_fmax -q 2>&1",
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_net_fmax && %s run " HW_TMP "/hawser_net_fmax.yaml -o " HW_TMP "/hawser_net_fmax -q 2>&1",
              HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 4, "%s", out);
     cr_assert(strstr(out, "rope 'haul_rope'") && strstr(out, "Fmax = 2000 N at t = "), "%s", out);
     cr_assert(strstr(out, "\"status\":\"numerical_failure\""), "%s", out);
-    long rows = csv_rows("/tmp/hawser_net_fmax/network.csv");
+    long rows = csv_rows(HW_TMP "/hawser_net_fmax/network.csv");
     cr_assert(rows >= 2 && rows < 201, "rows %ld", rows);
 }
 
@@ -295,12 +295,12 @@ Test(cli_network, lines_and_network_together)
     fclose(f);
     load_base();
     strcat(t, strstr(base, "network:"));
-    write_text("/tmp/hawser_net_both.yaml", t);
+    write_text(HW_TMP "/hawser_net_both.yaml", t);
     char cmd[1024], out[8192];
-    snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_net_both && %s run /tmp/hawser_net_both.yaml -o /tmp/hawser_net_both --t-end 2 -q 2>/dev/null",
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_net_both && %s run " HW_TMP "/hawser_net_both.yaml -o " HW_TMP "/hawser_net_both --t-end 2 -q 2>/dev/null",
              HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    long rows = csv_rows("/tmp/hawser_net_both/network.csv");
+    long rows = csv_rows(HW_TMP "/hawser_net_both/network.csv");
     cr_assert(rows > 20, "rows %ld", rows);
-    cr_assert_eq(csv_rows("/tmp/hawser_net_both/lines.csv"), rows, "one network row per lines row");
+    cr_assert_eq(csv_rows(HW_TMP "/hawser_net_both/lines.csv"), rows, "one network row per lines row");
 }

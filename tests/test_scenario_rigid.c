@@ -619,7 +619,7 @@ Test(scenario_rigid, runner_follows_prescribed_points)
                                    "    type: prescribed\n    position: [80, 0, -10]\n"
                                    "    motion: {type: constant_velocity, velocity: [0.5, 0, 0.25]}\n"));
     hw_rc_runner r;
-    hw_status st = hw_rc_runner_start(&r, sc, "/tmp/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg,
+    hw_status st = hw_rc_runner_start(&r, sc, HW_TMP "/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg,
                                       sizeof msg);
     cr_assert_eq(st, HW_OK, "%s", msg);
     for (int k = 1; k <= 4; k++) cr_assert_eq(hw_rc_runner_advance_to(&r, 0.5 * k, msg, sizeof msg), HW_OK, "%s", msg);
@@ -634,7 +634,7 @@ Test(scenario_rigid, runner_follows_prescribed_points)
     hw_scenario_free(sc);
     /* a free end: no force on it */
     sc = load_ok(with("    end_b: fairlead\n", "    end_b: {type: free, position: [0, 0, -50]}\n"));
-    st = hw_rc_runner_start(&r, sc, "/tmp/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg, sizeof msg);
+    st = hw_rc_runner_start(&r, sc, HW_TMP "/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg, sizeof msg);
     cr_assert_eq(st, HW_OK, "%s", msg);
     cr_assert_eq(hw_rc_runner_advance_to(&r, 0.1, msg, sizeof msg), HW_OK, "%s", msg);
     double fa[3], fb[3];
@@ -645,7 +645,7 @@ Test(scenario_rigid, runner_follows_prescribed_points)
     /* no rigid cables: the runner is a no-op */
     hw_scenario empty;
     memset(&empty, 0, sizeof empty);
-    cr_expect_eq(hw_rc_runner_start(&r, &empty, "/tmp/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg, sizeof msg), HW_OK);
+    cr_expect_eq(hw_rc_runner_start(&r, &empty, HW_TMP "/hawser_rscn_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg, sizeof msg), HW_OK);
     cr_expect_null(r.rc);
     cr_expect_eq(hw_rc_runner_advance_to(&r, 0.1, msg, sizeof msg), HW_OK);
     hw_rc_runner_end(&r);
@@ -702,9 +702,9 @@ Test(scenario_rigid, cli_catenary_matches_irvine)
     char *te = strstr(yaml, "  t_end: 1\n");
     cr_assert_not_null(te);
     strcpy(te, "  t_end: 20\noutputs:\n  interval: 0.5\n");
-    write_file("/tmp/hawser_rscn_cat.yaml", yaml);
+    write_file(HW_TMP "/hawser_rscn_cat.yaml", yaml);
     char cmd[512], out[16384];
-    snprintf(cmd, sizeof cmd, "%s run /tmp/hawser_rscn_cat.yaml -o /tmp/hawser_rscn_cat 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_rscn_cat.yaml -o " HW_TMP "/hawser_rscn_cat 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     /* the parameters in use, logged and in the summary */
     cr_expect(strstr(out, "hawser: rigid cable 'wire': 100 elements of 1 m, dt 0.01 s"), "%s", out);
@@ -716,7 +716,7 @@ Test(scenario_rigid, cli_catenary_matches_irvine)
     cr_expect(strstr(out, "\"EA_N\":1000000000,\"EI_Nm2\":0,\"GJ_Nm2\":0"), "%s", out);
     char hdr[2048];
     int nr, nc;
-    double *d = read_csv("/tmp/hawser_rscn_cat/rigid.csv", hdr, sizeof hdr, &nr, &nc);
+    double *d = read_csv(HW_TMP "/hawser_rscn_cat/rigid.csv", hdr, sizeof hdr, &nr, &nc);
     cr_expect_str_eq(hdr, "time_s,wire.FAx_N,wire.FAy_N,wire.FAz_N,wire.FBx_N,wire.FBy_N,wire.FBz_N,"
                           "wire.TA_N,wire.TB_N,wire.Tmax_N");
     cr_assert_eq(nc, 10);
@@ -742,7 +742,7 @@ Test(scenario_rigid, cli_catenary_matches_irvine)
     cr_expect(last[9] >= last[7] && last[9] >= last[8]);
     free(d);
     /* summary.json holds the same */
-    FILE *f = fopen("/tmp/hawser_rscn_cat/summary.json", "r");
+    FILE *f = fopen(HW_TMP "/hawser_rscn_cat/summary.json", "r");
     cr_assert_not_null(f);
     size_t n = fread(out, 1, sizeof out - 1, f);
     out[n] = 0;
@@ -758,11 +758,11 @@ static double *run_rigid(const char *yaml_in, const char *name, int *nr, int *nc
     char *te = strstr(yaml, "  t_end: 1\n");
     cr_assert_not_null(te);
     strcpy(te, "  t_end: 0.5\noutputs:\n  interval: 0.125\n");
-    snprintf(path, sizeof path, "/tmp/hawser_rscn_%s.yaml", name);
+    snprintf(path, sizeof path, HW_TMP "/hawser_rscn_%s.yaml", name);
     write_file(path, yaml);
-    snprintf(cmd, sizeof cmd, "%s run %s -o /tmp/hawser_rscn_%s -q", HW_CLI_PATH, path, name);
+    snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_rscn_%s -q", HW_CLI_PATH, path, name);
     cr_assert_eq(sh(cmd, out, out_len), 0, "%s", out);
-    snprintf(path, sizeof path, "/tmp/hawser_rscn_%s/rigid.csv", name);
+    snprintf(path, sizeof path, HW_TMP "/hawser_rscn_%s/rigid.csv", name);
     return read_csv(path, hdr, sizeof hdr, nr, nc);
 }
 
@@ -773,7 +773,7 @@ Test(scenario_rigid, cli_mixed_lumped_and_rigid)
     int nr, nc, nl, ncl, n1, nc1;
     double *d = run_rigid(mixed("0.0001"), "mix", &nr, &nc, out, sizeof out);
     cr_expect(strstr(out, "\"rigid_cables\":[{\"name\":\"wire\"") && strstr(out, "\"lines\":[{\"name\":\"l1\""), "%s", out);
-    double *l = read_csv("/tmp/hawser_rscn_mix/lines.csv", hdr, sizeof hdr, &nl, &ncl);
+    double *l = read_csv(HW_TMP "/hawser_rscn_mix/lines.csv", hdr, sizeof hdr, &nl, &ncl);
     cr_expect_eq(nr, 4);
     cr_expect_eq(nl, nr + 1, "lines.csv has the t = 0 row too");
     /* the same output times: both models advance by the same steps of the same dt */
@@ -797,26 +797,26 @@ Test(scenario_rigid, cli_check_and_example)
 {
     {   /* rigid.csv that cannot be written: exit 6 with the path */
         char c2[512], o2[4096];
-        write_file("/tmp/hawser_rscn_io.yaml", BASE);
-        snprintf(c2, sizeof c2, "%s run /tmp/hawser_rscn_io.yaml -o /dev/null/x -q 2>&1", HW_CLI_PATH);
+        write_file(HW_TMP "/hawser_rscn_io.yaml", BASE);
+        snprintf(c2, sizeof c2, "%s run " HW_TMP "/hawser_rscn_io.yaml -o /dev/null/x -q 2>&1", HW_CLI_PATH);
         cr_expect_eq(sh(c2, o2, sizeof o2), 6, "%s", o2);
         cr_expect(strstr(o2, "/dev/null/x/rigid.csv: cannot write"), "%s", o2);
     }
-    write_file("/tmp/hawser_rscn_bad.yaml", with("    EA: 1.0e9\n", "    EA: -3\n"));
+    write_file(HW_TMP "/hawser_rscn_bad.yaml", with("    EA: 1.0e9\n", "    EA: -3\n"));
     char cmd[512], out[8192];
-    snprintf(cmd, sizeof cmd, "%s check /tmp/hawser_rscn_bad.yaml 2>&1", HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "%s check " HW_TMP "/hawser_rscn_bad.yaml 2>&1", HW_CLI_PATH);
     cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
-    cr_expect(strstr(out, "/tmp/hawser_rscn_bad.yaml:18: " W ".EA: expected > 0, got -3"), "%s", out);
+    cr_expect(strstr(out, HW_TMP "/hawser_rscn_bad.yaml:18: " W ".EA: expected > 0, got -3"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s check %s/stiff_wire.yaml 2>&1", HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_expect_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o /tmp/hawser_rscn_ex --t-end 5 -q", HW_CLI_PATH,
+    snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o " HW_TMP "/hawser_rscn_ex --t-end 5 -q", HW_CLI_PATH,
              HW_EXAMPLES_DIR);
     cr_expect_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "{\"status\":\"ok\"") && strstr(out, "\"EA_N\":1000000000"), "%s", out);
     /* a --dt that breaks the rigid rules is refused with the line of the field */
-    snprintf(cmd, sizeof cmd, "%s run /tmp/hawser_rscn_dt.yaml --dt 0.05 --t-end 0.1 -o /tmp/hawser_rscn_dt 2>&1 >/dev/null",
+    snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_rscn_dt.yaml --dt 0.05 --t-end 0.1 -o " HW_TMP "/hawser_rscn_dt 2>&1 >/dev/null",
              HW_CLI_PATH);
-    write_file("/tmp/hawser_rscn_dt.yaml", with("    relax_damping: 1.0\n", "    relax_damping: 50\n"));
+    write_file(HW_TMP "/hawser_rscn_dt.yaml", with("    relax_damping: 1.0\n", "    relax_damping: 50\n"));
     cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_expect(strstr(out, "hawser_rscn_dt.yaml:30: " W ".relax_damping: "), "%s", out);
     /* with dt auto beside lumped lines the rules are checked at the run's step: 2e4 1/s x ~1.2e-4 s
@@ -826,8 +826,8 @@ Test(scenario_rigid, cli_check_and_example)
     char *rd = strstr(bad, "    relax_damping: 1.0\n");
     cr_assert_not_null(rd);
     memcpy(rd, "    relax_damping: 2e4\n", strlen("    relax_damping: 2e4\n"));
-    write_file("/tmp/hawser_rscn_mixbad.yaml", bad);
-    snprintf(cmd, sizeof cmd, "%s run /tmp/hawser_rscn_mixbad.yaml --t-end 0.01 -o /tmp/hawser_rscn_mixbad 2>&1 >/dev/null",
+    write_file(HW_TMP "/hawser_rscn_mixbad.yaml", bad);
+    snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_rscn_mixbad.yaml --t-end 0.01 -o " HW_TMP "/hawser_rscn_mixbad 2>&1 >/dev/null",
              HW_CLI_PATH);
     cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_expect(strstr(out, "hawser_rscn_mixbad.yaml:33: " W ".relax_damping: expected >= 0 with relax_damping dt < 1"), "%s", out);
@@ -841,10 +841,10 @@ Test(scenario_rigid, cli_check_and_example)
 Test(scenario_rigid, cli_lowering_example)
 {
     char cmd[512], out[8192];
-    snprintf(cmd, sizeof cmd, "%s run %s/rigid_lowering.yaml -o /tmp/hawser_rscn_lower --t-end 52 -q 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/rigid_lowering.yaml -o " HW_TMP "/hawser_rscn_lower --t-end 52 -q 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    FILE *f = fopen("/tmp/hawser_rscn_lower/rigid.csv", "r");
+    FILE *f = fopen(HW_TMP "/hawser_rscn_lower/rigid.csv", "r");
     cr_assert_not_null(f);
     char line[4096], last[4096] = "";
     cr_assert_not_null(fgets(line, sizeof line, f));
@@ -926,12 +926,12 @@ Test(scenario_rigid, cli_body_beside_lumped_lines)
     int nr, nc, np, ncp;
     double *d = run_rigid(t, "mixbody", &nr, &nc, out, sizeof out);
     cr_expect(strstr(out, "\"body_b\":{\"point\":\"buoy\""), "%s", out);
-    FILE *f = fopen("/tmp/hawser_rscn_mixbody/rigid.csv", "r");
+    FILE *f = fopen(HW_TMP "/hawser_rscn_mixbody/rigid.csv", "r");
     cr_assert_not_null(f);
     cr_assert_not_null(fgets(hdr, sizeof hdr, f));
     fclose(f);
     cr_expect(strstr(hdr, "wire.body_b_z_m"), "%s", hdr);
-    double *p = read_csv("/tmp/hawser_rscn_mixbody/points.csv", phdr, sizeof phdr, &np, &ncp);
+    double *p = read_csv(HW_TMP "/hawser_rscn_mixbody/points.csv", phdr, sizeof phdr, &np, &ncp);
     cr_assert_not_null(p, "points.csv");
     char *bz = strstr(phdr, "buoy.z");
     cr_assert_not_null(bz, "%s", phdr);

@@ -259,13 +259,13 @@ static long times_of(const char *path, double *t, long cap)
 Test(times, cli_rows_exact_dt_auto)
 {
     char cmd[1024], out[16384];
-    snprintf(cmd, sizeof cmd, "sed 's/interval: 0.1/interval: 0.05/' %s/oc4_mooring.yaml > /tmp/hawser_times_oc4.yaml && "
-             "%s run /tmp/hawser_times_oc4.yaml -o /tmp/hawser_times_auto 2>&1", HW_EXAMPLES_DIR, HW_CLI_PATH);
+    snprintf(cmd, sizeof cmd, "sed 's/interval: 0.1/interval: 0.05/' %s/oc4_mooring.yaml > " HW_TMP "/hawser_times_oc4.yaml && "
+             "%s run " HW_TMP "/hawser_times_oc4.yaml -o " HW_TMP "/hawser_times_auto 2>&1", HW_EXAMPLES_DIR, HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "that divides 0.05 s"), "%s", out);
     cr_expect(!strstr(out, "shortened"), "%s", out);
     static double t[2000];
-    long n = times_of("/tmp/hawser_times_auto/lines.csv", t, 2000);
+    long n = times_of(HW_TMP "/hawser_times_auto/lines.csv", t, 2000);
     cr_assert_eq(n, 1201);
     for (long k = 0; k < n; k++) cr_expect(fabs(t[k] - 0.05 * k) <= 1e-12, "row %ld at %.17g", k, t[k]);
     cr_expect_eq(t[n - 1], 60.0);
@@ -277,13 +277,13 @@ Test(times, cli_rows_exact_dt_auto)
 Test(times, cli_rows_exact_given_dt)
 {
     char cmd[1024], out[16384];
-    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o /tmp/hawser_times_given --dt 0.003 --t-end 1.05 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/oc4_mooring.yaml -o " HW_TMP "/hawser_times_given --dt 0.003 --t-end 1.05 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     char *s = strstr(out, "shortened step");
     cr_expect(s && !strstr(s + 1, "shortened step"), "said once: %s", out);
     double t[64];
-    long n = times_of("/tmp/hawser_times_given/lines.csv", t, 64);
+    long n = times_of(HW_TMP "/hawser_times_given/lines.csv", t, 64);
     cr_assert_eq(n, 12);
     for (long k = 0; k < 11; k++) cr_expect(fabs(t[k] - 0.1 * k) <= 1e-12, "row %ld at %.17g", k, t[k]);
     cr_expect_eq(t[11], 1.05);
@@ -299,16 +299,16 @@ Test(times, cli_refuses_unrepresentable_step_counts)
                           "solver.t_end = 1e+13 s at dt = 0.001 s is 1e+16 steps"};
     for (int k = 0; k < 3; k++) {
         char cmd[1024], out[16384];
-        snprintf(cmd, sizeof cmd, "rm -rf /tmp/hawser_times_big && %s run %s/oc4_mooring.yaml -o /tmp/hawser_times_big %s 2>&1",
+        snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/hawser_times_big && %s run %s/oc4_mooring.yaml -o " HW_TMP "/hawser_times_big %s 2>&1",
                  HW_CLI_PATH, HW_EXAMPLES_DIR, args[k]);
         cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s: %s", args[k], out);
         cr_expect(strstr(out, want[k]) && strstr(out, "2^53"), "%s: %s", args[k], out);
-        cr_expect_eq(sh("test -e /tmp/hawser_times_big", out, sizeof out), 1, "nothing written");
+        cr_expect_eq(sh("test -e " HW_TMP "/hawser_times_big", out, sizeof out), 1, "nothing written");
     }
     /* check refuses a given dt's count too (dt auto needs the model: run refuses it) */
     char cmd[1024], out[4096];
     snprintf(cmd, sizeof cmd, "sed 's/dt: auto/dt: 1e-12/; s/t_end: 60/t_end: 1e300/' %s/oc4_mooring.yaml > "
-             "/tmp/hawser_times_big.yaml && %s check /tmp/hawser_times_big.yaml 2>&1", HW_EXAMPLES_DIR, HW_CLI_PATH);
+             HW_TMP "/hawser_times_big.yaml && %s check " HW_TMP "/hawser_times_big.yaml 2>&1", HW_EXAMPLES_DIR, HW_CLI_PATH);
     cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_expect(strstr(out, "solver.t_end = 1e+300 s at dt = 1e-12 s"), "%s", out);
 }
@@ -318,11 +318,11 @@ Test(times, cli_refuses_unrepresentable_step_counts)
 Test(times, cli_network_only_rows_exact)
 {
     char cmd[1024], out[16384];
-    snprintf(cmd, sizeof cmd, "%s run %s/sled_ramp.yaml -o /tmp/hawser_times_net -q --t-end 1.05", HW_CLI_PATH,
+    snprintf(cmd, sizeof cmd, "%s run %s/sled_ramp.yaml -o " HW_TMP "/hawser_times_net -q --t-end 1.05", HW_CLI_PATH,
              HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     double t[64];
-    long n = times_of("/tmp/hawser_times_net/network.csv", t, 64);
+    long n = times_of(HW_TMP "/hawser_times_net/network.csv", t, 64);
     cr_assert_eq(n, 12);
     for (long k = 0; k < 11; k++) cr_expect(fabs(t[k] - 0.1 * k) <= 1e-12, "row %ld at %.17g", k, t[k]);
     cr_expect(fabs(t[11] - 1.05) <= 1e-12, "%.17g", t[11]);
@@ -335,15 +335,15 @@ Test(times, cli_network_only_rows_exact)
 Test(times, cli_rigid_only_rows_exact_or_refused)
 {
     char cmd[1024], out[16384];
-    snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o /tmp/hawser_times_rig -q --t-end 1.05", HW_CLI_PATH,
+    snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o " HW_TMP "/hawser_times_rig -q --t-end 1.05", HW_CLI_PATH,
              HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     double t[64];
-    long n = times_of("/tmp/hawser_times_rig/rigid.csv", t, 64);
+    long n = times_of(HW_TMP "/hawser_times_rig/rigid.csv", t, 64);
     cr_assert_eq(n, 3);
     cr_expect(fabs(t[0] - 0.5) <= 1e-12 && fabs(t[1] - 1.0) <= 1e-12 && fabs(t[2] - 1.05) <= 1e-12,
               "%.17g %.17g %.17g", t[0], t[1], t[2]);
-    snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o /tmp/hawser_times_rig2 -q --t-end 1 --dt 0.003 2>&1",
+    snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o " HW_TMP "/hawser_times_rig2 -q --t-end 1 --dt 0.003 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     cr_expect(strstr(out, "dt must divide outputs.interval = 0.5 s and solver.t_end = 1 s") &&
