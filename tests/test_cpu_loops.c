@@ -3,7 +3,10 @@
  * kernels/lumped.h called one element at a time, in the order the CUDA kernels call them. The
  * two must agree to the last bit: that is what makes the CPU backend the reference for the GPU
  * parity suite. The model exercises every branch of the node body: nodes in air and in water,
- * on and off the seabed (with friction), a prescribed and a free point, random velocities. */
+ * on and off the seabed (with friction), a prescribed and a free point, random velocities; with
+ * bending, with a current (varying in depth and time, nodes above and below the profile's ends,
+ * the line's current scale), and with lines cut into several work items (the fast loop's hinge
+ * and current gathers across item boundaries). */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +38,16 @@ static void reference_eval(const hw_lm_sys *S, double t, double *y, double *dy)
     free(all);
 }
 
-static void compare_n(double ei, int broken, int nseg)
+/* A current varying in depth (z from -150 m: the grounded nodes lie below the profile, flat
+ * there) and in time (t = 0.3 between the profile's second and third times), in every direction. */
+static const double CUR_Z[4] = {-150.0, -90.0, -40.0, -5.0}, CUR_T[3] = {0.0, 0.2, 1.0};
+static const double CUR_UX[12] = {0.1, 0.3, 0.6, 0.9, 0.2, 0.35, 0.7, 1.1, 0.15, 0.5, 0.8, 1.4};
+static const double CUR_UY[12] = {-0.1, 0.0, 0.2, 0.3, 0.0, 0.1, 0.25, 0.5, -0.2, 0.1, 0.3, 0.6};
+static const double CUR_UZ[12] = {0.0, 0.01, -0.02, 0.03, 0.02, 0.0, -0.01, 0.04, 0.01, 0.02, 0.0, -0.03};
+
+enum { WITH_CURRENT = 1, SMALL_ITEMS = 2 };
+
+static void compare_n(double ei, int broken, int nseg, int flags)
 {
     /* a chain from a fairlead 5 m above the water to the seabed 200 m down: part in air, part
      * in water, part grounded */
@@ -49,6 +61,14 @@ static void compare_n(double ei, int broken, int nseg)
     m.pts[1].kind = HW_POINT_FREE;
     m.pts[1].mass = 1e4;
     m.pts[1].volume = 2;
+    double cscale = 1.3;
+    if (flags & WITH_CURRENT) {
+        hw_current_def *c = &m.def.env.current;
+        c->n_depth = 4; c->z = CUR_Z; c->n_time = 3; c->t = CUR_T;
+        c->ux = CUR_UX; c->uy = CUR_UY; c->uz = CUR_UZ;
+        m.def.line_current_scale = &cscale;
+    }
+    if (flags & SMALL_ITEMS) hw_cpu_set_grain(8, -1); /* items of 8 segments */
     hw_model mod;
     char msg[256];
     cr_assert_eq(hw_model_build(&m.def, &mod, msg, sizeof msg), HW_OK, "%s", msg);
@@ -77,6 +97,7 @@ static void compare_n(double ei, int broken, int nseg)
     ops->eval(b, 0.3, HW_BUF_Y, HW_BUF_K1);
     ops->download(b, HW_BUF_K1, dcpu);
     reference_eval(S, 0.3, y, dref);
+    if (flags & WITH_CURRENT) cr_assert_gt(S->cur_nz, 0);
     int grounded = 0, dry = 0;
     for (int i = 0; i < S->n_nodes; i++) {
         grounded += y[HW_Y_RZ * n + i] < -200;
@@ -99,19 +120,34 @@ static void compare_n(double ei, int broken, int nseg)
     cr_expect_eq(first, ny, "EI %g: derivative %zu differs: cpu %.17g, per-element %.17g", ei, first,
                  first < ny ? dcpu[first] : 0.0, first < ny ? dref[first] : 0.0);
     ops->destroy(b);
+    hw_cpu_set_grain(0, -1);
     free(y); free(dref); free(dcpu);
     hw_model_free(&mod);
 }
 
-static void compare(double ei, int broken) { compare_n(ei, broken, 64); }
+static void compare(double ei, int broken) { compare_n(ei, broken, 64, 0); }
 
 Test(cpu_loops, fast_loops_bit_equal_per_element_bodies) { compare(0.0, 0); }
 /* 300 segments: node_range's blocks of 64 nodes, the first with grounded nodes (the seabed
  * contact evaluated), the later ones all above the seabed (left out), and a short last block */
-Test(cpu_loops, node_blocks_with_and_without_seabed_bit_equal) { compare_n(0.0, 0, 300); }
+Test(cpu_loops, node_blocks_with_and_without_seabed_bit_equal) { compare_n(0.0, 0, 300, 0); }
 Test(cpu_loops, bending_lines_bit_equal_per_element_bodies) { compare(5e4, 0); }
 Test(cpu_loops, broken_segments_bit_equal_per_element_bodies) { compare(0.0, 1); }
 Test(cpu_loops, broken_bending_lines_bit_equal_per_element_bodies) { compare(5e4, 1); }
+Test(cpu_loops, current_bit_equal_per_element_bodies) { compare_n(0.0, 0, 300, WITH_CURRENT); }
+Test(cpu_loops, current_and_bending_bit_equal_per_element_bodies)
+{
+    compare_n(5e4, 0, 300, WITH_CURRENT);
+    compare_n(5e4, 1, 64, WITH_CURRENT);
+}
+/* lines cut into items of 8 segments: each item's current pre-pass and the hinges of the nodes
+ * either side of an item boundary */
+Test(cpu_loops, small_items_bit_equal_per_element_bodies)
+{
+    compare_n(0.0, 0, 64, SMALL_ITEMS);
+    compare_n(5e4, 1, 64, SMALL_ITEMS | WITH_CURRENT);
+    compare_n(5e4, 0, 300, SMALL_ITEMS | WITH_CURRENT);
+}
 
 /* hw_node_accel (the closed-form inverse of the node mass matrix A I + B qh qh^T) against the
  * general 3x3 solve of the same matrix (hw_m3s_solve of hw_node_mass) and against the residual
