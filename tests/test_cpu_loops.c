@@ -182,3 +182,48 @@ Test(cpu_loops, node_accel_is_the_mass_matrix_inverse)
         }
     cr_assert_eq(n, 1000);
 }
+
+/* hw_current_3 (the three components sharing one search in depth and time) against each
+ * component looked up on its own, as the lookup was written before: hw_tlu in depth at the two
+ * bracketing times, then linear in time, flat outside. Bit-equal over depths and times inside,
+ * outside and on the table's knots, with one, one and four time rows. */
+static double current_component(const double *zt, const double *tt, const double *u, int nz,
+                                int nt, double z, double t)
+{
+    if (nt <= 1 || t <= tt[0]) return hw_tlu(zt, u, nz, z);
+    if (t >= tt[nt - 1]) return hw_tlu(zt, u + (nt - 1) * nz, nz, z);
+    int k = 0;
+    while (k < nt - 2 && tt[k + 1] <= t) k++;
+    double s = (t - tt[k]) / (tt[k + 1] - tt[k]);
+    double a = hw_tlu(zt, u + k * nz, nz, z), b = hw_tlu(zt, u + (k + 1) * nz, nz, z);
+    return a + s * (b - a);
+}
+
+Test(cpu_loops, current_lookup_bit_equal_per_component)
+{
+    static const double zt[4] = {-150.0, -90.0, -40.0, -5.0}, tt[4] = {0.0, 0.2, 1.0, 1.5};
+    srand(13);
+    double ux[16], uy[16], uz[16];
+    for (int k = 0; k < 16; k++) {
+        ux[k] = rand() / (double)RAND_MAX - 0.3;
+        uy[k] = rand() / (double)RAND_MAX - 0.5;
+        uz[k] = 0.1 * (rand() / (double)RAND_MAX - 0.5);
+    }
+    double zs[] = {-300.0, -150.0, -120.3, -90.0, -61.7, -40.0, -12.5, -5.0, -1.0, 3.0};
+    double ts[] = {-1.0, 0.0, 0.1, 0.2, 0.37, 1.0, 1.2, 1.5, 2.0};
+    int shapes[][2] = {{4, 4}, {4, 1}, {1, 4}, {1, 1}, {2, 2}}, n = 0;
+    for (int c = 0; c < 5; c++)
+        for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++)
+            for (size_t j = 0; j < sizeof ts / sizeof ts[0]; j++, n++) {
+                int nz = shapes[c][0], nt = shapes[c][1];
+                const double *zz = nz == 1 ? zt + 2 : zt, *t0 = nt == 2 ? tt + 1 : tt;
+                hw_v3 u = hw_current_3(zz, t0, ux, uy, uz, nz, nt, zs[i], ts[j]);
+                double ref[3] = {current_component(zz, t0, ux, nz, nt, zs[i], ts[j]),
+                                 current_component(zz, t0, uy, nz, nt, zs[i], ts[j]),
+                                 current_component(zz, t0, uz, nz, nt, zs[i], ts[j])};
+                double got[3] = {u.x, u.y, u.z};
+                cr_assert(!memcmp(got, ref, sizeof got), "shape %d, z %g, t %g: (%.17g %.17g %.17g) vs (%.17g %.17g %.17g)",
+                          c, zs[i], ts[j], got[0], got[1], got[2], ref[0], ref[1], ref[2]);
+            }
+    cr_assert_eq(n, 450);
+}
