@@ -24,7 +24,11 @@
  *                     [--steps N] [--sim-time SEC] [--dt DT] [--crit-frac F] [--seg-per-line N]
  *                     [--static-max SEGS] [--backend cpu|cuda|auto] [--path P] [--repeats N]
  *                     [--warmup N]
- *                     [--threads N] */
+ *                     [--threads N] [--current U] [--ei EI]
+ *
+ * --current U gives every case a sheared current along x (U at the surface, 0.8 U at 50 m down,
+ * 0.3 U at the seabed, interpolated in depth); --ei EI gives the line bending stiffness EI. Both
+ * for timing the node pass on lines with current or bending (default: still water, no bending). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -135,6 +139,8 @@ typedef struct options {
     int sizes_given;
     const char *path;  /* --path: the CUDA lumped path (HAWSER_CUDA_LUMPED; NULL: the default) */
     int threads;       /* --threads: CPU threads (0: OpenMP's default) */
+    double current;    /* --current U: sheared current along x, U at the surface (0: still water) */
+    double ei;         /* --ei EI: the line's bending stiffness, N m^2 (0: none) */
 } options;
 
 static void usage(FILE *f)
@@ -166,7 +172,10 @@ static void usage(FILE *f)
             "  --repeats N         split the timed steps in N chunks, report their spread (default 3)\n"
             "  --warmup N          exactly N untimed warm-up steps (default: ~0.25 s of them); with\n"
             "                      --steps the run is deterministic (for instruction counting)\n"
-            "  --threads N         CPU threads (default: OMP_NUM_THREADS, else every core)\n");
+            "  --threads N         CPU threads (default: OMP_NUM_THREADS, else every core)\n"
+            "  --current U         sheared current along x: U m/s at the surface, 0.8 U at 50 m\n"
+            "                      down, 0.3 U at the seabed (default 0: still water)\n"
+            "  --ei EI             bending stiffness of the line, N m^2 (default 0: none)\n");
 }
 
 static int parse_sizes(options *o, const char *s)
@@ -255,6 +264,8 @@ static int parse_args(int argc, char **argv, options *o)
         else if (!strcmp(a, "--static-max")) { NEED_VALUE(); o->static_max = atof(v); }
         else if (!strcmp(a, "--repeats")) { NEED_VALUE(); o->repeats = atoi(v); }
         else if (!strcmp(a, "--warmup")) { NEED_VALUE(); o->warmup = atol(v); }
+        else if (!strcmp(a, "--current")) { NEED_VALUE(); o->current = atof(v); }
+        else if (!strcmp(a, "--ei")) { NEED_VALUE(); o->ei = atof(v); }
         else if (!strcmp(a, "--threads")) {
             NEED_VALUE();
             char *end;
@@ -356,6 +367,7 @@ typedef struct bench_model {
     hw_line_type_def type;
     hw_point_def *pts;
     hw_line_def *lines;
+    double cur_z[3], cur_ux[3], cur_0[3]; /* --current's profile */
 } bench_model;
 
 static void bench_model_free(bench_model *m)
@@ -430,6 +442,22 @@ static int bench_model_init(bench_model *m, int kind, int n_lines, int nseg, hw_
     return 0;
 }
 
+/* --current and --ei on a model bench_model_init built. */
+static void bench_model_extras(bench_model *m, const options *o)
+{
+    m->type.ei = o->ei;
+    if (o->current == 0.0) return;
+    double z[3] = {-WATER_DEPTH, -50.0, 0.0}, f[3] = {0.3, 0.8, 1.0};
+    for (int k = 0; k < 3; k++) {
+        m->cur_z[k] = z[k];
+        m->cur_ux[k] = f[k] * o->current;
+        m->cur_0[k] = 0.0;
+    }
+    hw_current_def *c = &m->def.env.current;
+    c->n_depth = 3; c->z = m->cur_z; c->n_time = 1;
+    c->ux = m->cur_ux; c->uy = m->cur_0; c->uz = m->cur_0;
+}
+
 static void log_warn(void *user, int level, const char *msg)
 {
     (void)user;
@@ -457,6 +485,7 @@ static int run_case(const options *o, int n_lines, int nseg, const integ_info *i
         fprintf(stderr, "lumped_bench: out of memory building the model\n");
         return -1;
     }
+    bench_model_extras(&m, o);
     if (dt <= 0) m.def.solver.dt_safety = o->crit_frac;
     char msg[512] = "";
     hw_sim *sim = NULL;
@@ -553,6 +582,7 @@ static int critical_steps(const options *o, int nseg, double crit[3])
     if (bench_model_init(&m, o->kind == CASE_CHAIN330 ? CASE_CHAIN330 : CASE_LINES, 1, nseg,
                          HW_INT_RK2, 0.0, 0))
         return -1;
+    bench_model_extras(&m, o);
     char msg[512] = "";
     hw_sim *sim = NULL;
     hw_status st = hw_sim_create(&m.def, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg);

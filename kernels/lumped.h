@@ -107,9 +107,8 @@ HW_HD hw_v3 hw_lm_seg_q(const hw_lm_work *w, int s)
 HW_HD hw_v3 hw_lm_current(const hw_lm_sys *S, double z, double t)
 {
     if (S->cur_nz <= 0) return hw_v3_zero(); /* still water: skip three table lookups */
-    return hw_v3_make(hw_current_1(S->cur_z, S->cur_t, S->cur_ux, S->cur_nz, S->cur_nt, z, t),
-                      hw_current_1(S->cur_z, S->cur_t, S->cur_uy, S->cur_nz, S->cur_nt, z, t),
-                      hw_current_1(S->cur_z, S->cur_t, S->cur_uz, S->cur_nz, S->cur_nt, z, t));
+    return hw_current_3(S->cur_z, S->cur_t, S->cur_ux, S->cur_uy, S->cur_uz, S->cur_nz, S->cur_nt,
+                        z, t);
 }
 
 /* Kinematics of a non-free point at time t. */

@@ -3,7 +3,10 @@
  * kernels/lumped.h called one element at a time, in the order the CUDA kernels call them. The
  * two must agree to the last bit: that is what makes the CPU backend the reference for the GPU
  * parity suite. The model exercises every branch of the node body: nodes in air and in water,
- * on and off the seabed (with friction), a prescribed and a free point, random velocities. */
+ * on and off the seabed (with friction), a prescribed and a free point, random velocities; with
+ * bending, with a current (varying in depth and time, nodes above and below the profile's ends,
+ * the line's current scale), and with lines cut into several work items (the fast loop's hinge
+ * and current gathers across item boundaries). */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +38,16 @@ static void reference_eval(const hw_lm_sys *S, double t, double *y, double *dy)
     free(all);
 }
 
-static void compare_n(double ei, int broken, int nseg)
+/* A current varying in depth (z from -150 m: the grounded nodes lie below the profile, flat
+ * there) and in time (t = 0.3 between the profile's second and third times), in every direction. */
+static const double CUR_Z[4] = {-150.0, -90.0, -40.0, -5.0}, CUR_T[3] = {0.0, 0.2, 1.0};
+static const double CUR_UX[12] = {0.1, 0.3, 0.6, 0.9, 0.2, 0.35, 0.7, 1.1, 0.15, 0.5, 0.8, 1.4};
+static const double CUR_UY[12] = {-0.1, 0.0, 0.2, 0.3, 0.0, 0.1, 0.25, 0.5, -0.2, 0.1, 0.3, 0.6};
+static const double CUR_UZ[12] = {0.0, 0.01, -0.02, 0.03, 0.02, 0.0, -0.01, 0.04, 0.01, 0.02, 0.0, -0.03};
+
+enum { WITH_CURRENT = 1, SMALL_ITEMS = 2 };
+
+static void compare_n(double ei, int broken, int nseg, int flags)
 {
     /* a chain from a fairlead 5 m above the water to the seabed 200 m down: part in air, part
      * in water, part grounded */
@@ -49,6 +61,14 @@ static void compare_n(double ei, int broken, int nseg)
     m.pts[1].kind = HW_POINT_FREE;
     m.pts[1].mass = 1e4;
     m.pts[1].volume = 2;
+    double cscale = 1.3;
+    if (flags & WITH_CURRENT) {
+        hw_current_def *c = &m.def.env.current;
+        c->n_depth = 4; c->z = CUR_Z; c->n_time = 3; c->t = CUR_T;
+        c->ux = CUR_UX; c->uy = CUR_UY; c->uz = CUR_UZ;
+        m.def.line_current_scale = &cscale;
+    }
+    if (flags & SMALL_ITEMS) hw_cpu_set_grain(8, -1); /* items of 8 segments */
     hw_model mod;
     char msg[256];
     cr_assert_eq(hw_model_build(&m.def, &mod, msg, sizeof msg), HW_OK, "%s", msg);
@@ -77,6 +97,7 @@ static void compare_n(double ei, int broken, int nseg)
     ops->eval(b, 0.3, HW_BUF_Y, HW_BUF_K1);
     ops->download(b, HW_BUF_K1, dcpu);
     reference_eval(S, 0.3, y, dref);
+    if (flags & WITH_CURRENT) cr_assert_gt(S->cur_nz, 0);
     int grounded = 0, dry = 0;
     for (int i = 0; i < S->n_nodes; i++) {
         grounded += y[HW_Y_RZ * n + i] < -200;
@@ -99,19 +120,34 @@ static void compare_n(double ei, int broken, int nseg)
     cr_expect_eq(first, ny, "EI %g: derivative %zu differs: cpu %.17g, per-element %.17g", ei, first,
                  first < ny ? dcpu[first] : 0.0, first < ny ? dref[first] : 0.0);
     ops->destroy(b);
+    hw_cpu_set_grain(0, -1);
     free(y); free(dref); free(dcpu);
     hw_model_free(&mod);
 }
 
-static void compare(double ei, int broken) { compare_n(ei, broken, 64); }
+static void compare(double ei, int broken) { compare_n(ei, broken, 64, 0); }
 
 Test(cpu_loops, fast_loops_bit_equal_per_element_bodies) { compare(0.0, 0); }
 /* 300 segments: node_range's blocks of 64 nodes, the first with grounded nodes (the seabed
  * contact evaluated), the later ones all above the seabed (left out), and a short last block */
-Test(cpu_loops, node_blocks_with_and_without_seabed_bit_equal) { compare_n(0.0, 0, 300); }
+Test(cpu_loops, node_blocks_with_and_without_seabed_bit_equal) { compare_n(0.0, 0, 300, 0); }
 Test(cpu_loops, bending_lines_bit_equal_per_element_bodies) { compare(5e4, 0); }
 Test(cpu_loops, broken_segments_bit_equal_per_element_bodies) { compare(0.0, 1); }
 Test(cpu_loops, broken_bending_lines_bit_equal_per_element_bodies) { compare(5e4, 1); }
+Test(cpu_loops, current_bit_equal_per_element_bodies) { compare_n(0.0, 0, 300, WITH_CURRENT); }
+Test(cpu_loops, current_and_bending_bit_equal_per_element_bodies)
+{
+    compare_n(5e4, 0, 300, WITH_CURRENT);
+    compare_n(5e4, 1, 64, WITH_CURRENT);
+}
+/* lines cut into items of 8 segments: each item's current pre-pass and the hinges of the nodes
+ * either side of an item boundary */
+Test(cpu_loops, small_items_bit_equal_per_element_bodies)
+{
+    compare_n(0.0, 0, 64, SMALL_ITEMS);
+    compare_n(5e4, 1, 64, SMALL_ITEMS | WITH_CURRENT);
+    compare_n(5e4, 0, 300, SMALL_ITEMS | WITH_CURRENT);
+}
 
 /* hw_node_accel (the closed-form inverse of the node mass matrix A I + B qh qh^T) against the
  * general 3x3 solve of the same matrix (hw_m3s_solve of hw_node_mass) and against the residual
@@ -145,4 +181,49 @@ Test(cpu_loops, node_accel_is_the_mass_matrix_inverse)
             cr_assert_leq(hw_v3_norm(res), 1e-14 * hw_v3_norm(f), "case %d.%d: residual %g", c, k, hw_v3_norm(res));
         }
     cr_assert_eq(n, 1000);
+}
+
+/* hw_current_3 (the three components sharing one search in depth and time) against each
+ * component looked up on its own, as the lookup was written before: hw_tlu in depth at the two
+ * bracketing times, then linear in time, flat outside. Bit-equal over depths and times inside,
+ * outside and on the table's knots, with one, one and four time rows. */
+static double current_component(const double *zt, const double *tt, const double *u, int nz,
+                                int nt, double z, double t)
+{
+    if (nt <= 1 || t <= tt[0]) return hw_tlu(zt, u, nz, z);
+    if (t >= tt[nt - 1]) return hw_tlu(zt, u + (nt - 1) * nz, nz, z);
+    int k = 0;
+    while (k < nt - 2 && tt[k + 1] <= t) k++;
+    double s = (t - tt[k]) / (tt[k + 1] - tt[k]);
+    double a = hw_tlu(zt, u + k * nz, nz, z), b = hw_tlu(zt, u + (k + 1) * nz, nz, z);
+    return a + s * (b - a);
+}
+
+Test(cpu_loops, current_lookup_bit_equal_per_component)
+{
+    static const double zt[4] = {-150.0, -90.0, -40.0, -5.0}, tt[4] = {0.0, 0.2, 1.0, 1.5};
+    srand(13);
+    double ux[16], uy[16], uz[16];
+    for (int k = 0; k < 16; k++) {
+        ux[k] = rand() / (double)RAND_MAX - 0.3;
+        uy[k] = rand() / (double)RAND_MAX - 0.5;
+        uz[k] = 0.1 * (rand() / (double)RAND_MAX - 0.5);
+    }
+    double zs[] = {-300.0, -150.0, -120.3, -90.0, -61.7, -40.0, -12.5, -5.0, -1.0, 3.0};
+    double ts[] = {-1.0, 0.0, 0.1, 0.2, 0.37, 1.0, 1.2, 1.5, 2.0};
+    int shapes[][2] = {{4, 4}, {4, 1}, {1, 4}, {1, 1}, {2, 2}}, n = 0;
+    for (int c = 0; c < 5; c++)
+        for (size_t i = 0; i < sizeof zs / sizeof zs[0]; i++)
+            for (size_t j = 0; j < sizeof ts / sizeof ts[0]; j++, n++) {
+                int nz = shapes[c][0], nt = shapes[c][1];
+                const double *zz = nz == 1 ? zt + 2 : zt, *t0 = nt == 2 ? tt + 1 : tt;
+                hw_v3 u = hw_current_3(zz, t0, ux, uy, uz, nz, nt, zs[i], ts[j]);
+                double ref[3] = {current_component(zz, t0, ux, nz, nt, zs[i], ts[j]),
+                                 current_component(zz, t0, uy, nz, nt, zs[i], ts[j]),
+                                 current_component(zz, t0, uz, nz, nt, zs[i], ts[j])};
+                double got[3] = {u.x, u.y, u.z};
+                cr_assert(!memcmp(got, ref, sizeof got), "shape %d, z %g, t %g: (%.17g %.17g %.17g) vs (%.17g %.17g %.17g)",
+                          c, zs[i], ts[j], got[0], got[1], got[2], ref[0], ref[1], ref[2]);
+            }
+    cr_assert_eq(n, 450);
 }

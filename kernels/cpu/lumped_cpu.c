@@ -45,6 +45,8 @@ struct hw_backend {
     hw_lm_acc acc;   /* every-step accumulators (kernels/accum.h) */
     hw_reel_sys R;   /* reel mode: the host's arrays (reel_set) */
     double *osc;     /* per segment: its oscillation this step (scratch of cpu_accumulate) */
+    double *node_u;  /* with a current: per node, the current it sees (node_range's pre-pass;
+                        3 blocks of n_state, as the state's x, y, z) */
     int n_items;
     hw_cpu_item *item;
     long long *item_w;       /* n_items + 1: the items' summed weights before item i */
@@ -130,7 +132,7 @@ static void cpu_destroy(hw_backend *b)
     free(b->w.seg_T); free(b->w.seg_qx); free(b->w.seg_qy); free(b->w.seg_qz);
     free(b->w.seg_len); free(b->w.seg_strain); free(b->w.seg_pd); free(b->w.pt_a); free(b->w.hg_fa); free(b->w.hg_fb);
     free(b->w.end_f); free(b->w.end_m); free(b->w.pt_f); free(b->w.node_f);
-    free(b->acc.seg); free(b->acc.line); free(b->osc);
+    free(b->acc.seg); free(b->acc.line); free(b->osc); free(b->node_u);
     free(b->item); free(b->item_w); free(b->ln_item0); free(b->item_bad); free(b->item_osc);
     free(b->item_red);
     free(b);
@@ -170,6 +172,8 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     ok &= (b->acc.seg = (double *)zalloc(HW_ACC_SEG_NV * ns, sizeof(double))) != NULL;
     ok &= (b->acc.line = (double *)zalloc(HW_ACC_LINE_NV * (size_t)sys->n_lines, sizeof(double))) != NULL;
     ok &= (b->osc = (double *)zalloc(ns, sizeof(double))) != NULL;
+    if (sys->cur_nz > 0)
+        ok &= (b->node_u = (double *)zalloc(3 * (size_t)sys->n_state, sizeof(double))) != NULL;
     /* the work items: every line cut into ceil(cap / item) near-equal pieces */
     int ni = 0, item = g_item;
     for (int l = 0; l < sys->n_lines; l++) ni += (sys->ln_cap[l] + item - 1) / item;
@@ -335,17 +339,19 @@ static int item_node_end(const hw_lm_sys *S, hw_cpu_item it)
 }
 
 /* Nodes k0 .. k1 - 1 of node_range; seabed = 0 when none of them is below the seabed
- * (hw_node_load_sb). Inlined into node_range, where restrict no longer holds: ivdep instead
- * (node k reads the state and segment arrays and writes slot k of dr, dv and ded, other buffers
- * than the state's, so no iteration depends on another). */
+ * (hw_node_load_sb), flow = 1 with a current (u), bend = 1 with bending hinges (fa, fb). Inlined
+ * into node_range, where restrict no longer holds: ivdep instead (node k reads the state, segment,
+ * current and hinge arrays and writes slot k of dr, dv and ded, other buffers than those, so no
+ * iteration depends on another). The hinge terms are summed as hw_lm_node_load sums them. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void node_span(int k0, int k1, int seabed, int n, const double *r, const double *v,
-                             const double *T, const double *qx, const double *qy,
-                             const double *qz, const double *pd, const double *m,
-                             const double *ln, hw_lm_linec c, hw_lm_env e, double *dr,
-                             double *dv, double *ded)
+static inline void node_span(int k0, int k1, int seabed, int flow, int bend, int n,
+                             const double *r, const double *v, const double *T, const double *qx,
+                             const double *qy, const double *qz, const double *pd,
+                             const double *m, const double *ln, const double *u,
+                             const double *fa, const double *fb, hw_lm_linec c, hw_lm_env e,
+                             double *dr, double *dv, double *ded)
 {
     hw_v3 still = hw_v3_zero();
     HW_IVDEP
@@ -355,7 +361,15 @@ static inline void node_span(int k0, int k1, int seabed, int n, const double *r,
         hw_v3 qa = hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]);
         hw_v3 qb = hw_v3_make(qx[k], qy[k], qz[k]);
         hw_v3 f = hw_node_tension(1, qa, T[k - 1], 1, qb, T[k]);
-        hw_node_load L = hw_node_load_sb(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, still,
+        if (bend) { /* hinge at k: fa - fb; at k + 1: -fa; at k - 1: +fb */
+            f.x += fa[3 * k] - fb[3 * k];
+            f.y += fa[3 * k + 1] - fb[3 * k + 1];
+            f.z += fa[3 * k + 2] - fb[3 * k + 2];
+            f.x -= fa[3 * k + 3]; f.y -= fa[3 * k + 4]; f.z -= fa[3 * k + 5];
+            f.x += fb[3 * k - 3]; f.y += fb[3 * k - 2]; f.z += fb[3 * k - 1];
+        }
+        hw_v3 uk = flow ? hw_v3_make(u[k], u[n + k], u[2 * n + k]) : still;
+        hw_node_load L = hw_node_load_sb(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, uk,
                                          seabed);
         hw_v3 a = hw_node_accel(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh, L.f);
         ded[k] = L.power;
@@ -364,57 +378,77 @@ static inline void node_span(int k0, int k1, int seabed, int n, const double *r,
     }
 }
 
-/* The interior nodes 1 .. ns-1 of one line in still water without bending: the body of
- * hw_lm_node (hw_node_tension, hw_node_load_eval, hw_node_accel). r, v, dr, dv point at the
- * line's node 0 in each state block (stride n); segment arrays at the line's first segment; m,
- * ln at its node 0. In blocks of HW_NODE_BLOCK nodes: a block with no node below the seabed
- * skips the seabed contact (a fifth of the node's work, one of its three square roots and
- * divisions), with the same result. */
+/* The interior nodes 1 .. ns-1 of one line: the body of hw_lm_node (hw_node_tension, the hinge
+ * terms, hw_node_load_eval, hw_node_accel). r, v, dr, dv, u point at the line's node 0 in each
+ * block (stride n); segment arrays at the line's first segment; m, ln at its node 0, fa and fb
+ * (3 per node, xyz interleaved) too. u: the current at each node (NULL: still water, which then
+ * loads no zeros); fa, fb: the bending hinges (NULL: a line without bending). In blocks of
+ * HW_NODE_BLOCK nodes: a block with no node below the seabed skips the seabed contact (a fifth
+ * of the node's work, one of its three square roots and divisions), with the same result. */
 #define HW_NODE_BLOCK 64
 HW_LOOP
 static void node_range(int ns, int n, const double *restrict r, const double *restrict v,
                        const double *restrict T, const double *restrict qx,
                        const double *restrict qy, const double *restrict qz,
                        const double *restrict pd, const double *restrict m,
-                       const double *restrict ln, hw_lm_linec c, hw_lm_env e,
-                       double *restrict dr, double *restrict dv, double *restrict ded)
+                       const double *restrict ln, const double *restrict u,
+                       const double *restrict fa, const double *restrict fb, hw_lm_linec c,
+                       hw_lm_env e, double *restrict dr, double *restrict dv,
+                       double *restrict ded)
 {
+    int flow = u != NULL, bend = fa != NULL;
     for (int k0 = 1; k0 < ns; k0 += HW_NODE_BLOCK) {
         int k1 = ns - k0 < HW_NODE_BLOCK ? ns : k0 + HW_NODE_BLOCK, ground = 0;
         for (int k = k0; k < k1; k++) ground |= r[2 * n + k] < -e.depth;
-        if (ground)
-            node_span(k0, k1, 1, n, r, v, T, qx, qy, qz, pd, m, ln, c, e, dr, dv, ded);
-        else
-            node_span(k0, k1, 0, n, r, v, T, qx, qy, qz, pd, m, ln, c, e, dr, dv, ded);
+#define HW_NODE_SPAN(SB, FL, BE)                                                                   \
+    node_span(k0, k1, SB, FL, BE, n, r, v, T, qx, qy, qz, pd, m, ln, u, fa, fb, c, e, dr, dv, ded)
+#define HW_NODE_SPANS(FL, BE) \
+    { if (ground) HW_NODE_SPAN(1, FL, BE); else HW_NODE_SPAN(0, FL, BE); }
+        if (flow) {
+            if (bend) HW_NODE_SPANS(1, 1) else HW_NODE_SPANS(1, 0)
+        } else {
+            if (bend) HW_NODE_SPANS(0, 1) else HW_NODE_SPANS(0, 0)
+        }
+#undef HW_NODE_SPANS
+#undef HW_NODE_SPAN
     }
 }
 
-
-/* Item it's nodes: the fast loop for the interior of a line in still water without bending, the
- * general body for its ends and spare slots and for every node of any other line. */
+/* Item it's nodes: the fast loop for the interior of a line, the general body for its ends and
+ * spare slots, and for every node when node forces are recorded (the static solver). With a
+ * current, a scalar pre-pass first puts the current each interior node sees in node_u, as
+ * hw_lm_node_load computes it. */
 static void nodes_item(const hw_backend *b, double t, const double *y, double *dy, hw_cpu_item it,
                        hw_lm_env env)
 {
     const hw_lm_sys *S = &b->S;
     int l = it.line, n = S->n_state, n0 = S->ln_n0[l], s0 = S->ln_s0[l], ns = S->ln_nseg[l];
     int k0 = it.k0, ke = item_node_end(S, it);
-    if (S->cur_nz > 0 || (S->any_bending && S->ln_ei[l] > 0.0) || b->w.node_f) {
-        for (int k = k0; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
-        return;
-    }
     int a = k0 > 1 ? k0 : 1, c = ke < ns ? ke : ns; /* interior nodes a .. c-1 */
-    if (c <= a) {
+    if (c <= a || b->w.node_f) {
         for (int k = k0; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
         return;
     }
     for (int k = k0; k < a; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
+    double *u = NULL;
+    if (S->cur_nz > 0) {
+        u = b->node_u;
+        double cs = S->ln_cscale[l];
+        for (int i = n0 + a; i < n0 + c; i++) {
+            double z = y[HW_Y_RZ * n + i];
+            hw_v3 uc = z < 0.0 ? hw_v3_scale(hw_lm_current(S, z, t), cs) : hw_v3_zero();
+            u[i] = uc.x; u[n + i] = uc.y; u[2 * n + i] = uc.z;
+        }
+    }
+    int bend = S->any_bending && S->ln_ei[l] > 0.0;
     /* node_range's nodes 1 .. count-1 are a .. c-1: every array from node (segment) a - 1 */
     int o = a - 1;
     node_range(c - o, n, y + HW_Y_RX * n + n0 + o, y + HW_Y_VX * n + n0 + o, b->w.seg_T + s0 + o,
                b->w.seg_qx + s0 + o, b->w.seg_qy + s0 + o, b->w.seg_qz + s0 + o,
                b->w.seg_pd + s0 + o, S->node_m + n0 + o, S->node_l + n0 + o,
-               hw_lm_line_consts(S, l), env, dy + HW_Y_RX * n + n0 + o,
-               dy + HW_Y_VX * n + n0 + o, dy + HW_Y_ED * n + n0 + o);
+               u ? u + n0 + o : NULL, bend ? b->w.hg_fa + 3 * (n0 + o) : NULL,
+               bend ? b->w.hg_fb + 3 * (n0 + o) : NULL, hw_lm_line_consts(S, l), env,
+               dy + HW_Y_RX * n + n0 + o, dy + HW_Y_VX * n + n0 + o, dy + HW_Y_ED * n + n0 + o);
     for (int k = c; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
 }
 

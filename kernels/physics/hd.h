@@ -75,19 +75,33 @@ HW_HD hw_v3 hw_m3s_solve(hw_m3s m, hw_v3 f)
                       (c02 * f.x + c12 * f.y + c22 * f.z) * inv);
 }
 
-/* Linear interpolation in a strictly increasing table, flat outside. */
-HW_HD double hw_tlu(const double *x, const double *y, int n, double xq)
+/* Linear interpolation in a strictly increasing table x of n >= 1 values, flat outside, in two
+ * halves: hw_tlu_where finds where xq falls (once), hw_tlu_at reads any table of values y over
+ * the same x there (several tables over one x share the search and the division). */
+typedef struct hw_tlu_w { int lo, hi, flat; double s; } hw_tlu_w;
+HW_HD hw_tlu_w hw_tlu_where(const double *x, int n, double xq)
 {
-    if (n <= 0) return 0.0;
-    if (n == 1 || xq <= x[0]) return y[0];
-    if (xq >= x[n - 1]) return y[n - 1];
+    hw_tlu_w w;
+    w.lo = 0; w.hi = 0; w.flat = 1; w.s = 0.0;
+    if (n == 1 || xq <= x[0]) return w;
+    if (xq >= x[n - 1]) { w.lo = n - 1; return w; }
     int lo = 0, hi = n - 1;
     while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
         if (x[mid] <= xq) lo = mid; else hi = mid;
     }
-    double s = (xq - x[lo]) / (x[hi] - x[lo]);
-    return y[lo] + s * (y[hi] - y[lo]);
+    w.lo = lo; w.hi = hi; w.flat = 0;
+    w.s = (xq - x[lo]) / (x[hi] - x[lo]);
+    return w;
+}
+HW_HD double hw_tlu_at(hw_tlu_w w, const double *y)
+{
+    return w.flat ? y[w.lo] : y[w.lo] + w.s * (y[w.hi] - y[w.lo]);
+}
+HW_HD double hw_tlu(const double *x, const double *y, int n, double xq)
+{
+    if (n <= 0) return 0.0;
+    return hw_tlu_at(hw_tlu_where(x, n, xq), y);
 }
 
 #endif

@@ -6,20 +6,29 @@
 
 #define HW_PI 3.14159265358979323846
 
-/* Current velocity at depth z and time t. Table of nz depths (increasing) by nt times
- * (nt <= 1: constant); values u[k*nz + j]. Bilinear interpolation, flat outside. */
-HW_HD double hw_current_1(const double *zt, const double *tt, const double *u, int nz, int nt,
-                          double z, double t)
+/* Current velocity at depth z and time t. Tables of nz depths (increasing) by nt times
+ * (nt <= 1: constant); values u[k*nz + j] (ux, uy, uz alike). Bilinear interpolation, flat
+ * outside. The three components share the search in depth and in time and their divisions. */
+HW_HD double hw_current_row(hw_tlu_w w, const double *u, int k, int nz, double s)
 {
-    if (nz <= 0) return 0.0;
-    if (nt <= 1) return hw_tlu(zt, u, nz, z);
-    if (t <= tt[0]) return hw_tlu(zt, u, nz, z);
-    if (t >= tt[nt - 1]) return hw_tlu(zt, u + (nt - 1) * nz, nz, z);
+    double a = hw_tlu_at(w, u + k * nz), b = hw_tlu_at(w, u + (k + 1) * nz);
+    return a + s * (b - a);
+}
+HW_HD hw_v3 hw_current_3(const double *zt, const double *tt, const double *ux, const double *uy,
+                         const double *uz, int nz, int nt, double z, double t)
+{
+    if (nz <= 0) return hw_v3_zero();
+    hw_tlu_w w = hw_tlu_where(zt, nz, z);
+    if (nt <= 1 || t <= tt[0]) return hw_v3_make(hw_tlu_at(w, ux), hw_tlu_at(w, uy), hw_tlu_at(w, uz));
+    if (t >= tt[nt - 1]) {
+        int o = (nt - 1) * nz;
+        return hw_v3_make(hw_tlu_at(w, ux + o), hw_tlu_at(w, uy + o), hw_tlu_at(w, uz + o));
+    }
     int k = 0;
     while (k < nt - 2 && tt[k + 1] <= t) k++;
     double s = (t - tt[k]) / (tt[k + 1] - tt[k]);
-    double a = hw_tlu(zt, u + k * nz, nz, z), b = hw_tlu(zt, u + (k + 1) * nz, nz, z);
-    return a + s * (b - a);
+    return hw_v3_make(hw_current_row(w, ux, k, nz, s), hw_current_row(w, uy, k, nz, s),
+                      hw_current_row(w, uz, k, nz, s));
 }
 
 /* Drag on a node with tributary length l, diameter d, tangent qh (unit), relative velocity

@@ -257,7 +257,7 @@ HW_HD void hw_rc_row_params(const double *alpha, const double *beta, const doubl
 typedef struct hw_rc_env {
     double g, rho, depth, kb, cb, vf;
     hw_v3 cur;         /* uniform current, when there is no profile */
-    int cnz, cnt;      /* a current profile (hydro.h hw_current_1: cnz depths, cnt times; cnz = 0:
+    int cnz, cnt;      /* a current profile (hydro.h hw_current_3: cnz depths, cnt times; cnz = 0:
                           none), looked up at the element's centre and the time t */
     const double *cz, *ct, *cux, *cuy, *cuz;
     double t;
@@ -277,9 +277,7 @@ typedef struct hw_rc_loads {
 HW_HD hw_v3 hw_rc_current_at(const hw_rc_env *E, double z)
 {
     if (E->cnz <= 0) return E->cur;
-    return hw_v3_make(hw_current_1(E->cz, E->ct, E->cux, E->cnz, E->cnt, z, E->t),
-                      hw_current_1(E->cz, E->ct, E->cuy, E->cnz, E->cnt, z, E->t),
-                      hw_current_1(E->cz, E->ct, E->cuz, E->cnz, E->cnt, z, E->t));
+    return hw_current_3(E->cz, E->ct, E->cux, E->cuy, E->cuz, E->cnz, E->cnt, z, E->t);
 }
 
 /* Fraction of the element's length below z = 0 (linear in the end heights). */
