@@ -630,6 +630,9 @@ int main(int argc, char **argv)
     if (argc < 2) { usage(stderr); return EXIT_USAGE; }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) { usage(stdout); return EXIT_OK; }
     if (!strcmp(argv[1], "--version")) { printf("hawser %s\n", hw_version()); return EXIT_OK; }
+    /* `hawser COMMAND --help` (any command, anywhere after it): the usage, exit 0 */
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { usage(stdout); return EXIT_OK; }
     if (!strcmp(argv[1], "check")) {
         if (argc != 3) { fprintf(stderr, "hawser: check takes one scenario file\n"); return EXIT_USAGE; }
         return cmd_check(argv[2]);

@@ -80,9 +80,11 @@ static void gp_output(FILE *f, const plot_ctx *c, const char *png, const char *t
 {
     char path[4400];
     snprintf(path, sizeof path, "%s/%s", c->pdir, png);
-    fprintf(f, "reset\nset termoption noenhanced\n");
-    fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 1100,650 } "
-               "else { set terminal png size 1100,650 }\n");
+    /* noenhanced on the terminal itself (a later `set terminal` resets a termoption): names
+     * such as hauled_span or line1@0 are text, not gnuplot's subscript and overprint markup */
+    fprintf(f, "reset\n");
+    fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo noenhanced size 1100,650 } "
+               "else { set terminal png noenhanced size 1100,650 }\n");
     fprintf(f, "set output ");
     gp_str(f, path);
     fprintf(f, "\nset grid\nset key outside right top\nset title ");

@@ -50,6 +50,22 @@ Test(cli, exit_codes)
     cr_assert_eq(sh(cmd, out, sizeof out), 2);
 }
 
+/* --help after any command prints the usage on stdout and exits 0 (it used to print the usage,
+ * then "unknown or incomplete option '--help'", exit 2), nothing on stderr. */
+Test(cli, help_after_a_command)
+{
+    char out[8192];
+    const char *cmds[] = {" run --help", " run x.yaml -h", " check --help", " plot --help",
+                          " report --help", " convert --help"};
+    for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "%s%s 2>&1", HW_CLI_PATH, cmds[k]);
+        cr_expect_eq(sh(cmd, out, sizeof out), 0, "%s", cmds[k]);
+        cr_expect(strncmp(out, "usage: hawser run", 17) == 0, "%s: %s", cmds[k], out);
+        cr_expect(!strstr(out, "unknown"), "%s: %s", cmds[k], out);
+    }
+}
+
 Test(cli, blow_up_exits_4_with_valid_outputs)
 {
     char out[8192], cmd[1024];
