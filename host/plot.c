@@ -87,7 +87,8 @@ static void gp_output(FILE *f, const plot_ctx *c, const char *png, const char *t
                "else { set terminal png noenhanced size 1100,650 }\n");
     fprintf(f, "set output ");
     gp_str(f, path);
-    fprintf(f, "\nset grid\nset key outside right top\nset title ");
+    /* the x axis ends at the data (a 60 s run does not run to 70 s) */
+    fprintf(f, "\nset grid\nset autoscale xfix\nset key outside right top\nset title ");
     gp_str(f, title);
     fprintf(f, "\n");
 }
@@ -232,7 +233,7 @@ static void plot_end_tensions(FILE *f, plot_ctx *c)
     if (n < c->n_lines) snprintf(title, sizeof title, "End tensions (%d of %d lines: largest tension)", n, c->n_lines);
     else snprintf(title, sizeof title, "End tensions (solid: end A, dashed: end B)");
     gp_output(f, c, "end_tensions.png", title);
-    fprintf(f, "set datafile separator ','\nset xlabel 'time (s)'\nset ylabel 'tension (N)'\nplot ");
+    fprintf(f, "set datafile separator ','\nset xlabel 'time (s)'\nset ylabel 'tension'\nset format y '%%.1s %%cN'\nplot ");
     snprintf(path, sizeof path, "%s/lines.csv", c->dir);
     for (int i = 0; i < n; i++) {
         int l = pick[i];
@@ -286,7 +287,7 @@ static hw_status plot_max_tension(FILE *f, plot_ctx *c, char *msg, size_t msg_le
     gp_output(f, c, "max_tension.png", "Largest tension of each line over the run");
     /* line names on the axis while they fit; the 0-based index beyond */
     int named = c->n_lines <= 40;
-    fprintf(f, "set ylabel 'tension (N)'\nset xrange [-0.5:%g]\nset yrange [0:*]\n%s\nplot ", c->n_lines - 0.5,
+    fprintf(f, "set ylabel 'tension'\nset format y '%%.1s %%cN'\nset xrange [-0.5:%g]\nset yrange [0:*]\n%s\nplot ", c->n_lines - 0.5,
             named ? "set xlabel 'line'\nset xtics rotate by -45" : "set xlabel 'line index (0-based, scenario order)'");
     gp_str(f, path);
     fprintf(f, " using 1:3%s with points pt 7 ps %s title 'end A', '' using 1:4 with points pt 5 ps %s title 'end B'",
@@ -323,7 +324,7 @@ static hw_status plot_max_along(FILE *f, plot_ctx *c, char *msg, size_t msg_len)
         return HW_OK;
     }
     gp_output(f, c, "max_tension_along.png", "Largest tension along each line (recorded segments)");
-    fprintf(f, "set xlabel 'segment (1 = end A)'\nset ylabel 'tension (N)'\nplot ");
+    fprintf(f, "set xlabel 'segment (1 = end A)'\nset ylabel 'tension'\nset format y '%%.1s %%cN'\nplot ");
     for (int b = 0; b < blocks; b++) {
         fprintf(f, "%s", b ? ", " : "");
         gp_str(f, path);
