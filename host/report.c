@@ -3,6 +3,7 @@
  * segment tension per line from summary.json, and the plots of `hawser plot` (made first when
  * gnuplot is installed; the report says so when it is not). */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,25 @@
 #include "plot.h"
 #include "results_csv.h"
 #include "run_stats.h"
+
+/* One number format per kind of column, so a table never mixes 966667 with 1.15758e+06:
+ * forces in whole newtons (4 significant digits below 100 N), times in ms resolution, ratios and strains to 4 significant digits.
+ * v: a summary.json value (kept as it is when it is not a number: "-", null). */
+enum { NUM_N, NUM_S, NUM_RATIO };
+static const char *num_fmt(char *out, size_t len, const char *v, int kind)
+{
+    char *end;
+    double x = strtod(v, &end);
+    if (end == v || *end) { snprintf(out, len, "%s", v); return out; }
+    snprintf(out, len, kind == NUM_N && fabs(x) >= 100.0 ? "%.0f" : kind == NUM_S ? "%.3f" : "%.4g", x);
+    return out;
+}
+static const char *num_d(char *out, size_t len, double x, int kind)
+{
+    char v[64];
+    snprintf(v, sizeof v, "%.17g", x);
+    return num_fmt(out, len, v, kind);
+}
 
 /* Reads a whole file; NULL when it cannot. */
 static char *slurp(const char *path)
@@ -130,8 +150,11 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
             for (long r = 0; r < lines.rows; r++) hw_run_stats_add(&s, hw_csv_at(&lines, r, 1 + 4 * l + e), hw_csv_at(&lines, r, 0));
             fprintf(f, "| ");
             md_text(f, name);
-            fprintf(f, " | %s | %.6g | %.6g | %.6g | %.6g | %.6g | %.4g |\n", e ? "B" : "A", s.max, s.t_max, s.min,
-                    s.t_min, s.mean, hw_run_stats_std(&s));
+            char c[6][64];
+            fprintf(f, " | %s | %s | %s | %s | %s | %s | %s |\n", e ? "B" : "A",
+                    num_d(c[0], 64, s.max, NUM_N), num_d(c[1], 64, s.t_max, NUM_S),
+                    num_d(c[2], 64, s.min, NUM_N), num_d(c[3], 64, s.t_min, NUM_S),
+                    num_d(c[4], 64, s.mean, NUM_N), num_d(c[5], 64, hw_run_stats_std(&s), NUM_N));
         }
     }
     const char *p = summary ? strstr(summary, "\"lines\":[") : NULL;
@@ -157,7 +180,11 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
             for (int k = 0; ek[k]; k++) LINE_VAL(ek[k], ev[k]);
             fprintf(f, "| ");
             md_text(f, name);
-            for (int k = 0; ek[k]; k++) fprintf(f, " | %s", ev[k]);
+            static const int ekind[8] = {NUM_N, NUM_S, -1, NUM_N, NUM_S, -1, NUM_RATIO, -1};
+            for (int k = 0; ek[k]; k++) {
+                char c[64];
+                fprintf(f, " | %s", ekind[k] < 0 ? ev[k] : num_fmt(c, sizeof c, ev[k], ekind[k]));
+            }
             fprintf(f, " |\n");
         }
         fprintf(f, "\n### End tensions over every step\n\nThe same statistics as above, over every time "
@@ -175,8 +202,9 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
                 md_text(f, name);
                 fprintf(f, " | %s", e ? "B" : "A");
                 for (int k = 0; sk[k]; k++) {
+                    char c[64];
                     json_value(q, sk[k], ev[k], sizeof ev[k]);
-                    fprintf(f, " | %s", ev[k]);
+                    fprintf(f, " | %s", num_fmt(c, sizeof c, ev[k], k % 2 && k < 4 ? NUM_S : NUM_N));
                 }
                 fprintf(f, " |\n");
             }
@@ -202,9 +230,12 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
             int b = !strcmp(br, "true");
             fprintf(f, "| ");
             md_text(f, name);
-            fprintf(f, " | %s | %s | %s | %s | %s | %s | %s |\n", strcmp(mbl, "null") ? mbl : "-",
-                    strcmp(u, "null") ? u : "-", !strcmp(w, "true") ? "**above**" : "", b ? "yes" : "no",
-                    b ? tm : "", b ? sg : "", b ? tn : "");
+            char c[4][64];
+            fprintf(f, " | %s | %s | %s | %s | %s | %s | %s |\n",
+                    strcmp(mbl, "null") ? num_fmt(c[0], 64, mbl, NUM_N) : "-",
+                    strcmp(u, "null") ? num_fmt(c[1], 64, u, NUM_RATIO) : "-",
+                    !strcmp(w, "true") ? "**above**" : "", b ? "yes" : "no",
+                    b ? num_fmt(c[2], 64, tm, NUM_S) : "", b ? sg : "", b ? num_fmt(c[3], 64, tn, NUM_N) : "");
         }
     }
     fprintf(f, "\n## Plots\n\n");

@@ -803,6 +803,10 @@ Test(plot, pngs_without_a_display)
     char gp[65536];
     size_t n = fread(gp, 1, sizeof gp - 1, f);
     gp[n] = 0;
+    /* names are text (no gnuplot markup: the terminal itself is noenhanced) and the time axis
+     * ends at the data */
+    cr_assert(strstr(gp, "pngcairo noenhanced") && strstr(gp, "png noenhanced"), "%s", gp);
+    cr_assert(strstr(gp, "set autoscale xfix"), "%s", gp);
     fclose(f);
     /* shapes at the recorded rows nearest the asked times */
     hw_csv c;
@@ -828,6 +832,12 @@ Test(plot, pngs_without_a_display)
     fclose(f);
     cr_assert(strstr(gp, "| status | ok |") && strstr(gp, "| line1 | A |") && strstr(gp, "| line3 | B |") &&
               strstr(gp, "](plots/end_tensions.png)") && strstr(gp, "](plots/shapes.png)"), "%s", gp);
+    /* one number format per column: no exponent beside fixed notation in the tables (forces in
+     * whole newtons, times to the millisecond) */
+    const char *tab = strstr(gp, "## End tensions at the output rows");
+    cr_assert_not_null(tab);
+    cr_assert_null(strstr(tab, "e+0"), "an exponent in a table: %s", tab);
+    cr_assert_null(strstr(tab, "e-0"), "an exponent in a table: %s", tab);
 }
 
 Test(plot, errors_are_clear)
