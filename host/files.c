@@ -1,6 +1,9 @@
 /* See files.h. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "files.h"
@@ -44,4 +47,64 @@ void hw_json_string(FILE *f, const char *s)
         else fputc(*s, f);
     }
     fputc('"', f);
+}
+
+static int remove_file(const char *path, char *failed, size_t failed_len)
+{
+    if (unlink(path) == 0 || errno == ENOENT || errno == ENOTDIR) return 0;
+    int e = errno;
+    snprintf(failed, failed_len, "%s", path);
+    errno = e;
+    return -1;
+}
+
+/* Files in dir/sub whose names start with one of the prefixes and end with one of the suffixes. */
+static int remove_matching(const char *dir, const char *sub, const char *const *prefix,
+                           const char *const *suffix, char *failed, size_t failed_len)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s", dir, sub);
+    DIR *d = opendir(path);
+    if (!d) return 0; /* none there */
+    struct dirent *de;
+    int rc = 0;
+    while (rc == 0 && (de = readdir(d))) {
+        size_t n = strlen(de->d_name);
+        int pre = 0, suf = 0;
+        for (int k = 0; prefix[k]; k++) pre |= strncmp(de->d_name, prefix[k], strlen(prefix[k])) == 0;
+        for (int k = 0; suffix[k]; k++) {
+            size_t m = strlen(suffix[k]);
+            suf |= n >= m && strcmp(de->d_name + n - m, suffix[k]) == 0;
+        }
+        if (!pre || !suf) continue;
+        char f[4700];
+        snprintf(f, sizeof f, "%s/%s", path, de->d_name);
+        rc = remove_file(f, failed, failed_len);
+    }
+    closedir(d);
+    return rc;
+}
+
+int hw_clean_run_dir(const char *dir, const char *out_name, char *failed, size_t failed_len)
+{
+    static const char *const owned[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv",
+                                        "rigid.csv", "network.csv", "ensemble.csv", "summary.json",
+                                        "run.pvd", "results.h5", "report.md", "checkpoint.hwck",
+                                        "checkpoint.hwck.tmp", NULL};
+    static const char *const vtk_pre[] = {"cables_", "segments_", NULL}, *const vtk_suf[] = {".vtp", NULL};
+    static const char *const plot_pre[] = {"", NULL};
+    static const char *const plot_suf[] = {".png", ".dat", "plots.gp", "gnuplot.log", NULL};
+    char path[4400];
+    for (int k = 0; owned[k]; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, owned[k]);
+        if (remove_file(path, failed, failed_len)) return -1;
+    }
+    if (out_name) {
+        snprintf(path, sizeof path, "%s/%s", dir, out_name);
+        if (remove_file(path, failed, failed_len)) return -1;
+    }
+    if (remove_matching(dir, "vtk", vtk_pre, vtk_suf, failed, failed_len) ||
+        remove_matching(dir, "plots", plot_pre, plot_suf, failed, failed_len))
+        return -1;
+    return 0;
 }

@@ -408,6 +408,18 @@ static int run(run_opts *o)
     char dir[4096];
     if (o->out_dir) snprintf(dir, sizeof dir, "%s", o->out_dir);
     else default_out_dir(o->scenario, dir, sizeof dir);
+    if (!o->resume) { /* a reused result directory: no stale table or frame of an earlier run */
+        char stem[4096], out_name[4200], failed[4800];
+        default_out_dir(o->scenario, stem, sizeof stem); /* "out/<name>" */
+        snprintf(out_name, sizeof out_name, "%s.out", stem + 4);
+        if (hw_clean_run_dir(dir, md ? out_name : NULL, failed, sizeof failed) != 0) {
+            fprintf(stderr, "hawser: %s: cannot remove the earlier run's file: %s\n", failed, strerror(errno));
+            hw_run_ck_free(&ck);
+            hw_scenario_free(sc);
+            hw_md_free(md);
+            return EXIT_IO;
+        }
+    }
     {   /* [checkpoint hook 2] what a checkpoint records; on resume, the outputs set aside */
         hw_run_ck_opts co;
         memset(&co, 0, sizeof co);

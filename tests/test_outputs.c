@@ -272,6 +272,42 @@ Test(vtk, vtk_interval_thins_the_frames)
     run_free(&r);
 }
 
+/* Number of entries of dir whose names start with prefix. */
+static int count_prefixed(const char *dir, const char *prefix)
+{
+    char cmd[1024], out[64];
+    snprintf(cmd, sizeof cmd, "ls %s 2>/dev/null | grep -c '^%s'", dir, prefix);
+    sh(cmd, out, sizeof out);
+    return atoi(out);
+}
+
+/* A reused result directory: the second, shorter run leaves no frame, table or plot of the first
+ * (fewer vtk frames, no segments.csv when it records none, no report or plots), and a file the
+ * user put there stays. */
+Test(vtk, reused_directory_keeps_no_stale_files)
+{
+    char out[8192], cmd[2048];
+    const char *dir = HW_TMP "/hawser_out_reuse";
+    snprintf(cmd, sizeof cmd, "rm -rf %s && %s run %s -o %s --t-end 2 --format csv,vtk -q > /dev/null 2>&1 && "
+             "%s report %s > /dev/null 2>&1 && echo keep > %s/notes.txt", dir, HW_CLI_PATH, OC4, dir,
+             HW_CLI_PATH, dir, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", cmd);
+    char vtk[600];
+    snprintf(vtk, sizeof vtk, "%s/vtk", dir);
+    int first = count_prefixed(vtk, "cables_");
+    cr_assert_gt(first, 10, "frames of the first run: %d", first);
+    cr_assert_eq(access(HW_TMP "/hawser_out_reuse/report.md", F_OK), 0);
+    /* again into the same directory: shorter, csv only */
+    snprintf(cmd, sizeof cmd, "%s run %s -o %s --t-end 0.5 -q > /dev/null 2>&1", HW_CLI_PATH, OC4, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", cmd);
+    cr_expect_eq(count_prefixed(vtk, "cables_"), 0, "stale frames of the first run are gone");
+    cr_expect_eq(count_prefixed(vtk, "segments_"), 0);
+    cr_expect_eq(access(HW_TMP "/hawser_out_reuse/run.pvd", F_OK), -1, "no index of the first run");
+    cr_expect_eq(access(HW_TMP "/hawser_out_reuse/report.md", F_OK), -1, "no report of the first run");
+    cr_expect_eq(access(HW_TMP "/hawser_out_reuse/notes.txt", F_OK), 0, "the user's file stays");
+    cr_expect_eq(access(HW_TMP "/hawser_out_reuse/lines.csv", F_OK), 0);
+}
+
 /* ParaView's own reader on the index (only where ParaView's pvbatch is installed: Debian
  * `paraview`; skipped otherwise): every frame is a time step, two named blocks per step. */
 static const char *PV_SCRIPT =
