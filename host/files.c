@@ -49,9 +49,13 @@ void hw_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* Only a regular file goes: a directory or a link of that name is the user's arrangement (a link
+ * to /dev/full, say) and stays, for the run to write through or fail on as it would anyway. */
 static int remove_file(const char *path, char *failed, size_t failed_len)
 {
-    if (unlink(path) == 0 || errno == ENOENT || errno == ENOTDIR) return 0;
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    if (unlink(path) == 0 || errno == ENOENT) return 0;
     int e = errno;
     snprintf(failed, failed_len, "%s", path);
     errno = e;
