@@ -436,6 +436,14 @@ static int run(run_opts *o)
             return exit_code(st);
         }
     }
+    if ((sc->rigid || sc->network) && (sc->out_formats & (HW_OUT_VTK | HW_OUT_HDF5)))
+        /* a warning, not silence: the formats asked for do not cover these families yet */
+        fprintf(stderr, "hawser: warning: %s%s%s are written to %s%s%s only: ParaView and HDF5 output "
+                "for them is not written yet (the formats asked for cover %s)\n",
+                sc->rigid ? "rigid cables" : "", sc->rigid && sc->network ? " and " : "",
+                sc->network ? "the 1-D network" : "", sc->rigid ? "rigid.csv" : "",
+                sc->rigid && sc->network ? " and " : "", sc->network ? "network.csv" : "",
+                sc->model.n_lines > 0 ? "the lumped-mass lines" : "nothing in this scenario");
     if (sc->model.n_lines == 0 && (sc->rigid || sc->network)) { /* rigid cables and/or a network only */
         catch_signals();
         if (sc->rigid)
