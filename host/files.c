@@ -112,3 +112,27 @@ int hw_clean_run_dir(const char *dir, const char *out_name, char *failed, size_t
         return -1;
     return 0;
 }
+
+hw_status hw_close_run_files(const char *dir, FILE **csv, const char *csv_path, hw_summary_fn write,
+                             void *ctx, hw_status st, char *msg, size_t msg_len)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    int serr = 0, cerr = 0; /* summary.json, the table */
+    struct stat dst;
+    if (*csv || (st == HW_ERR_IO && stat(dir, &dst) == 0)) { /* the directory is there */
+        FILE *f = fopen(path, "w");
+        serr = f ? 0 : errno;
+        if (f) {
+            write(f, ctx);
+            serr = hw_fclose_checked(f);
+        }
+        cerr = *csv ? hw_fclose_checked(*csv) : 0;
+        *csv = NULL;
+    }
+    if (!st && (cerr || serr)) { /* a failure before was reported with its own message */
+        snprintf(msg, msg_len, "%s: write failed: %s", cerr ? csv_path : path, strerror(cerr ? cerr : serr));
+        st = HW_ERR_IO;
+    }
+    return st;
+}

@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+#include "hawser/hawser.h"
+
 /* Creates a directory and its parents (like mkdir -p). Returns 0, or -1 with errno set. */
 int hw_mkdir_p(const char *path);
 /* Before a fresh run into dir: removes the files a run owns there (the CSV tables, summary.json,
@@ -18,6 +20,15 @@ void hw_json_string(FILE *f, const char *s);
 /* Closes f (NULL-safe) and returns 0 when everything written to it reached the file, else the
  * errno of the failure (the failed write's, or fclose's; EIO when none was recorded). */
 int hw_fclose_checked(FILE *f);
+
+/* The end of a run that wrote one CSV table (rigid.csv, network.csv): writes dir/summary.json
+ * with write(f, ctx) when the directory is there (the table was opened, or st is an I/O failure
+ * and dir exists), then closes *csv (set to NULL). A run that was ok until then (st == HW_OK)
+ * becomes HW_ERR_IO when the table's or the summary's writes failed, with msg naming the file;
+ * an earlier failure keeps its own status and message. Returns the status. */
+typedef void (*hw_summary_fn)(FILE *f, void *ctx);
+hw_status hw_close_run_files(const char *dir, FILE **csv, const char *csv_path, hw_summary_fn write,
+                             void *ctx, hw_status st, char *msg, size_t msg_len);
 
 /* The largest input file (YAML scenario, MoorDyn deck) read: 64 MiB, some thousand times a large
  * scenario; refused before it is read (docs/scenario.md, "Limits"). */

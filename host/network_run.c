@@ -119,6 +119,19 @@ static void summary(FILE *f, const char *status, const char *message, const char
     fprintf(f, "}\n");
 }
 
+/* summary() with its arguments, for hw_close_run_files. */
+typedef struct net_summary_args {
+    const char *status, *message, *scenario, *dir;
+    const hw_net_runner *r;
+    double dt, wall;
+    long steps;
+} net_summary_args;
+static void net_summary(FILE *f, void *ctx)
+{
+    const net_summary_args *a = (const net_summary_args *)ctx;
+    summary(f, a->status, a->message, a->scenario, a->r, a->dt, a->steps, a->wall, a->dir);
+}
+
 hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir, int quiet,
                               hw_log_fn log, void *log_user, hw_run_ck *ck,
                               const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
@@ -169,24 +182,8 @@ hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, 
     }
     double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
     summary(stdout, status, st ? msg : NULL, scenario_path, &r, dt, done, wall, dir);
-    char path[4200];
-    snprintf(path, sizeof path, "%s/summary.json", dir);
-    int serr = 0, cerr = 0; /* summary.json, network.csv */
-    struct stat dst;
-    if (r.csv || (st == HW_ERR_IO && stat(dir, &dst) == 0)) { /* the directory is there */
-        FILE *f = fopen(path, "w");
-        serr = f ? 0 : errno;
-        if (f) {
-            summary(f, status, st ? msg : NULL, scenario_path, &r, dt, done, wall, dir);
-            serr = hw_fclose_checked(f);
-        }
-        cerr = r.csv ? hw_fclose_checked(r.csv) : 0;
-        r.csv = NULL;
-    }
-    if (!st && (cerr || serr)) { /* a failure before was reported with its own message */
-        snprintf(msg, msg_len, "%s: write failed: %s", cerr ? r.csv_path : path, strerror(cerr ? cerr : serr));
-        st = HW_ERR_IO;
-    }
+    net_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, dt, wall, done};
+    st = hw_close_run_files(dir, &r.csv, r.csv_path, net_summary, &sa, st, msg, msg_len);
     hw_net_runner_end(&r);
     return st;
 }

@@ -341,6 +341,19 @@ static void summary(FILE *f, const char *status, const char *message, const char
     fprintf(f, "}\n");
 }
 
+/* summary() with its arguments, for hw_close_run_files. */
+typedef struct rc_summary_args {
+    const char *status, *message, *scenario, *dir;
+    const hw_rc_runner *r;
+    long steps;
+    double wall;
+} rc_summary_args;
+static void rc_summary(FILE *f, void *ctx)
+{
+    const rc_summary_args *a = (const rc_summary_args *)ctx;
+    summary(f, a->status, a->message, a->scenario, a->r, a->steps, a->wall, a->dir);
+}
+
 hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir,
                              hw_backend_kind backend, hw_log_fn log, void *log_user, hw_run_ck *ck,
                              const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
@@ -398,24 +411,8 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     }
     double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
     summary(stdout, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
-    char path[4200];
-    snprintf(path, sizeof path, "%s/summary.json", dir);
-    int serr = 0, cerr = 0; /* summary.json, rigid.csv */
-    struct stat dst;
-    if (r.csv || (st == HW_ERR_IO && stat(dir, &dst) == 0)) { /* the directory is there */
-        FILE *f = fopen(path, "w");
-        serr = f ? 0 : errno;
-        if (f) {
-            summary(f, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
-            serr = hw_fclose_checked(f);
-        }
-        cerr = r.csv ? hw_fclose_checked(r.csv) : 0;
-        r.csv = NULL;
-    }
-    if (!st && (cerr || serr)) { /* a failure before was reported with its own message */
-        snprintf(msg, msg_len, "%s: write failed: %s", cerr ? r.csv_path : path, strerror(cerr ? cerr : serr));
-        st = HW_ERR_IO;
-    }
+    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, done, wall};
+    st = hw_close_run_files(dir, &r.csv, r.csv_path, rc_summary, &sa, st, msg, msg_len);
     hw_net_runner_end(&net);
     hw_rc_runner_end(&r);
     return st;
