@@ -111,6 +111,13 @@ HW_HD hw_v3 hw_lm_current(const hw_lm_sys *S, double z, double t)
                         z, t);
 }
 
+/* The current an element at height z sees: the environment's profile times the element's factor
+ * (a line's ln_cscale, a point's pt_cscale; ensembles vary it), none above the surface. */
+HW_HD hw_v3 hw_lm_current_seen(const hw_lm_sys *S, double z, double t, double scale)
+{
+    return z < 0.0 ? hw_v3_scale(hw_lm_current(S, z, t), scale) : hw_v3_zero();
+}
+
 /* Kinematics of a non-free point at time t. */
 HW_HD hw_kin hw_lm_point_kin(const hw_lm_sys *S, int p, double t)
 {
@@ -319,7 +326,7 @@ HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y
             f.z += w->hg_fb[3 * (i - 1) + 2];
         }
     }
-    hw_v3 ucur = r.z < 0.0 ? hw_v3_scale(hw_lm_current(S, r.z, t), S->ln_cscale[l]) : hw_v3_zero();
+    hw_v3 ucur = hw_lm_current_seen(S, r.z, t, S->ln_cscale[l]);
     return hw_node_load_eval(r, v, f, qa, qb, power, S->node_m[i], S->node_l[i],
                              hw_lm_line_consts(S, l), hw_lm_env_of(S), ucur);
 }
@@ -364,7 +371,7 @@ HW_HD hw_node_load hw_lm_point_own_load(const hw_lm_sys *S, double t, const doub
     hw_node_load L;
     int i = S->n_nodes + p, n = S->n_state;
     hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
-    hw_v3 cur = r.z < 0.0 ? hw_v3_scale(hw_lm_current(S, r.z, t), S->pt_cscale[p]) : hw_v3_zero();
+    hw_v3 cur = hw_lm_current_seen(S, r.z, t, S->pt_cscale[p]);
     hw_point_loads P = hw_point_own_load(r, v, cur, S->pt_mass[p], S->pt_vol[p], S->pt_cda[p],
                                          S->pt_ca[p], S->rho, S->g);
     *M = P.M;

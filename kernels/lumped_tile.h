@@ -193,12 +193,6 @@ HW_HD void hw_tile_load(const hw_lm_sys *S, hw_tile tl, const hw_tile_stage *st,
     }
 }
 
-/* Whether a segment result is a blow-up (hw_lm_segment_bad's test). */
-HW_HD int hw_tile_seg_bad(double T, double strain, double max_strain)
-{
-    return !(strain <= max_strain) || !(T == T) || !(fabs(T) <= 1.0e300);
-}
-
 /* Phase 2: the tile's segments (segment_range's body: hw_segment_eval, hw_segment_cut,
  * hw_segment_damping_power) into shared memory; for the segments the tile owns, the bad flag
  * and, in the step's first stage, the every-step accumulators (hw_acc_seg_update; a value is
@@ -226,7 +220,7 @@ HW_HD double hw_tile_segments(const hw_lm_sys *S, const hw_lm_work *w, const hw_
         sm->T[j] = sr.T; sm->qx[j] = sr.q.x; sm->qy[j] = sr.q.y; sm->qz[j] = sr.q.z;
         sm->pd[j] = hw_segment_damping_power(sr, l0, ea, tx, ty, tn);
         if (i > tl.b) continue; /* the next tile's */
-        if (hw_tile_seg_bad(sr.T, sr.strain, S->max_strain)) HW_FLAG_BAD(w->bad, s);
+        if (hw_seg_bad(sr.T, sr.strain, S->max_strain)) HW_FLAG_BAD(w->bad, s);
         if (!st->first) continue;
         if (i == 1) st->lnT[2 * l] = sr.T;
         if (i == ns) st->lnT[2 * l + 1] = sr.T;
@@ -245,12 +239,6 @@ HW_HD double hw_tile_segments(const hw_lm_sys *S, const hw_lm_work *w, const hw_
         osc = z > osc ? z : osc;
     }
     return osc;
-}
-
-/* The current a node sees (hw_lm_node_load's expression). */
-HW_HD hw_v3 hw_tile_ucur(const hw_lm_sys *S, int l, hw_v3 r, double t)
-{
-    return r.z < 0.0 ? hw_v3_scale(hw_lm_current(S, r.z, t), S->ln_cscale[l]) : hw_v3_zero();
 }
 
 /* One value of the stage's combination (cpu_lincomb's expressions). */
@@ -282,7 +270,7 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
         hw_v3 f = hw_node_tension(k > 0, qa, k > 0 ? sm->T[j] : 0.0, k < ns, qb,
                                   k < ns ? sm->T[j + 1] : 0.0);
         double power = k > 0 ? sm->pd[j] : 0.0;
-        hw_v3 ucur = end || S->cur_nz > 0 ? hw_tile_ucur(S, l, r, st->t) : hw_v3_zero();
+        hw_v3 ucur = end || S->cur_nz > 0 ? hw_lm_current_seen(S, r.z, st->t, S->ln_cscale[l]) : hw_v3_zero();
         double m = S->node_m[i], ln = S->node_l[i];
         hw_node_load L = hw_node_load_eval(r, v, f, qa, qb, power, m, ln, c, e, ucur);
         double ed = yb[HW_Y_ED * n + i], *out = st->out;

@@ -111,16 +111,22 @@ HW_HD void hw_rc_chol_solve_at(const double *F, size_t es, double *x)
     }
 }
 
-/* The sequential factor of row q in place (the CPU's: the lanes' columns one after the other).
- * Returns 1 when the block is not positive definite. */
-HW_HD int hw_rc_bcr_factor_row(const hw_rc_bcr *P, size_t q)
+/* The sequential factor of one 6x6 block F (entry stride es) in place: the lanes' columns one
+ * after the other. Returns 1 when the block is not positive definite. */
+HW_HD int hw_rc_chol6(double *F, size_t es)
 {
-    double *F = &HW_RC_BM(P, P->A, q, 0), inv[6];
+    double inv[6];
     for (int j = 0; j < 6; j++)
         for (int i = 0; i < 6; i++)
-            if (hw_rc_chol_col(F, P->es, j, i, &inv[i])) return 1;
-    for (int i = 0; i < 6; i++) hw_rc_chol_finish(F, P->es, i, inv[i]);
+            if (hw_rc_chol_col(F, es, j, i, &inv[i])) return 1;
+    for (int i = 0; i < 6; i++) hw_rc_chol_finish(F, es, i, inv[i]);
     return 0;
+}
+
+/* The factor of row q in place (the CPU's). */
+HW_HD int hw_rc_bcr_factor_row(const hw_rc_bcr *P, size_t q)
+{
+    return hw_rc_chol6(&HW_RC_BM(P, P->A, q, 0), P->es);
 }
 
 /* Lane j of the elimination by row k of its neighbour p = k -+ d (side 0: p = k - d, coefficient

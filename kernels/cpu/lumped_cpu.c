@@ -436,7 +436,7 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
         double cs = S->ln_cscale[l];
         for (int i = n0 + a; i < n0 + c; i++) {
             double z = y[HW_Y_RZ * n + i];
-            hw_v3 uc = z < 0.0 ? hw_v3_scale(hw_lm_current(S, z, t), cs) : hw_v3_zero();
+            hw_v3 uc = hw_lm_current_seen(S, z, t, cs);
             u[i] = uc.x; u[n + i] = uc.y; u[2 * n + i] = uc.z;
         }
     }

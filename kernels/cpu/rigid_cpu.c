@@ -190,20 +190,6 @@ static void flag(int *best, int c, int where, int kind)
     if (code < best[c]) best[c] = code;
 }
 
-/* The factor kernel's lanes on one row, column by column (the barrier between columns is the
- * loop order); returns 1 when the block is not positive definite. */
-static int factor_lanes(double *F, size_t es)
-{
-    double inv[6];
-    for (int j = 0; j < 6; j++) {
-        int fail = 0;
-        for (int i = 0; i < 6; i++) fail |= hw_rc_chol_col(F, es, j, i, &inv[i]);
-        if (fail) return 1;
-    }
-    for (int i = 0; i < 6; i++) hw_rc_chol_finish(F, es, i, inv[i]);
-    return 0;
-}
-
 /* The back kernel's lanes on one odd row: each lane's right-hand side entry, then every lane's
  * own solve of the shared right-hand side (the GPU's lanes all solve and keep their entry). */
 static void back_lanes(const hw_rc_bcr *P, int b0, int M, int k, int d, int top, double *x, size_t xs)
@@ -257,7 +243,7 @@ int hw_rc_cpu_step_bcr(const hw_rc_sys *S, const int *el_cable, const int *blk_c
         int d = 1 << l;
         for (int i = lv->off_odd[l]; i < lv->off_odd[l + 1]; i++) {
             int q = lv->odd[i];
-            if (factor_lanes(&HW_RC_BM(&P, P.A, q, 0), P.es)) flag(best, blk_cable[q], q - S->cab[blk_cable[q]].b0, HW_RC_BAD_NOT_SPD);
+            if (hw_rc_bcr_factor_row(&P, q)) flag(best, blk_cable[q], q - S->cab[blk_cable[q]].b0, HW_RC_BAD_NOT_SPD);
         }
         for (int i = lv->off_even[l]; i < lv->off_even[l + 1]; i++) {
             int q = lv->even[i];
@@ -269,7 +255,7 @@ int hw_rc_cpu_step_bcr(const hw_rc_sys *S, const int *el_cable, const int *blk_c
     for (int i = lv->off_odd[lv->n_levels]; i < lv->off_odd[lv->n_levels + 1]; i++) {
         int q = lv->odd[i];
         const hw_rc_cable *C = &S->cab[blk_cable[q]];
-        if (factor_lanes(&HW_RC_BM(&P, P.A, q, 0), P.es)) flag(best, blk_cable[q], 0, HW_RC_BAD_NOT_SPD);
+        if (hw_rc_bcr_factor_row(&P, q)) flag(best, blk_cable[q], 0, HW_RC_BAD_NOT_SPD);
         back_lanes(&P, C->b0, C->n + 1, 0, 0, 1, x, HW_RC_BLK);
     }
     /* k_rc_back per level, from the top down */
