@@ -226,7 +226,7 @@ HW_HD void hw_lm_hinge(const hw_lm_sys *S, const hw_lm_work *w, int i)
     /* no moment across a broken segment: the hinges at its two nodes go */
     if (S->ln_ei[l] > 0.0 && loc > 0 && loc < S->ln_nseg[l] && S->seg_alive[sa] != 0.0 &&
         S->seg_alive[sb] != 0.0) {
-        double k = S->ln_ei[l] / (0.5 * (S->seg_l0[sa] + S->seg_l0[sb]));
+        double k = hw_hinge_stiffness(S->ln_ei[l], S->seg_l0[sa], S->seg_l0[sb]);
         hw_hinge h = hw_hinge_eval(hw_lm_seg_q(w, sa), w->seg_len[sa], hw_lm_seg_q(w, sb),
                                    w->seg_len[sb], k);
         fa = h.fa; fb = h.fb;

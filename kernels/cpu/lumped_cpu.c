@@ -464,7 +464,7 @@ static void hinge_range(int k0, int k1, const double *restrict qx, const double 
 {
     for (int k = k0; k < k1; k++) {
         int ok = alive[k - 1] != 0.0 && alive[k] != 0.0;
-        double kk = ei / (0.5 * (l0[k - 1] + l0[k]));
+        double kk = hw_hinge_stiffness(ei, l0[k - 1], l0[k]);
         hw_hinge h = hw_hinge_eval(hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]), len[k - 1],
                                    hw_v3_make(qx[k], qy[k], qz[k]), len[k], kk);
         hw_v3 a = hw_v3_select(ok, h.fa, hw_v3_zero()), c = hw_v3_select(ok, h.fb, hw_v3_zero());

@@ -12,6 +12,12 @@
 
 typedef struct hw_hinge { hw_v3 fa, fb; double energy; } hw_hinge;
 
+/* The hinge stiffness k = EI / lbar between segments of unstretched lengths l0a and l0b. */
+HW_HD double hw_hinge_stiffness(double ei, double l0a, double l0b)
+{
+    return ei / (0.5 * (l0a + l0b));
+}
+
 HW_HD hw_hinge hw_hinge_eval(hw_v3 qa, double la, hw_v3 qb, double lb, double k)
 {
     hw_hinge h;
