@@ -231,8 +231,7 @@ static int end_run(const char *dir, const char *status, const char *fail_msg, in
     int err = f ? 0 : errno;
     if (f) {
         write_summary(f, status, fail_msg, o, sc, sim, out, wall);
-        if (ferror(f)) err = errno ? errno : EIO;
-        if (fclose(f) != 0 && !err) err = errno ? errno : EIO;
+        err = hw_fclose_checked(f);
     }
     if (err && code == EXIT_OK) { /* after an earlier error (the directory missing...): that one */
         snprintf(msg, sizeof msg, "%s: cannot write: %s", path, strerror(err));

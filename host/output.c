@@ -204,8 +204,7 @@ hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len)
     FILE **all[4] = {&o->lines, &o->points, &o->nodes, &o->segments};
     for (int k = 0; k < 4; k++) {
         if (!*all[k]) continue;
-        int bad = ferror(*all[k]) ? (errno ? errno : EIO) : 0;
-        if (fclose(*all[k]) != 0 && !bad) bad = errno ? errno : EIO;
+        int bad = hw_fclose_checked(*all[k]);
         *all[k] = NULL;
         if (bad && !st && !o->failed) { /* a failed write was reported when it happened */
             snprintf(msg, msg_len, "%s/%s: write failed: %s", o->dir, CSV_NAMES[k], strerror(bad));

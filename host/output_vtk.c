@@ -13,6 +13,7 @@
  * index is kept a complete XML document at all times: each new entry is written together with
  * the closing tags in one pwrite() over the old closing tags, after the frame files are closed, so
  * a run killed at any moment leaves an index that parses and names only complete frames. */
+#include "files.h"
 #include "output_vtk.h"
 
 #include <errno.h>
@@ -245,9 +246,9 @@ static hw_status write_frame_file(hw_vtk_out *v, const char *kind, double t, cha
     }
     if (kind[0] == 'c') write_cables(f, v, t);
     else write_segments(f, v, t);
-    int bad = ferror(f) ? errno : 0; /* errno of the failed write (EFBIG, ENOSPC) */
-    if (fclose(f) != 0 || bad) {
-        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(bad ? bad : errno));
+    int bad = hw_fclose_checked(f); /* errno of the failed write (EFBIG, ENOSPC) */
+    if (bad) {
+        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(bad));
         return HW_ERR_IO;
     }
     return HW_OK;
