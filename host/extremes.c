@@ -71,12 +71,9 @@ static void end_stats(const double *a, hw_end_stats *o)
     o->t_min = a[HW_ACC_T_MIN]; o->t_max = a[HW_ACC_T_MAX];
 }
 
-hw_status hw_sim_line_extremes(const hw_sim *csim, int line, hw_line_extremes *o)
+/* Line line's extremes from the snapshot in sim->acc_seg / acc_line. */
+static void line_extremes(const hw_sim *sim, int line, hw_line_extremes *o)
 {
-    hw_sim *sim = (hw_sim *)csim;
-    if (!sim || !o || line < 0 || line >= sim->m.S.n_lines) return HW_ERR_INVALID_ARG;
-    hw_status st = snapshot(sim);
-    if (st) return st;
     const hw_lm_sys *S = &sim->m.S;
     const double *a = sim->acc_seg;
     int n = S->n_segs, s0 = S->ln_s0[line];
@@ -100,7 +97,24 @@ hw_status hw_sim_line_extremes(const hw_sim *csim, int line, hw_line_extremes *o
     const double *ln = sim->acc_line + HW_ACC_LINE_NV * line;
     end_stats(ln, &o->end_a);
     end_stats(ln + HW_ACC_END_NV, &o->end_b);
-    return HW_OK;
+}
+
+hw_status hw_sim_line_extremes(const hw_sim *csim, int line, hw_line_extremes *o)
+{
+    hw_sim *sim = (hw_sim *)csim;
+    if (!sim || !o || line < 0 || line >= sim->m.S.n_lines) return HW_ERR_INVALID_ARG;
+    hw_status st = snapshot(sim);
+    if (!st) line_extremes(sim, line, o);
+    return st;
+}
+
+hw_status hw_sim_all_line_extremes(const hw_sim *csim, hw_line_extremes *o)
+{
+    hw_sim *sim = (hw_sim *)csim;
+    if (!sim || !o) return HW_ERR_INVALID_ARG;
+    hw_status st = snapshot(sim); /* one snapshot (a device copy on CUDA) for every line */
+    for (int l = 0; !st && l < sim->m.S.n_lines; l++) line_extremes(sim, l, &o[l]);
+    return st;
 }
 
 hw_status hw_sim_segment_extremes(const hw_sim *csim, int line, double *max_T, double *max_t,

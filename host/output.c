@@ -109,10 +109,13 @@ static void stats_from(hw_run_stats *r, const hw_end_stats *e)
 hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim)
 {
     if (!o->stats) return HW_OK;
-    for (int l = 0; l < o->sc->model.n_lines; l++) {
-        hw_line_extremes x;
-        hw_status st = hw_sim_line_extremes(sim, l, &x);
-        if (st) return st;
+    int nl = o->sc->model.n_lines;
+    hw_line_extremes *all = (hw_line_extremes *)malloc((size_t)(nl > 0 ? nl : 1) * sizeof *all);
+    if (!all) return HW_ERR_NOMEM;
+    hw_status st = hw_sim_all_line_extremes(sim, all);
+    if (st) { free(all); return st; }
+    for (int l = 0; l < nl; l++) {
+        hw_line_extremes x = all[l];
         if (x.end_a.samples <= 0) continue; /* no sample at all: nothing to report */
         hw_line_stats *s = &o->stats[l];
         s->every_step = 1;
@@ -122,6 +125,7 @@ hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim)
         stats_from(&s->end_a, &x.end_a);
         stats_from(&s->end_b, &x.end_b);
     }
+    free(all);
     return HW_OK;
 }
 

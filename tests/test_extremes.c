@@ -99,6 +99,14 @@ Test(extremes, block_and_tackle_every_step_equals_stepwise_reference)
         cr_assert_eq(x.max_strain, strain_max, "line %d", l);
         if (R[l].max_T > 0) cr_assert_gt(x.max_strain, 0.0, "line %d: tension %.6g N, strain %.3g", l, R[l].max_T, x.max_strain);
     }
+    /* all lines from one snapshot: the same as line by line */
+    hw_line_extremes all[8];
+    cr_assert_eq(hw_sim_all_line_extremes(run, all), HW_OK);
+    for (int l = 0; l < nl; l++) {
+        hw_line_extremes x;
+        cr_assert_eq(hw_sim_line_extremes(run, l, &x), HW_OK);
+        cr_assert_eq(memcmp(&x, &all[l], sizeof x), 0, "line %d", l);
+    }
     double seg_max[512];
     cr_assert_eq(hw_sim_segment_extremes(run, 0, seg_max, NULL, NULL, NULL, NULL), HW_OK);
     cr_assert_eq(seg_max[R[0].max_seg - 1], R[0].max_T);

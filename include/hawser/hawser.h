@@ -405,6 +405,9 @@ typedef struct hw_line_extremes {
     hw_end_stats end_a, end_b;                      /* end-segment tensions TA, TB, N */
 } hw_line_extremes;
 hw_status hw_sim_line_extremes(const hw_sim *sim, int line, hw_line_extremes *out);
+/* The same for every line at once, out[0 .. lines - 1]: one snapshot of the accumulators (on CUDA
+ * one copy from the device) instead of one per line. */
+hw_status hw_sim_all_line_extremes(const hw_sim *sim, hw_line_extremes *out);
 /* Per segment slot of a line (hw_sim_line_nseg values each; any pointer may be NULL): largest
  * and smallest tension with their times, largest strain. On a reeling line a slot is a place
  * in the line's segment array, which shifts as the winch inserts and removes segments. */
