@@ -5,6 +5,7 @@
 
 #include "hawser/hawser.h"
 #include "hawser/network.h"
+#include "hawser/body.h"
 
 typedef struct hw_output_ref {
     int line;   /* line index */
@@ -38,6 +39,10 @@ typedef struct hw_scenario {
     int ens_n[3];             /* values of current_scale, motion_amplitude_scale, motion_period */
     const double *ens_v[3];
     struct hw_scn_rigid *rigid; /* the `rigid_cables:` section (scenario_rigid.h), or NULL; owned */
+    int n_bodies;             /* the `bodies:` section (include/hawser/body.h); owned */
+    hw_body_def *bodies;
+    int n_body_points;        /* points of `model` that ride on a body (points[].body); owned */
+    hw_body_attach *body_points;
     int out_formats;          /* HW_OUT_* bits. Default HW_OUT_CSV */
     double vtk_interval;      /* s between ParaView frames; 0 = every output row. Default 0 */
     double util_warning;      /* outputs.utilisation_warning: warn above this max tension / mbl */

@@ -1,0 +1,73 @@
+/* Hawser: 6-DOF rigid bodies (MoorDyn's Body; docs/physics.md section 9). Public definitions.
+ *
+ * A body has a reference point (its position `pos`, orientation `rot`), a centre of gravity and a
+ * centre of buoyancy offset from it, an inertia tensor about the CG, a displaced volume, for a
+ * surface-piercing body a waterplane (area and second moments), and drag and added mass per body
+ * axis. Lumped lines attach to it through points that ride on the body (hw_body_attach: a point
+ * of the lumped model at a body-frame offset) and rigid cables through their ends (a body end at
+ * a body-frame offset). Units SI; world frame z up, sea surface z = 0. */
+#ifndef HAWSER_BODY_H
+#define HAWSER_BODY_H
+
+#include "hawser/hawser.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum hw_body_kind {
+    HW_BODY_FREE = 0,   /* moved by its own loads and the cables attached to it */
+    HW_BODY_FIXED,      /* stays at pos / rot */
+    HW_BODY_PRESCRIBED, /* moves as given by motion (6 DOF) */
+    HW_BODY_COUPLED     /* kinematics set from outside (co-simulation) */
+} hw_body_kind;
+
+typedef struct hw_body_def {
+    const char *name;
+    hw_body_kind kind;
+    double pos[3];      /* reference point at t = 0 (world), m */
+    double rot[3];      /* orientation at t = 0: roll, pitch, yaw (rad), R = Rz(yaw) Ry(pitch) Rx(roll) */
+    double mass;        /* kg (> 0 for a free body) */
+    double cg[3];       /* centre of gravity, body frame, from the reference point, m */
+    double inertia[6];  /* about the CG, body axes: Ixx Iyy Izz Ixy Ixz Iyz, kg m^2 (positive
+                           definite for a free body) */
+    double volume;      /* displaced volume, m^3 (>= 0); for a surface-piercing body, with the
+                           reference point at z = 0 */
+    double cb[3];       /* centre of buoyancy, body frame, m */
+    double awp;         /* waterplane area, m^2 (0: the body is submerged and keeps its volume) */
+    double iwp[2];      /* waterplane second moments about the body x and y axes through the
+                           reference point, m^4 */
+    double cda[6];      /* drag per body axis: Cd A (m^2) for x y z, then Cd A r^3 (m^5) for roll
+                           pitch yaw: F = -0.5 rho CdA |u| u, M = -0.5 rho CdAr3 |w| w */
+    double ca[6];       /* added mass: coefficients on rho volume for x y z, then added inertia
+                           (kg m^2) about the body axes through the reference point */
+    /* HW_BODY_PRESCRIBED: each of the 6 coordinates (x y z from pos, roll pitch yaw from rot)
+     * moves as a point's coordinate does (hawser.h hw_motion_kind) */
+    hw_motion_kind motion;
+    double vel[6];      /* constant velocity: m/s and rad/s (rates of roll, pitch, yaw) */
+    double amp[6];      /* sinusoid amplitudes, m and rad */
+    double period;      /* s (> 0) */
+    double phase;       /* rad */
+    int table_n;        /* >= 2 */
+    const double *table_t;   /* strictly increasing */
+    const double *table_6;   /* 6 * table_n offsets per row: x y z roll pitch yaw */
+} hw_body_def;
+
+/* A point of the lumped-mass model (hw_model_def.points[point], kind HW_POINT_COUPLED) that rides
+ * on body `body` at the body-frame offset `at`: the lines on the point move with the body and
+ * load it back. */
+typedef struct hw_body_attach {
+    int point;
+    int body;
+    double at[3];
+} hw_body_attach;
+
+hw_body_def hw_default_body(void);
+/* Checks one body (index k for messages). HW_OK or HW_ERR_INPUT with a one-line message naming the
+ * body and the scenario key ("body 'buoy' (0) field 'inertia': ..."). */
+hw_status hw_body_check(const hw_body_def *def, int k, char *msg, size_t msg_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

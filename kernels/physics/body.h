@@ -1,0 +1,208 @@
+/* A 6-DOF rigid body (docs/physics.md section 9; MoorDyn's Body): mass and inertia about a centre
+ * of gravity offset from the body's reference point, buoyancy at a centre of buoyancy, hydrostatic
+ * restoring of a surface-piercing body from its waterplane, drag and added mass per body axis, and
+ * loads from the cables attached at body-fixed points. Written once, for gcc and nvcc (hd.h).
+ *
+ * State, world frame: r the reference point, q the orientation (body -> world, quat.h), v the
+ * reference point's velocity, w the angular velocity. With c = R cg the CG offset and
+ * I_ref = I_cg + m (|c|^2 1 - c c^T) the inertia about the reference point (world axes), the
+ * Newton-Euler equations about the (moving) reference point are
+ *   [ m 1 + A_t   -m [c]x     ] [ a     ]   [ F     - m w x (w x c) ]
+ *   [ m [c]x      I_ref + A_r ] [ alpha ] = [ M_ref - w x (I_ref w) ]
+ * (A_t, A_r: the added mass and added inertia, body-axis diagonals rotated to world; F, M_ref the
+ * external force and its moment about the reference point). The 6x6 matrix is symmetric positive
+ * definite and is solved by Cholesky (block6.h).
+ *
+ * Hydrostatics: the buoyancy rho g volume acts upward at the centre of buoyancy (it turns with the
+ * body). A surface-piercing body (awp > 0) has its reference point on its waterplane: a heave z of
+ * the reference point changes the displaced volume by -awp z (force at the reference point), and a
+ * tilt gives the waterplane moment of the potential
+ *   U_wp = rho g / 2 (iwp_x n_y^2 + iwp_y n_x^2),   n = R^T e_z (the world vertical in body axes),
+ * i.e. -rho g iwp_x phi for a small roll phi (the rho g V z_B and -m g z_G parts of the metacentric
+ * stiffness come from the buoyancy at CB and the weight at CG). A body with awp = 0 keeps its whole
+ * volume (a submerged body). */
+#ifndef HW_PHYSICS_BODY_H
+#define HW_PHYSICS_BODY_H
+#include "hd.h"
+#include "quat.h"
+#include "block6.h"
+
+typedef struct hw_body_p {
+    double m;        /* mass, kg */
+    hw_v3 cg, cb;    /* centres of gravity and buoyancy, body frame from the reference point */
+    hw_m3s inertia;  /* about the CG, body axes */
+    double volume;   /* displaced volume (at z_ref = 0 for a surface-piercing body), m^3 */
+    double awp;      /* waterplane area, m^2 (0: submerged body) */
+    double iwp[2];   /* waterplane second moments about the body x and y axes through the
+                        reference point, m^4 */
+    double cda[6];   /* drag: Cd A per body axis (m^2), then rotational Cd A r^3 (m^5) */
+    double ca[6];    /* added mass coefficients on rho volume per body axis, then the rotational
+                        added inertia per body axis (kg m^2) */
+} hw_body_p;
+
+typedef struct hw_body_s {
+    hw_v3 r;     /* reference point, m */
+    hw_quat q;   /* orientation */
+    hw_v3 v;     /* reference point velocity, m/s */
+    hw_v3 w;     /* angular velocity, rad/s, world axes */
+} hw_body_s;
+
+/* R(q) as a matrix. */
+HW_HD hw_m3 hw_quat_matrix(hw_quat q)
+{
+    hw_m3 m;
+    double w = q.w, x = q.x, y = q.y, z = q.z;
+    m.a[0] = 1.0 - 2.0 * (y * y + z * z); m.a[1] = 2.0 * (x * y - w * z); m.a[2] = 2.0 * (x * z + w * y);
+    m.a[3] = 2.0 * (x * y + w * z); m.a[4] = 1.0 - 2.0 * (x * x + z * z); m.a[5] = 2.0 * (y * z - w * x);
+    m.a[6] = 2.0 * (x * z - w * y); m.a[7] = 2.0 * (y * z + w * x); m.a[8] = 1.0 - 2.0 * (x * x + y * y);
+    return m;
+}
+
+/* Roll, pitch, yaw (rad) to the orientation R = Rz(yaw) Ry(pitch) Rx(roll) (MoorDyn's and the
+ * usual ship convention), and back (pitch in [-pi/2, pi/2]). */
+HW_HD hw_quat hw_quat_from_rpy(double roll, double pitch, double yaw)
+{
+    double cr = cos(0.5 * roll), sr = sin(0.5 * roll), cp = cos(0.5 * pitch), sp = sin(0.5 * pitch);
+    double cy = cos(0.5 * yaw), sy = sin(0.5 * yaw);
+    return hw_quat_make(cr * cp * cy + sr * sp * sy, sr * cp * cy - cr * sp * sy,
+                        cr * sp * cy + sr * cp * sy, cr * cp * sy - sr * sp * cy);
+}
+HW_HD hw_v3 hw_quat_to_rpy(hw_quat q)
+{
+    double sp = 2.0 * (q.w * q.y - q.z * q.x);
+    sp = sp > 1.0 ? 1.0 : (sp < -1.0 ? -1.0 : sp);
+    return hw_v3_make(atan2(2.0 * (q.w * q.x + q.y * q.z), 1.0 - 2.0 * (q.x * q.x + q.y * q.y)), asin(sp),
+                      atan2(2.0 * (q.w * q.z + q.x * q.y), 1.0 - 2.0 * (q.y * q.y + q.z * q.z)));
+}
+/* World angular velocity of the roll-pitch-yaw angles changing at the given rates:
+ * w = yaw' e_z + pitch' Rz e_y + roll' Rz Ry e_x. */
+HW_HD hw_v3 hw_rpy_rate_to_w(hw_v3 rpy, hw_v3 rate)
+{
+    double cp = cos(rpy.y), sp = sin(rpy.y), cy = cos(rpy.z), sy = sin(rpy.z);
+    return hw_v3_make(rate.x * cp * cy - rate.y * sy, rate.x * cp * sy + rate.y * cy, rate.z - rate.x * sp);
+}
+
+/* A body-fixed point at (body frame) offset `at`: world position and velocity. */
+HW_HD hw_v3 hw_body_point(const hw_body_s *s, hw_v3 at) { return hw_v3_add(s->r, hw_quat_rotate(s->q, at)); }
+HW_HD hw_v3 hw_body_point_vel(const hw_body_s *s, hw_v3 at)
+{
+    return hw_v3_add(s->v, hw_v3_cross(s->w, hw_quat_rotate(s->q, at)));
+}
+
+/* Inertia about the reference point, world axes (without added inertia). */
+HW_HD hw_m3 hw_body_inertia_ref(const hw_body_p *p, const hw_body_s *s)
+{
+    hw_m3 R = hw_quat_matrix(s->q);
+    hw_m3 I = hw_m3_mul(hw_m3_mul(R, hw_m3_from_sym(p->inertia)), hw_m3_transpose(R));
+    hw_v3 c = hw_quat_rotate(s->q, p->cg);
+    double cc = hw_v3_dot(c, c), ca[3] = {c.x, c.y, c.z};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) I.a[3 * i + j] += p->m * ((i == j ? cc : 0.0) - ca[i] * ca[j]);
+    return I;
+}
+
+/* The generalized mass about the reference point, world axes, added mass included (rho: water
+ * density). */
+HW_HD hw_m6 hw_body_mass6(const hw_body_p *p, const hw_body_s *s, double rho)
+{
+    hw_m3 R = hw_quat_matrix(s->q);
+    hw_v3 c = hw_quat_rotate(s->q, p->cg);
+    hw_v3 at = hw_v3_make(p->ca[0] * rho * p->volume, p->ca[1] * rho * p->volume, p->ca[2] * rho * p->volume);
+    hw_v3 ar = hw_v3_make(p->ca[3], p->ca[4], p->ca[5]);
+    hw_m3 mt = hw_m3_add(hw_m3_diag(p->m, p->m, p->m), hw_m3_adbt(R, at, R));
+    hw_m3 mr = hw_m3_add(hw_body_inertia_ref(p, s), hw_m3_adbt(R, ar, R));
+    hw_m3 mc = hw_m3_scale(hw_m3_skew(c), p->m);
+    hw_m6 M = hw_m6_zero();
+    hw_m6_add3(&M, 0, 0, mt);
+    hw_m6_add3(&M, 0, 1, hw_m3_scale(mc, -1.0));
+    hw_m6_add3(&M, 1, 0, mc);
+    hw_m6_add3(&M, 1, 1, mr);
+    return M;
+}
+
+/* Adds a force F (world) acting at the world point x to the generalized force about r. */
+HW_HD void hw_body_add_force_at(hw_v6 *f, hw_v3 r, hw_v3 x, hw_v3 F)
+{
+    hw_v3 m = hw_v3_cross(hw_v3_sub(x, r), F);
+    f->a[0] += F.x; f->a[1] += F.y; f->a[2] += F.z;
+    f->a[3] += m.x; f->a[4] += m.y; f->a[5] += m.z;
+}
+
+/* The body's own loads about the reference point (world): weight at CG, buoyancy at CB, the
+ * waterplane's heave force and moment, and drag on the motion relative to the current u (taken at
+ * the reference point) per body axis. Not the inertial terms (hw_body_accel adds them). The drag's
+ * power (<= 0) goes to *drag_power when not NULL. */
+HW_HD hw_v6 hw_body_loads(const hw_body_p *p, const hw_body_s *s, double g, double rho, hw_v3 u,
+                          double *drag_power)
+{
+    hw_v6 f = hw_v6_zero();
+    hw_body_add_force_at(&f, s->r, hw_body_point(s, p->cg), hw_v3_make(0.0, 0.0, -p->m * g));
+    hw_body_add_force_at(&f, s->r, hw_body_point(s, p->cb), hw_v3_make(0.0, 0.0, rho * g * p->volume));
+    if (p->awp > 0.0) {
+        f.a[2] -= rho * g * p->awp * s->r.z;
+        hw_v3 n = hw_quat_rotate_inv(s->q, hw_v3_make(0.0, 0.0, 1.0));
+        hw_v3 grad = hw_v3_make(rho * g * p->iwp[1] * n.x, rho * g * p->iwp[0] * n.y, 0.0);
+        hw_v3 m = hw_v3_cross(hw_v3_make(0.0, 0.0, 1.0), hw_quat_rotate(s->q, grad));
+        f.a[3] += m.x; f.a[4] += m.y; f.a[5] += m.z;
+    }
+    hw_v3 ub = hw_quat_rotate_inv(s->q, hw_v3_sub(s->v, u));
+    hw_v3 wb = hw_quat_rotate_inv(s->q, s->w);
+    hw_v3 fd = hw_v3_make(-0.5 * rho * p->cda[0] * fabs(ub.x) * ub.x, -0.5 * rho * p->cda[1] * fabs(ub.y) * ub.y,
+                          -0.5 * rho * p->cda[2] * fabs(ub.z) * ub.z);
+    hw_v3 md = hw_v3_make(-0.5 * rho * p->cda[3] * fabs(wb.x) * wb.x, -0.5 * rho * p->cda[4] * fabs(wb.y) * wb.y,
+                          -0.5 * rho * p->cda[5] * fabs(wb.z) * wb.z);
+    if (drag_power) *drag_power = hw_v3_dot(fd, ub) + hw_v3_dot(md, wb);
+    fd = hw_quat_rotate(s->q, fd); md = hw_quat_rotate(s->q, md);
+    f.a[0] += fd.x; f.a[1] += fd.y; f.a[2] += fd.z;
+    f.a[3] += md.x; f.a[4] += md.y; f.a[5] += md.z;
+    return f;
+}
+
+/* Accelerations (a of the reference point, alpha) under the generalized force f about r (the
+ * body's own loads plus the cables'): the inertial terms are added and the 6x6 system solved.
+ * Returns 0, or non-zero when the mass matrix is not positive definite (a NaN state). */
+HW_HD int hw_body_accel(const hw_body_p *p, const hw_body_s *s, double rho, hw_v6 f, hw_v3 *a,
+                        hw_v3 *alpha)
+{
+    hw_v3 c = hw_quat_rotate(s->q, p->cg);
+    hw_v3 cen = hw_v3_scale(hw_v3_cross(s->w, hw_v3_cross(s->w, c)), p->m);
+    hw_v3 gyr = hw_v3_cross(s->w, hw_m3_mulv(hw_body_inertia_ref(p, s), s->w));
+    f.a[0] -= cen.x; f.a[1] -= cen.y; f.a[2] -= cen.z;
+    f.a[3] -= gyr.x; f.a[4] -= gyr.y; f.a[5] -= gyr.z;
+    hw_m6 M = hw_body_mass6(p, s, rho);
+    if (hw_m6_chol(&M)) return 1;
+    hw_v6 x = hw_m6_chol_solve(&M, f);
+    *a = hw_v3_make(x.a[0], x.a[1], x.a[2]);
+    *alpha = hw_v3_make(x.a[3], x.a[4], x.a[5]);
+    return 0;
+}
+
+/* Kinetic energy (added mass included) and potential energy (weight, buoyancy, waterplane),
+ * relative to z = 0. */
+HW_HD void hw_body_energy(const hw_body_p *p, const hw_body_s *s, double g, double rho, double *kinetic,
+                          double *potential)
+{
+    hw_v3 vcg = hw_body_point_vel(s, p->cg);
+    hw_v3 wb = hw_quat_rotate_inv(s->q, s->w), ub = hw_quat_rotate_inv(s->q, s->v);
+    double ke = 0.5 * p->m * hw_v3_dot(vcg, vcg) + 0.5 * hw_v3_dot(wb, hw_m3s_mul(p->inertia, wb));
+    ke += 0.5 * rho * p->volume * (p->ca[0] * ub.x * ub.x + p->ca[1] * ub.y * ub.y + p->ca[2] * ub.z * ub.z);
+    ke += 0.5 * (p->ca[3] * wb.x * wb.x + p->ca[4] * wb.y * wb.y + p->ca[5] * wb.z * wb.z);
+    double pe = p->m * g * hw_body_point(s, p->cg).z - rho * g * p->volume * hw_body_point(s, p->cb).z;
+    if (p->awp > 0.0) {
+        hw_v3 n = hw_quat_rotate_inv(s->q, hw_v3_make(0.0, 0.0, 1.0));
+        pe += 0.5 * rho * g * (p->awp * s->r.z * s->r.z + p->iwp[0] * n.y * n.y + p->iwp[1] * n.x * n.x);
+    }
+    *kinetic = ke;
+    *potential = pe;
+}
+
+/* One semi-implicit (symplectic) Euler step of length h under the accelerations a, alpha:
+ * v += h a, w += h alpha, r += h v, q turned by the new w. */
+HW_HD void hw_body_advance(hw_body_s *s, hw_v3 a, hw_v3 alpha, double h)
+{
+    s->v = hw_v3_add(s->v, hw_v3_scale(a, h));
+    s->w = hw_v3_add(s->w, hw_v3_scale(alpha, h));
+    s->r = hw_v3_add(s->r, hw_v3_scale(s->v, h));
+    s->q = hw_quat_integrate(s->q, hw_quat_rotate_inv(s->q, s->w), h);
+}
+#endif
