@@ -833,3 +833,17 @@ hw_status hw_rc_get_energy(const hw_rc *rc, hw_rc_energy *e)
     e->total = acc[0] + acc[1] + acc[2] + acc[3] + acc[4] + acc[5] + acc[6];
     return HW_OK;
 }
+
+/* 6-DOF body ends: not built yet (the rigid-cable work implements them). */
+hw_status hw_rc_body6_state(const hw_rc *rc, int cable, int end, double pos[3], double quat[4],
+                            double vel[3], double w[3])
+{
+    (void)rc; (void)cable; (void)end; (void)pos; (void)quat; (void)vel; (void)w;
+    return HW_ERR_UNSUPPORTED;
+}
+hw_status hw_rc_set_body6_load(hw_rc *rc, int cable, int end, const double force[3],
+                               const double moment[3])
+{
+    (void)rc; (void)cable; (void)end; (void)force; (void)moment;
+    return HW_ERR_UNSUPPORTED;
+}

@@ -16,6 +16,7 @@
 #define HAWSER_RIGID_H
 
 #include "hawser/hawser.h"
+#include "hawser/body.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,6 +29,10 @@ typedef enum hw_rc_end_kind {
     HW_RC_END_BODY       /* a body (body_a / body_b: a payload, ROV or clump weight) on a ball joint:
                             a point mass with buoyancy, drag and added mass that the cable moves and
                             that loads the cable back, solved with the constraints each step */
+    HW_RC_END_BODY6      /* a 6-DOF body (body6_a / body6_b, include/hawser/body.h) joined by a ball
+                            joint at the body-frame point at_a / at_b: solved with the cable's
+                            constraints each step (the implicit end block), so a stiff cable on a
+                            light body stays stable at the cable's step */
 } hw_rc_end_kind;
 
 /* A body at a cable end (HW_RC_END_BODY), as a lumped-mass model's free point (hawser.h
@@ -74,6 +79,10 @@ typedef struct hw_rc_cable_def {
                                   straight chord without weight in water or a solution); one
                                   end free: straight from the other towards it, unstretched */
     hw_rc_body_def body_a, body_b; /* the bodies of HW_RC_END_BODY ends */
+    hw_body_def body6_a, body6_b;  /* the bodies of HW_RC_END_BODY6 ends (kind free; pos and rot
+                                      place the body at t = 0, and the cable's end starts on the
+                                      body point at_a / at_b, not on pos_a / pos_b) */
+    double at_a[3], at_b[3];       /* HW_RC_END_BODY6: the joint, body frame from the reference point */
     /* hydrodynamics (docs/physics.md section 4, at each cylinder's centre) */
     double cdn, cdt;        /* drag coefficients. Defaults 1.2, 0.008 */
     double can, cat;        /* added-mass coefficients. Defaults 1.0, 0.0 */
@@ -172,6 +181,15 @@ hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *
  * world); either pointer may be NULL. The force the cable exerts on it is hw_rc_end_forces'.
  * HW_ERR_INVALID_ARG when that end is not a body. */
 hw_status hw_rc_body_state(const hw_rc *rc, int cable, int end, double pos[3], double vel[3]);
+
+/* A 6-DOF body end (HW_RC_END_BODY6) of a cable: reference point, orientation (w x y z), velocity
+ * and angular velocity (world), any pointer NULL; HW_ERR_INVALID_ARG when that end is not one. */
+hw_status hw_rc_body6_state(const hw_rc *rc, int cable, int end, double pos[3], double quat[4],
+                            double vel[3], double w[3]);
+/* External load on that body from now on (held until set again): a force (N, world) and a moment
+ * about the body's reference point (N m, world), e.g. the lumped lines attached to it. NULL = 0. */
+hw_status hw_rc_set_body6_load(hw_rc *rc, int cable, int end, const double force[3],
+                               const double moment[3]);
 
 /* Places a cable on the N+1 points xyz (3(N+1) values): element i centred between points i and
  * i+1 along their chord, at rest, no twist (the end inputs are left as they are). For starting
