@@ -26,7 +26,7 @@ typedef enum hw_rc_end_kind {
     HW_RC_END_FREE = 0,  /* no constraint (a free end; external loads via hw_rc_set_end_load) */
     HW_RC_END_POINT,     /* the end point follows a position/velocity input (ball joint) */
     HW_RC_END_CLAMPED,   /* position input plus a fixed orientation (the end element's initial one) */
-    HW_RC_END_BODY       /* a body (body_a / body_b: a payload, ROV or clump weight) on a ball joint:
+    HW_RC_END_BODY,      /* a body (body_a / body_b: a payload, ROV or clump weight) on a ball joint:
                             a point mass with buoyancy, drag and added mass that the cable moves and
                             that loads the cable back, solved with the constraints each step */
     HW_RC_END_BODY6      /* a 6-DOF body (body6_a / body6_b, include/hawser/body.h) joined by a ball
