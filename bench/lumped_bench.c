@@ -39,7 +39,7 @@
 
 #include "hawser/hawser.h"
 #include "backend.h"
-#include "sim_internal.h"
+#include "world/sim_internal.h"
 
 #ifndef HW_BENCH_BUILD_TYPE
 #define HW_BENCH_BUILD_TYPE "unknown"

@@ -15,7 +15,7 @@ enum { HW_BUF_Y = 0, HW_BUF_TMP, HW_BUF_K1, HW_BUF_K2, HW_BUF_K3, HW_BUF_K4, HW_
 typedef struct hw_backend hw_backend;
 typedef struct hw_backend_ops hw_backend_ops;
 
-/* One integrator step from time t to t + dt on the backend (host/integrate.c's
+/* One integrator step from time t to t + dt on the backend (host/world/integrate.c's
  * hw_integrate_step): the sequence a backend's step_n records and replays. */
 typedef void (*hw_step_fn)(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ,
                            double t, double dt);

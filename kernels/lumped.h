@@ -54,7 +54,7 @@ typedef struct hw_lm_sys {
     /* segments */
     int *seg_line;
     double *seg_l0;
-    double *seg_alive; /* 1: intact; 0: broken (line failure, host/failure.c): no tension,
+    double *seg_alive; /* 1: intact; 0: broken (line failure, host/world/failure.c): no tension,
                           damping or bending moment across it (hw_segment_cut, hw_lm_hinge) */
     double *seg_trip;  /* tension above which an armed failure rule breaks the segment (+inf:
                           not watched); read only by the backends' trip_scan, never by a step */

@@ -12,7 +12,7 @@
  * runs the same phases as a CPU loop over tiles and threads. The per-element physics is that of
  * kernels/lumped.h (hw_segment_eval, hw_node_load_eval, hw_node_accel, hw_lm_point...), called in
  * the order of the CPU backend (kernels/cpu/lumped_cpu.c: segment_range, node_range, hw_lm_node
- * for the end nodes, hw_lm_point) and host/integrate.c's stages (the lincomb expressions), so the
+ * for the end nodes, hw_lm_point) and host/world/integrate.c's stages (the lincomb expressions), so the
  * states are bit-equal to the CPU backend's where the compilers do not contract (nvcc --fmad=false).
  *
  * Stage state: every stage reads its input state x (its tile and the halo) from global memory
@@ -31,7 +31,7 @@
 #define HW_TILE_NODES 128 /* nodes a tile owns = threads per block */
 
 /* Additions and products the device must not contract into an FMA (times and coefficients are
- * the host's roundings, host/integrate.c). */
+ * the host's roundings, host/world/integrate.c). */
 #ifdef __CUDA_ARCH__
 #define HW_TILE_ADD(a, b) __dadd_rn((a), (b))
 #define HW_TILE_MUL(a, b) __dmul_rn((a), (b))
@@ -81,7 +81,7 @@ typedef struct hw_tile_bufs {
     double *end_f[2], *end_m[2], *lnT[2];
 } hw_tile_bufs;
 
-/* The stages of one step of integrator integ from t (host/integrate.c's hw_integrate_step):
+/* The stages of one step of integrator integ from t (host/world/integrate.c's hw_integrate_step):
  * hw_tile_n_stages of them; hw_tile_stage_of fills stage s. A step reads its state from y and
  * writes it to alt, or (odd) from alt to y: after an odd number of steps the state is in alt. */
 HW_HD int hw_tile_n_stages(int integ)

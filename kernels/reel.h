@@ -1,7 +1,7 @@
 /* Reel mode (winches and sheaves, docs/physics.md section 6): the per-step update of the reeling
  * line ends, written once for both backends. The CPU backend runs these as loops on the host's
  * arrays; the CUDA backend as kernels on its device copies (kernels/cuda/lumped_cuda.cu), inside
- * the recorded step, so a reeling run needs no host round trip per step. The host (host/winch.c)
+ * the recorded step, so a reeling run needs no host round trip per step. The host (host/machinery/winch.c)
  * sets the state up, reads it back once per hw_sim_step call (or per step on the CPU) and logs
  * what happened.
  *

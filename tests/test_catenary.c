@@ -1,4 +1,4 @@
-/* The elastic catenary (host/catenary.c): residuals of Irvine's equations, independent checks
+/* The elastic catenary (host/model/catenary.c): residuals of Irvine's equations, independent checks
  * against the inextensible closed forms (scalar equations solved by bisection here) and against a
  * direct numerical integration of the equilibrium ODE, the node layout of hw_catenary_line, the
  * seabed, mirrored ends, and the fallbacks. */
@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "catenary.h"
+#include "model/catenary.h"
 
 #define RELCLOSE(a, b, tol, ...) \
     cr_assert(fabs((a) - (b)) <= (tol) * fmax(fabs(a), fabs(b)), __VA_ARGS__)

@@ -25,8 +25,8 @@
 
 #include "hawser/checkpoint.h"
 #include "hawser/hawser.h"
-#include "moordyn_deck.h"
-#include "scenario.h"
+#include "io/moordyn_deck.h"
+#include "io/scenario.h"
 
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
 #define CRANE HW_EXAMPLES_DIR "/crane_lowering.yaml"

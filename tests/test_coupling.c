@@ -1,4 +1,4 @@
-/* Couplings between the 1-D network and the 3-D cables (host/coupling.c), end to end through
+/* Couplings between the 1-D network and the 3-D cables (host/world/coupling.c), end to end through
  * the command line: a rail mass held by a 3-D cable, and a network shaft driving a 3-D winch. */
 #include <criterion/criterion.h>
 #include <math.h>

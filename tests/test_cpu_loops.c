@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "sim_internal.h"
+#include "world/sim_internal.h"
 
 static void reference_eval(const hw_lm_sys *S, double t, double *y, double *dy)
 {
@@ -72,7 +72,7 @@ static void compare_n(double ei, int broken, int nseg, int flags)
     hw_model mod;
     char msg[256];
     cr_assert_eq(hw_model_build(&m.def, &mod, msg, sizeof msg), HW_OK, "%s", msg);
-    if (broken) { /* line failure: an end segment and two interior ones (host/failure.c) */
+    if (broken) { /* line failure: an end segment and two interior ones (host/world/failure.c) */
         mod.S.seg_alive[0] = 0.0;
         mod.S.seg_alive[20] = 0.0;
         mod.S.seg_alive[41] = 0.0;

@@ -97,7 +97,7 @@ static hw_sim *hanging_chain(one_line *m, double L, int N, double jn, double amp
     m->def.env.depth = 1000;
     m->pts[1].kind = HW_POINT_FREE;
     /* static solve on: the bottom segments of a chain over a massless free point sit within
-     * 1e-8 of slack, which the statics watchdog (host/statics.c) carries through */
+     * 1e-8 of slack, which the statics watchdog (host/model/statics.c) carries through */
     m->def.solver.static_solve = 1;
     m->type.ba = ba;
     m->def.solver.integrator = integ;

@@ -1,13 +1,13 @@
-/* Ensembles (host/ensemble.c): load cases replicated into one model must behave exactly as the
+/* Ensembles (host/run/ensemble.c): load cases replicated into one model must behave exactly as the
  * scenario run alone with each case's parameters. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ensemble.h"
+#include "run/ensemble.h"
 #include "helpers.h"
-#include "scenario.h"
+#include "io/scenario.h"
 
 /* A buoy on a taut tether in a uniform current, and a second line from a surging point. */
 static const char *BASE =

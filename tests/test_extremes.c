@@ -1,5 +1,5 @@
-/* Every-step extremes (kernels/accum.h, host/extremes.c), the refusal of an unstable dt and the
- * instability monitor (host/monitor.c, docs/stability.md): the reduced divergence matrix (the
+/* Every-step extremes (kernels/accum.h, host/world/extremes.c), the refusal of an unstable dt and the
+ * instability monitor (host/world/monitor.c, docs/stability.md): the reduced divergence matrix (the
  * full one is scripts/divergence-matrix). */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -10,8 +10,8 @@
 
 #include "backend.h"
 #include "helpers.h"
-#include "scenario.h"
-#include "sim_internal.h"
+#include "io/scenario.h"
+#include "world/sim_internal.h"
 #include "shell.h"
 
 static hw_scenario *load(const char *path)

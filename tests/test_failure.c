@@ -1,4 +1,4 @@
-/* Breaking load and line failure (host/failure.c, host/line_limits.c, docs/scenario.md): a line
+/* Breaking load and line failure (host/world/failure.c, host/io/line_limits.c, docs/scenario.md): a line
  * under a tension rising at a known rate breaks at the predicted time and segment; a
  * time-triggered break lets the lower piece of a hanging line fall with g, with mass conserved
  * exactly and kinetic + potential + elastic + dissipated energy continuous; the utilisation in
@@ -11,9 +11,9 @@
 
 #include "helpers.h"
 #include "backend.h"
-#include "line_limits.h"
-#include "sim_internal.h"
-#include "scenario.h"
+#include "io/line_limits.h"
+#include "world/sim_internal.h"
+#include "io/scenario.h"
 #include "shell.h"
 
 static void quiet(void *u, int level, const char *msg) { (void)u; (void)level; (void)msg; }

@@ -17,8 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "moordyn_deck.h"
-#include "scenario.h"
+#include "io/moordyn_deck.h"
+#include "io/scenario.h"
 
 typedef struct child {
     int code;      /* exit status, or 128 + signal when killed */

@@ -20,8 +20,8 @@
 
 #include "backend.h"
 #include "lumped_tile.h"
-#include "scenario.h"
-#include "sim_internal.h"
+#include "io/scenario.h"
+#include "world/sim_internal.h"
 
 typedef struct emu {
     const hw_lm_sys *S;

@@ -13,9 +13,9 @@
 #include <criterion/criterion.h>
 
 #include "fuzz/fuzz_entry.h"
-#include "network_run.h"
-#include "rigid_run.h"
-#include "scenario.h"
+#include "run/network_run.h"
+#include "run/rigid_run.h"
+#include "io/scenario.h"
 
 #define FUZZ_DIR HW_TEST_DATA_DIR "/../fuzz"
 

@@ -25,8 +25,8 @@
 #include <string.h>
 
 #include "backend.h"
-#include "scenario.h"
-#include "sim_internal.h"
+#include "io/scenario.h"
+#include "world/sim_internal.h"
 
 static const char *SCENARIOS[] = {
     HW_EXAMPLES_DIR "/oc4_mooring.yaml", HW_EXAMPLES_DIR "/taut_tether.yaml",
@@ -789,7 +789,7 @@ Test(gpu_parity, checkpoint_round_trip_on_the_device)
     }
 }
 
-/* Line failure (host/failure.c): the broken-segment factor seg_alive in the kernels' bodies, and
+/* Line failure (host/world/failure.c): the broken-segment factor seg_alive in the kernels' bodies, and
  * breaks during a run, copied to the device by update_line. md_failure.yaml breaks line 3 at its
  * fairlead at the first step (tension rule) and line 1 at its anchor at 0.2 s (time rule): both
  * backends must break the same segments at the same steps and agree on the states as the

@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "moordyn_deck.h"
-#include "moordyn_out.h"
-#include "scenario.h"
-#include "scenario_write.h"
+#include "io/moordyn_deck.h"
+#include "io/moordyn_out.h"
+#include "io/scenario.h"
+#include "io/scenario_write.h"
 #include "shell.h"
 
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"

@@ -19,10 +19,10 @@
 #include <hdf5.h>
 #endif
 
-#include "output.h"
-#include "results_csv.h"
-#include "run_stats.h"
-#include "scenario.h"
+#include "io/output.h"
+#include "io/results_csv.h"
+#include "io/run_stats.h"
+#include "io/scenario.h"
 #include "shell.h"
 
 #define OC4 HW_EXAMPLES_DIR "/oc4_mooring.yaml"

@@ -18,8 +18,8 @@
 
 #include "backend.h"
 #include "reel_emulation.h"
-#include "scenario.h"
-#include "sim_internal.h"
+#include "io/scenario.h"
+#include "world/sim_internal.h"
 
 static hw_sim *make(const char *path, hw_scenario **sc)
 {

@@ -13,7 +13,7 @@
 #include "hawser/rigid.h"
 #include "helpers.h"
 #include "rigid_emulation.h"
-#include "rigid_internal.h"
+#include "rigid/rigid_internal.h"
 
 /* What a run leaves: the state, the multipliers, the end points, the dissipated energy. */
 typedef struct snap {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario.h"
+#include "io/scenario.h"
 
 #define FULL HW_TEST_DATA_DIR "/scenario_full.yaml"
 

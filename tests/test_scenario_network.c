@@ -8,8 +8,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "network_internal.h"
-#include "scenario.h"
+#include "network/network_internal.h"
+#include "io/scenario.h"
 #include "shell.h"
 
 #define SLED HW_TEST_DATA_DIR "/network_sled.yaml"

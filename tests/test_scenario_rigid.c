@@ -12,10 +12,10 @@
 
 #include "hawser/rigid.h"
 #include "helpers.h"
-#include "rigid_run.h"
-#include "scenario.h"
-#include "scenario_rigid.h"
-#include "sim_internal.h"
+#include "run/rigid_run.h"
+#include "io/scenario.h"
+#include "io/scenario_rigid.h"
+#include "world/sim_internal.h"
 #include "shell.h"
 
 static char msg[2048];

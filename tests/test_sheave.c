@@ -209,7 +209,7 @@ Test(sheave, bad_input)
 }
 
 /* The scenario file's sheaves section. */
-#include "scenario.h"
+#include "io/scenario.h"
 
 static const char *SHEAVE_YAML =
     "environment: {depth: 100, water_density: 0}\n"

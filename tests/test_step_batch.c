@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "sim_internal.h"
+#include "world/sim_internal.h"
 
 /* (the definition points into the struct, so it is filled in place, never copied) */
 static void taut(one_line *m)

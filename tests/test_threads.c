@@ -16,10 +16,10 @@
 
 #include "helpers.h"
 #include "backend.h"
-#include "ensemble.h"
-#include "moordyn_deck.h"
-#include "scenario.h"
-#include "sim_internal.h"
+#include "run/ensemble.h"
+#include "io/moordyn_deck.h"
+#include "io/scenario.h"
+#include "world/sim_internal.h"
 
 static void fine_grain(void) { hw_cpu_set_grain(8, 0); }
 

@@ -9,7 +9,7 @@
 
 #include "helpers.h"
 #include "physics/motion.h"
-#include "sim_internal.h"
+#include "world/sim_internal.h"
 #include "shell.h"
 
 /* A taut line (100 m span, 20 segments, EA 2e6 N, no gravity, drag in water) whose end B moves

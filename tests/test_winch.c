@@ -257,7 +257,7 @@ Test(winch, external_speed)
 }
 
 /* The scenario file's winch block: loaded as given, and its errors point at the file line. */
-#include "scenario.h"
+#include "io/scenario.h"
 
 static const char *WINCH_YAML =
     "environment: {depth: 2000}\n"

@@ -245,7 +245,7 @@ typedef struct hw_model_def {
     hw_solver_def solver;
     /* Optional (NULL = 1 everywhere): the current each line and each point sees is the
      * environment's current times this factor. Ensembles use it to run load cases with different
-     * current speeds in one model (host/ensemble.c). */
+     * current speeds in one model (host/run/ensemble.c). */
     const double *line_current_scale;   /* n_lines values */
     const double *point_current_scale;  /* n_points values */
 } hw_model_def;

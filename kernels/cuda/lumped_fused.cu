@@ -12,7 +12,7 @@
 //                 per stage: the form for models whose tiles all fit on the device at once, where
 //                 launches, not bytes, bound the step
 //
-// Times and coefficients are those of host/integrate.c (hw_tile_stage_of; on the device with the
+// Times and coefficients are those of host/world/integrate.c (hw_tile_stage_of; on the device with the
 // _rn intrinsics, so nvcc never contracts them into an FMA).
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>

@@ -7,17 +7,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "coupling.h"
-#include "ensemble.h"
-#include "moordyn_deck.h"
-#include "moordyn_out.h"
-#include "network_run.h"
-#include "output.h"
-#include "rigid_run.h"
-#include "scenario.h"
-#include "scenario_rigid.h"
-#include "sim_internal.h"
-#include "timeline.h"
+#include "world/coupling.h"
+#include "run/ensemble.h"
+#include "io/moordyn_deck.h"
+#include "io/moordyn_out.h"
+#include "run/network_run.h"
+#include "io/output.h"
+#include "run/rigid_run.h"
+#include "io/scenario.h"
+#include "io/scenario_rigid.h"
+#include "world/sim_internal.h"
+#include "world/timeline.h"
 
 static char *dup_input(const uint8_t *data, size_t size)
 {
@@ -108,7 +108,7 @@ static void cap_t_end(hw_scenario *sc, double dt)
         sc->model.solver.t_end = HW_FUZZ_MAX_STEPS * dt;
 }
 
-/* The lumped model with what `hawser run` steps beside it (host/main.c's loop, without the
+/* The lumped model with what `hawser run` steps beside it (host/cli/main.c's loop, without the
  * summary): network, couplings, rigid cables, outputs, a deck's .out table. */
 static hw_status run_lumped(hw_scenario *sc, const hw_md_deck *md, const char *dir, char *msg, size_t msg_len)
 {

@@ -1,0 +1,1532 @@
+/* MoorDyn v2 input decks -> hw_model_def + output channels (moordyn_deck.h, docs/moordyn.md).
+ *
+ * The deck is split into sections at its '---' header lines. Table sections (LINE TYPES, POINTS,
+ * LINES) have a column-name row and a units row, then one row per item; OPTIONS rows are
+ * "VALUE NAME [description]"; OUTPUTS holds channel names until END or the next header. '!', '#'
+ * and '%' start comments in rows. The model is built here with the line of every row and option
+ * kept, checked with hw_model_check() (its findings reported at the deck line), then written as
+ * YAML (scenario_write.h) and loaded through the YAML loader, so a deck and its `hawser convert`
+ * output are the same hw_model_def by construction. */
+#include "io/moordyn_deck.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "io/files.h"
+#include "io/scenario_write.h"
+
+/* ---- reader state ----------------------------------------------------------------------------- */
+
+enum { SEC_LINE_TYPES = 0, SEC_POINTS, SEC_LINES, SEC_OPTIONS, SEC_OUTPUTS, SEC_FAILURE, SEC_KNOWN,
+       SEC_REFUSED = 100, SEC_UNKNOWN = 200 };
+
+static const char *const SEC_NAMES[SEC_KNOWN] = {"LINE TYPES", "POINTS", "LINES", "OPTIONS",
+                                                 "OUTPUTS", "FAILURE"};
+
+typedef struct section {
+    int header;  /* index of the header line; -1 when the deck has no such section */
+    int from, to;/* its body: lines [from, to) */
+} section;
+
+#define MAX_TOK 24
+typedef struct row {
+    int line;        /* 1-based deck line */
+    int n;
+    char *tok[MAX_TOK];
+    char buf[1024];
+} row;
+
+typedef struct rdr {
+    const char *file;
+    hw_status status;
+    char err[1024];
+    hw_log_fn log;
+    void *log_user;
+    char **ln;  /* the deck's lines (NUL-terminated, in one buffer) */
+    int n_ln;
+    section sec[SEC_KNOWN];
+    /* the model, with the deck line of every item and option */
+    hw_env_def env;
+    hw_solver_def solver;
+    double out_interval;
+    double friction;    /* FrictionCoefficient, applied to every line type */
+    double fricdamp;    /* FricDamp, N s/m */
+    hw_line_type_def *types;
+    int n_types, *type_ln;
+    hw_point_def *points;
+    int n_points, *point_ln;
+    hw_line_def *lines;
+    int n_lines, *line_ln;
+    int *fail_ln;       /* deck line of each line's FAILURE row (0: none) */
+    char **names;       /* point and line names ("point3", "line1") */
+    int n_names;
+    hw_output_ref *nodes, *segs;
+    int n_nodes, n_segs;
+    hw_md_channel *chans;
+    int n_chans;
+    int write_units;
+    int opt_ln[64];     /* deck line of each option (by option id), 0 = not given */
+} rdr;
+
+#define FAILED(R) ((R)->status != HW_OK)
+
+static void fail_st(rdr *R, hw_status st, int line, const char *where, const char *fmt, ...)
+{
+    if (FAILED(R)) return;
+    R->status = st;
+    char what[700];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (line > 0) snprintf(R->err, sizeof R->err, "%s:%d: %s: %s", R->file, line, where, what);
+    else snprintf(R->err, sizeof R->err, "%s: %s: %s", R->file, where, what);
+}
+#define fail(R, ...) fail_st(R, HW_ERR_INPUT, __VA_ARGS__)
+#define refuse(R, ...) fail_st(R, HW_ERR_UNSUPPORTED, __VA_ARGS__)
+
+static void note(rdr *R, int line, const char *fmt, ...)
+{
+    if (!R->log) return;
+    char what[600], buf[800];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(buf, sizeof buf, "%s:%d: note: %s", R->file, line, what);
+    R->log(R->log_user, 0, buf);
+}
+
+/* Out of memory while allocating what (bytes in all). */
+static void oom(rdr *R, const char *what, double bytes)
+{
+    if (FAILED(R)) return;
+    R->status = HW_ERR_NOMEM;
+    snprintf(R->err, sizeof R->err, "%s: out of memory allocating %s (%.3g MB)", R->file, what, 1e-6 * bytes);
+}
+
+/* Room for item n of a list p that holds n items (0, 1, 2, ... in turn): the block doubles when n
+ * is 0 or a power of two, so n appends cost O(n) (a block grown one item at a time cost O(n^2):
+ * 37 s for a million-node output list). The old block stays valid when this fails, with the
+ * message saying how large the list was. */
+static void *grow(rdr *R, void *p, int n, size_t size)
+{
+    if (n > 0 && (n & (n - 1)) != 0) return p; /* capacity 2^k >= n + 1 already */
+    size_t cap = n > 0 ? 2 * (size_t)n : 1;
+    void *q = realloc(p, cap * size);
+    if (!q && !FAILED(R)) {
+        R->status = HW_ERR_NOMEM;
+        snprintf(R->err, sizeof R->err, "%s: out of memory growing a list to %zu items (%.3g MB)",
+                 R->file, cap, 1e-6 * (double)cap * (double)size);
+    }
+    return q;
+}
+
+static char *save_name(rdr *R, const char *s)
+{
+    char **p = grow(R, R->names, R->n_names, sizeof *p);
+    if (!p) return NULL;
+    R->names = p;
+    char *d = strdup(s);
+    if (!d) {
+        oom(R, "a name", (double)strlen(s) + 1);
+        return NULL;
+    }
+    R->names[R->n_names++] = d;
+    return d;
+}
+
+/* ---- lines, rows, tokens ---------------------------------------------------------------------- */
+
+static int is_header(const char *s) { return strstr(s, "---") != NULL; }
+
+/* Row of deck line i: comment stripped, split at blanks. Returns the token count. */
+static int split_row(rdr *R, int i, row *r)
+{
+    r->line = i + 1;
+    r->n = 0;
+    if (strlen(R->ln[i]) >= sizeof r->buf) {
+        fail(R, r->line, "row", "expected a line of at most %d characters, got %zu",
+             (int)sizeof r->buf - 1, strlen(R->ln[i]));
+        return 0;
+    }
+    snprintf(r->buf, sizeof r->buf, "%s", R->ln[i]);
+    r->buf[strcspn(r->buf, "!#%\r\n")] = '\0';
+    for (char *p = r->buf; *p;) {
+        while (*p && isspace((unsigned char)*p)) p++;
+        if (!*p) break;
+        if (r->n == MAX_TOK) {
+            fail(R, r->line, "row", "expected at most %d columns, got more", MAX_TOK);
+            return r->n;
+        }
+        r->tok[r->n++] = p;
+        while (*p && !isspace((unsigned char)*p)) p++;
+        if (*p) *p++ = '\0';
+    }
+    return r->n;
+}
+
+static int blank_line(const char *s)
+{
+    size_t n = strcspn(s, "!#%\r\n");
+    for (size_t k = 0; k < n; k++)
+        if (!isspace((unsigned char)s[k])) return 0;
+    return 1;
+}
+
+static void upper(char *d, const char *s, size_t len)
+{
+    size_t k = 0;
+    for (; s[k] && k + 1 < len; k++) d[k] = (char)toupper((unsigned char)s[k]);
+    d[k] = '\0';
+}
+
+/* The header's text without the dashes, for messages. */
+static void header_title(const char *s, char *d, size_t len)
+{
+    while (*s == '-' || isspace((unsigned char)*s)) s++;
+    snprintf(d, len, "%s", s);
+    size_t n = strlen(d);
+    while (n && (d[n - 1] == '-' || isspace((unsigned char)d[n - 1]))) d[--n] = '\0';
+}
+
+typedef struct sec_key { const char *key; int sec; const char *why; } sec_key;
+static const sec_key SEC_KEYS[] = {
+    {"LINE TYPES", SEC_LINE_TYPES, NULL},
+    {"LINE DICTIONARY", SEC_LINE_TYPES, NULL},
+    {"ROD TYPES", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"ROD LIST", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"ROD PROPERTIES", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"RODS", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"BODIES", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
+    {"BODY LIST", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
+    {"BODY PROPERTIES", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
+    {"FAILURE", SEC_FAILURE, NULL},
+    {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
+    {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
+    {"POINTS", SEC_POINTS, NULL},
+    {"POINT LIST", SEC_POINTS, NULL},
+    {"POINT PROPERTIES", SEC_POINTS, NULL},
+    {"CONNECTION PROPERTIES", SEC_POINTS, NULL},
+    {"CONNECTIONS", SEC_POINTS, NULL},
+    {"NODE PROPERTIES", SEC_POINTS, NULL},
+    {"LINES", SEC_LINES, NULL},
+    {"LINE LIST", SEC_LINES, NULL},
+    {"LINE PROPERTIES", SEC_LINES, NULL},
+    {"OPTIONS", SEC_OPTIONS, NULL},
+    {"OUTPUT", SEC_OUTPUTS, NULL},
+};
+#define N_SEC_KEYS ((int)(sizeof SEC_KEYS / sizeof SEC_KEYS[0]))
+
+static int names_moordyn(const char *line)
+{
+    char u[512];
+    upper(u, line, sizeof u);
+    return strstr(u, "MOORDYN") != NULL;
+}
+
+static const sec_key *classify(const char *line)
+{
+    char u[512];
+    upper(u, line, sizeof u);
+    for (int k = 0; k < N_SEC_KEYS; k++)
+        if (strstr(u, SEC_KEYS[k].key)) return &SEC_KEYS[k];
+    return NULL;
+}
+
+/* Finds the sections. A known section given twice, a refused section with rows, and rows under
+ * an unknown header after the first section are errors; headers before the first section (the
+ * deck's title) and empty unknown headers (end markers such as "--- need this line ---") are
+ * fine. */
+static void find_sections(rdr *R)
+{
+    for (int s = 0; s < SEC_KNOWN; s++) R->sec[s].header = -1;
+    int seen_section = 0;
+    for (int i = 0; i < R->n_ln && !FAILED(R); i++) {
+        if (!is_header(R->ln[i])) continue;
+        int end = i + 1;
+        while (end < R->n_ln && !is_header(R->ln[end])) end++;
+        /* a header naming MoorDyn before the first section is the deck's title, whatever else it
+         * says ("MoorDyn input file for the mooring lines of ...") */
+        const sec_key *k = !seen_section && names_moordyn(R->ln[i]) ? NULL : classify(R->ln[i]);
+        char title[160];
+        header_title(R->ln[i], title, sizeof title);
+        /* first row of the body that is not blank */
+        int first = -1;
+        for (int j = i + 1; j < end && first < 0; j++)
+            if (!blank_line(R->ln[j])) first = j;
+        if (!k) {
+            if (seen_section && first >= 0)
+                fail(R, i + 1, "section header",
+                     "expected one of the sections LINE TYPES, POINTS, LINES, FAILURE, OPTIONS, OUTPUTS, got "
+                     "\"%.80s\" with rows under it (line %d)", title, first + 1);
+        } else if (k->sec == SEC_REFUSED) {
+            /* a table section: two rows of column names and units, then items */
+            int rows = 0, at = -1;
+            for (int j = i + 1; j < end; j++)
+                if (!blank_line(R->ln[j]) && ++rows == 3) at = j;
+            if (at >= 0)
+                refuse(R, at + 1, k->key, "not supported yet: %s (a row of the section that starts "
+                       "at line %d)", k->why, i + 1);
+            seen_section = 1;
+        } else {
+            section *s = &R->sec[k->sec];
+            if (s->header >= 0)
+                fail(R, i + 1, SEC_NAMES[k->sec],
+                     "expected each section once, got it again (first at line %d)", s->header + 1);
+            s->header = i;
+            s->from = i + 1;
+            s->to = end;
+            seen_section = 1;
+        }
+        i = end - 1;
+    }
+}
+
+/* The item rows of a table section: after the column-name row and the units row. Returns the
+ * count (rows in *out, malloc'ed) or -1. */
+static int table_rows(rdr *R, int sec, const char *columns, row **out)
+{
+    section *s = &R->sec[sec];
+    *out = NULL;
+    if (s->header < 0) {
+        fail(R, 0, SEC_NAMES[sec], "expected a \"---- %s ----\" section (required), got none",
+             SEC_NAMES[sec]);
+        return -1;
+    }
+    int skipped = 0, n = 0;
+    row *rows = NULL;
+    for (int i = s->from; i < s->to && !FAILED(R); i++) {
+        if (skipped < 2) {
+            const char *p = R->ln[i];
+            while (isspace((unsigned char)*p)) p++;
+            if (blank_line(p)) continue;
+            if ((skipped == 1) != (*p == '(')) {
+                fail(R, i + 1, SEC_NAMES[sec],
+                     "expected a row of column names (%s) and then a row of units such as "
+                     "\"(-) (m) ...\" after the section header, got \"%.60s\" as the %s row",
+                     columns, p, skipped ? "units" : "column-name");
+                break;
+            }
+            skipped++;
+            continue;
+        }
+        if (blank_line(R->ln[i])) continue;
+        row *g = grow(R, rows, n, sizeof *rows);
+        if (!g) break;
+        rows = g;
+        rows[n++].line = i; /* split below: tokens point into the row, which realloc may move */
+    }
+    for (int k = 0; k < n && !FAILED(R); k++) split_row(R, rows[k].line, &rows[k]);
+    if (!FAILED(R) && skipped < 2)
+        fail(R, s->header + 1, SEC_NAMES[sec],
+             "expected a row of column names (%s) and a row of units after the section header, got "
+             "%s", columns, skipped ? "only one row" : "nothing");
+    if (FAILED(R)) {
+        free(rows);
+        return -1;
+    }
+    *out = rows;
+    return n;
+}
+
+/* ---- numbers ---------------------------------------------------------------------------------- */
+
+static int to_double(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return end != s && *end == '\0' && errno != ERANGE && isfinite(*v);
+}
+
+static int to_int(const char *s, int *v)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(s, &end, 10);
+    if (end == s || *end || errno == ERANGE || x < -2147483647L || x > 2147483647L) return 0;
+    *v = (int)x;
+    return 1;
+}
+
+/* Column c of row r as a number; where names the row, col the column, unit its unit. */
+static double col_num(rdr *R, const row *r, int c, const char *where, const char *col,
+                      const char *unit)
+{
+    double v = 0;
+    if (FAILED(R)) return 0;
+    if (!to_double(r->tok[c], &v)) {
+        char w[200];
+        snprintf(w, sizeof w, "%s %s", where, col);
+        fail(R, r->line, w, "expected a number%s%s, got \"%.60s\"", *unit ? " in " : "", unit,
+             r->tok[c]);
+    }
+    return v;
+}
+
+static int starts_like_number(const char *s)
+{
+    return isdigit((unsigned char)s[0]) || ((s[0] == '-' || s[0] == '+' || s[0] == '.') && s[1]);
+}
+
+/* ---- OPTIONS ---------------------------------------------------------------------------------- */
+
+enum {
+    O_DTM, O_TSCHEME, O_G, O_RHO, O_DEPTH, O_KBOT, O_CBOT, O_FRICTION, O_FRICDAMP, O_STATDYN,
+    O_DTIC, O_TMAXIC, O_CDSCALEIC, O_THRESHIC, O_ICGENDYN, O_DTOUT, O_TMAX, O_WRITEUNITS,
+    O_WRITELOG, O_DISABLEOUT, O_DISABLEOUTTIME, O_ECHO, O_WAVEKIN, O_CURRENTS, O_DTWAVE,
+    O_WAVERAMP, O_UNIFYGRID, O_CFL, O_SEAFLOOR, O_WATERKIN, O_MUKT, O_MUKA, O_COUNT
+};
+
+typedef struct opt_key { const char *name; int id; } opt_key;
+static const opt_key OPT_KEYS[] = {
+    {"dtM", O_DTM}, {"tScheme", O_TSCHEME}, {"g", O_G}, {"gravity", O_G}, {"rho", O_RHO},
+    {"rhoW", O_RHO}, {"WtrDnsty", O_RHO}, {"WtrDpth", O_DEPTH}, {"kBot", O_KBOT}, {"kb", O_KBOT},
+    {"cBot", O_CBOT}, {"cb", O_CBOT}, {"FrictionCoefficient", O_FRICTION},
+    {"FricDamp", O_FRICDAMP}, {"CV", O_FRICDAMP}, {"StatDynFricScale", O_STATDYN}, {"MC", O_STATDYN},
+    {"dtIC", O_DTIC}, {"TmaxIC", O_TMAXIC}, {"ICTmax", O_TMAXIC}, {"CdScaleIC", O_CDSCALEIC},
+    {"ICDfac", O_CDSCALEIC}, {"threshIC", O_THRESHIC}, {"ICthresh", O_THRESHIC},
+    {"ICgenDynamic", O_ICGENDYN}, {"dtOut", O_DTOUT}, {"TMax", O_TMAX},
+    {"WriteUnits", O_WRITEUNITS}, {"writeLog", O_WRITELOG}, {"disableOutput", O_DISABLEOUT},
+    {"disableOutTime", O_DISABLEOUTTIME}, {"Echo", O_ECHO}, {"WaveKin", O_WAVEKIN},
+    {"Currents", O_CURRENTS}, {"dtWave", O_DTWAVE}, {"waveKin_rampT", O_WAVERAMP},
+    {"UnifyCurrentGrid", O_UNIFYGRID}, {"CFL", O_CFL}, {"SeafloorFile", O_SEAFLOOR},
+    {"WaterKin", O_WATERKIN}, {"MU_KT", O_MUKT}, {"MU_KA", O_MUKA},
+};
+#define N_OPT_KEYS ((int)(sizeof OPT_KEYS / sizeof OPT_KEYS[0]))
+
+static const char *opt_name(int id)
+{
+    for (int k = 0; k < N_OPT_KEYS; k++)
+        if (OPT_KEYS[k].id == id) return OPT_KEYS[k].name;
+    return "?";
+}
+
+static void read_option(rdr *R, const row *r)
+{
+    if (r->n < 2) {
+        fail(R, r->line, "OPTIONS", "expected \"VALUE NAME [description]\", got \"%.60s\"",
+             r->n ? r->tok[0] : "");
+        return;
+    }
+    const char *val = r->tok[0], *key = r->tok[1];
+    int id = -1;
+    for (int k = 0; k < N_OPT_KEYS && id < 0; k++)
+        if (!strcasecmp(key, OPT_KEYS[k].name)) id = OPT_KEYS[k].id;
+    char where[96];
+    snprintf(where, sizeof where, "OPTIONS %.60s", key);
+    if (id < 0) {
+        fail(R, r->line, where,
+             "expected a known option (dtM, tScheme, g, rho, WtrDpth, kBot, cBot, "
+             "FrictionCoefficient, FricDamp, StatDynFricScale, dtIC, TmaxIC, CdScaleIC, threshIC, "
+             "dtOut, TMax, WriteUnits, writeLog, WaveKin, Currents, ...; see docs/moordyn.md), got "
+             "\"%.60s\"", key);
+        return;
+    }
+    if (R->opt_ln[id]) {
+        fail(R, r->line, where, "expected each option once, got it again (first at line %d)",
+             R->opt_ln[id]);
+        return;
+    }
+    R->opt_ln[id] = r->line;
+    if (id == O_TSCHEME) {
+        if (!strcasecmp(val, "RK2") || !strcasecmp(val, "Heun")) R->solver.integrator = HW_INT_RK2;
+        else if (!strcasecmp(val, "RK4")) R->solver.integrator = HW_INT_RK4;
+        else if (!strcasecmp(val, "Euler"))
+            refuse(R, r->line, where,
+                   "tScheme Euler (explicit forward Euler) not supported yet: Hawser's first-order "
+                   "scheme is semi-implicit (symplectic) Euler, a different method; use RK2, Heun or "
+                   "RK4, or convert to YAML and choose integrator: symplectic_euler");
+        else
+            refuse(R, r->line, where,
+                   "tScheme %.40s not supported yet (Hawser integrates with RK2 = Heun's method and "
+                   "RK4; expected RK2, Heun or RK4)", val);
+        return;
+    }
+    if (id == O_SEAFLOOR || id == O_WATERKIN) {
+        refuse(R, r->line, where, "%s not supported yet (%s), got \"%.60s\"", opt_name(id),
+               id == O_SEAFLOOR ? "the seabed is flat at z = -WtrDpth" : "no waves or currents from files",
+               val);
+        return;
+    }
+    double v;
+    if (!to_double(val, &v)) {
+        if (id == O_DEPTH && !starts_like_number(val))
+            refuse(R, r->line, where, "a bathymetry file (\"%.60s\") not supported yet: the seabed is "
+                   "flat, give WtrDpth as a depth in m", val);
+        else
+            fail(R, r->line, where, "expected a number as the value (the first column), got \"%.60s\"", val);
+        return;
+    }
+    switch (id) {
+    case O_DTM:
+        if (!(v > 0)) fail(R, r->line, where, "expected a time step > 0 s, got %g", v);
+        R->solver.dt = v;
+        break;
+    case O_G: R->env.g = v; break;
+    case O_RHO: R->env.rho_w = v; break;
+    case O_DEPTH: R->env.depth = v; break;
+    case O_KBOT: R->env.seabed_k = v; break;
+    case O_CBOT: R->env.seabed_c = v; break;
+    case O_FRICTION:
+        if (!(v >= 0)) fail(R, r->line, where, "expected a friction coefficient >= 0, got %g", v);
+        R->friction = v;
+        break;
+    case O_FRICDAMP:
+        if (!(v > 0)) fail(R, r->line, where, "expected a friction damping > 0 N s/m, got %g", v);
+        R->fricdamp = v;
+        break;
+    case O_STATDYN:
+        if (v != 1.0)
+            refuse(R, r->line, where, "a static/dynamic friction ratio other than 1 not supported yet "
+                   "(Hawser's seabed friction has no static stick), got %g", v);
+        break;
+    case O_TMAXIC:
+        if (!(v >= 0)) fail(R, r->line, where, "expected a time >= 0 s (0 = no initial condition "
+                            "solve), got %g", v);
+        R->solver.static_solve = v > 0;
+        if (v > 0)
+            note(R, r->line, "TmaxIC %g: the initial condition comes from Hawser's Newton static "
+                 "solve (tolerance %g), not from %g s of dynamic relaxation", v, R->solver.static_tol, v);
+        break;
+    case O_DTIC: case O_CDSCALEIC: case O_THRESHIC: case O_ICGENDYN:
+        note(R, r->line, "%s has no effect: Hawser finds the initial state with a Newton static "
+             "solve, not by dynamic relaxation", opt_name(id));
+        break;
+    case O_DTOUT:
+        if (!(v >= 0)) fail(R, r->line, where, "expected an output interval >= 0 s, got %g", v);
+        R->out_interval = v;
+        break;
+    case O_TMAX:
+        if (!(v >= 0)) fail(R, r->line, where, "expected an end time >= 0 s, got %g", v);
+        R->solver.t_end = v;
+        break;
+    case O_WRITEUNITS: R->write_units = v != 0; break;
+    case O_WRITELOG: case O_DISABLEOUT: case O_DISABLEOUTTIME: case O_ECHO:
+        note(R, r->line, "%s has no effect in Hawser (progress and notes go to stderr, results to "
+             "the output directory)", opt_name(id));
+        break;
+    case O_WAVEKIN: case O_CURRENTS:
+        if (v != 0)
+            refuse(R, r->line, where, "%s %g not supported yet (waves and currents from MoorDyn's "
+                   "kinematics inputs; only 0 = still water is read; a current can be given in the "
+                   "YAML scenario after hawser convert)", opt_name(id), v);
+        break;
+    case O_DTWAVE: case O_WAVERAMP: case O_UNIFYGRID:
+        note(R, r->line, "%s has no effect: there are no wave kinematics (WaveKin 0)", opt_name(id));
+        break;
+    case O_CFL:
+        refuse(R, r->line, where, "CFL not supported yet (give the time step with dtM, or leave dtM "
+               "out for Hawser's automatic step: half the predicted critical step)");
+        break;
+    case O_MUKT: case O_MUKA:
+        refuse(R, r->line, where, "%s (MoorDyn-F's transverse/axial friction) not supported yet; use "
+               "FrictionCoefficient (one seabed friction coefficient)", opt_name(id));
+        break;
+    }
+}
+
+static void read_options(rdr *R)
+{
+    section *s = &R->sec[SEC_OPTIONS];
+    for (int i = s->header < 0 ? R->n_ln : s->from; i < s->to && !FAILED(R); i++) {
+        if (blank_line(R->ln[i])) continue;
+        row r;
+        split_row(R, i, &r);
+        if (!FAILED(R)) read_option(R, &r);
+    }
+    /* FrictionCoefficient applies to every line type */
+    for (int k = 0; k < R->n_types; k++) R->types[k].seabed_mu = R->friction;
+}
+
+static void require_depth(rdr *R)
+{
+    section *s = &R->sec[SEC_OPTIONS];
+    if (!R->opt_ln[O_DEPTH])
+        fail(R, s->header >= 0 ? s->header + 1 : 0, "OPTIONS",
+             "expected a WtrDpth option (the water depth, m; MoorDyn's default of 0 would put the "
+             "seabed at the surface), got none");
+}
+
+/* ---- LINE TYPES ------------------------------------------------------------------------------- */
+
+static const char *const TYPE_COLS = "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx";
+
+static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
+{
+    char where[96];
+    *t = hw_default_line_type();
+    snprintf(where, sizeof where, "LINE TYPES %.60s", r->n ? r->tok[0] : "");
+    if (r->n < 10 || r->n > 13) {
+        fail(R, r->line, where, "expected 10 columns (%s; optionally Cl dF cF), got %d%s", TYPE_COLS,
+             r->n, r->n == 9 ? " (MoorDyn v1 rows Name Diam MassDen EA BA Can Cat Cdn Cdt are not "
+                               "read: v1 decks are not supported)" : "");
+        return;
+    }
+    t->name = r->tok[0];
+    t->d = col_num(R, r, 1, where, "Diam", "m");
+    t->mu = col_num(R, r, 2, where, "Mass/m", "kg/m");
+    const char *ea = r->tok[3], *ba = r->tok[4], *ei = r->tok[5];
+    if (FAILED(R)) return;
+    if (strchr(ea, '|') || strchr(ba, '|')) {
+        char w[128];
+        snprintf(w, sizeof w, "%s %s", where, strchr(ea, '|') ? "EA" : "BA/-zeta");
+        refuse(R, r->line, w, "viscoelastic (static|dynamic) values not supported yet, got \"%.60s\"",
+               strchr(ea, '|') ? ea : ba);
+        return;
+    }
+    if (!starts_like_number(ea)) {
+        char w[128];
+        snprintf(w, sizeof w, "%s EA", where);
+        refuse(R, r->line, w, "a strain-tension curve file (\"%.60s\") not supported yet: give EA "
+               "as a number in N (for a nonlinear line, convert to YAML and use EA_table)", ea);
+        return;
+    }
+    t->ea = col_num(R, r, 3, where, "EA", "N");
+    double b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
+    if (b >= 0) t->ba = b;
+    else t->damping_ratio = -b;
+    if (!FAILED(R) && !starts_like_number(ei)) {
+        char w[128];
+        snprintf(w, sizeof w, "%s EI", where);
+        refuse(R, r->line, w, "a bending stiffness curve file (\"%.60s\") not supported yet: give EI "
+               "as a number in N m^2", ei);
+        return;
+    }
+    t->ei = col_num(R, r, 5, where, "EI", "N m^2");
+    t->cdn = col_num(R, r, 6, where, "Cd", "");
+    t->can = col_num(R, r, 7, where, "Ca", "");
+    t->cdt = col_num(R, r, 8, where, "CdAx", "");
+    t->cat = col_num(R, r, 9, where, "CaAx", "");
+    if (r->n > 10) {
+        double cl = col_num(R, r, 10, where, "Cl", "");
+        for (int c = 11; c < r->n; c++) col_num(R, r, c, where, c == 11 ? "dF" : "cF", "");
+        if (!FAILED(R) && cl != 0) {
+            char w[128];
+            snprintf(w, sizeof w, "%s Cl", where);
+            refuse(R, r->line, w, "vortex-induced vibration (Cl = %g) not supported yet (Cl must be "
+                   "0)", cl);
+        }
+    }
+}
+
+static void read_line_types(rdr *R)
+{
+    row *rows = NULL;
+    int n = table_rows(R, SEC_LINE_TYPES, TYPE_COLS, &rows);
+    if (n < 0) return;
+    if (n == 0) fail(R, R->sec[SEC_LINE_TYPES].header + 1, "LINE TYPES",
+                     "expected at least one line type row, got none");
+    R->types = calloc((size_t)n + 1, sizeof *R->types);
+    R->type_ln = calloc((size_t)n + 1, sizeof *R->type_ln);
+    if (!R->types || !R->type_ln) oom(R, "the line types", ((double)n + 1) * (sizeof *R->types + sizeof(int)));
+    for (int i = 0; i < n && !FAILED(R); i++) {
+        read_line_type(R, &rows[i], &R->types[i]);
+        if (FAILED(R)) break;
+        R->types[i].name = save_name(R, rows[i].tok[0]);
+        R->type_ln[i] = rows[i].line;
+        R->n_types = i + 1;
+        for (int j = 0; j < i; j++)
+            if (!strcmp(R->types[j].name, R->types[i].name)) {
+                char w[96];
+                snprintf(w, sizeof w, "LINE TYPES %.60s", R->types[i].name);
+                fail(R, rows[i].line, w, "expected a type name not used before, got \"%.60s\" again "
+                     "(line %d)", R->types[i].name, R->type_ln[j]);
+            }
+    }
+    free(rows);
+}
+
+/* ---- POINTS ----------------------------------------------------------------------------------- */
+
+static const char *const POINT_COLS = "ID Attachment X Y Z M V CdA CA";
+
+/* Attachment word -> point kind; -1 (refused or unknown, error set). */
+static int point_kind(rdr *R, const row *r, const char *where)
+{
+    const char *w = r->tok[1];
+    static const struct { const char *name; int kind; } K[] = {
+        {"fixed", HW_POINT_FIXED}, {"fix", HW_POINT_FIXED}, {"anchor", HW_POINT_FIXED},
+        {"coupled", HW_POINT_COUPLED}, {"vessel", HW_POINT_COUPLED}, {"cpld", HW_POINT_COUPLED},
+        {"free", HW_POINT_FREE}, {"connect", HW_POINT_FREE}, {"con", HW_POINT_FREE},
+        {"point", HW_POINT_FREE}};
+    for (size_t k = 0; k < sizeof K / sizeof K[0]; k++)
+        if (!strcasecmp(w, K[k].name)) return K[k].kind;
+    char wc[128];
+    snprintf(wc, sizeof wc, "%s Attachment", where);
+    char u[64];
+    upper(u, w, sizeof u);
+    if (!strncmp(u, "BODY", 4) || !strncmp(u, "TURBINE", 7) || !strncmp(u, "VESSEL", 6))
+        refuse(R, r->line, wc, "\"%.60s\" not supported yet (points on bodies or on numbered "
+               "vessels/turbines; use Coupled)", w);
+    else
+        fail(R, r->line, wc, "expected Fixed, Coupled or Free (or Anchor, Vessel, Connect), got "
+             "\"%.60s\"", w);
+    return -1;
+}
+
+static void read_point(rdr *R, const row *r, int i, hw_point_def *p)
+{
+    char where[96];
+    *p = hw_default_point();
+    snprintf(where, sizeof where, "POINTS %.40s", r->n ? r->tok[0] : "");
+    if (r->n != 9) {
+        fail(R, r->line, where, "expected 9 columns (%s), got %d%s", POINT_COLS, r->n,
+             r->n == 12 ? " (MoorDyn v1 rows with FX FY FZ are not read: v1 decks are not supported)" : "");
+        return;
+    }
+    int id;
+    if (!to_int(r->tok[0], &id) || id != i + 1) {
+        fail(R, r->line, where, "expected the point ID %d (IDs number the points 1, 2, ... in order), "
+             "got \"%.40s\"", i + 1, r->tok[0]);
+        return;
+    }
+    int kind = point_kind(R, r, where);
+    if (kind < 0) return;
+    p->kind = (hw_point_kind)kind;
+    p->pos[0] = col_num(R, r, 2, where, "X", "m");
+    p->pos[1] = col_num(R, r, 3, where, "Y", "m");
+    p->pos[2] = col_num(R, r, 4, where, "Z", "m");
+    double extra[4];
+    static const char *const EXTRA[4] = {"M", "V", "CdA", "CA"};
+    static const char *const UNITS[4] = {"kg", "m^3", "m^2", ""};
+    for (int c = 0; c < 4; c++) extra[c] = col_num(R, r, 5 + c, where, EXTRA[c], UNITS[c]);
+    if (FAILED(R)) return;
+    if (kind == HW_POINT_FREE) {
+        p->mass = extra[0];
+        p->volume = extra[1];
+        p->cda = extra[2];
+        p->ca = extra[3];
+    } else {
+        for (int c = 0; c < 4; c++)
+            if (extra[c] != 0) {
+                char w[128];
+                snprintf(w, sizeof w, "%s %s", where, EXTRA[c]);
+                refuse(R, r->line, w, "%s on a %s point not supported yet (mass, volume, drag and "
+                       "added mass act on free points only in Hawser), got %g; expected 0",
+                       EXTRA[c], r->tok[1], extra[c]);
+                return;
+            }
+    }
+    char name[32];
+    snprintf(name, sizeof name, "point%d", id);
+    p->name = save_name(R, name);
+}
+
+static void read_points(rdr *R)
+{
+    row *rows = NULL;
+    int n = table_rows(R, SEC_POINTS, POINT_COLS, &rows);
+    if (n < 0) return;
+    R->points = calloc((size_t)n + 1, sizeof *R->points);
+    R->point_ln = calloc((size_t)n + 1, sizeof *R->point_ln);
+    if (!R->points || !R->point_ln) oom(R, "the points", ((double)n + 1) * (sizeof *R->points + sizeof(int)));
+    for (int i = 0; i < n && !FAILED(R); i++) {
+        read_point(R, &rows[i], i, &R->points[i]);
+        R->point_ln[i] = rows[i].line;
+        if (!FAILED(R)) R->n_points = i + 1;
+    }
+    free(rows);
+}
+
+/* ---- LINES ------------------------------------------------------------------------------------ */
+
+static const char *const LINE_COLS = "ID LineType AttachA AttachB UnstrLen NumSegs LineOutputs";
+
+/* AttachA / AttachB: a point ID ("3", "P3", "Point3", "C3", "Con3"). Returns the index or -1. */
+static int point_ref(rdr *R, const row *r, int c, const char *where, const char *col)
+{
+    char u[64], w[128];
+    upper(u, r->tok[c], sizeof u);
+    snprintf(w, sizeof w, "%s %s", where, col);
+    size_t k = 0;
+    while (u[k] && isalpha((unsigned char)u[k])) k++;
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "%.*s", (int)k, u);
+    if (!strcmp(prefix, "R") || !strcmp(prefix, "ROD") || !strcmp(prefix, "B") || !strcmp(prefix, "BODY")) {
+        refuse(R, r->line, w, "attaching a line to a %s (\"%.40s\") not supported yet (lines end on "
+               "points)", prefix[0] == 'R' ? "rod end" : "body", r->tok[c]);
+        return -1;
+    }
+    int id;
+    int known = !strcmp(prefix, "") || !strcmp(prefix, "P") || !strcmp(prefix, "POINT") ||
+                !strcmp(prefix, "C") || !strcmp(prefix, "CON");
+    if (!known || !to_int(u + k, &id)) {
+        fail(R, r->line, w, "expected a point ID (a number such as 3, or Point3), got \"%.40s\"", r->tok[c]);
+        return -1;
+    }
+    if (id < 1 || id > R->n_points) {
+        fail(R, r->line, w, "expected a point ID 1..%d (the POINTS section has %d), got %d",
+             R->n_points, R->n_points, id);
+        return -1;
+    }
+    return id - 1;
+}
+
+static void add_ref(rdr *R, hw_output_ref **list, int *n, int line, int index)
+{
+    hw_output_ref *g = grow(R, *list, *n, sizeof **list);
+    if (!g) return;
+    *list = g;
+    g[*n].line = line;
+    g[*n].index = index;
+    (*n)++;
+}
+
+static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
+{
+    char where[96];
+    *l = hw_default_line();
+    snprintf(where, sizeof where, "LINES %.40s", r->n ? r->tok[0] : "");
+    if (r->n != 7) {
+        fail(R, r->line, where, "expected 7 columns (%s), got %d", LINE_COLS, r->n);
+        return;
+    }
+    int id;
+    if (!to_int(r->tok[0], &id) || id != i + 1) {
+        fail(R, r->line, where, "expected the line ID %d (IDs number the lines 1, 2, ... in order), "
+             "got \"%.40s\"", i + 1, r->tok[0]);
+        return;
+    }
+    l->type = -1;
+    for (int k = 0; k < R->n_types; k++)
+        if (!strcmp(R->types[k].name, r->tok[1])) l->type = k;
+    if (l->type < 0) {
+        char w[128], names[300] = "";
+        size_t used = 0;
+        for (int k = 0; k < R->n_types && used < sizeof names - 70; k++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%.60s", k ? ", " : "",
+                                     R->types[k].name);
+        snprintf(w, sizeof w, "%s LineType", where);
+        fail(R, r->line, w, "expected a name from LINE TYPES (one of: %s), got \"%.60s\"", names,
+             r->tok[1]);
+        return;
+    }
+    l->point_a = point_ref(R, r, 2, where, "AttachA");
+    if (FAILED(R)) return;
+    l->point_b = point_ref(R, r, 3, where, "AttachB");
+    l->length = col_num(R, r, 4, where, "UnstrLen", "m");
+    if (FAILED(R)) return;
+    double big = 0;
+    if ((!to_int(r->tok[5], &l->nseg) && to_double(r->tok[5], &big) && big > HW_MAX_LINE_SEGMENTS) ||
+        (big == 0 && l->nseg > HW_MAX_LINE_SEGMENTS)) { /* before anything is allocated for it */
+        char w[128];
+        snprintf(w, sizeof w, "%s NumSegs", where);
+        fail(R, r->line, w, "expected at most %d segments per line (docs/moordyn.md, Limits), got %.40s",
+             HW_MAX_LINE_SEGMENTS, r->tok[5]);
+        return;
+    }
+    if (!to_int(r->tok[5], &l->nseg) || l->nseg < 1) {
+        char w[128];
+        snprintf(w, sizeof w, "%s NumSegs", where);
+        fail(R, r->line, w, "expected an integer >= 1, got \"%.40s\"", r->tok[5]);
+        return;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "line%d", id);
+    l->name = save_name(R, name);
+    /* LineOutputs: p -> every node position (nodes.csv), t -> every segment tension
+     * (segments.csv), - -> none. */
+    const char *flags = r->tok[6];
+    int want_p = 0, want_t = 0;
+    for (const char *f = flags; *f; f++) {
+        if (*f == 'p') want_p = 1;
+        else if (*f == 't') want_t = 1;
+        else if (*f != '-') {
+            char w[128];
+            snprintf(w, sizeof w, "%s LineOutputs", where);
+            refuse(R, r->line, w, "output flag '%c' not supported yet (p = node positions, written to "
+                   "nodes.csv; t = segment tensions, to segments.csv; - = none), got \"%.40s\"", *f, flags);
+            return;
+        }
+    }
+    /* stops at the first failed allocation */
+    for (int k = 0; want_p && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->nodes, &R->n_nodes, i, k);
+    for (int k = 1; want_t && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->segs, &R->n_segs, i, k);
+}
+
+static void read_lines(rdr *R)
+{
+    row *rows = NULL;
+    int n = table_rows(R, SEC_LINES, LINE_COLS, &rows);
+    if (n < 0) return;
+    if (n == 0) fail(R, R->sec[SEC_LINES].header + 1, "LINES", "expected at least one line row, got none");
+    R->lines = calloc((size_t)n + 1, sizeof *R->lines);
+    R->line_ln = calloc((size_t)n + 1, sizeof *R->line_ln);
+    if (!R->lines || !R->line_ln) oom(R, "the lines", ((double)n + 1) * (sizeof *R->lines + sizeof(int)));
+    for (int i = 0; i < n && !FAILED(R); i++) {
+        read_line(R, &rows[i], i, &R->lines[i]);
+        R->line_ln[i] = rows[i].line;
+        if (!FAILED(R)) R->n_lines = i + 1;
+    }
+    free(rows);
+}
+
+/* ---- FAILURE ---------------------------------------------------------------------------------- */
+
+static const char *const FAIL_COLS = "FailureID Point Line(s) FailTime FailTen";
+
+/* One row "ID Point Line(s) FailTime FailTen" (MoorDyn-F's line failure: the listed lines come
+ * off the point when the time passes FailTime or their tension passes FailTen, 0 = unused) as
+ * the failure rule of its line: the end segment at that point breaks (hw_failure_def at a/b). A
+ * row listing several lines keeps them joined at a new free point in MoorDyn: refused. */
+static void read_failure(rdr *R, const row *r)
+{
+    char where[96], w[160];
+    snprintf(where, sizeof where, "FAILURE %.40s", r->n ? r->tok[0] : "");
+    if (r->n != 5) {
+        fail(R, r->line, where, "expected 5 columns (%s), got %d", FAIL_COLS, r->n);
+        return;
+    }
+    int id;
+    if (!to_int(r->tok[0], &id)) {
+        fail(R, r->line, where, "expected a failure ID (an integer), got \"%.40s\"", r->tok[0]);
+        return;
+    }
+    int p = point_ref(R, r, 1, where, "Point");
+    if (FAILED(R)) return;
+    const char *list = r->tok[2];
+    snprintf(w, sizeof w, "%s Line(s)", where);
+    if (strchr(list, ',')) {
+        refuse(R, r->line, w, "a failure of several lines at one point (\"%.60s\") keeps them joined "
+               "at a new free point in MoorDyn: not supported yet (give each line its own row; "
+               "they then break apart, one by one, on their own tension)", list);
+        return;
+    }
+    int ln;
+    if (!to_int(list, &ln) || ln < 1 || ln > R->n_lines) {
+        fail(R, r->line, w, "expected a line ID 1..%d, got \"%.40s\"", R->n_lines, list);
+        return;
+    }
+    hw_line_def *l = &R->lines[ln - 1];
+    if (l->point_a != p && l->point_b != p) {
+        fail(R, r->line, w, "expected a line attached to point %d, got line %d (ends on points %d and %d)",
+             p + 1, ln, l->point_a + 1, l->point_b + 1);
+        return;
+    }
+    double ft = col_num(R, r, 3, where, "FailTime", "s (0: none)");
+    double fT = col_num(R, r, 4, where, "FailTen", "N (0: none)");
+    if (FAILED(R)) return;
+    if (ft < 0 || fT < 0 || (ft == 0 && fT == 0)) {
+        fail(R, r->line, where, "expected FailTime (s) or FailTen (N) > 0 (0 = unused), got %g and %g",
+             ft, fT);
+        return;
+    }
+    hw_failure_def f;
+    memset(&f, 0, sizeof f);
+    f.on = 1;
+    f.tension = fT;
+    f.time = ft > 0 ? ft : -1.0;
+    f.at = l->point_a == p ? HW_FAIL_END_A : HW_FAIL_END_B;
+    if (l->failure.on) {
+        const hw_failure_def *o = &l->failure;
+        if (o->tension == f.tension && o->time == f.time && o->at == f.at) return; /* a duplicate */
+        snprintf(w, sizeof w, "%s Line(s)", where);
+        refuse(R, r->line, w, "a second failure of line %d (the first at line %d) not supported yet: "
+               "Hawser takes one rule per line", ln, R->fail_ln[ln - 1]);
+        return;
+    }
+    l->failure = f;
+    R->fail_ln[ln - 1] = r->line;
+}
+
+static void read_failures(rdr *R)
+{
+    if (R->sec[SEC_FAILURE].header < 0) return; /* optional */
+    row *rows = NULL;
+    int n = table_rows(R, SEC_FAILURE, FAIL_COLS, &rows);
+    if (n < 0) return;
+    R->fail_ln = calloc((size_t)R->n_lines + 1, sizeof *R->fail_ln);
+    if (!R->fail_ln) oom(R, "the failure rules' line table", ((double)R->n_lines + 1) * sizeof *R->fail_ln);
+    for (int i = 0; i < n && !FAILED(R); i++) read_failure(R, &rows[i]);
+    free(rows);
+}
+
+/* ---- OUTPUTS ---------------------------------------------------------------------------------- */
+
+/* Splits "L2N14PZ" into letters/digits groups: let[0] num[0] let[1] num[1] let[2]. Returns 0 when
+ * the name has more groups than that. */
+static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
+{
+    memset(let, 0, 3 * 24);
+    num[0] = num[1] = -1;
+    has_num[0] = has_num[1] = 0;
+    int g = 0;
+    while (*s) {
+        if (g > 2) return 0;
+        size_t k = 0;
+        while (s[k] && isalpha((unsigned char)s[k])) k++;
+        if (k >= 24) return 0;
+        memcpy(let[g], s, k);
+        s += k;
+        if (!*s) break;
+        if (g == 2 || !isdigit((unsigned char)*s)) return 0;
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (v > 1000000) return 0;
+        num[g] = (int)v;
+        has_num[g] = 1;
+        s = end;
+        g++;
+    }
+    return 1;
+}
+
+static const char *const CHANNEL_HELP =
+    "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, "
+    "L#N#{PX,PY,PZ,VX,VY,VZ,Ten}, L#S#T";
+
+static int xyz_suffix(const char *q, char kind)
+{
+    return q[0] == kind && (q[1] == 'X' || q[1] == 'Y' || q[1] == 'Z') && q[2] == '\0' ? q[1] - 'X' : -1;
+}
+
+static void read_channel(rdr *R, int line, const char *name)
+{
+    char u[64], let[3][24];
+    int num[2], has[2];
+    hw_md_channel ch;
+    memset(&ch, 0, sizeof ch);
+    snprintf(ch.name, sizeof ch.name, "%s", name);
+    char where[96];
+    snprintf(where, sizeof where, "OUTPUTS %.60s", name);
+    upper(u, name, sizeof u);
+    if (strlen(name) >= sizeof ch.name || !decompose(u, let, num, has)) {
+        fail(R, line, where, "expected an output channel (%s), got \"%.60s\"", CHANNEL_HELP, name);
+        return;
+    }
+    const char *obj = let[0];
+    int is_line = !strcmp(obj, "L") || !strcmp(obj, "LINE");
+    int is_point = !strcmp(obj, "C") || !strcmp(obj, "CON") || !strcmp(obj, "P") || !strcmp(obj, "POINT");
+    if ((!strcmp(obj, "FAIRTEN") || !strcmp(obj, "ANCHTEN")) && has[0] && !let[1][0]) {
+        ch.q = HW_MD_LINE_END_FORCE;
+        ch.index = obj[0] == 'F';
+    } else if (is_line && has[0] && !has[1] && (!strcmp(let[1], "TENA") || !strcmp(let[1], "TENB"))) {
+        ch.q = HW_MD_LINE_END_FORCE;
+        ch.index = let[1][3] == 'B';
+    } else if (is_line && has[0] && has[1] && (!strcmp(let[1], "N") || !strcmp(let[1], "S"))) {
+        const char *q = let[2];
+        int seg = let[1][0] == 'S';
+        ch.index = num[1];
+        if (seg && (!strcmp(q, "T") || !strcmp(q, "TEN"))) ch.q = HW_MD_SEG_TEN;
+        else if (!seg && xyz_suffix(q, 'P') >= 0) { ch.q = HW_MD_NODE_POS; ch.comp = xyz_suffix(q, 'P'); }
+        else if (!seg && xyz_suffix(q, 'V') >= 0) { ch.q = HW_MD_NODE_VEL; ch.comp = xyz_suffix(q, 'V'); }
+        else if (!seg && (!strcmp(q, "T") || !strcmp(q, "TEN"))) ch.q = HW_MD_NODE_TEN;
+        else {
+            refuse(R, line, where, "the line %s quantity \"%.20s\" not supported yet (supported: %s)",
+                   seg ? "segment" : "node", q, CHANNEL_HELP);
+            return;
+        }
+    } else if (is_point && has[0] && !has[1]) {
+        const char *q = let[1];
+        if (xyz_suffix(q, 'P') >= 0) { ch.q = HW_MD_POINT_POS; ch.comp = xyz_suffix(q, 'P'); }
+        else if (xyz_suffix(q, 'V') >= 0) { ch.q = HW_MD_POINT_VEL; ch.comp = xyz_suffix(q, 'V'); }
+        else if (xyz_suffix(q, 'F') >= 0) { ch.q = HW_MD_POINT_FORCE; ch.comp = xyz_suffix(q, 'F'); }
+        else if (!strcmp(q, "T") || !strcmp(q, "TEN")) ch.q = HW_MD_POINT_TEN;
+        else {
+            refuse(R, line, where, "the point quantity \"%.20s\" not supported yet (supported: %s)", q,
+                   CHANNEL_HELP);
+            return;
+        }
+    } else if (!strcmp(obj, "R") || !strcmp(obj, "ROD") || !strcmp(obj, "B") || !strcmp(obj, "BODY")) {
+        refuse(R, line, where, "%s channels not supported yet (there are no %s)",
+               obj[0] == 'R' ? "rod" : "body", obj[0] == 'R' ? "rods" : "bodies");
+        return;
+    } else {
+        refuse(R, line, where, "the channel \"%.60s\" not supported yet (supported: %s)", name,
+               CHANNEL_HELP);
+        return;
+    }
+    /* the object and node/segment exist */
+    int id = num[0];
+    if (is_point) {
+        if (id < 1 || id > R->n_points) {
+            fail(R, line, where, "expected a point ID 1..%d, got %d", R->n_points, id);
+            return;
+        }
+    } else if (id < 1 || id > R->n_lines) {
+        fail(R, line, where, "expected a line ID 1..%d, got %d", R->n_lines, id);
+        return;
+    }
+    ch.object = id - 1;
+    int nseg = is_point ? 0 : R->lines[id - 1].nseg;
+    if ((ch.q == HW_MD_NODE_POS || ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_NODE_TEN) &&
+        (ch.index < 0 || ch.index > nseg)) {
+        fail(R, line, where, "expected a node number 0..%d (line %d has %d segments), got %d", nseg,
+             id, nseg, ch.index);
+        return;
+    }
+    if (ch.q == HW_MD_SEG_TEN && (ch.index < 1 || ch.index > nseg)) {
+        fail(R, line, where, "expected a segment number 1..%d (line %d has %d segments), got %d",
+             nseg, id, nseg, ch.index);
+        return;
+    }
+    ch.unit = ch.q == HW_MD_NODE_POS || ch.q == HW_MD_POINT_POS   ? "(m)"
+              : ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_POINT_VEL ? "(m/s)"
+                                                                  : "(N)";
+    hw_md_channel *g = grow(R, R->chans, R->n_chans, sizeof *g);
+    if (!g) return;
+    R->chans = g;
+    R->chans[R->n_chans++] = ch;
+}
+
+static void read_outputs(rdr *R)
+{
+    section *s = &R->sec[SEC_OUTPUTS];
+    if (s->header < 0) return;
+    for (int i = s->from; i < s->to && !FAILED(R); i++) {
+        row r;
+        split_row(R, i, &r);
+        for (int k = 0; k < r.n && !FAILED(R); k++) {
+            if (!strcasecmp(r.tok[k], "END")) return;
+            read_channel(R, r.line, r.tok[k]);
+        }
+    }
+}
+
+/* ---- seabed friction ------------------------------------------------------------------------- */
+
+/* MoorDyn's friction on a node touching the seabed is min(mu FricDamp |v|, mu Fz) (a viscous
+ * ramp saturating at Coulomb friction); Hawser's is mu Fz min(|v| / friction_v, 1). The two agree
+ * for a node with seabed load Fz when friction_v = Fz / FricDamp. Hawser's friction_v is one
+ * value, so it is set from the load of a node resting on the seabed (its wet weight, one segment
+ * of line) of the first line heavier than water; exact for every line with the same wet weight
+ * per segment, and reported as a note for the others. */
+static void map_friction(rdr *R)
+{
+    int ln = R->opt_ln[O_FRICTION];
+    if (R->friction == 0) return; /* friction_v has no effect: Hawser's default stays */
+    const double pi = 3.14159265358979323846;
+    int ref = -1;
+    double fz_ref = 0;
+    for (int i = 0; i < R->n_lines; i++) {
+        const hw_line_type_def *t = &R->types[R->lines[i].type];
+        double ws = (t->mu - R->env.rho_w * pi / 4 * t->d * t->d) * R->env.g;
+        double fz = ws * (R->lines[i].length / R->lines[i].nseg);
+        if (fz <= 0) continue;
+        if (ref < 0) {
+            ref = i;
+            fz_ref = fz;
+            R->env.friction_v = fz / R->fricdamp;
+            note(R, ln, "seabed friction: MoorDyn's min(mu FricDamp |v|, mu Fz) is Hawser's "
+                 "mu Fz min(|v| / friction_v, 1) with friction_v = Fz / FricDamp = %.6g m/s, Fz = %.6g N "
+                 "being the seabed load of a resting node of line %d (its wet weight per segment)",
+                 R->env.friction_v, fz, i + 1);
+        } else if (fabs(fz - fz_ref) > 1e-9 * fz_ref) {
+            note(R, ln, "seabed friction: resting nodes of line %d carry Fz = %.6g N, not %.6g N as on "
+                 "line %d, so its low-speed friction slope is %.4g times MoorDyn's", i + 1, fz, fz_ref,
+                 ref + 1, fz / fz_ref);
+        }
+    }
+    if (ref < 0)
+        note(R, ln, "FrictionCoefficient has no effect: no line is heavier than water");
+}
+
+/* ---- hw_model_check's findings at the deck line ----------------------------------------------- */
+
+typedef struct field_map { const char *field, *column; int opt; } field_map;
+static const field_map TYPE_FIELDS[] = {
+    {"diameter", "Diam", -1}, {"mass_per_length", "Mass/m", -1}, {"EA", "EA", -1},
+    {"BA", "BA/-zeta", -1}, {"damping_ratio", "BA/-zeta", -1}, {"EI", "EI", -1},
+    {"Cdn", "Cd", -1}, {"Can", "Ca", -1}, {"Cdt", "CdAx", -1}, {"Cat", "CaAx", -1},
+    {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {NULL, NULL, 0}};
+static const field_map POINT_FIELDS[] = {
+    {"position", "X Y Z", -1}, {"mass", "M", -1}, {"volume", "V", -1}, {"drag_area", "CdA", -1},
+    {"added_mass_coefficient", "CA", -1}, {"type", "Attachment", -1}, {NULL, NULL, 0}};
+static const field_map LINE_FIELDS[] = {
+    {"type", "LineType", -1}, {"end_a", "AttachA", -1}, {"end_b", "AttachB", -1},
+    {"length", "UnstrLen", -1}, {"segments", "NumSegs", -1}, {NULL, NULL, 0}};
+static const field_map GLOBAL_FIELDS[] = {
+    {"gravity", "g", O_G}, {"water_density", "rho", O_RHO}, {"depth", "WtrDpth", O_DEPTH},
+    {"seabed.stiffness", "kBot", O_KBOT}, {"seabed.damping", "cBot", O_CBOT},
+    {"seabed.friction_velocity", "FricDamp", O_FRICDAMP}, {"dt", "dtM", O_DTM},
+    {"t_end", "TMax", O_TMAX}, {"integrator", "tScheme", O_TSCHEME}, {NULL, NULL, 0}};
+
+static const field_map *find_field(const field_map *m, const char *field)
+{
+    for (; m->field; m++)
+        if (!strcmp(m->field, field)) return m;
+    return NULL;
+}
+
+static void check_model(rdr *R, const hw_model_def *m)
+{
+    hw_input_error e;
+    memset(&e, 0, sizeof e);
+    if (hw_model_check(m, &e) != HW_ERR_INPUT) return;
+    char where[160];
+    int line = 0;
+    const field_map *f = NULL;
+    if (e.section == HW_SEC_LINE_TYPE && e.index >= 0) {
+        f = find_field(TYPE_FIELDS, e.field);
+        line = R->type_ln[e.index];
+        snprintf(where, sizeof where, "LINE TYPES %.60s %s", m->types[e.index].name, f ? f->column : e.field);
+    } else if (e.section == HW_SEC_POINT && e.index >= 0) {
+        f = find_field(POINT_FIELDS, e.field);
+        line = R->point_ln[e.index];
+        snprintf(where, sizeof where, "POINTS %d %s", e.index + 1, f ? f->column : e.field);
+    } else if (e.section == HW_SEC_LINE && e.index >= 0 && !strncmp(e.field, "failure", 7) &&
+               R->fail_ln && R->fail_ln[e.index]) {
+        line = R->fail_ln[e.index];
+        snprintf(where, sizeof where, "FAILURE (line %d)", e.index + 1);
+    } else if (e.section == HW_SEC_LINE && e.index >= 0) {
+        f = find_field(LINE_FIELDS, e.field);
+        line = R->line_ln[e.index];
+        snprintf(where, sizeof where, "LINES %d %s", e.index + 1, f ? f->column : e.field);
+    } else if (e.section == HW_SEC_LINE_TYPE || e.section == HW_SEC_POINT || e.section == HW_SEC_LINE) {
+        int sec = e.section == HW_SEC_LINE_TYPE ? SEC_LINE_TYPES : e.section == HW_SEC_POINT ? SEC_POINTS : SEC_LINES;
+        line = R->sec[sec].header + 1;
+        snprintf(where, sizeof where, "%s", SEC_NAMES[sec]);
+    } else {
+        f = find_field(GLOBAL_FIELDS, e.field);
+        snprintf(where, sizeof where, "OPTIONS %s", f ? f->column : e.field);
+    }
+    if (f && f->opt >= 0) {
+        line = R->opt_ln[f->opt];
+        snprintf(where, sizeof where, "OPTIONS %s", f->column);
+    }
+    fail(R, line, where, "%s", e.message);
+}
+
+/* ---- the whole deck --------------------------------------------------------------------------- */
+
+static void rdr_free(rdr *R)
+{
+    free(R->ln);
+    free(R->types);
+    free(R->type_ln);
+    free(R->points);
+    free(R->point_ln);
+    free(R->lines);
+    free(R->line_ln);
+    free(R->fail_ln);
+    for (int k = 0; k < R->n_names; k++) free(R->names[k]);
+    free(R->names);
+    free(R->nodes);
+    free(R->segs);
+    free(R->chans);
+}
+
+/* Splits text (modified in place) into lines and reads the deck into R. */
+static void read_deck(rdr *R, char *text)
+{
+    R->env = hw_default_env();
+    R->env.g = 9.80665; /* MoorDyn-C v2's built-in value (its documentation lists 9.81) */
+    R->fricdamp = 200;  /* MoorDyn-C's FricDamp default, N s/m */
+    R->solver = hw_default_solver();
+    R->out_interval = 0.1;
+    R->write_units = 1;
+    int cap = 0;
+    for (char *p = text; p && *p;) {
+        if (R->n_ln == cap) {
+            cap = cap ? 2 * cap : 256;
+            char **g = grow(R, R->ln, cap, sizeof *g);
+            if (!g) return;
+            R->ln = g;
+        }
+        R->ln[R->n_ln++] = p;
+        char *nl = strchr(p, '\n');
+        if (nl) *nl = '\0';
+        size_t n = strlen(p);
+        if (n && p[n - 1] == '\r') p[n - 1] = '\0'; /* CRLF line ends */
+        p = nl ? nl + 1 : NULL;
+    }
+    find_sections(R);
+    if (!FAILED(R) && R->sec[SEC_LINE_TYPES].header < 0 && R->sec[SEC_POINTS].header < 0 &&
+        R->sec[SEC_LINES].header < 0)
+        fail(R, 0, "deck", "expected a MoorDyn input deck with \"---- LINE TYPES ----\", \"---- POINTS "
+             "----\" and \"---- LINES ----\" sections, got none of them");
+    /* in the order of a MoorDyn deck, so the first error reported is usually the first in the file */
+    if (!FAILED(R)) read_line_types(R);
+    if (!FAILED(R)) read_points(R);
+    if (!FAILED(R)) read_lines(R);
+    if (!FAILED(R)) read_failures(R);
+    if (!FAILED(R)) read_options(R);
+    if (!FAILED(R)) read_outputs(R);
+    if (!FAILED(R)) require_depth(R);
+    if (!FAILED(R)) map_friction(R);
+    if (FAILED(R)) return;
+    hw_model_def m = hw_default_model();
+    m.env = R->env;
+    m.solver = R->solver;
+    m.n_types = R->n_types;
+    m.types = R->types;
+    m.n_points = R->n_points;
+    m.points = R->points;
+    m.n_lines = R->n_lines;
+    m.lines = R->lines;
+    check_model(R, &m);
+}
+
+/* The model of R as YAML text (malloc'ed). */
+static char *deck_yaml(rdr *R, const char *comment)
+{
+    hw_scenario sc;
+    memset(&sc, 0, sizeof sc);
+    sc.model = hw_default_model();
+    sc.model.env = R->env;
+    sc.model.solver = R->solver;
+    sc.model.n_types = R->n_types;
+    sc.model.types = R->types;
+    sc.model.n_points = R->n_points;
+    sc.model.points = R->points;
+    sc.model.n_lines = R->n_lines;
+    sc.model.lines = R->lines;
+    sc.out_interval = R->out_interval;
+    sc.n_out_nodes = R->n_nodes;
+    sc.out_nodes = R->nodes;
+    sc.n_out_segments = R->n_segs;
+    sc.out_segments = R->segs;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        R->status = HW_ERR_NOMEM;
+        snprintf(R->err, sizeof R->err, "%s: out of memory opening a memory stream for the deck's YAML", R->file);
+        return NULL;
+    }
+    hw_status st = hw_scenario_write_yaml(&sc, f, comment);
+    if (fclose(f) != 0) st = HW_ERR_NOMEM;
+    if (st != HW_OK) {
+        free(buf);
+        R->status = HW_ERR_NOMEM;
+        snprintf(R->err, sizeof R->err, "%s: out of memory writing the deck's model as YAML (%d output nodes, "
+                 "%d output segments: about %.3g MB)", R->file, R->n_nodes, R->n_segs,
+                 1e-6 * 40.0 * ((double)R->n_nodes + R->n_segs));
+        return NULL;
+    }
+    return buf;
+}
+
+static void set_msg(char *msg, size_t len, const char *s)
+{
+    if (msg && len) snprintf(msg, len, "%s", s);
+}
+
+static hw_md_deck *deck_new(rdr *R)
+{
+    hw_md_deck *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->write_units = R->write_units;
+    d->n_channels = R->n_chans;
+    d->channels = R->chans;
+    R->chans = NULL;
+    R->n_chans = 0;
+    return d;
+}
+
+hw_status hw_md_load_string(const char *text, const char *name, hw_log_fn log, void *log_user,
+                            hw_scenario **sc, hw_md_deck **deck, char *msg, size_t msg_len)
+{
+    if (sc) *sc = NULL;
+    if (deck) *deck = NULL;
+    if (!name) name = "<string>";
+    if (!text || !sc) {
+        set_msg(msg, msg_len, "hw_md_load_string: no deck text or no output pointer");
+        return HW_ERR_INVALID_ARG;
+    }
+    rdr R;
+    memset(&R, 0, sizeof R);
+    R.file = name;
+    R.log = log;
+    R.log_user = log_user;
+    char *copy = strdup(text);
+    if (!copy) {
+        char m[600];
+        snprintf(m, sizeof m, "%s: out of memory copying the deck (%.3g MB)", name, 1e-6 * (double)strlen(text));
+        set_msg(msg, msg_len, m);
+        return HW_ERR_NOMEM;
+    }
+    read_deck(&R, copy);
+    char *yaml = FAILED(&R) ? NULL : deck_yaml(&R, NULL);
+    hw_status st = R.status;
+    if (!FAILED(&R)) {
+        char m2[1024];
+        st = hw_scenario_load_string(yaml, name, sc, m2, sizeof m2);
+        if (st == HW_ERR_NOMEM) {
+            snprintf(R.err, sizeof R.err, "%.900s", m2);
+        } else if (st != HW_OK) {
+            snprintf(R.err, sizeof R.err, "%s: internal error: the deck's model did not load as a "
+                     "scenario: %.600s", name, m2);
+        } else if (deck && !(*deck = deck_new(&R))) {
+            hw_scenario_free(*sc);
+            *sc = NULL;
+            st = HW_ERR_NOMEM;
+            snprintf(R.err, sizeof R.err, "%s: out of memory (%zu bytes for the deck's channels)", name,
+                     sizeof(hw_md_deck));
+        }
+    }
+    set_msg(msg, msg_len, st == HW_OK ? "" : R.err);
+    free(yaml);
+    free(copy);
+    rdr_free(&R);
+    return st;
+}
+
+/* The whole file into a NUL-terminated buffer; NULL with errno on failure (EFBIG, *size set: a
+ * regular file larger than HW_INPUT_MAX_BYTES, refused before it is read). */
+static char *slurp(const char *path, long long *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    if (hw_input_too_big(f, size)) {
+        fclose(f);
+        errno = EFBIG;
+        return NULL;
+    }
+    *size = -1;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (ferror(f)) break;
+        if (feof(f)) {
+            buf[n] = '\0';
+            fclose(f);
+            if (strlen(buf) != n) { /* a NUL byte: not a text deck */
+                free(buf);
+                errno = EINVAL;
+                return NULL;
+            }
+            return buf;
+        }
+        if (n > (size_t)HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
+            errno = EFBIG;
+            break;
+        }
+        char *g = realloc(buf, cap * 2);
+        if (!g) break;
+        buf = g;
+        cap *= 2;
+    }
+    int e = errno ? errno : EIO;
+    free(buf);
+    fclose(f);
+    errno = e;
+    return NULL;
+}
+
+static hw_status read_error(const char *path, long long size, char *msg, size_t len)
+{
+    char m[768];
+    if (errno == EFBIG) {
+        if (size >= 0)
+            snprintf(m, sizeof m, "%s:1: file size: expected at most %lld MiB, got %lld bytes (docs/moordyn.md)",
+                     path, HW_INPUT_MAX_BYTES >> 20, size);
+        else
+            snprintf(m, sizeof m, "%s: file size: expected at most %lld MiB (docs/moordyn.md)", path,
+                     HW_INPUT_MAX_BYTES >> 20);
+        set_msg(msg, len, m);
+        return HW_ERR_INPUT;
+    }
+    snprintf(m, sizeof m, "%s: cannot read: %s", path, errno == EINVAL ? "not a text file" : strerror(errno));
+    set_msg(msg, len, m);
+    return errno == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
+}
+
+hw_status hw_md_load(const char *path, hw_log_fn log, void *log_user, hw_scenario **sc,
+                     hw_md_deck **deck, char *msg, size_t msg_len)
+{
+    if (sc) *sc = NULL;
+    if (deck) *deck = NULL;
+    if (!path || !sc) {
+        set_msg(msg, msg_len, "hw_md_load: no path or no output pointer");
+        return HW_ERR_INVALID_ARG;
+    }
+    errno = 0;
+    long long size = -1;
+    char *text = slurp(path, &size);
+    if (!text) return read_error(path, size, msg, msg_len);
+    hw_status st = hw_md_load_string(text, path, log, log_user, sc, deck, msg, msg_len);
+    free(text);
+    return st;
+}
+
+void hw_md_free(hw_md_deck *deck)
+{
+    if (!deck) return;
+    free(deck->channels);
+    free(deck);
+}
+
+int hw_md_is_deck(const char *path)
+{
+    if (!path) return 0;
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        char line[1024];
+        int found = 0;
+        for (int k = 0; k < 5000 && !found && fgets(line, sizeof line, f); k++) {
+            const char *p = line + strspn(line, " \t");
+            found = !strncmp(p, "--", 2) && is_header(p) && (classify(p) || names_moordyn(p));
+        }
+        fclose(f);
+        if (found) return 1;
+    }
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash)) return 0;
+    return !strcasecmp(dot, ".dat") || !strcasecmp(dot, ".txt") || !strcasecmp(dot, ".in") ||
+           !strcasecmp(dot, ".inp");
+}
+
+hw_status hw_md_load_any(const char *path, hw_log_fn log, void *log_user, hw_scenario **sc,
+                         hw_md_deck **deck, char *msg, size_t msg_len)
+{
+    if (deck) *deck = NULL;
+    if (hw_md_is_deck(path)) return hw_md_load(path, log, log_user, sc, deck, msg, msg_len);
+    return hw_scenario_load(path, sc, msg, msg_len);
+}
+
+hw_status hw_md_to_yaml(const char *path, hw_log_fn log, void *log_user, char **yaml, char *msg,
+                        size_t msg_len)
+{
+    if (yaml) *yaml = NULL;
+    if (!path || !yaml) {
+        set_msg(msg, msg_len, "hw_md_to_yaml: no path or no output pointer");
+        return HW_ERR_INVALID_ARG;
+    }
+    errno = 0;
+    long long size = -1;
+    char *text = slurp(path, &size);
+    if (!text) return read_error(path, size, msg, msg_len);
+    rdr R;
+    memset(&R, 0, sizeof R);
+    R.file = path;
+    R.log = log;
+    R.log_user = log_user;
+    read_deck(&R, text);
+    if (!FAILED(&R)) {
+        /* the header comment: where it came from, and the channels YAML cannot hold */
+        size_t cap = 1024 + (size_t)R.n_chans * 50;
+        char *c = malloc(cap);
+        if (c) {
+            size_t used = (size_t)snprintf(c, cap,
+                "Hawser scenario converted by `hawser convert` from the MoorDyn deck %s\n"
+                "(field mapping: docs/moordyn.md). Point IDs became point<ID>, line IDs line<ID>.", path);
+            if (R.n_chans > 0) {
+                used += (size_t)snprintf(c + used, cap - used,
+                    "\nThe deck's OUTPUTS channels, written to a .out table only when the deck itself is "
+                    "run:\n ");
+                for (int k = 0; k < R.n_chans && used < cap; k++)
+                    used += (size_t)snprintf(c + used, cap - used, " %s", R.chans[k].name);
+            }
+            *yaml = deck_yaml(&R, c);
+            free(c);
+        } else {
+            R.status = HW_ERR_NOMEM;
+            snprintf(R.err, sizeof R.err, "%s: out of memory (%zu bytes for the header comment)", path, cap);
+        }
+    }
+    hw_status st = R.status;
+    set_msg(msg, msg_len, st == HW_OK ? "" : R.err);
+    free(text);
+    rdr_free(&R);
+    return st;
+}

@@ -1,0 +1,28 @@
+/* The MoorDyn-style .out table of a deck's OUTPUTS channels: a header row "Time" + channel names,
+ * a units row ("(s)", "(N)", "(m)", "(m/s)"; left out when the deck says WriteUnits 0), then one
+ * tab-separated row per output time. Rows are flushed as they are written, like the CSV files. */
+#ifndef HW_HOST_MOORDYN_OUT_H
+#define HW_HOST_MOORDYN_OUT_H
+
+#include <stdio.h>
+
+#include "hawser/hawser.h"
+#include "io/moordyn_deck.h"
+
+typedef struct hw_md_out hw_md_out;
+
+/* Creates the file at path and writes the header rows. deck NULL: returns HW_OK with *out NULL
+ * (nothing to write; hw_md_out_write and hw_md_out_close accept NULL). */
+hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *deck, char *msg,
+                         size_t msg_len);
+/* One row for the simulation's current time. */
+hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg_len);
+void hw_md_out_close(hw_md_out *o); /* NULL-safe */
+/* The table's stream (NULL-safe: NULL), for a checkpoint to record its size and a resume to
+ * reopen it (run_resume.c). */
+FILE **hw_md_out_stream(hw_md_out *o);
+
+/* The value of one channel now (exposed for tests). */
+hw_status hw_md_channel_value(const hw_sim *sim, const hw_md_channel *ch, double *value);
+
+#endif

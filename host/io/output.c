@@ -1,0 +1,234 @@
+/* CSV time series of a run. Columns carry their unit in the name. Files:
+ *   lines.csv     time_s, then per line: <line>.TA_N and <line>.TB_N (tension of the end segments at
+ *                 end A and end B), <line>.FA_N and <line>.FB_N (magnitude of the force the line
+ *                 exerts on its end-A / end-B attachment point: includes the end node's half
+ *                 segment of weight, buoyancy, drag, seabed contact and inertia, so it differs
+ *                 from the end-segment tension)
+ *   points.csv    time_s, then per point: position x/y/z (m) and the total force of all lines
+ *                 on it Fx/Fy/Fz (N)
+ *   nodes.csv     requested node positions x/y/z (m)        (only with outputs.nodes)
+ *   segments.csv  requested segment tensions (N)             (only with outputs.segments) */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "io/files.h"
+#include "io/output.h"
+#include "io/output_hdf5.h"
+#include "io/output_vtk.h"
+
+static const char *const CSV_NAMES[4] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+
+static FILE *open_csv(const hw_outputs *o, const char *name, char *msg, size_t msg_len)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", o->dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f && msg) snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
+    return f;
+}
+
+hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc, char *msg,
+                          size_t msg_len)
+{
+    memset(o, 0, sizeof *o);
+    o->sc = sc;
+    snprintf(o->dir, sizeof o->dir, "%s", dir);
+    if (hw_mkdir_p(dir) != 0) {
+        snprintf(msg, msg_len, "%s: cannot create the output directory: %s", dir, strerror(errno));
+        return HW_ERR_IO;
+    }
+    const hw_model_def *m = &sc->model;
+    int maxn = 1;
+    for (int l = 0; l < m->n_lines; l++) /* a winch line may grow up to its capacity */
+        if (hw_line_max_segments(m, l) + 1 > maxn) maxn = hw_line_max_segments(m, l) + 1;
+    o->buf = (double *)calloc((size_t)3 * maxn, sizeof(double));
+    o->stats = (hw_line_stats *)calloc((size_t)(m->n_lines > 0 ? m->n_lines : 1), sizeof(hw_line_stats));
+    if (!o->buf || !o->stats) {
+        snprintf(msg, msg_len, "%s: out of memory for the output buffers (%d nodes, %d lines: %.3g MB)",
+                 dir, maxn, m->n_lines, 1e-6 * (24.0 * maxn + (double)sizeof(hw_line_stats) * m->n_lines));
+        return HW_ERR_NOMEM;
+    }
+    for (int l = 0; l < m->n_lines; l++) {
+        o->stats[l].max_tension = -1.0;
+        hw_run_stats_init(&o->stats[l].end_a);
+        hw_run_stats_init(&o->stats[l].end_b);
+    }
+    hw_status st;
+    if ((sc->out_formats & HW_OUT_VTK) && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
+    if ((sc->out_formats & HW_OUT_HDF5) && (st = hw_h5_open(&o->h5, dir, sc, msg, msg_len))) return st;
+    if (!(sc->out_formats & HW_OUT_CSV)) return HW_OK;
+    if (!(o->lines = open_csv(o, "lines.csv", msg, msg_len))) return HW_ERR_IO;
+    if (!(o->points = open_csv(o, "points.csv", msg, msg_len))) return HW_ERR_IO;
+    fprintf(o->lines, "time_s");
+    for (int l = 0; l < m->n_lines; l++) {
+        const char *n = m->lines[l].name;
+        fprintf(o->lines, ",%s.TA_N,%s.TB_N,%s.FA_N,%s.FB_N", n, n, n, n);
+    }
+    fprintf(o->lines, "\n");
+    fprintf(o->points, "time_s");
+    for (int p = 0; p < m->n_points; p++) {
+        const char *n = m->points[p].name;
+        fprintf(o->points, ",%s.x_m,%s.y_m,%s.z_m,%s.Fx_N,%s.Fy_N,%s.Fz_N", n, n, n, n, n, n);
+    }
+    fprintf(o->points, "\n");
+    if (sc->n_out_nodes > 0) {
+        if (!(o->nodes = open_csv(o, "nodes.csv", msg, msg_len))) return HW_ERR_IO;
+        fprintf(o->nodes, "time_s");
+        for (int k = 0; k < sc->n_out_nodes; k++) {
+            const char *n = m->lines[sc->out_nodes[k].line].name;
+            int j = sc->out_nodes[k].index;
+            fprintf(o->nodes, ",%s.n%d.x_m,%s.n%d.y_m,%s.n%d.z_m", n, j, n, j, n, j);
+        }
+        fprintf(o->nodes, "\n");
+    }
+    if (sc->n_out_segments > 0) {
+        if (!(o->segments = open_csv(o, "segments.csv", msg, msg_len))) return HW_ERR_IO;
+        fprintf(o->segments, "time_s");
+        for (int k = 0; k < sc->n_out_segments; k++)
+            fprintf(o->segments, ",%s.s%d.T_N", m->lines[sc->out_segments[k].line].name,
+                    sc->out_segments[k].index);
+        fprintf(o->segments, "\n");
+    }
+    return HW_OK;
+}
+
+static double norm3(const double *v) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+
+static void stats_from(hw_run_stats *r, const hw_end_stats *e)
+{
+    r->n = e->samples;
+    r->mean = e->mean;
+    r->m2 = e->std * e->std * (double)e->samples;
+    r->min = e->min; r->max = e->max;
+    r->t_min = e->t_min; r->t_max = e->t_max;
+}
+
+hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim)
+{
+    if (!o->stats) return HW_OK;
+    int nl = o->sc->model.n_lines;
+    hw_line_extremes *all = (hw_line_extremes *)malloc((size_t)(nl > 0 ? nl : 1) * sizeof *all);
+    if (!all) return HW_ERR_NOMEM;
+    hw_status st = hw_sim_all_line_extremes(sim, all);
+    if (st) { free(all); return st; }
+    for (int l = 0; l < nl; l++) {
+        hw_line_extremes x = all[l];
+        if (x.end_a.samples <= 0) continue; /* no sample at all: nothing to report */
+        hw_line_stats *s = &o->stats[l];
+        s->every_step = 1;
+        s->max_tension = x.max_tension; s->max_time = x.max_time; s->max_segment = x.max_segment;
+        s->min_tension = x.min_tension; s->min_time = x.min_time; s->min_segment = x.min_segment;
+        s->max_strain = x.max_strain; s->max_strain_segment = x.max_strain_segment;
+        stats_from(&s->end_a, &x.end_a);
+        stats_from(&s->end_b, &x.end_b);
+    }
+    free(all);
+    return HW_OK;
+}
+
+hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len)
+{
+    const hw_model_def *m = &o->sc->model;
+    double t = hw_sim_time(sim);
+    hw_status st;
+    if (o->lines) fprintf(o->lines, "%.9g", t);
+    for (int l = 0; l < m->n_lines; l++) {
+        double ta, tb, fa[3], fb[3];
+        if ((st = hw_sim_line_end_tensions(sim, l, &ta, &tb)) ||
+            (st = hw_sim_line_end_forces(sim, l, fa, fb)))
+            goto fail;
+        if (o->lines) fprintf(o->lines, ",%.10g,%.10g,%.10g,%.10g", ta, tb, norm3(fa), norm3(fb));
+    }
+    if (o->lines) fprintf(o->lines, "\n");
+    if (o->points) fprintf(o->points, "%.9g", t);
+    for (int p = 0; o->points && p < m->n_points; p++) {
+        double r[3], f[3];
+        if ((st = hw_sim_point_state(sim, p, r, NULL, f))) goto fail;
+        fprintf(o->points, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", r[0], r[1], r[2], f[0], f[1], f[2]);
+    }
+    if (o->points) fprintf(o->points, "\n");
+    /* a line's values are fetched once per row for its run of references (`all` lists every
+     * node of a line in a row: one copy per reference was quadratic in the line's length) */
+    int have = -1;
+    if (o->nodes) {
+        fprintf(o->nodes, "%.9g", t);
+        for (int k = 0; k < o->sc->n_out_nodes; k++) {
+            int l = o->sc->out_nodes[k].line;
+            if (l != have && (st = hw_sim_line_positions(sim, l, o->buf))) goto fail;
+            have = l;
+            if (o->sc->out_nodes[k].index > hw_sim_line_nseg(sim, o->sc->out_nodes[k].line)) {
+                fprintf(o->nodes, ",,,"); /* a winch hauled that node in: no value now */
+                continue;
+            }
+            const double *r = o->buf + 3 * o->sc->out_nodes[k].index;
+            fprintf(o->nodes, ",%.10g,%.10g,%.10g", r[0], r[1], r[2]);
+        }
+        fprintf(o->nodes, "\n");
+    }
+    have = -1;
+    if (o->segments) {
+        fprintf(o->segments, "%.9g", t);
+        for (int k = 0; k < o->sc->n_out_segments; k++) {
+            int l = o->sc->out_segments[k].line;
+            if (l != have && (st = hw_sim_line_tensions(sim, l, o->buf))) goto fail;
+            have = l;
+            if (o->sc->out_segments[k].index > hw_sim_line_nseg(sim, o->sc->out_segments[k].line))
+                fprintf(o->segments, ",");
+            else
+                fprintf(o->segments, ",%.10g", o->buf[o->sc->out_segments[k].index - 1]);
+        }
+        fprintf(o->segments, "\n");
+    }
+    FILE *all[4] = {o->lines, o->points, o->nodes, o->segments};
+    for (int k = 0; k < 4; k++)
+        if (all[k] && (fflush(all[k]) != 0 || ferror(all[k]))) {
+            snprintf(msg, msg_len, "%s/%s: write failed: %s", o->dir, CSV_NAMES[k], strerror(errno));
+            o->failed = 1;
+            return HW_ERR_IO;
+        }
+    if ((o->vtk && (st = hw_vtk_write(o->vtk, sim, msg, msg_len))) ||
+        (o->h5 && (st = hw_h5_write(o->h5, sim, msg, msg_len)))) {
+        o->failed = 1;
+        return st;
+    }
+    o->rows++;
+    return HW_OK;
+fail:
+    snprintf(msg, msg_len, "reading outputs at t = %g s: %s", t, hw_status_str(st));
+    return st;
+}
+
+hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len)
+{
+    hw_status st = HW_OK, s;
+    char m[4400];
+    FILE **all[4] = {&o->lines, &o->points, &o->nodes, &o->segments};
+    for (int k = 0; k < 4; k++) {
+        if (!*all[k]) continue;
+        int bad = hw_fclose_checked(*all[k]);
+        *all[k] = NULL;
+        if (bad && !st && !o->failed) { /* a failed write was reported when it happened */
+            snprintf(msg, msg_len, "%s/%s: write failed: %s", o->dir, CSV_NAMES[k], strerror(bad));
+            st = HW_ERR_IO;
+        }
+    }
+    s = hw_vtk_close(o->vtk, m, sizeof m);
+    o->vtk = NULL;
+    if (s && !st) { snprintf(msg, msg_len, "%s", m); st = s; }
+    s = hw_h5_close(o->h5, m, sizeof m);
+    o->h5 = NULL;
+    if (s && !st) { snprintf(msg, msg_len, "%s", m); st = s; }
+    return st;
+}
+
+void hw_outputs_close(hw_outputs *o)
+{
+    char m[64];
+    hw_outputs_finish(o, m, sizeof m);
+    free(o->buf);
+    free(o->stats);
+    memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,50 @@
+/* Result files of a run, written incrementally (one flushed row per output time) so a run that
+ * stops early leaves every file valid up to its last row. */
+#ifndef HW_HOST_OUTPUT_H
+#define HW_HOST_OUTPUT_H
+
+#include <stdio.h>
+
+#include "hawser/hawser.h"
+#include "io/run_stats.h"
+#include "io/scenario.h"
+
+typedef struct hw_line_stats {
+    double max_tension;  /* largest segment tension, N, over every step (hw_outputs_take_extremes) */
+    double max_time;     /* when */
+    int max_segment;     /* which segment (1..nseg) */
+    hw_run_stats end_a, end_b; /* end-segment tension statistics TA / TB, every step */
+    int every_step;      /* 1 once hw_outputs_take_extremes filled the values (0: no sample) */
+    double min_tension, min_time; int min_segment; /* smallest segment tension, N */
+    double max_strain; int max_strain_segment;     /* largest segment strain */
+} hw_line_stats;
+
+typedef struct hw_outputs {
+    FILE *lines, *points, *nodes, *segments;
+    const hw_scenario *sc;
+    hw_line_stats *stats;
+    double *buf;       /* scratch: positions / tensions of the longest line */
+    struct hw_vtk_out *vtk; /* ParaView frames (output_vtk.c) when selected */
+    struct hw_h5_out *h5;   /* HDF5 file (output_hdf5.c) when selected */
+    int rows;
+    int failed;        /* a write failed (and was reported): closing reports nothing more */
+    char dir[4096];
+} hw_outputs;
+
+/* Creates dir (and parents) and opens the files of the formats in sc->out_formats (CSV: with
+ * their header rows). */
+hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc, char *msg,
+                          size_t msg_len);
+/* Appends one row per file for the simulation's current time. */
+hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len);
+/* Closes every result file (CSV, run.pvd, results.h5), each once whatever happens, and reports
+ * the first that could not be written to the end (HW_ERR_IO, msg naming the file and the reason).
+ * The statistics stay readable until hw_outputs_close(). */
+hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len);
+/* Fills the per-line statistics with the simulation's every-step extremes and end-tension
+ * statistics (hw_sim_line_extremes; the output rows gather none): call it once, after the run. */
+hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim);
+/* hw_outputs_finish() if not done, then frees everything. */
+void hw_outputs_close(hw_outputs *o);
+
+#endif

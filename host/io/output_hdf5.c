@@ -1,0 +1,446 @@
+/* The HDF5 results file. One file for the whole run whatever the number of lines: every series is
+ * one dataset whose first dimension is time and whose other dimensions run over all lines (nodes
+ * and segments of all lines concatenated, line after line, located by /lines/node_offset and
+ * /lines/segment_offset) or all points. Every dataset carries a `units` and a `description`
+ * attribute; the root group carries the run facts. The file is flushed (H5Fflush) after each row
+ * so that a run that stops early, even killed, leaves a file that opens with the rows written so
+ * far. The default (oldest-compatible) file format is used on purpose: the newest superblock marks
+ * a file open for writing and refuses a later open after a kill.
+ *
+ * Datasets (T = rows written, L = lines, N = all nodes, S = all segments, P = points):
+ *   /time (T) s; /lines/end_tension (T, L, 2) N; /lines/end_force (T, L, 2, 3) N;
+ *   /nodes/position (T, N, 3) m; /segments/tension (T, S) N;
+ *   /points/position (T, P, 3) m; /points/velocity (T, P, 3) m/s; /points/force (T, P, 3) N;
+ *   static: /lines/name, /lines/segments, /lines/unstretched_length, /lines/node_offset (L+1),
+ *   /lines/segment_offset (L+1), /lines/end_a_point, /lines/end_b_point, /points/name. */
+#include "io/output_hdf5.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef HAWSER_HAVE_HDF5
+
+struct hw_h5_out { int unused; };
+
+hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, char *msg,
+                     size_t msg_len)
+{
+    (void)sc;
+    *out = NULL;
+    snprintf(msg, msg_len,
+             "%s/results.h5: HDF5 output is not available: this hawser was built without libhdf5 "
+             "(install libhdf5-dev and reconfigure), use formats csv or vtk",
+             dir);
+    return HW_ERR_UNSUPPORTED;
+}
+hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len)
+{
+    (void)h; (void)sim;
+    snprintf(msg, msg_len, "HDF5 output is not available in this build");
+    return HW_ERR_UNSUPPORTED;
+}
+hw_status hw_h5_close(hw_h5_out *h, char *msg, size_t msg_len)
+{
+    (void)h; (void)msg; (void)msg_len;
+    return HW_OK;
+}
+long hw_h5_rows(const hw_h5_out *h) { (void)h; return 0; }
+hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
+{
+    (void)h; (void)rows;
+    snprintf(msg, msg_len, "HDF5 output is not available in this build");
+    return HW_ERR_UNSUPPORTED;
+}
+
+#else
+
+#include <hdf5.h>
+#include <time.h>
+
+enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_NSEG, DS_COUNT };
+
+struct hw_h5_out {
+    const hw_scenario *sc;
+    char path[4200];
+    hid_t file;
+    hid_t ds[DS_COUNT];
+    int rank[DS_COUNT];
+    hsize_t dims[DS_COUNT][4]; /* current dims; [0] = rows */
+    int n_lines, n_nodes, n_seg, n_points;
+    double *row[DS_COUNT];     /* one row of each series */
+    int attrs_done;
+    int failed;                /* a write failed: nothing more is written */
+    int nomem;                 /* HDF5 ran out of memory: nothing more is called in it (below) */
+};
+
+/* HDF5's file driver leaves errno as the failed write() set it (EFBIG, ENOSPC, EIO): the reason
+ * a user can act on. The callers clear errno before the HDF5 call. */
+static hw_status h5_fail(hw_h5_out *h, const char *what, char *msg, size_t msg_len)
+{
+    int e = errno;
+    h->failed = 1;
+    h->nomem |= e == ENOMEM;
+    if (e) snprintf(msg, msg_len, "%s: HDF5 error while %s: %s", h->path, what, strerror(e));
+    else snprintf(msg, msg_len, "%s: HDF5 error while %s", h->path, what);
+    return HW_ERR_IO;
+}
+
+static int attr_string(hid_t loc, const char *name, const char *value)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, strlen(value) + 1);
+    H5Tset_strpad(t, H5T_STR_NULLTERM);
+    hid_t s = H5Screate(H5S_SCALAR);
+    hid_t a = H5Acreate2(loc, name, t, s, H5P_DEFAULT, H5P_DEFAULT);
+    int bad = a < 0 || H5Awrite(a, t, value) < 0;
+    if (a >= 0) H5Aclose(a);
+    H5Sclose(s);
+    H5Tclose(t);
+    return bad ? -1 : 0;
+}
+
+static int attr_double(hid_t loc, const char *name, double value)
+{
+    hid_t s = H5Screate(H5S_SCALAR);
+    hid_t a = H5Acreate2(loc, name, H5T_IEEE_F64LE, s, H5P_DEFAULT, H5P_DEFAULT);
+    int bad = a < 0 || H5Awrite(a, H5T_NATIVE_DOUBLE, &value) < 0;
+    if (a >= 0) H5Aclose(a);
+    H5Sclose(s);
+    return bad ? -1 : 0;
+}
+
+static int describe_ds(hid_t ds, const char *units, const char *desc)
+{
+    return attr_string(ds, "units", units) || attr_string(ds, "description", desc) ? -1 : 0;
+}
+
+/* A time series: rows of shape tail[0..rank-2], extendible along time, chunked and compressed. */
+static int make_series(hw_h5_out *h, int k, const char *name, int rank, const hsize_t *tail,
+                       const char *units, const char *desc)
+{
+    hsize_t dims[4] = {0, 0, 0, 0}, maxd[4], chunk[4];
+    hsize_t row = 1;
+    dims[0] = 0;
+    maxd[0] = H5S_UNLIMITED;
+    for (int i = 1; i < rank; i++) {
+        dims[i] = maxd[i] = chunk[i] = tail[i - 1];
+        row *= tail[i - 1];
+    }
+    /* Crash safety decides the chunking. A compressed chunk that is rewritten (a row added to it)
+     * gets a new size, moves, and its old place is reused while the copy of the metadata on disk
+     * (from the last flush) still points there: a kill then leaves an unreadable chunk. So:
+     * - a row of at least 2 KiB: one row per chunk (split along the first spatial dimension above
+     *   512 KiB), deflate-compressed; every chunk is written once and never moves;
+     * - a smaller row: uncompressed chunks of 2 KiB worth of rows, which keep their size and are
+     *   rewritten in place (deflating a few numbers per row would save nothing anyway). */
+    const hsize_t small = 256, big = 65536; /* doubles */
+    int compress = row >= small;
+    chunk[0] = compress ? 1 : (small + row - 1) / row;
+    if (rank > 1 && row > big) {
+        hsize_t inner = row / tail[0];
+        chunk[1] = big / inner > 0 ? big / inner : 1;
+    }
+    h->rank[k] = rank;
+    memcpy(h->dims[k], dims, sizeof dims);
+    h->row[k] = (double *)calloc((size_t)row, sizeof(double));
+    if (!h->row[k]) return -1;
+    hid_t sp = H5Screate_simple(rank, dims, maxd);
+    hid_t pl = H5Pcreate(H5P_DATASET_CREATE);
+    H5Pset_chunk(pl, rank, chunk);
+    if (compress) {
+        H5Pset_shuffle(pl);
+        H5Pset_deflate(pl, 4);
+    }
+    h->ds[k] = H5Dcreate2(h->file, name, H5T_IEEE_F64LE, sp, H5P_DEFAULT, pl, H5P_DEFAULT);
+    H5Pclose(pl);
+    H5Sclose(sp);
+    if (h->ds[k] < 0) return -1;
+    return describe_ds(h->ds[k], units, desc);
+}
+
+static int write_static(hid_t file, const char *name, hid_t ftype, hid_t mtype, hsize_t n,
+                        const void *data, const char *units, const char *desc)
+{
+    hid_t sp = H5Screate_simple(1, &n, NULL);
+    hid_t ds = H5Dcreate2(file, name, ftype, sp, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    int bad = ds < 0 || (n > 0 && H5Dwrite(ds, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0) ||
+              describe_ds(ds, units, desc);
+    if (ds >= 0) H5Dclose(ds);
+    H5Sclose(sp);
+    return bad ? -1 : 0;
+}
+
+/* names[i] into one fixed-length string dataset. */
+static int write_names(hw_h5_out *h, const char *name, int n, const char *const *names, size_t stride,
+                       const char *desc)
+{
+    size_t w = 1;
+    for (int i = 0; i < n; i++) {
+        const char *s = *(const char *const *)((const char *)names + (size_t)i * stride);
+        if (strlen(s) + 1 > w) w = strlen(s) + 1;
+    }
+    char *buf = (char *)calloc((size_t)(n > 0 ? n : 1), w);
+    if (!buf) return -1;
+    for (int i = 0; i < n; i++)
+        memcpy(buf + (size_t)i * w, *(const char *const *)((const char *)names + (size_t)i * stride),
+               strlen(*(const char *const *)((const char *)names + (size_t)i * stride)));
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, w);
+    H5Tset_strpad(t, H5T_STR_NULLTERM);
+    int bad = write_static(h->file, name, t, t, (hsize_t)n, buf, "", desc);
+    H5Tclose(t);
+    free(buf);
+    return bad;
+}
+
+static int write_layout(hw_h5_out *h)
+{
+    const hw_model_def *m = &h->sc->model;
+    int L = m->n_lines;
+    long long *noff = (long long *)calloc((size_t)L + 1, sizeof(long long));
+    long long *soff = (long long *)calloc((size_t)L + 1, sizeof(long long));
+    int *nseg = (int *)calloc((size_t)L + 1, sizeof(int));
+    int *pa = (int *)calloc((size_t)L + 1, sizeof(int));
+    int *pb = (int *)calloc((size_t)L + 1, sizeof(int));
+    double *len = (double *)calloc((size_t)L + 1, sizeof(double));
+    int bad = !noff || !soff || !nseg || !pa || !pb || !len;
+    for (int l = 0; !bad && l < L; l++) {
+        nseg[l] = hw_line_max_segments(m, l); /* slots: a reeling line's count changes */
+        pa[l] = m->lines[l].point_a;
+        pb[l] = m->lines[l].point_b;
+        len[l] = m->lines[l].length;
+        noff[l + 1] = noff[l] + nseg[l] + 1;
+        soff[l + 1] = soff[l] + nseg[l];
+    }
+    bad = bad ||
+          write_names(h, "/lines/name", L, &m->lines[0].name, sizeof m->lines[0], "line names, in line index order") ||
+          write_static(h->file, "/lines/segments", H5T_STD_I32LE, H5T_NATIVE_INT, (hsize_t)L, nseg, "1",
+                       "segment slots of each line: its segment count, or for a line reeling on a "
+                       "winch or sheave the most it can have (the count in use per row is "
+                       "/lines/segments_now; slots past it hold NaN)") ||
+          write_static(h->file, "/lines/unstretched_length", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, (hsize_t)L, len,
+                       "m", "unstretched length of each line") ||
+          write_static(h->file, "/lines/node_offset", H5T_STD_I64LE, H5T_NATIVE_LLONG, (hsize_t)L + 1, noff, "1",
+                       "nodes of line l are /nodes/* [:, node_offset[l] : node_offset[l+1]] (node 0 = end A)") ||
+          write_static(h->file, "/lines/segment_offset", H5T_STD_I64LE, H5T_NATIVE_LLONG, (hsize_t)L + 1, soff, "1",
+                       "segments of line l are /segments/* [:, segment_offset[l] : segment_offset[l+1]] "
+                       "(segment 1 at end A first)") ||
+          write_static(h->file, "/lines/end_a_point", H5T_STD_I32LE, H5T_NATIVE_INT, (hsize_t)L, pa, "1",
+                       "index into /points of the point end A is attached to") ||
+          write_static(h->file, "/lines/end_b_point", H5T_STD_I32LE, H5T_NATIVE_INT, (hsize_t)L, pb, "1",
+                       "index into /points of the point end B is attached to") ||
+          write_names(h, "/points/name", m->n_points, &m->points[0].name, sizeof m->points[0],
+                      "point names, in point index order");
+    free(noff); free(soff); free(nseg); free(pa); free(pb); free(len);
+    return bad ? -1 : 0;
+}
+
+hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, char *msg,
+                     size_t msg_len)
+{
+    *out = NULL;
+    /* HDF5 1.10 leaves a file whose close failed (its last flush could not be written: disk full)
+     * half torn down: the descriptor is closed but the library's exit handler then crashes on it.
+     * No exit handler: the process's files close with it. Only takes effect before HDF5's first
+     * use; refused (harmlessly) after. */
+    H5dont_atexit();
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* the library never prints */
+    hw_h5_out *h = (hw_h5_out *)calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(msg, msg_len, "%s/results.h5: out of memory (%zu bytes for the HDF5 writer)", dir, sizeof *h);
+        return HW_ERR_NOMEM;
+    }
+    *out = h;
+    h->sc = sc;
+    h->file = -1;
+    for (int k = 0; k < DS_COUNT; k++) h->ds[k] = -1;
+    snprintf(h->path, sizeof h->path, "%s/results.h5", dir);
+    const hw_model_def *m = &sc->model;
+    h->n_lines = m->n_lines;
+    h->n_points = m->n_points;
+    for (int l = 0; l < m->n_lines; l++) {
+        h->n_nodes += hw_line_max_segments(m, l) + 1;
+        h->n_seg += hw_line_max_segments(m, l);
+    }
+    errno = 0;
+    h->file = H5Fcreate(h->path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    if (h->file < 0) {
+        int e = errno;
+        snprintf(msg, msg_len, "%s: cannot create the HDF5 file: %s", h->path,
+                 e ? strerror(e) : "directory writable? disk full?");
+        return HW_ERR_IO;
+    }
+    hid_t g;
+    const char *groups[] = {"/lines", "/nodes", "/segments", "/points"};
+    for (int i = 0; i < 4; i++) {
+        if ((g = H5Gcreate2(h->file, groups[i], H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
+            return h5_fail(h, "creating the groups", msg, msg_len);
+        H5Gclose(g);
+    }
+    hsize_t L = (hsize_t)h->n_lines, N = (hsize_t)h->n_nodes, S = (hsize_t)h->n_seg, P = (hsize_t)h->n_points;
+    hsize_t t_end[3] = {L, 2, 3}, t_nodes[2] = {N, 3}, t_seg[1] = {S}, t_pts[2] = {P, 3}, t_l[1] = {L};
+    char when[64];
+    time_t now = time(NULL);
+    struct tm tmv;
+    gmtime_r(&now, &tmv);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tmv);
+    errno = 0;
+    if (make_series(h, DS_TIME, "/time", 1, NULL, "s", "simulation time of each row") ||
+        make_series(h, DS_END_T, "/lines/end_tension", 3, t_end, "N",
+                    "tension of the end segments [row, line, end]: end 0 = A (segment 1), 1 = B (segment nseg)") ||
+        make_series(h, DS_END_F, "/lines/end_force", 4, t_end, "N",
+                    "force of the line on its end point [row, line, end, xyz] (includes the end node's "
+                    "weight, buoyancy, drag, seabed and inertia share)") ||
+        make_series(h, DS_NODE_POS, "/nodes/position", 3, t_nodes, "m",
+                    "node positions [row, node of all lines, xyz]; see /lines/node_offset") ||
+        make_series(h, DS_SEG_T, "/segments/tension", 2, t_seg, "N",
+                    "segment tensions [row, segment of all lines]; see /lines/segment_offset") ||
+        make_series(h, DS_PT_POS, "/points/position", 3, t_pts, "m", "point positions [row, point, xyz]") ||
+        make_series(h, DS_PT_VEL, "/points/velocity", 3, t_pts, "m/s", "point velocities [row, point, xyz]") ||
+        make_series(h, DS_PT_F, "/points/force", 3, t_pts, "N",
+                    "total force of all lines on each point [row, point, xyz]") ||
+        make_series(h, DS_NSEG, "/lines/segments_now", 2, t_l, "1",
+                    "segments in use of each line [row, line] (changes where a line reels)") ||
+        write_layout(h) ||
+        attr_string(h->file, "layout", "hawser-results-1 (see docs/outputs.md)") ||
+        attr_string(h->file, "scenario", sc->path ? sc->path : "") ||
+        attr_string(h->file, "hawser_version", hw_version()) ||
+        attr_string(h->file, "date", when) ||
+        attr_string(h->file, "integrator", m->solver.integrator == HW_INT_SYMPLECTIC_EULER ? "symplectic_euler"
+                                           : m->solver.integrator == HW_INT_RK2 ? "rk2" : "rk4") ||
+        attr_double(h->file, "t_end", m->solver.t_end) ||
+        attr_double(h->file, "output_interval", sc->out_interval))
+        return h5_fail(h, "creating the datasets and attributes", msg, msg_len);
+    if (H5Fflush(h->file, H5F_SCOPE_GLOBAL) < 0) return h5_fail(h, "flushing", msg, msg_len);
+    return HW_OK;
+}
+
+static int append(hw_h5_out *h, int k)
+{
+    if (h->ds[k] < 0) return 0;
+    hsize_t *d = h->dims[k], start[4] = {0, 0, 0, 0}, count[4];
+    start[0] = d[0];
+    count[0] = 1;
+    for (int i = 1; i < h->rank[k]; i++) count[i] = d[i];
+    d[0]++;
+    if (H5Dset_extent(h->ds[k], d) < 0) return -1;
+    hid_t fs = H5Dget_space(h->ds[k]);
+    hid_t ms = H5Screate_simple(h->rank[k], count, NULL);
+    int bad = H5Sselect_hyperslab(fs, H5S_SELECT_SET, start, NULL, count, NULL) < 0 ||
+              H5Dwrite(h->ds[k], H5T_NATIVE_DOUBLE, ms, fs, H5P_DEFAULT, h->row[k]) < 0;
+    H5Sclose(ms);
+    H5Sclose(fs);
+    return bad ? -1 : 0;
+}
+
+hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len)
+{
+    double t = hw_sim_time(sim);
+    hw_status st = HW_OK;
+    if (h->failed) {
+        snprintf(msg, msg_len, "%s: an earlier write failed", h->path);
+        return HW_ERR_IO;
+    }
+    errno = 0;
+    if (!h->attrs_done) {
+        if (attr_double(h->file, "dt", hw_sim_dt(sim)) || attr_string(h->file, "backend", hw_sim_backend_name(sim)))
+            return h5_fail(h, "writing the run attributes", msg, msg_len);
+        h->attrs_done = 1;
+    }
+    h->row[DS_TIME][0] = t;
+    for (int l = 0, n0 = 0, s0 = 0; l < h->n_lines; l++) {
+        int nseg = hw_line_max_segments(&h->sc->model, l), now = hw_sim_line_nseg(sim, l);
+        double *ef = h->row[DS_END_F] + 6 * l;
+        h->row[DS_NSEG][l] = now;
+        for (int i = 3 * (now + 1); i < 3 * (nseg + 1); i++) h->row[DS_NODE_POS][3 * n0 + i] = NAN;
+        for (int i = now; i < nseg; i++) h->row[DS_SEG_T][s0 + i] = NAN;
+        if ((st = hw_sim_line_end_tensions(sim, l, &h->row[DS_END_T][2 * l], &h->row[DS_END_T][2 * l + 1])) ||
+            (st = hw_sim_line_end_forces(sim, l, ef, ef + 3)) ||
+            (st = hw_sim_line_positions(sim, l, h->row[DS_NODE_POS] + 3 * n0)) ||
+            (st = hw_sim_line_tensions(sim, l, h->row[DS_SEG_T] + s0)))
+            break;
+        n0 += nseg + 1;
+        s0 += nseg;
+    }
+    for (int p = 0; !st && p < h->n_points; p++)
+        st = hw_sim_point_state(sim, p, h->row[DS_PT_POS] + 3 * p, h->row[DS_PT_VEL] + 3 * p, h->row[DS_PT_F] + 3 * p);
+    if (st) {
+        snprintf(msg, msg_len, "HDF5 output at t = %g s: reading the state: %s", t, hw_status_str(st));
+        return st;
+    }
+    for (int k = 0; k < DS_COUNT; k++)
+        if (append(h, k)) return h5_fail(h, "appending a row", msg, msg_len);
+    if (H5Fflush(h->file, H5F_SCOPE_GLOBAL) < 0) return h5_fail(h, "flushing", msg, msg_len);
+    return HW_OK;
+}
+
+hw_status hw_h5_close(hw_h5_out *h, char *msg, size_t msg_len)
+{
+    if (!h) return HW_OK;
+    int was_failed = h->failed;
+    errno = 0;
+    int bad = 0;
+    /* HDF5 1.10 does not survive its own allocation failures: closing a dataset after one crashes
+     * in it (seen with every allocation failing from some point on). Once it reported ENOMEM,
+     * nothing more is called in it: the descriptor closes with the process. */
+    for (int k = 0; k < DS_COUNT; k++) {
+        if (h->ds[k] >= 0 && !h->nomem && H5Dclose(h->ds[k]) < 0) {
+            bad = 1;
+            h->nomem |= errno == ENOMEM;
+        }
+        free(h->row[k]);
+    }
+    /* closed once, whatever happens: a second H5Fclose after a failed one crashes HDF5 1.10 (the
+     * failed close has already released the descriptor) */
+    if (h->file >= 0 && !h->nomem && H5Fclose(h->file) < 0) bad = 1;
+    hw_status st = HW_OK;
+    if (bad && !was_failed) st = h5_fail(h, "closing (writing its last buffers)", msg, msg_len);
+    free(h);
+    return st;
+}
+
+long hw_h5_rows(const hw_h5_out *h) { return h ? (long)h->dims[DS_TIME][0] : 0; }
+
+static const char *const DS_NAMES[DS_COUNT] = {
+    "/time", "/lines/end_tension", "/lines/end_force", "/nodes/position", "/segments/tension",
+    "/points/position", "/points/velocity", "/points/force", "/lines/segments_now"};
+
+hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
+{
+    char old[4300];
+    snprintf(old, sizeof old, "%s.resume", h->path);
+    for (int k = 0; k < DS_COUNT; k++)
+        if (h->ds[k] >= 0) { H5Dclose(h->ds[k]); h->ds[k] = -1; }
+    if (h->file >= 0) H5Fclose(h->file);
+    h->file = -1;
+    if (rename(old, h->path) != 0) {
+        snprintf(msg, msg_len, "%s: cannot resume: the file the run left is missing", h->path);
+        return HW_ERR_INPUT;
+    }
+    if ((h->file = H5Fopen(h->path, H5F_ACC_RDWR, H5P_DEFAULT)) < 0)
+        return h5_fail(h, "reopening the file to resume", msg, msg_len);
+    for (int k = 0; k < DS_COUNT; k++) {
+        if ((h->ds[k] = H5Dopen2(h->file, DS_NAMES[k], H5P_DEFAULT)) < 0)
+            return h5_fail(h, "reopening a dataset to resume", msg, msg_len);
+        hid_t sp = H5Dget_space(h->ds[k]);
+        hsize_t d[4] = {0, 0, 0, 0};
+        int r = sp >= 0 ? H5Sget_simple_extent_dims(sp, d, NULL) : -1;
+        if (sp >= 0) H5Sclose(sp);
+        if (r != h->rank[k] || d[0] < (hsize_t)rows) {
+            snprintf(msg, msg_len, "%s: cannot resume: %s has %llu rows, fewer than the checkpoint's "
+                     "%ld", h->path, DS_NAMES[k], (unsigned long long)d[0], rows);
+            return HW_ERR_INPUT;
+        }
+        h->dims[k][0] = (hsize_t)rows;
+        if (H5Dset_extent(h->ds[k], h->dims[k]) < 0)
+            return h5_fail(h, "cutting a dataset to the checkpoint's rows", msg, msg_len);
+    }
+    h->attrs_done = 1;
+    if (H5Fflush(h->file, H5F_SCOPE_GLOBAL) < 0) return h5_fail(h, "flushing", msg, msg_len);
+    return HW_OK;
+}
+
+#endif

@@ -1,0 +1,334 @@
+/* ParaView frames of a run (VTK XML PolyData, ASCII, Float64).
+ *
+ * Per frame k, two files in DIR/vtk/:
+ *   cables_k.vtp    one polyline cell per line through its nseg+1 nodes (end A first).
+ *                   Point data: tension (N; a node's value is the mean of its two adjacent
+ *                   segments' tensions, an end node takes its end segment's), strain (the same
+ *                   averaging of segment strains), velocity (m/s, 3 components), line (index).
+ *                   Cell data: line (index).
+ *   segments_k.vtp  one two-point line cell per segment (so the per-segment values can be cell
+ *                   data; VTK cell data is one value per cell). Cell data: tension (N), strain
+ *                   (|r_i+1 - r_i| / (L/nseg) - 1), line (index), segment (1..nseg).
+ * DIR/run.pvd lists every frame as two parts (part 0 cables, part 1 segments) with its time. The
+ * index is kept a complete XML document at all times: each new entry is written together with
+ * the closing tags in one pwrite() over the old closing tags, after the frame files are closed, so
+ * a run killed at any moment leaves an index that parses and names only complete frames. */
+#include "io/files.h"
+#include "io/output_vtk.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct hw_vtk_out {
+    const hw_scenario *sc;
+    char dir[4096];
+    int fd;                /* run.pvd */
+    off_t tail_at;         /* where the closing tags start */
+    int frames;
+    double last_t;
+    int n_nodes, n_seg;    /* in this frame (a winch line's segment count changes) */
+    int *ns;               /* segments of each line in this frame */
+    double *pos, *vel, *ten, *strain; /* all nodes / segments of all lines, line after line */
+    double *nodeT, *nodeS;
+};
+
+static const char PVD_HEAD[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+    "  <Collection>\n";
+static const char PVD_TAIL[] = "  </Collection>\n</VTKFile>\n";
+
+static hw_status write_all_at(hw_vtk_out *v, const char *buf, size_t len, off_t at, char *msg,
+                              size_t msg_len)
+{
+    size_t done = 0;
+    while (done < len) { /* a short write is retried: the next one says why (EFBIG, ENOSPC) */
+        ssize_t n = pwrite(v->fd, buf + done, len - done, at + (off_t)done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            snprintf(msg, msg_len, "%s/run.pvd: write failed: %s", v->dir,
+                     n < 0 ? strerror(errno) : "no space written");
+            return HW_ERR_IO;
+        }
+        done += (size_t)n;
+    }
+    return HW_OK;
+}
+
+hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, char *msg,
+                      size_t msg_len)
+{
+    *out = NULL;
+    hw_vtk_out *v = (hw_vtk_out *)calloc(1, sizeof *v);
+    if (!v) {
+        snprintf(msg, msg_len, "%s/run.pvd: out of memory (%zu bytes for the ParaView writer)", dir, sizeof *v);
+        return HW_ERR_NOMEM;
+    }
+    v->fd = -1;
+    v->sc = sc;
+    snprintf(v->dir, sizeof v->dir, "%s", dir);
+    *out = v;
+    const hw_model_def *m = &sc->model;
+    for (int l = 0; l < m->n_lines; l++) { /* room for the most segments a line can have */
+        v->n_nodes += hw_line_max_segments(m, l) + 1;
+        v->n_seg += hw_line_max_segments(m, l);
+    }
+    v->ns = (int *)calloc((size_t)m->n_lines + 1, sizeof(int));
+    v->pos = (double *)malloc(sizeof(double) * 3 * (size_t)v->n_nodes);
+    v->vel = (double *)malloc(sizeof(double) * 3 * (size_t)v->n_nodes);
+    v->nodeT = (double *)malloc(sizeof(double) * (size_t)v->n_nodes);
+    v->nodeS = (double *)malloc(sizeof(double) * (size_t)v->n_nodes);
+    v->ten = (double *)malloc(sizeof(double) * (size_t)(v->n_seg + 1));
+    v->strain = (double *)malloc(sizeof(double) * (size_t)(v->n_seg + 1));
+    if (!v->ns || !v->pos || !v->vel || !v->nodeT || !v->nodeS || !v->ten || !v->strain) {
+        snprintf(msg, msg_len, "%s/vtk: out of memory for the ParaView frame buffers (%d nodes, %.3g MB)",
+                 dir, v->n_nodes, 1e-6 * sizeof(double) * (10.0 * v->n_nodes + 2.0 * v->n_seg));
+        return HW_ERR_NOMEM;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/vtk", dir);
+    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+        snprintf(msg, msg_len, "%s: cannot create the ParaView frame directory: %s", path, strerror(errno));
+        return HW_ERR_IO;
+    }
+    snprintf(path, sizeof path, "%s/run.pvd", dir);
+    v->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (v->fd < 0) {
+        snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
+        return HW_ERR_IO;
+    }
+    char buf[512];
+    int n = snprintf(buf, sizeof buf, "%s%s", PVD_HEAD, PVD_TAIL);
+    v->tail_at = (off_t)strlen(PVD_HEAD);
+    return write_all_at(v, buf, (size_t)n, 0, msg, msg_len);
+}
+
+/* Reads the state of every line into the flat arrays. */
+static hw_status gather(hw_vtk_out *v, const hw_sim *sim)
+{
+    const hw_model_def *m = &v->sc->model;
+    int node0 = 0, seg0 = 0;
+    hw_status st;
+    for (int l = 0; l < m->n_lines; l++) {
+        int nseg = v->ns[l] = hw_sim_line_nseg(sim, l);
+        double *r = v->pos + 3 * node0, *T = v->ten + seg0, *e = v->strain + seg0;
+        if ((st = hw_sim_line_positions(sim, l, r)) || (st = hw_sim_line_velocities(sim, l, v->vel + 3 * node0)) ||
+            (st = hw_sim_line_tensions(sim, l, T)))
+            return st;
+        double l0 = m->lines[l].length / m->lines[l].nseg; /* nominal (a winch segment differs) */
+        for (int i = 0; i < nseg; i++) {
+            const double *a = r + 3 * i, *b = r + 3 * i + 3;
+            double dx = b[0] - a[0], dy = b[1] - a[1], dz = b[2] - a[2];
+            e[i] = sqrt(dx * dx + dy * dy + dz * dz) / l0 - 1.0;
+        }
+        for (int j = 0; j <= nseg; j++) {
+            int lo = j > 0 ? j - 1 : 0, hi = j < nseg ? j : nseg - 1;
+            v->nodeT[node0 + j] = 0.5 * (T[lo] + T[hi]);
+            v->nodeS[node0 + j] = 0.5 * (e[lo] + e[hi]);
+        }
+        node0 += nseg + 1;
+        seg0 += nseg;
+    }
+    v->n_nodes = node0;
+    v->n_seg = seg0;
+    return HW_OK;
+}
+
+static void array_begin(FILE *f, const char *type, const char *name, int ncomp)
+{
+    fprintf(f, "        <DataArray type=\"%s\" Name=\"%s\"", type, name);
+    if (ncomp > 1) fprintf(f, " NumberOfComponents=\"%d\"", ncomp);
+    fprintf(f, " format=\"ascii\">\n");
+}
+
+static void array_doubles(FILE *f, const char *name, const double *x, long n, int ncomp)
+{
+    array_begin(f, "Float64", name, ncomp);
+    for (long i = 0; i < n * ncomp; i++)
+        fprintf(f, "%.17g%s", x[i], (i + 1) % ncomp == 0 ? "\n" : " ");
+    fprintf(f, "        </DataArray>\n");
+}
+
+/* The per-cell or per-point line index (0-based). */
+static void array_line_index(FILE *f, const hw_vtk_out *v, int per_node)
+{
+    const hw_model_def *m = &v->sc->model;
+    array_begin(f, "Int32", "line", 1);
+    for (int l = 0; l < m->n_lines; l++) {
+        int n = per_node < 0 ? 1 : v->ns[l] + per_node;
+        for (int j = 0; j < n; j++) fprintf(f, "%d\n", l);
+    }
+    fprintf(f, "        </DataArray>\n");
+}
+
+static void write_points(FILE *f, const hw_vtk_out *v)
+{
+    fprintf(f, "      <Points>\n");
+    array_begin(f, "Float64", "position", 3);
+    for (int i = 0; i < v->n_nodes; i++)
+        fprintf(f, "%.17g %.17g %.17g\n", v->pos[3 * i], v->pos[3 * i + 1], v->pos[3 * i + 2]);
+    fprintf(f, "        </DataArray>\n      </Points>\n");
+}
+
+static void write_head(FILE *f, double t, int n_points, int n_cells)
+{
+    fprintf(f, "<?xml version=\"1.0\"?>\n"
+               "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
+               "  <PolyData>\n"
+               "    <FieldData>\n"
+               "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">%.17g</DataArray>\n"
+               "    </FieldData>\n"
+               "    <Piece NumberOfPoints=\"%d\" NumberOfVerts=\"0\" NumberOfLines=\"%d\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n",
+            t, n_points, n_cells);
+}
+
+static const char VTP_TAIL[] = "    </Piece>\n  </PolyData>\n</VTKFile>\n";
+
+static void write_cables(FILE *f, const hw_vtk_out *v, double t)
+{
+    const hw_model_def *m = &v->sc->model;
+    write_head(f, t, v->n_nodes, m->n_lines);
+    fprintf(f, "      <PointData Scalars=\"tension\" Vectors=\"velocity\">\n");
+    array_doubles(f, "tension", v->nodeT, v->n_nodes, 1);
+    array_doubles(f, "strain", v->nodeS, v->n_nodes, 1);
+    array_doubles(f, "velocity", v->vel, v->n_nodes, 3);
+    array_line_index(f, v, 1);
+    fprintf(f, "      </PointData>\n      <CellData Scalars=\"line\">\n");
+    array_line_index(f, v, -1);
+    fprintf(f, "      </CellData>\n");
+    write_points(f, v);
+    fprintf(f, "      <Lines>\n");
+    array_begin(f, "Int64", "connectivity", 1);
+    for (int i = 0; i < v->n_nodes; i++) fprintf(f, "%d\n", i);
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int64", "offsets", 1);
+    for (int l = 0, end = 0; l < m->n_lines; l++) fprintf(f, "%d\n", end += v->ns[l] + 1);
+    fprintf(f, "        </DataArray>\n      </Lines>\n%s", VTP_TAIL);
+}
+
+static void write_segments(FILE *f, const hw_vtk_out *v, double t)
+{
+    const hw_model_def *m = &v->sc->model;
+    write_head(f, t, v->n_nodes, v->n_seg);
+    fprintf(f, "      <CellData Scalars=\"tension\">\n");
+    array_doubles(f, "tension", v->ten, v->n_seg, 1);
+    array_doubles(f, "strain", v->strain, v->n_seg, 1);
+    array_line_index(f, v, 0);
+    array_begin(f, "Int32", "segment", 1);
+    for (int l = 0; l < m->n_lines; l++)
+        for (int i = 1; i <= v->ns[l]; i++) fprintf(f, "%d\n", i);
+    fprintf(f, "        </DataArray>\n      </CellData>\n");
+    write_points(f, v);
+    fprintf(f, "      <Lines>\n");
+    array_begin(f, "Int64", "connectivity", 1);
+    for (int l = 0, node0 = 0; l < m->n_lines; node0 += v->ns[l] + 1, l++)
+        for (int i = 0; i < v->ns[l]; i++) fprintf(f, "%d %d\n", node0 + i, node0 + i + 1);
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int64", "offsets", 1);
+    for (int k = 1; k <= v->n_seg; k++) fprintf(f, "%d\n", 2 * k);
+    fprintf(f, "        </DataArray>\n      </Lines>\n%s", VTP_TAIL);
+}
+
+static hw_status write_frame_file(hw_vtk_out *v, const char *kind, double t, char *msg, size_t msg_len)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/vtk/%s_%06d.vtp", v->dir, kind, v->frames);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
+        return HW_ERR_IO;
+    }
+    if (kind[0] == 'c') write_cables(f, v, t);
+    else write_segments(f, v, t);
+    int bad = hw_fclose_checked(f); /* errno of the failed write (EFBIG, ENOSPC) */
+    if (bad) {
+        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(bad));
+        return HW_ERR_IO;
+    }
+    return HW_OK;
+}
+
+hw_status hw_vtk_write(hw_vtk_out *v, const hw_sim *sim, char *msg, size_t msg_len)
+{
+    double t = hw_sim_time(sim), every = v->sc->vtk_interval;
+    /* a frame when the interval has passed (half a step of slack for rounding of t) */
+    if (v->frames > 0 && every > 0 && t - v->last_t < every - 0.5 * hw_sim_dt(sim)) return HW_OK;
+    hw_status st = gather(v, sim);
+    if (st) {
+        snprintf(msg, msg_len, "ParaView output at t = %g s: reading the state: %s", t, hw_status_str(st));
+        return st;
+    }
+    if ((st = write_frame_file(v, "cables", t, msg, msg_len)) ||
+        (st = write_frame_file(v, "segments", t, msg, msg_len)))
+        return st;
+    char buf[1024];
+    int n = snprintf(buf, sizeof buf,
+                     "    <DataSet timestep=\"%.17g\" part=\"0\" name=\"cables\" file=\"vtk/cables_%06d.vtp\"/>\n"
+                     "    <DataSet timestep=\"%.17g\" part=\"1\" name=\"segments\" file=\"vtk/segments_%06d.vtp\"/>\n",
+                     t, v->frames, t, v->frames);
+    size_t entry = (size_t)n;
+    n += snprintf(buf + n, sizeof buf - (size_t)n, "%s", PVD_TAIL);
+    if ((st = write_all_at(v, buf, (size_t)n, v->tail_at, msg, msg_len))) return st;
+    v->tail_at += (off_t)entry;
+    v->frames++;
+    v->last_t = t;
+    return HW_OK;
+}
+
+hw_status hw_vtk_close(hw_vtk_out *v, char *msg, size_t msg_len)
+{
+    if (!v) return HW_OK;
+    hw_status st = HW_OK;
+    if (v->fd >= 0 && close(v->fd) != 0) {
+        snprintf(msg, msg_len, "%s/run.pvd: close failed: %s", v->dir, strerror(errno));
+        st = HW_ERR_IO;
+    }
+    free(v->ns); free(v->pos); free(v->vel); free(v->ten); free(v->strain); free(v->nodeT); free(v->nodeS);
+    free(v);
+    return st;
+}
+
+void hw_vtk_mark(const hw_vtk_out *v, int *frames, double *last_t, long long *tail_at)
+{
+    *frames = v->frames;
+    *last_t = v->last_t;
+    *tail_at = (long long)v->tail_at;
+}
+
+hw_status hw_vtk_resume(hw_vtk_out *v, int frames, double last_t, long long tail_at, char *msg,
+                        size_t msg_len)
+{
+    char path[4200], old[4300];
+    snprintf(path, sizeof path, "%s/run.pvd", v->dir);
+    snprintf(old, sizeof old, "%s.resume", path);
+    struct stat sb;
+    if (stat(old, &sb) != 0 || sb.st_size < (off_t)tail_at || tail_at < (long long)strlen(PVD_HEAD)) {
+        snprintf(msg, msg_len, "%s: cannot resume the ParaView index: it is missing or shorter than "
+                 "at the checkpoint (%lld bytes)", path, tail_at);
+        return HW_ERR_INPUT;
+    }
+    if (v->fd >= 0) close(v->fd);
+    v->fd = -1;
+    if (rename(old, path) != 0 || (v->fd = open(path, O_WRONLY)) < 0 ||
+        ftruncate(v->fd, (off_t)tail_at) != 0) {
+        snprintf(msg, msg_len, "%s: cannot resume the ParaView index: %s", path, strerror(errno));
+        return HW_ERR_IO;
+    }
+    v->tail_at = (off_t)tail_at;
+    v->frames = frames;
+    v->last_t = last_t;
+    for (int k = frames;; k++) { /* frames written after the checkpoint */
+        char f[4300];
+        snprintf(f, sizeof f, "%s/vtk/cables_%06d.vtp", v->dir, k);
+        int gone = unlink(f);
+        snprintf(f, sizeof f, "%s/vtk/segments_%06d.vtp", v->dir, k);
+        if (unlink(f) != 0 && gone != 0) break;
+    }
+    return write_all_at(v, PVD_TAIL, strlen(PVD_TAIL), v->tail_at, msg, msg_len);
+}

@@ -1,0 +1,273 @@
+/* `hawser report`: DIR/report.md, a Markdown page of a run: the facts from summary.json, a table of
+ * end-tension statistics computed from lines.csv (Welford, the same as the summary's), the largest
+ * segment tension per line from summary.json, and the plots of `hawser plot` (made first when
+ * gnuplot is installed; the report says so when it is not). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/plot.h"
+#include "io/results_csv.h"
+#include "io/run_stats.h"
+
+/* One number format per kind of column, so a table never mixes 966667 with 1.15758e+06:
+ * forces in whole newtons (4 significant digits below 100 N), times in ms resolution, ratios and strains to 4 significant digits.
+ * v: a summary.json value (kept as it is when it is not a number: "-", null). */
+enum { NUM_N, NUM_S, NUM_RATIO };
+static const char *num_fmt(char *out, size_t len, const char *v, int kind)
+{
+    char *end;
+    double x = strtod(v, &end);
+    if (end == v || *end) { snprintf(out, len, "%s", v); return out; }
+    snprintf(out, len, kind == NUM_N && fabs(x) >= 100.0 ? "%.0f" : kind == NUM_S ? "%.3f" : "%.4g", x);
+    return out;
+}
+static const char *num_d(char *out, size_t len, double x, int kind)
+{
+    char v[64];
+    snprintf(v, sizeof v, "%.17g", x);
+    return num_fmt(out, len, v, kind);
+}
+
+/* Reads a whole file; NULL when it cannot. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *b = (char *)malloc(cap);
+    while (b) {
+        size_t got = fread(b + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+        if (n + 1 >= cap) {
+            char *nb = (char *)realloc(b, cap *= 2);
+            if (!nb) { free(b); b = NULL; }
+            else b = nb;
+        }
+    }
+    fclose(f);
+    if (b) b[n] = 0;
+    return b;
+}
+
+/* The value of the first "key": after from (a string's text without quotes, or a number/word),
+ * into out; returns a pointer past it, NULL when absent. */
+static const char *json_value(const char *from, const char *key, char *out, size_t len)
+{
+    char pat[80];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *p = from ? strstr(from, pat) : NULL;
+    out[0] = 0;
+    if (!p) return NULL;
+    p += strlen(pat);
+    size_t n = 0;
+    if (*p == '"') {
+        for (p++; *p && *p != '"'; p++) {
+            if (*p == '\\' && p[1]) p++;
+            if (n + 1 < len) out[n++] = *p;
+        }
+        if (*p) p++;
+    } else {
+        for (; *p && *p != ',' && *p != '}' && *p != ']'; p++)
+            if (n + 1 < len) out[n++] = *p;
+    }
+    out[n] = 0;
+    return p;
+}
+
+/* Markdown table cell text: '|' would split the cell. */
+static void md_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|') fputc('\\', f);
+        fputc(*s, f);
+    }
+}
+
+hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
+{
+    char path[4300], v[1024];
+    hw_csv lines;
+    snprintf(path, sizeof path, "%s/lines.csv", dir);
+    hw_status st = hw_csv_read(path, &lines, msg, msg_len);
+    if (st) {
+        if (st == HW_ERR_IO) {
+            size_t n = strlen(msg);
+            snprintf(msg + n, msg_len - n, " (is %s the result directory of a run with the csv format?)", dir);
+        }
+        return st;
+    }
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    char *summary = slurp(path);
+    /* plots first: the report links the PNGs that exist */
+    char plot_msg[2048] = "";
+    hw_status pst = hw_plot_results(dir, NULL, 0, plot_msg, sizeof plot_msg);
+    snprintf(path, sizeof path, "%s/report.md", dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
+        free(summary);
+        hw_csv_free(&lines);
+        return HW_ERR_IO;
+    }
+    fprintf(f, "# Hawser run report\n\nResult directory: `%s`\n\n## Run\n\n", dir);
+    if (!summary) {
+        fprintf(f, "No summary.json in the result directory (the run did not finish writing it).\n\n");
+    } else {
+        static const char *const keys[][2] = {
+            {"status", "status"}, {"message", "message"}, {"scenario", "scenario"}, {"backend", "backend"},
+            {"t", "simulated time (s)"}, {"dt", "time step (s)"}, {"steps", "steps"},
+            {"segments", "segments"}, {"wall_s", "wall time of the dynamic run (s)"},
+            {"segment_steps_per_s", "segment steps per second"}};
+        const char *lines_at = strstr(summary, "\"lines\":[");
+        fprintf(f, "| | |\n|---|---|\n");
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            const char *at = json_value(summary, keys[k][0], v, sizeof v);
+            if (!at || (lines_at && at > lines_at)) continue;
+            fprintf(f, "| %s | ", keys[k][1]);
+            md_text(f, v);
+            fprintf(f, " |\n");
+        }
+        fprintf(f, "\n");
+    }
+    int nl = (lines.cols - 1) / 4;
+    fprintf(f, "## End tensions at the output rows\n\nStatistics over the %ld output rows of lines.csv (standard deviation: "
+               "population, divides by the number of rows). TA: tension of segment 1 (end A), TB: of the "
+               "last segment (end B).\n\n", lines.rows);
+    fprintf(f, "| line | end | max (N) | time of max (s) | min (N) | time of min (s) | mean (N) | std (N) |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (int l = 0; l < nl; l++) {
+        char name[256];
+        const char *h = lines.names[1 + 4 * l];
+        size_t hl = strlen(h);
+        snprintf(name, sizeof name, "%.*s", (int)(hl > 5 ? hl - 5 : hl), h);
+        for (int e = 0; e < 2; e++) {
+            hw_run_stats s;
+            hw_run_stats_init(&s);
+            for (long r = 0; r < lines.rows; r++) hw_run_stats_add(&s, hw_csv_at(&lines, r, 1 + 4 * l + e), hw_csv_at(&lines, r, 0));
+            fprintf(f, "| ");
+            md_text(f, name);
+            char c[6][64];
+            fprintf(f, " | %s | %s | %s | %s | %s | %s | %s |\n", e ? "B" : "A",
+                    num_d(c[0], 64, s.max, NUM_N), num_d(c[1], 64, s.t_max, NUM_S),
+                    num_d(c[2], 64, s.min, NUM_N), num_d(c[3], 64, s.t_min, NUM_S),
+                    num_d(c[4], 64, s.mean, NUM_N), num_d(c[5], 64, hw_run_stats_std(&s), NUM_N));
+        }
+    }
+    const char *p = summary ? strstr(summary, "\"lines\":[") : NULL;
+    if (p) {
+        /* the next line object's value of key, or "-" when this line's object lacks it */
+#define LINE_VAL(key, out)                                                                         \
+        do {                                                                                       \
+            const char *nx = strstr(p, "{\"name\":");                                              \
+            const char *at = json_value(p, key, out, sizeof out);                                   \
+            if (!at || (nx && at > nx)) snprintf(out, sizeof out, "-");                             \
+        } while (0)
+        fprintf(f, "\n## Extremes over every step\n\nLargest and smallest segment tension and largest "
+                   "strain over all segments and every time step, not only the output rows "
+                   "(summary.json).\n\n"
+                   "| line | max (N) | time (s) | segment | min (N) | time (s) | segment | max strain | segment |\n"
+                   "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        const char *lines0 = p;
+        char name[256], ev[9][64];
+        static const char *const ek[9] = {"max_tension_N", "max_tension_time_s", "max_tension_segment",
+                                          "min_tension_N", "min_tension_time_s", "min_tension_segment",
+                                          "max_strain", "max_strain_segment", NULL};
+        while ((p = json_value(p, "name", name, sizeof name)) && strstr(p, "\"max_tension_N\":")) {
+            for (int k = 0; ek[k]; k++) LINE_VAL(ek[k], ev[k]);
+            fprintf(f, "| ");
+            md_text(f, name);
+            static const int ekind[8] = {NUM_N, NUM_S, -1, NUM_N, NUM_S, -1, NUM_RATIO, -1};
+            for (int k = 0; ek[k]; k++) {
+                char c[64];
+                fprintf(f, " | %s", ekind[k] < 0 ? ev[k] : num_fmt(c, sizeof c, ev[k], ekind[k]));
+            }
+            fprintf(f, " |\n");
+        }
+        fprintf(f, "\n### End tensions over every step\n\nThe same statistics as above, over every time "
+                   "step (summary.json: samples = steps + 1).\n\n"
+                   "| line | end | max (N) | time of max (s) | min (N) | time of min (s) | mean (N) | std (N) |\n"
+                   "|---|---|---:|---:|---:|---:|---:|---:|\n");
+        static const char *const sk[7] = {"max_N", "max_time_s", "min_N", "min_time_s", "mean_N", "std_N", NULL};
+        p = lines0;
+        while ((p = json_value(p, "name", name, sizeof name))) {
+            for (int e = 0; e < 2; e++) {
+                const char *q = strstr(p, e ? "\"end_b_tension\":" : "\"end_a_tension\":");
+                const char *nx = strstr(p, "{\"name\":");
+                if (!q || (nx && q > nx)) break;
+                fprintf(f, "| ");
+                md_text(f, name);
+                fprintf(f, " | %s", e ? "B" : "A");
+                for (int k = 0; sk[k]; k++) {
+                    char c[64];
+                    json_value(q, sk[k], ev[k], sizeof ev[k]);
+                    fprintf(f, " | %s", num_fmt(c, sizeof c, ev[k], k % 2 && k < 4 ? NUM_S : NUM_N));
+                }
+                fprintf(f, " |\n");
+            }
+        }
+#undef LINE_VAL
+    }
+    if (summary && strstr(summary, "\"utilisation\":")) {
+        fprintf(f, "\n## Breaking load and failure\n\nUtilisation: largest segment tension over the line "
+                   "type's minimum breaking load (mbl), from summary.json; a warning above "
+                   "outputs.utilisation_warning. A broken line: when, where and at what tension.\n\n"
+                   "| line | mbl (N) | utilisation | warning | broken | time (s) | segment | tension (N) |\n"
+                   "|---|---:|---:|---|---|---:|---:|---:|\n");
+        const char *q = strstr(summary, "\"lines\":[");
+        char name[256], mbl[64], u[64], w[16], br[16], tm[64], sg[64], tn[64];
+        while (q && (q = json_value(q, "name", name, sizeof name)) && json_value(q, "utilisation", u, sizeof u)) {
+            q = json_value(q, "mbl_N", mbl, sizeof mbl);
+            q = json_value(q, "utilisation", u, sizeof u);
+            q = json_value(q, "utilisation_warning", w, sizeof w);
+            q = json_value(q, "broken", br, sizeof br);
+            q = json_value(q, "time_s", tm, sizeof tm);
+            q = json_value(q, "segment", sg, sizeof sg);
+            q = json_value(q, "tension_N", tn, sizeof tn);
+            int b = !strcmp(br, "true");
+            fprintf(f, "| ");
+            md_text(f, name);
+            char c[4][64];
+            fprintf(f, " | %s | %s | %s | %s | %s | %s | %s |\n",
+                    strcmp(mbl, "null") ? num_fmt(c[0], 64, mbl, NUM_N) : "-",
+                    strcmp(u, "null") ? num_fmt(c[1], 64, u, NUM_RATIO) : "-",
+                    !strcmp(w, "true") ? "**above**" : "", b ? "yes" : "no",
+                    b ? num_fmt(c[2], 64, tm, NUM_S) : "", b ? sg : "", b ? num_fmt(c[3], 64, tn, NUM_N) : "");
+        }
+    }
+    fprintf(f, "\n## Plots\n\n");
+    if (pst) {
+        fprintf(f, "Not made: ");
+        md_text(f, plot_msg);
+        fprintf(f, "\n");
+    } else {
+        static const char *const pngs[][2] = {{"end_tensions.png", "End tensions against time"},
+                                              {"max_tension.png", "Largest tension per line"},
+                                              {"max_tension_along.png", "Largest tension along each line"},
+                                              {"shapes.png", "Line shapes (x-z side view)"}};
+        for (size_t k = 0; k < sizeof pngs / sizeof pngs[0]; k++) {
+            char png[4400];
+            snprintf(png, sizeof png, "%s/plots/%s", dir, pngs[k][0]);
+            FILE *t = fopen(png, "rb");
+            if (!t) continue;
+            fclose(t);
+            fprintf(f, "### %s\n\n![%s](plots/%s)\n\n", pngs[k][1], pngs[k][1], pngs[k][0]);
+        }
+        const char *sk = strstr(plot_msg, "; skipped:");
+        if (sk) fprintf(f, "Not drawn:%s\n", sk + strlen("; skipped:"));
+    }
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        snprintf(msg, msg_len, "%s: write failed", path);
+        st = HW_ERR_IO;
+    } else {
+        snprintf(msg, msg_len, "wrote %s%s%s", path, pst ? " (without plots: " : "", pst ? plot_msg : "");
+        if (pst) strncat(msg, ")", msg_len - strlen(msg) - 1);
+    }
+    free(summary);
+    hw_csv_free(&lines);
+    return st;
+}

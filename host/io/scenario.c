@@ -1,0 +1,1394 @@
+/* Scenario files (YAML) -> hw_model_def plus the CLI's output requests. The format is documented
+ * in docs/scenario.md; the interface in scenario.h.
+ *
+ * Errors are one line, "FILE:LINE: FIELD: expected WHAT, got WHAT", where FIELD is a path such as
+ * "lines[1] (line2).segments" (index, then the item's name in parentheses when it has one). The
+ * loader checks what it needs to build the definition (YAML syntax, keys, types, references,
+ * table shapes and order, index ranges); the semantic rules are hw_model_check()'s, whose error
+ * (section, index, field) is mapped back to the line of that key, recorded while parsing. */
+#include "world/coupling.h"
+#include "io/scenario.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "io/files.h"
+#include "io/scenario_network.h"
+#include "io/scenario_rigid.h"
+#include "io/scenario_failure.h"
+#include "io/scenario_winch.h"
+#include "io/yaml_doc.h"
+#include "io/yaml_reader.h"
+
+/* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
+
+typedef struct scn_priv {
+    hw_yr_block *blocks; /* every array and string of the scenario (hw_yr_alloc) */
+    hw_yr_recs recs;     /* key lines: item = hw_section, index = the item's (-1 for environment,
+                            solver and a list section itself), field as hw_model_check names it
+                            ("segments", "motion.period"); "" = the item */
+    hw_solver_def loaded_solver; /* as read: a solver field changed since has no line in the file */
+} scn_priv;
+
+typedef struct loader {
+    hw_yr y;          /* the document, file, first error (in err), key lines, allocations */
+    hw_scenario *sc;
+    scn_priv *pv;
+    char err[1024];
+} loader;
+
+typedef hw_yr_map mapr;
+typedef hw_yr_fld fld;
+
+#define FAILED(L) hw_yr_failed(&(L)->y)
+
+static const char *const SECTION_NAMES[] = {"environment", "line_types", "points", "lines", "solver",
+                                            "sheaves"};
+
+/* ---- errors ----------------------------------------------------------------------------------- */
+
+static void one_line(char *s)
+{
+    for (; *s; s++)
+        if (*s == '\n' || *s == '\r' || *s == '\t') *s = ' ';
+}
+
+static void format_error(char *buf, size_t len, const char *file, int line, const char *field,
+                         const char *what)
+{
+    if (line > 0) snprintf(buf, len, "%s:%d: %s: %s", file, line, field, what);
+    else snprintf(buf, len, "%s: %s: %s", file, field, what);
+    one_line(buf);
+}
+
+static void fail(loader *L, int line, const char *field, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    hw_yr_vfail(&L->y, line, field, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- memory: zeroed blocks owned by the scenario ---------------------------------------------- */
+
+static char *dup_str(hw_yr *y, const char *s)
+{
+    char *d = hw_yr_alloc(y, strlen(s) + 1, 1);
+    if (d) memcpy(d, s, strlen(s) + 1);
+    return d;
+}
+
+static double *alloc_doubles(hw_yr *y, int n)
+{
+    return hw_yr_alloc(y, n > 0 ? (size_t)n : 1, sizeof(double));
+}
+
+/* ---- names of items, for paths, references and messages --------------------------------------- */
+
+static int section_count(const hw_model_def *m, int section)
+{
+    switch (section) {
+    case HW_SEC_LINE_TYPE: return m->n_types;
+    case HW_SEC_POINT: return m->n_points;
+    case HW_SEC_LINE: return m->n_lines;
+    case HW_SEC_SHEAVE: return m->n_sheaves;
+    default: return 0;
+    }
+}
+
+static const char *item_name(const hw_model_def *m, int section, int i)
+{
+    if (i < 0 || i >= section_count(m, section)) return NULL;
+    switch (section) {
+    case HW_SEC_LINE_TYPE: return m->types[i].name;
+    case HW_SEC_POINT: return m->points[i].name;
+    case HW_SEC_LINE: return m->lines[i].name;
+    case HW_SEC_SHEAVE: return m->sheaves[i].name;
+    default: return NULL;
+    }
+}
+
+static void item_path(char *buf, size_t len, int section, int i, const char *name)
+{
+    if (name && *name) snprintf(buf, len, "%s[%d] (%.60s)", SECTION_NAMES[section], i, name);
+    else snprintf(buf, len, "%s[%d]", SECTION_NAMES[section], i);
+}
+
+/* "one of: a, b, c" for short lists, else a count. */
+static void known_names(const hw_model_def *m, int section, char *buf, size_t len)
+{
+    int n = section_count(m, section);
+    size_t used = (size_t)snprintf(buf, len, "one of: ");
+    for (int i = 0; i < n; i++) {
+        const char *name = item_name(m, section, i);
+        if (used + strlen(name) + 3 >= len || i >= 12) {
+            snprintf(buf, len, "one of the %d names in %s", n, SECTION_NAMES[section]);
+            return;
+        }
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", name);
+    }
+}
+
+/* ---- values ----------------------------------------------------------------------------------- */
+
+static int read_int(hw_yr *y, const fld *f, int *dst)
+{
+    long x;
+    char got[96];
+    yd_describe(f->v, got, sizeof got);
+    if (yd_to_long(f->v, &x) == 0) {
+        if (x >= INT_MIN && x <= INT_MAX) {
+            *dst = (int)x;
+            return 0;
+        }
+        hw_yr_fail(y, f->line, f->path, "expected an integer of at most %d, got %s", INT_MAX, got);
+        return -1;
+    }
+    hw_yr_fail(y, f->line, f->path, "expected an integer, got %s", got);
+    return -1;
+}
+
+static int read_bool(hw_yr *y, const fld *f, int *dst)
+{
+    int b;
+    if (yd_to_bool(f->v, &b) == 0) {
+        *dst = b;
+        return 0;
+    }
+    char got[96];
+    yd_describe(f->v, got, sizeof got);
+    hw_yr_fail(y, f->line, f->path, "expected true or false, got %s", got);
+    return -1;
+}
+
+/* A list of nmin..nmax numbers into dst; returns the count or -1. */
+static int read_vec(hw_yr *y, const fld *f, double *dst, int nmin, int nmax, const char *form)
+{
+    int n = yd_seq_len(f->v);
+    char got[96];
+    if (!yd_is_seq(f->v) || n < nmin || n > nmax) {
+        yd_describe(f->v, got, sizeof got);
+        if (nmin == nmax)
+            hw_yr_fail(y, f->line, f->path, "expected a list of %d numbers %s, got %s", nmin, form, got);
+        else
+            hw_yr_fail(y, f->line, f->path, "expected a list of %d to %d numbers %s, got %s", nmin, nmax,
+                       form, got);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        yaml_node_t *x = yd_seq_at(y->doc, f->v, i);
+        char path[288];
+        snprintf(path, sizeof path, "%s[%d]", f->path, i);
+        if (hw_yr_read_num(y, x, yd_line(x), path, &dst[i])) return -1;
+    }
+    return n;
+}
+
+static int get_int(mapr *m, const char *key, int required, int *dst)
+{
+    fld f;
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, required, "an integer");
+    return read_int(m->y, &f, dst);
+}
+
+static int get_bool(mapr *m, const char *key, int required, int *dst)
+{
+    fld f;
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, required, "true or false");
+    return read_bool(m->y, &f, dst);
+}
+
+static int get_vec3(mapr *m, const char *key, int required, double dst[3])
+{
+    fld f;
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, required, "a list of 3 numbers [x, y, z]");
+    return read_vec(m->y, &f, dst, 3, 3, "[x, y, z]") < 0 ? -1 : 0;
+}
+
+/* A non-empty string (the item's name). */
+static int get_name(mapr *m, const char **dst)
+{
+    fld f;
+    if (!hw_yr_get(m, "name", &f)) return hw_yr_missing(m, &f, 1, "a name");
+    const char *s = yd_scalar(f.v);
+    if (!s || !*s || yd_is_null(f.v)) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        hw_yr_fail(m->y, f.line, f.path, "expected a non-empty name, got %s", got);
+        return -1;
+    }
+    *dst = dup_str(m->y, s);
+    return *dst ? 0 : -1;
+}
+
+/* A name of an item of another section (already read); *dst its index. */
+static int get_ref(loader *L, mapr *m, const char *key, int section, const char *what, int *dst)
+{
+    fld f;
+    if (!hw_yr_get(m, key, &f)) return hw_yr_missing(m, &f, 1, what);
+    const hw_model_def *def = &L->sc->model;
+    const char *s = yd_scalar(f.v);
+    for (int i = 0; s && i < section_count(def, section); i++)
+        if (!strcmp(item_name(def, section, i), s)) {
+            *dst = i;
+            return 0;
+        }
+    char got[96], names[256];
+    yd_describe(f.v, got, sizeof got);
+    known_names(def, section, names, sizeof names);
+    if (section_count(def, section) == 0)
+        hw_yr_fail(m->y, f.line, f.path, "expected %s, got %s (%s is empty)", what, got,
+                   SECTION_NAMES[section]);
+    else
+        hw_yr_fail(m->y, f.line, f.path, "expected %s (%s), got %s", what, names, got);
+    return -1;
+}
+
+/* ---- environment ------------------------------------------------------------------------------ */
+
+static const char *const ENV_KEYS[] = {"gravity", "water_density", "depth", "seabed", "current", NULL};
+static const char *const SEABED_KEYS[] = {"stiffness", "damping", "friction_velocity", NULL};
+static const char *const CURRENT_KEYS[] = {"uniform", "profile", "times", "profiles", NULL};
+
+static const hw_yr_table_spec PROFILE_SPEC = {3, 4, 1, "[z, ux, uy] or [z, ux, uy, uz]", "z"};
+
+static int alloc_current(hw_yr *y, hw_current_def *c, int n_depth, int n_time)
+{
+    int n = n_depth * n_time;
+    double *z = alloc_doubles(y, n_depth), *t = alloc_doubles(y, n_time);
+    double *ux = alloc_doubles(y, n), *uy = alloc_doubles(y, n), *uz = alloc_doubles(y, n);
+    if (hw_yr_failed(y)) return -1;
+    c->n_depth = n_depth;
+    c->n_time = n_time;
+    c->z = z;
+    c->t = t;
+    c->ux = ux;
+    c->uy = uy;
+    c->uz = uz;
+    return 0;
+}
+
+/* Profile k (rows [z, ux, uy, uz]) into the velocity arrays at time index k. */
+static void store_profile(hw_current_def *c, int k, const double *rows)
+{
+    double *ux = (double *)c->ux, *uy = (double *)c->uy, *uz = (double *)c->uz;
+    for (int j = 0; j < c->n_depth; j++) {
+        ux[k * c->n_depth + j] = rows[4 * j + 1];
+        uy[k * c->n_depth + j] = rows[4 * j + 2];
+        uz[k * c->n_depth + j] = rows[4 * j + 3];
+    }
+}
+
+/* uniform: [ux, uy(, uz)] everywhere: two depths far apart with the same value. */
+static void current_uniform(mapr *m, const fld *f, hw_current_def *c)
+{
+    double u[3] = {0, 0, 0};
+    if (read_vec(m->y, f, u, 2, 3, "[ux, uy] or [ux, uy, uz]") < 0) return;
+    if (alloc_current(m->y, c, 2, 1)) return;
+    double rows[8] = {-1e9, u[0], u[1], u[2], 1e9, u[0], u[1], u[2]};
+    ((double *)c->z)[0] = -1e9;
+    ((double *)c->z)[1] = 1e9;
+    store_profile(c, 0, rows);
+}
+
+static void current_profile(mapr *m, const fld *f, hw_current_def *c)
+{
+    double *rows = NULL;
+    int n = hw_yr_read_table(m, f, &PROFILE_SPEC, NULL, &rows);
+    if (n < 0 || alloc_current(m->y, c, n, 1)) return;
+    for (int j = 0; j < n; j++) ((double *)c->z)[j] = rows[4 * j];
+    store_profile(c, 0, rows);
+}
+
+/* times: a strictly increasing list of numbers. Returns the count or -1. */
+static int read_times(hw_yr *y, const fld *f, double **out)
+{
+    int n = yd_seq_len(f->v);
+    if (!yd_is_seq(f->v) || n < 1) {
+        char got[96];
+        yd_describe(f->v, got, sizeof got);
+        hw_yr_fail(y, f->line, f->path, "expected a list of at least 1 time (s), got %s", got);
+        return -1;
+    }
+    double *t = alloc_doubles(y, n);
+    for (int k = 0; t && k < n; k++) {
+        yaml_node_t *x = yd_seq_at(y->doc, f->v, k);
+        char path[288];
+        snprintf(path, sizeof path, "%s[%d]", f->path, k);
+        if (hw_yr_read_num(y, x, yd_line(x), path, &t[k])) return -1;
+        if (k > 0 && !(t[k] > t[k - 1])) {
+            hw_yr_fail(y, yd_line(x), path, "expected a time greater than the previous one (%g), got %g",
+                       t[k - 1], t[k]);
+            return -1;
+        }
+    }
+    if (hw_yr_failed(y)) return -1;
+    *out = t;
+    return n;
+}
+
+/* Profile k must have the z rows of profile 0. */
+static int check_same_depths(hw_yr *y, const fld *pk, const double *rows, int n,
+                             const hw_current_def *c)
+{
+    if (n != c->n_depth) {
+        hw_yr_fail(y, pk->line, pk->path, "expected %d rows (the z values of profiles[0]), got %d",
+                   c->n_depth, n);
+        return -1;
+    }
+    for (int j = 0; j < n; j++)
+        if (rows[4 * j] != c->z[j]) {
+            yaml_node_t *row = yd_seq_at(y->doc, pk->v, j);
+            char path[288];
+            snprintf(path, sizeof path, "%s[%d]", pk->path, j);
+            hw_yr_fail(y, yd_line(row), path, "expected z = %g (as in profiles[0]), got %g", c->z[j],
+                       rows[4 * j]);
+            return -1;
+        }
+    return 0;
+}
+
+static void current_time_profiles(mapr *m, const fld *ft, const fld *fp, hw_current_def *c)
+{
+    hw_yr *y = m->y;
+    double *t = NULL;
+    int nt = read_times(y, ft, &t);
+    if (nt < 0) return;
+    if (!yd_is_seq(fp->v) || yd_seq_len(fp->v) != nt) {
+        char got[96];
+        yd_describe(fp->v, got, sizeof got);
+        hw_yr_fail(y, fp->line, fp->path, "expected a list of %d profiles (one per time), got %s", nt, got);
+        return;
+    }
+    for (int k = 0; k < nt && !hw_yr_failed(y); k++) {
+        fld pk = {yd_seq_at(y->doc, fp->v, k), 0, ""};
+        pk.line = yd_line(pk.v);
+        snprintf(pk.path, sizeof pk.path, "%.200s[%d]", fp->path, k);
+        double *rows = NULL;
+        int n = hw_yr_read_table(m, &pk, &PROFILE_SPEC, NULL, &rows);
+        if (n < 0) return;
+        if (k == 0) {
+            if (alloc_current(y, c, n, nt)) return;
+            memcpy((double *)c->t, t, (size_t)nt * sizeof *t);
+            for (int j = 0; j < n; j++) ((double *)c->z)[j] = rows[4 * j];
+        } else if (check_same_depths(y, &pk, rows, n, c)) {
+            return;
+        }
+        store_profile(c, k, rows);
+    }
+}
+
+static void parse_current(mapr *env, hw_current_def *c)
+{
+    hw_yr *y = env->y;
+    fld f, fu, fp, ft, fps;
+    mapr m;
+    if (!hw_yr_get(env, "current", &f)) return;
+    hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current", f.line);
+    if (hw_yr_open(&m, y, f.v, f.line, f.path, HW_SEC_ENVIRONMENT, -1, "current.", CURRENT_KEYS,
+                   "a current: uniform, profile, or times with profiles"))
+        return;
+    int has_u = hw_yr_get(&m, "uniform", &fu), has_p = hw_yr_get(&m, "profile", &fp);
+    int has_t = hw_yr_get(&m, "times", &ft), has_ps = hw_yr_get(&m, "profiles", &fps);
+    int forms = has_u + has_p + (has_t || has_ps);
+    if (forms != 1) {
+        char got[96];
+        snprintf(got, sizeof got, "%s%s%s", has_u ? " and uniform" : "", has_p ? " and profile" : "",
+                 has_t || has_ps ? " and times/profiles" : "");
+        hw_yr_fail(y, f.line, f.path,
+                   "expected exactly one form of current (uniform, profile, or times with profiles), got %s",
+                   forms ? got + 5 : "none");
+        return;
+    }
+    if (has_u) {
+        hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current.profile", fu.line);
+        current_uniform(&m, &fu, c);
+    } else if (has_p) {
+        current_profile(&m, &fp, c);
+    } else if (hw_yr_missing(&m, &ft, !has_t, "a list of times (s), one per profile") >= 0 &&
+               hw_yr_missing(&m, &fps, !has_ps, "a list of profiles, one per time") >= 0) {
+        hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current.profile", fps.line);
+        current_time_profiles(&m, &ft, &fps, c);
+    }
+}
+
+static void parse_seabed(mapr *env, hw_env_def *e)
+{
+    fld f;
+    mapr m;
+    if (!hw_yr_get(env, "seabed", &f)) return;
+    if (hw_yr_open(&m, env->y, f.v, f.line, f.path, HW_SEC_ENVIRONMENT, -1, "seabed.", SEABED_KEYS,
+                   "the seabed"))
+        return;
+    hw_yr_get_num(&m, "stiffness", 0, &e->seabed_k);
+    hw_yr_get_num(&m, "damping", 0, &e->seabed_c);
+    hw_yr_get_num(&m, "friction_velocity", 0, &e->friction_v);
+}
+
+static void parse_environment(loader *L, mapr *root)
+{
+    hw_env_def *e = &L->sc->model.env;
+    fld f;
+    mapr m;
+    *e = hw_default_env();
+    if (!hw_yr_get(root, "environment", &f)) return;
+    hw_yr_record(&L->y, HW_SEC_ENVIRONMENT, -1, "", f.line);
+    if (hw_yr_open(&m, &L->y, f.v, f.line, "environment", HW_SEC_ENVIRONMENT, -1, "", ENV_KEYS,
+                   "the environment"))
+        return;
+    hw_yr_get_num(&m, "gravity", 0, &e->g);
+    hw_yr_get_num(&m, "water_density", 0, &e->rho_w);
+    hw_yr_get_num(&m, "depth", 0, &e->depth);
+    parse_seabed(&m, e);
+    parse_current(&m, &e->current);
+}
+
+/* ---- solver ----------------------------------------------------------------------------------- */
+
+static const char *const SOLVER_KEYS[] = {"dt", "dt_safety", "t_end", "integrator", "static_solve",
+                                          "static_tolerance", "static_max_iterations",
+                                          "max_strain", "allow_unstable_dt",
+                                          "instability_monitor", NULL};
+static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", NULL};
+
+/* dt: a number or "auto" (0). */
+static void get_dt(mapr *m, double *dt)
+{
+    fld f;
+    if (!hw_yr_get(m, "dt", &f)) return;
+    const char *s = yd_scalar(f.v);
+    if (s && !strcmp(s, "auto")) {
+        *dt = 0.0;
+        return;
+    }
+    if (yd_to_double(f.v, dt) == 0) return;
+    char got[96];
+    yd_describe(f.v, got, sizeof got);
+    hw_yr_fail(m->y, f.line, f.path, "expected a time step in s or auto, got %s", got);
+}
+
+static void parse_solver(loader *L, mapr *root)
+{
+    hw_solver_def *s = &L->sc->model.solver;
+    fld f;
+    mapr m;
+    *s = hw_default_solver();
+    if (hw_yr_get(root, "solver", &f)) {
+        hw_yr_record(&L->y, HW_SEC_SOLVER, -1, "", f.line);
+        if (hw_yr_open(&m, &L->y, f.v, f.line, "solver", HW_SEC_SOLVER, -1, "", SOLVER_KEYS, "the solver"))
+            return;
+        int integ = (int)s->integrator;
+        get_dt(&m, &s->dt);
+        hw_yr_get_num(&m, "dt_safety", 0, &s->dt_safety);
+        hw_yr_get_num(&m, "t_end", 0, &s->t_end);
+        if (hw_yr_get_enum(&m, "integrator", 0, INTEGRATORS, &integ) == 0)
+            s->integrator = (hw_integrator)integ;
+        get_bool(&m, "static_solve", 0, &s->static_solve);
+        hw_yr_get_num(&m, "static_tolerance", 0, &s->static_tol);
+        get_int(&m, "static_max_iterations", 0, &s->static_max_iter);
+        hw_yr_get_num(&m, "max_strain", 0, &s->max_strain);
+        get_bool(&m, "allow_unstable_dt", 0, &s->allow_unstable_dt);
+        int mon = !s->monitor_off;
+        get_bool(&m, "instability_monitor", 0, &mon);
+        s->monitor_off = !mon;
+    }
+    L->pv->loaded_solver = *s;
+}
+
+/* ---- list sections ---------------------------------------------------------------------------- */
+
+/* The list under key (required). Returns its length or -1. */
+static int open_list_section(loader *L, mapr *root, int section, const char *what, fld *f)
+{
+    const char *key = SECTION_NAMES[section];
+    if (!hw_yr_get(root, key, f)) {
+        char want[96];
+        snprintf(want, sizeof want, "a list of %s", what);
+        hw_yr_missing(root, f, 1, want);
+        return -1;
+    }
+    hw_yr_record(&L->y, section, -1, "", f->line);
+    hw_yr_record(&L->y, section, -1, key, f->line);
+    if (!yd_is_seq(f->v)) {
+        char got[96];
+        yd_describe(f->v, got, sizeof got);
+        fail(L, f->line, key, "expected a list of %s, got %s", what, got);
+        return -1;
+    }
+    return yd_seq_len(f->v);
+}
+
+/* Opens item i of a list section as a mapping; its path carries its name when it has one. */
+static int open_item(mapr *m, loader *L, yaml_node_t *node, int section, int i,
+                     const char *const *allowed, const char *context)
+{
+    yaml_node_t *name = yd_is_map(node) ? yd_map_find(L->y.doc, node, "name", NULL) : NULL;
+    char path[192];
+    item_path(path, sizeof path, section, i, yd_is_null(name) ? NULL : yd_scalar(name));
+    hw_yr_record(&L->y, section, i, "", yd_line(node));
+    return hw_yr_open(m, &L->y, node, yd_line(node), path, section, i, "", allowed, context);
+}
+
+/* Names unique within a section. */
+static void check_unique_names(loader *L, int section)
+{
+    const hw_model_def *def = &L->sc->model;
+    int n = section_count(def, section);
+    for (int i = 1; i < n && !FAILED(L); i++)
+        for (int j = 0; j < i; j++) {
+            const char *name = item_name(def, section, i);
+            if (strcmp(name, item_name(def, section, j))) continue;
+            char path[256];
+            item_path(path, sizeof path, section, i, name);
+            strcat(path, ".name");
+            fail(L, hw_yr_find(&L->pv->recs, section, i, "name"), path,
+                 "expected a name not used before in %s, got \"%.60s\" again (%s[%d] at line %d)",
+                 SECTION_NAMES[section], name, SECTION_NAMES[section], j,
+                 hw_yr_find(&L->pv->recs, section, j, "name"));
+            return;
+        }
+}
+
+/* ---- line types ------------------------------------------------------------------------------- */
+
+static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
+                                        "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
+                                        "seabed_friction", "mbl", NULL};
+static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
+
+/* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
+static void parse_axial_stiffness(mapr *m, hw_line_type_def *t)
+{
+    fld fe, ft;
+    int has_ea = hw_yr_get(m, "EA", &fe), has_table = hw_yr_get(m, "EA_table", &ft);
+    if (has_ea && has_table) {
+        hw_yr_fail(m->y, ft.line, ft.path, "expected either EA or EA_table, got both (EA at line %d)",
+                   fe.line);
+    } else if (!has_ea && !has_table) {
+        hw_yr_fail(m->y, fe.line, fe.path,
+                   "expected EA (a number, N) or an EA_table (one is required), got neither");
+    } else if (has_ea) {
+        hw_yr_read_num(m->y, fe.v, fe.line, fe.path, &t->ea);
+    } else {
+        double *rows = NULL;
+        int n = hw_yr_read_table(m, &ft, &EA_TABLE_SPEC, "EA_table", &rows);
+        if (n < 0) return;
+        t->ea_table.x = hw_yr_column(m->y, rows, n, 2, 0);
+        t->ea_table.y = hw_yr_column(m->y, rows, n, 2, 1);
+        t->ea_table.n = n;
+    }
+}
+
+static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_def *t)
+{
+    mapr m;
+    *t = hw_default_line_type();
+    if (open_item(&m, L, node, HW_SEC_LINE_TYPE, i, TYPE_KEYS, "a line type")) return;
+    get_name(&m, &t->name);
+    hw_yr_get_num(&m, "diameter", 1, &t->d);
+    hw_yr_get_num(&m, "mass_per_length", 1, &t->mu);
+    parse_axial_stiffness(&m, t);
+    hw_yr_get_num(&m, "BA", 0, &t->ba);
+    hw_yr_get_num(&m, "damping_ratio", 0, &t->damping_ratio);
+    hw_yr_get_num(&m, "EI", 0, &t->ei);
+    hw_yr_get_num(&m, "Cdn", 0, &t->cdn);
+    hw_yr_get_num(&m, "Cdt", 0, &t->cdt);
+    hw_yr_get_num(&m, "Can", 0, &t->can);
+    hw_yr_get_num(&m, "Cat", 0, &t->cat);
+    hw_yr_get_num(&m, "seabed_friction", 0, &t->seabed_mu);
+    if (hw_yr_get_num(&m, "mbl", 0, &t->mbl) == 0 && !(t->mbl > 0)) {
+        fld f;
+        hw_yr_get(&m, "mbl", &f);
+        fail(L, f.line, f.path, "expected a minimum breaking load > 0 N, got %g", t->mbl);
+    }
+}
+
+static void parse_line_types(loader *L, mapr *root)
+{
+    fld f;
+    int n = open_list_section(L, root, HW_SEC_LINE_TYPE, "line types", &f);
+    if (n < 0) return;
+    hw_line_type_def *types = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *types);
+    for (int i = 0; types && i < n && !FAILED(L); i++)
+        parse_line_type(L, yd_seq_at(L->y.doc, f.v, i), i, &types[i]);
+    if (FAILED(L)) return;
+    L->sc->model.types = types;
+    L->sc->model.n_types = n;
+    check_unique_names(L, HW_SEC_LINE_TYPE);
+}
+
+/* ---- points ----------------------------------------------------------------------------------- */
+
+static const char *const POINT_KEYS[] = {"name", "type", "position", "motion", "mass", "volume",
+                                         "drag_area", "added_mass_coefficient", NULL};
+static const char *const FREE_POINT_KEYS[] = {"mass", "volume", "drag_area",
+                                              "added_mass_coefficient", NULL};
+static const char *const POINT_KINDS[] = {"fixed", "prescribed", "free", "coupled", NULL};
+static const char *const MOTION_KINDS[] = {"constant_velocity", "sinusoid", "table", NULL};
+static const char *const MOTION_KEYS[] = {"type", "velocity", "amplitude", "period", "phase",
+                                          "table", NULL};
+static const char *const CONSTANT_VELOCITY_KEYS[] = {"type", "velocity", NULL};
+static const char *const SINUSOID_KEYS[] = {"type", "amplitude", "period", "phase", NULL};
+static const char *const TABLE_MOTION_KEYS[] = {"type", "table", NULL};
+static const hw_yr_table_spec MOTION_TABLE_SPEC = {4, 4, 2, "[t, dx, dy, dz]", "t"};
+
+static void parse_motion_table(mapr *mm, hw_point_def *p)
+{
+    fld f;
+    double *rows = NULL;
+    if (!hw_yr_get(mm, "table", &f)) {
+        hw_yr_missing(mm, &f, 1, "a list of rows [t, dx, dy, dz]");
+        return;
+    }
+    int n = hw_yr_read_table(mm, &f, &MOTION_TABLE_SPEC, "motion.table", &rows);
+    if (n < 0) return;
+    double *t = hw_yr_column(mm->y, rows, n, 4, 0), *xyz = alloc_doubles(mm->y, 3 * n);
+    if (!t || !xyz) return;
+    for (int k = 0; k < n; k++) memcpy(&xyz[3 * k], &rows[4 * k + 1], 3 * sizeof *xyz);
+    p->table_n = n;
+    p->table_t = t;
+    p->table_xyz = xyz;
+}
+
+/* The keys of the motion's own kind only (e.g. no period on a constant_velocity motion). */
+static void check_motion_keys(mapr *mm, int kind)
+{
+    const char *const *allowed = kind == HW_MOTION_CONSTANT_VELOCITY ? CONSTANT_VELOCITY_KEYS
+                                 : kind == HW_MOTION_SINUSOID        ? SINUSOID_KEYS
+                                                                     : TABLE_MOTION_KEYS;
+    char context[64];
+    snprintf(context, sizeof context, "a %s motion", MOTION_KINDS[kind]);
+    hw_yr_check_map(mm->y, mm->node, mm->line, mm->path, allowed, context);
+}
+
+static void parse_motion(mapr *m, const fld *f, hw_point_def *p)
+{
+    mapr mm;
+    int kind = 0;
+    if (hw_yr_open(&mm, m->y, f->v, f->line, f->path, m->item, m->index, "motion.", MOTION_KEYS,
+                   "a motion"))
+        return;
+    if (hw_yr_get_enum(&mm, "type", 1, MOTION_KINDS, &kind)) return;
+    p->motion = (hw_motion_kind)kind;
+    check_motion_keys(&mm, kind);
+    if (kind == HW_MOTION_CONSTANT_VELOCITY) {
+        get_vec3(&mm, "velocity", 1, p->vel);
+    } else if (kind == HW_MOTION_SINUSOID) {
+        get_vec3(&mm, "amplitude", 1, p->amp);
+        hw_yr_get_num(&mm, "period", 1, &p->period);
+        hw_yr_get_num(&mm, "phase", 0, &p->phase);
+    } else {
+        parse_motion_table(&mm, p);
+    }
+}
+
+/* motion: required on a prescribed point, not allowed on others. */
+static void parse_point_motion(mapr *m, hw_point_def *p)
+{
+    fld f;
+    int has = hw_yr_get(m, "motion", &f);
+    if (hw_yr_failed(m->y)) return;
+    if (p->kind != HW_POINT_PRESCRIBED) {
+        if (has)
+            hw_yr_fail(m->y, f.line, f.path,
+                       "expected no motion on a %s point (only prescribed points have one), got a motion",
+                       POINT_KINDS[p->kind]);
+    } else if (!has) {
+        hw_yr_fail(m->y, f.line, f.path, "expected a motion (required on a prescribed point), got nothing");
+    } else {
+        parse_motion(m, &f, p);
+    }
+}
+
+/* mass, volume, drag_area, added_mass_coefficient: free points only. */
+static void parse_free_point(mapr *m, hw_point_def *p)
+{
+    fld f;
+    for (int i = 0; p->kind != HW_POINT_FREE && FREE_POINT_KEYS[i]; i++)
+        if (hw_yr_get(m, FREE_POINT_KEYS[i], &f))
+            hw_yr_fail(m->y, f.line, f.path, "expected %s only on a free point, got it on a %s point",
+                       FREE_POINT_KEYS[i], POINT_KINDS[p->kind]);
+    hw_yr_get_num(m, "mass", 0, &p->mass);
+    hw_yr_get_num(m, "volume", 0, &p->volume);
+    hw_yr_get_num(m, "drag_area", 0, &p->cda);
+    hw_yr_get_num(m, "added_mass_coefficient", 0, &p->ca);
+}
+
+static void parse_point(loader *L, yaml_node_t *node, int i, hw_point_def *p)
+{
+    mapr m;
+    int kind = 0;
+    *p = hw_default_point();
+    if (open_item(&m, L, node, HW_SEC_POINT, i, POINT_KEYS, "a point")) return;
+    get_name(&m, &p->name);
+    if (hw_yr_get_enum(&m, "type", 1, POINT_KINDS, &kind)) return;
+    p->kind = (hw_point_kind)kind;
+    get_vec3(&m, "position", 1, p->pos);
+    parse_point_motion(&m, p);
+    parse_free_point(&m, p);
+}
+
+static void parse_points(loader *L, mapr *root)
+{
+    fld f;
+    int n = open_list_section(L, root, HW_SEC_POINT, "points", &f);
+    if (n < 0) return;
+    hw_point_def *points = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *points);
+    for (int i = 0; points && i < n && !FAILED(L); i++)
+        parse_point(L, yd_seq_at(L->y.doc, f.v, i), i, &points[i]);
+    if (FAILED(L)) return;
+    L->sc->model.points = points;
+    L->sc->model.n_points = n;
+    check_unique_names(L, HW_SEC_POINT);
+}
+
+/* ---- lines ------------------------------------------------------------------------------------ */
+
+static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
+                                        "winch", "failure", NULL};
+static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
+{
+    mapr m;
+    *l = hw_default_line();
+    if (open_item(&m, L, node, HW_SEC_LINE, i, LINE_KEYS, "a line")) return;
+    get_name(&m, &l->name);
+    get_ref(L, &m, "type", HW_SEC_LINE_TYPE, "a line type name", &l->type);
+    get_ref(L, &m, "end_a", HW_SEC_POINT, "a point name", &l->point_a);
+    get_ref(L, &m, "end_b", HW_SEC_POINT, "a point name", &l->point_b);
+    hw_yr_get_num(&m, "length", 1, &l->length);
+    if (get_int(&m, "segments", 0, &l->nseg) == 0 && l->nseg < 1) {
+        fld f;
+        hw_yr_get(&m, "segments", &f);
+        fail(L, f.line, f.path, "expected an integer >= 1, got %d", l->nseg);
+    }
+    if (!FAILED(L)) hw_scn_parse_winch(&m, &l->winch);
+    if (!FAILED(L)) hw_scn_parse_failure(&m, &l->failure);
+}
+
+static void parse_lines(loader *L, mapr *root)
+{
+    fld f;
+    int n = open_list_section(L, root, HW_SEC_LINE, "lines", &f);
+    if (n < 0) return;
+    hw_line_def *lines = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *lines);
+    for (int i = 0; lines && i < n && !FAILED(L); i++)
+        parse_line(L, yd_seq_at(L->y.doc, f.v, i), i, &lines[i]);
+    if (FAILED(L)) return;
+    L->sc->model.lines = lines;
+    L->sc->model.n_lines = n;
+    check_unique_names(L, HW_SEC_LINE);
+}
+
+/* ---- sheaves ---------------------------------------------------------------------------------- */
+
+static const char *const SHEAVE_KEYS[] = {"name", "line_in", "end_in", "line_out", "end_out",
+                                          "radius", "inertia", "bearing", "locked", "friction", NULL};
+static const char *const SHEAVE_ENDS[] = {"none", "a", "b", NULL};
+
+static void parse_sheave(loader *L, yaml_node_t *node, int i, hw_sheave_def *k)
+{
+    mapr m;
+    int e = 0;
+    *k = hw_default_sheave();
+    if (open_item(&m, L, node, HW_SEC_SHEAVE, i, SHEAVE_KEYS, "a sheave")) return;
+    get_name(&m, &k->name);
+    get_ref(L, &m, "line_in", HW_SEC_LINE, "a line name", &k->line_in);
+    get_ref(L, &m, "line_out", HW_SEC_LINE, "a line name", &k->line_out);
+    if (hw_yr_get_enum(&m, "end_in", 0, SHEAVE_ENDS, &e) == 0) k->end_in = (hw_winch_end)e;
+    if (hw_yr_get_enum(&m, "end_out", 0, SHEAVE_ENDS, &e) == 0) k->end_out = (hw_winch_end)e;
+    hw_yr_get_num(&m, "radius", 0, &k->radius);
+    hw_yr_get_num(&m, "inertia", 0, &k->inertia);
+    hw_yr_get_num(&m, "bearing", 0, &k->bearing);
+    hw_yr_get_num(&m, "friction", 0, &k->friction);
+    get_bool(&m, "locked", 0, &k->locked);
+}
+
+/* sheaves: optional list (docs/scenario.md). */
+static void parse_sheaves(loader *L, mapr *root)
+{
+    fld f;
+    if (!yd_map_find(L->y.doc, root->node, "sheaves", NULL)) return;
+    int n = open_list_section(L, root, HW_SEC_SHEAVE, "sheaves", &f);
+    if (n < 0) return;
+    hw_sheave_def *sh = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *sh);
+    for (int i = 0; sh && i < n && !FAILED(L); i++)
+        parse_sheave(L, yd_seq_at(L->y.doc, f.v, i), i, &sh[i]);
+    if (FAILED(L)) return;
+    L->sc->model.sheaves = sh;
+    L->sc->model.n_sheaves = n;
+    check_unique_names(L, HW_SEC_SHEAVE);
+}
+
+/* ---- couplings (network <-> 3-D cables) -------------------------------------------------------- */
+
+static const char *const COUPLING_KEYS[] = {"type", "node", "point", "origin", "direction", "shaft",
+                                            "line", "radius", NULL};
+static const char *const COUPLING_KINDS[] = {"rail_point", "drum_winch", NULL};
+
+static void parse_coupling(loader *L, yaml_node_t *node, int i, hw_coupling_def *c)
+{
+    mapr m;
+    char path[64];
+    snprintf(path, sizeof path, "couplings[%d]", i);
+    memset(c, 0, sizeof *c);
+    c->src_line = yd_line(node);
+    if (hw_yr_open(&m, &L->y, node, yd_line(node), path, -1, -1, "", COUPLING_KEYS, "a coupling")) return;
+    int kind = 0;
+    if (hw_yr_get_enum(&m, "type", 1, COUPLING_KINDS, &kind)) return;
+    c->kind = (hw_coupling_kind)kind;
+    fld f;
+    if (kind == HW_COUPLE_RAIL_POINT) {
+        if (hw_yr_get(&m, "node", &f)) c->node = dup_str(&L->y, yd_scalar(f.v) ? yd_scalar(f.v) : "");
+        else { hw_yr_missing(&m, &f, 1, "a network node name"); return; }
+        get_ref(L, &m, "point", HW_SEC_POINT, "a point name", &c->point);
+        get_vec3(&m, "origin", 1, c->origin);
+        get_vec3(&m, "direction", 1, c->direction);
+    } else {
+        if (hw_yr_get(&m, "shaft", &f)) c->node = dup_str(&L->y, yd_scalar(f.v) ? yd_scalar(f.v) : "");
+        else { hw_yr_missing(&m, &f, 1, "a rotational node name of the network"); return; }
+        get_ref(L, &m, "line", HW_SEC_LINE, "a line name", &c->line);
+        hw_yr_get_num(&m, "radius", 1, &c->radius);
+    }
+}
+
+static void parse_couplings(loader *L, mapr *root)
+{
+    fld f;
+    if (!hw_yr_get(root, "couplings", &f)) return;
+    if (!yd_is_seq(f.v)) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        fail(L, f.line, "couplings", "expected a list of couplings, got %s", got);
+        return;
+    }
+    if (!yd_map_find(L->y.doc, root->node, "network", NULL)) {
+        fail(L, f.line, "couplings", "expected a network section to couple to, got none");
+        return;
+    }
+    int n = yd_seq_len(f.v);
+    hw_coupling_def *c = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *c);
+    for (int i = 0; c && i < n && !FAILED(L); i++) parse_coupling(L, yd_seq_at(L->y.doc, f.v, i), i, &c[i]);
+    if (FAILED(L)) return;
+    L->sc->couplings = c;
+    L->sc->n_couplings = n;
+}
+
+/* ---- ensemble --------------------------------------------------------------------------------- */
+
+static const char *const ENSEMBLE_KEYS[] = {"current_scale", "motion_amplitude_scale",
+                                            "motion_period", "combine", NULL};
+static const char *const ENSEMBLE_COMBINE[] = {"grid", "zip", NULL};
+
+/* ensemble: lists of current factors, sinusoid amplitude factors and periods (docs/scenario.md). */
+static void parse_ensemble(loader *L, mapr *root)
+{
+    fld f;
+    mapr m;
+    if (!hw_yr_get(root, "ensemble", &f)) return;
+    if (hw_yr_open(&m, &L->y, f.v, f.line, "ensemble", -1, -1, "ensemble.", ENSEMBLE_KEYS, "an ensemble"))
+        return;
+    hw_scenario *sc = L->sc;
+    int any = 0;
+    for (int k = 0; k < 3 && !FAILED(L); k++) {
+        fld v;
+        if (!hw_yr_get(&m, ENSEMBLE_KEYS[k], &v)) continue;
+        int n = yd_is_seq(v.v) ? yd_seq_len(v.v) : 0;
+        if (n < 1) {
+            char got[96];
+            yd_describe(v.v, got, sizeof got);
+            fail(L, v.line, v.path, "expected a list of load-case values, got %s", got);
+            return;
+        }
+        double *x = alloc_doubles(&L->y, n);
+        if (!x) return;
+        if ((n = read_vec(&L->y, &v, x, n, n, "(load-case values)")) < 0) return;
+        for (int i = 0; i < n; i++)
+            if (k == 2 && !(x[i] > 0)) {
+                fail(L, v.line, v.path, "expected periods > 0 s, got %g at [%d]", x[i], i);
+                return;
+            }
+        sc->ens_n[k] = n;
+        sc->ens_v[k] = x;
+        any = 1;
+    }
+    int combine = 0;
+    if (hw_yr_get_enum(&m, "combine", 0, ENSEMBLE_COMBINE, &combine) < 0) return;
+    sc->ens_zip = combine;
+    if (!any && !FAILED(L)) {
+        fail(L, f.line, "ensemble", "expected at least one of current_scale, motion_amplitude_scale, "
+             "motion_period, got none");
+        return;
+    }
+    if (combine == 1 && !FAILED(L)) {
+        int n = 0;
+        for (int k = 0; k < 3; k++) {
+            if (!sc->ens_n[k]) continue;
+            if (n && sc->ens_n[k] != n) {
+                fld v;
+                hw_yr_get(&m, ENSEMBLE_KEYS[k], &v);
+                fail(L, v.line, v.path, "expected %d values to zip with the other lists, got %d", n,
+                     sc->ens_n[k]);
+                return;
+            }
+            n = sc->ens_n[k];
+        }
+    }
+    sc->has_ensemble = 1;
+}
+
+/* ---- outputs ---------------------------------------------------------------------------------- */
+
+static const char *const OUTPUT_KEYS[] = {"interval", "nodes", "segments", "formats",
+                                          "vtk_interval", "utilisation_warning", NULL};
+static const char *const FORMAT_NAMES[] = {"csv", "vtk", "hdf5", NULL};
+
+/* One {line: NAME, KIND: INDEX} with INDEX in first..nseg. */
+static void parse_output_ref(loader *L, yaml_node_t *node, const char *path, const char *kind,
+                             int first, hw_output_ref *r)
+{
+    const char *const keys[] = {"line", kind, NULL};
+    char context[64];
+    mapr m;
+    fld f;
+    snprintf(context, sizeof context, "an output %s", kind);
+    if (hw_yr_open(&m, &L->y, node, yd_line(node), path, -1, -1, "", keys, context)) return;
+    if (get_ref(L, &m, "line", HW_SEC_LINE, "a line name", &r->line)) return;
+    if (get_int(&m, kind, 1, &r->index)) return;
+    int nseg = L->sc->model.lines[r->line].nseg;
+    if (r->index < first || r->index > nseg) {
+        hw_yr_get(&m, kind, &f);
+        fail(L, f.line, f.path, "expected a %s index %d..%d (line %s has %d segments), got %d", kind,
+             first, nseg, L->sc->model.lines[r->line].name, nseg, r->index);
+    }
+}
+
+static void parse_output_refs(loader *L, mapr *m, const char *key, const char *kind, int first, int *n_out,
+                              hw_output_ref **out)
+{
+    fld f;
+    if (!hw_yr_get(m, key, &f)) return;
+    if (!yd_is_seq(f.v) && !(yd_is_scalar(f.v) && !strcmp(yd_scalar(f.v), "all"))) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        fail(L, f.line, f.path, "expected a list of {line: NAME, %s: INDEX} or all, got %s", kind, got);
+        return;
+    }
+    if (!yd_is_seq(f.v)) { /* "all": every node / segment of every line */
+        const hw_model_def *md = &L->sc->model;
+        int n = 0;
+        for (int l = 0; l < md->n_lines; l++) n += md->lines[l].nseg + 1 - first;
+        hw_output_ref *refs = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *refs);
+        for (int l = 0, k = 0; refs && l < md->n_lines; l++)
+            for (int j = first; j <= md->lines[l].nseg; j++, k++) { refs[k].line = l; refs[k].index = j; }
+        if (FAILED(L)) return;
+        *out = refs;
+        *n_out = n;
+        return;
+    }
+    int n = yd_seq_len(f.v);
+    hw_output_ref *refs = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *refs);
+    for (int i = 0; refs && i < n && !FAILED(L); i++) {
+        char path[288];
+        snprintf(path, sizeof path, "%s[%d]", f.path, i);
+        parse_output_ref(L, yd_seq_at(L->y.doc, f.v, i), path, kind, first, &refs[i]);
+    }
+    if (FAILED(L)) return;
+    *out = refs;
+    *n_out = n;
+}
+
+/* formats: [csv, vtk, hdf5] (any non-empty subset) and vtk_interval. */
+static void parse_output_formats(mapr *m, hw_scenario *sc)
+{
+    hw_yr *y = m->y;
+    fld f;
+    if (hw_yr_get_num(m, "vtk_interval", 0, &sc->vtk_interval) == 0 && !(sc->vtk_interval >= 0)) {
+        hw_yr_get(m, "vtk_interval", &f);
+        hw_yr_fail(y, f.line, f.path, "expected an interval >= 0 s (0 = every output row), got %g",
+                   sc->vtk_interval);
+    }
+    if (!hw_yr_get(m, "formats", &f)) return;
+    if (!yd_is_seq(f.v) || yd_seq_len(f.v) == 0) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        hw_yr_fail(y, f.line, f.path, "expected a non-empty list of formats (csv, vtk, hdf5), got %s", got);
+        return;
+    }
+    sc->out_formats = 0;
+    for (int i = 0; i < yd_seq_len(f.v) && !hw_yr_failed(y); i++) {
+        fld e = f;
+        int k;
+        e.v = yd_seq_at(y->doc, f.v, i);
+        e.line = yd_line(e.v);
+        snprintf(e.path, sizeof e.path, "%.240s[%d]", f.path, i);
+        if (hw_yr_read_enum(y, &e, FORMAT_NAMES, &k) == 0) sc->out_formats |= 1 << k;
+    }
+}
+
+int hw_output_format_bit(const char *name)
+{
+    for (int k = 0; name && FORMAT_NAMES[k]; k++)
+        if (!strcmp(name, FORMAT_NAMES[k])) return 1 << k;
+    return 0;
+}
+
+int hw_output_formats_parse(const char *list, char *msg, size_t msg_len)
+{
+    int mask = 0;
+    const char *p = list ? list : "";
+    for (;;) {
+        const char *c = strchr(p, ',');
+        size_t n = c ? (size_t)(c - p) : strlen(p);
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), p);
+        int bit = n < sizeof name ? hw_output_format_bit(name) : 0;
+        if (!bit) {
+            snprintf(msg, msg_len, "expected a comma-separated list of csv, vtk, hdf5, got '%s' in '%s'",
+                     name, list ? list : "");
+            return 0;
+        }
+        mask |= bit;
+        if (!c) return mask;
+        p = c + 1;
+    }
+}
+
+static void parse_outputs(loader *L, mapr *root)
+{
+    hw_scenario *sc = L->sc;
+    fld f;
+    mapr m;
+    sc->out_interval = 0.1;
+    sc->util_warning = HW_UTIL_WARNING_DEFAULT;
+    if (!hw_yr_get(root, "outputs", &f)) return;
+    if (hw_yr_open(&m, &L->y, f.v, f.line, "outputs", -1, -1, "", OUTPUT_KEYS, "the outputs")) return;
+    if (hw_yr_get_num(&m, "interval", 0, &sc->out_interval) == 0 && !(sc->out_interval >= 0)) {
+        hw_yr_get(&m, "interval", &f);
+        fail(L, f.line, f.path, "expected an interval >= 0 s (0 = every step), got %g", sc->out_interval);
+    }
+    parse_output_refs(L, &m, "nodes", "node", 0, &sc->n_out_nodes, &sc->out_nodes);
+    parse_output_refs(L, &m, "segments", "segment", 1, &sc->n_out_segments, &sc->out_segments);
+    parse_output_formats(&m, sc);
+    if (hw_yr_get_num(&m, "utilisation_warning", 0, &sc->util_warning) == 0 &&
+        !(sc->util_warning > 0 && isfinite(sc->util_warning))) {
+        hw_yr_get(&m, "utilisation_warning", &f);
+        fail(L, f.line, f.path, "expected a fraction of the mbl > 0, got %g", sc->util_warning);
+    }
+}
+
+/* ---- the document ----------------------------------------------------------------------------- */
+
+static const char *const ROOT_KEYS[] = {"environment", "line_types", "points", "lines", "sheaves",
+                                        "solver", "outputs", "ensemble", "network", "couplings",
+                                        "rigid_cables", NULL};
+
+static void parse_root(loader *L, yaml_node_t *root)
+{
+    mapr m;
+    if (!root) {
+        fail(L, 1, "scenario",
+             "expected a mapping with the sections line_types, points and lines, got an empty document");
+        return;
+    }
+    if (hw_yr_open(&m, &L->y, root, yd_line(root), "", -1, -1, "", ROOT_KEYS, "the scenario sections"))
+        return;
+    /* a scenario may hold only a 1-D network (no line_types, points, lines) */
+    fld fnet;
+    int has_net = hw_yr_get(&m, "network", &fnet), net_only = has_net &&
+        !yd_map_find(L->y.doc, root, "line_types", NULL) && !yd_map_find(L->y.doc, root, "points", NULL) &&
+        !yd_map_find(L->y.doc, root, "lines", NULL);
+    /* or rigid cables (docs/rigid.md) with optional points and no lumped lines */
+    fld frig;
+    int has_rig = hw_yr_get(&m, "rigid_cables", &frig);
+    int rig_only = has_rig && !yd_map_find(L->y.doc, root, "lines", NULL);
+    parse_environment(L, &m);
+    parse_solver(L, &m);
+    if (rig_only) {
+        if (yd_map_find(L->y.doc, root, "line_types", NULL)) parse_line_types(L, &m);
+        if (yd_map_find(L->y.doc, root, "points", NULL)) parse_points(L, &m);
+        parse_sheaves(L, &m);
+    } else if (!net_only) {
+        parse_line_types(L, &m);
+        parse_points(L, &m);
+        parse_lines(L, &m);
+        parse_sheaves(L, &m);
+        parse_ensemble(L, &m);
+        parse_couplings(L, &m);
+    }
+    parse_outputs(L, &m);
+    if (has_net && !FAILED(L)) {
+        hw_status s = hw_scenario_network_parse(L->y.doc, fnet.v, fnet.line, L->y.file, &L->sc->network,
+                                                L->err, sizeof L->err);
+        if (s != HW_OK) L->y.status = s;
+    }
+    if (has_rig && !FAILED(L)) {
+        hw_status s = hw_scenario_rigid_parse(L->y.doc, root, frig.v, frig.line, L->y.file, &L->sc->model,
+                                              &L->sc->rigid, L->err, sizeof L->err);
+        if (s != HW_OK) L->y.status = s;
+        /* a free point that is a rigid cable's body moves with that cable: to the lumped model it
+         * is a coupled point (no lumped line holds it), set each step to where the body is */
+        const hw_scn_rigid *rg = L->sc->rigid;
+        for (int c = 0; rg && c < rg->def.n_cables; c++) {
+            if (rg->cables[c].end_a == HW_RC_END_BODY && rg->point_a[c] >= 0)
+                ((hw_point_def *)L->sc->model.points)[rg->point_a[c]].kind = HW_POINT_COUPLED;
+            if (rg->cables[c].end_b == HW_RC_END_BODY && rg->point_b[c] >= 0)
+                ((hw_point_def *)L->sc->model.points)[rg->point_b[c]].kind = HW_POINT_COUPLED;
+        }
+    }
+}
+
+/* ---- hw_model_check's errors, mapped back to lines ------------------------------------------- */
+
+static int solver_field_changed(const hw_solver_def *a, const hw_solver_def *b, const char *field)
+{
+    if (!strcmp(field, "dt")) return a->dt != b->dt;
+    if (!strcmp(field, "dt_safety")) return a->dt_safety != b->dt_safety;
+    if (!strcmp(field, "t_end")) return a->t_end != b->t_end;
+    if (!strcmp(field, "integrator")) return a->integrator != b->integrator;
+    if (!strcmp(field, "static_solve")) return a->static_solve != b->static_solve;
+    if (!strcmp(field, "static_tolerance")) return a->static_tol != b->static_tol;
+    if (!strcmp(field, "static_max_iterations")) return a->static_max_iter != b->static_max_iter;
+    if (!strcmp(field, "max_strain")) return a->max_strain != b->max_strain;
+    if (!strcmp(field, "allow_unstable_dt")) return a->allow_unstable_dt != b->allow_unstable_dt;
+    return 0;
+}
+
+/* The line of the field, else of its parent key, else of the item, else of the section; 0 when
+ * the field has no line in the file (not given there, or changed since loading). */
+static int check_error_line(const hw_scenario *sc, const hw_input_error *e)
+{
+    const scn_priv *pv = sc->priv;
+    if (!pv) return 0;
+    if (e->section == HW_SEC_SOLVER && solver_field_changed(&pv->loaded_solver, &sc->model.solver, e->field))
+        return 0;
+    int line = hw_yr_find_nearest(&pv->recs, (int)e->section, e->index, e->field);
+    return line ? line : hw_yr_find(&pv->recs, (int)e->section, -1, "");
+}
+
+static void check_error_path(const hw_model_def *m, const hw_input_error *e, char *buf, size_t len)
+{
+    const char *sec = (unsigned)e->section < 5 ? SECTION_NAMES[e->section] : "?";
+    if (e->index >= 0) {
+        char item[192];
+        item_path(item, sizeof item, (int)e->section, e->index, item_name(m, (int)e->section, e->index));
+        snprintf(buf, len, "%s.%s", item, e->field);
+    } else if (!strcmp(e->field, sec) || !e->field[0]) {
+        snprintf(buf, len, "%s", sec);
+    } else {
+        snprintf(buf, len, "%s.%s", sec, e->field);
+    }
+}
+
+static hw_status format_model_check(const hw_scenario *sc, char *buf, size_t len)
+{
+    hw_input_error e;
+    memset(&e, 0, sizeof e);
+    if (sc->rigid && sc->model.solver.dt > 0) { /* again: --dt may have changed */
+        hw_status rs = hw_scenario_rigid_check(sc->rigid, sc->model.solver.dt, sc->path, buf, len);
+        if (rs) return rs;
+    }
+    if ((sc->network || sc->rigid) && sc->model.n_lines == 0) return HW_OK; /* checked when loaded */
+    hw_status st = hw_model_check(&sc->model, &e);
+    if (st == HW_ERR_INPUT) {
+        char path[256];
+        check_error_path(&sc->model, &e, path, sizeof path);
+        format_error(buf, len, sc->path, check_error_line(sc, &e), path, e.message);
+    } else if (st != HW_OK) {
+        snprintf(buf, len, "%s: the model could not be checked (%s)", sc->path, hw_status_str(st));
+    }
+    return st;
+}
+
+/* ---- public ----------------------------------------------------------------------------------- */
+
+static void set_msg(char *msg, size_t msg_len, const char *text)
+{
+    if (msg && msg_len) snprintf(msg, msg_len, "%s", text);
+}
+
+static hw_scenario *scenario_new(void)
+{
+    hw_scenario *sc = calloc(1, sizeof *sc);
+    scn_priv *pv = calloc(1, sizeof *pv);
+    if (!sc || !pv) {
+        free(sc);
+        free(pv);
+        return NULL;
+    }
+    sc->priv = pv;
+    sc->out_interval = 0.1;
+    sc->util_warning = HW_UTIL_WARNING_DEFAULT;
+    sc->out_formats = HW_OUT_CSV;
+    sc->model = hw_default_model();
+    return sc;
+}
+
+/* Syntax (libyaml), structure, then hw_model_check(). */
+static void load_document(loader *L, const char *text, size_t len)
+{
+    yaml_document_t doc;
+    char problem[512];
+    int line = 0;
+    int rc = yd_load(text, len, &doc, &line, problem, sizeof problem);
+    if (rc < 0) {
+        hw_yr_nomem(&L->y);
+        return;
+    }
+    if (rc > 0) {
+        fail(L, line, "syntax", "%s", problem);
+        return;
+    }
+    L->y.doc = &doc;
+    parse_root(L, yd_root(&doc));
+    yaml_document_delete(&doc);
+    L->y.doc = NULL;
+    if (FAILED(L)) return;
+    if (format_model_check(L->sc, L->err, sizeof L->err) != HW_OK) L->y.status = HW_ERR_INPUT;
+}
+
+static hw_status load_text(const char *text, size_t len, const char *name, hw_scenario **out,
+                           char *msg, size_t msg_len)
+{
+    loader L;
+    memset(&L, 0, sizeof L);
+    L.y.file = name;
+    L.y.err = L.err;
+    L.y.err_len = sizeof L.err;
+    L.sc = scenario_new();
+    if (!L.sc) {
+        char m[512];
+        snprintf(m, sizeof m, "%s: out of memory", name);
+        set_msg(msg, msg_len, m);
+        return HW_ERR_NOMEM;
+    }
+    L.pv = L.sc->priv;
+    L.y.recs = &L.pv->recs;
+    L.y.blocks = &L.pv->blocks;
+    L.sc->path = dup_str(&L.y, name);
+    if (!FAILED(&L)) load_document(&L, text, len);
+    if (FAILED(&L)) {
+        set_msg(msg, msg_len, L.err);
+        hw_scenario_free(L.sc);
+        return L.y.status;
+    }
+    set_msg(msg, msg_len, "");
+    *out = L.sc;
+    return HW_OK;
+}
+
+hw_status hw_scenario_load_string(const char *text, const char *name, hw_scenario **out, char *msg,
+                                  size_t msg_len)
+{
+    if (out) *out = NULL;
+    if (!name) name = "<string>";
+    if (!text || !out) {
+        char m[512];
+        snprintf(m, sizeof m, "%s: no scenario text or no output pointer", name);
+        set_msg(msg, msg_len, m);
+        return HW_ERR_INVALID_ARG;
+    }
+    return load_text(text, strlen(text), name, out, msg, msg_len);
+}
+
+/* The whole file into a NUL-terminated buffer (*len without the NUL); errno on failure. */
+static char *read_file(FILE *fp, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, fp);
+        if (ferror(fp)) break;
+        if (feof(fp)) {
+            buf[n] = '\0';
+            *len = n;
+            return buf;
+        }
+        if (n > (size_t)HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
+            errno = EFBIG;
+            break;
+        }
+        char *bigger = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+        if (!bigger) {
+            errno = ENOMEM;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    int saved = errno;
+    free(buf);
+    errno = saved ? saved : EIO;
+    return NULL;
+}
+
+hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_t msg_len)
+{
+    char m[768];
+    if (out) *out = NULL;
+    if (!path || !out) {
+        set_msg(msg, msg_len, "hw_scenario_load: no path or no output pointer");
+        return HW_ERR_INVALID_ARG;
+    }
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        int e = errno;
+        snprintf(m, sizeof m, "%s: cannot open: %s", path, strerror(e));
+        set_msg(msg, msg_len, m);
+        return e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
+    }
+    size_t len = 0;
+    long long size = 0;
+    if (hw_input_too_big(fp, &size)) {
+        fclose(fp);
+        snprintf(m, sizeof m, "%s:1: file size: expected at most %lld MiB, got %lld bytes (docs/scenario.md, Limits)",
+                 path, HW_INPUT_MAX_BYTES >> 20, size);
+        set_msg(msg, msg_len, m);
+        return HW_ERR_INPUT;
+    }
+    errno = 0;
+    char *text = read_file(fp, &len);
+    int saved = errno;
+    fclose(fp);
+    if (!text) {
+        snprintf(m, sizeof m, "%s: cannot read: %s", path, strerror(saved));
+        set_msg(msg, msg_len, m);
+        return saved == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
+    }
+    hw_status st = load_text(text, len, path, out, msg, msg_len);
+    free(text);
+    return st;
+}
+
+hw_status hw_scenario_check(const hw_scenario *sc, char *msg, size_t msg_len)
+{
+    if (!sc) {
+        set_msg(msg, msg_len, "hw_scenario_check: no scenario");
+        return HW_ERR_INVALID_ARG;
+    }
+    char buf[1024] = "";
+    hw_status st = format_model_check(sc, buf, sizeof buf);
+    set_msg(msg, msg_len, buf);
+    return st;
+}
+
+void hw_scenario_free(hw_scenario *sc)
+{
+    if (!sc) return;
+    hw_net_def_destroy(sc->network);
+    hw_scenario_rigid_free(sc->rigid);
+    scn_priv *pv = sc->priv;
+    if (pv) {
+        hw_yr_blocks_free(&pv->blocks);
+        free(pv->recs.v);
+        free(pv);
+    }
+    free(sc);
+}

@@ -1,0 +1,221 @@
+/* A scenario as a YAML scenario file: the inverse of the loader in scenario.c (docs/scenario.md).
+ * Everything is written, defaults too, so the file says exactly what will run; numbers use as
+ * many digits as strtod() needs to read back the same double. */
+#include "io/scenario_write.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The shortest of 15, 16 or 17 significant digits that strtod() reads back to the same double
+ * (17 always does), so 9.80665 stays 9.80665. */
+static void num(FILE *f, double x)
+{
+    char buf[40];
+    for (int p = 15; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*g", p, x);
+        if (strtod(buf, NULL) == x) break;
+    }
+    fputs(buf, f);
+}
+
+/* A double-quoted YAML string (names may be anything the loader accepted). */
+static void str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\x%02x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void vec3(FILE *f, const double *v)
+{
+    fputc('[', f);
+    for (int c = 0; c < 3; c++) {
+        if (c) fputs(", ", f);
+        num(f, v[c]);
+    }
+    fputc(']', f);
+}
+
+static void comment_lines(FILE *f, const char *text)
+{
+    while (text && *text) {
+        const char *nl = strchr(text, '\n');
+        int n = nl ? (int)(nl - text) : (int)strlen(text);
+        fprintf(f, "#%s%.*s\n", n ? " " : "", n, text);
+        text = nl ? nl + 1 : text + n;
+    }
+}
+
+static void write_current(FILE *f, const hw_current_def *c)
+{
+    if (c->n_depth <= 0) return;
+    int nt = c->n_time > 1 ? c->n_time : 1;
+    fprintf(f, "  current:\n");
+    if (nt > 1) {
+        fprintf(f, "    times: [");
+        for (int k = 0; k < nt; k++) {
+            if (k) fputs(", ", f);
+            num(f, c->t[k]);
+        }
+        fprintf(f, "]\n    profiles:\n");
+    } else {
+        fprintf(f, "    profile:\n");
+    }
+    for (int k = 0; k < nt; k++) {
+        if (nt > 1) fprintf(f, "      -\n");
+        for (int j = 0; j < c->n_depth; j++) {
+            int i = k * c->n_depth + j;
+            fprintf(f, nt > 1 ? "        - [" : "      - [");
+            num(f, c->z[j]);
+            fputs(", ", f); num(f, c->ux[i]);
+            fputs(", ", f); num(f, c->uy[i]);
+            fputs(", ", f); num(f, c->uz[i]);
+            fputs("]\n", f);
+        }
+    }
+}
+
+static void write_type(FILE *f, const hw_line_type_def *t)
+{
+    fprintf(f, "  - name: "); str(f, t->name);
+    fprintf(f, "\n    diameter: "); num(f, t->d);
+    fprintf(f, "\n    mass_per_length: "); num(f, t->mu);
+    if (t->ea_table.n > 0) {
+        fprintf(f, "\n    EA_table:");
+        for (int k = 0; k < t->ea_table.n; k++) {
+            fprintf(f, "\n      - [");
+            num(f, t->ea_table.x[k]);
+            fputs(", ", f);
+            num(f, t->ea_table.y[k]);
+            fputc(']', f);
+        }
+    } else {
+        fprintf(f, "\n    EA: "); num(f, t->ea);
+    }
+    fprintf(f, "\n    BA: "); num(f, t->ba);
+    fprintf(f, "\n    damping_ratio: "); num(f, t->damping_ratio);
+    fprintf(f, "\n    EI: "); num(f, t->ei);
+    fprintf(f, "\n    Cdn: "); num(f, t->cdn);
+    fprintf(f, "\n    Cdt: "); num(f, t->cdt);
+    fprintf(f, "\n    Can: "); num(f, t->can);
+    fprintf(f, "\n    Cat: "); num(f, t->cat);
+    fprintf(f, "\n    seabed_friction: "); num(f, t->seabed_mu);
+    if (t->mbl > 0) { fprintf(f, "\n    mbl: "); num(f, t->mbl); }
+    fputc('\n', f);
+}
+
+static const char *const POINT_KINDS[] = {"fixed", "prescribed", "free", "coupled"};
+
+static void write_point(FILE *f, const hw_point_def *p)
+{
+    fprintf(f, "  - name: "); str(f, p->name);
+    fprintf(f, "\n    type: %s", (unsigned)p->kind < 4 ? POINT_KINDS[p->kind] : "?");
+    fprintf(f, "\n    position: "); vec3(f, p->pos);
+    if (p->kind == HW_POINT_PRESCRIBED) {
+        fprintf(f, "\n    motion:");
+        if (p->motion == HW_MOTION_CONSTANT_VELOCITY) {
+            fprintf(f, "\n      type: constant_velocity\n      velocity: "); vec3(f, p->vel);
+        } else if (p->motion == HW_MOTION_SINUSOID) {
+            fprintf(f, "\n      type: sinusoid\n      amplitude: "); vec3(f, p->amp);
+            fprintf(f, "\n      period: "); num(f, p->period);
+            fprintf(f, "\n      phase: "); num(f, p->phase);
+        } else {
+            fprintf(f, "\n      type: table\n      table:");
+            for (int k = 0; k < p->table_n; k++) {
+                fprintf(f, "\n        - [");
+                num(f, p->table_t[k]);
+                for (int c = 0; c < 3; c++) { fputs(", ", f); num(f, p->table_xyz[3 * k + c]); }
+                fputc(']', f);
+            }
+        }
+    } else if (p->kind == HW_POINT_FREE) {
+        fprintf(f, "\n    mass: "); num(f, p->mass);
+        fprintf(f, "\n    volume: "); num(f, p->volume);
+        fprintf(f, "\n    drag_area: "); num(f, p->cda);
+        fprintf(f, "\n    added_mass_coefficient: "); num(f, p->ca);
+    }
+    fputc('\n', f);
+}
+
+static void write_failure(FILE *f, const hw_failure_def *r)
+{
+    if (!r->on) return;
+    fprintf(f, "    failure:\n");
+    if (r->use_mbl) fprintf(f, "      tension: mbl\n");
+    else if (r->tension > 0) { fprintf(f, "      tension: "); num(f, r->tension); fputc('\n', f); }
+    if (r->time >= 0) { fprintf(f, "      time: "); num(f, r->time); fputc('\n', f); }
+    if (r->at == HW_FAIL_ANY) fprintf(f, "      at: any\n");
+    else if (r->at == HW_FAIL_END_A) fprintf(f, "      at: a\n");
+    else if (r->at == HW_FAIL_END_B) fprintf(f, "      at: b\n");
+    else fprintf(f, "      at: %d\n", r->at);
+}
+
+static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4"};
+
+static void write_refs(FILE *f, const hw_model_def *m, const char *key, const char *kind, int n,
+                       const hw_output_ref *r)
+{
+    if (n <= 0) return;
+    fprintf(f, "  %s:\n", key);
+    for (int k = 0; k < n; k++) {
+        fprintf(f, "    - {line: ");
+        str(f, m->lines[r[k].line].name);
+        fprintf(f, ", %s: %d}\n", kind, r[k].index);
+    }
+}
+
+hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *comment)
+{
+    if (!sc || !f) return HW_ERR_INVALID_ARG;
+    const hw_model_def *m = &sc->model;
+    comment_lines(f, comment);
+    const hw_env_def *e = &m->env;
+    fprintf(f, "environment:\n  gravity: "); num(f, e->g);
+    fprintf(f, "\n  water_density: "); num(f, e->rho_w);
+    fprintf(f, "\n  depth: "); num(f, e->depth);
+    fprintf(f, "\n  seabed:\n    stiffness: "); num(f, e->seabed_k);
+    fprintf(f, "\n    damping: "); num(f, e->seabed_c);
+    fprintf(f, "\n    friction_velocity: "); num(f, e->friction_v);
+    fputc('\n', f);
+    write_current(f, &e->current);
+    fprintf(f, "line_types:\n");
+    for (int i = 0; i < m->n_types; i++) write_type(f, &m->types[i]);
+    fprintf(f, "points:\n");
+    for (int i = 0; i < m->n_points; i++) write_point(f, &m->points[i]);
+    fprintf(f, "lines:\n");
+    for (int i = 0; i < m->n_lines; i++) {
+        const hw_line_def *l = &m->lines[i];
+        fprintf(f, "  - name: "); str(f, l->name);
+        fprintf(f, "\n    type: "); str(f, m->types[l->type].name);
+        fprintf(f, "\n    end_a: "); str(f, m->points[l->point_a].name);
+        fprintf(f, "\n    end_b: "); str(f, m->points[l->point_b].name);
+        fprintf(f, "\n    length: "); num(f, l->length);
+        fprintf(f, "\n    segments: %d\n", l->nseg);
+        write_failure(f, &l->failure);
+    }
+    const hw_solver_def *s = &m->solver;
+    fprintf(f, "solver:\n  dt: ");
+    if (s->dt == 0) fprintf(f, "auto");
+    else num(f, s->dt);
+    fprintf(f, "\n  dt_safety: "); num(f, s->dt_safety);
+    fprintf(f, "\n  t_end: "); num(f, s->t_end);
+    fprintf(f, "\n  integrator: %s",
+            (unsigned)s->integrator < 3 ? INTEGRATORS[s->integrator] : "?");
+    fprintf(f, "\n  static_solve: %s", s->static_solve ? "true" : "false");
+    fprintf(f, "\n  static_tolerance: "); num(f, s->static_tol);
+    fprintf(f, "\n  static_max_iterations: %d", s->static_max_iter);
+    fprintf(f, "\n  max_strain: "); num(f, s->max_strain);
+    if (s->allow_unstable_dt) fprintf(f, "\n  allow_unstable_dt: true");
+    if (s->monitor_off) fprintf(f, "\n  instability_monitor: false");
+    fprintf(f, "\noutputs:\n  interval: "); num(f, sc->out_interval);
+    if (sc->util_warning > 0) { fprintf(f, "\n  utilisation_warning: "); num(f, sc->util_warning); }
+    fputc('\n', f);
+    write_refs(f, m, "nodes", "node", sc->n_out_nodes, sc->out_nodes);
+    write_refs(f, m, "segments", "segment", sc->n_out_segments, sc->out_segments);
+    return fflush(f) == 0 && !ferror(f) ? HW_OK : HW_ERR_IO;
+}

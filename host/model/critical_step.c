@@ -1,0 +1,101 @@
+/* The critical (largest stable) step of the explicit schemes.
+ *
+ * Each segment's fastest mode is treated as a damped oscillator x'' + 2 zeta w x' + w^2 x = 0:
+ *   axial     w_a = 2 sqrt(EA / mu) / l          (highest mode of a chain of springs EA/l and
+ *                                                 masses mu l: the axial wave crossing a segment)
+ *   bending   w_b = 4 sqrt(EI / mu) / l^2         (highest mode of the discrete hinge chain)
+ *   seabed    w_s = sqrt(kb d / mu)               (a node resting on the penalty seabed)
+ *   w = sqrt(w_a^2 + w_b^2 + w_s^2),  zeta = BA / (l sqrt(EA mu)) of the highest axial mode.
+ * Structural mass only (added mass only slows modes down), so the estimate is conservative.
+ * The largest stable h is then found by bisection on the spectral radius of the actual scheme's
+ * one-step map for that oscillator, so the same code answers for every scheme. Heun's method
+ * (RK2) is weakly unstable for an undamped oscillator at any step: its limit comes from the
+ * damping, and is reported as the step at which growth exceeds 1e-6 per step. */
+#include <math.h>
+
+#include "world/sim_internal.h"
+
+/* One step of the scheme on (x, v) for x'' = -w^2 x - 2 zeta w v. */
+static void scheme_step(hw_integrator integ, double h, double w, double z, double *x, double *v)
+{
+    double X = *x, V = *v;
+#define ACC(xx, vv) (-(w) * (w) * (xx) - 2.0 * (z) * (w) * (vv))
+    if (integ == HW_INT_SYMPLECTIC_EULER) {
+        V += h * ACC(X, V);
+        X += h * V;
+    } else if (integ == HW_INT_RK2) {
+        double k1x = V, k1v = ACC(X, V);
+        double x1 = X + h * k1x, v1 = V + h * k1v;
+        double k2x = v1, k2v = ACC(x1, v1);
+        X += 0.5 * h * (k1x + k2x);
+        V += 0.5 * h * (k1v + k2v);
+    } else {
+        double k1x = V, k1v = ACC(X, V);
+        double k2x = V + 0.5 * h * k1v, k2v = ACC(X + 0.5 * h * k1x, V + 0.5 * h * k1v);
+        double k3x = V + 0.5 * h * k2v, k3v = ACC(X + 0.5 * h * k2x, V + 0.5 * h * k2v);
+        double k4x = V + h * k3v, k4v = ACC(X + h * k3x, V + h * k3v);
+        X += h / 6.0 * (k1x + 2 * k2x + 2 * k3x + k4x);
+        V += h / 6.0 * (k1v + 2 * k2v + 2 * k3v + k4v);
+    }
+#undef ACC
+    *x = X; *v = V;
+}
+
+static double spectral_radius(hw_integrator integ, double h, double w, double z)
+{
+    double a11 = 1, a21 = 0, a12 = 0, a22 = 1;
+    scheme_step(integ, h, w, z, &a11, &a21); /* first column: image of (1, 0) */
+    scheme_step(integ, h, w, z, &a12, &a22); /* second column: image of (0, 1) */
+    double tr = a11 + a22, det = a11 * a22 - a12 * a21;
+    double disc = 0.25 * tr * tr - det;
+    if (disc >= 0) {
+        double s = sqrt(disc);
+        return fmax(fabs(0.5 * tr + s), fabs(0.5 * tr - s));
+    }
+    return sqrt(fabs(det)); /* complex pair: |lambda|^2 = det */
+}
+
+double hw_stable_step(hw_integrator integ, double w, double zeta)
+{
+    if (!(w > 0)) return INFINITY;
+    const double tol = 1e-6;
+    double lo = 0.0, hi = 1.0 / w;
+    while (spectral_radius(integ, hi, w, zeta) <= 1.0 + tol) {
+        lo = hi;
+        hi *= 2.0;
+        if (hi * w > 1e3) return hi;
+    }
+    for (int k = 0; k < 60; k++) {
+        double mid = 0.5 * (lo + hi);
+        if (spectral_radius(integ, mid, w, zeta) <= 1.0 + tol) lo = mid; else hi = mid;
+    }
+    return lo;
+}
+
+double hw_model_critical_step(const hw_model *m, hw_integrator integ, int *line, int *segment)
+{
+    const hw_lm_sys *S = &m->S;
+    double best = INFINITY;
+    int bl = 0, bs = 1;
+    for (int l = 0; l < S->n_lines; l++) {
+        /* all segments of a line share l0 and the line properties: one answer per line */
+        double l0 = S->seg_l0[S->ln_s0[l]], mu = S->ln_mu[l], ea = S->ln_ea[l];
+        double wa = 2.0 * sqrt(ea / mu) / l0;
+        /* a reeling end's segment runs down to half the nominal length before it merges with
+         * its neighbour (winch.c), and the reel term of its strain rate adds to its stiffness:
+         * count it as a half-length segment (twice the stiffness) on a full node mass, which
+         * raises the highest frequency by sqrt(2). Measured on examples/crane_lowering.yaml
+         * (RK2): bursts of instability at 0.75x the uniform-line step, none at 0.70x; this
+         * predicts 0.707x. */
+        if (S->ln_wseg[2 * l] >= 0 || S->ln_wseg[2 * l + 1] >= 0) wa *= sqrt(2.0);
+        double wb = S->ln_ei[l] > 0 ? 4.0 * sqrt(S->ln_ei[l] / mu) / (l0 * l0) : 0.0;
+        double ws = sqrt(S->kb * S->ln_d[l] / mu);
+        double w = sqrt(wa * wa + wb * wb + ws * ws);
+        double zeta = S->ln_ba[l] / (l0 * sqrt(ea * mu)) * (wa / w);
+        double h = hw_stable_step(integ, w, zeta);
+        if (h < best) { best = h; bl = l; bs = 1; }
+    }
+    if (line) *line = bl;
+    if (segment) *segment = bs;
+    return best;
+}

@@ -1,0 +1,189 @@
+/* The CLI's stepping of a scenario's 1-D network and its network.csv (network_run.h). */
+#include "io/files.h"
+#include "run/network_run.h"
+#include "world/timeline.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "network/network_internal.h"
+#include "run/run_resume.h"
+
+static void csv_name(FILE *f, const char *prefix, const char *name)
+{
+    fprintf(f, ",%s", prefix);
+    for (; name && *name; name++) fputc(*name == ',' || *name == '"' || *name == '\n' ? '_' : *name, f);
+}
+
+static hw_status write_row(hw_net_runner *r, char *msg, size_t msg_len)
+{
+    const hw_net *net = r->net;
+    FILE *f = r->csv;
+    fprintf(f, "%.9g", hw_net_time(net));
+    for (int i = 0; i < hw_net_n_nodes(net); i++) {
+        double x, v;
+        hw_net_node_state(net, i, &x, &v);
+        fprintf(f, ",%.10g,%.10g", x, v);
+    }
+    for (int i = 0; i < hw_net_n_rnodes(net); i++) {
+        double phi, w;
+        hw_net_rnode_state(net, i, &phi, &w);
+        fprintf(f, ",%.10g,%.10g", phi, w);
+    }
+    for (int e = 0; e < hw_net_n_elements(net); e++) {
+        double F, E, xl;
+        hw_net_element_force(net, e, &F);
+        hw_net_element_dissipation(net, e, &E, NULL);
+        fprintf(f, ",%.10g,%.10g", F, E);
+        if (hw_net_rail_x_log(net, e, &xl) == HW_OK) fprintf(f, ",%.10g", xl);
+    }
+    fputc('\n', f);
+    if (fflush(f) != 0 || ferror(f)) {
+        snprintf(msg, msg_len, "%s: write failed: %s", r->csv_path, strerror(errno));
+        return HW_ERR_IO;
+    }
+    r->rows++;
+    return HW_OK;
+}
+
+hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const char *dir, hw_log_fn log,
+                              void *log_user, char *msg, size_t msg_len)
+{
+    memset(r, 0, sizeof *r);
+    if (!sc->network) return HW_OK;
+    hw_status st = hw_net_create(sc->network, log, log_user, &r->net, msg, msg_len);
+    if (st) return st;
+    char *path = r->csv_path;
+    snprintf(path, sizeof r->csv_path, "%s/network.csv", dir);
+    if (hw_mkdir_p(dir) != 0 || !(r->csv = fopen(path, "w"))) {
+        snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
+        hw_net_runner_end(r);
+        return HW_ERR_IO;
+    }
+    const hw_net_def *d = sc->network;
+    fprintf(r->csv, "t");
+    for (int i = 0; i < d->n_nodes; i++) {
+        csv_name(r->csv, "x_", d->nodes[i].name);
+        csv_name(r->csv, "v_", d->nodes[i].name);
+    }
+    for (int i = 0; i < d->n_rnodes; i++) {
+        csv_name(r->csv, "phi_", d->rnodes[i].name);
+        csv_name(r->csv, "w_", d->rnodes[i].name);
+    }
+    for (int e = 0; e < d->n_elems; e++) {
+        csv_name(r->csv, "F_", hw_net_elem_name(&d->elems[e]));
+        csv_name(r->csv, "Ediss_", hw_net_elem_name(&d->elems[e]));
+        if (d->elems[e].type == NET_RAIL) csv_name(r->csv, "xlog_", hw_net_elem_name(&d->elems[e]));
+    }
+    fputc('\n', r->csv);
+    return write_row(r, msg, msg_len);
+}
+
+hw_status hw_net_runner_advance_to(hw_net_runner *r, double dt, double t, char *msg, size_t msg_len)
+{
+    if (!r->net) return HW_OK;
+    double tol = hw_time_tolerance(dt, t);
+    while (t - hw_net_time(r->net) > tol) {
+        double left = t - hw_net_time(r->net); /* the last step takes what is left: it lands on t */
+        hw_status st = hw_net_step(r->net, left > dt + tol ? dt : left);
+        r->steps++;
+        if (st) {
+            snprintf(msg, msg_len, "%s", hw_net_last_error(r->net));
+            return st;
+        }
+    }
+    return write_row(r, msg, msg_len);
+}
+
+void hw_net_runner_end(hw_net_runner *r)
+{
+    if (r->csv) fclose(r->csv);
+    hw_net_destroy(r->net);
+    memset(r, 0, sizeof *r);
+}
+
+static void summary(FILE *f, const char *status, const char *message, const char *scenario, const hw_net_runner *r,
+                    double dt, long steps, double wall, const char *dir)
+{
+    fprintf(f, "{\"status\":\"%s\"", status);
+    if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
+    fprintf(f, ",\"scenario\":"); hw_json_string(f, scenario);
+    if (r->net)
+        fprintf(f, ",\"network\":{\"t\":%.9g,\"dt\":%.6g,\"steps\":%ld,\"substeps\":%ld,\"rows\":%ld},\"wall_s\":%.4f",
+                hw_net_time(r->net), dt, steps, hw_net_substeps(r->net), r->rows, wall);
+    fprintf(f, ",\"output_dir\":"); hw_json_string(f, dir);
+    fprintf(f, "}\n");
+}
+
+/* summary() with its arguments, for hw_close_run_files. */
+typedef struct net_summary_args {
+    const char *status, *message, *scenario, *dir;
+    const hw_net_runner *r;
+    double dt, wall;
+    long steps;
+} net_summary_args;
+static void net_summary(FILE *f, void *ctx)
+{
+    const net_summary_args *a = (const net_summary_args *)ctx;
+    summary(f, a->status, a->message, a->scenario, a->r, a->dt, a->steps, a->wall, a->dir);
+}
+
+hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir, int quiet,
+                              hw_log_fn log, void *log_user, hw_run_ck *ck,
+                              const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
+{
+    hw_net_runner r;
+    double dt = sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01;
+    long done = 0;
+    clock_t c0 = clock();
+    (void)quiet;
+    hw_timeline tl;
+    hw_status st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, msg_len);
+    if (st) return st; /* before anything is written: the counts cannot be represented */
+    st = hw_net_runner_start(&r, sc, dir, log, log_user, msg, msg_len);
+    const char *status = "ok";
+    if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and file back */
+        ck->netr = &r;
+        ck->net_dt = dt;
+        if (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))) status = "error";
+        else if (ck->loaded) r.steps = ck->steps;
+    }
+    if (st == HW_OK) {
+        long k0 = ck && ck->loaded ? hw_timeline_next(&tl, hw_net_time(r.net), dt) : 1;
+        for (long k = k0; k <= tl.n; k++) { /* rows at k x interval and t_end, exactly */
+            if (stop && *stop) { /* a signal: the final checkpoint, then the summary */
+                st = HW_INTERRUPTED;
+                status = "interrupted";
+                snprintf(msg, msg_len, "interrupted at t = %.9g s (step %ld) by %s", hw_net_time(r.net),
+                         r.steps, *stop == SIGTERM ? "SIGTERM" : "SIGINT");
+                char cmsg[1024];
+                if (ck && hw_run_ck_write(ck, NULL, NULL, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
+                break;
+            }
+            long s0 = r.steps;
+            st = hw_net_runner_advance_to(&r, dt, hw_timeline_time(&tl, k), msg, msg_len);
+            if (!st) hw_run_ck_test_signal(s0, r.steps);
+            if (!st && ck) {
+                ck->steps = r.steps;
+                st = hw_run_ck_maybe(ck, NULL, NULL, NULL, msg, msg_len);
+            }
+            if (st) {
+                status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
+                break;
+            }
+        }
+        done = r.steps;
+    } else {
+        status = st == HW_ERR_IO ? "io_error" : "error";
+    }
+    double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    summary(stdout, status, st ? msg : NULL, scenario_path, &r, dt, done, wall, dir);
+    net_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, dt, wall, done};
+    st = hw_close_run_files(dir, &r.csv, r.csv_path, net_summary, &sa, st, msg, msg_len);
+    hw_net_runner_end(&r);
+    return st;
+}

@@ -1,0 +1,39 @@
+/* Stepping a scenario's 1-D network from the CLI: DIR/network.csv (time, node positions and
+ * velocities, rotational node angles and speeds, element forces, rail-mass x_log, dissipated
+ * energies), written one flushed row per output time so a run that stops early leaves it valid. */
+#ifndef HW_HOST_NETWORK_RUN_H
+#define HW_HOST_NETWORK_RUN_H
+
+#include <signal.h>
+#include <stdio.h>
+
+#include "hawser/network.h"
+#include "io/scenario.h"
+
+typedef struct hw_net_runner {
+    hw_net *net;   /* NULL when the scenario has no network */
+    FILE *csv;
+    long rows;
+    long steps;    /* hw_net_step calls by hw_net_runner_advance_to */
+    char csv_path[4200]; /* DIR/network.csv, for messages */
+} hw_net_runner;
+
+/* Builds the scenario's network (if any), creates dir and writes the header and the t = 0 row. */
+hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const char *dir, hw_log_fn log,
+                              void *log_user, char *msg, size_t msg_len);
+/* Steps the network to time t, in steps of dt and a last one that lands on t exactly (none when
+ * it is already there, to the time tolerance), and appends a row. A no-op without a network. */
+hw_status hw_net_runner_advance_to(hw_net_runner *r, double dt, double t, char *msg, size_t msg_len);
+void hw_net_runner_end(hw_net_runner *r);
+
+/* A scenario with only a network: runs it at solver.dt (0 = 0.01 s) to solver.t_end, writes
+ * DIR/network.csv at exactly k x outputs.interval and t_end (timeline.h) and a JSON summary
+ * (stdout and DIR/summary.json). HW_ERR_INPUT before anything runs when the steps cannot be
+ * counted (t_end / dt beyond 2^53). */
+struct hw_run_ck;
+/* ck, stop: as for hw_rc_run_scenario (rigid_run.h). */
+hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir, int quiet,
+                              hw_log_fn log, void *log_user, struct hw_run_ck *ck,
+                              const volatile sig_atomic_t *stop, char *msg, size_t msg_len);
+
+#endif
