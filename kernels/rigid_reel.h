@@ -1,7 +1,7 @@
 /* The split and merge of a rigid cable's reel element (docs/physics.md section 5 reel mode), written
- * once for both backends: the host runs it on the CPU state (host/rigid/rigid_reel.c), a one-thread
+ * once for both backends: the host runs it on the CPU state (host/rigid/rigid_winch.c), a one-thread
  * kernel on the GPU state (kernels/cuda/rigid_cuda.cu), and the arrays are re-laid by the same
- * index map. Method and conservation: host/rigid/rigid_reel.c's header and docs/rigid.md. */
+ * index map. Method and conservation: host/rigid/rigid_winch.c's header and docs/rigid.md. */
 #ifndef HW_KERNELS_RIGID_REEL_H
 #define HW_KERNELS_RIGID_REEL_H
 

@@ -7,46 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "world/sim_internal.h"
-#include "machinery/winch_drive.h"
-
-int hw_line_max_segments(const hw_model_def *def, int line)
-{
-    if (!def || line < 0 || line >= def->n_lines) return 0;
-    const hw_line_def *ld = &def->lines[line];
-    if (ld->nseg < 1 || !(ld->length > 0)) return ld->nseg > 0 ? ld->nseg : 0;
-    double maxl = 0.0;
-    if (ld->winch.end != HW_WINCH_NONE)
-        maxl = ld->winch.max_length > ld->length ? ld->winch.max_length : ld->length;
-    for (int k = 0; k < def->n_sheaves; k++) { /* on a sheave: room for the whole cable */
-        const hw_sheave_def *sh = &def->sheaves[k];
-        if ((sh->line_in == line || sh->line_out == line) && sh->line_in >= 0 &&
-            sh->line_in < def->n_lines && sh->line_out >= 0 && sh->line_out < def->n_lines) {
-            double tot = def->lines[sh->line_in].length + def->lines[sh->line_out].length;
-            /* a winch on either span feeds more cable through the sheave */
-            const hw_line_def *o = &def->lines[sh->line_in == line ? sh->line_out : sh->line_in];
-            if (o->winch.end != HW_WINCH_NONE && o->winch.max_length > o->length)
-                tot += o->winch.max_length - o->length;
-            if (ld->winch.end != HW_WINCH_NONE && ld->winch.max_length > ld->length)
-                tot += ld->winch.max_length - ld->length;
-            if (tot > maxl) maxl = tot;
-        }
-    }
-    if (maxl <= 0.0) return ld->nseg;
-    double cap = ceil(maxl / (ld->length / ld->nseg)) + 2.0;
-    if (cap > 1e7) cap = 1e7;
-    return (int)cap > ld->nseg ? (int)cap : ld->nseg;
-}
-
-int hw_line_reels(const hw_model_def *def, int line, hw_winch_end end)
-{
-    if (def->lines[line].winch.end == end) return 1;
-    for (int k = 0; k < def->n_sheaves; k++) {
-        if (def->sheaves[k].line_in == line && def->sheaves[k].end_in == end) return 1;
-        if (def->sheaves[k].line_out == line && def->sheaves[k].end_out == end) return 1;
-    }
-    return 0;
-}
+#include "machinery/winch.h"
+#include "model/log.h"
+#include "model/model_build.h"
+#include "model/statics.h"
+#include "model/winch_drive.h"
+#include "model/winch_drive.h"
 
 hw_status hw_winches_init(hw_winches *W, const hw_model_def *def, hw_model *m)
 {
@@ -169,14 +135,6 @@ hw_status hw_winches_report(hw_winches *W, const hw_model *m, hw_log_fn log, voi
         *seen = sh->n_end;
     }
     return HW_OK;
-}
-
-void hw_integrate_step_reel(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ,
-                            double t, double dt)
-{
-    ops->reel_before(b, t, dt);
-    hw_integrate_step(ops, b, integ, t, dt);
-    ops->reel_after(b, t, dt);
 }
 
 /* Static balance over the sheaves: the static solve holds each sheave (its spans end on its

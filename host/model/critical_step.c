@@ -13,7 +13,7 @@
  * damping, and is reported as the step at which growth exceeds 1e-6 per step. */
 #include <math.h>
 
-#include "world/sim_internal.h"
+#include "model/critical_step.h"
 
 /* One step of the scheme on (x, v) for x'' = -w^2 x - 2 zeta w v. */
 static void scheme_step(hw_integrator integ, double h, double w, double z, double *x, double *v)

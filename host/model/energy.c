@@ -4,7 +4,7 @@
  * energy (zero while slack), bending hinges k (1 - cos theta), seabed springs kb p^2 d l / 2. */
 #include <math.h>
 
-#include "world/sim_internal.h"
+#include "model/energy.h"
 
 /* The direction of segment s (zero when broken, as the forces see it: hw_segment_cut). */
 static hw_v3 seg_tangent(const hw_lm_sys *S, const double *y, int s, double *len)

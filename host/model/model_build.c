@@ -6,7 +6,10 @@
 #include <string.h>
 
 #include "model/catenary.h"
-#include "world/sim_internal.h"
+#include "model/log.h"
+#include "model/model_build.h"
+#include "model/model_check.h"
+#include "model/winch_drive.h"
 
 static void *own(hw_model *m, size_t n, size_t size)
 {

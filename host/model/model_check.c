@@ -7,10 +7,11 @@
 #include <string.h>
 
 #include "hawser/hawser.h"
-#include "world/sim_internal.h"
+#include "model/model_check.h"
+#include "model/winch_drive.h"
 #include "physics/motion.h"
 #include "physics/segment.h"
-#include "machinery/winch_drive.h"
+#include "model/winch_drive.h"
 
 hw_env_def hw_default_env(void)
 {

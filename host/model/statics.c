@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "world/sim_internal.h"
+#include "model/log.h"
+#include "model/statics.h"
 
 typedef struct statics {
     const hw_model *m;

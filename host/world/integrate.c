@@ -1,6 +1,6 @@
 /* The explicit integrators, written once over the backend operations table. Point kinematics are
  * imposed on every stage state at its own time before it is evaluated, and on the result. */
-#include "world/sim_internal.h"
+#include "world/integrate.h"
 
 void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ, double t,
                        double dt)
@@ -43,4 +43,12 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
     }
     ops->constrain(b, t + dt, HW_BUF_Y);
 #undef HW_EVAL_FIRST
+}
+
+void hw_integrate_step_reel(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ,
+                            double t, double dt)
+{
+    ops->reel_before(b, t, dt);
+    hw_integrate_step(ops, b, integ, t, dt);
+    ops->reel_after(b, t, dt);
 }

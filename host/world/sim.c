@@ -8,7 +8,6 @@
 
 #include "world/sim_internal.h"
 
-
 const char *hw_version(void) { return HAWSER_VERSION; }
 
 const char *hw_status_str(hw_status s)
@@ -27,17 +26,6 @@ const char *hw_status_str(hw_status s)
     case HW_INTERRUPTED: return "interrupted";
     }
     return "unknown status";
-}
-
-void hw_logf(hw_log_fn log, void *user, int level, const char *fmt, ...)
-{
-    if (!log) return;
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    log(user, level, buf);
 }
 
 static const char *integ_name(hw_integrator i)

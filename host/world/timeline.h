@@ -30,14 +30,12 @@ int hw_time_divides(double dt, double period);
 /* The largest p that divides both a and b (a, b > 0) to 1e-9 of the smaller, found by Euclid's
  * algorithm on the remainders (e.g. 0.1 and 60.05 give 0.05); 0 when there is none that large. */
 double hw_time_common_period(double a, double b);
-/* Same tolerance as hw_sim_advance_to (sim_internal.h hw_time_tolerance). */
+/* Exact times. Two times closer than this are the same step boundary (hw_sim_advance_to, the
+ * output rows): 1e-9 of a step (far below anything a step resolves) plus 8 rounding units of t
+ * (what t_base + k dt and a caller's k * interval can differ by), at most a quarter step. */
 double hw_time_tolerance(double dt, double t);
-
-struct hw_scenario;
-/* Before a scenario's model is built (the CLI's run and check): with dt auto, sets
- * solver.dt_period so that the automatic step divides the output interval (with rigid cables,
- * the common period of the interval and t_end); with a given dt, refuses step counts that cannot
- * be represented and, with rigid cables, a dt that does not divide the interval and t_end. */
-hw_status hw_plan_times(struct hw_scenario *sc, char *msg, size_t len);
+/* The most steps (or rows) a run may count: 2^53, the last integer a double (the time
+ * arithmetic) holds exactly; a long holds more. */
+#define HW_MAX_STEPS 9007199254740992.0
 
 #endif

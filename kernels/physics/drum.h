@@ -28,7 +28,7 @@ HW_HD double hw_drum_torque(double fa, double fb, double R, double delta, double
 HW_HD double hw_drum_bearing_torque(double mu_b, double w) { return -mu_b * w; }
 
 /* Winches (shared by the lumped-mass lines' reel update, kernels/reel.h, on both backends and the
- * rigid cables' reel winches, host/rigid/rigid_reel.c). d's tables point where the caller runs (device
+ * rigid cables' reel winches, host/rigid/rigid_winch.c). d's tables point where the caller runs (device
  * copies on the GPU). */
 
 /* The pay-out speed (m/s, > 0 pays out) the drive asks for over the step [t, t + dt]: speed or

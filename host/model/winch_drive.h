@@ -1,5 +1,5 @@
-/* What drives a winch, shared by the lumped-mass lines' winches (winch.c) and the rigid cables'
- * reel winches (rigid_reel.c): defaults and checks here; the pay-out speed of each mode (hawser.h
+/* What drives a winch, shared by the lumped-mass lines' winches (machinery/winch.c) and the rigid cables'
+ * reel winches (rigid/rigid_winch.c): defaults and checks here; the pay-out speed of each mode (hawser.h
  * hw_winch_def), the cable's end stops and the drum's torque balance in kernels/physics/drum.h,
  * which the backends' reel updates share (docs/physics.md section 2). */
 #ifndef HW_WINCH_DRIVE_H
@@ -26,5 +26,8 @@ int hw_winch_check(const hw_winch_def *w, double length, int n, const char *owne
                    const char *pieces, char *field, size_t field_len, char *why, size_t why_len);
 
 /* The pay-out speed, the end stops and the drum: kernels/physics/drum.h (host and device). */
+
+/* Whether a line's end reels (a winch or a sheave end), from the definition (winch_drive.c). */
+int hw_line_reels(const hw_model_def *def, int line, hw_winch_end end); /* winch or sheave end */
 
 #endif
