@@ -14,6 +14,8 @@
 
 #include "fuzz/fuzz_entry.h"
 #include "run/network_run.h"
+#include "run/network_only.h"
+#include "run/rigid_only.h"
 #include "run/rigid_run.h"
 #include "io/scenario.h"
 

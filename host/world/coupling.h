@@ -37,11 +37,4 @@ hw_status hw_couplings_before(hw_couplings *c, hw_sim *sim);
 hw_status hw_couplings_after(hw_couplings *c, hw_sim *sim);
 void hw_couplings_destroy(hw_couplings *c); /* NULL-safe */
 
-struct hw_net_runner;
-/* Lumped lines coupled to the network exchange loads every step: both advance one step at a time
- * to time t (the last step shortened to land on it), the network by the lumped step's own length,
- * then the network runner writes its row. The CLI's loop and the fuzz target's. */
-hw_status hw_couplings_advance_to(hw_couplings *c, hw_sim *sim, struct hw_net_runner *netr, double t,
-                                  char *msg, size_t len);
-
 #endif

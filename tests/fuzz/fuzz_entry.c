@@ -7,16 +7,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "world/coupling.h"
+#include "run/coupled_run.h"
 #include "run/ensemble.h"
 #include "io/moordyn_deck.h"
 #include "io/moordyn_out.h"
 #include "run/network_run.h"
 #include "io/output.h"
+#include "run/rigid_only.h"
+#include "run/network_only.h"
 #include "run/rigid_run.h"
 #include "io/scenario.h"
 #include "io/scenario_rigid.h"
 #include "world/sim_internal.h"
+#include "run/plan_times.h"
 #include "world/timeline.h"
 
 static char *dup_input(const uint8_t *data, size_t size)
