@@ -1,7 +1,8 @@
 /* Plots and the report of a finished (or stopped) run, read back from its result directory:
  *   hawser plot DIR [--times T1,T2,...]   PNGs in DIR/plots/ drawn by gnuplot (a subprocess)
  *   hawser report DIR                     DIR/report.md with the run facts, statistics, plots
- * The gnuplot program is "gnuplot" on PATH, or $HAWSER_GNUPLOT when set. */
+ * The gnuplot program is "gnuplot" on PATH, or $HAWSER_GNUPLOT when set. The report: report.h;
+ * the two commands' arguments: cli/plot_report.c. */
 #ifndef HW_HOST_PLOT_H
 #define HW_HOST_PLOT_H
 
@@ -15,15 +16,8 @@
  * malformed CSV. */
 hw_status hw_plot_results(const char *dir, const double *times, int n_times, char *msg, size_t msg_len);
 
-/* Writes DIR/report.md (plots made first when gnuplot is there; the report says when not). */
-hw_status hw_report_write(const char *dir, char *msg, size_t msg_len);
-
 /* The gnuplot program into path: $HAWSER_GNUPLOT, else "gnuplot" searched on PATH. 0 when found
  * (executable), -1 otherwise (path then holds what was looked for). */
 int hw_find_gnuplot(char *path, size_t len);
-
-/* The two commands: argv[0] is "plot" or "report". HW_ERR_INVALID_ARG for a usage error. On
- * success msg is what to print. */
-hw_status hw_cli_plot_or_report(int argc, char **argv, char *msg, size_t msg_len);
 
 #endif

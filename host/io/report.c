@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "io/plot.h"
+#include "io/report.h"
 #include "io/results_csv.h"
 #include "io/run_stats.h"
 
