@@ -999,23 +999,22 @@ hw_status hw_net_energy_get(const hw_net *net, hw_net_energy *out)
     return HW_OK;
 }
 
-/* ---- checkpoints (checkpoint.h) ------------------------------------------------------------------ */
-
-#include "io/checkpoint.h"
+/* ---- checkpoints (io/network_checkpoint.c) ------------------------------------------------------- */
 
 /* Every piece of the network's run-time state: the state and its RK stages, the work arrays the
- * outputs read, the per-element episodes and rest lengths, the external loads, the clock. */
-void hw_ck_net_records(hw_ck *ck, hw_net *net)
+ * outputs read, the per-element episodes and rest lengths, the external loads, the clock; each
+ * record to rec (the checkpoint's, io/network_checkpoint.c), in this order. */
+void hw_net_state_records(hw_net *net, hw_net_record_fn rec, void *ctx)
 {
     size_t ny = (size_t)net->ny, nd = (size_t)net->ndof;
     size_t nw = 6 * (size_t)net->ng + 8 * (size_t)net->nn + 6 * (size_t)net->nr + nd * nd + nd + 8;
-    HW_CK(ck, "net.t", net->t);
-    HW_CK(ck, "net.substeps", net->substeps);
-    HW_CK(ck, "net.failed", net->failed);
-    HW_CK(ck, "net.src_power", net->src_power);
-    hw_ck_io(ck, "net.y", net->y, 6 * ny * sizeof(double));
-    hw_ck_io(ck, "net.work", net->g, nw * sizeof(double));
-    hw_ck_io(ck, "net.elements", net->er, (size_t)net->ne * sizeof *net->er);
-    hw_ck_io(ck, "net.fext", net->fext, (size_t)net->nn * sizeof(double));
-    hw_ck_io(ck, "net.tqext", net->tqext, (size_t)net->nr * sizeof(double));
+    rec(ctx, "net.t", &net->t, sizeof net->t);
+    rec(ctx, "net.substeps", &net->substeps, sizeof net->substeps);
+    rec(ctx, "net.failed", &net->failed, sizeof net->failed);
+    rec(ctx, "net.src_power", &net->src_power, sizeof net->src_power);
+    rec(ctx, "net.y", net->y, 6 * ny * sizeof(double));
+    rec(ctx, "net.work", net->g, nw * sizeof(double));
+    rec(ctx, "net.elements", net->er, (size_t)net->ne * sizeof *net->er);
+    rec(ctx, "net.fext", net->fext, (size_t)net->nn * sizeof(double));
+    rec(ctx, "net.tqext", net->tqext, (size_t)net->nr * sizeof(double));
 }

@@ -39,4 +39,9 @@ hw_status hw_net_input_fail(const hw_net_def *def, hw_net_input_error *err, int 
  * nodes, drum ends, free nodes without mass), without keeping the network. */
 hw_status hw_net_build_check(const hw_net_def *def, hw_net_input_error *err);
 
+/* The network's run-time state, one record at a time (name, address, bytes), for a checkpoint to
+ * save or load in place (network.c; io/network_checkpoint.c passes hw_ck_io). */
+typedef void (*hw_net_record_fn)(void *ctx, const char *name, void *p, size_t n);
+void hw_net_state_records(hw_net *net, hw_net_record_fn rec, void *ctx);
+
 #endif
