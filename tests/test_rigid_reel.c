@@ -1,4 +1,4 @@
-/* Reel winches on rigid-cylinder cables (docs/physics.md section 5 reel mode; host/rigid/rigid_reel.c):
+/* Reel winches on rigid-cylinder cables (docs/physics.md section 5 reel mode; host/rigid/rigid_winch.c):
  * the split and merge of the winch element (mass, material momentum and angular momentum
  * conserved, joints left closed), validation case 15 (pay-out and haul-in: length, mass, top
  * tension, no spike at the events), the drive modes (length and tension targets, drum hoist
@@ -11,6 +11,7 @@
 
 #include "hawser/rigid.h"
 #include "rigid/rigid_internal.h"
+#include "rigid/rigid_winch.h"
 
 #define MU 12.0      /* kg/m: a 50 mm steel wire rope */
 #define DIA 0.05

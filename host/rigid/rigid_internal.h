@@ -1,5 +1,5 @@
 /* The rigid-cylinder simulation's insides, shared by rigid_sim.c (definition, stepping, outputs)
- * and rigid_reel.c (reel winches). */
+ * and rigid_winch.c (reel winches). */
 #ifndef HW_RIGID_INTERNAL_H
 #define HW_RIGID_INTERNAL_H
 
@@ -45,19 +45,12 @@ struct hw_rc {
     char err[1024];
 };
 
-/* Axial force (N, > 0 in tension) at block k of cable c from the last solve. */
-double hw_rc_block_tension(const hw_rc *rc, int c, int k);
-
-/* Reel winches (rigid_reel.c). init: from the definition, after the cables are built (element
- * lengths nominal). before_step: the pay-out speeds for the step from rc->t. after_step (rc->t is
- * the step's end): the winch element's length and the drums advance, elements split or merge;
- * HW_ERR_STATE / HW_ERR_NOMEM with rc->err set. */
-hw_status hw_rc_reel_init(hw_rc *rc, const hw_rc_def *def);
-void hw_rc_reel_free(hw_rc *rc);
-void hw_rc_reel_before_step(hw_rc *rc);
-hw_status hw_rc_reel_after_step(hw_rc *rc);
-/* The split or merge of cable c's reel element when it is past its bounds (*event = 1), as
- * after_step does it; the state and lengths as they are now. */
-hw_status hw_rc_reel_reshape(hw_rc *rc, int c, int *event);
+/* Axial force (N, > 0 in tension) at block k of cable c from the last solve (here, not in
+ * rigid_sim.c, so that the reel winches read it without depending on the stepping). */
+static inline double hw_rc_block_tension(const hw_rc *rc, int c, int k)
+{
+    const hw_rc_cable *C = &rc->S.cab[c];
+    return hw_rc_block_tension_of(C, rc->S.st, rc->S.n_elems, rc->blk + ((size_t)C->b0 + (size_t)k) * HW_RC_BLK, k);
+}
 
 #endif

@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "rigid/rigid_internal.h"
-#include "machinery/winch_drive.h"
+#include "rigid/rigid_winch.h"
+#include "model/winch_drive.h"
 #include "backend.h" /* hw_cuda_device_count */
 #include "model/catenary.h"
 
@@ -749,12 +750,6 @@ hw_status hw_rc_end_forces(const hw_rc *rc, int cable, double fa[3], double fb[3
         if (fb) fb[q] = -b[HW_RC_B_LAM + q];
     }
     return HW_OK;
-}
-
-double hw_rc_block_tension(const hw_rc *rc, int cable, int k)
-{
-    const hw_rc_cable *C = &rc->S.cab[cable];
-    return hw_rc_block_tension_of(C, rc->S.st, rc->S.n_elems, blk_of(rc, cable, k), k);
 }
 
 hw_status hw_rc_tensions(const hw_rc *rc, int cable, double *t)

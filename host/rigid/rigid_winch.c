@@ -32,8 +32,9 @@
 #include <string.h>
 
 #include "rigid/rigid_internal.h"
+#include "rigid/rigid_winch.h"
 #include "rigid_reel.h"
-#include "machinery/winch_drive.h"
+#include "model/winch_drive.h"
 
 hw_status hw_rc_reel_init(hw_rc *rc, const hw_rc_def *def)
 {
