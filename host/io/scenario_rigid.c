@@ -14,7 +14,7 @@
 #include <strings.h>
 
 #include "physics/motion.h"
-#include "world/sim_internal.h"
+#include "model/model_check.h"
 #include "io/scenario_winch.h"
 #include "io/yaml_doc.h"
 #include "io/yaml_reader.h"

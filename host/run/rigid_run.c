@@ -13,7 +13,7 @@
 #include "run/network_run.h"
 #include "world/timeline.h"
 #include "io/scenario_rigid.h"
-#include "world/sim_internal.h"
+#include "model/model_check.h"
 
 static void csv_col(FILE *f, const char *name, const char *col)
 {

@@ -1,6 +1,7 @@
 /* The lumped simulation's insides (struct hw_sim), shared by the files that make up hw_sim: sim.c
- * (life cycle, stepping), failure.c, extremes.c and monitor.c, and read by the checkpoint and the
- * outputs (io/). What it is built from has its own headers (model/, machinery/winch.h). */
+ * (life cycle, stepping), failure.c, extremes.c and monitor.c, and read by the checkpoint
+ * (io/checkpoint.c) and by tests. What it is built from has its own headers (model/,
+ * machinery/winch.h, world/integrate.h), included here for them. */
 #ifndef HW_HOST_SIM_INTERNAL_H
 #define HW_HOST_SIM_INTERNAL_H
 
