@@ -137,9 +137,29 @@ def cycles(edges):
     msgs = []
     for comp in out:
         inside = set(comp)
-        why = [edges[a][b] for a in comp for b in sorted(edges[a]) if b in inside]
-        msgs.append("include cycle between " + ", ".join(comp) + ": " + "; ".join(why))
+        loop = shortest_loop(edges, comp[0], inside)
+        why = [edges[a][b] for a, b in zip(loop, loop[1:])]
+        msgs.append("include cycle " + " -> ".join(loop) + " (" + "; ".join(why) + ")"
+                    + (f", within {', '.join(comp)}" if len(comp) > len(loop) - 1 else ""))
     return msgs
+
+
+def shortest_loop(edges, start, inside):
+    """The shortest path start -> ... -> start inside one strongly connected component (BFS)."""
+    prev, queue = {start: None}, [start]
+    for v in queue:
+        for w in sorted(edges.get(v, {})):
+            if w not in inside:
+                continue
+            if w == start:
+                path = [v]
+                while prev[path[-1]] is not None:
+                    path.append(prev[path[-1]])
+                return [start] + path[::-1][1:] + [start] if path[-1] == start else [start, start]
+            if w not in prev:
+                prev[w] = v
+                queue.append(w)
+    return [start, start]
 
 
 if __name__ == "__main__":
