@@ -943,7 +943,8 @@ static int point_ref(rdr *R, const row *r, int c, const char *where, const char 
     snprintf(prefix, sizeof prefix, "%.*s", (int)k, u);
     if (!strcmp(prefix, "R") || !strcmp(prefix, "ROD") || !strcmp(prefix, "B") || !strcmp(prefix, "BODY")) {
         refuse(R, r->line, w, "attaching a line to a %s (\"%.40s\") not supported yet (lines end on "
-               "points)", prefix[0] == 'R' ? "rod end" : "body", r->tok[c]);
+               "points%s)", prefix[0] == 'R' ? "rod end" : "body", r->tok[c],
+               prefix[0] == 'R' ? "" : ": give the body a point of Attachment BodyN and end the line there");
         return -1;
     }
     int id;
