@@ -771,17 +771,19 @@ static void parse_body_motion(mapr *m, hw_body_def *b)
     }
 }
 
-/* CdA or Ca: 3 values (the translations; the rotations 0) or 6. */
-static void get_coef6(mapr *m, const char *key, double dst[6], const char *form)
+/* CdA, Ca or inertia: 3 values (the rest 0) or 6. */
+static void get_3_or_6(mapr *m, const char *key, double dst[6], const char *form)
 {
     fld f;
     if (!hw_yr_get(m, key, &f)) return;
-    read_vec(m->y, &f, dst, 3, 6, form);
-    if (!hw_yr_failed(m->y) && yd_seq_len(f.v) != 3 && yd_seq_len(f.v) != 6) {
+    int n = yd_is_seq(f.v) ? yd_seq_len(f.v) : 0;
+    if (n != 3 && n != 6) {
         char got[96];
         yd_describe(f.v, got, sizeof got);
         hw_yr_fail(m->y, f.line, f.path, "expected a list of 3 or 6 numbers %s, got %s", form, got);
+        return;
     }
+    read_vec(m->y, &f, dst, n, n, form);
 }
 
 static void parse_body(loader *L, yaml_node_t *node, int k, hw_body_def *b)
@@ -808,22 +810,14 @@ static void parse_body(loader *L, yaml_node_t *node, int k, hw_body_def *b)
     if (FAILED(L)) return;
     hw_yr_get_num(&m, "mass", 0, &b->mass);
     get_vec3(&m, "cg", 0, b->cg);
-    if (hw_yr_get(&m, "inertia", &f)) {
-        int n = read_vec(&L->y, &f, b->inertia, 3, 6, "[Ixx, Iyy, Izz] or [Ixx, Iyy, Izz, Ixy, Ixz, Iyz] (kg m^2)");
-        if (n > 0 && n != 3 && n != 6) {
-            char got[96];
-            yd_describe(f.v, got, sizeof got);
-            fail(L, f.line, f.path, "expected a list of 3 or 6 numbers [Ixx, Iyy, Izz] or [Ixx, Iyy, Izz, Ixy, "
-                 "Ixz, Iyz] (kg m^2), got %s", got);
-        }
-    }
+    get_3_or_6(&m, "inertia", b->inertia, "[Ixx, Iyy, Izz] or [Ixx, Iyy, Izz, Ixy, Ixz, Iyz] (kg m^2)");
     hw_yr_get_num(&m, "volume", 0, &b->volume);
     get_vec3(&m, "cb", 0, b->cb);
     hw_yr_get_num(&m, "waterplane_area", 0, &b->awp);
     if (hw_yr_get(&m, "waterplane_inertia", &f))
         read_vec(&L->y, &f, b->iwp, 2, 2, "[about x, about y] (m^4)");
-    get_coef6(&m, "CdA", b->cda, "[x, y, z] (m^2) or [x, y, z, roll, pitch, yaw] (m^2, m^5)");
-    get_coef6(&m, "Ca", b->ca, "[x, y, z] or [x, y, z, roll, pitch, yaw] (-, kg m^2)");
+    get_3_or_6(&m, "CdA", b->cda, "[x, y, z] (m^2) or [x, y, z, roll, pitch, yaw] (m^2, m^5)");
+    get_3_or_6(&m, "Ca", b->ca, "[x, y, z] or [x, y, z, roll, pitch, yaw] (-, kg m^2)");
     if (!FAILED(L)) parse_body_motion(&m, b);
 }
 

@@ -169,8 +169,9 @@ static int point_ref(rl *L, yaml_node_t *root, const fld *f, yaml_node_t *v, int
             if (p->kind == HW_POINT_COUPLED) {
                 fail(L, line, path,
                      "expected a fixed, prescribed or free point (a coupled point is moved by "
-                     "co-simulation or the network, which the rigid cables do not load back), got the "
-                     "coupled point \"%.60s\"", s);
+                     "co-simulation, the network or a body, which the rigid cables do not load back "
+                     "through a point; an end on a body is {type: body, body: NAME, at: [x, y, z]}), got "
+                     "the coupled point \"%.60s\"", s);
                 return -1;
             }
             if (p->kind == HW_POINT_FREE && body_point_taken(L, i, line, path)) return -1;

@@ -278,7 +278,9 @@ Test(errors, body_section_keys_and_types)
     expect_error(with("    inertia: [1.0e5, 1.1e5, 2.0e5, 10, 20, 30]\n", "    inertia: [1.0e5, 1.1e5, 2.0e5, 10]\n"),
                  10, "bodies[0] (buoy).inertia", "expected a list of 3 or 6 numbers");
     expect_error(with("    CdA: [5, 6, 8, 100, 110, 120]\n", "    CdA: [5, 6]\n"), 15, "bodies[0] (buoy).CdA",
-                 "expected a list of 3 to 6 numbers");
+                 "expected a list of 3 or 6 numbers [x, y, z] (m^2) or [x, y, z, roll, pitch, yaw] (m^2, m^5), got a list of 2 items");
+    expect_error(with("    CdA: [5, 6, 8, 100, 110, 120]\n", "    CdA: [5, 6, wide]\n"), 15, "bodies[0] (buoy).CdA[2]",
+                 "expected a number, got \"wide\"");
     expect_error(with("    CdA: [5, 6, 8, 100, 110, 120]\n", "    CdA: [5, 6, 8, 100]\n"), 15, "bodies[0] (buoy).CdA",
                  "expected a list of 3 or 6 numbers");
     expect_error(with("    waterplane_inertia: [40, 45]\n", "    waterplane_inertia: 40\n"), 14,
