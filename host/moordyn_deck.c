@@ -720,7 +720,9 @@ static void read_body(rdr *R, const row *r, int i, hw_body_def *b)
     b->kind = (hw_body_kind)kind;
     static const char *const POS[6] = {"X0", "Y0", "Z0", "r0", "p0", "y0"};
     for (int c = 0; c < 3; c++) b->pos[c] = col_num(R, r, 2 + c, where, POS[c], "m");
-    for (int c = 0; c < 3; c++) b->rot[c] = deg * col_num(R, r, 5 + c, where, POS[3 + c], "deg");
+    double md[3];
+    for (int c = 0; c < 3; c++) md[c] = deg * col_num(R, r, 5 + c, where, POS[3 + c], "deg");
+    hw_scn_rpy_from_moordyn(md, b->rot); /* MoorDyn's R = Rx Ry Rz as Hawser's Rz Ry Rx */
     double mass = col_num(R, r, 8, where, "Mass", "kg"), vol = col_num(R, r, 11, where, "Volume", "m^3");
     double cg[6] = {0}, in[6] = {0}, cda[6] = {0}, ca[6] = {0};
     int ncg = col_bar(R, r, 9, where, "CG", "m", 1u << 1 | 1u << 3, "one number (z) or x|y|z", cg);

@@ -42,3 +42,18 @@ void hw_scn_body_point0(const hw_body_def *b, const double at[3], double out[3])
     out[1] = pos[1] + p.y;
     out[2] = pos[2] + p.z;
 }
+
+void hw_scn_rpy_from_moordyn(const double md[3], double rpy[3])
+{
+    if ((md[0] != 0.0) + (md[1] != 0.0) + (md[2] != 0.0) <= 1) {
+        for (int c = 0; c < 3; c++) rpy[c] = md[c];
+        return;
+    }
+    hw_quat q = hw_quat_mul(hw_quat_axis_angle(hw_v3_make(1, 0, 0), md[0]),
+                            hw_quat_mul(hw_quat_axis_angle(hw_v3_make(0, 1, 0), md[1]),
+                                        hw_quat_axis_angle(hw_v3_make(0, 0, 1), md[2])));
+    hw_v3 a = hw_quat_to_rpy(q);
+    rpy[0] = a.x;
+    rpy[1] = a.y;
+    rpy[2] = a.z;
+}

@@ -584,6 +584,34 @@ Test(deck, body_rows_errors)
                "the body a point of Attachment BodyN");
 }
 
+/* MoorDyn turns a body as R = Rx(r0) Ry(p0) Rz(y0), Hawser's rotation as Rz(yaw) Ry(pitch) Rx(roll):
+ * a body at r0 p0 y0 = 20 10 30 deg carries its point (1, 0, 0.5) to (0, 50, -60) + Rx Ry Rz (1, 0,
+ * 0.5), computed here by hand (MoorDyn 2.7.2 itself puts that point at 0.9396926207859083,
+ * 50.352868531952446, -59.5075961234939); Hawser's own order would give (1.009, 50.385, -59.711).
+ * Tolerance: a few roundings of sines and cosines times 1 m. */
+Test(deck, angles_as_moordyn_turns_a_body)
+{
+    const char *b3 = "3   Free        0    50   -60  0      0      0      5000";
+    char d[8192];
+    snprintf(d, sizeof d, "%s", deck_with(b3, "3   Free        0    50   -60  20     10     30     5000"));
+    const char *p9 = "9   Body3       0       0       0.5";
+    char *at = strstr(d, p9);
+    cr_assert_not_null(at);
+    memcpy(at, "9   Body3       1       0       0.5", strlen(p9));
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load_string(d, "deck.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    const double deg = 3.14159265358979323846 / 180, r = 20 * deg, p = 10 * deg, y = 30 * deg;
+    /* Rz(y) (1, 0, 0.5), then Ry(p), then Rx(r) */
+    double v[3] = {cos(y), sin(y), 0.5};
+    double w[3] = {cos(p) * v[0] + sin(p) * v[2], v[1], -sin(p) * v[0] + cos(p) * v[2]};
+    double u[3] = {w[0], cos(r) * w[1] - sin(r) * w[2], sin(r) * w[1] + cos(r) * w[2]};
+    const double *q = sc->model.points[8].pos;
+    cr_assert(fabs(q[0] - u[0]) < 1e-13 && fabs(q[1] - 50 - u[1]) < 1e-13 && fabs(q[2] + 60 - u[2]) < 1e-13,
+              "point9 at (%.17g, %.17g, %.17g), MoorDyn's (%.17g, %.17g, %.17g)", q[0], q[1], q[2], u[0],
+              50 + u[1], -60 + u[2]);
+    hw_scenario_free(sc);
+}
+
 /* Mass properties of a Fixed or Coupled body have no effect (MoorDyn zeroes them): a note; a body
  * no point rides on: a warning at its row. */
 Test(deck, notes_and_warnings)
