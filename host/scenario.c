@@ -1358,7 +1358,7 @@ static void warn_unattached_bodies(loader *L)
         char path[192], line[700];
         body_path(path, sizeof path, k, sc->bodies[k].name);
         format_error(line, sizeof line, L->y.file, hw_yr_find(&L->pv->recs, REC_BODY, k, ""), path,
-                     "warning: nothing is attached to this body (no point of type body and no rigid cable "
+                     "nothing is attached to this body (no point of type body and no rigid cable "
                      "end names it): it moves alone");
         size_t n_line = strlen(line);
         if (!w) {
