@@ -1150,6 +1150,11 @@ static void parse_ensemble(loader *L, mapr *root)
     fld f;
     mapr m;
     if (!hw_yr_get(root, "ensemble", &f)) return;
+    if (L->sc->n_bodies > 0) { /* the cases copy the lumped model's points, not the bodies they ride on */
+        fail(L, f.line, "ensemble", "expected no ensemble in a scenario with bodies (load cases of bodies are "
+             "not supported yet: run each case as its own scenario), got one");
+        return;
+    }
     if (hw_yr_open(&m, &L->y, f.v, f.line, "ensemble", -1, -1, "ensemble.", ENSEMBLE_KEYS, "an ensemble"))
         return;
     hw_scenario *sc = L->sc;

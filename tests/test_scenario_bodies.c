@@ -299,6 +299,14 @@ Test(errors, body_section_keys_and_types)
                  31, "bodies[5] (buoy).name", "expected a name not used before in bodies, got \"buoy\" again (bodies[0] at line 4)");
 }
 
+/* An ensemble copies the lumped model's points per case, not the bodies: refused with bodies. */
+Test(errors, no_ensemble_with_bodies)
+{
+    char t[16384];
+    snprintf(t, sizeof t, "%sensemble: {current_scale: [1, 2]}\n", BASE);
+    expect_error(t, 61, "ensemble", "expected no ensemble in a scenario with bodies");
+}
+
 Test(errors, body_motions)
 {
     expect_error(with("    motion: {type: sinusoid, amplitude: [1, 0, 0.5, 0, 0.05, 0], period: 12, phase: 0.5}\n", ""),
