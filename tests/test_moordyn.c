@@ -526,8 +526,8 @@ Test(errors, refused_sections)
                          "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
                          "1 coupled 0 0 0 0 0 0 0 0 0 0 0 0\n"
                          "---------------------- POINTS ----------------------\n";
-    expect(with("---------------------- POINTS ----------------------\n", bodies), REFUSED, 10,
-           "BODIES: not supported yet", NULL);
+    /* BODIES is read now (test_scenario_bodies.c): a coupled body nothing rides on loads */
+    cr_assert_eq(load_text(with("---------------------- POINTS ----------------------\n", bodies)), HW_OK, "%s", msg);
     /* an empty section (column names and units only) declares nothing and is accepted */
     const char *empty = "---------------------- RODS ----------------------\n"
                         "ID RodType Attachment Xa Ya Za Xb Yb Zb NumSegs Outputs\n"
@@ -718,7 +718,8 @@ Test(errors, unknown_references)
     expect(with("1  chain 1 2", "1  chain R1A 2"), REFUSED, 15, "LINES 1 AttachA", "rod end");
     expect(with("1  chain 1 2", "1  chain 1 anchor"), BAD, 15, "LINES 1 AttachB", "expected a point ID");
     cr_assert_eq(load_text(with("1  chain 1 2", "1  chain Point1 C2")), HW_OK, "%s", msg);
-    expect(with("2  Coupled", "2  Body1"), REFUSED, 11, "POINTS 2 Attachment", "not supported yet");
+    expect(with("2  Coupled", "2  Body1"), BAD, 11, "POINTS 2 Attachment", "the deck has no BODIES rows");
+    expect(with("2  Coupled", "2  Turbine1"), REFUSED, 11, "POINTS 2 Attachment", "not supported yet");
     expect(with("2  Coupled", "2  Floating"), BAD, 11, "POINTS 2 Attachment", "Fixed, Coupled or Free");
     expect(with("2  Coupled 0    0 -10  0", "2  Coupled 0 0 -10 50"), REFUSED, 11, "POINTS 2 M",
            "free points only");

@@ -438,7 +438,7 @@ Test(errors, unknown_top_level_key)
     const char *y = plus("enviroment: {}\n");
     expect_error(y, line_of(y, "enviroment"), "enviroment",
                  "expected a key of the scenario sections (one of: environment, line_types, points, "
-                 "lines, sheaves, solver, outputs, ensemble, network, couplings, rigid_cables), got \"enviroment\"");
+                 "lines, sheaves, solver, outputs, ensemble, network, couplings, rigid_cables, bodies), got \"enviroment\"");
 }
 
 Test(errors, unknown_item_key)
@@ -719,7 +719,7 @@ Test(errors, bad_point_type)
 {
     const char *y = with("type: fixed", "type: anchored");
     expect_error(y, line_of(y, "anchored"), "points[0] (anchor).type",
-                 "expected one of: fixed, prescribed, free, coupled, got \"anchored\"");
+                 "expected one of: fixed, prescribed, free, coupled, body, got \"anchored\"");
 }
 
 Test(errors, bad_motion_type)

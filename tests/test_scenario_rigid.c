@@ -287,7 +287,7 @@ Test(scenario_rigid, unknown_and_repeated_keys)
     expect_error_in(with("    EI: 100\n", "    EIx: 100\n"), 19, W ".EIx", "expected a key of a rigid cable", "got \"EIx\"");
     expect_error_in(with("    EI: 100\n", "    ei: 100\n"), 19, W ".ei", "did you mean EI?", NULL);
     expect_error_in(with("    EI: 100\n", "    EA: 100\n"), 19, W ".EA", "expected each key once", "first at line 18");
-    expect_error_in(with("rigid_cables:\n", "rigid_cable:\n"), 11, "rigid_cable", "expected a key of the scenario sections", "rigid_cables), got \"rigid_cable\"");
+    expect_error_in(with("rigid_cables:\n", "rigid_cable:\n"), 11, "rigid_cable", "expected a key of the scenario sections", "rigid_cables, bodies), got \"rigid_cable\"");
     const char *t = with("    EI: 100\n", "    EI: 100\n    axial: {alpha: 1, beta: 2, eps: 3, zeta: 4}\n");
     expect_error_in(t, 20, W ".axial", "expected no axial with stiffness: engineering", NULL);
 }

@@ -20,14 +20,15 @@
 
 #include "io/files.h"
 #include "io/scenario_write.h"
+#include "io/scenario_body.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
 
-enum { SEC_LINE_TYPES = 0, SEC_POINTS, SEC_LINES, SEC_OPTIONS, SEC_OUTPUTS, SEC_FAILURE, SEC_KNOWN,
+enum { SEC_LINE_TYPES = 0, SEC_POINTS, SEC_LINES, SEC_OPTIONS, SEC_OUTPUTS, SEC_FAILURE, SEC_BODIES, SEC_KNOWN,
        SEC_REFUSED = 100, SEC_UNKNOWN = 200 };
 
 static const char *const SEC_NAMES[SEC_KNOWN] = {"LINE TYPES", "POINTS", "LINES", "OPTIONS",
-                                                 "OUTPUTS", "FAILURE"};
+                                                 "OUTPUTS", "FAILURE", "BODIES"};
 
 typedef struct section {
     int header;  /* index of the header line; -1 when the deck has no such section */
@@ -61,6 +62,10 @@ typedef struct rdr {
     int n_types, *type_ln;
     hw_point_def *points;
     int n_points, *point_ln;
+    hw_body_def *bodies;
+    int n_bodies, *body_ln;
+    hw_body_attach *att; /* the points on bodies (Attachment BodyN), n_att of them */
+    int n_att;
     hw_line_def *lines;
     int n_lines, *line_ln;
     int *fail_ln;       /* deck line of each line's FAILURE row (0: none) */
@@ -204,9 +209,9 @@ static const sec_key SEC_KEYS[] = {
     {"ROD LIST", SEC_REFUSED, "Hawser models lines and points, not rods"},
     {"ROD PROPERTIES", SEC_REFUSED, "Hawser models lines and points, not rods"},
     {"RODS", SEC_REFUSED, "Hawser models lines and points, not rods"},
-    {"BODIES", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
-    {"BODY LIST", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
-    {"BODY PROPERTIES", SEC_REFUSED, "Hawser has no 6-DOF bodies; give a vessel's fairleads as Coupled points"},
+    {"BODIES", SEC_BODIES, NULL},
+    {"BODY LIST", SEC_BODIES, NULL},
+    {"BODY PROPERTIES", SEC_BODIES, NULL},
     {"FAILURE", SEC_FAILURE, NULL},
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
@@ -264,7 +269,7 @@ static void find_sections(rdr *R)
         if (!k) {
             if (seen_section && first >= 0)
                 fail(R, i + 1, "section header",
-                     "expected one of the sections LINE TYPES, POINTS, LINES, FAILURE, OPTIONS, OUTPUTS, got "
+                     "expected one of the sections LINE TYPES, BODIES, POINTS, LINES, FAILURE, OPTIONS, OUTPUTS, got "
                      "\"%.80s\" with rows under it (line %d)", title, first + 1);
         } else if (k->sec == SEC_REFUSED) {
             /* a table section: two rows of column names and units, then items */
@@ -644,11 +649,172 @@ static void read_line_types(rdr *R)
     free(rows);
 }
 
+/* ---- BODIES ----------------------------------------------------------------------------------- */
+
+static const char *const BODY_COLS = "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca";
+
+/* A column of 1 to 6 '|'-separated numbers ("1.5", "0|0|-2"); the count (one of the allowed
+ * counts, mask bit n), or -1 after failing. */
+static int col_bar(rdr *R, const row *r, int c, const char *where, const char *col, const char *unit,
+                   unsigned allowed, const char *form, double v[6])
+{
+    char w[200], buf[256];
+    snprintf(w, sizeof w, "%s %s", where, col);
+    snprintf(buf, sizeof buf, "%s", r->tok[c]);
+    int n = 0;
+    for (char *p = buf, *bar; p; p = bar ? bar + 1 : NULL) {
+        bar = strchr(p, '|');
+        if (bar) *bar = '\0';
+        if (n == 6 || !to_double(p, &v[n])) {
+            fail(R, r->line, w, "expected %s (%s), got \"%.60s\"", form, unit, r->tok[c]);
+            return -1;
+        }
+        n++;
+    }
+    if (!(allowed & (1u << n))) {
+        fail(R, r->line, w, "expected %s (%s), got %d values in \"%.60s\"", form, unit, n, r->tok[c]);
+        return -1;
+    }
+    return n;
+}
+
+/* Attachment word of a body: MoorDyn's readBody compares the word's letters (digits after them,
+ * "Vessel1", are ignored) with Fixed/Fix/Anchor and Vessel/Ves/Coupled/Cpld, and takes anything else
+ * as Free; Hawser takes Free by name and refuses other words rather than guess. -1 on error. */
+static int body_kind(rdr *R, const row *r, const char *where)
+{
+    char u[64], w[128];
+    upper(u, r->tok[1], sizeof u);
+    size_t k = 0;
+    while (u[k] && isalpha((unsigned char)u[k])) k++;
+    for (size_t j = k; u[j]; j++)
+        if (!isdigit((unsigned char)u[j])) k = 0; /* letters, digits, letters: not a word MoorDyn knows */
+    u[k] = '\0';
+    if (!strcmp(u, "FIXED") || !strcmp(u, "FIX") || !strcmp(u, "ANCHOR")) return HW_BODY_FIXED;
+    if (!strcmp(u, "COUPLED") || !strcmp(u, "VESSEL") || !strcmp(u, "VES") || !strcmp(u, "CPLD")) return HW_BODY_COUPLED;
+    if (!strcmp(u, "FREE")) return HW_BODY_FREE;
+    snprintf(w, sizeof w, "%s Attachment", where);
+    fail(R, r->line, w, "expected Free, Fixed or Coupled (or Anchor, Vessel; MoorDyn takes any other word as "
+         "Free: write Free), got \"%.60s\"", r->tok[1]);
+    return -1;
+}
+
+static void read_body(rdr *R, const row *r, int i, hw_body_def *b)
+{
+    char where[96];
+    const double deg = 3.14159265358979323846 / 180.0;
+    *b = hw_default_body();
+    snprintf(where, sizeof where, "BODIES %.40s", r->n ? r->tok[0] : "");
+    if (r->n != 14) {
+        fail(R, r->line, where, "expected 14 columns (%s), got %d", BODY_COLS, r->n);
+        return;
+    }
+    int id;
+    if (!to_int(r->tok[0], &id) || id != i + 1) {
+        fail(R, r->line, where, "expected the body ID %d (IDs number the bodies 1, 2, ... in order), got \"%.40s\"",
+             i + 1, r->tok[0]);
+        return;
+    }
+    int kind = body_kind(R, r, where);
+    if (kind < 0) return;
+    b->kind = (hw_body_kind)kind;
+    static const char *const POS[6] = {"X0", "Y0", "Z0", "r0", "p0", "y0"};
+    for (int c = 0; c < 3; c++) b->pos[c] = col_num(R, r, 2 + c, where, POS[c], "m");
+    double md[3];
+    for (int c = 0; c < 3; c++) md[c] = deg * col_num(R, r, 5 + c, where, POS[3 + c], "deg");
+    hw_scn_rpy_from_moordyn(md, b->rot); /* MoorDyn's R = Rx Ry Rz as Hawser's Rz Ry Rx */
+    double mass = col_num(R, r, 8, where, "Mass", "kg"), vol = col_num(R, r, 11, where, "Volume", "m^3");
+    double cg[6] = {0}, in[6] = {0}, cda[6] = {0}, ca[6] = {0};
+    int ncg = col_bar(R, r, 9, where, "CG", "m", 1u << 1 | 1u << 3, "one number (z) or x|y|z", cg);
+    int nin = ncg < 0 ? -1 : col_bar(R, r, 10, where, "I", "kg m^2", 1u << 1 | 1u << 3,
+                                     "one number (Ixx = Iyy = Izz) or Ixx|Iyy|Izz", in);
+    int ncd = nin < 0 ? -1 : col_bar(R, r, 12, where, "CdA", "m^2", 1u << 1 | 1u << 2 | 1u << 3 | 1u << 6,
+                                     "one number (all six), two (translations|rotations), x|y|z (each axis, "
+                                     "translation and rotation) or six", cda);
+    int nca = ncd < 0 ? -1 : col_bar(R, r, 13, where, "Ca", "-", 1u << 1 | 1u << 3,
+                                     "one number (x, y, z) or x|y|z", ca);
+    if (FAILED(R) || nca < 0) return;
+    if (kind != HW_BODY_FREE) {
+        /* MoorDyn's Body::setup zeroes a fixed or coupled body's mass, volume, inertia, drag and
+         * added mass: they have no effect there, nor here */
+        int any = mass != 0 || vol != 0;
+        for (int c = 0; c < 6; c++) any |= cg[c] != 0 || in[c] != 0 || cda[c] != 0 || ca[c] != 0;
+        if (any)
+            note(R, r->line, "BODIES %d: the Mass, CG, I, Volume, CdA and Ca of a %s body have no effect (as in "
+                 "MoorDyn, which sets them to 0); they are not read", id, kind == HW_BODY_FIXED ? "Fixed" : "Coupled");
+    } else {
+        b->mass = mass;
+        b->volume = vol;
+        if (ncg == 1) b->cg[2] = cg[0];
+        else memcpy(b->cg, cg, sizeof b->cg);
+        memcpy(b->cb, b->cg, sizeof b->cb); /* MoorDyn's buoyancy acts at the CG */
+        for (int c = 0; c < 3; c++) b->inertia[c] = nin == 1 ? in[0] : in[c];
+        for (int c = 0; c < 6; c++) {
+            if (ncd == 1) b->cda[c] = cda[0];
+            else if (ncd == 2) b->cda[c] = cda[c < 3 ? 0 : 1];
+            else if (ncd == 3) b->cda[c] = cda[c % 3];
+            else b->cda[c] = cda[c];
+        }
+        for (int c = 0; c < 3; c++) b->ca[c] = nca == 1 ? ca[0] : ca[c]; /* rotations: none in MoorDyn */
+    }
+    char name[32];
+    snprintf(name, sizeof name, "body%d", id);
+    b->name = save_name(R, name);
+}
+
+/* hw_body_check's finding "body 'NAME' (K) field 'F': WHAT" at the body's row, named by column. */
+static void check_body(rdr *R, int k)
+{
+    char m[768];
+    if (hw_body_check(&R->bodies[k], k, m, sizeof m) == HW_OK) return;
+    static const struct { const char *field, *col; } COLS[] = {
+        {"type", "Attachment"}, {"pos", "X0 Y0 Z0"}, {"rot", "r0 p0 y0"}, {"mass", "Mass"}, {"cg", "CG"},
+        {"inertia", "I"}, {"volume", "Volume"}, {"CdA", "CdA"}, {"Ca", "Ca"}, {"cb", "CG"}};
+    char field[64] = "", where[128];
+    const char *what = m, *q = strstr(m, "field '");
+    if (q) {
+        q += 7;
+        size_t n = strcspn(q, "'");
+        if (n >= sizeof field) n = sizeof field - 1;
+        memcpy(field, q, n);
+        field[n] = '\0';
+        const char *colon = strstr(q + n, ": ");
+        if (colon) what = colon + 2;
+    }
+    const char *col = field;
+    for (size_t c = 0; c < sizeof COLS / sizeof COLS[0]; c++)
+        if (!strcmp(COLS[c].field, field)) col = COLS[c].col;
+    snprintf(where, sizeof where, "BODIES %d %s", k + 1, col);
+    fail(R, R->body_ln[k], where, "%s", what);
+}
+
+static void read_bodies(rdr *R)
+{
+    if (R->sec[SEC_BODIES].header < 0) return; /* optional */
+    row *rows = NULL;
+    int n = table_rows(R, SEC_BODIES, BODY_COLS, &rows);
+    if (n < 0) return;
+    R->bodies = calloc((size_t)n + 1, sizeof *R->bodies);
+    R->body_ln = calloc((size_t)n + 1, sizeof *R->body_ln);
+    if (!R->bodies || !R->body_ln) oom(R, "the bodies", ((double)n + 1) * (sizeof *R->bodies + sizeof(int)));
+    for (int i = 0; i < n && !FAILED(R); i++) {
+        read_body(R, &rows[i], i, &R->bodies[i]);
+        R->body_ln[i] = rows[i].line;
+        if (FAILED(R)) break;
+        R->n_bodies = i + 1;
+        check_body(R, i);
+    }
+    free(rows);
+}
+
 /* ---- POINTS ----------------------------------------------------------------------------------- */
 
 static const char *const POINT_COLS = "ID Attachment X Y Z M V CdA CA";
 
-/* Attachment word -> point kind; -1 (refused or unknown, error set). */
+enum { POINT_ON_BODY = 100 }; /* point_kind: BodyN, body index N - 1 added */
+
+/* Attachment word -> point kind, or POINT_ON_BODY + the body's index for BodyN; -1 (refused or
+ * unknown, error set). */
 static int point_kind(rdr *R, const row *r, const char *where)
 {
     const char *w = r->tok[1];
@@ -663,9 +829,18 @@ static int point_kind(rdr *R, const row *r, const char *where)
     snprintf(wc, sizeof wc, "%s Attachment", where);
     char u[64];
     upper(u, w, sizeof u);
-    if (!strncmp(u, "BODY", 4) || !strncmp(u, "TURBINE", 7) || !strncmp(u, "VESSEL", 6))
-        refuse(R, r->line, wc, "\"%.60s\" not supported yet (points on bodies or on numbered "
-               "vessels/turbines; use Coupled)", w);
+    int id;
+    if (!strncmp(u, "BODY", 4) && to_int(u + 4, &id) && isdigit((unsigned char)u[4])) {
+        if (id >= 1 && id <= R->n_bodies) return POINT_ON_BODY + id - 1;
+        if (R->n_bodies == 0)
+            fail(R, r->line, wc, "expected a body of the BODIES section, got \"%.60s\" (the deck has no BODIES "
+                 "rows)", w);
+        else
+            fail(R, r->line, wc, "expected Body1..Body%d (the BODIES section has %d), got \"%.60s\"",
+                 R->n_bodies, R->n_bodies, w);
+    } else if (!strncmp(u, "BODY", 4) || !strncmp(u, "TURBINE", 7) || !strncmp(u, "VESSEL", 6))
+        refuse(R, r->line, wc, "\"%.60s\" not supported yet (points on bodies are BodyN, N a body ID; "
+               "numbered vessels/turbines are not read: use Coupled)", w);
     else
         fail(R, r->line, wc, "expected Fixed, Coupled or Free (or Anchor, Vessel, Connect), got "
              "\"%.60s\"", w);
@@ -690,7 +865,7 @@ static void read_point(rdr *R, const row *r, int i, hw_point_def *p)
     }
     int kind = point_kind(R, r, where);
     if (kind < 0) return;
-    p->kind = (hw_point_kind)kind;
+    p->kind = kind >= POINT_ON_BODY ? HW_POINT_COUPLED : (hw_point_kind)kind;
     p->pos[0] = col_num(R, r, 2, where, "X", "m");
     p->pos[1] = col_num(R, r, 3, where, "Y", "m");
     p->pos[2] = col_num(R, r, 4, where, "Z", "m");
@@ -699,7 +874,23 @@ static void read_point(rdr *R, const row *r, int i, hw_point_def *p)
     static const char *const UNITS[4] = {"kg", "m^3", "m^2", ""};
     for (int c = 0; c < 4; c++) extra[c] = col_num(R, r, 5 + c, where, EXTRA[c], UNITS[c]);
     if (FAILED(R)) return;
-    if (kind == HW_POINT_FREE) {
+    if (kind >= POINT_ON_BODY) {
+        /* X Y Z in the body frame: the point rides on the body; the lumped model's coupled point
+         * starts where the body puts it */
+        for (int c = 0; c < 4; c++)
+            if (extra[c] != 0) {
+                char w[128];
+                snprintf(w, sizeof w, "%s %s", where, EXTRA[c]);
+                refuse(R, r->line, w, "%s on a point riding on a body not supported yet (MoorDyn adds it to "
+                       "the body; add it to the body's row), got %g; expected 0", EXTRA[c], extra[c]);
+                return;
+            }
+        hw_body_attach *a = &R->att[R->n_att++];
+        a->point = i;
+        a->body = kind - POINT_ON_BODY;
+        memcpy(a->at, p->pos, sizeof a->at);
+        hw_scn_body_point0(&R->bodies[a->body], a->at, p->pos);
+    } else if (kind == HW_POINT_FREE) {
         p->mass = extra[0];
         p->volume = extra[1];
         p->cda = extra[2];
@@ -727,7 +918,9 @@ static void read_points(rdr *R)
     if (n < 0) return;
     R->points = calloc((size_t)n + 1, sizeof *R->points);
     R->point_ln = calloc((size_t)n + 1, sizeof *R->point_ln);
-    if (!R->points || !R->point_ln) oom(R, "the points", ((double)n + 1) * (sizeof *R->points + sizeof(int)));
+    R->att = calloc((size_t)n + 1, sizeof *R->att);
+    if (!R->points || !R->point_ln || !R->att)
+        oom(R, "the points", ((double)n + 1) * (sizeof *R->points + sizeof(int) + sizeof *R->att));
     for (int i = 0; i < n && !FAILED(R); i++) {
         read_point(R, &rows[i], i, &R->points[i]);
         R->point_ln[i] = rows[i].line;
@@ -752,7 +945,8 @@ static int point_ref(rdr *R, const row *r, int c, const char *where, const char 
     snprintf(prefix, sizeof prefix, "%.*s", (int)k, u);
     if (!strcmp(prefix, "R") || !strcmp(prefix, "ROD") || !strcmp(prefix, "B") || !strcmp(prefix, "BODY")) {
         refuse(R, r->line, w, "attaching a line to a %s (\"%.40s\") not supported yet (lines end on "
-               "points)", prefix[0] == 'R' ? "rod end" : "body", r->tok[c]);
+               "points%s)", prefix[0] == 'R' ? "rod end" : "body", r->tok[c],
+               prefix[0] == 'R' ? "" : ": give the body a point of Attachment BodyN and end the line there");
         return -1;
     }
     int id;
@@ -1036,8 +1230,9 @@ static void read_channel(rdr *R, int line, const char *name)
             return;
         }
     } else if (!strcmp(obj, "R") || !strcmp(obj, "ROD") || !strcmp(obj, "B") || !strcmp(obj, "BODY")) {
-        refuse(R, line, where, "%s channels not supported yet (there are no %s)",
-               obj[0] == 'R' ? "rod" : "body", obj[0] == 'R' ? "rods" : "bodies");
+        refuse(R, line, where, "%s", obj[0] == 'R' ? "rod channels not supported yet (there are no rods)"
+                                                   : "body channels not supported yet (the .out table has line "
+                                                     "and point channels only)");
         return;
     } else {
         refuse(R, line, where, "the channel \"%.60s\" not supported yet (supported: %s)", name,
@@ -1204,6 +1399,9 @@ static void rdr_free(rdr *R)
     free(R->type_ln);
     free(R->points);
     free(R->point_ln);
+    free(R->bodies);
+    free(R->body_ln);
+    free(R->att);
     free(R->lines);
     free(R->line_ln);
     free(R->fail_ln);
@@ -1245,6 +1443,7 @@ static void read_deck(rdr *R, char *text)
              "----\" and \"---- LINES ----\" sections, got none of them");
     /* in the order of a MoorDyn deck, so the first error reported is usually the first in the file */
     if (!FAILED(R)) read_line_types(R);
+    if (!FAILED(R)) read_bodies(R);
     if (!FAILED(R)) read_points(R);
     if (!FAILED(R)) read_lines(R);
     if (!FAILED(R)) read_failures(R);
@@ -1279,6 +1478,10 @@ static char *deck_yaml(rdr *R, const char *comment)
     sc.model.points = R->points;
     sc.model.n_lines = R->n_lines;
     sc.model.lines = R->lines;
+    sc.n_bodies = R->n_bodies;
+    sc.bodies = R->bodies;
+    sc.n_body_points = R->n_att;
+    sc.body_points = R->att;
     sc.out_interval = R->out_interval;
     sc.n_out_nodes = R->n_nodes;
     sc.out_nodes = R->nodes;
@@ -1303,6 +1506,32 @@ static char *deck_yaml(rdr *R, const char *comment)
         return NULL;
     }
     return buf;
+}
+
+/* A body no point rides on moves alone (the YAML loader's warning, with the deck's line). */
+static void warn_unattached(rdr *R)
+{
+    for (int k = 0; k < R->n_bodies && R->log; k++) {
+        int n = 0;
+        for (int i = 0; i < R->n_att; i++) n += R->att[i].body == k;
+        if (n) continue;
+        char buf[600];
+        snprintf(buf, sizeof buf, "%s:%d: BODIES %d: nothing is attached to this body (no point of the POINTS "
+                 "section is Body%d): it moves alone", R->file, R->body_ln[k], k + 1, k + 1);
+        R->log(R->log_user, 1, buf);
+    }
+}
+
+/* A scenario's warnings (scenario.h: '\n'-separated lines) to log at level 1. */
+static void log_warnings(const hw_scenario *sc, hw_log_fn log, void *log_user)
+{
+    for (const char *p = sc ? sc->warnings : NULL; p && *p && log;) {
+        const char *nl = strchr(p, '\n');
+        char buf[800];
+        snprintf(buf, sizeof buf, "%.*s", (int)(nl ? (size_t)(nl - p) : strlen(p)), p);
+        log(log_user, 1, buf);
+        p = nl ? nl + 1 : p + strlen(p);
+    }
 }
 
 static void set_msg(char *msg, size_t len, const char *s)
@@ -1355,12 +1584,16 @@ hw_status hw_md_load_string(const char *text, const char *name, hw_log_fn log, v
         } else if (st != HW_OK) {
             snprintf(R.err, sizeof R.err, "%s: internal error: the deck's model did not load as a "
                      "scenario: %.600s", name, m2);
-        } else if (deck && !(*deck = deck_new(&R))) {
-            hw_scenario_free(*sc);
-            *sc = NULL;
-            st = HW_ERR_NOMEM;
-            snprintf(R.err, sizeof R.err, "%s: out of memory (%zu bytes for the deck's channels)", name,
-                     sizeof(hw_md_deck));
+        } else {
+            (*sc)->warnings = NULL; /* with the generated YAML's lines: the deck's own instead */
+            warn_unattached(&R);
+            if (deck && !(*deck = deck_new(&R))) {
+                hw_scenario_free(*sc);
+                *sc = NULL;
+                st = HW_ERR_NOMEM;
+                snprintf(R.err, sizeof R.err, "%s: out of memory (%zu bytes for the deck's channels)", name,
+                         sizeof(hw_md_deck));
+            }
         }
     }
     set_msg(msg, msg_len, st == HW_OK ? "" : R.err);
@@ -1481,7 +1714,9 @@ hw_status hw_md_load_any(const char *path, hw_log_fn log, void *log_user, hw_sce
 {
     if (deck) *deck = NULL;
     if (hw_md_is_deck(path)) return hw_md_load(path, log, log_user, sc, deck, msg, msg_len);
-    return hw_scenario_load(path, sc, msg, msg_len);
+    hw_status st = hw_scenario_load(path, sc, msg, msg_len);
+    if (st == HW_OK) log_warnings(*sc, log, log_user);
+    return st;
 }
 
 hw_status hw_md_to_yaml(const char *path, hw_log_fn log, void *log_user, char **yaml, char *msg,
@@ -1509,7 +1744,7 @@ hw_status hw_md_to_yaml(const char *path, hw_log_fn log, void *log_user, char **
         if (c) {
             size_t used = (size_t)snprintf(c, cap,
                 "Hawser scenario converted by `hawser convert` from the MoorDyn deck %s\n"
-                "(field mapping: docs/moordyn.md). Point IDs became point<ID>, line IDs line<ID>.", path);
+                "(field mapping: docs/moordyn.md). Point IDs became point<ID>, line IDs line<ID>, body IDs body<ID>.", path);
             if (R.n_chans > 0) {
                 used += (size_t)snprintf(c + used, cap - used,
                     "\nThe deck's OUTPUTS channels, written to a .out table only when the deck itself is "

@@ -27,6 +27,7 @@
 #include "io/scenario_winch.h"
 #include "io/yaml_doc.h"
 #include "io/yaml_reader.h"
+#include "io/scenario_body.h"
 
 /* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
 
@@ -43,7 +44,14 @@ typedef struct loader {
     hw_scenario *sc;
     scn_priv *pv;
     char err[1024];
+    hw_body_attach *att; /* the points of type body, as read (n_att of them) */
+    int n_att;
 } loader;
+
+/* Key lines of `bodies:` are recorded as this item (not an hw_section), index = the body, field as
+ * hw_body_check names it where it is the key ("mass", "motion.period"; "pos" and "rot" are the
+ * keys position and rotation). */
+enum { REC_BODY = 50 };
 
 typedef hw_yr_map mapr;
 typedef hw_yr_fld fld;
@@ -628,10 +636,11 @@ static void parse_line_types(loader *L, mapr *root)
 /* ---- points ----------------------------------------------------------------------------------- */
 
 static const char *const POINT_KEYS[] = {"name", "type", "position", "motion", "mass", "volume",
-                                         "drag_area", "added_mass_coefficient", NULL};
+                                         "drag_area", "added_mass_coefficient", "body", NULL};
 static const char *const FREE_POINT_KEYS[] = {"mass", "volume", "drag_area",
                                               "added_mass_coefficient", NULL};
-static const char *const POINT_KINDS[] = {"fixed", "prescribed", "free", "coupled", NULL};
+static const char *const POINT_KINDS[] = {"fixed", "prescribed", "free", "coupled", "body", NULL};
+enum { POINT_ON_BODY = 4 }; /* type: body (a coupled point of the model, moved by its body) */
 static const char *const MOTION_KINDS[] = {"constant_velocity", "sinusoid", "table", NULL};
 static const char *const MOTION_KEYS[] = {"type", "velocity", "amplitude", "period", "phase",
                                           "table", NULL};
@@ -690,6 +699,218 @@ static void parse_motion(mapr *m, const fld *f, hw_point_def *p)
     }
 }
 
+/* ---- bodies ----------------------------------------------------------------------------------- */
+
+static const char *const BODY_KEYS[] = {"name", "type", "position", "rotation", "mass", "cg", "inertia",
+                                        "volume", "cb", "waterplane_area", "waterplane_inertia", "CdA",
+                                        "Ca", "motion", NULL};
+/* the keys of a free body's own loads and inertia: only a free body is moved by them */
+static const char *const FREE_BODY_KEYS[] = {"mass", "cg", "inertia", "volume", "cb", "waterplane_area",
+                                             "waterplane_inertia", "CdA", "Ca", NULL};
+static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled", NULL}; /* hw_body_kind */
+static const hw_yr_table_spec BODY_TABLE_SPEC = {7, 7, 2, "[t, dx, dy, dz, droll, dpitch, dyaw]", "t"};
+
+static void body_path(char *buf, size_t len, int k, const char *name)
+{
+    if (name && *name) snprintf(buf, len, "bodies[%d] (%.60s)", k, name);
+    else snprintf(buf, len, "bodies[%d]", k);
+}
+
+/* A list of 6 numbers (m and rad, or their rates) of a body's motion. */
+static void get_vec6(mapr *m, const char *key, double dst[6], const char *form)
+{
+    fld f;
+    char want[128];
+    snprintf(want, sizeof want, "a list of 6 numbers %s", form);
+    if (!hw_yr_get(m, key, &f)) { hw_yr_missing(m, &f, 1, want); return; }
+    read_vec(m->y, &f, dst, 6, 6, form);
+}
+
+static void parse_body_motion(mapr *m, hw_body_def *b)
+{
+    fld f;
+    mapr mm;
+    int kind = 0, has = hw_yr_get(m, "motion", &f);
+    if (b->kind != HW_BODY_PRESCRIBED) {
+        if (has)
+            hw_yr_fail(m->y, f.line, f.path,
+                       "expected no motion on a %s body (only prescribed bodies have one), got a motion",
+                       BODY_KINDS[b->kind]);
+        return;
+    }
+    if (!has) {
+        hw_yr_fail(m->y, f.line, f.path, "expected a motion (required on a prescribed body), got nothing");
+        return;
+    }
+    if (hw_yr_open(&mm, m->y, f.v, f.line, f.path, m->item, m->index, "motion.", MOTION_KEYS, "a motion"))
+        return;
+    if (hw_yr_get_enum(&mm, "type", 1, MOTION_KINDS, &kind)) return;
+    b->motion = (hw_motion_kind)kind;
+    check_motion_keys(&mm, kind);
+    if (kind == HW_MOTION_CONSTANT_VELOCITY) {
+        get_vec6(&mm, "velocity", b->vel, "[vx, vy, vz, roll rate, pitch rate, yaw rate] (m/s, rad/s)");
+    } else if (kind == HW_MOTION_SINUSOID) {
+        get_vec6(&mm, "amplitude", b->amp, "[x, y, z, roll, pitch, yaw] (m, rad)");
+        hw_yr_get_num(&mm, "period", 1, &b->period);
+        hw_yr_get_num(&mm, "phase", 0, &b->phase);
+    } else {
+        fld ft;
+        double *rows = NULL;
+        if (!hw_yr_get(&mm, "table", &ft)) {
+            hw_yr_missing(&mm, &ft, 1, "a list of rows [t, dx, dy, dz, droll, dpitch, dyaw]");
+            return;
+        }
+        int n = hw_yr_read_table(&mm, &ft, &BODY_TABLE_SPEC, "motion.table", &rows);
+        if (n < 0) return;
+        double *t = hw_yr_column(mm.y, rows, n, 7, 0), *v = alloc_doubles(mm.y, 6 * n);
+        if (!t || !v) return;
+        for (int k = 0; k < n; k++) memcpy(&v[6 * k], &rows[7 * k + 1], 6 * sizeof *v);
+        b->table_n = n;
+        b->table_t = t;
+        b->table_6 = v;
+    }
+}
+
+/* CdA, Ca or inertia: 3 values (the rest 0) or 6. */
+static void get_3_or_6(mapr *m, const char *key, double dst[6], const char *form)
+{
+    fld f;
+    if (!hw_yr_get(m, key, &f)) return;
+    int n = yd_is_seq(f.v) ? yd_seq_len(f.v) : 0;
+    if (n != 3 && n != 6) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        hw_yr_fail(m->y, f.line, f.path, "expected a list of 3 or 6 numbers %s, got %s", form, got);
+        return;
+    }
+    read_vec(m->y, &f, dst, n, n, form);
+}
+
+static void parse_body(loader *L, yaml_node_t *node, int k, hw_body_def *b)
+{
+    mapr m;
+    int kind = 0;
+    *b = hw_default_body();
+    yaml_node_t *nn = yd_is_map(node) ? yd_map_find(L->y.doc, node, "name", NULL) : NULL;
+    char path[192];
+    body_path(path, sizeof path, k, yd_is_null(nn) ? NULL : yd_scalar(nn));
+    hw_yr_record(&L->y, REC_BODY, k, "", yd_line(node));
+    if (hw_yr_open(&m, &L->y, node, yd_line(node), path, REC_BODY, k, "", BODY_KEYS, "a body")) return;
+    get_name(&m, &b->name);
+    if (hw_yr_get_enum(&m, "type", 1, BODY_KINDS, &kind)) return;
+    b->kind = (hw_body_kind)kind;
+    get_vec3(&m, "position", 1, b->pos);
+    fld f;
+    if (hw_yr_get(&m, "rotation", &f)) read_vec(&L->y, &f, b->rot, 3, 3, "[roll, pitch, yaw] (rad)");
+    for (int i = 0; kind != HW_BODY_FREE && FREE_BODY_KEYS[i] && !FAILED(L); i++)
+        if (hw_yr_get(&m, FREE_BODY_KEYS[i], &f))
+            fail(L, f.line, f.path, "expected %s only on a free body (a %s body moves as it is told; the "
+                 "lines and cables on it are loaded, it is not), got it on a %s body", FREE_BODY_KEYS[i],
+                 BODY_KINDS[kind], BODY_KINDS[kind]);
+    if (FAILED(L)) return;
+    hw_yr_get_num(&m, "mass", 0, &b->mass);
+    get_vec3(&m, "cg", 0, b->cg);
+    get_3_or_6(&m, "inertia", b->inertia, "[Ixx, Iyy, Izz] or [Ixx, Iyy, Izz, Ixy, Ixz, Iyz] (kg m^2)");
+    hw_yr_get_num(&m, "volume", 0, &b->volume);
+    get_vec3(&m, "cb", 0, b->cb);
+    hw_yr_get_num(&m, "waterplane_area", 0, &b->awp);
+    if (hw_yr_get(&m, "waterplane_inertia", &f))
+        read_vec(&L->y, &f, b->iwp, 2, 2, "[about x, about y] (m^4)");
+    get_3_or_6(&m, "CdA", b->cda, "[x, y, z] (m^2) or [x, y, z, roll, pitch, yaw] (m^2, m^5)");
+    get_3_or_6(&m, "Ca", b->ca, "[x, y, z] or [x, y, z, roll, pitch, yaw] (-, kg m^2)");
+    if (!FAILED(L)) parse_body_motion(&m, b);
+}
+
+/* hw_body_check's finding "body 'NAME' (K) field 'F': WHAT" at the line of that key. */
+static void check_bodies(loader *L)
+{
+    const hw_scenario *sc = L->sc;
+    for (int k = 0; k < sc->n_bodies && !FAILED(L); k++) {
+        char m[768];
+        if (hw_body_check(&sc->bodies[k], k, m, sizeof m) == HW_OK) continue;
+        char field[64] = "";
+        const char *what = m, *q = strstr(m, "field '");
+        if (q) {
+            q += 7;
+            size_t n = strcspn(q, "'");
+            if (n >= sizeof field) n = sizeof field - 1;
+            memcpy(field, q, n);
+            field[n] = '\0';
+            const char *colon = strstr(q + n, ": ");
+            if (colon) what = colon + 2;
+        }
+        const char *key = !strcmp(field, "pos") ? "position" : !strcmp(field, "rot") ? "rotation" : field;
+        char path[256];
+        body_path(path, sizeof path, k, sc->bodies[k].name);
+        int line = hw_yr_find_nearest(&L->pv->recs, REC_BODY, k, key);
+        if (!line) line = hw_yr_find(&L->pv->recs, REC_BODY, k, "");
+        char full[400];
+        snprintf(full, sizeof full, "%s.%s", path, key);
+        fail(L, line, full, "%s", what);
+    }
+}
+
+/* bodies: optional list. */
+static void parse_bodies(loader *L, mapr *root)
+{
+    fld f;
+    if (!hw_yr_get(root, "bodies", &f)) return;
+    hw_yr_record(&L->y, REC_BODY, -1, "", f.line);
+    if (!yd_is_seq(f.v)) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        fail(L, f.line, "bodies", "expected a list of bodies, got %s", got);
+        return;
+    }
+    int n = yd_seq_len(f.v);
+    hw_body_def *b = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *b);
+    for (int k = 0; b && k < n && !FAILED(L); k++) parse_body(L, yd_seq_at(L->y.doc, f.v, k), k, &b[k]);
+    if (FAILED(L)) return;
+    for (int k = 1; k < n && !FAILED(L); k++)
+        for (int j = 0; j < k; j++) {
+            if (strcmp(b[k].name, b[j].name)) continue;
+            char path[256];
+            body_path(path, sizeof path, k, b[k].name);
+            strcat(path, ".name");
+            fail(L, hw_yr_find(&L->pv->recs, REC_BODY, k, "name"), path,
+                 "expected a name not used before in bodies, got \"%.60s\" again (bodies[%d] at line %d)",
+                 b[k].name, j, hw_yr_find(&L->pv->recs, REC_BODY, j, "name"));
+            return;
+        }
+    L->sc->bodies = b;
+    L->sc->n_bodies = n;
+    check_bodies(L);
+}
+
+/* body: NAME of a point of type body; the index in bodies, or -1 after failing. */
+static int get_body_ref(loader *L, mapr *m)
+{
+    fld f;
+    if (!hw_yr_get(m, "body", &f)) {
+        hw_yr_missing(m, &f, 1, "the name of the body the point rides on");
+        return -1;
+    }
+    const hw_scenario *sc = L->sc;
+    const char *s = yd_scalar(f.v);
+    for (int k = 0; s && !yd_is_null(f.v) && k < sc->n_bodies; k++)
+        if (!strcmp(sc->bodies[k].name, s)) return k;
+    char got[96], names[300];
+    yd_describe(f.v, got, sizeof got);
+    size_t used = (size_t)snprintf(names, sizeof names, "one of: ");
+    for (int k = 0; k < sc->n_bodies; k++) {
+        if (k >= 12 || used + strlen(sc->bodies[k].name) + 8 >= sizeof names) {
+            snprintf(names, sizeof names, "one of the %d names in bodies", sc->n_bodies);
+            break;
+        }
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "", sc->bodies[k].name);
+    }
+    if (sc->n_bodies == 0)
+        fail(L, f.line, f.path, "expected a body name, got %s (the scenario has no bodies section)", got);
+    else
+        fail(L, f.line, f.path, "expected a body name (%s), got %s", names, got);
+    return -1;
+}
+
 /* motion: required on a prescribed point, not allowed on others. */
 static void parse_point_motion(mapr *m, hw_point_def *p)
 {
@@ -722,6 +943,28 @@ static void parse_free_point(mapr *m, hw_point_def *p)
     hw_yr_get_num(m, "added_mass_coefficient", 0, &p->ca);
 }
 
+/* type: body, body: NAME, position: the body-frame offset. To the lumped model it is a coupled
+ * point (the world sets it to the body each step), placed where the body puts it at t = 0. */
+static void parse_body_point(loader *L, mapr *m, int i, hw_point_def *p)
+{
+    fld f;
+    static const char *const not_here[] = {"motion", "mass", "volume", "drag_area", "added_mass_coefficient", NULL};
+    for (int k = 0; not_here[k] && !FAILED(L); k++)
+        if (hw_yr_get(m, not_here[k], &f))
+            fail(L, f.line, f.path, "expected no %s on a point of type body (it moves with its body; give %s "
+                 "to the body), got one", not_here[k], k == 0 ? "a motion" : "mass, volume, drag and added mass");
+    if (FAILED(L)) return;
+    int b = get_body_ref(L, m);
+    double at[3] = {0, 0, 0};
+    if (b < 0 || get_vec3(m, "position", 1, at)) return;
+    p->kind = HW_POINT_COUPLED;
+    hw_scn_body_point0(&L->sc->bodies[b], at, p->pos);
+    hw_body_attach *a = &L->att[L->n_att++];
+    a->point = i;
+    a->body = b;
+    memcpy(a->at, at, sizeof a->at);
+}
+
 static void parse_point(loader *L, yaml_node_t *node, int i, hw_point_def *p)
 {
     mapr m;
@@ -730,6 +973,15 @@ static void parse_point(loader *L, yaml_node_t *node, int i, hw_point_def *p)
     if (open_item(&m, L, node, HW_SEC_POINT, i, POINT_KEYS, "a point")) return;
     get_name(&m, &p->name);
     if (hw_yr_get_enum(&m, "type", 1, POINT_KINDS, &kind)) return;
+    if (kind == POINT_ON_BODY) {
+        parse_body_point(L, &m, i, p);
+        return;
+    }
+    fld f;
+    if (hw_yr_get(&m, "body", &f)) {
+        fail(L, f.line, f.path, "expected body only on a point of type body, got it on a %s point", POINT_KINDS[kind]);
+        return;
+    }
     p->kind = (hw_point_kind)kind;
     get_vec3(&m, "position", 1, p->pos);
     parse_point_motion(&m, p);
@@ -742,11 +994,16 @@ static void parse_points(loader *L, mapr *root)
     int n = open_list_section(L, root, HW_SEC_POINT, "points", &f);
     if (n < 0) return;
     hw_point_def *points = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *points);
-    for (int i = 0; points && i < n && !FAILED(L); i++)
+    L->att = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *L->att);
+    for (int i = 0; points && L->att && i < n && !FAILED(L); i++)
         parse_point(L, yd_seq_at(L->y.doc, f.v, i), i, &points[i]);
     if (FAILED(L)) return;
     L->sc->model.points = points;
     L->sc->model.n_points = n;
+    if (L->n_att > 0) {
+        L->sc->body_points = L->att;
+        L->sc->n_body_points = L->n_att;
+    }
     check_unique_names(L, HW_SEC_POINT);
 }
 
@@ -893,6 +1150,11 @@ static void parse_ensemble(loader *L, mapr *root)
     fld f;
     mapr m;
     if (!hw_yr_get(root, "ensemble", &f)) return;
+    if (L->sc->n_bodies > 0) { /* the cases copy the lumped model's points, not the bodies they ride on */
+        fail(L, f.line, "ensemble", "expected no ensemble in a scenario with bodies (load cases of bodies are "
+             "not supported yet: run each case as its own scenario), got one");
+        return;
+    }
     if (hw_yr_open(&m, &L->y, f.v, f.line, "ensemble", -1, -1, "ensemble.", ENSEMBLE_KEYS, "an ensemble"))
         return;
     hw_scenario *sc = L->sc;
@@ -1084,11 +1346,41 @@ static void parse_outputs(loader *L, mapr *root)
     }
 }
 
+/* A body that no point and no rigid cable end rides on moves alone: loaded, but probably not what
+ * was meant (a misspelt body name on the points would have been an error; a forgotten point is
+ * not). One warning line per such body in sc->warnings. */
+static void warn_unattached_bodies(loader *L)
+{
+    hw_scenario *sc = L->sc;
+    const hw_scn_rigid *rg = sc->rigid;
+    size_t cap = 0, used = 0;
+    char *w = NULL;
+    for (int k = 0; k < sc->n_bodies; k++) {
+        int n = 0;
+        for (int i = 0; i < sc->n_body_points; i++) n += sc->body_points[i].body == k;
+        for (int c = 0; rg && c < rg->def.n_cables; c++) n += (rg->body_a[c] == k) + (rg->body_b[c] == k);
+        if (n) continue;
+        char path[192], line[700];
+        body_path(path, sizeof path, k, sc->bodies[k].name);
+        format_error(line, sizeof line, L->y.file, hw_yr_find(&L->pv->recs, REC_BODY, k, ""), path,
+                     "nothing is attached to this body (no point of type body and no rigid cable "
+                     "end names it): it moves alone");
+        size_t n_line = strlen(line);
+        if (!w) {
+            cap = (size_t)sc->n_bodies * (sizeof line + 1) + 1; /* every line fits its buffer */
+            if (!(w = hw_yr_alloc(&L->y, cap, 1))) return;
+        }
+        if (used + n_line + 2 > cap) break;
+        used += (size_t)snprintf(w + used, cap - used, "%s%s", used ? "\n" : "", line);
+    }
+    sc->warnings = w;
+}
+
 /* ---- the document ----------------------------------------------------------------------------- */
 
 static const char *const ROOT_KEYS[] = {"environment", "line_types", "points", "lines", "sheaves",
                                         "solver", "outputs", "ensemble", "network", "couplings",
-                                        "rigid_cables", NULL};
+                                        "rigid_cables", "bodies", NULL};
 
 static void parse_root(loader *L, yaml_node_t *root)
 {
@@ -1111,6 +1403,7 @@ static void parse_root(loader *L, yaml_node_t *root)
     int rig_only = has_rig && !yd_map_find(L->y.doc, root, "lines", NULL);
     parse_environment(L, &m);
     parse_solver(L, &m);
+    parse_bodies(L, &m); /* before the points and rigid cables that ride on them */
     if (rig_only) {
         if (yd_map_find(L->y.doc, root, "line_types", NULL)) parse_line_types(L, &m);
         if (yd_map_find(L->y.doc, root, "points", NULL)) parse_points(L, &m);
@@ -1131,7 +1424,8 @@ static void parse_root(loader *L, yaml_node_t *root)
     }
     if (has_rig && !FAILED(L)) {
         hw_status s = hw_scenario_rigid_parse(L->y.doc, root, frig.v, frig.line, L->y.file, &L->sc->model,
-                                              &L->sc->rigid, L->err, sizeof L->err);
+                                              L->sc->bodies, L->sc->n_bodies, &L->sc->rigid, L->err,
+                                              sizeof L->err);
         if (s != HW_OK) L->y.status = s;
         /* a free point that is a rigid cable's body moves with that cable: to the lumped model it
          * is a coupled point (no lumped line holds it), set each step to where the body is */
@@ -1143,6 +1437,7 @@ static void parse_root(loader *L, yaml_node_t *root)
                 ((hw_point_def *)L->sc->model.points)[rg->point_b[c]].kind = HW_POINT_COUPLED;
         }
     }
+    if (!FAILED(L)) warn_unattached_bodies(L);
 }
 
 /* ---- hw_model_check's errors, mapped back to lines ------------------------------------------- */

@@ -43,6 +43,9 @@ typedef struct hw_scenario {
     hw_body_def *bodies;
     int n_body_points;        /* points of `model` that ride on a body (points[].body); owned */
     hw_body_attach *body_points;
+    const char *warnings;     /* what loads but looks wrong (a body nothing is attached to): one
+                                 "FILE:LINE: FIELD: ..." line each, '\n'-separated; NULL when none;
+                                 owned. hw_md_load_any() passes them to its log at level 1 */
     int out_formats;          /* HW_OUT_* bits. Default HW_OUT_CSV */
     double vtk_interval;      /* s between ParaView frames; 0 = every output row. Default 0 */
     double util_warning;      /* outputs.utilisation_warning: warn above this max tension / mbl */

@@ -18,6 +18,7 @@
 #include "io/scenario_winch.h"
 #include "io/yaml_doc.h"
 #include "io/yaml_reader.h"
+#include "io/scenario_body.h"
 
 typedef struct rg_priv {
     hw_yr_recs recs; /* key lines: item 0, index = cable (-1: the section), field as hw_rc_check
@@ -32,6 +33,8 @@ typedef struct rg_priv {
 typedef struct rl {
     hw_yr y;        /* the document, file, first error and key lines (yaml_reader.h) */
     const hw_model_def *model;
+    const hw_body_def *bodies;
+    int n_bodies;
     hw_scn_rigid *r;
     rg_priv *pv;
     int cur_cable, cur_end; /* the end being parsed */
@@ -120,8 +123,10 @@ static void check_point(rl *L, yaml_node_t *root, int p)
 
 /* ---- ends -------------------------------------------------------------------------------------- */
 
-static const char *const END_KEYS[] = {"type", "point", "position", "load", NULL};
-static const char *const END_KINDS[] = {"free", "point", "clamped", NULL};
+static const char *const END_KEYS[] = {"type", "point", "position", "load", "body", "at", NULL};
+/* hw_rc_end_kind order for the first three; "body" is HW_RC_END_BODY6 */
+static const char *const END_KINDS[] = {"free", "point", "clamped", "body", NULL};
+enum { END_ON_BODY = 3 };
 
 /* A free point is the body of one rigid cable end (it moves with that cable's solve): not of a
  * second end, not held by a lumped line too (the two models are stepped apart), and with mass. */
@@ -164,8 +169,9 @@ static int point_ref(rl *L, yaml_node_t *root, const fld *f, yaml_node_t *v, int
             if (p->kind == HW_POINT_COUPLED) {
                 fail(L, line, path,
                      "expected a fixed, prescribed or free point (a coupled point is moved by "
-                     "co-simulation or the network, which the rigid cables do not load back), got the "
-                     "coupled point \"%.60s\"", s);
+                     "co-simulation, the network or a body, which the rigid cables do not load back "
+                     "through a point; an end on a body is {type: body, body: NAME, at: [x, y, z]}), got "
+                     "the coupled point \"%.60s\"", s);
                 return -1;
             }
             if (p->kind == HW_POINT_FREE && body_point_taken(L, i, line, path)) return -1;
@@ -218,11 +224,58 @@ static int read_vec3(rl *L, const fld *f, double v[3])
     return 0;
 }
 
+/* {type: body, body: NAME, at: [x, y, z]}: a ball joint at the body-frame point `at` of a 6-DOF body
+ * of the scenario (HW_RC_END_BODY6). The body may hold other cable ends and lumped lines too. */
+static void parse_body_end(rl *L, mp *e, hw_rc_end_kind *kind, double pos[3], int *body, hw_body_def *b6,
+                           double at[3])
+{
+    fld fb, fa, fx;
+    static const char *const not_here[] = {"point", "position", "load", NULL};
+    for (int k = 0; not_here[k] && !FAILED(L); k++)
+        if (hw_yr_get(e, not_here[k], &fx))
+            fail(L, fx.line, fx.path, "expected no %s on a body end (it is where the body's point `at` is), got one",
+                 not_here[k]);
+    if (FAILED(L)) return;
+    if (!hw_yr_get(e, "body", &fb)) { hw_yr_missing(e, &fb, 1, "the name of a body in bodies"); return; }
+    const char *s = yd_scalar(fb.v);
+    int k = -1;
+    for (int i = 0; s && !yd_is_null(fb.v) && i < L->n_bodies; i++)
+        if (!strcmp(L->bodies[i].name, s)) k = i;
+    if (k < 0) {
+        char got[96], names[300];
+        yd_describe(fb.v, got, sizeof got);
+        size_t used = (size_t)snprintf(names, sizeof names, "one of: ");
+        for (int i = 0; i < L->n_bodies; i++) {
+            if (i >= 12 || used + strlen(L->bodies[i].name) + 8 >= sizeof names) {
+                snprintf(names, sizeof names, "one of the %d names in bodies", L->n_bodies);
+                break;
+            }
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", L->bodies[i].name);
+        }
+        if (L->n_bodies == 0)
+            fail(L, fb.line, fb.path, "expected a body name, got %s (the scenario has no bodies section)", got);
+        else
+            fail(L, fb.line, fb.path, "expected a body name (%s), got %s", names, got);
+        return;
+    }
+    if (!hw_yr_get(e, "at", &fa)) {
+        hw_yr_missing(e, &fa, 1, "the joint [x, y, z] in the body frame, from the body's reference point");
+        return;
+    }
+    if (read_vec3(L, &fa, at)) return;
+    *kind = HW_RC_END_BODY6;
+    *body = k;
+    *b6 = L->bodies[k];
+    hw_scn_body_point0(&L->bodies[k], at, pos);
+}
+
 static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind *kind, double pos[3],
-                      int *point, double load[3], hw_rc_body_def *body)
+                      int *point, double load[3], hw_rc_body_def *body, int *body6, hw_body_def *b6,
+                      double at[3])
 {
     fld f;
     *point = -1;
+    *body6 = -1;
     L->cur_end = key[4] == 'b';
     if (!hw_yr_get(m, key, &f)) {
         hw_yr_missing(m, &f, 1, "a point name, or a mapping {type: free | point | clamped, point, position}");
@@ -230,6 +283,8 @@ static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_en
     }
     record(L, m->index, key[4] == 'a' ? "pos_a" : "pos_b", f.line);
     record(L, m->index, key[4] == 'a' ? "body_a" : "body_b", f.line);
+    record(L, m->index, key[4] == 'a' ? "body6_a" : "body6_b", f.line);
+    record(L, m->index, key[4] == 'a' ? "at_a" : "at_b", f.line);
     if (yd_is_scalar(f.v)) {
         *kind = HW_RC_END_POINT;
         *point = point_ref(L, root, &f, f.v, f.line, f.path);
@@ -247,6 +302,16 @@ static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_en
             return;
         }
         if (hw_yr_get_enum(&e, "type", 0, END_KINDS, &k)) return;
+        if (k == END_ON_BODY) {
+            parse_body_end(L, &e, kind, pos, body6, b6, at);
+            return;
+        }
+        fld fo;
+        for (int j = 0; j < 2 && !FAILED(L); j++)
+            if (hw_yr_get(&e, j ? "at" : "body", &fo))
+                fail(L, fo.line, fo.path, "expected %s only on an end of type body, got it on a %s end",
+                     j ? "at" : "body", END_KINDS[k]);
+        if (FAILED(L)) return;
         *kind = (hw_rc_end_kind)k;
         fld fl;
         int has_p = hw_yr_get(&e, "point", &fp), has_x = hw_yr_get(&e, "position", &fx);
@@ -336,12 +401,13 @@ static void parse_winch(rl *L, mp *m, hw_rc_cable_def *c, int i)
     if (hw_scn_parse_winch(m, &c->winch) <= 0) return;
     int at_a = c->winch.end == HW_WINCH_A;
     hw_rc_end_kind k = at_a ? c->end_a : c->end_b;
-    if (k != HW_RC_END_FREE && k != HW_RC_END_BODY) return;
+    if (k != HW_RC_END_FREE && k != HW_RC_END_BODY && k != HW_RC_END_BODY6) return;
     char path[300];
     snprintf(path, sizeof path, "%s.winch.end", m->path);
     fail(L, find_line(L->pv, i, "winch.end"), path,
          "expected the winch end to be attached (a fixed or prescribed point, or clamped), got the %s end_%c",
-         k == HW_RC_END_FREE ? "free" : "body (free point)", at_a ? 'a' : 'b');
+         k == HW_RC_END_FREE ? "free" : k == HW_RC_END_BODY ? "body (free point)" : "6-DOF body",
+         at_a ? 'a' : 'b');
 }
 
 static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
@@ -398,10 +464,10 @@ static void parse_cable(rl *L, yaml_node_t *root, yaml_node_t *node, int i)
     }
     L->cur_cable = i;
     parse_end(L, &m, root, "end_a", &c->end_a, c->pos_a, &L->r->point_a[i], L->r->end_load + 6 * (size_t)i,
-              &c->body_a);
+              &c->body_a, &L->r->body_a[i], &c->body6_a, c->at_a);
     if (FAILED(L)) return;
     parse_end(L, &m, root, "end_b", &c->end_b, c->pos_b, &L->r->point_b[i], L->r->end_load + 6 * (size_t)i + 3,
-              &c->body_b);
+              &c->body_b, &L->r->body_b[i], &c->body6_b, c->at_b);
     if (FAILED(L)) return;
     parse_winch(L, &m, c, i);
     hw_yr_get_num(&m, "Cdn", 0, &c->cdn);
@@ -530,19 +596,23 @@ void hw_scenario_rigid_free(hw_scn_rigid *r)
     free(r->cables);
     free(r->point_a);
     free(r->point_b);
+    free(r->body_a);
+    free(r->body_b);
     free(r->end_load);
     free(r);
 }
 
 hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_node_t *node, int key_line,
-                                  const char *file, const hw_model_def *model, hw_scn_rigid **out, char *err,
-                                  size_t err_len)
+                                  const char *file, const hw_model_def *model, const hw_body_def *bodies,
+                                  int n_bodies, hw_scn_rigid **out, char *err, size_t err_len)
 {
     rl L;
     memset(&L, 0, sizeof L);
     L.y.doc = doc;
     L.y.file = file ? file : "<string>";
     L.model = model;
+    L.bodies = bodies;
+    L.n_bodies = bodies ? n_bodies : 0;
     L.y.err = err;
     L.y.err_len = err_len;
     *out = NULL;
@@ -570,8 +640,12 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
         L.r->cables = calloc((size_t)n, sizeof *L.r->cables);
         L.r->point_a = calloc((size_t)n, sizeof(int));
         L.r->point_b = calloc((size_t)n, sizeof(int));
+        L.r->body_a = calloc((size_t)n, sizeof(int));
+        L.r->body_b = calloc((size_t)n, sizeof(int));
         L.r->end_load = calloc(6 * (size_t)n, sizeof(double));
-        if (!L.r->cables || !L.r->point_a || !L.r->point_b || !L.r->end_load) fail_nomem(&L);
+        if (!L.r->cables || !L.r->point_a || !L.r->point_b || !L.r->body_a || !L.r->body_b || !L.r->end_load)
+            fail_nomem(&L);
+        for (int i = 0; !FAILED(&L) && i < n; i++) L.r->body_a[i] = L.r->body_b[i] = -1;
         take_environment(&L, root);
         for (int i = 0; i < n && !FAILED(&L); i++) parse_cable(&L, root, yd_seq_at(doc, node, i), i);
         L.r->def.n_cables = n;

@@ -11,6 +11,7 @@
 
 #include "hawser/hawser.h"
 #include "hawser/rigid.h"
+#include "hawser/body.h"
 
 typedef struct hw_scn_rigid {
     hw_rc_def def;           /* env from the scenario, dt = solver.dt (0 when auto), cables; owned */
@@ -18,6 +19,11 @@ typedef struct hw_scn_rigid {
     int *point_a, *point_b;  /* per cable: the scenario point of each end, -1 for a free end; a
                                 free point is the end's body (HW_RC_END_BODY, body_a / body_b from
                                 its mass, volume, drag area and added mass) */
+    int *body_a, *body_b;    /* per cable: the scenario body (`bodies:` index) of an end on a 6-DOF
+                                body ({type: body, body: NAME, at: [x, y, z]}: HW_RC_END_BODY6 with
+                                body6_a / body6_b a copy of that body's definition and at_a / at_b
+                                the joint), -1 otherwise: so that one body shared by several cable
+                                ends and lumped lines is one body of the world */
     double *end_load;        /* per cable 6 values: the constant force on free end A, then B (N,
                                 world; `load:`), zero elsewhere */
     void *priv;              /* loader-private: the line of every key, owned names */
@@ -25,11 +31,13 @@ typedef struct hw_scn_rigid {
 
 /* Parses the value of the `rigid_cables` key (node; key_line is the key's line) of the document
  * whose root mapping is root, with the scenario's model already read (environment, solver, points).
- * Checks syntax, keys, types, references to points, and hw_rc_check()'s rules (when model->solver.dt
+ * bodies: the scenario's `bodies:` (ends of type body name them). Checks syntax, keys, types,
+ * references to points and bodies, and hw_rc_check()'s rules (when model->solver.dt
  * > 0) mapped back to the line of the field. On failure returns HW_ERR_INPUT (or HW_ERR_NOMEM),
  * *out is NULL and err holds one line "FILE:LINE: FIELD: expected ..., got ...". */
 hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_node_t *node,
                                   int key_line, const char *file, const hw_model_def *model,
+                                  const hw_body_def *bodies, int n_bodies,
                                   hw_scn_rigid **out, char *err, size_t err_len);
 
 /* hw_rc_check() of the section at time step dt (> 0), its error formatted with the file and line

@@ -111,8 +111,75 @@ static void write_type(FILE *f, const hw_line_type_def *t)
 
 static const char *const POINT_KINDS[] = {"fixed", "prescribed", "free", "coupled"};
 
-static void write_point(FILE *f, const hw_point_def *p)
+static void vecn(FILE *f, const double *v, int n)
 {
+    fputc('[', f);
+    for (int c = 0; c < n; c++) {
+        if (c) fputs(", ", f);
+        num(f, v[c]);
+    }
+    fputc(']', f);
+}
+
+static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled"};
+static const char *const MOTIONS[] = {"constant_velocity", "sinusoid", "table"};
+
+static void write_body(FILE *f, const hw_body_def *b)
+{
+    fprintf(f, "  - name: "); str(f, b->name);
+    fprintf(f, "\n    type: %s", (unsigned)b->kind < 4 ? BODY_KINDS[b->kind] : "?");
+    fprintf(f, "\n    position: "); vec3(f, b->pos);
+    fprintf(f, "\n    rotation: "); vec3(f, b->rot);
+    if (b->kind == HW_BODY_FREE) {
+        fprintf(f, "\n    mass: "); num(f, b->mass);
+        fprintf(f, "\n    cg: "); vec3(f, b->cg);
+        fprintf(f, "\n    inertia: "); vecn(f, b->inertia, 6);
+        fprintf(f, "\n    volume: "); num(f, b->volume);
+        fprintf(f, "\n    cb: "); vec3(f, b->cb);
+        fprintf(f, "\n    waterplane_area: "); num(f, b->awp);
+        fprintf(f, "\n    waterplane_inertia: "); vecn(f, b->iwp, 2);
+        fprintf(f, "\n    CdA: "); vecn(f, b->cda, 6);
+        fprintf(f, "\n    Ca: "); vecn(f, b->ca, 6);
+    } else if (b->kind == HW_BODY_PRESCRIBED) {
+        fprintf(f, "\n    motion:\n      type: %s", (unsigned)b->motion < 3 ? MOTIONS[b->motion] : "?");
+        if (b->motion == HW_MOTION_CONSTANT_VELOCITY) {
+            fprintf(f, "\n      velocity: "); vecn(f, b->vel, 6);
+        } else if (b->motion == HW_MOTION_SINUSOID) {
+            fprintf(f, "\n      amplitude: "); vecn(f, b->amp, 6);
+            fprintf(f, "\n      period: "); num(f, b->period);
+            fprintf(f, "\n      phase: "); num(f, b->phase);
+        } else {
+            fprintf(f, "\n      table:");
+            for (int k = 0; k < b->table_n; k++) {
+                fprintf(f, "\n        - [");
+                num(f, b->table_t[k]);
+                for (int c = 0; c < 6; c++) { fputs(", ", f); num(f, b->table_6[6 * k + c]); }
+                fputc(']', f);
+            }
+        }
+    }
+    fputc('\n', f);
+}
+
+/* The attachment of point i to a body, or NULL. */
+static const hw_body_attach *point_on_body(const hw_scenario *sc, int i)
+{
+    for (int k = 0; k < sc->n_body_points; k++)
+        if (sc->body_points[k].point == i) return &sc->body_points[k];
+    return NULL;
+}
+
+static void write_point(FILE *f, const hw_scenario *sc, int i)
+{
+    const hw_point_def *p = &sc->model.points[i];
+    const hw_body_attach *a = point_on_body(sc, i);
+    if (a && a->body >= 0 && a->body < sc->n_bodies) {
+        fprintf(f, "  - name: "); str(f, p->name);
+        fprintf(f, "\n    type: body\n    body: "); str(f, sc->bodies[a->body].name);
+        fprintf(f, "\n    position: "); vec3(f, a->at);
+        fputc('\n', f);
+        return;
+    }
     fprintf(f, "  - name: "); str(f, p->name);
     fprintf(f, "\n    type: %s", (unsigned)p->kind < 4 ? POINT_KINDS[p->kind] : "?");
     fprintf(f, "\n    position: "); vec3(f, p->pos);
@@ -185,8 +252,12 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     write_current(f, &e->current);
     fprintf(f, "line_types:\n");
     for (int i = 0; i < m->n_types; i++) write_type(f, &m->types[i]);
+    if (sc->n_bodies > 0) {
+        fprintf(f, "bodies:\n");
+        for (int k = 0; k < sc->n_bodies; k++) write_body(f, &sc->bodies[k]);
+    }
     fprintf(f, "points:\n");
-    for (int i = 0; i < m->n_points; i++) write_point(f, &m->points[i]);
+    for (int i = 0; i < m->n_points; i++) write_point(f, sc, i);
     fprintf(f, "lines:\n");
     for (int i = 0; i < m->n_lines; i++) {
         const hw_line_def *l = &m->lines[i];

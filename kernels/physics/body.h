@@ -58,8 +58,9 @@ HW_HD hw_m3 hw_quat_matrix(hw_quat q)
     return m;
 }
 
-/* Roll, pitch, yaw (rad) to the orientation R = Rz(yaw) Ry(pitch) Rx(roll) (MoorDyn's and the
- * usual ship convention), and back (pitch in [-pi/2, pi/2]). */
+/* Roll, pitch, yaw (rad) to the orientation R = Rz(yaw) Ry(pitch) Rx(roll) (the usual ship
+ * convention; MoorDyn v2 composes its r0 p0 y0 as Rx Ry Rz, converted by the deck reader), and back
+ * (pitch in [-pi/2, pi/2]). */
 HW_HD hw_quat hw_quat_from_rpy(double roll, double pitch, double yaw)
 {
     double cr = cos(0.5 * roll), sr = sin(0.5 * roll), cp = cos(0.5 * pitch), sp = sin(0.5 * pitch);

@@ -1,0 +1,59 @@
+/* Bodies in scenario files and decks: the pose at t = 0 of a body and of a point riding on it
+ * (scenario_body.h). */
+#include "io/scenario_body.h"
+
+#include <math.h>
+
+#include "physics/body.h"
+
+void hw_scn_body_pose0(const hw_body_def *b, double pos[3], double rpy[3])
+{
+    double off[6] = {0, 0, 0, 0, 0, 0};
+    if (b->kind == HW_BODY_PRESCRIBED) {
+        if (b->motion == HW_MOTION_SINUSOID) {
+            for (int c = 0; c < 6; c++) off[c] = b->amp[c] * sin(b->phase);
+        } else if (b->motion == HW_MOTION_TABLE && b->table_n >= 1 && b->table_t && b->table_6) {
+            const double *t = b->table_t, *v = b->table_6;
+            int n = b->table_n, k = 0;
+            if (!(0.0 > t[0])) {
+                for (int c = 0; c < 6; c++) off[c] = v[c];
+            } else if (!(0.0 < t[n - 1])) {
+                for (int c = 0; c < 6; c++) off[c] = v[6 * (n - 1) + c];
+            } else {
+                while (k + 1 < n && t[k + 1] <= 0.0) k++;
+                double f = (0.0 - t[k]) / (t[k + 1] - t[k]);
+                for (int c = 0; c < 6; c++) off[c] = v[6 * k + c] + f * (v[6 * (k + 1) + c] - v[6 * k + c]);
+            }
+        }
+    }
+    for (int c = 0; c < 3; c++) {
+        pos[c] = b->pos[c] + off[c];
+        rpy[c] = b->rot[c] + off[3 + c];
+    }
+}
+
+void hw_scn_body_point0(const hw_body_def *b, const double at[3], double out[3])
+{
+    double pos[3], rpy[3];
+    hw_scn_body_pose0(b, pos, rpy);
+    hw_quat q = hw_quat_from_rpy(rpy[0], rpy[1], rpy[2]);
+    hw_v3 p = hw_quat_rotate(q, hw_v3_make(at[0], at[1], at[2]));
+    out[0] = pos[0] + p.x;
+    out[1] = pos[1] + p.y;
+    out[2] = pos[2] + p.z;
+}
+
+void hw_scn_rpy_from_moordyn(const double md[3], double rpy[3])
+{
+    if ((md[0] != 0.0) + (md[1] != 0.0) + (md[2] != 0.0) <= 1) {
+        for (int c = 0; c < 3; c++) rpy[c] = md[c];
+        return;
+    }
+    hw_quat q = hw_quat_mul(hw_quat_axis_angle(hw_v3_make(1, 0, 0), md[0]),
+                            hw_quat_mul(hw_quat_axis_angle(hw_v3_make(0, 1, 0), md[1]),
+                                        hw_quat_axis_angle(hw_v3_make(0, 0, 1), md[2])));
+    hw_v3 a = hw_quat_to_rpy(q);
+    rpy[0] = a.x;
+    rpy[1] = a.y;
+    rpy[2] = a.z;
+}

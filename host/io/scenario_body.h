@@ -1,0 +1,22 @@
+/* Bodies in scenario files and decks (docs/scenario.md `bodies:`, docs/moordyn.md BODIES): where a
+ * point riding on a body is at t = 0, shared by the YAML loader, the rigid-cable section and the
+ * MoorDyn reader. */
+#ifndef HW_HOST_SCENARIO_BODY_H
+#define HW_HOST_SCENARIO_BODY_H
+
+#include "hawser/body.h"
+
+/* The body's reference point and roll, pitch, yaw (rad) at t = 0: pos and rot, plus a prescribed
+ * motion's offset at t = 0 (constant velocity: none; sinusoid: amp sin(phase); table: its rows
+ * interpolated linearly at t = 0, held flat outside; the world moves the body exactly from there). */
+void hw_scn_body_pose0(const hw_body_def *b, double pos[3], double rpy[3]);
+/* The world position at t = 0 of the body-frame point `at` of body b. */
+void hw_scn_body_point0(const hw_body_def *b, const double at[3], double out[3]);
+
+/* MoorDyn's body angles r0 p0 y0 (already in rad) as a body definition's rotation. MoorDyn v2 turns
+ * a body as R = Rx(r0) Ry(p0) Rz(y0) (its Euler2Quat; checked against MoorDyn 2.7.2's point
+ * positions), hw_body_def as R = Rz(yaw) Ry(pitch) Rx(roll): the same orientation in Hawser's
+ * angles. With at most one angle non-zero the two agree and the angles are copied unchanged. */
+void hw_scn_rpy_from_moordyn(const double md[3], double rpy[3]);
+
+#endif
