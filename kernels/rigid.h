@@ -59,9 +59,9 @@ typedef struct hw_rc_body_end {
     double f[3];                  /* its own load this step plus the external force (world) */
 } hw_rc_body_end;
 
-/* A 6-DOF body at a cable end (end kind "body6", docs/physics.md section 9.2): a free body
- * (physics/body.h) whose body-frame point `at` is held to the cable's end point by a ball joint
- * (3 positional rows, no angular rows). With c = R at the joint's offset from the reference point
+/* A 6-DOF body at a cable end (end kind "body6"; docs/physics.md section 9, "A 6-DOF body on a
+ * rigid cable end"): a free body (physics/body.h) whose body-frame point `at` is held to the
+ * cable's end point by a ball joint (3 positional rows, no angular rows). With c = R at the joint's offset from the reference point
  * the joint velocity is v + w x c = J_b (v, w), J_b = [1, -[c]x], and the end block's error is
  * g = end point - (r + c): the body's side of the block is -J_b. hw_rc_body6_prepare condenses the
  * body onto the block's positional rows before a step: W = J_b M^-1 J_b^T (M: the body's 6x6

@@ -1,10 +1,11 @@
-/* A 6-DOF body at a rigid cable's end (include/hawser/rigid.h HW_RC_END_BODY6, docs/physics.md
- * section 9.2): the body (kernels/physics/body.h) is one more 6-DOF block of the cable's implicit
- * solve, joined to the end by a ball joint at a body-frame offset. Against known answers: the
- * compound pendulum (the cable + body double pendulum's 2x2 eigenproblem), energy without
- * dissipation, a payload's static tension and orientation (hand force and moment balances) on a
- * stiff wire at the wire's large step, the body turning under a horizontal load (moment balance
- * about the joint), lowering on a reel winch, the GPU step's CPU emulation, and bad input. */
+/* A 6-DOF body at a rigid cable's end (include/hawser/rigid.h HW_RC_END_BODY6; docs/physics.md
+ * section 9, "A 6-DOF body on a rigid cable end"): the body (kernels/physics/body.h) is one more
+ * 6-DOF block of the cable's implicit solve, joined to the end by a ball joint at a body-frame
+ * offset. Against known answers: the compound pendulum (the cable + body double pendulum's 2x2
+ * eigenproblem), energy without dissipation, a payload's static tension and orientation (hand
+ * force and moment balances) on a stiff wire at the wire's large step, the body turning under a
+ * horizontal load and under a moment (moment balances about the joint), lowering on a reel winch,
+ * a checkpoint round trip, the GPU step's CPU emulation, bad input and a blow-up's diagnosis. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
