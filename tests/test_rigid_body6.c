@@ -586,3 +586,30 @@ Test(rigid_body6, blow_up_names_the_body)
     cr_expect(strstr(hw_rc_last_error(rc), "waterplane") != NULL, "%s", hw_rc_last_error(rc));
     hw_rc_destroy(rc);
 }
+
+/* The initial shape: the cable's end starts on the body's joint (pos + R(rot) at), and with both
+ * ends attached the cable starts on the catenary between the attachment points: 10 m of chain
+ * from (0, 0, 0) to a joint at (8, 0, -2) hangs below the chord (the heavy chain's sag, ~1 m in
+ * the middle, against 0 for a straight chord); its end nodes sit on the two points to within the
+ * elastic stretch of half an element. */
+Test(rigid_body6, initial_shape_from_the_joint)
+{
+    const double I6[6] = {5, 5, 5, 0, 0, 0}, cg[3] = {0, 0, -0.3}, at[3] = {0.2, 0.1, 0.5}, rot[3] = {0.1, 0.2, 0.3};
+    b6_case m;
+    hang6(&m, 0.0, 10, 20, 20, 0.05, 1e8, 1e-3, 100, I6, cg, at, rot);
+    hw_quat q = hw_quat_from_rpy(rot[0], rot[1], rot[2]);
+    hw_v3 c = hw_quat_rotate(q, hw_v3_make(at[0], at[1], at[2]));
+    m.cab.body6_b.pos[0] = 8 - c.x; m.cab.body6_b.pos[1] = -c.y; m.cab.body6_b.pos[2] = -2 - c.z;
+    hw_rc *rc = rc_make(&m.def);
+    double x[3 * 21];
+    hw_rc_nodes(rc, 0, x);
+    double da = sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+    double db = sqrt((x[60] - 8) * (x[60] - 8) + x[61] * x[61] + (x[62] + 2) * (x[62] + 2));
+    double sag = -0.25 * x[30] - x[32]; /* below the chord z = -x / 4 at the middle node */
+    printf("body6 initial shape: end nodes %.2g m and %.2g m from the top and the joint, middle node %.4g m below "
+           "the chord\n", da, db, sag);
+    cr_expect_lt(da, 1e-4);
+    cr_expect_lt(db, 1e-4);
+    cr_expect_gt(sag, 0.5);
+    hw_rc_destroy(rc);
+}
