@@ -589,7 +589,7 @@ Test(rigid_body6, blow_up_names_the_body)
 
 /* The initial shape: the cable's end starts on the body's joint (pos + R(rot) at), and with both
  * ends attached the cable starts on the catenary between the attachment points: 10 m of chain
- * from (0, 0, 0) to a joint at (8, 0, -2) hangs below the chord (the heavy chain's sag, ~1 m in
+ * from (0, 0, 0) to a joint at (8, 0, -2) hangs below the chord (the heavy chain's sag, ~2.5 m in
  * the middle, against 0 for a straight chord); its end nodes sit on the two points to within the
  * elastic stretch of half an element. */
 Test(rigid_body6, initial_shape_from_the_joint)
