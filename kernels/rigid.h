@@ -27,6 +27,7 @@
 #include <stddef.h>
 
 #include "physics/rigid.h"
+#include "physics/body.h"
 
 /* full unrolling of small fixed loops in device code (addressable locals then stay in registers);
  * nothing for gcc or nvcc's host pass */
@@ -58,6 +59,32 @@ typedef struct hw_rc_body_end {
     double f[3];                  /* its own load this step plus the external force (world) */
 } hw_rc_body_end;
 
+/* A 6-DOF body at a cable end (end kind "body6"; docs/physics.md section 9, "A 6-DOF body on a
+ * rigid cable end"): a free body (physics/body.h) whose body-frame point `at` is held to the
+ * cable's end point by a ball joint (3 positional rows, no angular rows). With c = R at the joint's offset from the reference point
+ * the joint velocity is v + w x c = J_b (v, w), J_b = [1, -[c]x], and the end block's error is
+ * g = end point - (r + c): the body's side of the block is -J_b. hw_rc_body6_prepare condenses the
+ * body onto the block's positional rows before a step: W = J_b M^-1 J_b^T (M: the body's 6x6
+ * generalized mass about its reference point, added mass included), J M^-1 f = -J_b (a0, alpha0)
+ * (the body's accelerations under its own loads, inertial terms included) and the velocity
+ * product w x (w x c) of the joint's acceleration; the block gains them as an element's side
+ * would (the solve holds the body implicitly: a light body on a stiff wire stays stable at the
+ * cable's step). hw_rc_body6_update moves it after the solve with the pull -lambda at the joint.
+ * The joint point and velocity are kept in the end's posa/vela (posb/velb). */
+typedef struct hw_rc_body6_end {
+    int on;
+    hw_body_p p;                  /* the body's parameters (physics/body.h) */
+    hw_body_s s;                  /* its state: reference point, orientation, velocities */
+    double at[3];                 /* the joint, body frame from the reference point */
+    double ext[6];                /* external force and moment about the reference point (world),
+                                     held (hw_rc_set_body6_load) */
+    double f[6];                  /* this step's generalized force about r: own loads + ext + the
+                                     end load at the joint */
+    double w[6];                  /* J_b M^-1 J_b^T: xx yy zz xy xz yz */
+    double jmf[3];                /* the body side's J M^-1 f */
+    double gam[3];                /* w x (w x c): the joint acceleration's velocity product */
+} hw_rc_body6_end;
+
 typedef struct hw_rc_cable {
     int e0, n, b0;
     int mask_a, mask_j, mask_b;   /* active rows (HW_RC_ROWS_*) of end A, joints, end B blocks */
@@ -74,6 +101,7 @@ typedef struct hw_rc_cable {
     double qa[4], qb[4];          /* clamp orientations (w x y z) */
     double fa[3], ta[3], fb[3], tb[3]; /* external force at the end point and torque (world) */
     hw_rc_body_end body[2];       /* bodies at ends A, B (on = 0: none) */
+    hw_rc_body6_end body6[2];     /* 6-DOF bodies at ends A, B (on = 0: none) */
 } hw_rc_cable;
 
 typedef struct hw_rc_sys {
@@ -252,6 +280,16 @@ HW_HD double hw_rc_block_assemble(const hw_rc_sys *S, const hw_rc_cable *C, int 
         hw_v6 t = hw_rc_jmf(&sb, mi, hw_v3_zero(), hw_rc_v3(bd->f), hw_v3_zero());
         for (int r = 0; r < 6; r++) jmf.a[r] += t.a[r];
     }
+    if (end >= 0 && C->body6[end].on && (mask & HW_RC_ROWS_POS)) {
+        /* the 6-DOF body's side, condensed onto the positional rows (hw_rc_body6_prepare) */
+        const hw_rc_body6_end *b6 = &C->body6[end];
+        hw_m3 W = hw_m3_from_sym(hw_m3s_make(b6->w[0], b6->w[1], b6->w[2], b6->w[3], b6->w[4], b6->w[5]));
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) A->a[6 * i + j] += W.a[3 * i + j];
+            jmf.a[i] += b6->jmf[i];
+            kb.gam.a[i] -= b6->gam[i];
+        }
+    }
     HW_RC_UNROLL
     for (int r = 0; r < 6; r++) {
         if (hw_rc_row_on(mask, r)) {
@@ -377,6 +415,74 @@ HW_HD void hw_rc_body_update(const hw_rc_body_end *bd, const double *lam, double
     x[0] += h * v[0]; x[1] += h * v[1]; x[2] += h * v[2];
 }
 
+/* The 6-DOF body at end `end` of cable C before a step (hw_rc_body6_end): its own loads
+ * (physics/body.h: weight, buoyancy, waterplane, drag in the current at its reference point's
+ * depth) plus its held external load and the end load fend (a force at the joint, world; may be
+ * NULL), the joint point and velocity into the end's posa/vela (posb/velb), and the condensed
+ * W, J M^-1 f and velocity product. *power receives the power its drag dissipates (>= 0).
+ * Returns 0, or 1 when its mass matrix is not positive definite (a non-finite state). */
+HW_HD int hw_rc_body6_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const double *fend, double *power)
+{
+    hw_rc_body6_end *bd = &C->body6[end];
+    const hw_body_s *s = &bd->s;
+    hw_v3 c = hw_quat_rotate(s->q, hw_rc_v3(bd->at));
+    hw_v3 xj = hw_v3_add(s->r, c), vj = hw_v3_add(s->v, hw_v3_cross(s->w, c));
+    double *x = end ? C->posb : C->posa, *v = end ? C->velb : C->vela;
+    x[0] = xj.x; x[1] = xj.y; x[2] = xj.z;
+    v[0] = vj.x; v[1] = vj.y; v[2] = vj.z;
+    double dp = 0.0;
+    hw_v6 f = hw_body_loads(&bd->p, s, E->g, E->rho, hw_rc_current_at(E, s->r.z), &dp);
+    *power = -dp;
+    for (int r = 0; r < 6; r++) f.a[r] += bd->ext[r];
+    if (fend) hw_body_add_force_at(&f, s->r, xj, hw_rc_v3(fend));
+    for (int r = 0; r < 6; r++) bd->f[r] = f.a[r];
+    hw_v3 a0, al0;
+    if (hw_body_accel(&bd->p, s, E->rho, f, &a0, &al0)) return 1;
+    hw_v3 ja = hw_v3_add(a0, hw_v3_cross(al0, c)); /* J_b (a0, alpha0); the block's side is -J_b */
+    bd->jmf[0] = -ja.x; bd->jmf[1] = -ja.y; bd->jmf[2] = -ja.z;
+    hw_m6 M = hw_body_mass6(&bd->p, s, E->rho);
+    if (hw_m6_chol(&M)) return 1;
+    double W[9];
+    for (int i = 0; i < 3; i++) { /* column i: J_b M^-1 J_b^T e_i, J_b^T e = (e, c x e) */
+        hw_v3 e = hw_v3_make(i == 0 ? 1.0 : 0.0, i == 1 ? 1.0 : 0.0, i == 2 ? 1.0 : 0.0), m = hw_v3_cross(c, e);
+        hw_v6 rhs;
+        rhs.a[0] = e.x; rhs.a[1] = e.y; rhs.a[2] = e.z; rhs.a[3] = m.x; rhs.a[4] = m.y; rhs.a[5] = m.z;
+        hw_v6 y = hw_m6_chol_solve(&M, rhs);
+        hw_v3 col = hw_v3_add(hw_v3_make(y.a[0], y.a[1], y.a[2]), hw_v3_cross(hw_v3_make(y.a[3], y.a[4], y.a[5]), c));
+        W[i] = col.x; W[3 + i] = col.y; W[6 + i] = col.z;
+    }
+    bd->w[0] = W[0]; bd->w[1] = W[4]; bd->w[2] = W[8];
+    bd->w[3] = 0.5 * (W[1] + W[3]); bd->w[4] = 0.5 * (W[2] + W[6]); bd->w[5] = 0.5 * (W[5] + W[7]);
+    hw_v3 gm = hw_v3_cross(s->w, hw_v3_cross(s->w, c));
+    bd->gam[0] = gm.x; bd->gam[1] = gm.y; bd->gam[2] = gm.z;
+    return 0;
+}
+
+/* The 6-DOF body at end `end` after the solve: the cable pulls it with -lambda at the joint (the
+ * end block's positional multipliers lam[0..2]); physics/body.h's accelerations under that and
+ * the prepared loads, its semi-implicit Euler step, and the new joint point and velocity into the
+ * end's posa/vela (posb/velb). Returns 0, or 1 when the mass matrix failed or the state is not
+ * finite. */
+HW_HD int hw_rc_body6_update(const hw_rc_env *E, hw_rc_cable *C, int end, const double *lam, double h)
+{
+    hw_rc_body6_end *bd = &C->body6[end];
+    hw_body_s *s = &bd->s;
+    hw_v3 c = hw_quat_rotate(s->q, hw_rc_v3(bd->at));
+    hw_v6 f;
+    for (int r = 0; r < 6; r++) f.a[r] = bd->f[r];
+    hw_body_add_force_at(&f, s->r, hw_v3_add(s->r, c), hw_v3_make(-lam[0], -lam[1], -lam[2]));
+    hw_v3 a, al;
+    if (hw_body_accel(&bd->p, s, E->rho, f, &a, &al)) return 1;
+    hw_body_advance(s, a, al, h);
+    c = hw_quat_rotate(s->q, hw_rc_v3(bd->at));
+    hw_v3 xj = hw_v3_add(s->r, c), vj = hw_v3_add(s->v, hw_v3_cross(s->w, c));
+    double *x = end ? C->posb : C->posa, *v = end ? C->velb : C->vela;
+    x[0] = xj.x; x[1] = xj.y; x[2] = xj.z;
+    v[0] = vj.x; v[1] = vj.y; v[2] = vj.z;
+    double chk = s->r.x + s->r.y + s->r.z + s->v.x + s->v.y + s->v.z + s->w.x + s->w.y + s->w.z + s->q.w;
+    return !(chk - chk == 0.0);
+}
+
 /* One full step of one cable (sequential: the CPU backend's unit of work). blk and el are the
  * cable's own scratch. Returns the dissipated power (drag, seabed, relaxation, constraint
  * damping) at the start of the step. */
@@ -446,6 +552,14 @@ HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *
         hw_point_loads P = hw_point_own_load(x, v, v, bd->mass, bd->vol, 0.0, bd->ca, S->env.rho, S->env.g);
         e[0] += 0.5 * hw_v3_dot(v, hw_m3s_mul(P.M, v)); /* its mass with added mass */
         e[1] += -P.f.z * x.z;                         /* weight less buoyancy (no drag: cda 0) */
+    }
+    for (int end = 0; end < 2; end++) { /* 6-DOF bodies: physics/body.h's energies */
+        const hw_rc_body6_end *bd = &C->body6[end];
+        if (!bd->on) continue;
+        double ke, pe;
+        hw_body_energy(&bd->p, &bd->s, S->env.g, S->env.rho, &ke, &pe);
+        e[0] += ke;
+        e[1] += pe;
     }
     for (int k = 0; k <= C->n; k++) {
         int mask;

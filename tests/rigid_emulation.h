@@ -23,8 +23,9 @@ typedef struct rc_emulation {
 } rc_emulation;
 
 /* ra and rb: two simulations built from one definition (hw_rc starts with its hw_rc_sys). ra takes
- * `steps` CPU steps, rb as many emulated GPU steps, with the bodies prepared and moved between
- * steps as hw_rc_step does (no external force on them). */
+ * `steps` CPU steps, rb as many emulated GPU steps, with the bodies (point and 6-DOF) prepared and
+ * moved between steps as hw_rc_step does (no external force on them). The 6-DOF bodies' joints are
+ * their ends' posa / posb, compared with the point bodies'. */
 static inline rc_emulation rc_emulate_gpu_step(hw_rc *ra, hw_rc *rb, double dt, int steps)
 {
     hw_rc_sys *S[2] = {(hw_rc_sys *)ra, (hw_rc_sys *)rb};
@@ -53,6 +54,12 @@ static inline rc_emulation rc_emulate_gpu_step(hw_rc *ra, hw_rc *rb, double dt, 
             for (int c = 0; c < nc; c++)
                 for (int e = 0; e < 2; e++)
                     if (S[k]->cab[c].body[e].on) hw_rc_body_prepare(&S[k]->env, &S[k]->cab[c], e, zero);
+        double pw6;
+        for (int k = 0; k < 2; k++)
+            for (int c = 0; c < nc; c++)
+                for (int e = 0; e < 2; e++)
+                    if (S[k]->cab[c].body6[e].on)
+                        cr_assert_eq(hw_rc_body6_prepare(&S[k]->env, &S[k]->cab[c], e, zero, &pw6), 0);
         cr_assert_eq(hw_rc_cpu_step(S[0], &w, blk[0], el[0], dt, pw[0], &bad), -1, "step %d kind %d at %d", s,
                      bad.kind, bad.where);
         cr_assert_eq(hw_rc_cpu_step_bcr(S[1], elc, blc, &lv, blk[1], el[1], A, L, U, b, pe, pb, dt, pw[1], &bad), -1,
@@ -65,13 +72,23 @@ static inline rc_emulation rc_emulate_gpu_step(hw_rc *ra, hw_rc *rb, double dt, 
                     const double *lam = blk[k] + ((size_t)C->b0 + (e ? (size_t)C->n : 0)) * HW_RC_BLK + HW_RC_B_LAM;
                     hw_rc_body_update(&C->body[e], lam, dt, e ? C->posb : C->posa, e ? C->velb : C->vela);
                 }
+        for (int k = 0; k < 2; k++)
+            for (int c = 0; c < nc; c++)
+                for (int e = 0; e < 2; e++) {
+                    hw_rc_cable *C = &S[k]->cab[c];
+                    if (!C->body6[e].on) continue;
+                    const double *lam = blk[k] + ((size_t)C->b0 + (e ? (size_t)C->n : 0)) * HW_RC_BLK + HW_RC_B_LAM;
+                    cr_assert_eq(hw_rc_body6_update(&S[k]->env, C, e, lam, dt), 0);
+                }
     }
     rc_emulation r = {0, 0, 0, 0, pw[0][0], pw[1][0], 1};
     r.bit_equal = !memcmp(S[0]->st, S[1]->st, (size_t)HW_RC_NS * ne * sizeof(double)) &&
                   !memcmp(pw[0], pw[1], (size_t)nc * sizeof(double));
     for (int c = 0; c < nc; c++)
         r.bit_equal = r.bit_equal && !memcmp(S[0]->cab[c].posa, S[1]->cab[c].posa, sizeof S[0]->cab[c].posa) &&
-                      !memcmp(S[0]->cab[c].posb, S[1]->cab[c].posb, sizeof S[0]->cab[c].posb);
+                      !memcmp(S[0]->cab[c].posb, S[1]->cab[c].posb, sizeof S[0]->cab[c].posb) &&
+                      !memcmp(&S[0]->cab[c].body6[0].s, &S[1]->cab[c].body6[0].s, sizeof(hw_body_s)) &&
+                      !memcmp(&S[0]->cab[c].body6[1].s, &S[1]->cab[c].body6[1].s, sizeof(hw_body_s));
     for (int q = 0; q < nb; q++)
         r.bit_equal = r.bit_equal && !memcmp(blk[0] + (size_t)q * HW_RC_BLK, blk[1] + (size_t)q * HW_RC_BLK, 6 * sizeof(double));
     for (int q = 0; q < 3 * ne; q++) r.dx = fmax(r.dx, fabs(S[0]->st[q] - S[1]->st[q]));

@@ -19,6 +19,7 @@
 typedef struct snap {
     int ne, nb, nc;
     double *st, *lam, *ends, dissipated;
+    hw_body_s *b6; /* the 6-DOF bodies' states, 2 per cable */
 } snap;
 
 static snap take(const hw_rc *rc)
@@ -36,10 +37,13 @@ static snap take(const hw_rc *rc)
         memcpy(s.ends + 6 * c + 3, S->cab[c].posb, 3 * sizeof(double));
     }
     s.dissipated = rc->dissipated;
+    s.b6 = calloc((size_t)2 * s.nc, sizeof(hw_body_s));
+    for (int c = 0; c < s.nc; c++)
+        for (int e = 0; e < 2; e++) s.b6[2 * c + e] = S->cab[c].body6[e].s;
     return s;
 }
 
-static void drop(snap *s) { free(s->st); free(s->lam); free(s->ends); }
+static void drop(snap *s) { free(s->st); free(s->lam); free(s->ends); free(s->b6); }
 
 static int same(const snap *a, const snap *b)
 {
@@ -47,7 +51,8 @@ static int same(const snap *a, const snap *b)
            !memcmp(a->st, b->st, (size_t)HW_RC_NS * a->ne * sizeof(double)) &&
            !memcmp(a->lam, b->lam, (size_t)6 * a->nb * sizeof(double)) &&
            !memcmp(a->ends, b->ends, (size_t)6 * a->nc * sizeof(double)) &&
-           !memcmp(&a->dissipated, &b->dissipated, sizeof(double));
+           !memcmp(&a->dissipated, &b->dissipated, sizeof(double)) &&
+           !memcmp(a->b6, b->b6, (size_t)2 * a->nc * sizeof(hw_body_s));
 }
 
 /* Runs def for `steps` steps on 1, 2 and 3 threads (one step at a time, as the winch tests do) and
@@ -105,6 +110,42 @@ Test(rigid_threads, several_short_cables)
     cr_assert_lt(c[4].elements + 1, HW_RC_BCR_ROWS);
     double moved = thread_invariance(&def, 60, NULL);
     cr_expect_gt(moved, 1e-6);
+}
+
+/* 6-DOF bodies (HW_RC_END_BODY6, prepared and moved on the host around the threaded solve): a
+ * short cable with one at B and one at both ends beside a long one (block cyclic reduction) with
+ * one at A, in a current. */
+static hw_body_def body6(double x, double z)
+{
+    hw_body_def b = hw_default_body();
+    b.name = "b6";
+    b.kind = HW_BODY_FREE;
+    b.mass = 300;
+    b.inertia[0] = 40; b.inertia[1] = 50; b.inertia[2] = 30; b.inertia[4] = 2;
+    b.cg[0] = 0.1; b.cg[2] = -0.3;
+    b.volume = 0.1;
+    for (int k = 0; k < 6; k++) { b.cda[k] = 0.5; b.ca[k] = k < 3 ? 1.0 : 5.0; }
+    b.pos[0] = x; b.pos[2] = z; b.rot[1] = 0.2;
+    return b;
+}
+
+Test(rigid_threads, body6_ends)
+{
+    hw_rc_def def = hw_default_rc_def();
+    def.dt = 2e-3;
+    def.env.depth = 5000;
+    def.env.current[0] = 0.3;
+    hw_rc_cable_def c[3];
+    c[0] = wire("short", 120, 0.0);
+    c[0].end_b = HW_RC_END_BODY6; c[0].body6_b = body6(0.8 * 120, -0.5 * 120); c[0].at_b[2] = 0.5;
+    c[1] = wire("both", 200, 1000.0);
+    c[1].end_a = HW_RC_END_BODY6; c[1].body6_a = body6(1000.0, 0.0); c[1].at_a[0] = 0.4;
+    c[1].end_b = HW_RC_END_BODY6; c[1].body6_b = body6(1000.0 + 0.8 * 200, -100.0); c[1].at_b[1] = 0.3;
+    c[2] = wire("long", HW_RC_BCR_ROWS + 10, 3000.0);
+    c[2].end_a = HW_RC_END_BODY6; c[2].body6_a = body6(3000.0, 0.0); c[2].at_a[2] = 0.5;
+    def.n_cables = 3; def.cables = c;
+    double moved = thread_invariance(&def, 30, NULL);
+    cr_expect_gt(moved, 1e-9);
 }
 
 /* One cable past HW_RC_BCR_ROWS (block cyclic reduction, a body at B) beside a short one. */

@@ -1,7 +1,10 @@
 /* The rigid cables' records in a checkpoint (checkpoint.h hw_ck_rc_records). Reel events split and
  * merge elements, so the element and block counts are records too and loading reallocates the
  * state and work arrays to them. The cables' per-step inputs (end kinematics and loads, bodies,
- * reel speeds) are plain values in hw_rc_cable and rc_cable_host and are saved as they are. */
+ * reel speeds) are plain values in hw_rc_cable and rc_cable_host and are saved as they are; a
+ * 6-DOF body end's state, parameters and held load are in its cable entry (hw_rc_body6_end), so
+ * "rc.cables" carries them (its size grew with them: a checkpoint written before 6-DOF body ends
+ * existed is refused as not matching). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

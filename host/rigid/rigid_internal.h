@@ -26,7 +26,9 @@ typedef struct rc_cable_host {
     double ea, ei, gj;          /* effective moduli, kept constant while l changes */
     double ta, tb;              /* time the end kinematics were set */
     double pa0[3], pb0[3];      /* end positions at ta / tb */
-    double body_f[2][3];        /* external force on the bodies of body ends A, B */
+    double body_f[2][3];        /* external force on the bodies of body ends A, B (point or
+                                   6-DOF: at the joint) */
+    char body6_name[2][64];     /* the 6-DOF bodies' names (diagnosis) */
     rc_reel reel;
 } rc_cable_host;
 
@@ -42,6 +44,7 @@ struct hw_rc {
     int failed;
     int reels;                  /* cables with a reel winch */
     int bodies;                 /* body ends */
+    int bodies6;                /* 6-DOF body ends */
     char err[1024];
 };
 

@@ -60,6 +60,20 @@ hw_rc_def hw_default_rc_def(void)
 
 /* ---- validation ------------------------------------------------------------------------------ */
 
+/* Where end `end` of a cable starts: its pos_a / pos_b, or for a 6-DOF body end the body's joint
+ * (pos + R(rot) at). */
+static void rc_end_start(const hw_rc_cable_def *c, int end, double out[3])
+{
+    if ((end ? c->end_b : c->end_a) != HW_RC_END_BODY6) {
+        memcpy(out, end ? c->pos_b : c->pos_a, 3 * sizeof(double));
+        return;
+    }
+    const hw_body_def *b = end ? &c->body6_b : &c->body6_a;
+    const double *at = end ? c->at_b : c->at_a;
+    hw_v3 x = hw_v3_add(hw_rc_v3(b->pos), hw_quat_rotate(hw_quat_from_rpy(b->rot[0], b->rot[1], b->rot[2]), hw_rc_v3(at)));
+    out[0] = x.x; out[1] = x.y; out[2] = x.z;
+}
+
 #define FAIL(field, ...) do { \
         char _b[384]; snprintf(_b, sizeof _b, __VA_ARGS__); \
         set_msg(msg, len, "rigid cable '%s' (%d) field '%s': %s", nm, i, field, _b); \
@@ -159,8 +173,24 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
         } else {
             FAIL("stiffness", "unknown mode %d (expected engineering or baumgarte)", (int)c->stiffness);
         }
-        if (c->end_a < HW_RC_END_FREE || c->end_a > HW_RC_END_BODY) FAIL("end_a", "unknown end kind %d (free, point, clamped, body)", (int)c->end_a);
-        if (c->end_b < HW_RC_END_FREE || c->end_b > HW_RC_END_BODY) FAIL("end_b", "unknown end kind %d (free, point, clamped, body)", (int)c->end_b);
+        if (c->end_a < HW_RC_END_FREE || c->end_a > HW_RC_END_BODY6) FAIL("end_a", "unknown end kind %d (free, point, clamped, body, body6)", (int)c->end_a);
+        if (c->end_b < HW_RC_END_FREE || c->end_b > HW_RC_END_BODY6) FAIL("end_b", "unknown end kind %d (free, point, clamped, body, body6)", (int)c->end_b);
+        for (int end = 0; end < 2; end++) {
+            const hw_body_def *b = end ? &c->body6_b : &c->body6_a;
+            if ((end ? c->end_b : c->end_a) != HW_RC_END_BODY6) continue;
+            char field[32], why[300];
+            static const char *const kinds[4] = {"free", "fixed", "prescribed", "coupled"};
+            snprintf(field, sizeof field, "body6_%c.type", end ? 'b' : 'a');
+            if (b->kind != HW_BODY_FREE)
+                FAIL(field, "expected a free body (moved by the cable and its own loads), got %s: fixed, prescribed "
+                     "and coupled bodies cannot ride on a rigid cable end yet (hold the end with a point or "
+                     "clamped end moved as the body moves)", b->kind >= HW_BODY_FREE && b->kind <= HW_BODY_COUPLED
+                     ? kinds[b->kind] : "an unknown kind");
+            snprintf(field, sizeof field, "body6_%c", end ? 'b' : 'a');
+            if (hw_body_check(b, end, why, sizeof why) != HW_OK) FAIL(field, "%s", why);
+            snprintf(field, sizeof field, "at_%c", end ? 'b' : 'a');
+            if (!finite3(end ? c->at_b : c->at_a)) FAIL(field, "the joint's body-frame offset must be 3 finite numbers");
+        }
         for (int end = 0; end < 2; end++) {
             const hw_rc_body_def *b = end ? &c->body_b : &c->body_a;
             if ((end ? c->end_b : c->end_a) != HW_RC_END_BODY) continue;
@@ -176,8 +206,16 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
         }
         if (!finite3(c->pos_a)) FAIL("pos_a", "must be finite");
         if (!finite3(c->pos_b)) FAIL("pos_b", "must be finite");
-        double d[3] = {c->pos_b[0] - c->pos_a[0], c->pos_b[1] - c->pos_a[1], c->pos_b[2] - c->pos_a[2]};
-        if (!(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > 0)) FAIL("pos_b", "must differ from pos_a (it sets the initial direction)");
+        double pa[3], pb[3];
+        rc_end_start(c, 0, pa);
+        rc_end_start(c, 1, pb);
+        double d[3] = {pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]};
+        if (!(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > 0)) {
+            if (c->end_a != HW_RC_END_BODY6 && c->end_b != HW_RC_END_BODY6)
+                FAIL("pos_b", "must differ from pos_a (it sets the initial direction)");
+            FAIL(c->end_b == HW_RC_END_BODY6 ? "body6_b.pos" : "body6_a.pos", "the end points must differ at t = 0 "
+                 "(they set the initial direction; a 6-DOF body end starts on its joint pos + R(rot) at)");
+        }
         if (!(c->cdn >= 0) || !(c->cdt >= 0)) FAIL("Cd", "drag coefficients must be >= 0, got %g, %g", c->cdn, c->cdt);
         if (!(c->can >= 0) || !(c->cat >= 0)) FAIL("Ca", "added-mass coefficients must be >= 0, got %g, %g", c->can, c->cat);
         if (!(c->seabed_mu >= 0)) FAIL("seabed_mu", "must be >= 0, got %g", c->seabed_mu);
@@ -192,9 +230,10 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
                      "a speed change accelerates the whole stiff cable within a step, so the tension a larger "
                      "gain reacts to flips the speed every step", gmax, c->winch.gain);
             hw_rc_end_kind wk = c->winch.end == HW_WINCH_A ? c->end_a : c->end_b;
-            if (wk == HW_RC_END_FREE || wk == HW_RC_END_BODY)
+            if (wk == HW_RC_END_FREE || wk == HW_RC_END_BODY || wk == HW_RC_END_BODY6)
                 FAIL("winch.end", "expected the winch end to be attached (point or clamped), got a %s end %c",
-                     wk == HW_RC_END_FREE ? "free" : "body", c->winch.end == HW_WINCH_A ? 'A' : 'B');
+                     wk == HW_RC_END_FREE ? "free" : wk == HW_RC_END_BODY ? "body" : "6-DOF body",
+                     c->winch.end == HW_WINCH_A ? 'A' : 'B');
         }
         if (!(c->relax_damping >= 0) || !(c->relax_damping * dt < 1.0)) FAIL("relax_damping", "must be >= 0 with relax_damping dt < 1, got %g (dt %g)", c->relax_damping, dt);
     }
@@ -224,7 +263,8 @@ static int family_mask(const hw_rc_cable *C)
 }
 static int end_mask(hw_rc_end_kind k, int fam)
 {
-    return k == HW_RC_END_FREE ? 0 : k == HW_RC_END_POINT || k == HW_RC_END_BODY ? HW_RC_ROWS_POS : fam;
+    return k == HW_RC_END_FREE ? 0 : k == HW_RC_END_POINT || k == HW_RC_END_BODY || k == HW_RC_END_BODY6
+                                     ? HW_RC_ROWS_POS : fam;
 }
 
 /* eps of each family for the current l from the constant moduli (the conversion rule). */
@@ -334,19 +374,23 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
          * chord, nodes evenly spaced, when it has no weight in water or no solution); one end
          * free -> straight from the other end towards it, unstretched. A body end counts as
          * attached: the body starts where it is given */
+        double ps[2][3]; /* where the ends start: a 6-DOF body's joint, else pos_a / pos_b */
+        rc_end_start(d, 0, ps[0]);
+        rc_end_start(d, 1, ps[1]);
+        const double *pos_a = ps[0], *pos_b = ps[1];
         double w = (d->mass_per_length - def->env.rho_w * 0.25 * HW_PI * d->diameter * d->diameter) * def->env.g;
         int both = d->end_a != HW_RC_END_FREE && d->end_b != HW_RC_END_FREE;
-        double dir[3] = {d->pos_b[0] - d->pos_a[0], d->pos_b[1] - d->pos_a[1], d->pos_b[2] - d->pos_a[2]};
+        double dir[3] = {pos_b[0] - pos_a[0], pos_b[1] - pos_a[1], pos_b[2] - pos_a[2]};
         double nd = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
         for (int q = 0; q < 3; q++) dir[q] /= nd;
         int shaped = both && w > 0 &&
-                     hw_catenary_chain(d->pos_a, d->pos_b, d->length, n, w, h->ea, def->env.depth, nodes) >= 0;
+                     hw_catenary_chain(pos_a, pos_b, d->length, n, w, h->ea, def->env.depth, nodes) >= 0;
         for (int k = 0; !shaped && k <= n; k++)
             for (int q = 0; q < 3; q++) {
-                if (both) nodes[3 * k + q] = d->pos_a[q] + (d->pos_b[q] - d->pos_a[q]) * k / n;
+                if (both) nodes[3 * k + q] = pos_a[q] + (pos_b[q] - pos_a[q]) * k / n;
                 else if (d->end_a == HW_RC_END_FREE && d->end_b != HW_RC_END_FREE)
-                    nodes[3 * k + q] = d->pos_b[q] - dir[q] * C->l * (n - k);
-                else nodes[3 * k + q] = d->pos_a[q] + dir[q] * C->l * k;
+                    nodes[3 * k + q] = pos_b[q] - dir[q] * C->l * (n - k);
+                else nodes[3 * k + q] = pos_a[q] + dir[q] * C->l * k;
             }
         for (int k = 0; k < n; k++) place_element(S, C->e0 + k, nodes + 3 * k, nodes + 3 * k + 3);
         /* ends: attached ends keep the given positions (the end points may start off them when
@@ -354,9 +398,9 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
          * clamps hold the end elements' initial orientations */
         hw_rc_body b0 = hw_rc_get_body(S->st, ne, C->e0), bn = hw_rc_get_body(S->st, ne, C->e0 + n - 1);
         hw_v3 pa = hw_rc_end_a(&b0, C->l), pb = hw_rc_end_b(&bn, C->l);
-        if (both || d->end_a != HW_RC_END_FREE) memcpy(C->posa, d->pos_a, sizeof C->posa);
+        if (both || d->end_a != HW_RC_END_FREE) memcpy(C->posa, pos_a, sizeof C->posa);
         else { C->posa[0] = pa.x; C->posa[1] = pa.y; C->posa[2] = pa.z; }
-        if (both || d->end_b != HW_RC_END_FREE) memcpy(C->posb, d->pos_b, sizeof C->posb);
+        if (both || d->end_b != HW_RC_END_FREE) memcpy(C->posb, pos_b, sizeof C->posb);
         else { C->posb[0] = pb.x; C->posb[1] = pb.y; C->posb[2] = pb.z; }
         for (int e = 0; e < 2; e++) {
             const hw_rc_body_def *bd = e ? &d->body_b : &d->body_a;
@@ -365,6 +409,28 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
             be->on = 1;
             rc->bodies++;
             be->mass = bd->mass; be->vol = bd->volume; be->cda = bd->cda; be->ca = bd->ca;
+        }
+        for (int e = 0; e < 2; e++) { /* 6-DOF bodies: at rest where given, the joint on the end */
+            const hw_body_def *bd = e ? &d->body6_b : &d->body6_a;
+            hw_rc_body6_end *be = &C->body6[e];
+            if ((e ? d->end_b : d->end_a) != HW_RC_END_BODY6) continue;
+            be->on = 1;
+            rc->bodies6++;
+            snprintf(h->body6_name[e], sizeof h->body6_name[e], "%s", bd->name && bd->name[0] ? bd->name : "?");
+            be->p.m = bd->mass;
+            be->p.cg = hw_rc_v3(bd->cg);
+            be->p.cb = hw_rc_v3(bd->cb);
+            be->p.inertia = hw_m3s_make(bd->inertia[0], bd->inertia[1], bd->inertia[2], bd->inertia[3],
+                                        bd->inertia[4], bd->inertia[5]);
+            be->p.volume = bd->volume;
+            be->p.awp = bd->awp;
+            be->p.iwp[0] = bd->iwp[0]; be->p.iwp[1] = bd->iwp[1];
+            for (int q = 0; q < 6; q++) { be->p.cda[q] = bd->cda[q]; be->p.ca[q] = bd->ca[q]; }
+            be->s.r = hw_rc_v3(bd->pos);
+            be->s.q = hw_quat_from_rpy(bd->rot[0], bd->rot[1], bd->rot[2]);
+            be->s.v = hw_v3_zero();
+            be->s.w = hw_v3_zero();
+            memcpy(be->at, e ? d->at_b : d->at_a, sizeof be->at);
         }
         C->qa[0] = b0.p.w; C->qa[1] = b0.p.x; C->qa[2] = b0.p.y; C->qa[3] = b0.p.z;
         C->qb[0] = bn.p.w; C->qb[1] = bn.p.x; C->qb[2] = bn.p.y; C->qb[3] = bn.p.z;
@@ -444,9 +510,9 @@ hw_status hw_rc_set_end_kinematics(hw_rc *rc, int cable, const double pos_a[3],
     hw_rc_cable *C = &rc->S.cab[cable];
     rc_cable_host *h = &rc->ch[cable];
     for (int e = 0; e < 2; e++)
-        if (C->body[e].on && (in[2 * e] || in[2 * e + 1])) {
+        if ((C->body[e].on || C->body6[e].on) && (in[2 * e] || in[2 * e + 1])) {
             snprintf(rc->err, sizeof rc->err, "hw_rc_set_end_kinematics: cable '%s' end %c is a body: it moves "
-                     "with the cable (hw_rc_body_state reads it); pass NULL for that end", h->name, e ? 'B' : 'A');
+                     "with the cable (hw_rc_body_state or hw_rc_body6_state reads it); pass NULL for that end", h->name, e ? 'B' : 'A');
             return HW_ERR_INVALID_ARG;
         }
     if (pos_a) { memcpy(h->pa0, pos_a, sizeof h->pa0); memcpy(C->posa, pos_a, sizeof C->posa); h->ta = rc->t; }
@@ -468,7 +534,8 @@ hw_status hw_rc_set_end_load(hw_rc *rc, int cable, int end, const double force[3
         return HW_ERR_INVALID_ARG;
     }
     hw_rc_cable *C = &rc->S.cab[cable];
-    double *f = C->body[end].on ? rc->ch[cable].body_f[end] : end ? C->fb : C->fa, *t = end ? C->tb : C->ta;
+    double *f = C->body[end].on || C->body6[end].on ? rc->ch[cable].body_f[end] : end ? C->fb : C->fa;
+    double *t = end ? C->tb : C->ta;
     for (int q = 0; q < 3; q++) { f[q] = force ? force[q] : 0.0; t[q] = torque ? torque[q] : 0.0; }
     return HW_OK;
 }
@@ -535,8 +602,9 @@ hw_status hw_rc_body_state(const hw_rc *rc, int cable, int end, double pos[3], d
     CHECK_CABLE(rc, cable);
     const hw_rc_cable *C = &rc->S.cab[cable];
     if ((end != 0 && end != 1) || !C->body[end].on) {
-        snprintf(((hw_rc *)rc)->err, sizeof rc->err, "hw_rc_body_state: cable '%s' end %d is not a body end",
-                 rc->ch[cable].name, end);
+        snprintf(((hw_rc *)rc)->err, sizeof rc->err, "hw_rc_body_state: cable '%s' end %d is not a body end%s",
+                 rc->ch[cable].name, end, (end == 0 || end == 1) && C->body6[end].on
+                 ? " (it is a 6-DOF body's: hw_rc_body6_state)" : "");
         return HW_ERR_INVALID_ARG;
     }
     if (pos) memcpy(pos, end ? C->posb : C->posa, 3 * sizeof(double));
@@ -567,6 +635,16 @@ hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz)
             memcpy(e ? C->posb : C->posa, xyz + (e ? 3 * (size_t)C->n : 0), 3 * sizeof(double));
             memset(e ? C->velb : C->vela, 0, 3 * sizeof(double));
         }
+    for (int e = 0; e < 2; e++)
+        if (C->body6[e].on) { /* the 6-DOF body moved so that its joint is on the end point, at rest */
+            hw_rc_body6_end *b6 = &C->body6[e];
+            const double *x = xyz + (e ? 3 * (size_t)C->n : 0);
+            b6->s.r = hw_v3_sub(hw_rc_v3(x), hw_quat_rotate(b6->s.q, hw_rc_v3(b6->at)));
+            b6->s.v = hw_v3_zero();
+            b6->s.w = hw_v3_zero();
+            memcpy(e ? C->posb : C->posa, x, 3 * sizeof(double));
+            memset(e ? C->velb : C->vela, 0, 3 * sizeof(double));
+        }
     if (rc->gpu) {
         hw_rc_cuda_destroy(rc->gpu);
         rc->gpu = NULL;
@@ -582,15 +660,29 @@ hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz)
 
 /* ---- stepping -------------------------------------------------------------------------------- */
 
+static void body6_bounds(const hw_rc *rc, const hw_rc_body6_end *b, char *buf, size_t len)
+{
+    double m = b->p.m, rho = rc->S.env.rho, g = rc->S.env.g, v = hw_v3_norm(b->s.v), cd = 0.0;
+    for (int k = 0; k < 3; k++) cd = fmax(cd, b->p.cda[k]);
+    snprintf(buf, len, "reference point at (%.4g, %.4g, %.4g) m, speed %.4g m/s; its own loads are explicit: "
+             "waterplane heave omega dt = %.3g (needs < 2), drag 0.5 rho CdA |v| dt / m = %.3g (needs < 1)",
+             b->s.r.x, b->s.r.y, b->s.r.z, v, sqrt(rho * g * b->p.awp / m) * rc->dt,
+             0.5 * rho * cd * (isfinite(v) ? v : 0.0) * rc->dt / m);
+}
+
 static void diagnose(hw_rc *rc, int c, const hw_rc_status *b)
 {
     const hw_rc_cable *C = &rc->S.cab[c];
     const char *name = rc->ch[c].name;
-    char where[96];
+    char where[192];
     if (b->kind == HW_RC_BAD_NONFINITE && b->where >= 0 && b->where < C->n && b->value == 0.0)
         snprintf(where, sizeof where, "element %d", b->where);
-    else if (b->where == 0) snprintf(where, sizeof where, "end A (block 0)");
-    else if (b->where == C->n) snprintf(where, sizeof where, "end B (block %d)", C->n);
+    else if (b->where == 0)
+        snprintf(where, sizeof where, "end A (block 0%s%s%s)", C->body6[0].on ? ", the joint of 6-DOF body '" : "",
+                 C->body6[0].on ? rc->ch[c].body6_name[0] : "", C->body6[0].on ? "'" : "");
+    else if (b->where == C->n)
+        snprintf(where, sizeof where, "end B (block %d%s%s%s)", C->n, C->body6[1].on ? ", the joint of 6-DOF body '" : "",
+                 C->body6[1].on ? rc->ch[c].body6_name[1] : "", C->body6[1].on ? "'" : "");
     else snprintf(where, sizeof where, "joint %d (elements %d and %d)", b->where, b->where - 1, b->where);
     /* transverse motion under tension is not filtered by the constraints: the fastest such mode,
      * elements rocking alternately about their centres (inertia m l^2/12, restoring couple ~T l),
@@ -626,6 +718,29 @@ static void diagnose(hw_rc *rc, int c, const hw_rc_status *b)
              b->kind == HW_RC_BAD_GAP ? ": joint gap " : "", b->kind == HW_RC_BAD_GAP ? b->value : 0.0,
              b->kind == HW_RC_BAD_GAP ? " m is past max_gap * element length" : ": non-finite values",
              wave, cause, rc->dt, C->beta[0] * rc->dt, C->alpha[0] * rc->dt);
+    for (int e = 0; e < 2; e++) { /* a 6-DOF body on the cable: named, with its explicit bounds */
+        if (!C->body6[e].on) continue;
+        char bounds[400];
+        size_t used = strlen(rc->err);
+        body6_bounds(rc, &C->body6[e], bounds, sizeof bounds);
+        snprintf(rc->err + used, sizeof rc->err - used, "; the cable holds the 6-DOF body '%s' on end %c (%s)",
+                 rc->ch[c].body6_name[e], e ? 'B' : 'A', bounds);
+    }
+}
+
+/* The explicit part of a 6-DOF body's loads against the step: its waterplane spring rho g awp on
+ * its mass (heave omega dt < 2) and its drag (0.5 rho CdA |v| dt / m < 1), into buf. */
+/* A 6-DOF body end that failed on its own (prepare or update): names the body, its state and the
+ * likely causes with the numbers that decide them. */
+static void diagnose_body6(hw_rc *rc, int c, int e, const char *what)
+{
+    char bounds[400];
+    body6_bounds(rc, &rc->S.cab[c].body6[e], bounds, sizeof bounds);
+    snprintf(rc->err, sizeof rc->err,
+             "numerical blow-up in rigid cable '%s' (%d) at the 6-DOF body '%s' on end %c, t = %.6g s (step %ld): "
+             "%s (%s); likely cause: an explicit load past what dt = %g s allows (the waterplane or the drag on a "
+             "light body: reduce dt), or a mass or inertia too small for the loads applied",
+             rc->ch[c].name, c, rc->ch[c].body6_name[e], e ? 'B' : 'A', rc->t, rc->steps, what, bounds, rc->dt);
 }
 
 hw_status hw_rc_step(hw_rc *rc, int n)
@@ -640,8 +755,8 @@ hw_status hw_rc_step(hw_rc *rc, int n)
             hw_rc_cable *C = &S->cab[c];
             rc_cable_host *hc = &rc->ch[c];
             for (int q = 0; q < 3; q++) { /* bodies move with the cable (hw_rc_body_update) */
-                if (!C->body[0].on) C->posa[q] = hc->pa0[q] + C->vela[q] * (rc->t - hc->ta);
-                if (!C->body[1].on) C->posb[q] = hc->pb0[q] + C->velb[q] * (rc->t - hc->tb);
+                if (!C->body[0].on && !C->body6[0].on) C->posa[q] = hc->pa0[q] + C->vela[q] * (rc->t - hc->ta);
+                if (!C->body[1].on && !C->body6[1].on) C->posb[q] = hc->pb0[q] + C->velb[q] * (rc->t - hc->tb);
             }
         }
         if (rc->reels) hw_rc_reel_before_step(rc);
@@ -652,6 +767,17 @@ hw_status hw_rc_step(hw_rc *rc, int n)
         for (int k = 0; rc->bodies && k < S->n_cables; k++)
             for (int e = 0; e < 2; e++)
                 if (S->cab[k].body[e].on) body_power += hw_rc_body_prepare(&S->env, &S->cab[k], e, rc->ch[k].body_f[e]);
+        for (int k = 0; rc->bodies6 && k < S->n_cables; k++)
+            for (int e = 0; e < 2; e++) {
+                double pw = 0.0;
+                if (!S->cab[k].body6[e].on) continue;
+                if (hw_rc_body6_prepare(&S->env, &S->cab[k], e, rc->ch[k].body_f[e], &pw)) {
+                    diagnose_body6(rc, k, e, "its mass matrix is not positive definite (a non-finite state)");
+                    rc->failed = 1;
+                    return HW_ERR_NUMERICAL;
+                }
+                body_power += pw;
+            }
         if (rc->gpu) {
             c = hw_rc_cuda_set_cables(rc->gpu, S) == 0 ? hw_rc_cuda_step(rc->gpu, h, rc->power, &bad) : 0;
             if (c >= 0) hw_rc_cuda_download(rc->gpu, S->st, rc->blk);
@@ -679,6 +805,27 @@ hw_status hw_rc_step(hw_rc *rc, int n)
                     l = lam;
                 }
                 hw_rc_body_update(&C->body[e], l, h, e ? C->posb : C->posa, e ? C->velb : C->vela);
+            }
+        for (int k = 0; rc->bodies6 && k < S->n_cables; k++) /* the 6-DOF bodies, likewise */
+            for (int e = 0; e < 2; e++) {
+                hw_rc_cable *C = &S->cab[k];
+                if (!C->body6[e].on) continue;
+                int q = C->b0 + (e ? C->n : 0);
+                double lam[6];
+                const double *l = rc->blk + (size_t)q * HW_RC_BLK + HW_RC_B_LAM;
+                if (rc->gpu) {
+                    if (hw_rc_cuda_block_lambda(rc->gpu, q, lam) != 0) {
+                        snprintf(rc->err, sizeof rc->err, "hw_rc_step: copying the end multipliers back from the GPU failed");
+                        rc->failed = 1;
+                        return HW_ERR_STATE;
+                    }
+                    l = lam;
+                }
+                if (hw_rc_body6_update(&S->env, C, e, l, h)) {
+                    diagnose_body6(rc, k, e, "its state is no longer finite");
+                    rc->failed = 1;
+                    return HW_ERR_NUMERICAL;
+                }
             }
         rc->dissipated += body_power * h;
         for (int k = 0; k < S->n_cables; k++) rc->dissipated += rc->power[k] * h;
@@ -829,16 +976,42 @@ hw_status hw_rc_get_energy(const hw_rc *rc, hw_rc_energy *e)
     return HW_OK;
 }
 
-/* 6-DOF body ends: not built yet (the rigid-cable work implements them). */
+/* 6-DOF body ends (HW_RC_END_BODY6). */
+static hw_status not_body6(const hw_rc *rc, int cable, int end, const char *fn)
+{
+    const hw_rc_cable *C = &rc->S.cab[cable];
+    if ((end == 0 || end == 1) && C->body6[end].on) return HW_OK;
+    snprintf(((hw_rc *)rc)->err, sizeof rc->err, "%s: cable '%s' end %d is not a 6-DOF body end (end kind body6)",
+             fn, rc->ch[cable].name, end);
+    return HW_ERR_INVALID_ARG;
+}
+
 hw_status hw_rc_body6_state(const hw_rc *rc, int cable, int end, double pos[3], double quat[4],
                             double vel[3], double w[3])
 {
-    (void)rc; (void)cable; (void)end; (void)pos; (void)quat; (void)vel; (void)w;
-    return HW_ERR_UNSUPPORTED;
+    CHECK_CABLE(rc, cable);
+    hw_status st = not_body6(rc, cable, end, __func__);
+    if (st != HW_OK) return st;
+    const hw_body_s *s = &rc->S.cab[cable].body6[end].s;
+    if (pos) { pos[0] = s->r.x; pos[1] = s->r.y; pos[2] = s->r.z; }
+    if (quat) { quat[0] = s->q.w; quat[1] = s->q.x; quat[2] = s->q.y; quat[3] = s->q.z; }
+    if (vel) { vel[0] = s->v.x; vel[1] = s->v.y; vel[2] = s->v.z; }
+    if (w) { w[0] = s->w.x; w[1] = s->w.y; w[2] = s->w.z; }
+    return HW_OK;
 }
+
 hw_status hw_rc_set_body6_load(hw_rc *rc, int cable, int end, const double force[3],
                                const double moment[3])
 {
-    (void)rc; (void)cable; (void)end; (void)force; (void)moment;
-    return HW_ERR_UNSUPPORTED;
+    CHECK_CABLE(rc, cable);
+    hw_status st = not_body6(rc, cable, end, __func__);
+    if (st != HW_OK) return st;
+    if ((force && !finite3(force)) || (moment && !finite3(moment))) {
+        snprintf(rc->err, sizeof rc->err, "hw_rc_set_body6_load: cable '%s' end %c: force/moment not finite",
+                 rc->ch[cable].name, end ? 'B' : 'A');
+        return HW_ERR_INVALID_ARG;
+    }
+    double *x = rc->S.cab[cable].body6[end].ext;
+    for (int q = 0; q < 3; q++) { x[q] = force ? force[q] : 0.0; x[3 + q] = moment ? moment[q] : 0.0; }
+    return HW_OK;
 }

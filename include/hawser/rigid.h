@@ -179,11 +179,12 @@ hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *
 
 /* The body at end `end` (0 = A, 1 = B) of a cable: its position and velocity now (m, m/s,
  * world); either pointer may be NULL. The force the cable exerts on it is hw_rc_end_forces'.
- * HW_ERR_INVALID_ARG when that end is not a body. */
+ * HW_ERR_INVALID_ARG when that end is not a (point) body; a 6-DOF body end: hw_rc_body6_state. */
 hw_status hw_rc_body_state(const hw_rc *rc, int cable, int end, double pos[3], double vel[3]);
 
 /* A 6-DOF body end (HW_RC_END_BODY6) of a cable: reference point, orientation (w x y z), velocity
- * and angular velocity (world), any pointer NULL; HW_ERR_INVALID_ARG when that end is not one. */
+ * and angular velocity (world), any pointer NULL; HW_ERR_INVALID_ARG when that end is not one.
+ * The force the cable exerts on the body (at its joint) is hw_rc_end_forces'. */
 hw_status hw_rc_body6_state(const hw_rc *rc, int cable, int end, double pos[3], double quat[4],
                             double vel[3], double w[3]);
 /* External load on that body from now on (held until set again): a force (N, world) and a moment
@@ -194,7 +195,8 @@ hw_status hw_rc_set_body6_load(hw_rc *rc, int cable, int end, const double force
 /* Places a cable on the N+1 points xyz (3(N+1) values): element i centred between points i and
  * i+1 along their chord, at rest, no twist (the end inputs are left as they are). For starting
  * from a chosen shape or restarting; the points should be about one element length apart. A body
- * end's body is put on its end point, at rest. */
+ * end's body is put on its end point, at rest (a 6-DOF body moved, orientation kept, so that its
+ * joint is on the end point). */
 hw_status hw_rc_set_nodes(hw_rc *rc, int cable, const double *xyz);
 
 /* ---- stepping -------------------------------------------------------------------------------- */
