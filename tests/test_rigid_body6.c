@@ -16,7 +16,7 @@
 #include "hawser/rigid.h"
 #include "rigid.h"
 #include "rigid_emulation.h"
-#include "checkpoint.h"
+#include "io/checkpoint.h"
 
 #define RHO 1025.0
 
