@@ -6,11 +6,15 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
 #include "network_internal.h"
+#include "output.h"
+#include "output_vtk.h"
+#include "progress.h"
 #include "run_resume.h"
 
 static void csv_name(FILE *f, const char *prefix, const char *name)
@@ -38,6 +42,7 @@ static hw_status write_row(hw_net_runner *r, char *msg, size_t msg_len)
         double F, E, xl;
         hw_net_element_force(net, e, &F);
         hw_net_element_dissipation(net, e, &E, NULL);
+        if (r->force_stats) hw_run_stats_add(&r->force_stats[e], F, hw_net_time(net));
         fprintf(f, ",%.10g,%.10g", F, E);
         if (hw_net_rail_x_log(net, e, &xl) == HW_OK) fprintf(f, ",%.10g", xl);
     }
@@ -57,6 +62,13 @@ hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const cha
     if (!sc->network) return HW_OK;
     hw_status st = hw_net_create(sc->network, log, log_user, &r->net, msg, msg_len);
     if (st) return st;
+    int ne = hw_net_n_elements(r->net);
+    if (!(r->force_stats = calloc((size_t)ne + 1, sizeof *r->force_stats))) {
+        snprintf(msg, msg_len, "network: out of memory");
+        hw_net_runner_end(r);
+        return HW_ERR_NOMEM;
+    }
+    for (int e = 0; e < ne; e++) hw_run_stats_init(&r->force_stats[e]);
     char *path = r->csv_path;
     snprintf(path, sizeof r->csv_path, "%s/network.csv", dir);
     if (hw_mkdir_p(dir) != 0 || !(r->csv = fopen(path, "w"))) {
@@ -99,9 +111,26 @@ hw_status hw_net_runner_advance_to(hw_net_runner *r, double dt, double t, char *
     return write_row(r, msg, msg_len);
 }
 
+void hw_net_runner_json(FILE *f, const hw_net_runner *r)
+{
+    if (!r || !r->net) return;
+    fprintf(f, ",\"network_elements\":[");
+    for (int e = 0; e < hw_net_n_elements(r->net); e++) {
+        double E = 0;
+        hw_net_element_dissipation(r->net, e, &E, NULL);
+        fprintf(f, "%s{\"name\":", e ? "," : "");
+        hw_json_string(f, hw_net_element_name(r->net, e));
+        fprintf(f, ",\"force\":");
+        hw_run_stats_json(f, &r->force_stats[e]);
+        fprintf(f, ",\"dissipated_J\":%.10g}", E);
+    }
+    fprintf(f, "]");
+}
+
 void hw_net_runner_end(hw_net_runner *r)
 {
     if (r->csv) fclose(r->csv);
+    free(r->force_stats);
     hw_net_destroy(r->net);
     memset(r, 0, sizeof *r);
 }
@@ -115,6 +144,7 @@ static void summary(FILE *f, const char *status, const char *message, const char
     if (r->net)
         fprintf(f, ",\"network\":{\"t\":%.9g,\"dt\":%.6g,\"steps\":%ld,\"substeps\":%ld,\"rows\":%ld},\"wall_s\":%.4f",
                 hw_net_time(r->net), dt, steps, hw_net_substeps(r->net), r->rows, wall);
+    hw_net_runner_json(f, r);
     fprintf(f, ",\"output_dir\":"); hw_json_string(f, dir);
     fprintf(f, "}\n");
 }
@@ -137,19 +167,30 @@ hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, 
                               const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
 {
     hw_net_runner r;
+    hw_outputs out;
+    hw_progress pg;
+    memset(&out, 0, sizeof out);
+    hw_progress_init(&pg, quiet);
+    double run0 = hw_now_s();
     double dt = sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01;
     long done = 0;
     clock_t c0 = clock();
-    (void)quiet;
     hw_timeline tl;
     hw_status st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, msg_len);
     if (st) return st; /* before anything is written: the counts cannot be represented */
     st = hw_net_runner_start(&r, sc, dir, log, log_user, msg, msg_len);
+    char note[512];
+    if (st == HW_OK && log && hw_vtk_network_note(sc, note, sizeof note)) log(log_user, 1, note);
+    /* results.h5 (network.csv is the runner's): the t = 0 row, then one per row */
+    if (st == HW_OK && (st = hw_outputs_open(&out, dir, sc, msg, msg_len)) == HW_OK) {
+        hw_outputs_attach(&out, NULL, r.net);
+        if (!(ck && ck->loaded)) st = hw_outputs_write(&out, NULL, msg, msg_len);
+    }
     const char *status = "ok";
     if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and file back */
         ck->netr = &r;
         ck->net_dt = dt;
-        if (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))) status = "error";
+        if (ck->loaded && (st = hw_run_ck_restore(ck, NULL, &out, NULL, msg, msg_len))) status = "error";
         else if (ck->loaded) r.steps = ck->steps;
     }
     if (st == HW_OK) {
@@ -161,15 +202,17 @@ hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, 
                 snprintf(msg, msg_len, "interrupted at t = %.9g s (step %ld) by %s", hw_net_time(r.net),
                          r.steps, *stop == SIGTERM ? "SIGTERM" : "SIGINT");
                 char cmsg[1024];
-                if (ck && hw_run_ck_write(ck, NULL, NULL, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
+                if (ck && hw_run_ck_write(ck, NULL, &out, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
                 break;
             }
             long s0 = r.steps;
             st = hw_net_runner_advance_to(&r, dt, hw_timeline_time(&tl, k), msg, msg_len);
+            if (!st) st = hw_outputs_write(&out, NULL, msg, msg_len);
+            if (!st) hw_progress_show(&pg, hw_net_time(r.net), sc->model.solver.t_end, hw_now_s() - run0);
             if (!st) hw_run_ck_test_signal(s0, r.steps);
             if (!st && ck) {
                 ck->steps = r.steps;
-                st = hw_run_ck_maybe(ck, NULL, NULL, NULL, msg, msg_len);
+                st = hw_run_ck_maybe(ck, NULL, &out, NULL, msg, msg_len);
             }
             if (st) {
                 status = st == HW_ERR_IO ? "io_error" : "numerical_failure";
@@ -181,9 +224,17 @@ hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, 
         status = st == HW_ERR_IO ? "io_error" : "error";
     }
     double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
+    char fmsg[4400];
+    hw_status fst = hw_outputs_finish(&out, fmsg, sizeof fmsg); /* results.h5 closed */
+    if (fst && !st) {
+        st = fst;
+        status = "io_error";
+        snprintf(msg, msg_len, "%s", fmsg);
+    }
     summary(stdout, status, st ? msg : NULL, scenario_path, &r, dt, done, wall, dir);
     net_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, dt, wall, done};
     st = hw_close_run_files(dir, &r.csv, r.csv_path, net_summary, &sa, st, msg, msg_len);
+    hw_outputs_close(&out);
     hw_net_runner_end(&r);
     return st;
 }

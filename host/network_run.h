@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "hawser/network.h"
+#include "run_stats.h"
 #include "scenario.h"
 
 typedef struct hw_net_runner {
@@ -16,6 +17,7 @@ typedef struct hw_net_runner {
     long rows;
     long steps;    /* hw_net_step calls by hw_net_runner_advance_to */
     char csv_path[4200]; /* DIR/network.csv, for messages */
+    hw_run_stats *force_stats; /* per element: its force over the output rows */
 } hw_net_runner;
 
 /* Builds the scenario's network (if any), creates dir and writes the header and the t = 0 row. */
@@ -24,11 +26,15 @@ hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const cha
 /* Steps the network to time t, in steps of dt and a last one that lands on t exactly (none when
  * it is already there, to the time tolerance), and appends a row. A no-op without a network. */
 hw_status hw_net_runner_advance_to(hw_net_runner *r, double dt, double t, char *msg, size_t msg_len);
+/* ,"network_elements":[{name, force: statistics over the output rows, dissipated_J}...] for a
+ * JSON summary; nothing without a network. */
+void hw_net_runner_json(FILE *f, const hw_net_runner *r);
 void hw_net_runner_end(hw_net_runner *r);
 
 /* A scenario with only a network: runs it at solver.dt (0 = 0.01 s) to solver.t_end, writes
- * DIR/network.csv at exactly k x outputs.interval and t_end (timeline.h) and a JSON summary
- * (stdout and DIR/summary.json). HW_ERR_INPUT before anything runs when the steps cannot be
+ * DIR/network.csv at t = 0, exactly k x outputs.interval and t_end (timeline.h), results.h5 with
+ * hdf5 (output.h; no ParaView: a warning says so), a progress report on stderr (none when quiet)
+ * and a JSON summary (stdout and DIR/summary.json). HW_ERR_INPUT before anything runs when the steps cannot be
  * counted (t_end / dt beyond 2^53). */
 struct hw_run_ck;
 /* ck, stop: as for hw_rc_run_scenario (rigid_run.h). */

@@ -11,6 +11,9 @@
 #include <time.h>
 
 #include "network_run.h"
+#include "output.h"
+#include "output_vtk.h"
+#include "progress.h"
 #include "run_resume.h"
 #include "timeline.h"
 #include "scenario_rigid.h"
@@ -70,7 +73,7 @@ static int has_body(const hw_rc_runner *r, int c, int end)
 /* The most elements cable c can have: its count, or with a reel winch enough for the longest it
  * may pay out (max_length, default its length) in nominal elements, plus the element growing at
  * the winch (up to 1.5 nominal before it splits) and one spare. */
-static int max_elements(const hw_rc_cable_def *c)
+int hw_rc_max_elements(const hw_rc_cable_def *c)
 {
     if (c->winch.end == HW_WINCH_NONE) return c->elements;
     double l_nom = c->length / c->elements, n = ceil(fmax(c->winch.max_length, c->length) / l_nom) + 2;
@@ -99,6 +102,8 @@ static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
         double tmax = r->t[0];
         for (int k = 1; k <= n; k++) tmax = fmax(tmax, r->t[k]);
         if (tmax > r->max_t[c] || r->rows == 0) { r->max_t[c] = tmax; r->max_time[c] = t; }
+        hw_run_stats_add(&r->end_stats[2 * c], r->t[0], t);
+        hw_run_stats_add(&r->end_stats[2 * c + 1], r->t[n], t);
         fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", fa[0], fa[1], fa[2], fb[0], fb[1],
                 fb[2], r->t[0], r->t[n], tmax);
         if (has_winch(r, c)) {
@@ -162,11 +167,13 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     if ((st = hw_rc_create(&def, &r->rc, msg, msg_len))) return st;
     int nmax = 1; /* the most elements of any cable, a reel winch's splits included */
     for (int c = 0; c < rg->def.n_cables; c++)
-        if (max_elements(&rg->cables[c]) > nmax) nmax = max_elements(&rg->cables[c]);
+        if (hw_rc_max_elements(&rg->cables[c]) > nmax) nmax = hw_rc_max_elements(&rg->cables[c]);
     r->t = calloc((size_t)nmax + 1, sizeof *r->t);
     r->t_cap = nmax + 1;
     r->max_t = calloc((size_t)rg->def.n_cables, sizeof *r->max_t);
     r->max_time = calloc((size_t)rg->def.n_cables, sizeof *r->max_time);
+    r->end_stats = calloc((size_t)2 * rg->def.n_cables, sizeof *r->end_stats);
+    for (int k = 0; r->end_stats && k < 2 * rg->def.n_cables; k++) hw_run_stats_init(&r->end_stats[k]);
     r->spline = calloc((size_t)sc->model.n_points + 1, sizeof *r->spline);
     int spl_ok = r->spline != NULL;
     for (int p = 0; spl_ok && p < sc->model.n_points; p++) {
@@ -174,7 +181,7 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
         if (pd->kind == HW_POINT_PRESCRIBED && pd->motion == HW_MOTION_TABLE)
             spl_ok = (r->spline[p] = hw_point_spline(pd)) != NULL;
     }
-    if (!r->t || !r->max_t || !r->max_time || !spl_ok) {
+    if (!r->t || !r->max_t || !r->max_time || !r->end_stats || !spl_ok) {
         snprintf(msg, msg_len, "rigid cables: out of memory");
         hw_rc_runner_end(r);
         return HW_ERR_NOMEM;
@@ -215,10 +222,10 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
             for (int k = 0; k < 6 && has_body(r, c, e); k++) csv_col(r->csv, rg->cables[c].name, body_cols[e][k]);
     }
     fputc('\n', r->csv);
-    if (fflush(r->csv) != 0) {
-        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(errno));
+    /* the t = 0 row: the state the cables start from, as lines.csv and network.csv have it */
+    if ((st = write_row(r, msg, msg_len))) {
         hw_rc_runner_end(r);
-        return HW_ERR_IO;
+        return st;
     }
     return HW_OK;
 }
@@ -310,8 +317,13 @@ void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
             hw_json_string(f, pt >= 0 ? r->sc->model.points[pt].name : "");
             fprintf(f, ",\"position_m\":[%.10g,%.10g,%.10g]}", x[0], x[1], x[2]);
         }
-        fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g}", r->rows ? r->max_t[c] : 0.0,
+        fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g", r->rows ? r->max_t[c] : 0.0,
                 r->rows ? r->max_time[c] : 0.0);
+        fprintf(f, ",\"end_a_tension\":");
+        hw_run_stats_json(f, &r->end_stats[2 * c]);
+        fprintf(f, ",\"end_b_tension\":");
+        hw_run_stats_json(f, &r->end_stats[2 * c + 1]);
+        fprintf(f, "}");
     }
     fprintf(f, "],\"rigid\":{\"backend\":\"%s\",\"t\":%.9g,\"dt\":%.6g,\"rows\":%ld}", hw_rc_backend_name(r->rc),
             hw_rc_time(r->rc), hw_rc_dt(r->rc), r->rows);
@@ -324,19 +336,21 @@ void hw_rc_runner_end(hw_rc_runner *r)
     free(r->t);
     free(r->max_t);
     free(r->max_time);
+    free(r->end_stats);
     for (int p = 0; r->spline && r->sc && p < r->sc->model.n_points; p++) free(r->spline[p]);
     free(r->spline);
     memset(r, 0, sizeof *r);
 }
 
 static void summary(FILE *f, const char *status, const char *message, const char *scenario, const hw_rc_runner *r,
-                    long steps, double wall, const char *dir)
+                    const hw_net_runner *net, long steps, double wall, const char *dir)
 {
     fprintf(f, "{\"status\":\"%s\"", status);
     if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
     fprintf(f, ",\"scenario\":"); hw_json_string(f, scenario);
     if (r->rc) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", steps, wall);
     hw_rc_runner_json(f, r);
+    hw_net_runner_json(f, net);
     fprintf(f, ",\"output_dir\":"); hw_json_string(f, dir);
     fprintf(f, "}\n");
 }
@@ -345,22 +359,28 @@ static void summary(FILE *f, const char *status, const char *message, const char
 typedef struct rc_summary_args {
     const char *status, *message, *scenario, *dir;
     const hw_rc_runner *r;
+    const hw_net_runner *net;
     long steps;
     double wall;
 } rc_summary_args;
 static void rc_summary(FILE *f, void *ctx)
 {
     const rc_summary_args *a = (const rc_summary_args *)ctx;
-    summary(f, a->status, a->message, a->scenario, a->r, a->steps, a->wall, a->dir);
+    summary(f, a->status, a->message, a->scenario, a->r, a->net, a->steps, a->wall, a->dir);
 }
 
 hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir,
-                             hw_backend_kind backend, hw_log_fn log, void *log_user, hw_run_ck *ck,
+                             hw_backend_kind backend, int quiet, hw_log_fn log, void *log_user, hw_run_ck *ck,
                              const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
 {
     hw_rc_runner r;
     hw_net_runner net;
+    hw_outputs out;
+    hw_progress pg;
     memset(&net, 0, sizeof net);
+    memset(&out, 0, sizeof out);
+    hw_progress_init(&pg, quiet);
+    double run0 = hw_now_s();
     double dt = sc->model.solver.dt;
     long done = 0;
     clock_t c0 = clock();
@@ -370,11 +390,18 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     if (st) return st; /* before anything is written: the counts cannot be represented */
     st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);
     if (st == HW_OK) st = hw_net_runner_start(&net, sc, dir, log, log_user, msg, msg_len);
+    char note[512];
+    if (st == HW_OK && log && hw_vtk_network_note(sc, note, sizeof note)) log(log_user, 1, note);
+    /* ParaView and HDF5 (rigid.csv, network.csv are the runners'): the t = 0 row, then one per row */
+    if (st == HW_OK && (st = hw_outputs_open(&out, dir, sc, msg, msg_len)) == HW_OK) {
+        hw_outputs_attach(&out, r.rc, net.net);
+        if (!(ck && ck->loaded)) st = hw_outputs_write(&out, NULL, msg, msg_len);
+    }
     if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and files back */
         ck->rig = &r;
         ck->netr = &net;
         if ((ck->opts.every > 0 && (st = hw_run_ck_supported(ck, msg, msg_len))) ||
-            (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))))
+            (ck->loaded && (st = hw_run_ck_restore(ck, NULL, &out, NULL, msg, msg_len))))
             status = "error";
         else if (ck->loaded) done = ck->steps;
     }
@@ -387,18 +414,20 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
                 snprintf(msg, msg_len, "interrupted at t = %.9g s (step %ld) by %s", hw_rc_time(r.rc), done,
                          *stop == SIGTERM ? "SIGTERM" : "SIGINT");
                 char cmsg[1024];
-                if (ck && hw_run_ck_write(ck, NULL, NULL, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
+                if (ck && hw_run_ck_write(ck, NULL, &out, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
                 break;
             }
             double t = hw_timeline_time(&tl, k);
             st = hw_rc_runner_advance_to(&r, t, msg, msg_len);
             if (!st) st = hw_net_runner_advance_to(&net, dt, t, msg, msg_len);
+            if (!st) st = hw_outputs_write(&out, NULL, msg, msg_len);
+            if (!st) hw_progress_show(&pg, hw_rc_time(r.rc), sc->model.solver.t_end, hw_now_s() - run0);
             long s1 = (long)floor(hw_rc_time(r.rc) / dt + 0.5);
             if (!st) hw_run_ck_test_signal(done, s1);
             done = s1;
             if (!st && ck) {
                 ck->steps = done;
-                st = hw_run_ck_maybe(ck, NULL, NULL, NULL, msg, msg_len);
+                st = hw_run_ck_maybe(ck, NULL, &out, NULL, msg, msg_len);
             }
             if (st) {
                 status = st == HW_ERR_IO || st == HW_ERR_UNSUPPORTED ? "io_error" : "numerical_failure";
@@ -410,9 +439,17 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
         status = st == HW_ERR_IO ? "io_error" : "error";
     }
     double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
-    summary(stdout, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
-    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, done, wall};
+    char fmsg[4400];
+    hw_status fst = hw_outputs_finish(&out, fmsg, sizeof fmsg); /* run.pvd, results.h5 closed */
+    if (fst && !st) {
+        st = fst;
+        status = "io_error";
+        snprintf(msg, msg_len, "%s", fmsg);
+    }
+    summary(stdout, status, st ? msg : NULL, scenario_path, &r, &net, done, wall, dir);
+    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, &net, done, wall};
     st = hw_close_run_files(dir, &r.csv, r.csv_path, rc_summary, &sa, st, msg, msg_len);
+    hw_outputs_close(&out);
     hw_net_runner_end(&net);
     hw_rc_runner_end(&r);
     return st;

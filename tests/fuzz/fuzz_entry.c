@@ -228,7 +228,7 @@ hw_status hw_fuzz_run(const uint8_t *data, size_t size, const char *workdir, int
     if (sc->rigid && sc->model.n_lines == 0) {
         cap_t_end(sc, sc->model.solver.dt);
         int saved = quiet_stdout();
-        st = hw_rc_run_scenario(sc, HW_FUZZ_NAME, workdir, HW_BACKEND_CPU, NULL, NULL, NULL, NULL, msg, msg_len);
+        st = hw_rc_run_scenario(sc, HW_FUZZ_NAME, workdir, HW_BACKEND_CPU, 1, NULL, NULL, NULL, NULL, msg, msg_len);
         restore_stdout(saved);
     } else if (sc->network && sc->model.n_lines == 0) {
         cap_t_end(sc, sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01);
