@@ -209,7 +209,8 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
             const char *at = json_value(summary, keys[k][0], v, sizeof v);
             if (!at || (lines_at && at > lines_at)) continue;
             fprintf(f, "| %s | ", keys[k][1]);
-            md_text(f, v);
+            char c[64]; /* a rate in whole steps per second, never 4.397e+04 */
+            md_text(f, !strcmp(keys[k][0], "segment_steps_per_s") ? num_fmt(c, sizeof c, v, NUM_N) : v);
             fprintf(f, " |\n");
         }
         fprintf(f, "\n");
