@@ -462,6 +462,13 @@ static hw_status rigid_row(hw_h5_out *h, const hw_rc *rc)
         memcpy(t, h->rc_buf, sizeof(double) * (size_t)use);
         if ((st = hw_rc_bending_moments(rc, c, h->rc_buf))) break;
         memcpy(m, h->rc_buf, sizeof(double) * 3 * (size_t)use);
+        if (hw_rc_time(rc) <= 0.0) { /* t = 0: no constraint solved yet, as rigid.csv's NaN */
+            for (int k = 0; k < use; k++) {
+                t[k] = NAN;
+                for (int i = 0; i < 3; i++) m[3 * k + i] = NAN;
+            }
+            for (int i = 0; i < 6; i++) h->row[DS_RC_END_F][6 * c + i] = NAN;
+        }
         for (int k = use; k < slots; k++) {
             t[k] = NAN;
             for (int i = 0; i < 3; i++) x[3 * k + i] = m[3 * k + i] = NAN;

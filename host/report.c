@@ -94,7 +94,8 @@ static void stats_row(FILE *f, const hw_csv *csv, int col, const char *name, con
 {
     hw_run_stats s;
     hw_run_stats_init(&s);
-    for (long r = 0; r < csv->rows; r++) hw_run_stats_add(&s, hw_csv_at(csv, r, col), hw_csv_at(csv, r, 0));
+    for (long r = 0; r < csv->rows; r++) /* a value not known (rigid.csv's t = 0 row: NaN) is no sample */
+        if (isfinite(hw_csv_at(csv, r, col))) hw_run_stats_add(&s, hw_csv_at(csv, r, col), hw_csv_at(csv, r, 0));
     char c[6][64];
     fprintf(f, "| ");
     md_text(f, name);
@@ -107,8 +108,8 @@ static void stats_row(FILE *f, const hw_csv *csv, int col, const char *name, con
 static void rigid_section(FILE *f, const hw_csv *rg)
 {
     fprintf(f, "## Rigid cables: tensions at the output rows\n\nStatistics over the %ld output rows of rigid.csv "
-               "(standard deviation: population). TA, TB: axial tension at the end blocks A and B; Tmax: the "
-               "largest block tension along the cable at each row.\n\n", rg->rows);
+               "after t = 0 (standard deviation: population; at t = 0 no constraint has been solved yet). TA, TB: axial tension at the end blocks A and B; Tmax: the "
+               "largest block tension along the cable at each row.\n\n", rg->rows > 0 ? rg->rows - 1 : 0);
     fprintf(f, "| cable | tension | max (N) | time of max (s) | min (N) | time of min (s) | mean (N) | std (N) |\n"
                "|---|---|---:|---:|---:|---:|---:|---:|\n");
     static const char *const sfx[3] = {".TA_N", ".TB_N", ".Tmax_N"}, *const what[3] = {"A", "B", "max"};

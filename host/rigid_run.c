@@ -84,6 +84,9 @@ static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
 {
     FILE *f = r->csv;
     double t = hw_rc_time(r->rc);
+    /* the t = 0 row: the start state (positions, winch, bodies); no constraint has been solved
+     * yet, so its forces and tensions are not known: NaN, and kept out of the statistics */
+    int unsolved = r->rows == 0;
     fprintf(f, "%.9g", t);
     for (int c = 0; c < hw_rc_n_cables(r->rc); c++) {
         double fa[3], fb[3];
@@ -101,15 +104,21 @@ static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
         hw_rc_tensions(r->rc, c, r->t);
         double tmax = r->t[0];
         for (int k = 1; k <= n; k++) tmax = fmax(tmax, r->t[k]);
-        if (tmax > r->max_t[c] || r->rows == 0) { r->max_t[c] = tmax; r->max_time[c] = t; }
-        hw_run_stats_add(&r->end_stats[2 * c], r->t[0], t);
-        hw_run_stats_add(&r->end_stats[2 * c + 1], r->t[n], t);
-        fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", fa[0], fa[1], fa[2], fb[0], fb[1],
-                fb[2], r->t[0], r->t[n], tmax);
+        if (unsolved) {
+            fprintf(f, ",nan,nan,nan,nan,nan,nan,nan,nan,nan");
+        } else {
+            if (tmax > r->max_t[c] || r->end_stats[2 * c].n == 0) { r->max_t[c] = tmax; r->max_time[c] = t; }
+            hw_run_stats_add(&r->end_stats[2 * c], r->t[0], t);
+            hw_run_stats_add(&r->end_stats[2 * c + 1], r->t[n], t);
+            fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", fa[0], fa[1], fa[2], fb[0], fb[1],
+                    fb[2], r->t[0], r->t[n], tmax);
+        }
         if (has_winch(r, c)) {
             double len, speed, ten;
             int ne;
-            if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK)
+            if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK && unsolved)
+                fprintf(f, ",%.10g,%.10g,nan,%d", len, speed, ne);
+            else if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK)
                 fprintf(f, ",%.10g,%.10g,%.10g,%d", len, speed, ten, ne);
             else
                 fprintf(f, ",,,,"); /* no state to give: empty fields keep the columns in place */
@@ -317,8 +326,9 @@ void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
             hw_json_string(f, pt >= 0 ? r->sc->model.points[pt].name : "");
             fprintf(f, ",\"position_m\":[%.10g,%.10g,%.10g]}", x[0], x[1], x[2]);
         }
-        fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g", r->rows ? r->max_t[c] : 0.0,
-                r->rows ? r->max_time[c] : 0.0);
+        int solved = r->end_stats[2 * c].n > 0; /* a row after the first step */
+        fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g", solved ? r->max_t[c] : 0.0,
+                solved ? r->max_time[c] : 0.0);
         fprintf(f, ",\"end_a_tension\":");
         hw_run_stats_json(f, &r->end_stats[2 * c]);
         fprintf(f, ",\"end_b_tension\":");
