@@ -156,6 +156,9 @@ static int make_series(hw_h5_out *h, int k, const char *name, int rank, const hs
      *   512 KiB), deflate-compressed; every chunk is written once and never moves;
      * - a smaller row: uncompressed chunks of 2 KiB worth of rows, which keep their size and are
      *   rewritten in place (deflating a few numbers per row would save nothing anyway). */
+    h->rank[k] = rank;
+    memcpy(h->dims[k], dims, sizeof dims);
+    if (row == 0) return 0; /* a series over an empty set (no rotational node...): absent */
     const hsize_t small = 256, big = 65536; /* doubles */
     int compress = row >= small;
     chunk[0] = compress ? 1 : (small + row - 1) / row;
@@ -165,7 +168,6 @@ static int make_series(hw_h5_out *h, int k, const char *name, int rank, const hs
     }
     h->rank[k] = rank;
     memcpy(h->dims[k], dims, sizeof dims);
-    if (row == 0) return 0; /* a series over an empty set (no rotational node...): absent */
     h->row[k] = (double *)calloc((size_t)row, sizeof(double));
     if (!h->row[k]) return -1;
     hid_t sp = H5Screate_simple(rank, dims, maxd);

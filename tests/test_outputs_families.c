@@ -488,3 +488,48 @@ Test(families, rigid_beside_lumped_lines_in_one_series)
     static const char *const series[] = {"'l1 A'", "'wire A'", NULL};
     plot_and_report(dir, pngs, series, "## Rigid cables");
 }
+
+/* Lumped lines with a coupled 1-D network and a reeling rigid cable (tests/data/checkpoint_mixed.yaml):
+ * the network has no ParaView part (said in a warning) but is in results.h5 row for row with
+ * network.csv, beside the lines' and the rigid cable's series; a series over an empty set (no
+ * rotational node) is absent, not a zero-width dataset (which HDF5 cannot chunk). */
+Test(families, lumped_network_and_rigid_together)
+{
+    const char *dir = HW_TMP "/hawser_fam_all";
+    char cmd[1024], out[16384], path[512], first[64], last[256], msg[512];
+    snprintf(cmd, sizeof cmd, "rm -rf %s; %s run %s/checkpoint_mixed.yaml -o %s --format csv,vtk,hdf5 2>&1", dir,
+             HW_CLI_PATH, HW_TEST_DATA_DIR, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "warning: the 1-D network has no ParaView output"), "%s", out);
+    cr_expect(strstr(out, "\"network_elements\":[{\"name\":"), "%s", out);
+    snprintf(path, sizeof path, "%s/run.pvd", dir);
+    int n = pvd_entries(path, first, last);
+    cr_expect_eq(n % 3, 0, "cables, segments and rigid in every frame: %d entries", n);
+    cr_expect(strstr(last, "vtk/rigid_"), "%s", last);
+    hw_csv nw;
+    snprintf(path, sizeof path, "%s/network.csv", dir);
+    cr_assert_eq(hw_csv_read(path, &nw, msg, sizeof msg), HW_OK, "%s", msg);
+#ifdef HAWSER_HAVE_HDF5
+    snprintf(path, sizeof path, "%s/results.h5", dir);
+    hsize_t d[4];
+    double *h = h5_read(path, "/network/element_force", 2, d);
+    cr_assert_eq(d[0], (hsize_t)nw.rows, "a row per network.csv row");
+    for (long k = 0; k < nw.rows; k++) {
+        int j = 0;
+        for (int c = 1; c < nw.cols; c++) {
+            if (strncmp(nw.names[c], "F_", 2)) continue;
+            near(h[k * d[1] + j++], hw_csv_at(&nw, k, c), 1e-9, nw.names[c]);
+        }
+        cr_assert_eq(j, (int)d[1]);
+    }
+    free(h);
+    cr_expect(h5_has(path, "/lines/end_tension") && h5_has(path, "/rigid/tension"));
+    int has_phi = 0;
+    for (int c = 1; c < nw.cols; c++) has_phi |= !strncmp(nw.names[c], "phi_", 4);
+    cr_expect_eq(h5_has(path, "/network/rnode_angle"), has_phi, "rotational series only with rotational nodes");
+#endif
+    hw_csv_free(&nw);
+    static const char *const pngs[] = {"end_tensions.png", "rigid_tensions.png", "network_forces.png", NULL};
+    static const char *const series[] = {"'wire A'", NULL};
+    plot_and_report(dir, pngs, series, "## Network");
+}
