@@ -17,14 +17,13 @@
  * A 1-D network has no shape in space (each node moves along its own axis): no part for it
  * (hw_vtk_network_note); its states are in network.csv and results.h5.
  * DIR/run.pvd lists every frame as its parts (with lumped lines part 0 cables, part 1 segments;
- * then rigid, the next part number) with its time. A new family (the 6-DOF bodies) adds its part
+ * then rigid, the next part number) with its time. A new family (the 6-DOF bodies) adds its row
  * to PARTS below and a writer beside write_rigid. The
  * index is kept a complete XML document at all times: each new entry is written together with
  * the closing tags in one pwrite() over the old closing tags, after the frame files are closed, so
  * a run killed at any moment leaves an index that parses and names only complete frames. */
 #include "files.h"
 #include "output_vtk.h"
-#include "rigid_run.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,10 +51,6 @@ struct hw_vtk_out {
     int r_cap;                /* their room, in nodes */
 };
 
-/* The parts of a frame, in part order (a part is written when the run has its family). */
-static const char *const PARTS[] = {"cables", "segments", "rigid"};
-enum { N_PARTS = 3 };
-static int has_part(const hw_vtk_out *v, int k) { return k < 2 ? v->has_lines : v->has_rigid; }
 
 static const char PVD_HEAD[] =
     "<?xml version=\"1.0\"?>\n"
@@ -332,8 +327,26 @@ static hw_status write_rigid(FILE *f, hw_vtk_out *v, double t)
     return HW_OK;
 }
 
-static hw_status write_frame_file(hw_vtk_out *v, const char *kind, double t, char *msg, size_t msg_len)
+static hw_status cables_part(FILE *f, hw_vtk_out *v, double t) { write_cables(f, v, t); return HW_OK; }
+static hw_status segments_part(FILE *f, hw_vtk_out *v, double t) { write_segments(f, v, t); return HW_OK; }
+static int lines_present(const hw_vtk_out *v) { return v->has_lines; }
+static int rigid_present(const hw_vtk_out *v) { return v->has_rigid; }
+
+/* The parts of a frame, in part order: a part is written (vtk/NAME_k.vtp) when the run has its
+ * family. The hook for a new family (the 6-DOF bodies as frames or glyphs): a row here, its
+ * presence test and writer, its pointer in hw_out_src. */
+static const struct vtk_part {
+    const char *name;
+    int (*present)(const hw_vtk_out *v);
+    hw_status (*write)(FILE *f, hw_vtk_out *v, double t);
+} PARTS[] = {{"cables", lines_present, cables_part},
+             {"segments", lines_present, segments_part},
+             {"rigid", rigid_present, write_rigid}};
+enum { N_PARTS = (int)(sizeof PARTS / sizeof PARTS[0]) };
+
+static hw_status write_frame_file(hw_vtk_out *v, const struct vtk_part *part, double t, char *msg, size_t msg_len)
 {
+    const char *kind = part->name;
     char path[4300];
     snprintf(path, sizeof path, "%s/vtk/%s_%06d.vtp", v->dir, kind, v->frames);
     FILE *f = fopen(path, "w");
@@ -341,14 +354,10 @@ static hw_status write_frame_file(hw_vtk_out *v, const char *kind, double t, cha
         snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
         return HW_ERR_IO;
     }
-    hw_status st = HW_OK;
-    if (kind[0] == 'c') write_cables(f, v, t);
-    else if (kind[0] == 's') write_segments(f, v, t);
-    else st = write_rigid(f, v, t);
+    hw_status st = part->write(f, v, t);
     if (st) {
         fclose(f);
-        snprintf(msg, msg_len, "%s: reading the rigid cables: %s", path, st == HW_ERR_NOMEM ? "out of memory"
-                 : hw_rc_last_error(v->rc));
+        snprintf(msg, msg_len, "%s: reading the %s state: %s", path, kind, hw_status_str(st));
         return st;
     }
     int bad = hw_fclose_checked(f); /* errno of the failed write (EFBIG, ENOSPC) */
@@ -378,11 +387,11 @@ hw_status hw_vtk_write(hw_vtk_out *v, const hw_out_src *src, char *msg, size_t m
     char buf[2048];
     int n = 0;
     for (int k = 0, part = 0; k < N_PARTS; k++) {
-        if (!has_part(v, k)) continue;
-        if ((st = write_frame_file(v, PARTS[k], t, msg, msg_len))) return st;
+        if (!PARTS[k].present(v)) continue;
+        if ((st = write_frame_file(v, &PARTS[k], t, msg, msg_len))) return st;
         n += snprintf(buf + n, sizeof buf - (size_t)n,
                       "    <DataSet timestep=\"%.17g\" part=\"%d\" name=\"%s\" file=\"vtk/%s_%06d.vtp\"/>\n", t,
-                      part++, PARTS[k], PARTS[k], v->frames);
+                      part++, PARTS[k].name, PARTS[k].name, v->frames);
     }
     size_t entry = (size_t)n;
     n += snprintf(buf + n, sizeof buf - (size_t)n, "%s", PVD_TAIL);
@@ -449,7 +458,7 @@ hw_status hw_vtk_resume(hw_vtk_out *v, int frames, double last_t, long long tail
         char f[4300];
         int gone = 0;
         for (int p = 0; p < N_PARTS; p++) {
-            snprintf(f, sizeof f, "%s/vtk/%s_%06d.vtp", v->dir, PARTS[p], k);
+            snprintf(f, sizeof f, "%s/vtk/%s_%06d.vtp", v->dir, PARTS[p].name, k);
             gone += unlink(f) == 0;
         }
         if (!gone) break;
