@@ -533,3 +533,40 @@ Test(families, lumped_network_and_rigid_together)
     static const char *const series[] = {"'wire A'", NULL};
     plot_and_report(dir, pngs, series, "## Network");
 }
+
+/* ParaView's own reader on a rigid-only run's index (only where ParaView's pvbatch is installed:
+ * Debian `paraview`; skipped otherwise): every frame a time step, one block "rigid" per step with
+ * the cable's 11 node points, 1 polyline, 4 point arrays (tension, bending_moment, torsion,
+ * cable) and 2 cell arrays (cable, elements). Not run on the machine this was written on (no
+ * ParaView there): the XML checks above are what ran. */
+Test(families, paraview_reads_the_rigid_series)
+{
+    if (system("command -v pvbatch >/dev/null 2>&1") != 0) cr_skip_test("pvbatch (ParaView) not installed");
+    const char *dir = HW_TMP "/hawser_fam_pv", *yaml = HW_TMP "/hawser_fam_pv.yaml";
+    write_file(yaml, HANGING);
+    char cmd[2048], out[16384];
+    snprintf(cmd, sizeof cmd, "rm -rf %s; %s run %s -o %s --format vtk -q 2>&1", dir, HW_CLI_PATH, yaml, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    static const char *PV =
+        "from paraview.simple import *\n"
+        "import sys\n"
+        "r = PVDReader(FileName=sys.argv[1])\n"
+        "r.UpdatePipelineInformation()\n"
+        "ts = r.TimestepValues\n"
+        "print('STEPS', len(ts))\n"
+        "r.UpdatePipeline(ts[-1])\n"
+        "d = servermanager.Fetch(r)\n"
+        "for b in range(d.GetNumberOfBlocks()):\n"
+        "    k = d.GetBlock(b)\n"
+        "    while k.IsA('vtkMultiBlockDataSet') or k.IsA('vtkMultiPieceDataSet'):\n"
+        "        k = k.GetBlock(0) if k.IsA('vtkMultiBlockDataSet') else k.GetPiece(0)\n"
+        "    print('BLOCK', d.GetMetaData(b).Get(d.NAME()), k.GetNumberOfPoints(), k.GetNumberOfCells(),\n"
+        "          k.GetPointData().GetNumberOfArrays(), k.GetCellData().GetNumberOfArrays())\n";
+    char py[512];
+    snprintf(py, sizeof py, "%s/pv.py", dir);
+    write_file(py, PV);
+    snprintf(cmd, sizeof cmd, "pvbatch %s %s/run.pvd 2>&1", py, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "STEPS 5"), "%s", out);
+    cr_expect(strstr(out, "BLOCK rigid 11 1 4 2"), "%s", out);
+}
