@@ -13,7 +13,7 @@
  * and a JSON summary (stdout and DIR/summary.json). HW_ERR_INPUT before anything runs when the steps cannot be
  * counted (t_end / dt beyond 2^53). */
 struct hw_run_ck;
-/* ck, stop: as for hw_rc_run_scenario (rigid_run.h). */
+/* ck, stop: as for hw_rc_run_scenario (rigid_only.h). */
 hw_status hw_net_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir, int quiet,
                               hw_log_fn log, void *log_user, struct hw_run_ck *ck,
                               const volatile sig_atomic_t *stop, char *msg, size_t msg_len);
