@@ -176,15 +176,13 @@ static double *h5_read(const char *file, const char *name, hsize_t *count)
     return v;
 }
 
-static void same_h5(const char *a, const char *b)
+/* The datasets named (NULL-ended) are the same in a/results.h5 and b/results.h5. */
+static void same_h5_sets(const char *a, const char *b, const char *const *ds)
 {
-    const char *ds[] = {"/time", "/lines/end_tension", "/lines/end_force", "/nodes/position",
-                        "/segments/tension", "/points/position", "/points/velocity", "/points/force",
-                        "/lines/segments_now"};
     char fa[512], fb[512];
     snprintf(fa, sizeof fa, "%s/results.h5", a);
     snprintf(fb, sizeof fb, "%s/results.h5", b);
-    for (int k = 0; k < 9; k++) {
+    for (int k = 0; ds[k]; k++) {
         hsize_t na, nb;
         double *x = h5_read(fa, ds[k], &na), *y = h5_read(fb, ds[k], &nb);
         cr_assert_eq(na, nb, "%s: %llu values, resumed %llu", ds[k], (unsigned long long)na,
@@ -193,6 +191,14 @@ static void same_h5(const char *a, const char *b)
         free(x);
         free(y);
     }
+}
+
+static void same_h5(const char *a, const char *b)
+{
+    static const char *const ds[] = {"/time", "/lines/end_tension", "/lines/end_force", "/nodes/position",
+                                     "/segments/tension", "/points/position", "/points/velocity", "/points/force",
+                                     "/lines/segments_now", NULL};
+    same_h5_sets(a, b, ds);
 }
 #endif
 
@@ -488,9 +494,15 @@ Test(cli, rigid_cable_and_network_resume_byte_identical)
 }
 
 /* Scenarios without lumped lines: rigid cables only (a reel winch lowering a body) and a network
- * only: killed and resumed, stopped by SIGTERM and resumed. */
+ * only: killed and resumed, stopped by SIGTERM and resumed; in every format (ParaView frames of the
+ * rigid cables, their and the network's HDF5 series). */
 static void no_lines_resume(const char *scenario, const char *csv, int tag)
 {
+#ifdef HAWSER_HAVE_HDF5
+    const char *fmt = "csv,vtk,hdf5";
+#else
+    const char *fmt = "csv,vtk";
+#endif
     char ref[64], run[64], run2[64], err[64];
     snprintf(ref, sizeof ref, HW_TMP "/hawser_ck_ref%d", tag);
     snprintf(run, sizeof run, HW_TMP "/hawser_ck_run%d", tag);
@@ -499,15 +511,26 @@ static void no_lines_resume(const char *scenario, const char *csv, int tag)
     rm_rf(ref);
     rm_rf(run);
     rm_rf(run2);
-    const char *a1[] = {"run", scenario, "-o", ref, "-q", "--t-end", "60", NULL};
+    const char *a1[] = {"run", scenario, "-o", ref, "-q", "--t-end", "60", "--format", fmt, NULL};
     cr_assert_eq(cli(NULL, NULL, a1), 0);
-    const char *a2[] = {"run", scenario, "-o", run, "-q", "--t-end", "60", "--checkpoint-every", "10", NULL};
+    const char *a2[] = {"run", scenario, "-o", run, "-q", "--t-end", "60", "--checkpoint-every", "10", "--format", fmt, NULL};
     cr_assert_eq(cli("4567:9", NULL, a2), 1000 + SIGKILL);
     const char *a3[] = {"run", "--resume", run, "-q", NULL};
     cr_assert_eq(cli(NULL, err, a3), 0, "%s", slurp(err, NULL));
     const char *files[] = {csv, NULL};
+    int rigid = !strcmp(csv, "rigid.csv");
+#ifdef HAWSER_HAVE_HDF5
+    static const char *const rig_ds[] = {"/time", "/rigid/elements_now", "/rigid/end_force", "/rigid/node_position",
+                                         "/rigid/tension", "/rigid/moment", NULL};
+    static const char *const net_ds[] = {"/time", "/network/node_position", "/network/node_velocity",
+                                         "/network/element_force", "/network/element_dissipation", NULL};
+#endif
     check_all(ref, run, files);
-    const char *a4[] = {"run", scenario, "-o", run2, "-q", "--t-end", "60", NULL};
+    if (rigid) same_vtk(ref, run);
+#ifdef HAWSER_HAVE_HDF5
+    same_h5_sets(ref, run, rigid ? rig_ds : net_ds);
+#endif
+    const char *a4[] = {"run", scenario, "-o", run2, "-q", "--t-end", "60", "--format", fmt, NULL};
     cr_assert_eq(cli("4567:15", NULL, a4), 128 + SIGTERM);
     char path[128];
     snprintf(path, sizeof path, "%s/summary.json", run2);
@@ -517,6 +540,10 @@ static void no_lines_resume(const char *scenario, const char *csv, int tag)
     const char *a5[] = {"run", "--resume", run2, "-q", NULL};
     cr_assert_eq(cli(NULL, err, a5), 0, "%s", slurp(err, NULL));
     check_all(ref, run2, files);
+    if (rigid) same_vtk(ref, run2);
+#ifdef HAWSER_HAVE_HDF5
+    same_h5_sets(ref, run2, rigid ? rig_ds : net_ds);
+#endif
 }
 
 Test(cli, rigid_only_resume_byte_identical)

@@ -66,20 +66,23 @@ Test(cli, help_after_a_command)
     }
 }
 
-/* --format vtk or hdf5 on a rigid-cable or network scenario says what is not written (it used to
- * be ignored without a word); the run itself goes on. */
-Test(cli, formats_not_covered_are_named)
+/* --format vtk,hdf5 on a rigid-cable scenario writes them (they used to be ignored with a
+ * warning); on a network, which has no shape to draw, the missing ParaView output is named, and
+ * results.h5 is written (the read-back is tests/test_outputs_families.c). */
+Test(cli, formats_cover_rigid_cables_and_name_what_a_network_lacks)
 {
     char out[8192], cmd[1024];
     snprintf(cmd, sizeof cmd, "%s run %s/rigid_lowering.yaml -o " HW_TMP "/hawser_cli_rfmt --t-end 0.1 -q "
              "--format csv,vtk 2>&1 >/dev/null", HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    cr_expect(strstr(out, "warning: rigid cables are written to rigid.csv only") &&
-              strstr(out, "not written yet"), "%s", out);
+    cr_expect(!strstr(out, "warning"), "%s", out);
+    cr_expect_gt(count_lines(HW_TMP "/hawser_cli_rfmt/run.pvd"), 3);
+    cr_expect_gt(count_lines(HW_TMP "/hawser_cli_rfmt/vtk/rigid_000000.vtp"), 10);
     snprintf(cmd, sizeof cmd, "%s run %s/sled_ramp.yaml -o " HW_TMP "/hawser_cli_nfmt --t-end 0.1 -q "
-             "--format hdf5 2>&1 >/dev/null", HW_CLI_PATH, HW_EXAMPLES_DIR);
+             "--format csv,vtk 2>&1 >/dev/null", HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
-    cr_expect(strstr(out, "the 1-D network are written to network.csv only"), "%s", out);
+    cr_expect(strstr(out, "warning: the 1-D network has no ParaView output"), "%s", out);
+    cr_expect_eq(count_lines(HW_TMP "/hawser_cli_nfmt/run.pvd"), -1, "no ParaView index for a network alone");
 }
 
 Test(cli, blow_up_exits_4_with_valid_outputs)

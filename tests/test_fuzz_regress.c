@@ -177,7 +177,7 @@ Test(fuzz_regress, rigid_and_network_runs_refuse_unrepresentable_step_counts)
         FILE *null = fopen("/dev/null", "w");
         fflush(stdout);
         dup2(fileno(null), 1);
-        st = k == 0 ? hw_rc_run_scenario(sc, path, workdir, HW_BACKEND_CPU, NULL, NULL, NULL, NULL, msg, sizeof msg)
+        st = k == 0 ? hw_rc_run_scenario(sc, path, workdir, HW_BACKEND_CPU, 1, NULL, NULL, NULL, NULL, msg, sizeof msg)
                     : hw_net_run_scenario(sc, path, workdir, 1, NULL, NULL, NULL, NULL, msg, sizeof msg);
         fflush(stdout);
         dup2(saved, 1);

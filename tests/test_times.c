@@ -329,7 +329,7 @@ Test(times, cli_network_only_rows_exact)
     cr_expect(strstr(out, "\"t\":1.05,"), "%s", out);
 }
 
-/* Rigid cables alone (examples/stiff_wire.yaml: dt 0.01 s, interval 0.5 s): rows at 0.5 k and at
+/* Rigid cables alone (examples/stiff_wire.yaml: dt 0.01 s, interval 0.5 s): rows at 0, 0.5 k and at
  * t_end 1.05 s; a dt that divides neither the interval nor t_end is refused (exit 3) naming both,
  * since the rigid solver's parameters are set for one dt. */
 Test(times, cli_rigid_only_rows_exact_or_refused)
@@ -340,9 +340,9 @@ Test(times, cli_rigid_only_rows_exact_or_refused)
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     double t[64];
     long n = times_of(HW_TMP "/hawser_times_rig/rigid.csv", t, 64);
-    cr_assert_eq(n, 3);
-    cr_expect(fabs(t[0] - 0.5) <= 1e-12 && fabs(t[1] - 1.0) <= 1e-12 && fabs(t[2] - 1.05) <= 1e-12,
-              "%.17g %.17g %.17g", t[0], t[1], t[2]);
+    cr_assert_eq(n, 4, "the t = 0 row, then 0.5, 1.0 and 1.05 s");
+    cr_expect(t[0] == 0.0 && fabs(t[1] - 0.5) <= 1e-12 && fabs(t[2] - 1.0) <= 1e-12 && fabs(t[3] - 1.05) <= 1e-12,
+              "%.17g %.17g %.17g %.17g", t[0], t[1], t[2], t[3]);
     snprintf(cmd, sizeof cmd, "%s run %s/stiff_wire.yaml -o " HW_TMP "/hawser_times_rig2 -q --t-end 1 --dt 0.003 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out);

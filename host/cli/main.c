@@ -24,6 +24,7 @@
 #include "run/ensemble.h"
 #include "run/network_run.h"
 #include "io/output.h"
+#include "io/output_vtk.h"
 #include "cli/plot_report.h"
 #include "run/rigid_only.h"
 #include "run/network_only.h"
@@ -31,6 +32,7 @@
 #include "run/run_resume.h"
 #include "io/scenario.h"
 #include "run/plan_times.h"
+#include "run/progress.h"
 #include "world/timeline.h"
 
 enum {
@@ -136,39 +138,8 @@ static void log_sink(void *user, int level, const char *msg)
     fprintf(stderr, "hawser: %s%s\n", level ? "warning: " : "", msg);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-/* Progress on stderr: a redrawn bar on a terminal, a plain line every 10% in a log. */
-typedef struct progress { int tty, last_decile, quiet; double last_draw; } progress;
-
-static void progress_show(progress *p, double t, double t_end, double wall)
-{
-    if (p->quiet || t_end <= 0) return;
-    double frac = fmin(1.0, t / t_end);
-    if (p->tty) {
-        double now = now_s();
-        if (now - p->last_draw < 0.2 && frac < 1.0) return;
-        p->last_draw = now;
-        int w = 30, fill = (int)(frac * w);
-        fprintf(stderr, "\r[%.*s%*s] %3d%%  t = %.3f / %.3f s  wall %.1f s", fill,
-                "##############################", w - fill, "", (int)(100 * frac), t, t_end, wall);
-        if (frac >= 1.0) fprintf(stderr, "\n");
-    } else {
-        int dec = (int)(frac * 10.0 + 1e-9);
-        if (dec > p->last_decile) {
-            p->last_decile = dec;
-            fprintf(stderr, "hawser: progress %d%% (t = %.3f s of %.3f s, wall %.1f s)\n", dec * 10, t,
-                    t_end, wall);
-        }
-    }
-}
-
 static const hw_rc_runner *summary_rigid; /* the rigid cables' part of the summary, or NULL */
+static const hw_net_runner *summary_net;  /* the network's, or NULL */
 
 static void write_summary(FILE *f, const char *status, const char *message, const run_opts *o,
                           const hw_scenario *sc, const hw_sim *sim, const hw_outputs *out,
@@ -190,6 +161,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
                 wall > 0 ? hw_sim_segment_steps(sim) / wall : 0.0, res, it);
     }
     hw_rc_runner_json(f, summary_rigid);
+    hw_net_runner_json(f, summary_net);
     if (out && out->stats) {
         fprintf(f, ",\"lines\":[");
         for (int l = 0; l < sc->model.n_lines; l++) {
@@ -388,7 +360,7 @@ static int run(run_opts *o)
     hw_md_deck *md = NULL; /* a MoorDyn deck's OUTPUTS channels, for the .out table */
     hw_md_out *mdo = NULL;
     int code = EXIT_OK;
-    double wall0 = now_s();
+    double wall0 = hw_now_s();
     hw_status st = hw_md_load_any(o->scenario, log_sink, (void *)o, &sc, &md, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
@@ -438,18 +410,10 @@ static int run(run_opts *o)
             return exit_code(st);
         }
     }
-    if ((sc->rigid || sc->network) && (sc->out_formats & (HW_OUT_VTK | HW_OUT_HDF5)))
-        /* a warning, not silence: the formats asked for do not cover these families yet */
-        fprintf(stderr, "hawser: warning: %s%s%s are written to %s%s%s only: ParaView and HDF5 output "
-                "for them is not written yet (the formats asked for cover %s)\n",
-                sc->rigid ? "rigid cables" : "", sc->rigid && sc->network ? " and " : "",
-                sc->network ? "the 1-D network" : "", sc->rigid ? "rigid.csv" : "",
-                sc->rigid && sc->network ? " and " : "", sc->network ? "network.csv" : "",
-                sc->model.n_lines > 0 ? "the lumped-mass lines" : "nothing in this scenario");
     if (sc->model.n_lines == 0 && (sc->rigid || sc->network)) { /* rigid cables and/or a network only */
         catch_signals();
         if (sc->rigid)
-            st = hw_rc_run_scenario(sc, o->scenario, dir, o->backend, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
+            st = hw_rc_run_scenario(sc, o->scenario, dir, o->backend, o->quiet, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
         else
             st = hw_net_run_scenario(sc, o->scenario, dir, o->quiet, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
         if (st == HW_INTERRUPTED) {
@@ -463,6 +427,10 @@ static int run(run_opts *o)
         hw_scenario_free(sc);
         hw_md_free(md);
         return code;
+    }
+    {
+        char note[512]; /* a network has no ParaView part: said, not silent */
+        if (hw_vtk_network_note(sc, note, sizeof note)) log_sink((void *)o, 1, note);
     }
     hw_net_runner netr;
     memset(&netr, 0, sizeof netr);
@@ -502,7 +470,7 @@ static int run(run_opts *o)
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         write_summary(stdout, st == HW_ERR_NOT_CONVERGED ? "static_not_converged" : "error", msg, o,
-                      sc, NULL, NULL, now_s() - wall0);
+                      sc, NULL, NULL, hw_now_s() - wall0);
         hw_ensemble_free(ens);
         hw_scenario_free(sc);
         hw_md_free(md);
@@ -519,13 +487,14 @@ static int run(run_opts *o)
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
     }
-    if ((!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
-        (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
-        (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg)) ||
+    if ((st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg)) ||
         (sc->n_couplings > 0 &&
          (st = hw_couplings_create(sc->couplings, sc->n_couplings, &sc->model, netr.net, o->scenario,
                                    &cpl, msg, sizeof msg))) ||
-        (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg))) {
+        (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg)) ||
+        (hw_outputs_attach(&out, rigr.rc, netr.net), 0) || /* every family in the t = 0 row */
+        (!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
+        (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg)))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
@@ -545,8 +514,9 @@ static int run(run_opts *o)
                      "is reached with one shortened step that lands on its time", dt, sc->out_interval);
             log_sink((void *)o, 0, msg);
         }
-        progress pg = {isatty(fileno(stderr)), 0, o->quiet, 0.0};
-        double run0 = now_s();
+        hw_progress pg;
+        hw_progress_init(&pg, o->quiet);
+        double run0 = hw_now_s();
         const char *status = "ok";
         const char *fail_msg = NULL;
         /* a signal stops the lines between two steps; with rigid cables or a network (which
@@ -608,10 +578,10 @@ static int run(run_opts *o)
                 code = exit_code(st);
                 break;
             }
-            progress_show(&pg, hw_sim_time(sim), t_end, now_s() - run0);
+            hw_progress_show(&pg, hw_sim_time(sim), t_end, hw_now_s() - run0);
             k++;
         }
-        double wall = now_s() - run0;
+        double wall = hw_now_s() - run0;
         hw_outputs_take_extremes(&out, sim); /* every-step extremes for the summary and ensemble */
         for (int l = 0; out.stats && l < sc->model.n_lines; l++)
             hw_line_limits_warn(stderr, &sc->model, l, out.stats[l].max_tension, sc->util_warning);
@@ -622,12 +592,14 @@ static int run(run_opts *o)
             code = exit_code(st);
         }
         summary_rigid = &rigr;
+        summary_net = &netr;
         code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
     }
 done:
     hw_run_ck_free(&ck);
     hw_couplings_destroy(cpl);
     summary_rigid = NULL;
+    summary_net = NULL;
     hw_rc_runner_end(&rigr);
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);

@@ -57,9 +57,10 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
         hw_run_stats_init(&o->stats[l].end_b);
     }
     hw_status st;
-    if ((sc->out_formats & HW_OUT_VTK) && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
+    int drawable = m->n_lines > 0 || sc->rigid; /* a network alone has no ParaView part */
+    if ((sc->out_formats & HW_OUT_VTK) && drawable && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
     if ((sc->out_formats & HW_OUT_HDF5) && (st = hw_h5_open(&o->h5, dir, sc, msg, msg_len))) return st;
-    if (!(sc->out_formats & HW_OUT_CSV)) return HW_OK;
+    if (!(sc->out_formats & HW_OUT_CSV) || m->n_lines == 0) return HW_OK; /* rigid.csv, network.csv: the runners' */
     if (!(o->lines = open_csv(o, "lines.csv", msg, msg_len))) return HW_ERR_IO;
     if (!(o->points = open_csv(o, "points.csv", msg, msg_len))) return HW_ERR_IO;
     fprintf(o->lines, "time_s");
@@ -129,11 +130,19 @@ hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim)
     return HW_OK;
 }
 
+void hw_outputs_attach(hw_outputs *o, const hw_rc *rc, const hw_net *net)
+{
+    o->src.rc = rc;
+    o->src.net = net;
+}
+
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len)
 {
     const hw_model_def *m = &o->sc->model;
-    double t = hw_sim_time(sim);
-    hw_status st;
+    o->src.sim = sim;
+    double dt, t = hw_out_src_time(&o->src, &dt);
+    hw_status st = HW_OK;
+    if (!sim) goto families; /* no lumped lines: their files are not open */
     if (o->lines) fprintf(o->lines, "%.9g", t);
     for (int l = 0; l < m->n_lines; l++) {
         double ta, tb, fa[3], fb[3];
@@ -189,8 +198,9 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
             o->failed = 1;
             return HW_ERR_IO;
         }
-    if ((o->vtk && (st = hw_vtk_write(o->vtk, sim, msg, msg_len))) ||
-        (o->h5 && (st = hw_h5_write(o->h5, sim, msg, msg_len)))) {
+families:
+    if ((o->vtk && (st = hw_vtk_write(o->vtk, &o->src, msg, msg_len))) ||
+        (o->h5 && (st = hw_h5_write(o->h5, &o->src, msg, msg_len)))) {
         o->failed = 1;
         return st;
     }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "hawser/hawser.h"
+#include "io/output_src.h"
 #include "io/run_stats.h"
 #include "io/scenario.h"
 
@@ -29,13 +30,21 @@ typedef struct hw_outputs {
     int rows;
     int failed;        /* a write failed (and was reported): closing reports nothing more */
     char dir[4096];
+    hw_out_src src;    /* the families the rows are read from (hw_outputs_attach, hw_outputs_write) */
 } hw_outputs;
 
 /* Creates dir (and parents) and opens the files of the formats in sc->out_formats (CSV: with
- * their header rows). */
+ * their header rows). One pipeline for every family: lines.csv / points.csv (and nodes.csv,
+ * segments.csv) when the scenario has lumped lines; ParaView frames with the lumped lines' and
+ * the rigid cables' parts; results.h5 with a group per family (/lines.., /rigid, /network).
+ * rigid.csv and network.csv are the runners' (rigid_run.h, network_run.h). No ParaView files
+ * for a scenario whose only family is a 1-D network (hw_vtk_network_note). */
 hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc, char *msg,
                           size_t msg_len);
-/* Appends one row per file for the simulation's current time. */
+/* The rigid cables and the 1-D network the rows also read (NULL: none); before the first write. */
+void hw_outputs_attach(hw_outputs *o, const hw_rc *rc, const hw_net *net);
+/* Appends one row per file for the current time: sim's (the lumped lines; NULL in a run without
+ * them: then the rigid cables', else the network's). */
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len);
 /* Closes every result file (CSV, run.pvd, results.h5), each once whatever happens, and reports
  * the first that could not be written to the end (HW_ERR_IO, msg naming the file and the reason).

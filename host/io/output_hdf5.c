@@ -12,8 +12,21 @@
  *   /nodes/position (T, N, 3) m; /segments/tension (T, S) N;
  *   /points/position (T, P, 3) m; /points/velocity (T, P, 3) m/s; /points/force (T, P, 3) N;
  *   static: /lines/name, /lines/segments, /lines/unstretched_length, /lines/node_offset (L+1),
- *   /lines/segment_offset (L+1), /lines/end_a_point, /lines/end_b_point, /points/name. */
+ *   /lines/segment_offset (L+1), /lines/end_a_point, /lines/end_b_point, /points/name.
+ *   (only with lumped lines: a run without them has none of the groups above but /time)
+ * Rigid cables (C cables, R = all node slots: each cable's most elements + 1, concatenated):
+ *   /rigid/elements_now (T, C); /rigid/end_force (T, C, 2, 3) N; /rigid/node_position (T, R, 3) m;
+ *   /rigid/tension (T, R) N; /rigid/moment (T, R, 3) N m (bending x, y, torsion z);
+ *   static: /rigid/name, /rigid/node_slots (C), /rigid/node_offset (C+1).
+ * 1-D network (Nn nodes, Nr rotational nodes, E elements; a series over an empty set is absent):
+ *   /network/node_position (T, Nn) m, /network/node_velocity (T, Nn) m/s, /network/rnode_angle
+ *   (T, Nr) rad, /network/rnode_speed (T, Nr) rad/s, /network/element_force (T, E) N,
+ *   /network/element_dissipation (T, E) J; static: /network/node_name, /network/rnode_name,
+ *   /network/element_name.
+ * A new family (the 6-DOF bodies) adds its group, its DS_ entries and its part of hw_h5_write. */
 #include "io/output_hdf5.h"
+#include "io/scenario_rigid.h"
+#include "network/network_internal.h"
 
 #include <errno.h>
 #include <math.h>
@@ -36,9 +49,9 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
              dir);
     return HW_ERR_UNSUPPORTED;
 }
-hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len)
+hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg_len)
 {
-    (void)h; (void)sim;
+    (void)h; (void)src;
     snprintf(msg, msg_len, "HDF5 output is not available in this build");
     return HW_ERR_UNSUPPORTED;
 }
@@ -60,7 +73,9 @@ hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
 #include <hdf5.h>
 #include <time.h>
 
-enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_NSEG, DS_COUNT };
+enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_NSEG,
+       DS_RC_NOW, DS_RC_END_F, DS_RC_POS, DS_RC_T, DS_RC_M,
+       DS_NET_X, DS_NET_V, DS_NET_PHI, DS_NET_W, DS_NET_F, DS_NET_E, DS_COUNT };
 
 struct hw_h5_out {
     const hw_scenario *sc;
@@ -70,6 +85,11 @@ struct hw_h5_out {
     int rank[DS_COUNT];
     hsize_t dims[DS_COUNT][4]; /* current dims; [0] = rows */
     int n_lines, n_nodes, n_seg, n_points;
+    int n_cables, n_rnodes_slots;      /* rigid cables and their node slots */
+    int *rc_slots, *rc_off;            /* per cable: node slots, first slot */
+    double *rc_buf;                    /* one cable's 3 x (elements + 1) values */
+    int rc_buf_cap;                    /* in nodes */
+    int net_n, net_nr, net_ne;         /* network nodes, rotational nodes, elements */
     double *row[DS_COUNT];     /* one row of each series */
     int attrs_done;
     int failed;                /* a write failed: nothing more is written */
@@ -136,6 +156,9 @@ static int make_series(hw_h5_out *h, int k, const char *name, int rank, const hs
      *   512 KiB), deflate-compressed; every chunk is written once and never moves;
      * - a smaller row: uncompressed chunks of 2 KiB worth of rows, which keep their size and are
      *   rewritten in place (deflating a few numbers per row would save nothing anyway). */
+    h->rank[k] = rank;
+    memcpy(h->dims[k], dims, sizeof dims);
+    if (row == 0) return 0; /* a series over an empty set (no rotational node...): absent */
     const hsize_t small = 256, big = 65536; /* doubles */
     int compress = row >= small;
     chunk[0] = compress ? 1 : (small + row - 1) / row;
@@ -200,6 +223,7 @@ static int write_layout(hw_h5_out *h)
 {
     const hw_model_def *m = &h->sc->model;
     int L = m->n_lines;
+    if (L == 0) return 0;
     long long *noff = (long long *)calloc((size_t)L + 1, sizeof(long long));
     long long *soff = (long long *)calloc((size_t)L + 1, sizeof(long long));
     int *nseg = (int *)calloc((size_t)L + 1, sizeof(int));
@@ -238,6 +262,42 @@ static int write_layout(hw_h5_out *h)
     return bad ? -1 : 0;
 }
 
+/* The rigid cables' and the network's static datasets. */
+static int write_families_layout(hw_h5_out *h)
+{
+    const hw_scenario *sc = h->sc;
+    int bad = 0;
+    if (sc->rigid) {
+        const hw_scn_rigid *rg = sc->rigid;
+        long long *off = (long long *)calloc((size_t)h->n_cables + 1, sizeof(long long));
+        if (!off) return -1;
+        for (int c = 0; c <= h->n_cables; c++) off[c] = h->rc_off[c];
+        bad = write_names(h, "/rigid/name", h->n_cables, &rg->cables[0].name, sizeof rg->cables[0],
+                          "rigid cable names, in cable order") ||
+              write_static(h->file, "/rigid/node_slots", H5T_STD_I32LE, H5T_NATIVE_INT, (hsize_t)h->n_cables,
+                           h->rc_slots, "1", "node slots of each cable: its most elements + 1 (a reel winch "
+                           "changes the count in use, /rigid/elements_now + 1; slots past it hold NaN)") ||
+              write_static(h->file, "/rigid/node_offset", H5T_STD_I64LE, H5T_NATIVE_LLONG, (hsize_t)h->n_cables + 1,
+                           off, "1", "node points of cable c are /rigid/node_position etc. [:, node_offset[c] : "
+                           "node_offset[c+1]] (node 0 = end A; node k = the joint between elements k-1 and k)");
+        free(off);
+    }
+    const hw_net_def *d = sc->network;
+    if (!bad && d) {
+        const char **en = (const char **)calloc((size_t)d->n_elems + 1, sizeof *en);
+        if (!en) return -1;
+        for (int e = 0; e < d->n_elems; e++) en[e] = hw_net_elem_name(&d->elems[e]);
+        bad = (d->n_nodes > 0 && write_names(h, "/network/node_name", d->n_nodes, &d->nodes[0].name,
+                                             sizeof d->nodes[0], "network node names, in node order")) ||
+              (d->n_rnodes > 0 && write_names(h, "/network/rnode_name", d->n_rnodes, &d->rnodes[0].name,
+                                              sizeof d->rnodes[0], "rotational node names, in order")) ||
+              (d->n_elems > 0 && write_names(h, "/network/element_name", d->n_elems, en, sizeof *en,
+                                             "network element names, in element order"));
+        free(en);
+    }
+    return bad ? -1 : 0;
+}
+
 hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, char *msg,
                      size_t msg_len)
 {
@@ -265,6 +325,25 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         h->n_nodes += hw_line_max_segments(m, l) + 1;
         h->n_seg += hw_line_max_segments(m, l);
     }
+    if (sc->rigid) {
+        h->n_cables = sc->rigid->def.n_cables;
+        h->rc_slots = (int *)calloc((size_t)h->n_cables + 1, sizeof(int));
+        h->rc_off = (int *)calloc((size_t)h->n_cables + 1, sizeof(int));
+        if (!h->rc_slots || !h->rc_off) {
+            snprintf(msg, msg_len, "%s: out of memory", h->path);
+            return HW_ERR_NOMEM;
+        }
+        for (int c = 0; c < h->n_cables; c++) {
+            h->rc_slots[c] = hw_rc_max_elements(&sc->rigid->cables[c]) + 1;
+            h->rc_off[c + 1] = h->rc_off[c] + h->rc_slots[c];
+        }
+        h->n_rnodes_slots = h->rc_off[h->n_cables];
+    }
+    if (sc->network) {
+        h->net_n = sc->network->n_nodes;
+        h->net_nr = sc->network->n_rnodes;
+        h->net_ne = sc->network->n_elems;
+    }
     errno = 0;
     h->file = H5Fcreate(h->path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     if (h->file < 0) {
@@ -274,8 +353,9 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         return HW_ERR_IO;
     }
     hid_t g;
-    const char *groups[] = {"/lines", "/nodes", "/segments", "/points"};
-    for (int i = 0; i < 4; i++) {
+    const char *groups[] = {"/lines", "/nodes", "/segments", "/points", "/rigid", "/network"};
+    for (int i = 0; i < 6; i++) {
+        if ((i < 4 && m->n_lines == 0) || (i == 4 && !sc->rigid) || (i == 5 && !sc->network)) continue;
         if ((g = H5Gcreate2(h->file, groups[i], H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
             return h5_fail(h, "creating the groups", msg, msg_len);
         H5Gclose(g);
@@ -287,9 +367,13 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
     struct tm tmv;
     gmtime_r(&now, &tmv);
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tmv);
+    hsize_t C = (hsize_t)h->n_cables, R = (hsize_t)h->n_rnodes_slots;
+    hsize_t t_c[1] = {C}, t_cf[3] = {C, 2, 3}, t_r[1] = {R}, t_r3[2] = {R, 3};
+    hsize_t t_nn[1] = {(hsize_t)h->net_n}, t_nr[1] = {(hsize_t)h->net_nr}, t_ne[1] = {(hsize_t)h->net_ne};
+    int lumped = m->n_lines > 0;
     errno = 0;
     if (make_series(h, DS_TIME, "/time", 1, NULL, "s", "simulation time of each row") ||
-        make_series(h, DS_END_T, "/lines/end_tension", 3, t_end, "N",
+        (lumped && (make_series(h, DS_END_T, "/lines/end_tension", 3, t_end, "N",
                     "tension of the end segments [row, line, end]: end 0 = A (segment 1), 1 = B (segment nseg)") ||
         make_series(h, DS_END_F, "/lines/end_force", 4, t_end, "N",
                     "force of the line on its end point [row, line, end, xyz] (includes the end node's "
@@ -303,9 +387,30 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         make_series(h, DS_PT_F, "/points/force", 3, t_pts, "N",
                     "total force of all lines on each point [row, point, xyz]") ||
         make_series(h, DS_NSEG, "/lines/segments_now", 2, t_l, "1",
-                    "segments in use of each line [row, line] (changes where a line reels)") ||
+                    "segments in use of each line [row, line] (changes where a line reels)"))) ||
+        (sc->rigid && (make_series(h, DS_RC_NOW, "/rigid/elements_now", 2, t_c, "1",
+                    "elements in use of each rigid cable [row, cable] (a reel winch changes it)") ||
+        make_series(h, DS_RC_END_F, "/rigid/end_force", 4, t_cf, "N",
+                    "force the cable exerts on its end points [row, cable, end, xyz] (end 0 = A, 1 = B)") ||
+        make_series(h, DS_RC_POS, "/rigid/node_position", 3, t_r3, "m",
+                    "node points [row, node slot, xyz]: end A, the joints, end B; see /rigid/node_offset") ||
+        make_series(h, DS_RC_T, "/rigid/tension", 2, t_r, "N",
+                    "axial force at the constraint blocks (at the node points) [row, node slot], > 0 in tension") ||
+        make_series(h, DS_RC_M, "/rigid/moment", 3, t_r3, "N m",
+                    "moment at the constraint blocks [row, node slot, 3]: bending x, y and torsion z in the "
+                    "frame of the element after the block (element N-1 at end B)"))) ||
+        (sc->network && (make_series(h, DS_NET_X, "/network/node_position", 2, t_nn, "m",
+                    "node positions along their axes [row, node]") ||
+        make_series(h, DS_NET_V, "/network/node_velocity", 2, t_nn, "m/s", "node velocities [row, node]") ||
+        make_series(h, DS_NET_PHI, "/network/rnode_angle", 2, t_nr, "rad", "rotational node angles [row, rnode]") ||
+        make_series(h, DS_NET_W, "/network/rnode_speed", 2, t_nr, "rad/s", "rotational node speeds [row, rnode]") ||
+        make_series(h, DS_NET_F, "/network/element_force", 2, t_ne, "N",
+                    "element forces [row, element] (as network.csv's F_ columns)") ||
+        make_series(h, DS_NET_E, "/network/element_dissipation", 2, t_ne, "J",
+                    "energy dissipated by each element so far [row, element]"))) ||
+        write_families_layout(h) ||
         write_layout(h) ||
-        attr_string(h->file, "layout", "hawser-results-1 (see docs/outputs.md)") ||
+        attr_string(h->file, "layout", "hawser-results-2 (see docs/outputs.md)") ||
         attr_string(h->file, "scenario", sc->path ? sc->path : "") ||
         attr_string(h->file, "hawser_version", hw_version()) ||
         attr_string(h->file, "date", when) ||
@@ -336,17 +441,74 @@ static int append(hw_h5_out *h, int k)
     return bad ? -1 : 0;
 }
 
-hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len)
+/* One row of the rigid cables' series. */
+static hw_status rigid_row(hw_h5_out *h, const hw_rc *rc)
 {
-    double t = hw_sim_time(sim);
+    hw_status st = HW_OK;
+    for (int c = 0; !st && c < h->n_cables; c++) {
+        int n = hw_rc_elements(rc, c), slots = h->rc_slots[c], o = h->rc_off[c];
+        int use = n + 1 < slots ? n + 1 : slots; /* a winch past its foreseen length: cut */
+        double *x = h->row[DS_RC_POS] + 3 * o, *t = h->row[DS_RC_T] + o, *m = h->row[DS_RC_M] + 3 * o;
+        h->row[DS_RC_NOW][c] = n;
+        if (n + 1 > h->rc_buf_cap) { /* room for the whole cable, then copied */
+            free(h->rc_buf);
+            h->rc_buf_cap = 0;
+            if (!(h->rc_buf = (double *)malloc(sizeof(double) * 3 * (size_t)(n + 1)))) return HW_ERR_NOMEM;
+            h->rc_buf_cap = n + 1;
+        }
+        if ((st = hw_rc_end_forces(rc, c, h->row[DS_RC_END_F] + 6 * c, h->row[DS_RC_END_F] + 6 * c + 3)) ||
+            (st = hw_rc_nodes(rc, c, h->rc_buf)))
+            break;
+        memcpy(x, h->rc_buf, sizeof(double) * 3 * (size_t)use);
+        if ((st = hw_rc_tensions(rc, c, h->rc_buf))) break;
+        memcpy(t, h->rc_buf, sizeof(double) * (size_t)use);
+        if ((st = hw_rc_bending_moments(rc, c, h->rc_buf))) break;
+        memcpy(m, h->rc_buf, sizeof(double) * 3 * (size_t)use);
+        if (hw_rc_time(rc) <= 0.0) { /* t = 0: no constraint solved yet, as rigid.csv's NaN */
+            for (int k = 0; k < use; k++) {
+                t[k] = NAN;
+                for (int i = 0; i < 3; i++) m[3 * k + i] = NAN;
+            }
+            for (int i = 0; i < 6; i++) h->row[DS_RC_END_F][6 * c + i] = NAN;
+        }
+        for (int k = use; k < slots; k++) {
+            t[k] = NAN;
+            for (int i = 0; i < 3; i++) x[3 * k + i] = m[3 * k + i] = NAN;
+        }
+    }
+    return st;
+}
+
+/* One row of the network's series. */
+static hw_status network_row(hw_h5_out *h, const hw_net *net)
+{
+    hw_status st = HW_OK;
+    for (int i = 0; !st && i < h->net_n; i++) st = hw_net_node_state(net, i, &h->row[DS_NET_X][i], &h->row[DS_NET_V][i]);
+    for (int i = 0; !st && i < h->net_nr; i++)
+        st = hw_net_rnode_state(net, i, &h->row[DS_NET_PHI][i], &h->row[DS_NET_W][i]);
+    for (int e = 0; !st && e < h->net_ne; e++)
+        if (!(st = hw_net_element_force(net, e, &h->row[DS_NET_F][e])))
+            st = hw_net_element_dissipation(net, e, &h->row[DS_NET_E][e], NULL);
+    return st;
+}
+
+hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg_len)
+{
+    const hw_sim *sim = src->sim;
+    double dt, t = hw_out_src_time(src, &dt);
     hw_status st = HW_OK;
     if (h->failed) {
         snprintf(msg, msg_len, "%s: an earlier write failed", h->path);
         return HW_ERR_IO;
     }
+    if ((h->n_lines > 0 && !sim) || (h->n_cables > 0 && !src->rc) || (h->sc->network && !src->net)) {
+        snprintf(msg, msg_len, "HDF5 output at t = %g s: a family of the scenario was not given", t);
+        return HW_ERR_STATE;
+    }
     errno = 0;
     if (!h->attrs_done) {
-        if (attr_double(h->file, "dt", hw_sim_dt(sim)) || attr_string(h->file, "backend", hw_sim_backend_name(sim)))
+        const char *backend = sim ? hw_sim_backend_name(sim) : src->rc ? hw_rc_backend_name(src->rc) : "cpu";
+        if (attr_double(h->file, "dt", dt) || attr_string(h->file, "backend", backend))
             return h5_fail(h, "writing the run attributes", msg, msg_len);
         h->attrs_done = 1;
     }
@@ -365,7 +527,9 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len
         n0 += nseg + 1;
         s0 += nseg;
     }
-    for (int p = 0; !st && p < h->n_points; p++)
+    if (!st && src->rc && h->n_cables > 0) st = rigid_row(h, src->rc);
+    if (!st && src->net && h->sc->network) st = network_row(h, src->net);
+    for (int p = 0; !st && sim && h->n_lines > 0 && p < h->n_points; p++)
         st = hw_sim_point_state(sim, p, h->row[DS_PT_POS] + 3 * p, h->row[DS_PT_VEL] + 3 * p, h->row[DS_PT_F] + 3 * p);
     if (st) {
         snprintf(msg, msg_len, "HDF5 output at t = %g s: reading the state: %s", t, hw_status_str(st));
@@ -393,6 +557,9 @@ hw_status hw_h5_close(hw_h5_out *h, char *msg, size_t msg_len)
         }
         free(h->row[k]);
     }
+    free(h->rc_slots);
+    free(h->rc_off);
+    free(h->rc_buf);
     /* closed once, whatever happens: a second H5Fclose after a failed one crashes HDF5 1.10 (the
      * failed close has already released the descriptor) */
     if (h->file >= 0 && !h->nomem && H5Fclose(h->file) < 0) bad = 1;
@@ -406,7 +573,10 @@ long hw_h5_rows(const hw_h5_out *h) { return h ? (long)h->dims[DS_TIME][0] : 0; 
 
 static const char *const DS_NAMES[DS_COUNT] = {
     "/time", "/lines/end_tension", "/lines/end_force", "/nodes/position", "/segments/tension",
-    "/points/position", "/points/velocity", "/points/force", "/lines/segments_now"};
+    "/points/position", "/points/velocity", "/points/force", "/lines/segments_now",
+    "/rigid/elements_now", "/rigid/end_force", "/rigid/node_position", "/rigid/tension", "/rigid/moment",
+    "/network/node_position", "/network/node_velocity", "/network/rnode_angle", "/network/rnode_speed",
+    "/network/element_force", "/network/element_dissipation"};
 
 hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
 {
@@ -423,6 +593,7 @@ hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
     if ((h->file = H5Fopen(h->path, H5F_ACC_RDWR, H5P_DEFAULT)) < 0)
         return h5_fail(h, "reopening the file to resume", msg, msg_len);
     for (int k = 0; k < DS_COUNT; k++) {
+        if (!h->row[k] || h->rank[k] == 0) continue; /* not in this run's file */
         if ((h->ds[k] = H5Dopen2(h->file, DS_NAMES[k], H5P_DEFAULT)) < 0)
             return h5_fail(h, "reopening a dataset to resume", msg, msg_len);
         hid_t sp = H5Dget_space(h->ds[k]);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "hawser/hawser.h"
+#include "io/output_src.h"
 #include "io/scenario.h"
 
 typedef struct hw_h5_out hw_h5_out;
@@ -16,7 +17,7 @@ typedef struct hw_h5_out hw_h5_out;
 hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, char *msg,
                      size_t msg_len);
 /* Appends one time row (the first call also records dt and the backend) and flushes the file. */
-hw_status hw_h5_write(hw_h5_out *h, const hw_sim *sim, char *msg, size_t msg_len);
+hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg_len);
 /* Closes the file (NULL-safe) and frees h. HW_ERR_IO with msg (the file and the reason) when the
  * last buffers could not be written; nothing more is reported for a file whose write already
  * failed (that error was reported then). */

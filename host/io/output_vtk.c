@@ -9,7 +9,16 @@
  *   segments_k.vtp  one two-point line cell per segment (so the per-segment values can be cell
  *                   data; VTK cell data is one value per cell). Cell data: tension (N), strain
  *                   (|r_i+1 - r_i| / (L/nseg) - 1), line (index), segment (1..nseg).
- * DIR/run.pvd lists every frame as two parts (part 0 cables, part 1 segments) with its time. The
+ *   rigid_k.vtp     (rigid cables, docs/rigid.md) one polyline cell per rigid cable through its
+ *                   N+1 node points (hw_rc_nodes: end A, the joints, end B). Point data at the
+ *                   constraint blocks, which sit at those points: tension (N, hw_rc_tensions),
+ *                   bending_moment (N m, |(Mx, My)| of hw_rc_bending_moments), torsion (N m, Mz),
+ *                   cable (index). Cell data: cable (index), elements (N).
+ * A 1-D network has no shape in space (each node moves along its own axis): no part for it
+ * (hw_vtk_network_note); its states are in network.csv and results.h5.
+ * DIR/run.pvd lists every frame as its parts (with lumped lines part 0 cables, part 1 segments;
+ * then rigid, the next part number) with its time. A new family (the 6-DOF bodies) adds its row
+ * to PARTS below and a writer beside write_rigid. The
  * index is kept a complete XML document at all times: each new entry is written together with
  * the closing tags in one pwrite() over the old closing tags, after the frame files are closed, so
  * a run killed at any moment leaves an index that parses and names only complete frames. */
@@ -36,7 +45,12 @@ struct hw_vtk_out {
     int *ns;               /* segments of each line in this frame */
     double *pos, *vel, *ten, *strain; /* all nodes / segments of all lines, line after line */
     double *nodeT, *nodeS;
+    int has_lines, has_rigid; /* which parts a frame has */
+    const hw_rc *rc;          /* the rigid cables of this frame */
+    double *rn, *rt, *rm;     /* one rigid cable's nodes (3(N+1)), tensions (N+1), moments (3(N+1)) */
+    int r_cap;                /* their room, in nodes */
 };
+
 
 static const char PVD_HEAD[] =
     "<?xml version=\"1.0\"?>\n"
@@ -75,15 +89,17 @@ hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, 
     snprintf(v->dir, sizeof v->dir, "%s", dir);
     *out = v;
     const hw_model_def *m = &sc->model;
+    v->has_lines = m->n_lines > 0;
+    v->has_rigid = sc->rigid != NULL;
     for (int l = 0; l < m->n_lines; l++) { /* room for the most segments a line can have */
         v->n_nodes += hw_line_max_segments(m, l) + 1;
         v->n_seg += hw_line_max_segments(m, l);
     }
     v->ns = (int *)calloc((size_t)m->n_lines + 1, sizeof(int));
-    v->pos = (double *)malloc(sizeof(double) * 3 * (size_t)v->n_nodes);
-    v->vel = (double *)malloc(sizeof(double) * 3 * (size_t)v->n_nodes);
-    v->nodeT = (double *)malloc(sizeof(double) * (size_t)v->n_nodes);
-    v->nodeS = (double *)malloc(sizeof(double) * (size_t)v->n_nodes);
+    v->pos = (double *)malloc(sizeof(double) * 3 * (size_t)(v->n_nodes + 1));
+    v->vel = (double *)malloc(sizeof(double) * 3 * (size_t)(v->n_nodes + 1));
+    v->nodeT = (double *)malloc(sizeof(double) * (size_t)(v->n_nodes + 1));
+    v->nodeS = (double *)malloc(sizeof(double) * (size_t)(v->n_nodes + 1));
     v->ten = (double *)malloc(sizeof(double) * (size_t)(v->n_seg + 1));
     v->strain = (double *)malloc(sizeof(double) * (size_t)(v->n_seg + 1));
     if (!v->ns || !v->pos || !v->vel || !v->nodeT || !v->nodeS || !v->ten || !v->strain) {
@@ -235,8 +251,102 @@ static void write_segments(FILE *f, const hw_vtk_out *v, double t)
     fprintf(f, "        </DataArray>\n      </Lines>\n%s", VTP_TAIL);
 }
 
-static hw_status write_frame_file(hw_vtk_out *v, const char *kind, double t, char *msg, size_t msg_len)
+/* Room for a rigid cable of n elements in the scratch arrays. */
+static hw_status rigid_room(hw_vtk_out *v, int n)
 {
+    if (n + 1 <= v->r_cap) return HW_OK;
+    int cap = 2 * (n + 1);
+    double *a = (double *)realloc(v->rn, sizeof(double) * 3 * (size_t)cap);
+    if (a) v->rn = a;
+    double *b = a ? (double *)realloc(v->rt, sizeof(double) * (size_t)cap) : NULL;
+    if (b) v->rt = b;
+    double *c = b ? (double *)realloc(v->rm, sizeof(double) * 3 * (size_t)cap) : NULL;
+    if (c) v->rm = c;
+    if (!c) return HW_ERR_NOMEM;
+    v->r_cap = cap;
+    return HW_OK;
+}
+
+/* One rigid-cable array: the values of every cable's N+1 nodes in turn. what: 0 tension,
+ * 1 bending moment magnitude, 2 torsion. The cables are read once per array (a frame is small
+ * beside a step; the reads are copies). */
+static hw_status rigid_array(FILE *f, hw_vtk_out *v, int what)
+{
+    static const char *const names[3] = {"tension", "bending_moment", "torsion"};
+    array_begin(f, "Float64", names[what], 1);
+    hw_status st = HW_OK;
+    for (int c = 0; !st && c < hw_rc_n_cables(v->rc); c++) {
+        int n = hw_rc_elements(v->rc, c);
+        if ((st = rigid_room(v, n))) break;
+        if (what == 0) st = hw_rc_tensions(v->rc, c, v->rt);
+        else st = hw_rc_bending_moments(v->rc, c, v->rm);
+        for (int k = 0; !st && k <= n; k++) {
+            const double *m = v->rm + 3 * k;
+            double x = what == 0 ? v->rt[k] : what == 1 ? sqrt(m[0] * m[0] + m[1] * m[1]) : m[2];
+            fprintf(f, "%.17g\n", x);
+        }
+    }
+    fprintf(f, "        </DataArray>\n");
+    return st;
+}
+
+/* vtk/rigid_k.vtp: one polyline per rigid cable through its node points. */
+static hw_status write_rigid(FILE *f, hw_vtk_out *v, double t)
+{
+    const hw_rc *rc = v->rc;
+    int nc = hw_rc_n_cables(rc), np = 0;
+    for (int c = 0; c < nc; c++) np += hw_rc_elements(rc, c) + 1;
+    write_head(f, t, np, nc);
+    fprintf(f, "      <PointData Scalars=\"tension\">\n");
+    hw_status st;
+    for (int k = 0; k < 3; k++)
+        if ((st = rigid_array(f, v, k))) return st;
+    array_begin(f, "Int32", "cable", 1);
+    for (int c = 0; c < nc; c++)
+        for (int k = 0; k <= hw_rc_elements(rc, c); k++) fprintf(f, "%d\n", c);
+    fprintf(f, "        </DataArray>\n      </PointData>\n      <CellData Scalars=\"cable\">\n");
+    array_begin(f, "Int32", "cable", 1);
+    for (int c = 0; c < nc; c++) fprintf(f, "%d\n", c);
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int32", "elements", 1);
+    for (int c = 0; c < nc; c++) fprintf(f, "%d\n", hw_rc_elements(rc, c));
+    fprintf(f, "        </DataArray>\n      </CellData>\n      <Points>\n");
+    array_begin(f, "Float64", "position", 3);
+    for (int c = 0; c < nc; c++) {
+        int n = hw_rc_elements(rc, c);
+        if ((st = rigid_room(v, n)) || (st = hw_rc_nodes(rc, c, v->rn))) return st;
+        for (int k = 0; k <= n; k++) fprintf(f, "%.17g %.17g %.17g\n", v->rn[3 * k], v->rn[3 * k + 1], v->rn[3 * k + 2]);
+    }
+    fprintf(f, "        </DataArray>\n      </Points>\n      <Lines>\n");
+    array_begin(f, "Int64", "connectivity", 1);
+    for (int i = 0; i < np; i++) fprintf(f, "%d\n", i);
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int64", "offsets", 1);
+    for (int c = 0, end = 0; c < nc; c++) fprintf(f, "%d\n", end += hw_rc_elements(rc, c) + 1);
+    fprintf(f, "        </DataArray>\n      </Lines>\n%s", VTP_TAIL);
+    return HW_OK;
+}
+
+static hw_status cables_part(FILE *f, hw_vtk_out *v, double t) { write_cables(f, v, t); return HW_OK; }
+static hw_status segments_part(FILE *f, hw_vtk_out *v, double t) { write_segments(f, v, t); return HW_OK; }
+static int lines_present(const hw_vtk_out *v) { return v->has_lines; }
+static int rigid_present(const hw_vtk_out *v) { return v->has_rigid; }
+
+/* The parts of a frame, in part order: a part is written (vtk/NAME_k.vtp) when the run has its
+ * family. The hook for a new family (the 6-DOF bodies as frames or glyphs): a row here, its
+ * presence test and writer, its pointer in hw_out_src. */
+static const struct vtk_part {
+    const char *name;
+    int (*present)(const hw_vtk_out *v);
+    hw_status (*write)(FILE *f, hw_vtk_out *v, double t);
+} PARTS[] = {{"cables", lines_present, cables_part},
+             {"segments", lines_present, segments_part},
+             {"rigid", rigid_present, write_rigid}};
+enum { N_PARTS = (int)(sizeof PARTS / sizeof PARTS[0]) };
+
+static hw_status write_frame_file(hw_vtk_out *v, const struct vtk_part *part, double t, char *msg, size_t msg_len)
+{
+    const char *kind = part->name;
     char path[4300];
     snprintf(path, sizeof path, "%s/vtk/%s_%06d.vtp", v->dir, kind, v->frames);
     FILE *f = fopen(path, "w");
@@ -244,8 +354,12 @@ static hw_status write_frame_file(hw_vtk_out *v, const char *kind, double t, cha
         snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
         return HW_ERR_IO;
     }
-    if (kind[0] == 'c') write_cables(f, v, t);
-    else write_segments(f, v, t);
+    hw_status st = part->write(f, v, t);
+    if (st) {
+        fclose(f);
+        snprintf(msg, msg_len, "%s: reading the %s state: %s", path, kind, hw_status_str(st));
+        return st;
+    }
     int bad = hw_fclose_checked(f); /* errno of the failed write (EFBIG, ENOSPC) */
     if (bad) {
         snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(bad));
@@ -254,24 +368,31 @@ static hw_status write_frame_file(hw_vtk_out *v, const char *kind, double t, cha
     return HW_OK;
 }
 
-hw_status hw_vtk_write(hw_vtk_out *v, const hw_sim *sim, char *msg, size_t msg_len)
+hw_status hw_vtk_write(hw_vtk_out *v, const hw_out_src *src, char *msg, size_t msg_len)
 {
-    double t = hw_sim_time(sim), every = v->sc->vtk_interval;
+    double dt, t = hw_out_src_time(src, &dt), every = v->sc->vtk_interval;
     /* a frame when the interval has passed (half a step of slack for rounding of t) */
-    if (v->frames > 0 && every > 0 && t - v->last_t < every - 0.5 * hw_sim_dt(sim)) return HW_OK;
-    hw_status st = gather(v, sim);
-    if (st) {
-        snprintf(msg, msg_len, "ParaView output at t = %g s: reading the state: %s", t, hw_status_str(st));
-        return st;
+    if (v->frames > 0 && every > 0 && t - v->last_t < every - 0.5 * dt) return HW_OK;
+    hw_status st = HW_OK;
+    if (v->has_lines && (!src->sim || (st = gather(v, src->sim)))) {
+        snprintf(msg, msg_len, "ParaView output at t = %g s: reading the state: %s", t,
+                 src->sim ? hw_status_str(st) : "no lumped lines given");
+        return st ? st : HW_ERR_STATE;
     }
-    if ((st = write_frame_file(v, "cables", t, msg, msg_len)) ||
-        (st = write_frame_file(v, "segments", t, msg, msg_len)))
-        return st;
-    char buf[1024];
-    int n = snprintf(buf, sizeof buf,
-                     "    <DataSet timestep=\"%.17g\" part=\"0\" name=\"cables\" file=\"vtk/cables_%06d.vtp\"/>\n"
-                     "    <DataSet timestep=\"%.17g\" part=\"1\" name=\"segments\" file=\"vtk/segments_%06d.vtp\"/>\n",
-                     t, v->frames, t, v->frames);
+    if (v->has_rigid && !src->rc) {
+        snprintf(msg, msg_len, "ParaView output at t = %g s: no rigid cables given", t);
+        return HW_ERR_STATE;
+    }
+    v->rc = src->rc;
+    char buf[2048];
+    int n = 0;
+    for (int k = 0, part = 0; k < N_PARTS; k++) {
+        if (!PARTS[k].present(v)) continue;
+        if ((st = write_frame_file(v, &PARTS[k], t, msg, msg_len))) return st;
+        n += snprintf(buf + n, sizeof buf - (size_t)n,
+                      "    <DataSet timestep=\"%.17g\" part=\"%d\" name=\"%s\" file=\"vtk/%s_%06d.vtp\"/>\n", t,
+                      part++, PARTS[k].name, PARTS[k].name, v->frames);
+    }
     size_t entry = (size_t)n;
     n += snprintf(buf + n, sizeof buf - (size_t)n, "%s", PVD_TAIL);
     if ((st = write_all_at(v, buf, (size_t)n, v->tail_at, msg, msg_len))) return st;
@@ -279,6 +400,15 @@ hw_status hw_vtk_write(hw_vtk_out *v, const hw_sim *sim, char *msg, size_t msg_l
     v->frames++;
     v->last_t = t;
     return HW_OK;
+}
+
+int hw_vtk_network_note(const hw_scenario *sc, char *msg, size_t msg_len)
+{
+    if (!sc->network || !(sc->out_formats & HW_OUT_VTK)) return 0;
+    snprintf(msg, msg_len, "the 1-D network has no ParaView output (each of its nodes moves along its own "
+             "axis: no shape in space to draw); its states are in %s (docs/outputs.md)",
+             sc->out_formats & HW_OUT_HDF5 ? "network.csv and results.h5" : "network.csv");
+    return 1;
 }
 
 hw_status hw_vtk_close(hw_vtk_out *v, char *msg, size_t msg_len)
@@ -289,6 +419,7 @@ hw_status hw_vtk_close(hw_vtk_out *v, char *msg, size_t msg_len)
         snprintf(msg, msg_len, "%s/run.pvd: close failed: %s", v->dir, strerror(errno));
         st = HW_ERR_IO;
     }
+    free(v->rn); free(v->rt); free(v->rm);
     free(v->ns); free(v->pos); free(v->vel); free(v->ten); free(v->strain); free(v->nodeT); free(v->nodeS);
     free(v);
     return st;
@@ -325,10 +456,12 @@ hw_status hw_vtk_resume(hw_vtk_out *v, int frames, double last_t, long long tail
     v->last_t = last_t;
     for (int k = frames;; k++) { /* frames written after the checkpoint */
         char f[4300];
-        snprintf(f, sizeof f, "%s/vtk/cables_%06d.vtp", v->dir, k);
-        int gone = unlink(f);
-        snprintf(f, sizeof f, "%s/vtk/segments_%06d.vtp", v->dir, k);
-        if (unlink(f) != 0 && gone != 0) break;
+        int gone = 0;
+        for (int p = 0; p < N_PARTS; p++) {
+            snprintf(f, sizeof f, "%s/vtk/%s_%06d.vtp", v->dir, PARTS[p].name, k);
+            gone += unlink(f) == 0;
+        }
+        if (!gone) break;
     }
     return write_all_at(v, PVD_TAIL, strlen(PVD_TAIL), v->tail_at, msg, msg_len);
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "hawser/hawser.h"
+#include "io/output_src.h"
 #include "io/scenario.h"
 
 typedef struct hw_vtk_out hw_vtk_out;
@@ -13,9 +14,13 @@ typedef struct hw_vtk_out hw_vtk_out;
 /* Creates DIR/vtk/ and DIR/run.pvd (an empty, valid collection). */
 hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, char *msg,
                       size_t msg_len);
-/* Writes the frame of the simulation's current time when sc->vtk_interval has passed since the
- * last one (every call when it is 0), then appends it to the index. */
-hw_status hw_vtk_write(hw_vtk_out *v, const hw_sim *sim, char *msg, size_t msg_len);
+/* Writes the frame of the sources' current time (src: the lumped lines and the rigid cables the
+ * scenario has) when sc->vtk_interval has passed since the last one (every call when it is 0),
+ * then appends it to the index. */
+hw_status hw_vtk_write(hw_vtk_out *v, const hw_out_src *src, char *msg, size_t msg_len);
+/* Whether the scenario asks for ParaView output and has a 1-D network, which has none: 1 and
+ * the note to log as a warning in msg. */
+int hw_vtk_network_note(const hw_scenario *sc, char *msg, size_t msg_len);
 /* Closes run.pvd (NULL-safe) and frees v; HW_ERR_IO with msg when the close fails. */
 hw_status hw_vtk_close(hw_vtk_out *v, char *msg, size_t msg_len);
 /* Where the output stands (a checkpoint records it): frames written, the last frame's time and

@@ -7,10 +7,19 @@
  *                                (needs outputs.segments, e.g. `segments: all`)
  *   plots/shapes.png             side view (x-z) of each line through its recorded nodes at the
  *                                chosen times (needs outputs.nodes, e.g. `nodes: all`)
+ *   plots/rigid_tensions.png     (rigid.csv) per rigid cable: TA (solid), TB (dashed) and the
+ *                                largest tension along it, Tmax (dotted), against time
+ *   plots/rigid_tension_along.png (the last vtk/rigid_*.vtp frame) tension along each rigid cable
+ *                                against the distance from end A (needs the vtk format)
+ *   plots/network_forces.png     (network.csv) the force of each network element against time
+ *   plots/network_positions.png  (network.csv) each network node's position along its axis
+ * A run directory holds any of lines.csv, rigid.csv, network.csv (one per family the run had);
+ * each present family's plots are drawn.
  * gnuplot runs as a subprocess on a script written to plots/plots.gp (kept, so a user can edit
  * and re-run it), with the pngcairo terminal (png when cairo is absent); no display is needed. */
 #include "io/plot.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -36,8 +45,8 @@ typedef struct plot_line {
 typedef struct plot_ctx {
     const char *dir;
     char pdir[4200];
-    hw_csv lines, segs, nodes;
-    int have_segs, have_nodes;
+    hw_csv lines, segs, nodes, rigid, net;
+    int have_lines, have_segs, have_nodes, have_rigid, have_net;
     int n_lines;
     plot_line *ln;
     char written[1024], skipped[1024];
@@ -144,6 +153,19 @@ static void ctx_free(plot_ctx *c)
     hw_csv_free(&c->lines);
     hw_csv_free(&c->segs);
     hw_csv_free(&c->nodes);
+    hw_csv_free(&c->rigid);
+    hw_csv_free(&c->net);
+}
+
+/* DIR/name into *csv when the file is there: 1 read (with at least one row), 0 absent, -1 an
+ * error (st, msg set). */
+static int load_optional(const char *dir, const char *name, hw_csv *csv, hw_status *st, char *msg, size_t msg_len)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (access(path, F_OK) != 0) return 0;
+    if ((*st = hw_csv_read(path, csv, msg, msg_len))) return -1;
+    return csv->rows > 0;
 }
 
 static hw_status ctx_load(plot_ctx *c, const char *dir, char *msg, size_t msg_len)
@@ -152,14 +174,21 @@ static hw_status ctx_load(plot_ctx *c, const char *dir, char *msg, size_t msg_le
     hw_status st;
     memset(c, 0, sizeof *c);
     c->dir = dir;
+    st = HW_OK;
+    if ((c->have_rigid = load_optional(dir, "rigid.csv", &c->rigid, &st, msg, msg_len)) < 0 ||
+        (c->have_net = load_optional(dir, "network.csv", &c->net, &st, msg, msg_len)) < 0)
+        return st;
     snprintf(path, sizeof path, "%s/lines.csv", dir);
+    if ((c->have_rigid || c->have_net) && access(path, F_OK) != 0) return HW_OK; /* no lumped lines */
     if ((st = hw_csv_read(path, &c->lines, msg, msg_len))) {
         if (st == HW_ERR_IO) {
             size_t n = strlen(msg);
-            snprintf(msg + n, msg_len - n, " (is %s the result directory of a run with the csv format?)", dir);
+            snprintf(msg + n, msg_len - n, " (is %s the result directory of a run with the csv format? "
+                     "It has none of lines.csv, rigid.csv, network.csv)", dir);
         }
         return st;
     }
+    c->have_lines = 1;
     if (c->lines.rows < 1 || (c->lines.cols - 1) % 4 != 0) {
         snprintf(msg, msg_len, "%s: expected a header time_s then 4 columns per line and at least one row, "
                  "got %d columns and %ld rows", path, c->lines.cols, c->lines.rows);
@@ -396,6 +425,176 @@ static hw_status plot_shapes(FILE *f, plot_ctx *c, const double *times, int n_ti
     return HW_OK;
 }
 
+/* A time series plot of columns of one CSV of the run: cols[i] (0-based) titled titles[i], line
+ * colour colour[i], dash dash[i]. */
+static void plot_series(FILE *f, plot_ctx *c, const char *csv, const char *png, const char *title, const char *ylabel,
+                        const char *yfmt, int n, const int *cols, char titles[][300], const int *colour, const int *dash)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/%s", c->dir, csv);
+    gp_output(f, c, png, title);
+    fprintf(f, "set datafile separator ','\nset xlabel 'time (s)'\nset ylabel ");
+    gp_str(f, ylabel);
+    fprintf(f, "\n%s%s%splot ", yfmt ? "set format y '" : "", yfmt ? yfmt : "", yfmt ? "'\n" : "");
+    for (int i = 0; i < n; i++) {
+        fprintf(f, "%s", i ? ", \\\n     " : "");
+        gp_str(f, path);
+        fprintf(f, " skip 1 using 1:%d with lines lc %d dt %d lw 1.5 title ", cols[i] + 1, colour[i], dash[i]);
+        gp_str(f, titles[i]);
+    }
+    fprintf(f, "\nunset output\n");
+    note(c->written, sizeof c->written, " %s", png);
+}
+
+/* Columns of csv named <name><suffix>, in order: their indices and the names. */
+static int columns_ending(const hw_csv *csv, const char *prefix, const char *suffix, int *cols, char names[][300], int max)
+{
+    int n = 0;
+    size_t pl = strlen(prefix), sl = strlen(suffix);
+    for (int k = 1; k < csv->cols && n < max; k++) {
+        const char *h = csv->names[k];
+        size_t hl = strlen(h);
+        if (hl <= pl + sl || strncmp(h, prefix, pl) || strcmp(h + hl - sl, suffix)) continue;
+        cols[n] = k;
+        snprintf(names[n++], 300, "%.*s", (int)(hl - pl - sl), h + pl);
+    }
+    return n;
+}
+
+/* rigid_tensions.png: TA, TB, Tmax of each rigid cable (at most MAX_CURVES cables). */
+static void plot_rigid(FILE *f, plot_ctx *c)
+{
+    int ta[MAX_CURVES], cols[3 * MAX_CURVES], colour[3 * MAX_CURVES], dash[3 * MAX_CURVES], n = 0;
+    char names[MAX_CURVES][300], titles[3 * MAX_CURVES][300];
+    int nc = columns_ending(&c->rigid, "", ".TA_N", ta, names, MAX_CURVES);
+    static const char *const sfx[3] = {".TA_N", ".TB_N", ".Tmax_N"}, *const what[3] = {"A", "B", "max"};
+    for (int i = 0; i < nc; i++)
+        for (int k = 0; k < 3; k++) {
+            char col[320];
+            snprintf(col, sizeof col, "%.280s%s", names[i], sfx[k]);
+            int j = hw_csv_col(&c->rigid, col);
+            if (j < 0) continue;
+            cols[n] = j;
+            colour[n] = i + 1;
+            dash[n] = k + 1;
+            snprintf(titles[n++], 300, "%.280s %s", names[i], what[k]);
+        }
+    if (n == 0) {
+        note(c->skipped, sizeof c->skipped, "%s", " rigid_tensions.png (no <cable>.TA_N column in rigid.csv).");
+        return;
+    }
+    plot_series(f, c, "rigid.csv", "rigid_tensions.png", "Rigid cables: end tensions (solid A, dashed B) and largest (dotted)",
+                "tension", "%.1s %cN", n, cols, titles, colour, dash);
+}
+
+/* The last rigid-cable ParaView frame: per cable the distance along it and the tension at each node
+ * point, into plots/rigid_tension_along.dat. Returns the cables written, 0 when there is no frame, -1
+ * on an error (msg). */
+static int rigid_along_data(plot_ctx *c, char *dat, size_t dat_len, double *t_frame, char *msg, size_t msg_len)
+{
+    char path[4400], best[4400] = "";
+    snprintf(path, sizeof path, "%s/vtk", c->dir);
+    DIR *d = opendir(path);
+    if (!d) return 0;
+    struct dirent *de;
+    while ((de = readdir(d))) /* frames are numbered with a fixed width: the largest name is the last */
+        if (!strncmp(de->d_name, "rigid_", 6) && strstr(de->d_name, ".vtp") && strcmp(de->d_name, best) > 0)
+            snprintf(best, sizeof best, "%s", de->d_name);
+    closedir(d);
+    if (!best[0]) return 0;
+    snprintf(path, sizeof path, "%s/vtk/%s", c->dir, best);
+    FILE *v = fopen(path, "r");
+    if (!v) return 0;
+    fseek(v, 0, SEEK_END);
+    long len = ftell(v);
+    fseek(v, 0, SEEK_SET);
+    char *txt = (char *)malloc((size_t)len + 1);
+    size_t got = txt ? fread(txt, 1, (size_t)len, v) : 0;
+    fclose(v);
+    if (!txt) return -1;
+    txt[got] = 0;
+    int ncab = 0;
+    const char *piece = strstr(txt, "NumberOfPoints=\""), *tv = strstr(txt, "Name=\"TimeValue\"");
+    const char *ten = strstr(txt, "Name=\"tension\""), *pos = strstr(txt, "Name=\"position\"");
+    const char *off = strstr(txt, "Name=\"offsets\"");
+    long np = piece ? strtol(piece + 16, NULL, 10) : 0;
+    *t_frame = tv ? strtod(strchr(tv, '>') + 1, NULL) : 0.0;
+    FILE *o = ten && pos && off && np > 0 ? data_file(c, "rigid_tension_along.dat", dat, dat_len, msg, msg_len) : NULL;
+    if (o) {
+        fprintf(o, "# per rigid cable (blocks separated by two blank lines): distance from end A along the node "
+                   "points (m), tension (N); frame %s\n", best);
+        char *pt = strchr(ten, '>') + 1, *pp = strchr(pos, '>') + 1, *po = strchr(off, '>') + 1;
+        long i = 0;
+        while (i < np) {
+            long end = strtol(po, &po, 10);
+            if (end <= i || end > np) break;
+            double s = 0, prev[3] = {0, 0, 0};
+            for (long first = i; i < end; i++) {
+                double x[3], T = strtod(pt, &pt);
+                for (int k = 0; k < 3; k++) x[k] = strtod(pp, &pp);
+                if (i > first) s += sqrt((x[0] - prev[0]) * (x[0] - prev[0]) + (x[1] - prev[1]) * (x[1] - prev[1]) +
+                                         (x[2] - prev[2]) * (x[2] - prev[2]));
+                memcpy(prev, x, sizeof prev);
+                fprintf(o, "%.10g %.10g\n", s, T);
+            }
+            fprintf(o, "\n\n");
+            ncab++;
+        }
+        fclose(o);
+    }
+    free(txt);
+    return ncab;
+}
+
+/* rigid_tension_along.png from the last rigid ParaView frame. */
+static void plot_rigid_along(FILE *f, plot_ctx *c, char *msg, size_t msg_len)
+{
+    char dat[4400], names[MAX_CURVES][300];
+    int ta[MAX_CURVES];
+    double tf = 0;
+    int nc = rigid_along_data(c, dat, sizeof dat, &tf, msg, msg_len);
+    if (nc <= 0) {
+        note(c->skipped, sizeof c->skipped, "%s",
+             " rigid_tension_along.png (needs the vtk format: the tension at every node is in the ParaView frames).");
+        return;
+    }
+    int nn = columns_ending(&c->rigid, "", ".TA_N", ta, names, MAX_CURVES);
+    char title[160];
+    snprintf(title, sizeof title, "Rigid cables: tension along each cable at t = %g s (last frame)", tf);
+    gp_output(f, c, "rigid_tension_along.png", title);
+    fprintf(f, "set xlabel 'distance from end A along the node points (m)'\nset ylabel 'tension'\nset format y '%%.1s %%cN'\nplot ");
+    for (int b = 0; b < nc && b < MAX_CURVES; b++) {
+        fprintf(f, "%s", b ? ", " : "");
+        gp_str(f, dat);
+        fprintf(f, " index %d using 1:2 with linespoints pt 7 ps 0.6 title ", b);
+        char t[64];
+        snprintf(t, sizeof t, "cable %d", b);
+        gp_str(f, b < nn ? names[b] : t);
+    }
+    fprintf(f, "\nunset output\n");
+    note(c->written, sizeof c->written, "%s", " rigid_tension_along.png");
+}
+
+/* network_forces.png and network_positions.png. */
+static void plot_network(FILE *f, plot_ctx *c)
+{
+    int cols[MAX_CURVES], colour[MAX_CURVES], dash[MAX_CURVES];
+    char titles[MAX_CURVES][300];
+    for (int i = 0; i < MAX_CURVES; i++) { colour[i] = i + 1; dash[i] = 1; }
+    int n = columns_ending(&c->net, "F_", "", cols, titles, MAX_CURVES);
+    if (n > 0)
+        plot_series(f, c, "network.csv", "network_forces.png", "Network: element forces", "force", "%.1s %cN", n, cols,
+                    titles, colour, dash);
+    else
+        note(c->skipped, sizeof c->skipped, "%s", " network_forces.png (no element in network.csv).");
+    n = columns_ending(&c->net, "x_", "", cols, titles, MAX_CURVES);
+    if (n > 0)
+        plot_series(f, c, "network.csv", "network_positions.png", "Network: node positions along their axes",
+                    "position (m)", NULL, n, cols, titles, colour, dash);
+    else
+        note(c->skipped, sizeof c->skipped, "%s", " network_positions.png (no translational node in network.csv).");
+}
+
 static hw_status run_gnuplot(const char *gp, const plot_ctx *c, char *msg, size_t msg_len)
 {
     char script[4400], log[4400];
@@ -453,12 +652,19 @@ hw_status hw_plot_results(const char *dir, const double *times, int n_times, cha
         if (!(f = data_file(&c, "plots.gp", path, sizeof path, msg, msg_len))) { st = HW_ERR_IO; goto done; }
     }
     fprintf(f, "# written by hawser plot; re-run with: gnuplot plots.gp (from the result directory's parent)\n");
-    plot_end_tensions(f, &c);
-    if ((st = plot_max_tension(f, &c, msg, msg_len)) || (c.have_segs && (st = plot_max_along(f, &c, msg, msg_len))) ||
-        (st = plot_shapes(f, &c, times, n_times, msg, msg_len)))
-        goto done;
-    if (!c.have_segs)
-        note(c.skipped, sizeof c.skipped, "%s", " max_tension_along.png (no segments.csv: outputs.segments: all).");
+    if (c.have_lines) {
+        plot_end_tensions(f, &c);
+        if ((st = plot_max_tension(f, &c, msg, msg_len)) || (c.have_segs && (st = plot_max_along(f, &c, msg, msg_len))) ||
+            (st = plot_shapes(f, &c, times, n_times, msg, msg_len)))
+            goto done;
+        if (!c.have_segs)
+            note(c.skipped, sizeof c.skipped, "%s", " max_tension_along.png (no segments.csv: outputs.segments: all).");
+    }
+    if (c.have_rigid) {
+        plot_rigid(f, &c);
+        plot_rigid_along(f, &c, msg, msg_len);
+    }
+    if (c.have_net) plot_network(f, &c);
     fclose(f);
     f = NULL;
     if ((st = run_gnuplot(gp, &c, msg, msg_len))) goto done;

@@ -1,7 +1,8 @@
 /* `hawser report`: DIR/report.md, a Markdown page of a run: the facts from summary.json, a table of
  * end-tension statistics computed from lines.csv (Welford, the same as the summary's), the largest
- * segment tension per line from summary.json, and the plots of `hawser plot` (made first when
- * gnuplot is installed; the report says so when it is not). */
+ * segment tension per line from summary.json, the rigid cables' tension statistics from rigid.csv
+ * and the network's element forces from network.csv (each family the run had), and the plots of
+ * `hawser plot` (made first when gnuplot is installed; the report says so when it is not). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ static const char *num_fmt(char *out, size_t len, const char *v, int kind)
     char *end;
     double x = strtod(v, &end);
     if (end == v || *end) { snprintf(out, len, "%s", v); return out; }
+    x += 0.0; /* -0 reads 0 */
     snprintf(out, len, kind == NUM_N && fabs(x) >= 100.0 ? "%.0f" : kind == NUM_S ? "%.3f" : "%.4g", x);
     return out;
 }
@@ -88,17 +90,97 @@ static void md_text(FILE *f, const char *s)
     }
 }
 
+/* One statistics row (max, time, min, time, mean, std over the rows) of column col of csv. */
+static void stats_row(FILE *f, const hw_csv *csv, int col, const char *name, const char *what, int kind)
+{
+    hw_run_stats s;
+    hw_run_stats_init(&s);
+    for (long r = 0; r < csv->rows; r++) /* a value not known (rigid.csv's t = 0 row: NaN) is no sample */
+        if (isfinite(hw_csv_at(csv, r, col))) hw_run_stats_add(&s, hw_csv_at(csv, r, col), hw_csv_at(csv, r, 0));
+    char c[6][64];
+    fprintf(f, "| ");
+    md_text(f, name);
+    fprintf(f, " | %s | %s | %s | %s | %s | %s | %s |\n", what, num_d(c[0], 64, s.max, kind),
+            num_d(c[1], 64, s.t_max, NUM_S), num_d(c[2], 64, s.min, kind), num_d(c[3], 64, s.t_min, NUM_S),
+            num_d(c[4], 64, s.mean, kind), num_d(c[5], 64, hw_run_stats_std(&s), kind));
+}
+
+/* The rigid cables' section: TA, TB, Tmax statistics over the rows of rigid.csv. */
+static void rigid_section(FILE *f, const hw_csv *rg)
+{
+    fprintf(f, "## Rigid cables: tensions at the output rows\n\nStatistics over the %ld output rows of rigid.csv "
+               "after t = 0 (standard deviation: population; at t = 0 no constraint has been solved yet). TA, TB: axial tension at the end blocks A and B; Tmax: the "
+               "largest block tension along the cable at each row.\n\n", rg->rows > 0 ? rg->rows - 1 : 0);
+    fprintf(f, "| cable | tension | max (N) | time of max (s) | min (N) | time of min (s) | mean (N) | std (N) |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|\n");
+    static const char *const sfx[3] = {".TA_N", ".TB_N", ".Tmax_N"}, *const what[3] = {"A", "B", "max"};
+    for (int k = 1; k < rg->cols; k++) {
+        const char *h = rg->names[k];
+        size_t hl = strlen(h);
+        if (hl <= 5 || strcmp(h + hl - 5, ".TA_N")) continue;
+        char name[256], col[320];
+        snprintf(name, sizeof name, "%.*s", (int)(hl - 5), h);
+        for (int e = 0; e < 3; e++) {
+            snprintf(col, sizeof col, "%s%s", name, sfx[e]);
+            int j = hw_csv_col(rg, col);
+            if (j >= 0) stats_row(f, rg, j, name, what[e], NUM_N);
+        }
+    }
+    fprintf(f, "\n");
+}
+
+/* The network's section: element force statistics and the energy dissipated (network.csv). */
+static void network_section(FILE *f, const hw_csv *nw)
+{
+    fprintf(f, "## Network: element forces at the output rows\n\nStatistics over the %ld output rows of "
+               "network.csv (standard deviation: population); dissipated: the element's dissipated energy at the "
+               "last row.\n\n", nw->rows);
+    fprintf(f, "| element | | max (N) | time of max (s) | min (N) | time of min (s) | mean (N) | std (N) |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (int k = 1; k < nw->cols; k++) {
+        const char *h = nw->names[k];
+        if (strncmp(h, "F_", 2)) continue;
+        char col[300], what[96] = "force";
+        snprintf(col, sizeof col, "Ediss_%.280s", h + 2);
+        int j = hw_csv_col(nw, col);
+        if (j >= 0) {
+            char c[64];
+            snprintf(what, sizeof what, "force (dissipated %s J)", num_d(c, sizeof c, hw_csv_at(nw, nw->rows - 1, j), NUM_N));
+        }
+        stats_row(f, nw, k, h + 2, what, NUM_N);
+    }
+    fprintf(f, "\n");
+}
+
 hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
 {
     char path[4300], v[1024];
-    hw_csv lines;
-    snprintf(path, sizeof path, "%s/lines.csv", dir);
-    hw_status st = hw_csv_read(path, &lines, msg, msg_len);
-    if (st) {
+    hw_csv lines, rigid, net;
+    memset(&lines, 0, sizeof lines);
+    memset(&rigid, 0, sizeof rigid);
+    memset(&net, 0, sizeof net);
+    hw_status st = HW_OK;
+    int have[3] = {0, 0, 0}; /* lines.csv, rigid.csv, network.csv */
+    static const char *const names[3] = {"lines.csv", "rigid.csv", "network.csv"};
+    hw_csv *csv[3] = {&lines, &rigid, &net};
+    for (int k = 0; k < 3 && !st; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        FILE *t = fopen(path, "r");
+        if (!t) continue;
+        fclose(t);
+        if (!(st = hw_csv_read(path, csv[k], msg, msg_len))) have[k] = 1;
+    }
+    if (!st && !have[0] && !have[1] && !have[2]) { /* the lumped lines' message, as before */
+        snprintf(path, sizeof path, "%s/lines.csv", dir);
+        st = hw_csv_read(path, &lines, msg, msg_len);
         if (st == HW_ERR_IO) {
             size_t n = strlen(msg);
-            snprintf(msg + n, msg_len - n, " (is %s the result directory of a run with the csv format?)", dir);
+            snprintf(msg + n, msg_len - n, " (is %s the result directory of a run with the csv format? It "
+                     "has none of lines.csv, rigid.csv, network.csv)", dir);
         }
+    }
+    if (st) {
+        for (int k = 0; k < 3; k++) hw_csv_free(csv[k]);
         return st;
     }
     snprintf(path, sizeof path, "%s/summary.json", dir);
@@ -111,7 +193,7 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
     if (!f) {
         snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
         free(summary);
-        hw_csv_free(&lines);
+        for (int k = 0; k < 3; k++) hw_csv_free(csv[k]);
         return HW_ERR_IO;
     }
     fprintf(f, "# Hawser run report\n\nResult directory: `%s`\n\n## Run\n\n", dir);
@@ -129,15 +211,20 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
             const char *at = json_value(summary, keys[k][0], v, sizeof v);
             if (!at || (lines_at && at > lines_at)) continue;
             fprintf(f, "| %s | ", keys[k][1]);
-            md_text(f, v);
+            char c[64]; /* a rate in whole steps per second, never 4.397e+04 */
+            md_text(f, !strcmp(keys[k][0], "segment_steps_per_s") ? num_fmt(c, sizeof c, v, NUM_N) : v);
             fprintf(f, " |\n");
         }
         fprintf(f, "\n");
     }
-    int nl = (lines.cols - 1) / 4;
+    if (have[1]) rigid_section(f, &rigid);
+    if (have[2]) network_section(f, &net);
+    int nl = have[0] ? (lines.cols - 1) / 4 : 0;
+    if (have[0])
     fprintf(f, "## End tensions at the output rows\n\nStatistics over the %ld output rows of lines.csv (standard deviation: "
                "population, divides by the number of rows). TA: tension of segment 1 (end A), TB: of the "
                "last segment (end B).\n\n", lines.rows);
+    if (have[0])
     fprintf(f, "| line | end | max (N) | time of max (s) | min (N) | time of min (s) | mean (N) | std (N) |\n"
                "|---|---|---:|---:|---:|---:|---:|---:|\n");
     for (int l = 0; l < nl; l++) {
@@ -248,7 +335,11 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
         static const char *const pngs[][2] = {{"end_tensions.png", "End tensions against time"},
                                               {"max_tension.png", "Largest tension per line"},
                                               {"max_tension_along.png", "Largest tension along each line"},
-                                              {"shapes.png", "Line shapes (x-z side view)"}};
+                                              {"shapes.png", "Line shapes (x-z side view)"},
+                                              {"rigid_tensions.png", "Rigid cables: end and largest tensions"},
+                                              {"rigid_tension_along.png", "Rigid cables: tension along each cable"},
+                                              {"network_forces.png", "Network: element forces"},
+                                              {"network_positions.png", "Network: node positions"}};
         for (size_t k = 0; k < sizeof pngs / sizeof pngs[0]; k++) {
             char png[4400];
             snprintf(png, sizeof png, "%s/plots/%s", dir, pngs[k][0]);
@@ -269,6 +360,6 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
         if (pst) strncat(msg, ")", msg_len - strlen(msg) - 1);
     }
     free(summary);
-    hw_csv_free(&lines);
+    for (int k = 0; k < 3; k++) hw_csv_free(csv[k]);
     return st;
 }

@@ -582,6 +582,16 @@ hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *
     return st;
 }
 
+/* The most elements cable c can have: its count, or with a reel winch enough for the longest it
+ * may pay out (max_length, default its length) in nominal elements, plus the element growing at
+ * the winch (up to 1.5 nominal before it splits) and one spare. */
+int hw_rc_max_elements(const hw_rc_cable_def *c)
+{
+    if (c->winch.end == HW_WINCH_NONE) return c->elements;
+    double l_nom = c->length / c->elements, n = ceil(fmax(c->winch.max_length, c->length) / l_nom) + 2;
+    return n < 1e7 ? (int)n : 10000000; /* beyond: grown by the runner (run/rigid_run.c) when reached, if ever */
+}
+
 /* ---- entry --------------------------------------------------------------------------------------- */
 
 void hw_scenario_rigid_free(hw_scn_rigid *r)

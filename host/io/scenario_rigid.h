@@ -45,6 +45,11 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
 hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *file, char *msg,
                                   size_t msg_len);
 
+/* The most elements cable c can have: its count, or with a reel winch enough for the longest it
+ * may pay out. The rigid runner (run/rigid_run.c) sizes its scratch and the HDF5 writer
+ * (io/output_hdf5.c) its node slots with it. */
+int hw_rc_max_elements(const hw_rc_cable_def *c);
+
 void hw_scenario_rigid_free(hw_scn_rigid *r); /* NULL-safe */
 
 #endif

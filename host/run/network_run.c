@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -37,6 +38,7 @@ static hw_status write_row(hw_net_runner *r, char *msg, size_t msg_len)
         double F, E, xl;
         hw_net_element_force(net, e, &F);
         hw_net_element_dissipation(net, e, &E, NULL);
+        if (r->force_stats) hw_run_stats_add(&r->force_stats[e], F, hw_net_time(net));
         fprintf(f, ",%.10g,%.10g", F, E);
         if (hw_net_rail_x_log(net, e, &xl) == HW_OK) fprintf(f, ",%.10g", xl);
     }
@@ -56,6 +58,13 @@ hw_status hw_net_runner_start(hw_net_runner *r, const hw_scenario *sc, const cha
     if (!sc->network) return HW_OK;
     hw_status st = hw_net_create(sc->network, log, log_user, &r->net, msg, msg_len);
     if (st) return st;
+    int ne = hw_net_n_elements(r->net);
+    if (!(r->force_stats = calloc((size_t)ne + 1, sizeof *r->force_stats))) {
+        snprintf(msg, msg_len, "network: out of memory");
+        hw_net_runner_end(r);
+        return HW_ERR_NOMEM;
+    }
+    for (int e = 0; e < ne; e++) hw_run_stats_init(&r->force_stats[e]);
     char *path = r->csv_path;
     snprintf(path, sizeof r->csv_path, "%s/network.csv", dir);
     if (hw_mkdir_p(dir) != 0 || !(r->csv = fopen(path, "w"))) {
@@ -98,9 +107,26 @@ hw_status hw_net_runner_advance_to(hw_net_runner *r, double dt, double t, char *
     return write_row(r, msg, msg_len);
 }
 
+void hw_net_runner_json(FILE *f, const hw_net_runner *r)
+{
+    if (!r || !r->net) return;
+    fprintf(f, ",\"network_elements\":[");
+    for (int e = 0; e < hw_net_n_elements(r->net); e++) {
+        double E = 0;
+        hw_net_element_dissipation(r->net, e, &E, NULL);
+        fprintf(f, "%s{\"name\":", e ? "," : "");
+        hw_json_string(f, hw_net_element_name(r->net, e));
+        fprintf(f, ",\"force\":");
+        hw_run_stats_json(f, &r->force_stats[e]);
+        fprintf(f, ",\"dissipated_J\":%.10g}", E);
+    }
+    fprintf(f, "]");
+}
+
 void hw_net_runner_end(hw_net_runner *r)
 {
     if (r->csv) fclose(r->csv);
+    free(r->force_stats);
     hw_net_destroy(r->net);
     memset(r, 0, sizeof *r);
 }

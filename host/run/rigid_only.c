@@ -9,19 +9,23 @@
 #include <time.h>
 
 #include "io/files.h"
+#include "io/output.h"
+#include "io/output_vtk.h"
 #include "run/network_run.h"
+#include "run/progress.h"
 #include "run/rigid_run.h"
 #include "run/run_resume.h"
 #include "world/timeline.h"
 
 static void summary(FILE *f, const char *status, const char *message, const char *scenario, const hw_rc_runner *r,
-                    long steps, double wall, const char *dir)
+                    const hw_net_runner *net, long steps, double wall, const char *dir)
 {
     fprintf(f, "{\"status\":\"%s\"", status);
     if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
     fprintf(f, ",\"scenario\":"); hw_json_string(f, scenario);
     if (r->rc) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", steps, wall);
     hw_rc_runner_json(f, r);
+    hw_net_runner_json(f, net);
     fprintf(f, ",\"output_dir\":"); hw_json_string(f, dir);
     fprintf(f, "}\n");
 }
@@ -30,22 +34,28 @@ static void summary(FILE *f, const char *status, const char *message, const char
 typedef struct rc_summary_args {
     const char *status, *message, *scenario, *dir;
     const hw_rc_runner *r;
+    const hw_net_runner *net;
     long steps;
     double wall;
 } rc_summary_args;
 static void rc_summary(FILE *f, void *ctx)
 {
     const rc_summary_args *a = (const rc_summary_args *)ctx;
-    summary(f, a->status, a->message, a->scenario, a->r, a->steps, a->wall, a->dir);
+    summary(f, a->status, a->message, a->scenario, a->r, a->net, a->steps, a->wall, a->dir);
 }
 
 hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir,
-                             hw_backend_kind backend, hw_log_fn log, void *log_user, hw_run_ck *ck,
+                             hw_backend_kind backend, int quiet, hw_log_fn log, void *log_user, hw_run_ck *ck,
                              const volatile sig_atomic_t *stop, char *msg, size_t msg_len)
 {
     hw_rc_runner r;
     hw_net_runner net;
+    hw_outputs out;
+    hw_progress pg;
     memset(&net, 0, sizeof net);
+    memset(&out, 0, sizeof out);
+    hw_progress_init(&pg, quiet);
+    double run0 = hw_now_s();
     double dt = sc->model.solver.dt;
     long done = 0;
     clock_t c0 = clock();
@@ -55,11 +65,18 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     if (st) return st; /* before anything is written: the counts cannot be represented */
     st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);
     if (st == HW_OK) st = hw_net_runner_start(&net, sc, dir, log, log_user, msg, msg_len);
+    char note[512];
+    if (st == HW_OK && log && hw_vtk_network_note(sc, note, sizeof note)) log(log_user, 1, note);
+    /* ParaView and HDF5 (rigid.csv, network.csv are the runners'): the t = 0 row, then one per row */
+    if (st == HW_OK && (st = hw_outputs_open(&out, dir, sc, msg, msg_len)) == HW_OK) {
+        hw_outputs_attach(&out, r.rc, net.net);
+        if (!(ck && ck->loaded)) st = hw_outputs_write(&out, NULL, msg, msg_len);
+    }
     if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and files back */
         ck->rig = &r;
         ck->netr = &net;
         if ((ck->opts.every > 0 && (st = hw_run_ck_supported(ck, msg, msg_len))) ||
-            (ck->loaded && (st = hw_run_ck_restore(ck, NULL, NULL, NULL, msg, msg_len))))
+            (ck->loaded && (st = hw_run_ck_restore(ck, NULL, &out, NULL, msg, msg_len))))
             status = "error";
         else if (ck->loaded) done = ck->steps;
     }
@@ -72,18 +89,20 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
                 snprintf(msg, msg_len, "interrupted at t = %.9g s (step %ld) by %s", hw_rc_time(r.rc), done,
                          *stop == SIGTERM ? "SIGTERM" : "SIGINT");
                 char cmsg[1024];
-                if (ck && hw_run_ck_write(ck, NULL, NULL, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
+                if (ck && hw_run_ck_write(ck, NULL, &out, NULL, cmsg, sizeof cmsg) && log) log(log_user, 1, cmsg);
                 break;
             }
             double t = hw_timeline_time(&tl, k);
             st = hw_rc_runner_advance_to(&r, t, msg, msg_len);
             if (!st) st = hw_net_runner_advance_to(&net, dt, t, msg, msg_len);
+            if (!st) st = hw_outputs_write(&out, NULL, msg, msg_len);
+            if (!st) hw_progress_show(&pg, hw_rc_time(r.rc), sc->model.solver.t_end, hw_now_s() - run0);
             long s1 = (long)floor(hw_rc_time(r.rc) / dt + 0.5);
             if (!st) hw_run_ck_test_signal(done, s1);
             done = s1;
             if (!st && ck) {
                 ck->steps = done;
-                st = hw_run_ck_maybe(ck, NULL, NULL, NULL, msg, msg_len);
+                st = hw_run_ck_maybe(ck, NULL, &out, NULL, msg, msg_len);
             }
             if (st) {
                 status = st == HW_ERR_IO || st == HW_ERR_UNSUPPORTED ? "io_error" : "numerical_failure";
@@ -95,9 +114,17 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
         status = st == HW_ERR_IO ? "io_error" : "error";
     }
     double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
-    summary(stdout, status, st ? msg : NULL, scenario_path, &r, done, wall, dir);
-    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, done, wall};
+    char fmsg[4400];
+    hw_status fst = hw_outputs_finish(&out, fmsg, sizeof fmsg); /* run.pvd, results.h5 closed */
+    if (fst && !st) {
+        st = fst;
+        status = "io_error";
+        snprintf(msg, msg_len, "%s", fmsg);
+    }
+    summary(stdout, status, st ? msg : NULL, scenario_path, &r, &net, done, wall, dir);
+    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, &net, done, wall};
     st = hw_close_run_files(dir, &r.csv, r.csv_path, rc_summary, &sa, st, msg, msg_len);
+    hw_outputs_close(&out);
     hw_net_runner_end(&net);
     hw_rc_runner_end(&r);
     return st;

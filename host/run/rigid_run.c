@@ -66,25 +66,18 @@ static int has_body(const hw_rc_runner *r, int c, int end)
     return (end ? r->sc->rigid->cables[c].end_b : r->sc->rigid->cables[c].end_a) == HW_RC_END_BODY;
 }
 
-/* The most elements cable c can have: its count, or with a reel winch enough for the longest it
- * may pay out (max_length, default its length) in nominal elements, plus the element growing at
- * the winch (up to 1.5 nominal before it splits) and one spare. */
-static int max_elements(const hw_rc_cable_def *c)
-{
-    if (c->winch.end == HW_WINCH_NONE) return c->elements;
-    double l_nom = c->length / c->elements, n = ceil(fmax(c->winch.max_length, c->length) / l_nom) + 2;
-    return n < 1e7 ? (int)n : 10000000; /* beyond: grown by write_row when reached, if ever */
-}
-
 static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
 {
     FILE *f = r->csv;
     double t = hw_rc_time(r->rc);
+    /* the t = 0 row: the start state (positions, winch, bodies); no constraint has been solved
+     * yet, so its forces and tensions are not known: NaN, and kept out of the statistics */
+    int unsolved = r->rows == 0;
     fprintf(f, "%.9g", t);
     for (int c = 0; c < hw_rc_n_cables(r->rc); c++) {
         double fa[3], fb[3];
         int n = hw_rc_elements(r->rc, c);
-        if (n + 1 > r->t_cap) { /* more than max_elements foresaw: grow rather than overrun */
+        if (n + 1 > r->t_cap) { /* more than hw_rc_max_elements foresaw: grow rather than overrun */
             double *p = realloc(r->t, (size_t)(n + 1) * sizeof *p);
             if (!p) {
                 snprintf(msg, msg_len, "rigid cables: out of memory");
@@ -97,13 +90,21 @@ static hw_status write_row(hw_rc_runner *r, char *msg, size_t msg_len)
         hw_rc_tensions(r->rc, c, r->t);
         double tmax = r->t[0];
         for (int k = 1; k <= n; k++) tmax = fmax(tmax, r->t[k]);
-        if (tmax > r->max_t[c] || r->rows == 0) { r->max_t[c] = tmax; r->max_time[c] = t; }
-        fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", fa[0], fa[1], fa[2], fb[0], fb[1],
-                fb[2], r->t[0], r->t[n], tmax);
+        if (unsolved) {
+            fprintf(f, ",nan,nan,nan,nan,nan,nan,nan,nan,nan");
+        } else {
+            if (tmax > r->max_t[c] || r->end_stats[2 * c].n == 0) { r->max_t[c] = tmax; r->max_time[c] = t; }
+            hw_run_stats_add(&r->end_stats[2 * c], r->t[0], t);
+            hw_run_stats_add(&r->end_stats[2 * c + 1], r->t[n], t);
+            fprintf(f, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g", fa[0], fa[1], fa[2], fb[0], fb[1],
+                    fb[2], r->t[0], r->t[n], tmax);
+        }
         if (has_winch(r, c)) {
             double len, speed, ten;
             int ne;
-            if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK)
+            if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK && unsolved)
+                fprintf(f, ",%.10g,%.10g,nan,%d", len, speed, ne);
+            else if (hw_rc_winch_state(r->rc, c, &len, &speed, &ten, &ne) == HW_OK)
                 fprintf(f, ",%.10g,%.10g,%.10g,%d", len, speed, ten, ne);
             else
                 fprintf(f, ",,,,"); /* no state to give: empty fields keep the columns in place */
@@ -161,11 +162,13 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     if ((st = hw_rc_create(&def, &r->rc, msg, msg_len))) return st;
     int nmax = 1; /* the most elements of any cable, a reel winch's splits included */
     for (int c = 0; c < rg->def.n_cables; c++)
-        if (max_elements(&rg->cables[c]) > nmax) nmax = max_elements(&rg->cables[c]);
+        if (hw_rc_max_elements(&rg->cables[c]) > nmax) nmax = hw_rc_max_elements(&rg->cables[c]);
     r->t = calloc((size_t)nmax + 1, sizeof *r->t);
     r->t_cap = nmax + 1;
     r->max_t = calloc((size_t)rg->def.n_cables, sizeof *r->max_t);
     r->max_time = calloc((size_t)rg->def.n_cables, sizeof *r->max_time);
+    r->end_stats = calloc((size_t)2 * rg->def.n_cables, sizeof *r->end_stats);
+    for (int k = 0; r->end_stats && k < 2 * rg->def.n_cables; k++) hw_run_stats_init(&r->end_stats[k]);
     r->spline = calloc((size_t)sc->model.n_points + 1, sizeof *r->spline);
     int spl_ok = r->spline != NULL;
     for (int p = 0; spl_ok && p < sc->model.n_points; p++) {
@@ -173,7 +176,7 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
         if (pd->kind == HW_POINT_PRESCRIBED && pd->motion == HW_MOTION_TABLE)
             spl_ok = (r->spline[p] = hw_point_spline(pd)) != NULL;
     }
-    if (!r->t || !r->max_t || !r->max_time || !spl_ok) {
+    if (!r->t || !r->max_t || !r->max_time || !r->end_stats || !spl_ok) {
         snprintf(msg, msg_len, "rigid cables: out of memory");
         hw_rc_runner_end(r);
         return HW_ERR_NOMEM;
@@ -214,10 +217,10 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
             for (int k = 0; k < 6 && has_body(r, c, e); k++) csv_col(r->csv, rg->cables[c].name, body_cols[e][k]);
     }
     fputc('\n', r->csv);
-    if (fflush(r->csv) != 0) {
-        snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(errno));
+    /* the t = 0 row: the state the cables start from, as lines.csv and network.csv have it */
+    if ((st = write_row(r, msg, msg_len))) {
         hw_rc_runner_end(r);
-        return HW_ERR_IO;
+        return st;
     }
     return HW_OK;
 }
@@ -309,8 +312,14 @@ void hw_rc_runner_json(FILE *f, const hw_rc_runner *r)
             hw_json_string(f, pt >= 0 ? r->sc->model.points[pt].name : "");
             fprintf(f, ",\"position_m\":[%.10g,%.10g,%.10g]}", x[0], x[1], x[2]);
         }
-        fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g}", r->rows ? r->max_t[c] : 0.0,
-                r->rows ? r->max_time[c] : 0.0);
+        int solved = r->end_stats[2 * c].n > 0; /* a row after the first step */
+        fprintf(f, ",\"max_tension_N\":%.10g,\"max_tension_time_s\":%.9g", solved ? r->max_t[c] : 0.0,
+                solved ? r->max_time[c] : 0.0);
+        fprintf(f, ",\"end_a_tension\":");
+        hw_run_stats_json(f, &r->end_stats[2 * c]);
+        fprintf(f, ",\"end_b_tension\":");
+        hw_run_stats_json(f, &r->end_stats[2 * c + 1]);
+        fprintf(f, "}");
     }
     fprintf(f, "],\"rigid\":{\"backend\":\"%s\",\"t\":%.9g,\"dt\":%.6g,\"rows\":%ld}", hw_rc_backend_name(r->rc),
             hw_rc_time(r->rc), hw_rc_dt(r->rc), r->rows);
@@ -323,6 +332,7 @@ void hw_rc_runner_end(hw_rc_runner *r)
     free(r->t);
     free(r->max_t);
     free(r->max_time);
+    free(r->end_stats);
     for (int p = 0; r->spline && r->sc && p < r->sc->model.n_points; p++) free(r->spline[p]);
     free(r->spline);
     memset(r, 0, sizeof *r);

@@ -1,8 +1,9 @@
 /* Stepping a scenario's rigid-cylinder cables (`rigid_cables:`, scenario_rigid.h) from the CLI:
  * DIR/rigid.csv (time_s; per cable the forces on the end points A and B, the axial tension at the
  * two ends and the largest along the cable, with a reel winch its deployed length, speed,
- * tension and element count, and with body ends each body's position and velocity), one flushed
- * row per output time so a run that stops early leaves it valid; the parameters in use logged at the start and written to the summary. */
+ * tension and element count, and with body ends each body's position and velocity), a first row at t = 0 (the start state; its forces and tensions, which come from a
+ * step's solve, are NaN) and one
+ * flushed row per output time so a run that stops early leaves it valid; the parameters in use logged at the start and written to the summary. */
 #ifndef HW_HOST_RIGID_RUN_H
 #define HW_HOST_RIGID_RUN_H
 
@@ -10,6 +11,7 @@
 #include <stdio.h>
 
 #include "hawser/rigid.h"
+#include "io/run_stats.h"
 #include "io/scenario.h"
 #include "io/scenario_rigid.h"
 
@@ -22,6 +24,7 @@ typedef struct hw_rc_runner {
     double *t;               /* scratch: tensions of the cable with the most elements (t_cap) */
     int t_cap;
     double *max_t, *max_time; /* per cable: the largest tension seen in a row, and when */
+    hw_run_stats *end_stats;  /* per cable: TA, TB statistics over the output rows after t = 0 (2 per cable) */
     double **spline;         /* per scenario point: a motion table's spline (NULL: none) */
 } hw_rc_runner;
 
@@ -43,8 +46,8 @@ hw_status hw_rc_check_times(const hw_scenario *sc, double dt, char *msg, size_t 
  * of the lumped model (scenario.c), set here to where the bodies are, so points.csv and the
  * ParaView frames show them. */
 void hw_rc_runner_sync_points(const hw_rc_runner *r, hw_sim *sim);
-/* ,"rigid_cables":[{name, params, max tension, bodies}...] for a JSON summary; nothing without
- * cables. */
+/* ,"rigid_cables":[{name, params, max tension, end_a_tension / end_b_tension statistics over
+ * the output rows, bodies}...] for a JSON summary; nothing without cables. */
 void hw_rc_runner_json(FILE *f, const hw_rc_runner *r);
 void hw_rc_runner_end(hw_rc_runner *r);
 

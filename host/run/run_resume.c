@@ -170,12 +170,15 @@ static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_fil
     if (r->netr && r->netr->net) {
         hw_ck_net_records(ck, r->netr->net);
         HW_CK(ck, "netrun.rows", r->netr->rows);
+        hw_ck_io(ck, "netrun.force_stats", r->netr->force_stats,
+                 (size_t)hw_net_n_elements(r->netr->net) * sizeof *r->netr->force_stats);
     }
     if (r->rig && r->rig->rc) {
         int nc = hw_rc_n_cables(r->rig->rc);
         HW_CK(ck, "rcrun.rows", r->rig->rows);
         hw_ck_io(ck, "rcrun.max_t", r->rig->max_t, (size_t)nc * sizeof(double));
         hw_ck_io(ck, "rcrun.max_time", r->rig->max_time, (size_t)nc * sizeof(double));
+        hw_ck_io(ck, "rcrun.end_stats", r->rig->end_stats, (size_t)nc * 2 * sizeof *r->rig->end_stats);
     }
     if (out) {
         HW_CK(ck, "out.rows", out->rows);

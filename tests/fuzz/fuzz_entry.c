@@ -133,11 +133,12 @@ static hw_status run_lumped(hw_scenario *sc, const hw_md_deck *md, const char *d
     snprintf(path, sizeof path, "%s/fuzz.out", dir);
     if ((st = hw_outputs_open(&out, dir, sc, msg, msg_len)) ||
         (md && (st = hw_md_out_open(&mdo, path, md, msg, msg_len))) ||
-        (st = hw_outputs_write(&out, sim, msg, msg_len)) || (st = hw_md_out_write(mdo, sim, msg, msg_len)) ||
         (st = hw_net_runner_start(&netr, sc, dir, NULL, NULL, msg, msg_len)) ||
         (sc->n_couplings > 0 && (st = hw_couplings_create(sc->couplings, sc->n_couplings, &sc->model, netr.net,
                                                           HW_FUZZ_NAME, &cpl, msg, msg_len))) ||
-        (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), HW_BACKEND_CPU, NULL, NULL, msg, msg_len)))
+        (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), HW_BACKEND_CPU, NULL, NULL, msg, msg_len)) ||
+        (hw_outputs_attach(&out, rigr.rc, netr.net), 0) || /* every family in every row, as main.c */
+        (st = hw_outputs_write(&out, sim, msg, msg_len)) || (st = hw_md_out_write(mdo, sim, msg, msg_len)))
         goto done;
     /* rows as `hawser run` writes them (timeline.h), over at most HW_FUZZ_MAX_STEPS steps and 64 rows */
     double dt = hw_sim_dt(sim), t_end = fmin(sc->model.solver.t_end, HW_FUZZ_MAX_STEPS * dt);
@@ -231,7 +232,7 @@ hw_status hw_fuzz_run(const uint8_t *data, size_t size, const char *workdir, int
     if (sc->rigid && sc->model.n_lines == 0) {
         cap_t_end(sc, sc->model.solver.dt);
         int saved = quiet_stdout();
-        st = hw_rc_run_scenario(sc, HW_FUZZ_NAME, workdir, HW_BACKEND_CPU, NULL, NULL, NULL, NULL, msg, msg_len);
+        st = hw_rc_run_scenario(sc, HW_FUZZ_NAME, workdir, HW_BACKEND_CPU, 1, NULL, NULL, NULL, NULL, msg, msg_len);
         restore_stdout(saved);
     } else if (sc->network && sc->model.n_lines == 0) {
         cap_t_end(sc, sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01);
