@@ -13,8 +13,12 @@
  *                                against the distance from end A (needs the vtk format)
  *   plots/network_forces.png     (network.csv) the force of each network element against time
  *   plots/network_positions.png  (network.csv) each network node's position along its axis
- * A run directory holds any of lines.csv, rigid.csv, network.csv (one per family the run had);
- * each present family's plots are drawn.
+ *   plots/bodies_translation.png (bodies.csv) x (solid), y (dashed), z (dotted) of each 6-DOF body's
+ *                                reference point against time
+ *   plots/bodies_rotation.png    (bodies.csv) roll (solid), pitch (dashed), yaw (dotted) of each body
+ *   plots/bodies_force.png       (bodies.csv) magnitude of the cables' force on each body
+ * A run directory holds any of lines.csv, rigid.csv, network.csv (one per family the run had) and
+ * bodies.csv (a run with bodies); each present family's plots are drawn.
  * gnuplot runs as a subprocess on a script written to plots/plots.gp (kept, so a user can edit
  * and re-run it), with the pngcairo terminal (png when cairo is absent); no display is needed. */
 #include "io/plot.h"
@@ -30,6 +34,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "io/bodies_csv.h"
 #include "io/results_csv.h"
 
 #define MAX_CURVES 12
@@ -45,8 +50,9 @@ typedef struct plot_line {
 typedef struct plot_ctx {
     const char *dir;
     char pdir[4200];
-    hw_csv lines, segs, nodes, rigid, net;
-    int have_lines, have_segs, have_nodes, have_rigid, have_net;
+    hw_csv lines, segs, nodes, rigid, net, bodies;
+    int have_lines, have_segs, have_nodes, have_rigid, have_net, have_bodies;
+    int n_bodies;
     int n_lines;
     plot_line *ln;
     char written[1024], skipped[1024];
@@ -155,6 +161,7 @@ static void ctx_free(plot_ctx *c)
     hw_csv_free(&c->nodes);
     hw_csv_free(&c->rigid);
     hw_csv_free(&c->net);
+    hw_csv_free(&c->bodies);
 }
 
 /* DIR/name into *csv when the file is there: 1 read (with at least one row), 0 absent, -1 an
@@ -176,10 +183,15 @@ static hw_status ctx_load(plot_ctx *c, const char *dir, char *msg, size_t msg_le
     c->dir = dir;
     st = HW_OK;
     if ((c->have_rigid = load_optional(dir, "rigid.csv", &c->rigid, &st, msg, msg_len)) < 0 ||
-        (c->have_net = load_optional(dir, "network.csv", &c->net, &st, msg, msg_len)) < 0)
+        (c->have_net = load_optional(dir, "network.csv", &c->net, &st, msg, msg_len)) < 0 ||
+        (c->have_bodies = load_optional(dir, "bodies.csv", &c->bodies, &st, msg, msg_len)) < 0)
         return st;
+    if (c->bodies.cols > 0) { /* the header is checked even without rows: a wrong file is named */
+        snprintf(path, sizeof path, "%s/bodies.csv", dir);
+        if ((c->n_bodies = hw_bodies_csv_check(&c->bodies, path, msg, msg_len)) < 0) return HW_ERR_INPUT;
+    }
     snprintf(path, sizeof path, "%s/lines.csv", dir);
-    if ((c->have_rigid || c->have_net) && access(path, F_OK) != 0) return HW_OK; /* no lumped lines */
+    if ((c->have_rigid || c->have_net || c->have_bodies) && access(path, F_OK) != 0) return HW_OK; /* no lumped lines */
     if ((st = hw_csv_read(path, &c->lines, msg, msg_len))) {
         if (st == HW_ERR_IO) {
             size_t n = strlen(msg);
@@ -595,6 +607,54 @@ static void plot_network(FILE *f, plot_ctx *c)
         note(c->skipped, sizeof c->skipped, "%s", " network_positions.png (no translational node in network.csv).");
 }
 
+/* bodies_translation.png and bodies_rotation.png: three coordinates of each body (at most
+ * MAX_CURVES bodies, in file order), one colour per body, one dash per coordinate; bodies_force.png:
+ * the magnitude of the cables' force on each body, computed by gnuplot from Fx, Fy, Fz. */
+static void plot_bodies(FILE *f, plot_ctx *c)
+{
+    int nb = c->n_bodies < MAX_CURVES ? c->n_bodies : MAX_CURVES;
+    int cols[3 * MAX_CURVES], colour[3 * MAX_CURVES], dash[3 * MAX_CURVES];
+    char titles[3 * MAX_CURVES][300], name[256], more[64] = "";
+    static const char *const what[2][3] = {{"x", "y", "z"}, {"roll", "pitch", "yaw"}};
+    if (nb < c->n_bodies) snprintf(more, sizeof more, " (first %d of %d bodies)", nb, c->n_bodies);
+    for (int p = 0; p < 2; p++) {
+        int n = 0;
+        for (int b = 0; b < nb; b++) {
+            hw_bodies_csv_name(&c->bodies, b, name, sizeof name);
+            for (int k = 0; k < 3; k++) {
+                cols[n] = 1 + HW_BODY_CSV_COLS * b + (p ? HW_BCSV_ROLL : HW_BCSV_X) + k;
+                colour[n] = b + 1;
+                dash[n] = k + 1;
+                snprintf(titles[n++], 300, "%.250s %s", name, what[p][k]);
+            }
+        }
+        char title[160];
+        snprintf(title, sizeof title, "%s%s", p ? "Bodies: roll (solid), pitch (dashed), yaw (dotted)"
+                                                : "Bodies: reference point x (solid), y (dashed), z (dotted)", more);
+        plot_series(f, c, "bodies.csv", p ? "bodies_rotation.png" : "bodies_translation.png", title,
+                    p ? "rotation (deg)" : "position (m)", "%g", n, cols, titles, colour, dash);
+    }
+    char path[4300], title[160];
+    snprintf(path, sizeof path, "%s/bodies.csv", c->dir);
+    snprintf(title, sizeof title, "Bodies: magnitude of the cables' force on each body%s", more);
+    gp_output(f, c, "bodies_force.png", title);
+    fprintf(f, "set datafile separator ','\nset xlabel 'time (s)'\nset ylabel 'force'\nset format y '%%.1s %%cN'\n"
+               "set yrange [0:*]\nplot ");
+    for (int b = 0; b < nb; b++) {
+        int j = 2 + HW_BODY_CSV_COLS * b + HW_BCSV_F; /* gnuplot's 1-based column of Fx */
+        char t[300];
+        hw_bodies_csv_name(&c->bodies, b, name, sizeof name);
+        snprintf(t, sizeof t, "%.250s |F|", name);
+        fprintf(f, "%s", b ? ", \\\n     " : "");
+        gp_str(f, path);
+        fprintf(f, " skip 1 using 1:(sqrt($%d**2 + $%d**2 + $%d**2)) with lines lc %d dt 1 lw 1.5 title ", j, j + 1,
+                j + 2, b + 1);
+        gp_str(f, t);
+    }
+    fprintf(f, "\nunset output\n");
+    note(c->written, sizeof c->written, "%s", " bodies_force.png");
+}
+
 static hw_status run_gnuplot(const char *gp, const plot_ctx *c, char *msg, size_t msg_len)
 {
     char script[4400], log[4400];
@@ -665,6 +725,7 @@ hw_status hw_plot_results(const char *dir, const double *times, int n_times, cha
         plot_rigid_along(f, &c, msg, msg_len);
     }
     if (c.have_net) plot_network(f, &c);
+    if (c.have_bodies) plot_bodies(f, &c);
     fclose(f);
     f = NULL;
     if ((st = run_gnuplot(gp, &c, msg, msg_len))) goto done;

@@ -1,30 +1,34 @@
 /* `hawser report`: DIR/report.md, a Markdown page of a run: the facts from summary.json, a table of
  * end-tension statistics computed from lines.csv (Welford, the same as the summary's), the largest
  * segment tension per line from summary.json, the rigid cables' tension statistics from rigid.csv
- * and the network's element forces from network.csv (each family the run had), and the plots of
+ * and the network's element forces from network.csv (each family the run had), the 6-DOF bodies'
+ * motions and cable forces from bodies.csv (a run with bodies), and the plots of
  * `hawser plot` (made first when gnuplot is installed; the report says so when it is not). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "io/bodies_csv.h"
 #include "io/plot.h"
 #include "io/report.h"
 #include "io/results_csv.h"
 #include "io/run_stats.h"
 
 /* One number format per kind of column, so a table never mixes 966667 with 1.15758e+06:
- * forces in whole newtons (4 significant digits below 100 N), times in ms resolution, ratios and strains to 4 significant digits.
+ * forces in whole newtons (4 significant digits below 100 N), times in ms resolution, ratios and strains to 4 significant digits,
+ * body positions to the mm and rotations to the thousandth of a degree (NUM_POS, fixed point as times are).
  * v: a summary.json value (kept as it is when it is not a number: "-", null). */
-enum { NUM_N, NUM_S, NUM_RATIO };
+enum { NUM_N, NUM_S, NUM_RATIO, NUM_POS };
 static const char *num_fmt(char *out, size_t len, const char *v, int kind)
 {
     char *end;
     double x = strtod(v, &end);
     if (end == v || *end) { snprintf(out, len, "%s", v); return out; }
     x += 0.0; /* -0 reads 0 */
-    snprintf(out, len, kind == NUM_N && fabs(x) >= 100.0 ? "%.0f" : kind == NUM_S ? "%.3f" : "%.4g", x);
+    snprintf(out, len, kind == NUM_N && fabs(x) >= 100.0 ? "%.0f" : kind == NUM_S || kind == NUM_POS ? "%.3f" : "%.4g", x);
     return out;
 }
 static const char *num_d(char *out, size_t len, double x, int kind)
@@ -152,6 +156,46 @@ static void network_section(FILE *f, const hw_csv *nw)
     fprintf(f, "\n");
 }
 
+/* The bodies' section (bodies.csv, nb bodies): statistics of the reference point's position and of
+ * the roll, pitch, yaw angles, then the largest magnitude of the cables' force and moment. */
+static void bodies_section(FILE *f, const hw_csv *bd, int nb)
+{
+    fprintf(f, "## Bodies: motions and cable loads at the output rows\n\nStatistics over the %ld output rows of "
+               "bodies.csv (standard deviation: population). x, y, z: the body's reference point (m); roll, pitch, "
+               "yaw: its attitude (deg).\n\n", bd->rows);
+    fprintf(f, "| body | motion | max | time of max (s) | min | time of min (s) | mean | std |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|\n");
+    static const char *const what[6] = {"x (m)", "y (m)", "z (m)", "roll (deg)", "pitch (deg)", "yaw (deg)"};
+    char name[256];
+    for (int b = 0; b < nb; b++) {
+        hw_bodies_csv_name(bd, b, name, sizeof name);
+        for (int k = 0; k < 6; k++) stats_row(f, bd, 1 + HW_BODY_CSV_COLS * b + HW_BCSV_X + k, name, what[k], NUM_POS);
+    }
+    fprintf(f, "\nThe cables' load on each body: the largest magnitude over the output rows of their force and of "
+               "its moment about the body's reference point.\n\n"
+               "| body | largest cable force (N) | time (s) | largest cable moment (N m) | time (s) |\n"
+               "|---|---:|---:|---:|---:|\n");
+    for (int b = 0; b < nb; b++) {
+        double mx[2] = {-1.0, -1.0}, tm[2] = {0.0, 0.0};
+        for (long r = 0; r < bd->rows; r++)
+            for (int e = 0; e < 2; e++) {
+                int j = 1 + HW_BODY_CSV_COLS * b + (e ? HW_BCSV_M : HW_BCSV_F);
+                double a = hw_csv_at(bd, r, j), c = hw_csv_at(bd, r, j + 1), d = hw_csv_at(bd, r, j + 2);
+                double m = sqrt(a * a + c * c + d * d);
+                if (isfinite(m) && m > mx[e]) { mx[e] = m; tm[e] = hw_csv_at(bd, r, 0); }
+            }
+        char v[4][64];
+        hw_bodies_csv_name(bd, b, name, sizeof name);
+        fprintf(f, "| ");
+        md_text(f, name);
+        for (int e = 0; e < 2; e++)
+            if (mx[e] < 0) fprintf(f, " | - | -");
+            else fprintf(f, " | %s | %s", num_d(v[2 * e], 64, mx[e], NUM_N), num_d(v[2 * e + 1], 64, tm[e], NUM_S));
+        fprintf(f, " |\n");
+    }
+    fprintf(f, "\n");
+}
+
 hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
 {
     char path[4300], v[1024];
@@ -170,7 +214,14 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
         fclose(t);
         if (!(st = hw_csv_read(path, csv[k], msg, msg_len))) have[k] = 1;
     }
-    if (!st && !have[0] && !have[1] && !have[2]) { /* the lumped lines' message, as before */
+    hw_csv bodies;
+    memset(&bodies, 0, sizeof bodies);
+    int nb = 0; /* bodies in bodies.csv (a run with 6-DOF bodies) */
+    snprintf(path, sizeof path, "%s/bodies.csv", dir);
+    if (!st && access(path, F_OK) == 0 && !(st = hw_csv_read(path, &bodies, msg, msg_len)) &&
+        (nb = hw_bodies_csv_check(&bodies, path, msg, msg_len)) < 0)
+        st = HW_ERR_INPUT;
+    if (!st && !have[0] && !have[1] && !have[2] && nb == 0) { /* the lumped lines' message, as before */
         snprintf(path, sizeof path, "%s/lines.csv", dir);
         st = hw_csv_read(path, &lines, msg, msg_len);
         if (st == HW_ERR_IO) {
@@ -181,6 +232,7 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
     }
     if (st) {
         for (int k = 0; k < 3; k++) hw_csv_free(csv[k]);
+        hw_csv_free(&bodies);
         return st;
     }
     snprintf(path, sizeof path, "%s/summary.json", dir);
@@ -194,6 +246,7 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
         snprintf(msg, msg_len, "%s: cannot write: %s", path, strerror(errno));
         free(summary);
         for (int k = 0; k < 3; k++) hw_csv_free(csv[k]);
+        hw_csv_free(&bodies);
         return HW_ERR_IO;
     }
     fprintf(f, "# Hawser run report\n\nResult directory: `%s`\n\n## Run\n\n", dir);
@@ -219,6 +272,7 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
     }
     if (have[1]) rigid_section(f, &rigid);
     if (have[2]) network_section(f, &net);
+    if (nb > 0 && bodies.rows > 0) bodies_section(f, &bodies, nb);
     int nl = have[0] ? (lines.cols - 1) / 4 : 0;
     if (have[0])
     fprintf(f, "## End tensions at the output rows\n\nStatistics over the %ld output rows of lines.csv (standard deviation: "
@@ -339,7 +393,10 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
                                               {"rigid_tensions.png", "Rigid cables: end and largest tensions"},
                                               {"rigid_tension_along.png", "Rigid cables: tension along each cable"},
                                               {"network_forces.png", "Network: element forces"},
-                                              {"network_positions.png", "Network: node positions"}};
+                                              {"network_positions.png", "Network: node positions"},
+                                              {"bodies_translation.png", "Bodies: position of the reference point"},
+                                              {"bodies_rotation.png", "Bodies: roll, pitch, yaw"},
+                                              {"bodies_force.png", "Bodies: cable force magnitude"}};
         for (size_t k = 0; k < sizeof pngs / sizeof pngs[0]; k++) {
             char png[4400];
             snprintf(png, sizeof png, "%s/plots/%s", dir, pngs[k][0]);
@@ -361,5 +418,6 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
     }
     free(summary);
     for (int k = 0; k < 3; k++) hw_csv_free(csv[k]);
+    hw_csv_free(&bodies);
     return st;
 }
