@@ -178,6 +178,13 @@ Test(bodies_report, plots_and_statistics_of_hand_written_bodies)
     cr_expect(strstr(md, "| barge | 3000 | 2.000 | 0 | 0.000 |") && strstr(md, "](plots/bodies_force.png)") &&
               !strstr(md, "End tensions"), "%s", md);
     free(md);
+
+    /* a run stopped before its first row: bodies.csv has only its header; the plots say so */
+    fresh_dir();
+    write_bodies(names, 2, "");
+    snprintf(cmd, sizeof cmd, "env -u DISPLAY %s plot %s 2>&1", HW_CLI_PATH, DIR_);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "bodies.csv has no rows") && !exists_in_dir("plots/bodies_force.png"), "%s", out);
 }
 
 /* A bodies.csv whose header is not the run's: plot and report fail with the file, the column and

@@ -726,6 +726,8 @@ hw_status hw_plot_results(const char *dir, const double *times, int n_times, cha
     }
     if (c.have_net) plot_network(f, &c);
     if (c.have_bodies) plot_bodies(f, &c);
+    else if (c.n_bodies > 0)
+        note(c.skipped, sizeof c.skipped, "%s", " bodies_*.png (bodies.csv has no rows yet).");
     fclose(f);
     f = NULL;
     if ((st = run_gnuplot(gp, &c, msg, msg_len))) goto done;
