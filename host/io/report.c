@@ -29,6 +29,8 @@ static const char *num_fmt(char *out, size_t len, const char *v, int kind)
     if (end == v || *end) { snprintf(out, len, "%s", v); return out; }
     x += 0.0; /* -0 reads 0 */
     snprintf(out, len, kind == NUM_N && fabs(x) >= 100.0 ? "%.0f" : kind == NUM_S || kind == NUM_POS ? "%.3f" : "%.4g", x);
+    if (out[0] == '-' && strspn(out + 1, "0.") == strlen(out + 1)) /* -1e-9 printed as -0.000 is 0.000 */
+        memmove(out, out + 1, strlen(out));
     return out;
 }
 static const char *num_d(char *out, size_t len, double x, int kind)
