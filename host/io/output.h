@@ -43,6 +43,9 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
                           size_t msg_len);
 /* The rigid cables and the 1-D network the rows also read (NULL: none); before the first write. */
 void hw_outputs_attach(hw_outputs *o, const hw_rc *rc, const hw_net *net);
+/* The 6-DOF bodies the rows also read (NULL: none given; io/output_src.h): the caller keeps
+ * *bodies and fills it before every hw_outputs_write. */
+void hw_outputs_attach_bodies(hw_outputs *o, const hw_out_bodies *bodies);
 /* Appends one row per file for the current time: sim's (the lumped lines; NULL in a run without
  * them: then the rigid cables', else the network's). */
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len);
