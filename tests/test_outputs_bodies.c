@@ -26,6 +26,8 @@
 
 #include "io/files.h"
 #include "io/output.h"
+#include "io/output_hdf5.h"
+#include "io/output_vtk.h"
 #include "io/scenario.h"
 #include "run/rigid_run.h"
 
@@ -296,8 +298,8 @@ static void h5_names(const char *file, char out[2][32])
     H5Fclose(f);
 }
 
-/* Every row r < rows holds fill_bodies(r); row `rows` (when nan_row) holds NaN. */
-static void check_h5(const char *dir, int rows, int nan_row)
+/* Every row k < rows holds fill_bodies(rs ? rs[k] : k); row `rows` (when nan_row) holds NaN. */
+static void check_h5(const char *dir, int rows, int nan_row, const int *rs)
 {
     char path[512];
     snprintf(path, sizeof path, "%s/results.h5", dir);
@@ -319,7 +321,7 @@ static void check_h5(const char *dir, int rows, int nan_row)
     hw_out_bodies b;
     cr_assert_eq(hw_out_bodies_alloc(&b, 2), HW_OK);
     for (int r = 0; r < rows; r++) {
-        fill_bodies(&b, r);
+        fill_bodies(&b, rs ? rs[r] : r);
         const double *given[5] = {b.pos, b.vel, b.w, b.force, b.moment};
         for (int j = 0; j < 5; j++)
             for (int i = 0; i < 6; i++) cr_expect_eq(v[j][6 * r + i], given[j][i], "%s row %d [%d]", ds3[j], r, i);
@@ -401,7 +403,7 @@ Test(bodies_out, lumped_run_paraview_and_hdf5)
     snprintf(path, sizeof path, "%s/vtk/bodies_000003.vtp", dir);
     cr_expect(access(path, F_OK) != 0, "no bodies frame where none were given");
 #ifdef HAWSER_HAVE_HDF5
-    check_h5(dir, 3, 1);
+    check_h5(dir, 3, 1, NULL);
 #else
     cr_log_info("HDF5 not built: results.h5 not read back");
 #endif
@@ -446,7 +448,7 @@ Test(bodies_out, rigid_only_run_paraview_and_hdf5)
     cr_expect_eq(t_last, 0.5);
     for (int r = 0; r < 3; r++) check_frame(dir, r, r, NULL);
 #ifdef HAWSER_HAVE_HDF5
-    check_h5(dir, 3, 0);
+    check_h5(dir, 3, 0, NULL);
 #endif
     hw_out_bodies_free(&b);
     hw_scenario_free(sc);
@@ -480,6 +482,78 @@ Test(bodies_out, wrong_bodies_are_refused)
     cr_expect_eq(hw_outputs_write(&o, sim, msg, sizeof msg), HW_ERR_STATE);
     cr_expect(strstr(msg, "body 'buoy' (1)") && strstr(msg, "quaternion"), "%s", msg);
     hw_outputs_close(&o);
+    hw_out_bodies_free(&b);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+/* Resume at a checkpoint's mark (as run/run_resume.c does): the ParaView index is cut to the
+ * frames written by then and later body frames are removed; /bodies is cut to the rows. Rows
+ * 0 and 1 are written, the mark taken, rows 2 and 3 written (lost with the interruption); the
+ * resumed run writes row 2 again with other bodies (fill_bodies(5)). */
+Test(bodies_out, resume_cuts_the_body_frames_and_rows)
+{
+    const char *dir = HW_TMP "/hawser_bodies_resume";
+    char msg[2048];
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_scenario_load_string(LUMPED, "bodies.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_outputs o;
+    open_outputs(&o, dir, sc);
+    hw_out_bodies b;
+    cr_assert_eq(hw_out_bodies_alloc(&b, 2), HW_OK);
+    hw_outputs_attach_bodies(&o, &b);
+    int frames = 0;
+    double last_t = 0;
+    long long tail_at = 0;
+    long rows = 0;
+    for (int r = 0; r < 4; r++) {
+        if (r) cr_assert_eq(hw_sim_step(sim, 10), HW_OK);
+        fill_bodies(&b, r);
+        cr_assert_eq(hw_outputs_write(&o, sim, msg, sizeof msg), HW_OK, "%s", msg);
+        if (r == 1) {
+            hw_vtk_mark(o.vtk, &frames, &last_t, &tail_at);
+#ifdef HAWSER_HAVE_HDF5
+            rows = hw_h5_rows(o.h5);
+#endif
+        }
+    }
+    hw_outputs_close(&o);
+    cr_assert_eq(frames, 2);
+    char path[512], old[600];
+    snprintf(path, sizeof path, "%s/run.pvd", dir);
+    snprintf(old, sizeof old, "%s.resume", path);
+    cr_assert_eq(rename(path, old), 0);
+#ifdef HAWSER_HAVE_HDF5
+    cr_assert_eq(rows, 2);
+    snprintf(path, sizeof path, "%s/results.h5", dir);
+    snprintf(old, sizeof old, "%s.resume", path);
+    cr_assert_eq(rename(path, old), 0);
+#endif
+    cr_assert_eq(hw_outputs_open(&o, dir, sc, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_vtk_resume(o.vtk, frames, last_t, tail_at, msg, sizeof msg), HW_OK, "%s", msg);
+#ifdef HAWSER_HAVE_HDF5
+    cr_assert_eq(hw_h5_resume(o.h5, rows, msg, sizeof msg), HW_OK, "%s", msg);
+#endif
+    snprintf(path, sizeof path, "%s/vtk/bodies_000003.vtp", dir);
+    cr_expect(access(path, F_OK) != 0, "a body frame past the mark is removed");
+    hw_outputs_attach_bodies(&o, &b);
+    fill_bodies(&b, 5);
+    cr_assert_eq(hw_outputs_write(&o, sim, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_outputs_close(&o);
+    char names[256];
+    double t;
+    snprintf(path, sizeof path, "%s/run.pvd", dir);
+    cr_expect_eq(pvd_entries(path, names, sizeof names, &t), 9, "3 frames of 3 parts");
+    cr_expect_str_eq(names, "cables segments bodies");
+    check_frame(dir, 0, 0, NULL);
+    check_frame(dir, 1, 1, NULL);
+    check_frame(dir, 2, 5, NULL);
+#ifdef HAWSER_HAVE_HDF5
+    static const int rs[3] = {0, 1, 5};
+    check_h5(dir, 3, 0, rs);
+#endif
     hw_out_bodies_free(&b);
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
