@@ -507,7 +507,9 @@ Test(bodies_out, resume_cuts_the_body_frames_and_rows)
     int frames = 0;
     double last_t = 0;
     long long tail_at = 0;
+#ifdef HAWSER_HAVE_HDF5
     long rows = 0;
+#endif
     for (int r = 0; r < 4; r++) {
         if (r) cr_assert_eq(hw_sim_step(sim, 10), HW_OK);
         fill_bodies(&b, r);
