@@ -35,8 +35,9 @@ typedef struct hw_outputs {
 
 /* Creates dir (and parents) and opens the files of the formats in sc->out_formats (CSV: with
  * their header rows). One pipeline for every family: lines.csv / points.csv (and nodes.csv,
- * segments.csv) when the scenario has lumped lines; ParaView frames with the lumped lines' and
- * the rigid cables' parts; results.h5 with a group per family (/lines.., /rigid, /network).
+ * segments.csv) when the scenario has lumped lines; ParaView frames with the lumped lines', the
+ * rigid cables' and the bodies' parts; results.h5 with a group per family (/lines.., /rigid,
+ * /network, /bodies).
  * rigid.csv and network.csv are the runners' (rigid_run.h, network_run.h). No ParaView files
  * for a scenario whose only family is a 1-D network (hw_vtk_network_note). */
 hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc, char *msg,
