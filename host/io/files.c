@@ -95,7 +95,7 @@ int hw_clean_run_dir(const char *dir, const char *out_name, char *failed, size_t
                                         "rigid.csv", "network.csv", "ensemble.csv", "summary.json",
                                         "run.pvd", "results.h5", "report.md", "checkpoint.hwck",
                                         "checkpoint.hwck.tmp", NULL};
-    static const char *const vtk_pre[] = {"cables_", "segments_", "rigid_", NULL}, *const vtk_suf[] = {".vtp", NULL};
+    static const char *const vtk_pre[] = {"cables_", "segments_", "rigid_", "bodies_", NULL}, *const vtk_suf[] = {".vtp", NULL};
     static const char *const plot_pre[] = {"", NULL};
     static const char *const plot_suf[] = {".png", ".dat", "plots.gp", "gnuplot.log", NULL};
     char path[4400];

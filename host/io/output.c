@@ -57,7 +57,7 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
         hw_run_stats_init(&o->stats[l].end_b);
     }
     hw_status st;
-    int drawable = m->n_lines > 0 || sc->rigid; /* a network alone has no ParaView part */
+    int drawable = m->n_lines > 0 || sc->rigid || sc->n_bodies > 0; /* a network alone has no ParaView part */
     if ((sc->out_formats & HW_OUT_VTK) && drawable && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
     if ((sc->out_formats & HW_OUT_HDF5) && (st = hw_h5_open(&o->h5, dir, sc, msg, msg_len))) return st;
     if (!(sc->out_formats & HW_OUT_CSV) || m->n_lines == 0) return HW_OK; /* rigid.csv, network.csv: the runners' */
@@ -134,6 +134,32 @@ void hw_outputs_attach(hw_outputs *o, const hw_rc *rc, const hw_net *net)
 {
     o->src.rc = rc;
     o->src.net = net;
+}
+
+void hw_outputs_attach_bodies(hw_outputs *o, const hw_out_bodies *bodies) { o->src.bodies = bodies; }
+
+hw_status hw_out_bodies_alloc(hw_out_bodies *b, int n)
+{
+    memset(b, 0, sizeof *b);
+    if (n <= 0) return HW_OK;
+    double *a = (double *)calloc((size_t)n * 19, sizeof(double));
+    if (!a) return HW_ERR_NOMEM;
+    b->n = n;
+    b->pos = a;
+    b->quat = a + 3 * n;
+    b->vel = a + 7 * n;
+    b->w = a + 10 * n;
+    b->force = a + 13 * n;
+    b->moment = a + 16 * n;
+    for (int k = 0; k < n; k++) b->quat[4 * k] = 1.0; /* identity until filled */
+    return HW_OK;
+}
+
+void hw_out_bodies_free(hw_out_bodies *b)
+{
+    if (!b) return;
+    free(b->pos); /* one block: pos is its start */
+    memset(b, 0, sizeof *b);
 }
 
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len)

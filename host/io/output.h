@@ -35,14 +35,18 @@ typedef struct hw_outputs {
 
 /* Creates dir (and parents) and opens the files of the formats in sc->out_formats (CSV: with
  * their header rows). One pipeline for every family: lines.csv / points.csv (and nodes.csv,
- * segments.csv) when the scenario has lumped lines; ParaView frames with the lumped lines' and
- * the rigid cables' parts; results.h5 with a group per family (/lines.., /rigid, /network).
+ * segments.csv) when the scenario has lumped lines; ParaView frames with the lumped lines', the
+ * rigid cables' and the bodies' parts; results.h5 with a group per family (/lines.., /rigid,
+ * /network, /bodies).
  * rigid.csv and network.csv are the runners' (rigid_run.h, network_run.h). No ParaView files
  * for a scenario whose only family is a 1-D network (hw_vtk_network_note). */
 hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc, char *msg,
                           size_t msg_len);
 /* The rigid cables and the 1-D network the rows also read (NULL: none); before the first write. */
 void hw_outputs_attach(hw_outputs *o, const hw_rc *rc, const hw_net *net);
+/* The 6-DOF bodies the rows also read (NULL: none given; io/output_src.h): the caller keeps
+ * *bodies and fills it before every hw_outputs_write. */
+void hw_outputs_attach_bodies(hw_outputs *o, const hw_out_bodies *bodies);
 /* Appends one row per file for the current time: sim's (the lumped lines; NULL in a run without
  * them: then the rigid cables', else the network's). */
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len);

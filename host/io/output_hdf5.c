@@ -23,10 +23,18 @@
  *   (T, Nr) rad, /network/rnode_speed (T, Nr) rad/s, /network/element_force (T, E) N,
  *   /network/element_dissipation (T, E) J; static: /network/node_name, /network/rnode_name,
  *   /network/element_name.
- * A new family (the 6-DOF bodies) adds its group, its DS_ entries and its part of hw_h5_write. */
+ * 6-DOF bodies (B = the scenario's bodies; the rows read hw_out_src.bodies, and a row that gives
+ * none holds NaN):
+ *   /bodies/position (T, B, 3) m (reference point); /bodies/orientation (T, B, 4) quaternion
+ *   w x y z (as given); /bodies/roll_pitch_yaw (T, B, 3) rad (R = Rz(yaw) Ry(pitch) Rx(roll), pitch
+ *   in [-pi/2, pi/2]); /bodies/velocity (T, B, 3) m/s; /bodies/angular_velocity (T, B, 3) rad/s;
+ *   /bodies/force (T, B, 3) N and /bodies/moment (T, B, 3) N m (about the reference point) of the
+ *   cables on the body; static: /bodies/name.
+ * A new family adds its group, its DS_ entries and its part of hw_h5_write. */
 #include "io/output_hdf5.h"
 #include "io/scenario_rigid.h"
 #include "network/network_internal.h"
+#include "physics/body.h"
 
 #include <errno.h>
 #include <math.h>
@@ -75,7 +83,8 @@ hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
 
 enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_NSEG,
        DS_RC_NOW, DS_RC_END_F, DS_RC_POS, DS_RC_T, DS_RC_M,
-       DS_NET_X, DS_NET_V, DS_NET_PHI, DS_NET_W, DS_NET_F, DS_NET_E, DS_COUNT };
+       DS_NET_X, DS_NET_V, DS_NET_PHI, DS_NET_W, DS_NET_F, DS_NET_E,
+       DS_B_POS, DS_B_QUAT, DS_B_RPY, DS_B_VEL, DS_B_W, DS_B_F, DS_B_M, DS_COUNT };
 
 struct hw_h5_out {
     const hw_scenario *sc;
@@ -90,6 +99,7 @@ struct hw_h5_out {
     double *rc_buf;                    /* one cable's 3 x (elements + 1) values */
     int rc_buf_cap;                    /* in nodes */
     int net_n, net_nr, net_ne;         /* network nodes, rotational nodes, elements */
+    int n_bodies;                      /* the scenario's 6-DOF bodies */
     double *row[DS_COUNT];     /* one row of each series */
     int attrs_done;
     int failed;                /* a write failed: nothing more is written */
@@ -282,6 +292,9 @@ static int write_families_layout(hw_h5_out *h)
                            "node_offset[c+1]] (node 0 = end A; node k = the joint between elements k-1 and k)");
         free(off);
     }
+    if (!bad && sc->n_bodies > 0)
+        bad = write_names(h, "/bodies/name", sc->n_bodies, &sc->bodies[0].name, sizeof sc->bodies[0],
+                          "6-DOF body names, in body order (the scenario's)");
     const hw_net_def *d = sc->network;
     if (!bad && d) {
         const char **en = (const char **)calloc((size_t)d->n_elems + 1, sizeof *en);
@@ -344,6 +357,7 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         h->net_nr = sc->network->n_rnodes;
         h->net_ne = sc->network->n_elems;
     }
+    h->n_bodies = sc->n_bodies;
     errno = 0;
     h->file = H5Fcreate(h->path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     if (h->file < 0) {
@@ -353,9 +367,11 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         return HW_ERR_IO;
     }
     hid_t g;
-    const char *groups[] = {"/lines", "/nodes", "/segments", "/points", "/rigid", "/network"};
-    for (int i = 0; i < 6; i++) {
-        if ((i < 4 && m->n_lines == 0) || (i == 4 && !sc->rigid) || (i == 5 && !sc->network)) continue;
+    const char *groups[] = {"/lines", "/nodes", "/segments", "/points", "/rigid", "/network", "/bodies"};
+    for (int i = 0; i < 7; i++) {
+        if ((i < 4 && m->n_lines == 0) || (i == 4 && !sc->rigid) || (i == 5 && !sc->network) ||
+            (i == 6 && sc->n_bodies == 0))
+            continue;
         if ((g = H5Gcreate2(h->file, groups[i], H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
             return h5_fail(h, "creating the groups", msg, msg_len);
         H5Gclose(g);
@@ -370,6 +386,7 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
     hsize_t C = (hsize_t)h->n_cables, R = (hsize_t)h->n_rnodes_slots;
     hsize_t t_c[1] = {C}, t_cf[3] = {C, 2, 3}, t_r[1] = {R}, t_r3[2] = {R, 3};
     hsize_t t_nn[1] = {(hsize_t)h->net_n}, t_nr[1] = {(hsize_t)h->net_nr}, t_ne[1] = {(hsize_t)h->net_ne};
+    hsize_t t_b3[2] = {(hsize_t)h->n_bodies, 3}, t_b4[2] = {(hsize_t)h->n_bodies, 4};
     int lumped = m->n_lines > 0;
     errno = 0;
     if (make_series(h, DS_TIME, "/time", 1, NULL, "s", "simulation time of each row") ||
@@ -408,6 +425,18 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
                     "element forces [row, element] (as network.csv's F_ columns)") ||
         make_series(h, DS_NET_E, "/network/element_dissipation", 2, t_ne, "J",
                     "energy dissipated by each element so far [row, element]"))) ||
+        (h->n_bodies > 0 && (make_series(h, DS_B_POS, "/bodies/position", 3, t_b3, "m",
+                    "reference point of each body [row, body, xyz]") ||
+        make_series(h, DS_B_QUAT, "/bodies/orientation", 3, t_b4, "1",
+                    "orientation quaternion body -> world [row, body, (w, x, y, z)]") ||
+        make_series(h, DS_B_RPY, "/bodies/roll_pitch_yaw", 3, t_b3, "rad",
+                    "roll, pitch, yaw [row, body, 3]: R = Rz(yaw) Ry(pitch) Rx(roll), pitch in [-pi/2, pi/2]") ||
+        make_series(h, DS_B_VEL, "/bodies/velocity", 3, t_b3, "m/s", "velocity of the reference point [row, body, xyz]") ||
+        make_series(h, DS_B_W, "/bodies/angular_velocity", 3, t_b3, "rad/s", "angular velocity, world axes [row, body, xyz]") ||
+        make_series(h, DS_B_F, "/bodies/force", 3, t_b3, "N",
+                    "force of the cables (lumped lines and rigid cables) on the body [row, body, xyz]") ||
+        make_series(h, DS_B_M, "/bodies/moment", 3, t_b3, "N m",
+                    "moment of the cables on the body about its reference point [row, body, xyz]"))) ||
         write_families_layout(h) ||
         write_layout(h) ||
         attr_string(h->file, "layout", "hawser-results-2 (see docs/outputs.md)") ||
@@ -492,6 +521,32 @@ static hw_status network_row(hw_h5_out *h, const hw_net *net)
     return st;
 }
 
+/* One row of the bodies' series: as given, NaN where the row gives no bodies. */
+static void bodies_row(hw_h5_out *h, const hw_out_bodies *b)
+{
+    int n = h->n_bodies;
+    static const int ds[6] = {DS_B_POS, DS_B_VEL, DS_B_W, DS_B_F, DS_B_M, DS_B_RPY};
+    if (!b || b->n == 0) {
+        for (int j = 0; j < 6; j++)
+            for (int i = 0; i < 3 * n; i++) h->row[ds[j]][i] = NAN;
+        for (int i = 0; i < 4 * n; i++) h->row[DS_B_QUAT][i] = NAN;
+        return;
+    }
+    const double *src[5] = {b->pos, b->vel, b->w, b->force, b->moment};
+    for (int j = 0; j < 5; j++) memcpy(h->row[ds[j]], src[j], sizeof(double) * 3 * (size_t)n);
+    memcpy(h->row[DS_B_QUAT], b->quat, sizeof(double) * 4 * (size_t)n);
+    for (int k = 0; k < n; k++) {
+        const double *x = b->quat + 4 * k;
+        hw_quat q = hw_quat_make(x[0], x[1], x[2], x[3]);
+        double nq = hw_quat_norm(q);
+        hw_v3 r = hw_v3_make(NAN, NAN, NAN);
+        if (nq > 0.0 && isfinite(nq)) r = hw_quat_to_rpy(hw_quat_make(q.w / nq, q.x / nq, q.y / nq, q.z / nq));
+        h->row[DS_B_RPY][3 * k] = r.x;
+        h->row[DS_B_RPY][3 * k + 1] = r.y;
+        h->row[DS_B_RPY][3 * k + 2] = r.z;
+    }
+}
+
 hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg_len)
 {
     const hw_sim *sim = src->sim;
@@ -503,6 +558,11 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg
     }
     if ((h->n_lines > 0 && !sim) || (h->n_cables > 0 && !src->rc) || (h->sc->network && !src->net)) {
         snprintf(msg, msg_len, "HDF5 output at t = %g s: a family of the scenario was not given", t);
+        return HW_ERR_STATE;
+    }
+    if (src->bodies && src->bodies->n > 0 && src->bodies->n != h->n_bodies) {
+        snprintf(msg, msg_len, "HDF5 output at t = %g s: %d bodies given, the scenario has %d", t,
+                 src->bodies->n, h->n_bodies);
         return HW_ERR_STATE;
     }
     errno = 0;
@@ -529,6 +589,7 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg
     }
     if (!st && src->rc && h->n_cables > 0) st = rigid_row(h, src->rc);
     if (!st && src->net && h->sc->network) st = network_row(h, src->net);
+    if (h->n_bodies > 0) bodies_row(h, src->bodies);
     for (int p = 0; !st && sim && h->n_lines > 0 && p < h->n_points; p++)
         st = hw_sim_point_state(sim, p, h->row[DS_PT_POS] + 3 * p, h->row[DS_PT_VEL] + 3 * p, h->row[DS_PT_F] + 3 * p);
     if (st) {
@@ -576,7 +637,9 @@ static const char *const DS_NAMES[DS_COUNT] = {
     "/points/position", "/points/velocity", "/points/force", "/lines/segments_now",
     "/rigid/elements_now", "/rigid/end_force", "/rigid/node_position", "/rigid/tension", "/rigid/moment",
     "/network/node_position", "/network/node_velocity", "/network/rnode_angle", "/network/rnode_speed",
-    "/network/element_force", "/network/element_dissipation"};
+    "/network/element_force", "/network/element_dissipation",
+    "/bodies/position", "/bodies/orientation", "/bodies/roll_pitch_yaw", "/bodies/velocity",
+    "/bodies/angular_velocity", "/bodies/force", "/bodies/moment"};
 
 hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
 {

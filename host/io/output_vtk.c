@@ -14,16 +14,25 @@
  *                   constraint blocks, which sit at those points: tension (N, hw_rc_tensions),
  *                   bending_moment (N m, |(Mx, My)| of hw_rc_bending_moments), torsion (N m, Mz),
  *                   cable (index). Cell data: cable (index), elements (N).
+ *   bodies_k.vtp    (6-DOF bodies, hw_out_bodies) each body as a frame glyph: 4 points, its
+ *                   reference point P and the tips P + s R(q) e_x, P + s R(q) e_y, P + s R(q) e_z
+ *                   (s: the body's glyph size, 1 m unless given); one vertex cell at P, then three
+ *                   two-point line cells P -> tip (x, y, z). Point data: body (index), node (0 = P,
+ *                   1..3 = the x, y, z tips), axis_x, axis_y, axis_z (the body axes, unit vectors,
+ *                   world), velocity (m/s: of that point of the body, v + w x (p - P)),
+ *                   angular_velocity (rad/s), force (N) and moment (N m about P) of the cables on
+ *                   the body. Cell data: body (index), axis (0 = the vertex at P, 1..3 = x, y, z).
  * A 1-D network has no shape in space (each node moves along its own axis): no part for it
  * (hw_vtk_network_note); its states are in network.csv and results.h5.
  * DIR/run.pvd lists every frame as its parts (with lumped lines part 0 cables, part 1 segments;
- * then rigid, the next part number) with its time. A new family (the 6-DOF bodies) adds its row
- * to PARTS below and a writer beside write_rigid. The
+ * then rigid, then bodies, the next part numbers) with its time. A new family adds its row to
+ * PARTS below and a writer beside write_rigid. The
  * index is kept a complete XML document at all times: each new entry is written together with
  * the closing tags in one pwrite() over the old closing tags, after the frame files are closed, so
  * a run killed at any moment leaves an index that parses and names only complete frames. */
 #include "io/files.h"
 #include "io/output_vtk.h"
+#include "physics/body.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -49,6 +58,7 @@ struct hw_vtk_out {
     const hw_rc *rc;          /* the rigid cables of this frame */
     double *rn, *rt, *rm;     /* one rigid cable's nodes (3(N+1)), tensions (N+1), moments (3(N+1)) */
     int r_cap;                /* their room, in nodes */
+    const hw_out_bodies *bodies; /* the bodies of this frame (NULL: none given) */
 };
 
 
@@ -327,21 +337,142 @@ static hw_status write_rigid(FILE *f, hw_vtk_out *v, double t)
     return HW_OK;
 }
 
+/* The unit quaternion of body k (HW_ERR_STATE for one of zero or non-finite norm). */
+static hw_status body_quat(const hw_out_bodies *b, int k, hw_quat *q)
+{
+    const double *x = b->quat + 4 * k;
+    hw_quat u = hw_quat_make(x[0], x[1], x[2], x[3]);
+    double n = hw_quat_norm(u);
+    if (!(n > 0.0) || !isfinite(n)) return HW_ERR_STATE;
+    *q = hw_quat_make(u.w / n, u.x / n, u.y / n, u.z / n);
+    return HW_OK;
+}
+
+/* One body's four points: P, then the x, y, z tips (row i of pts: 3 coordinates). */
+static hw_status body_points(const hw_out_bodies *b, int k, double pts[4][3], double axes[3][3])
+{
+    hw_quat q;
+    hw_status st = body_quat(b, k, &q);
+    if (st) return st;
+    hw_m3 R = hw_quat_matrix(q);
+    double s = b->size ? b->size[k] : 1.0;
+    for (int i = 0; i < 3; i++) pts[0][i] = b->pos[3 * k + i];
+    for (int a = 0; a < 3; a++)
+        for (int i = 0; i < 3; i++) {
+            axes[a][i] = R.a[3 * i + a]; /* column a: the body axis a in world */
+            pts[1 + a][i] = pts[0][i] + s * axes[a][i];
+        }
+    return HW_OK;
+}
+
+/* A per-body vector array on the 4 points of every body: what 0..2 the axes x, y, z, 3 the
+ * velocity of the point, 4 angular velocity, 5 force, 6 moment. */
+static hw_status body_array(FILE *f, const hw_out_bodies *b, int what)
+{
+    static const char *const names[7] = {"axis_x", "axis_y", "axis_z", "velocity", "angular_velocity",
+                                         "force", "moment"};
+    array_begin(f, "Float64", names[what], 3);
+    hw_status st = HW_OK;
+    for (int k = 0; !st && k < b->n; k++) {
+        double p[4][3], ax[3][3];
+        if ((st = body_points(b, k, p, ax))) break;
+        const double *w = b->w + 3 * k;
+        for (int j = 0; j < 4; j++) {
+            double x[3];
+            for (int i = 0; i < 3; i++) {
+                if (what < 3) x[i] = ax[what][i];
+                else if (what == 4) x[i] = w[i];
+                else if (what == 5) x[i] = b->force[3 * k + i];
+                else if (what == 6) x[i] = b->moment[3 * k + i];
+            }
+            if (what == 3) { /* v + w x (p - P) */
+                double r[3] = {p[j][0] - p[0][0], p[j][1] - p[0][1], p[j][2] - p[0][2]};
+                const double *v = b->vel + 3 * k;
+                x[0] = v[0] + w[1] * r[2] - w[2] * r[1];
+                x[1] = v[1] + w[2] * r[0] - w[0] * r[2];
+                x[2] = v[2] + w[0] * r[1] - w[1] * r[0];
+            }
+            fprintf(f, "%.17g %.17g %.17g\n", x[0], x[1], x[2]);
+        }
+    }
+    fprintf(f, "        </DataArray>\n");
+    return st;
+}
+
+/* vtk/bodies_k.vtp: each body as its reference point (a vertex) and its three axes (lines). */
+static hw_status write_bodies(FILE *f, hw_vtk_out *v, double t)
+{
+    const hw_out_bodies *b = v->bodies;
+    int n = b->n;
+    fprintf(f, "<?xml version=\"1.0\"?>\n"
+               "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
+               "  <PolyData>\n"
+               "    <FieldData>\n"
+               "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">%.17g</DataArray>\n"
+               "    </FieldData>\n"
+               "    <Piece NumberOfPoints=\"%d\" NumberOfVerts=\"%d\" NumberOfLines=\"%d\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n",
+            t, 4 * n, n, 3 * n);
+    fprintf(f, "      <PointData Scalars=\"body\" Vectors=\"velocity\">\n");
+    array_begin(f, "Int32", "body", 1);
+    for (int k = 0; k < n; k++) fprintf(f, "%d\n%d\n%d\n%d\n", k, k, k, k);
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int32", "node", 1);
+    for (int k = 0; k < n; k++) fprintf(f, "0\n1\n2\n3\n");
+    fprintf(f, "        </DataArray>\n");
+    hw_status st;
+    for (int a = 0; a < 7; a++)
+        if ((st = body_array(f, b, a))) return st;
+    /* cells: the n vertices first, then the 3n lines (VTK's order of cell types) */
+    fprintf(f, "      </PointData>\n      <CellData Scalars=\"body\">\n");
+    array_begin(f, "Int32", "body", 1);
+    for (int k = 0; k < n; k++) fprintf(f, "%d\n", k);
+    for (int k = 0; k < n; k++) fprintf(f, "%d\n%d\n%d\n", k, k, k);
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int32", "axis", 1);
+    for (int k = 0; k < n; k++) fprintf(f, "0\n");
+    for (int k = 0; k < n; k++) fprintf(f, "1\n2\n3\n");
+    fprintf(f, "        </DataArray>\n      </CellData>\n      <Points>\n");
+    array_begin(f, "Float64", "position", 3);
+    for (int k = 0; k < n; k++) {
+        double p[4][3], ax[3][3];
+        if ((st = body_points(b, k, p, ax))) return st;
+        for (int j = 0; j < 4; j++) fprintf(f, "%.17g %.17g %.17g\n", p[j][0], p[j][1], p[j][2]);
+    }
+    fprintf(f, "        </DataArray>\n      </Points>\n      <Verts>\n");
+    array_begin(f, "Int64", "connectivity", 1);
+    for (int k = 0; k < n; k++) fprintf(f, "%d\n", 4 * k);
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int64", "offsets", 1);
+    for (int k = 1; k <= n; k++) fprintf(f, "%d\n", k);
+    fprintf(f, "        </DataArray>\n      </Verts>\n      <Lines>\n");
+    array_begin(f, "Int64", "connectivity", 1);
+    for (int k = 0; k < n; k++)
+        for (int a = 1; a <= 3; a++) fprintf(f, "%d %d\n", 4 * k, 4 * k + a);
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int64", "offsets", 1);
+    for (int c = 1; c <= 3 * n; c++) fprintf(f, "%d\n", 2 * c);
+    fprintf(f, "        </DataArray>\n      </Lines>\n%s", VTP_TAIL);
+    return HW_OK;
+}
+
 static hw_status cables_part(FILE *f, hw_vtk_out *v, double t) { write_cables(f, v, t); return HW_OK; }
 static hw_status segments_part(FILE *f, hw_vtk_out *v, double t) { write_segments(f, v, t); return HW_OK; }
 static int lines_present(const hw_vtk_out *v) { return v->has_lines; }
 static int rigid_present(const hw_vtk_out *v) { return v->has_rigid; }
+static int bodies_present(const hw_vtk_out *v) { return v->bodies && v->bodies->n > 0; }
 
 /* The parts of a frame, in part order: a part is written (vtk/NAME_k.vtp) when the run has its
- * family. The hook for a new family (the 6-DOF bodies as frames or glyphs): a row here, its
- * presence test and writer, its pointer in hw_out_src. */
+ * family (the bodies: when the row gives them, hw_out_src.bodies). The hook for a new family: a
+ * row here, its presence test and writer, its pointer in hw_out_src, its file prefix in
+ * hw_clean_run_dir (io/files.c). */
 static const struct vtk_part {
     const char *name;
     int (*present)(const hw_vtk_out *v);
     hw_status (*write)(FILE *f, hw_vtk_out *v, double t);
 } PARTS[] = {{"cables", lines_present, cables_part},
              {"segments", lines_present, segments_part},
-             {"rigid", rigid_present, write_rigid}};
+             {"rigid", rigid_present, write_rigid},
+             {"bodies", bodies_present, write_bodies}};
 enum { N_PARTS = (int)(sizeof PARTS / sizeof PARTS[0]) };
 
 static hw_status write_frame_file(hw_vtk_out *v, const struct vtk_part *part, double t, char *msg, size_t msg_len)
@@ -384,6 +515,23 @@ hw_status hw_vtk_write(hw_vtk_out *v, const hw_out_src *src, char *msg, size_t m
         return HW_ERR_STATE;
     }
     v->rc = src->rc;
+    int nb = v->sc->n_bodies;
+    if (src->bodies && src->bodies->n > 0 && src->bodies->n != nb) {
+        snprintf(msg, msg_len, "ParaView output at t = %g s: %d bodies given, the scenario has %d", t,
+                 src->bodies->n, nb);
+        return HW_ERR_STATE;
+    }
+    v->bodies = src->bodies;
+    for (int k = 0; bodies_present(v) && k < nb; k++) {
+        hw_quat q;
+        const double *x = src->bodies->quat + 4 * k;
+        if (body_quat(src->bodies, k, &q)) {
+            snprintf(msg, msg_len, "ParaView output at t = %g s: body '%s' (%d): orientation quaternion "
+                     "(%g, %g, %g, %g) has no direction (zero or not finite)", t, v->sc->bodies[k].name, k,
+                     x[0], x[1], x[2], x[3]);
+            return HW_ERR_STATE;
+        }
+    }
     char buf[2048];
     int n = 0;
     for (int k = 0, part = 0; k < N_PARTS; k++) {
