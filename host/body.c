@@ -322,8 +322,8 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
         hw_v3 a, al;
         if (hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al) || !finite_state(&B->s)) {
             snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "
-                     "likely cause: a time step too large for the stiffness of the lines on it, or a "
-                     "body with too little mass or inertia for them", B->def.name ? B->def.name : "", k, t);
+                     "likely cause: a time step too large for its stiffness (waterplane, lines on it) over "
+                     "its mass and inertia, or a body with too little mass or inertia: reduce dt", B->def.name ? B->def.name : "", k, t);
             return HW_ERR_NUMERICAL;
         }
         B->s.v = hw_v3_add(B->s.v, hw_v3_scale(a, h));

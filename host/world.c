@@ -423,14 +423,18 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
     if (!st) res = resnorm(r, n, fs, fs * ls);
     while (!st && res > tol && it < max_it) {
         it++;
-        for (int j = 0; j < n && !st; j++) { /* the Jacobian by forward differences */
+        for (int j = 0; j < n && !st; j++) { /* the Jacobian by central differences (a line
+                                                 going slack is a kink: one side sees no force) */
             double e[6] = {0}, h = (j % 6) < 3 ? 1e-4 * ls : 1e-5;
             e[j % 6] = h;
             move_body(w->bodies, free_k[j / 6], e);
             st = static_residual(w, d, pts, free_k, nf, r1, msg, len);
-            e[j % 6] = -h;
+            e[j % 6] = -2.0 * h;
             move_body(w->bodies, free_k[j / 6], e);
-            for (int i = 0; i < n; i++) J[i * n + j] = (r1[i] - r[i]) / h;
+            if (!st) st = static_residual(w, d, pts, free_k, nf, dx, msg, len);
+            e[j % 6] = h;
+            move_body(w->bodies, free_k[j / 6], e);
+            for (int i = 0; i < n; i++) J[i * n + j] = (r1[i] - dx[i]) / (2.0 * h);
         }
         if (st) break;
         /* (J^T J + lambda diag) dx = -J^T r: neutral directions (a yaw no line resists) stay */

@@ -20,8 +20,8 @@
  *
  * Statics at the start: the lumped static solve (solver.static_solve) with each attached point on
  * its body; with free bodies, an outer Newton iteration over their 6 degrees of freedom with the
- * lumped static solve inside (a finite-difference Jacobian: 1 + 6 n_free lumped solves per
- * iteration), until each free body's net force and moment vanish.
+ * lumped static solve inside (a central-difference Jacobian: 1 + 12 n_free lumped solves per
+ * iteration, and a line search), until each free body's net force and moment vanish.
  *
  * A blow-up in any family stops the world: HW_ERR_NUMERICAL, and last_error names the family
  * ("lumped lines: ...", "rigid cables: ...", "network: ...", "body 'B' (k) ..."), the element,
