@@ -17,10 +17,11 @@
 
 #include "files.h"
 #include "hawser/hawser.h"
+#include "hawser/world.h"
+#include "bodies_out.h"
 #include "line_limits.h"
 #include "moordyn_deck.h"
 #include "moordyn_out.h"
-#include "coupling.h"
 #include "ensemble.h"
 #include "network_run.h"
 #include "output.h"
@@ -463,7 +464,9 @@ static int run(run_opts *o)
     }
     hw_net_runner netr;
     memset(&netr, 0, sizeof netr);
-    hw_couplings *cpl = NULL;
+    hw_world *world = NULL; /* every family but the rigid cables, stepped together (world.h) */
+    hw_bodies_out bout;
+    memset(&bout, 0, sizeof bout);
     hw_ensemble *ens = NULL;
     if (sc->n_couplings > 0 && sc->has_ensemble) {
         fprintf(stderr, "hawser: %s: couplings and an ensemble together are not supported yet\n",
@@ -495,11 +498,36 @@ static int run(run_opts *o)
         return exit_code(st);
     }
 
-    st = hw_sim_create(&sc->model, o->backend, log_sink, (void *)o, &sim, msg, sizeof msg);
+    if (sc->n_bodies > 0 && (o->ck_every > 0 || o->resume)) {
+        snprintf(msg, sizeof msg, "%s: checkpoints of a run with bodies are not written yet: run it without "
+                 "--checkpoint-every / --resume", o->scenario);
+        st = HW_ERR_UNSUPPORTED;
+    }
+    /* the world: the lumped lines with their statics, the network (its runner writes
+       network.csv) with the couplings, the bodies and the points riding on them */
+    if (!st) st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg);
+    if (!st) {
+        hw_world_def wd = hw_default_world();
+        wd.lumped = &sc->model;
+        wd.network_handle = netr.net;
+        wd.n_couplings = sc->n_couplings;
+        wd.couplings = sc->couplings;
+        wd.n_bodies = sc->n_bodies;
+        wd.bodies = sc->bodies;
+        wd.n_body_points = sc->n_body_points;
+        wd.body_points = sc->body_points;
+        wd.backend = o->backend;
+        wd.log = log_sink;
+        wd.log_user = (void *)o;
+        wd.file = o->scenario;
+        st = hw_world_create(&wd, &world, msg, sizeof msg);
+        sim = hw_world_lumped(world);
+    }
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         write_summary(stdout, st == HW_ERR_NOT_CONVERGED ? "static_not_converged" : "error", msg, o,
                       sc, NULL, NULL, now_s() - wall0);
+        hw_net_runner_end(&netr);
         hw_ensemble_free(ens);
         hw_scenario_free(sc);
         hw_md_free(md);
@@ -516,12 +544,10 @@ static int run(run_opts *o)
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
     }
-    if ((!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
+    if ((st = hw_bodies_out_open(&bout, dir, world, o->resume != NULL, msg, sizeof msg)) ||
+        (!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
         (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
-        (st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg)) ||
-        (sc->n_couplings > 0 &&
-         (st = hw_couplings_create(sc->couplings, sc->n_couplings, &sc->model, netr.net, o->scenario,
-                                   &cpl, msg, sizeof msg))) ||
+        (!o->resume && (st = hw_bodies_out_write(&bout, world, msg, sizeof msg))) ||
         (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
@@ -550,7 +576,7 @@ static int run(run_opts *o)
          * write a row with each advance) at the next output row */
         int row_interrupt = rigr.rc || netr.net;
         catch_signals();
-        if (!row_interrupt) hw_sim_set_interrupt(sim, &g_signal);
+        if (!row_interrupt) hw_world_set_interrupt(world, &g_signal);
         long k = o->resume ? hw_timeline_next(&tl, hw_sim_time(sim), dt) : 1; /* the next row */
         while (k <= tl.n) {
             double t_row = hw_timeline_time(&tl, k);
@@ -558,18 +584,16 @@ static int run(run_opts *o)
             int at_row = 1; /* this pass reaches the row (a test's stop may end it before) */
             if (row_interrupt && g_signal) {
                 st = HW_INTERRUPTED;
-            } else if (cpl) { /* coupled to the network: exchange every step */
-                st = hw_couplings_advance_to(cpl, sim, &netr, t_row, msg, sizeof msg);
-            } else {
+            } else { /* the world: lines, bodies, network and couplings step together */
                 long cap = row_interrupt ? HW_TEST_NO_CAP : hw_run_ck_test_cap(s0, HW_TEST_NO_CAP);
                 if (cap < HW_TEST_NO_CAP && hw_sim_time(sim) + (double)cap * dt < t_row) {
                     at_row = 0; /* tests: stop at a given step */
-                    st = hw_sim_step(sim, (int)cap);
+                    st = hw_world_step(world, (int)cap);
                 } else {
-                    st = hw_sim_advance_to(sim, t_row);
+                    st = hw_world_advance_to(world, t_row);
                 }
-                if (st) snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
-                else if (at_row) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* the network */
+                if (st) snprintf(msg, sizeof msg, "%s", hw_world_last_error(world));
+                else if (at_row) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* its row */
             }
             if (!st && at_row) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* rigid cables */
             if (!st && at_row) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
@@ -598,6 +622,7 @@ static int run(run_opts *o)
             if (!at_row) continue;
             if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
                 (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
+                (st = hw_bodies_out_write(&bout, world, msg, sizeof msg)) ||
                 (st = hw_run_ck_maybe(&ck, sim, &out, mdo, msg, sizeof msg))) {
                 fprintf(stderr, "hawser: %s\n", msg);
                 status = "io_error";
@@ -618,18 +643,24 @@ static int run(run_opts *o)
             fail_msg = msg;
             code = exit_code(st);
         }
+        if ((st = hw_bodies_out_close(&bout, msg, sizeof msg)) && code == EXIT_OK) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            status = "io_error";
+            fail_msg = msg;
+            code = exit_code(st);
+        }
         summary_rigid = &rigr;
         code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
     }
 done:
     hw_run_ck_free(&ck);
-    hw_couplings_destroy(cpl);
+    hw_bodies_out_close(&bout, msg, sizeof msg);
     summary_rigid = NULL;
     hw_rc_runner_end(&rigr);
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);
     hw_md_out_close(mdo);
-    hw_sim_destroy(sim);
+    hw_world_destroy(world); /* the lumped lines with it; the network is the runner's */
     hw_ensemble_free(ens);
     hw_scenario_free(sc);
     hw_md_free(md);

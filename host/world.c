@@ -318,13 +318,13 @@ static void place_points(const hw_world_def *d, const hw_bodies *b, hw_point_def
 }
 
 static hw_status build_sim(hw_world *w, const hw_world_def *d, hw_point_def *pts, hw_backend_kind be,
-                           int static_solve, hw_sim **out, char *msg, size_t len)
+                           int static_solve, int quiet, hw_sim **out, char *msg, size_t len)
 {
     hw_model_def m = *d->lumped;
     place_points(d, w->bodies, pts);
     m.points = pts;
     m.solver.static_solve = static_solve;
-    return hw_sim_create(&m, be, static_solve ? NULL : d->log, d->log_user, out, msg, len);
+    return hw_sim_create(&m, be, quiet ? NULL : d->log, d->log_user, out, msg, len);
 }
 
 /* Net loads on the free bodies (6 per free body) with the lumped statics at their present states;
@@ -333,7 +333,7 @@ static hw_status static_residual(hw_world *w, const hw_world_def *d, hw_point_de
                                  int nf, double *r, char *msg, size_t len)
 {
     hw_sim *sim = NULL;
-    hw_status st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, &sim, msg, len);
+    hw_status st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, 1, &sim, msg, len);
     if (st) return st;
     st = hw_bodies_read_loads(w->bodies, sim);
     hw_sim_destroy(sim);
@@ -531,12 +531,7 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     /* the lumped lines (the statics: the free bodies' outer iteration first) */
     if (!st && m->n_lines > 0) {
         if (m->solver.static_solve && d->n_body_points > 0) st = world_statics(w, d, pts, msg, len);
-        if (!st) st = build_sim(w, d, pts, d->backend, m->solver.static_solve, &w->sim, msg, len);
-        if (st && strncmp(msg, "world", 5)) {
-            char tmp[2048];
-            snprintf(tmp, sizeof tmp, "lumped lines: %s", msg);
-            snprintf(msg, len, "%s", tmp);
-        }
+        if (!st) st = build_sim(w, d, pts, d->backend, m->solver.static_solve, 0, &w->sim, msg, len);
     }
     w->dt = w->sim ? hw_sim_dt(w->sim) : (m->solver.dt > 0 ? m->solver.dt : 0.01);
     if (!st && d->n_couplings > 0) {
@@ -550,11 +545,6 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
         else w->dt = rd.dt;
         rd.backend = d->backend;
         if (!(st = hw_rc_create(&rd, &w->rc, msg, len))) w->own_rc = 1;
-        else {
-            char tmp[2048];
-            snprintf(tmp, sizeof tmp, "rigid cables: %s", msg);
-            snprintf(msg, len, "%s", tmp);
-        }
     } else if (!st && d->rigid_handle) {
         w->rc = d->rigid_handle;
         if (!w->sim) w->dt = hw_rc_dt(w->rc);
