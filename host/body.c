@@ -21,12 +21,23 @@ typedef struct body {
     double drag_work;
 } body;
 
+/* A line end on an attached point: what its end node's mass needs (copied from the model). */
+typedef struct end_info {
+    int att, line, end;
+    double m, l, d, can, cat;  /* node mass (mu l), tributary length l = half the end segment */
+} end_info;
+
 struct hw_bodies {
     int n, n_att;
     body *b;
     hw_body_attach *att;
-    const hw_model_def *model; /* for the end nodes' masses: the caller keeps it alive */
+    int n_ends;
+    end_info *ends;
     double g, rho;
+    /* the current (a copy of the model's profile; still water when n_depth = 0) */
+    int cur_nz, cur_nt;
+    double *cur;               /* z, t, ux, uy, uz blocks */
+    const double *cz, *ct, *cux, *cuy, *cuz;
 };
 
 void hw_bodies_destroy(hw_bodies *b)
@@ -35,6 +46,8 @@ void hw_bodies_destroy(hw_bodies *b)
     for (int k = 0; k < b->n; k++) { free(b->b[k].tab_t); free(b->b[k].tab_6); free(b->b[k].tab_m); }
     free(b->b);
     free(b->att);
+    free(b->ends);
+    free(b->cur);
     free(b);
 }
 
@@ -76,10 +89,25 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
     b->b = (body *)calloc((size_t)n + 1, sizeof *b->b);
     b->att = (hw_body_attach *)calloc((size_t)n_att + 1, sizeof *b->att);
     if (!b->b || !b->att) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
-    b->model = model;
     hw_env_def env = model ? model->env : hw_default_env();
     b->g = env.g;
     b->rho = env.rho_w;
+    const hw_current_def *cd = &env.current;
+    if (cd->n_depth > 0) {
+        int nz = cd->n_depth, nt = cd->n_time > 1 ? cd->n_time : 1;
+        size_t nv = (size_t)nz * nt;
+        b->cur = (double *)malloc(((size_t)nz + (size_t)nt + 3 * nv) * sizeof(double));
+        if (!b->cur) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
+        double *z = b->cur, *t = z + nz, *ux = t + nt, *uy = ux + nv, *uz = uy + nv;
+        memcpy(z, cd->z, (size_t)nz * sizeof(double));
+        if (cd->n_time > 1) memcpy(t, cd->t, (size_t)nt * sizeof(double));
+        else t[0] = 0.0;
+        memcpy(ux, cd->ux, nv * sizeof(double));
+        memcpy(uy, cd->uy, nv * sizeof(double));
+        memcpy(uz, cd->uz, nv * sizeof(double));
+        b->cur_nz = nz; b->cur_nt = cd->n_time > 1 ? nt : 1;
+        b->cz = z; b->ct = t; b->cux = ux; b->cuy = uy; b->cuz = uz;
+    }
     for (int k = 0; k < n; k++) {
         hw_status st = hw_body_check(&defs[k], k, msg, len);
         if (st) { hw_bodies_destroy(b); return st; }
@@ -150,6 +178,24 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         b->att[k] = *a;
         b->n_att = k + 1;
     }
+    int ne = 0; /* the line ends on the attached points */
+    for (int k = 0; k < n_att; k++)
+        for (int l = 0; l < model->n_lines; l++)
+            ne += (model->lines[l].point_a == att[k].point) + (model->lines[l].point_b == att[k].point);
+    b->ends = (end_info *)calloc((size_t)ne + 1, sizeof *b->ends);
+    if (!b->ends) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
+    for (int k = 0; k < n_att; k++)
+        for (int l = 0; l < model->n_lines; l++)
+            for (int e = 0; e < 2; e++) {
+                const hw_line_def *L = &model->lines[l];
+                if ((e ? L->point_b : L->point_a) != att[k].point) continue;
+                const hw_line_type_def *ty = &model->types[L->type];
+                end_info *E = &b->ends[b->n_ends++];
+                E->att = k; E->line = l; E->end = e;
+                E->l = 0.5 * L->length / L->nseg;
+                E->m = ty->mu * E->l;
+                E->d = ty->d; E->can = ty->can; E->cat = ty->cat;
+            }
     *out = b;
     return HW_OK;
 }
@@ -233,38 +279,40 @@ hw_status hw_bodies_read_loads(hw_bodies *b, hw_sim *sim)
     return HW_OK;
 }
 
-/* The mass (with added mass) of the end nodes of the lines on point p, as the lumped model gives
- * them (kernels/physics/hydro.h hw_node_mass: half the end segment, its tangent from the line's
- * first or last two nodes). A winch end's node length changes with the reel: the nominal half
- * segment is used (a winch on a body point is not coupled to the body's dynamics on this branch). */
-static hw_m3s end_node_mass(const hw_bodies *b, hw_sim *sim, int p)
+/* The mass (with added mass) of the end nodes of the lines on attachment k, as the lumped model
+ * gives them (kernels/physics/hydro.h hw_node_mass: half the end segment, its tangent from the
+ * line's first or last two nodes). A winch end's node length changes with the reel: the nominal
+ * half segment is used (a winch on a body point is not followed in the body's mass). */
+static hw_m3s end_node_mass(const hw_bodies *b, hw_sim *sim, int k)
 {
-    const hw_model_def *m = b->model;
     hw_m3s M = hw_m3s_diag(0.0);
-    for (int l = 0; l < m->n_lines; l++) {
-        const hw_line_def *L = &m->lines[l];
-        for (int e = 0; e < 2; e++) {
-            if ((e ? L->point_b : L->point_a) != p) continue;
-            const hw_line_type_def *ty = &m->types[L->type];
-            int nseg = hw_sim_line_nseg(sim, l);
-            if (nseg < 1) continue;
-            double *xyz = (double *)malloc((size_t)3 * (nseg + 1) * sizeof(double));
-            hw_v3 q = hw_v3_make(0.0, 0.0, 1.0);
-            double z = 0.0;
-            if (xyz && hw_sim_line_positions(sim, l, xyz) == HW_OK) {
-                int i0 = e ? nseg : 0, i1 = e ? nseg - 1 : 1;
-                hw_v3 d = hw_v3_make(xyz[3 * i1] - xyz[3 * i0], xyz[3 * i1 + 1] - xyz[3 * i0 + 1],
-                                     xyz[3 * i1 + 2] - xyz[3 * i0 + 2]);
-                double n = hw_v3_norm(d);
-                if (n > 0) q = hw_v3_scale(d, 1.0 / n);
-                z = xyz[3 * i0 + 2];
-            }
-            free(xyz);
-            double lt = 0.5 * L->length / L->nseg;
-            M = hw_m3s_add(M, hw_node_mass(ty->mu * lt, z < 0, m->env.rho_w, ty->d, lt, ty->can, ty->cat, q));
+    for (int j = 0; j < b->n_ends; j++) {
+        const end_info *E = &b->ends[j];
+        if (E->att != k) continue;
+        int nseg = hw_sim_line_nseg(sim, E->line);
+        if (nseg < 1) continue;
+        double *xyz = (double *)malloc((size_t)3 * (nseg + 1) * sizeof(double));
+        hw_v3 q = hw_v3_make(0.0, 0.0, 1.0);
+        double z = 0.0;
+        if (xyz && hw_sim_line_positions(sim, E->line, xyz) == HW_OK) {
+            int i0 = E->end ? nseg : 0, i1 = E->end ? nseg - 1 : 1;
+            hw_v3 d = hw_v3_make(xyz[3 * i1] - xyz[3 * i0], xyz[3 * i1 + 1] - xyz[3 * i0 + 1],
+                                 xyz[3 * i1 + 2] - xyz[3 * i0 + 2]);
+            double n = hw_v3_norm(d);
+            if (n > 0) q = hw_v3_scale(d, 1.0 / n);
+            z = xyz[3 * i0 + 2];
         }
+        free(xyz);
+        M = hw_m3s_add(M, hw_node_mass(E->m, z < 0, b->rho, E->d, E->l, E->can, E->cat, q));
     }
     return M;
+}
+
+/* The current at the body's reference point (none above the surface, as for the lines). */
+static hw_v3 current_at(const hw_bodies *b, hw_v3 r, double t)
+{
+    if (b->cur_nz <= 0 || r.z >= 0.0) return hw_v3_zero();
+    return hw_current_3(b->cz, b->ct, b->cux, b->cuy, b->cuz, b->cur_nz, b->cur_nt, r.z, t);
 }
 
 static int finite_state(const hw_body_s *s)
@@ -276,16 +324,17 @@ static int finite_state(const hw_body_s *s)
 
 /* The generalized force and the end nodes' mass on a free body in state s (f: own + cables +
  * external; extra: the end nodes). */
-static void free_loads(const hw_bodies *b, hw_sim *sim, int k, hw_v6 *f, hw_m6 *extra, double *drag_power)
+static void free_loads(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v6 *f, hw_m6 *extra,
+                       double *drag_power)
 {
     const body *B = &b->b[k];
-    *f = hw_body_loads(&B->p, &B->s, b->g, b->rho, hw_v3_zero(), drag_power);
+    *f = hw_body_loads(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), drag_power);
     for (int c = 0; c < 6; c++) f->a[c] += B->load[c] + B->ext[c];
     *extra = hw_m6_zero();
     for (int j = 0; sim && j < b->n_att; j++) {
         if (b->att[j].body != k) continue;
         hw_v3 d = hw_quat_rotate(B->s.q, hw_v3_make(b->att[j].at[0], b->att[j].at[1], b->att[j].at[2]));
-        hw_body_point_mass6(extra, f, end_node_mass(b, sim, b->att[j].point), d, B->s.w);
+        hw_body_point_mass6(extra, f, end_node_mass(b, sim, j), d, B->s.w);
     }
 }
 
@@ -293,7 +342,7 @@ hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6])
 {
     if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
     const body *B = &b->b[k];
-    hw_v6 f = hw_body_loads(&B->p, &B->s, b->g, b->rho, hw_v3_zero(), NULL);
+    hw_v6 f = hw_body_loads(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, 0.0), NULL);
     for (int c = 0; c < 6; c++) f6[c] = f.a[c] + B->load[c] + B->ext[c];
     return HW_OK;
 }
@@ -318,7 +367,7 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
         hw_v6 f;
         hw_m6 extra;
         double pw = 0.0;
-        free_loads(b, sim, k, &f, &extra, &pw);
+        free_loads(b, sim, k, t, &f, &extra, &pw);
         hw_v3 a, al;
         if (hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al) || !finite_state(&B->s)) {
             snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "

@@ -31,8 +31,9 @@
 typedef struct hw_bodies hw_bodies;
 
 /* Copies and checks the bodies and the attachments (each on a point of kind coupled of model,
- * one body per point). model may be NULL when n_att == 0. g and rho from model->env (or the
- * defaults). msg: "body 'NAME' (k) field 'F': ..." or "body_points[k].point: ...". */
+ * one body per point). model may be NULL when n_att == 0. g, rho and the current (the drag on a
+ * body is on its velocity relative to the current at its reference point, none above z = 0) from
+ * model->env (or the defaults); what is needed of the model is copied. msg: "body 'NAME' (k) field 'F': ..." or "body_points[k].point: ...". */
 hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
                            const hw_model_def *model, hw_bodies **out, char *msg, size_t msg_len);
 void hw_bodies_destroy(hw_bodies *b); /* NULL-safe */
@@ -70,7 +71,8 @@ hw_status hw_bodies_read_loads(hw_bodies *b, hw_sim *sim);
 hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, char *msg,
                                size_t msg_len);
 /* The generalized force on free body k in its current state (own loads + cable loads +
- * external), about its reference point, world: the world's static solve drives it to zero. */
+ * external; the drag in the current at t = 0), about its reference point, world: the world's
+ * static solve drives it to zero. */
 hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6]);
 /* Kinetic and potential energy of the moving bodies (free, prescribed, coupled), J. */
 void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential);
