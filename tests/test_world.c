@@ -246,6 +246,40 @@ Test(world, blow_up_in_the_network)
     hw_scenario_free(sc);
 }
 
+/* A rigid cable (in the world without lumped lines) torn by an absurd load on its free end. */
+Test(world, blow_up_in_the_rigid_cables)
+{
+    hw_model_def none = hw_default_model();
+    none.n_lines = 0; none.n_types = 0; none.n_points = 0;
+    hw_rc_def rd = hw_default_rc_def();
+    rd.dt = 1e-3;
+    hw_rc_cable_def c = hw_default_rc_cable();
+    c.name = "wire";
+    c.length = 10; c.elements = 10; c.mass_per_length = 1.0; c.diameter = 0.02; c.ea = 1e8;
+    c.end_a = HW_RC_END_POINT;
+    c.end_b = HW_RC_END_FREE;
+    c.pos_b[2] = -10;
+    rd.n_cables = 1; rd.cables = &c;
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &none;
+    wd.rigid = &rd;
+    hw_world *w = NULL;
+    char msg[2048];
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_float_eq(hw_world_dt(w), 1e-3, 1e-18);
+    cr_assert_eq(hw_world_step(w, 10), HW_OK, "%s", hw_world_last_error(w));
+    double f[3] = {0, 0, -1e15};
+    cr_assert_eq(hw_rc_set_end_load(hw_world_rigid(w), 0, 1, f, NULL), HW_OK);
+    hw_status st = hw_world_step(w, 1000);
+    const char *e = hw_world_last_error(w);
+    printf("rigid blow-up: %s\n", e);
+    cr_assert_eq(st, HW_ERR_NUMERICAL, "%s", e);
+    cr_expect(strstr(e, "rigid cables: ") == e, "%s", e);
+    cr_expect(strstr(e, "wire"), "names the cable: %s", e);
+    cr_expect_eq(hw_world_step(w, 1), HW_ERR_STATE);
+    hw_world_destroy(w);
+}
+
 /* Input errors name what is wrong. */
 Test(world, bad_attachment_is_refused)
 {
