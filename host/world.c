@@ -296,7 +296,12 @@ hw_status hw_world_get_energy(const hw_world *w, hw_world_energy *e)
         if ((st = hw_rc_get_energy(w->rc, &re))) return st;
         e->rigid = re.total;
     }
-    e->total = e->lumped.total + e->body_kinetic + e->body_potential + e->rigid;
+    if (w->net) {
+        hw_net_energy ne;
+        if ((st = hw_net_energy_get(w->net, &ne))) return st;
+        e->network = ne.kinetic + ne.potential;
+    }
+    e->total = e->lumped.total + e->body_kinetic + e->body_potential + e->rigid + e->network;
     return HW_OK;
 }
 

@@ -461,3 +461,60 @@ Test(world, payload_on_rigid_cable_as_on_lumped_line)
     cr_expect_lt(fabs(P / Pe - 1), 2e-3);
     hw_world_destroy(w);
 }
+
+/* A coupled body is moved from outside (co-simulation): the world carries it on at the velocities
+ * given, and the point riding on it follows: after 1 s at v = (1, 0, 0) and w = 0.1 rad/s about
+ * z, r = r0 + v t and yaw = 0.1 rad: hw_quat_integrate (normalized first order) turns by
+ * 2 atan(w h / 2) a step, short by (w h)^3 / 12 = 8e-14 rad, 8e-11 over the 1000 steps. The
+ * progress callback sees every advance's end time, and a fixed body does not move. */
+static double g_progress[8];
+static int g_n_progress;
+static void on_progress(void *user, double t)
+{
+    (void)user;
+    if (g_n_progress < 8) g_progress[g_n_progress++] = t;
+}
+
+Test(world, coupled_and_fixed_bodies_and_progress)
+{
+    hw_model_def m = payload_line();
+    m.solver.dt = 1e-3;
+    m.solver.allow_unstable_dt = 1;
+    m.solver.static_solve = 0;
+    hw_body_def b[2] = {hw_default_body(), hw_default_body()};
+    b[0].name = "vessel";
+    b[0].kind = HW_BODY_COUPLED;
+    b[0].pos[2] = 50.0;
+    b[1].name = "quay";
+    b[1].kind = HW_BODY_FIXED;
+    b[1].pos[0] = 5.0;
+    hw_body_attach at = {1, 0, {2.0, 0.0, 0.0}};
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &m;
+    wd.n_bodies = 2; wd.bodies = b;
+    wd.n_body_points = 1; wd.body_points = &at;
+    hw_world *w = NULL;
+    char msg[2048];
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_world_set_progress(w, on_progress, NULL);
+    double pos[3] = {0, 0, 50}, q[4] = {1, 0, 0, 0}, v[3] = {1, 0, 0}, om[3] = {0, 0, 0.1};
+    cr_assert_eq(hw_world_set_body_kinematics(w, 0, pos, q, v, om), HW_OK);
+    cr_assert_eq(hw_world_set_body_kinematics(w, 1, pos, q, v, om), HW_ERR_INVALID_ARG);
+    cr_assert_eq(hw_world_advance_to(w, 0.5), HW_OK, "%s", hw_world_last_error(w));
+    cr_assert_eq(hw_world_advance_to(w, 1.0), HW_OK, "%s", hw_world_last_error(w));
+    double x[3], qq[4], p[3];
+    hw_world_body_state(w, 0, x, qq, NULL, NULL);
+    double yaw = 2 * atan2(qq[3], qq[0]);
+    hw_sim_point_state(hw_world_lumped(w), 1, p, NULL, NULL);
+    printf("coupled body after 1 s: x = %.12f m, yaw = %.12f rad; point at (%.9f, %.9f) (expected (%.9f, %.9f))\n",
+           x[0], yaw, p[0], p[1], 1 + 2 * cos(0.1), 2 * sin(0.1));
+    cr_expect_lt(fabs(x[0] - 1.0), 1e-12);
+    cr_expect_lt(fabs(yaw - 0.1), 1e-10);
+    cr_expect_lt(fabs(p[0] - (1 + 2 * cos(0.1))) + fabs(p[1] - 2 * sin(0.1)), 3e-10);
+    hw_world_body_state(w, 1, x, qq, NULL, NULL);
+    cr_expect(x[0] == 5.0 && x[1] == 0.0 && x[2] == 0.0 && qq[0] == 1.0);
+    cr_expect_eq(g_n_progress, 2);
+    cr_expect_eq(g_progress[0], 0.5);
+    cr_expect_eq(g_progress[1], hw_world_time(w));
+    hw_world_destroy(w);
+}

@@ -136,13 +136,15 @@ hw_status hw_world_set_body_kinematics(hw_world *w, int k, const double pos[3],
                                        const double ang_vel[3]);
 
 /* Energy over every family: the lumped lines' (hw_energy), the bodies' kinetic and potential
- * (bodies held by rigid cables are in the rigid cables' part), the rigid cables' total. */
+ * (bodies held by rigid cables are in the rigid cables' part), the rigid cables' total, the
+ * network's (the energy the couplings move between families stays in the total). */
 typedef struct hw_world_energy {
     hw_energy lumped;
     double body_kinetic, body_potential;
     double body_dissipated; /* the bodies' drag work (>= 0) */
     double rigid;           /* the rigid cables' mechanical energy (hw_rc_energy), 0 without */
-    double total;           /* lumped.total + body_kinetic + body_potential + rigid */
+    double network;         /* the network's kinetic + potential (hw_net_energy), 0 without */
+    double total;           /* lumped.total + body_kinetic + body_potential + rigid + network */
 } hw_world_energy;
 hw_status hw_world_get_energy(const hw_world *w, hw_world_energy *e);
 
