@@ -561,6 +561,26 @@ static int run(run_opts *o)
         code = exit_code(st);
         goto done;
     }
+    if (rigr.rc) { /* the rigid cables join the world, their ends tied to the lumped points */
+        const hw_scn_rigid *rg = sc->rigid;
+        hw_world_rc_point *rp = (hw_world_rc_point *)calloc(2 * (size_t)rg->def.n_cables + 1, sizeof *rp);
+        int n_rp = 0;
+        for (int c = 0; rp && c < rg->def.n_cables; c++)
+            for (int e = 0; e < 2; e++) {
+                int p = e ? rg->point_b[c] : rg->point_a[c];
+                int body = (e ? rg->cables[c].end_b : rg->cables[c].end_a) == HW_RC_END_BODY;
+                if (p < 0 || (!body && sc->model.points[p].kind == HW_POINT_FIXED)) continue; /* set once */
+                hw_world_rc_point q = {c, e, p, body};
+                rp[n_rp++] = q;
+            }
+        st = rp ? hw_world_add_rigid(world, rigr.rc, rp, n_rp) : HW_ERR_NOMEM;
+        free(rp);
+        if (st) {
+            fprintf(stderr, "hawser: %s\n", rp ? hw_world_last_error(world) : "out of memory");
+            code = end_run(dir, "error", hw_world_last_error(world), exit_code(st), o, sc, sim, &out, 0.0);
+            goto done;
+        }
+    }
     {
         double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end;
         if (sc->model.solver.dt > 0 && sc->out_interval > 0 && !hw_time_divides(dt, sc->out_interval)) {
@@ -595,8 +615,7 @@ static int run(run_opts *o)
                 if (st) snprintf(msg, sizeof msg, "%s", hw_world_last_error(world));
                 else if (at_row) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* its row */
             }
-            if (!st && at_row) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* rigid cables */
-            if (!st && at_row) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
+            if (!st && at_row) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* their row */
             if (st == HW_INTERRUPTED) { /* [checkpoint hook 4] a signal: final checkpoint */
                 status = "interrupted";
                 code = 128 + (int)g_signal;

@@ -24,7 +24,10 @@ struct hw_world {
     hw_bodies *bodies;
     hw_world_rc_body *rcb;  /* bodies held by rigid cables */
     int n_rcb;
+    hw_world_rc_point *rcp; /* rigid cable ends tied to lumped points */
+    int n_rcp;
     double dt, t;           /* t: the world's time without a lumped model (else hw_sim_time) */
+    int n_points;           /* of the lumped model */
     long steps;
     int failed;
     int static_iters;
@@ -60,6 +63,7 @@ void hw_world_destroy(hw_world *w)
     if (w->own_net) hw_net_destroy(w->net);
     hw_sim_destroy(w->sim);
     free(w->rcb);
+    free(w->rcp);
     free(w);
 }
 
@@ -134,6 +138,56 @@ static hw_status rc_bodies_load(hw_world *w)
     return HW_OK;
 }
 
+/* Rigid cable ends that follow lumped points: their kinematics now (at the step's start). */
+static hw_status rc_points_to_ends(hw_world *w)
+{
+    for (int j = 0; w->sim && j < w->n_rcp; j++) {
+        const hw_world_rc_point *p = &w->rcp[j];
+        if (p->body) continue;
+        double x[3], v[3];
+        hw_status st = hw_sim_point_state(w->sim, p->point, x, v, NULL);
+        if (!st) st = hw_rc_set_end_kinematics(w->rc, p->cable, p->end ? NULL : x, p->end ? NULL : v,
+                                               p->end ? x : NULL, p->end ? v : NULL);
+        if (st) {
+            set_err(w, "rigid cables: cable %d end %c on lumped point %d: %s", p->cable, p->end ? 'B' : 'A',
+                    p->point, hw_rc_last_error(w->rc));
+            return st;
+        }
+    }
+    return HW_OK;
+}
+
+/* ... and the lumped points that show the rigid cables' point bodies, after their step. */
+static void rc_bodies_to_points(hw_world *w)
+{
+    for (int j = 0; w->sim && j < w->n_rcp; j++) {
+        const hw_world_rc_point *p = &w->rcp[j];
+        double x[3], v[3];
+        if (p->body && hw_rc_body_state(w->rc, p->cable, p->end, x, v) == HW_OK)
+            hw_sim_set_point_kinematics(w->sim, p->point, x, v);
+    }
+}
+
+static hw_status set_rc_points(hw_world *w, const hw_world_rc_point *pts, int n, char *msg, size_t len)
+{
+    if (n <= 0) return HW_OK;
+    w->rcp = (hw_world_rc_point *)malloc((size_t)n * sizeof *w->rcp);
+    if (!w->rcp) { snprintf(msg, len, "world: out of memory"); return HW_ERR_NOMEM; }
+    int np = w->sim ? w->n_points : 0;
+    for (int j = 0; j < n; j++) {
+        const hw_world_rc_point *p = &pts[j];
+        if (!w->rc || !w->sim || p->cable < 0 || p->cable >= hw_rc_n_cables(w->rc) || (p->end != 0 && p->end != 1) ||
+            p->point < 0 || p->point >= np) {
+            snprintf(msg, len, "world: rc_points[%d]: expected a rigid cable index, end 0 (A) or 1 (B) and a lumped "
+                     "point index", j);
+            return HW_ERR_INPUT;
+        }
+        w->rcp[j] = *p;
+        w->n_rcp = j + 1;
+    }
+    return HW_OK;
+}
+
 /* Does a step need the exchanges (else the families step on their own)? */
 static int coupled(const hw_world *w)
 {
@@ -152,6 +206,7 @@ static hw_status world_step_to(hw_world *w, double t1)
 {
     hw_status st;
     double t0 = hw_world_time(w);
+    if (w->rc && (st = rc_points_to_ends(w))) return st;
     if (w->sim) {
         if ((st = hw_couplings_before(w->cpl, w->sim))) {
             set_err(w, "couplings: %s", hw_sim_last_error(w->sim));
@@ -189,6 +244,7 @@ static hw_status world_step_to(hw_world *w, double t1)
             }
         }
         if ((st = rc_bodies_read(w))) return st;
+        rc_bodies_to_points(w);
     }
     /* the attached points onto their bodies' new states (exactly on them at every step's end) */
     if (w->sim && (st = hw_bodies_set_points(w->bodies, w->sim))) {
@@ -239,6 +295,26 @@ static hw_status advance(hw_world *w, double t, long n_max)
         }
     }
     if (w->progress && st != HW_ERR_NUMERICAL) w->progress(w->progress_user, hw_world_time(w));
+    return st;
+}
+
+hw_status hw_world_add_rigid(hw_world *w, hw_rc *rc, const hw_world_rc_point *points, int n_points)
+{
+    if (!w || !rc || n_points < 0 || (n_points > 0 && !points)) return HW_ERR_INVALID_ARG;
+    if (w->rc) { set_err(w, "world: it has rigid cables already"); return HW_ERR_INPUT; }
+    if (fabs(hw_rc_dt(rc) - w->dt) > 1e-12 * w->dt) {
+        set_err(w, "world: the rigid cables' dt %.9g s differs from the world's %.9g s (they step together)",
+                hw_rc_dt(rc), w->dt);
+        return HW_ERR_INPUT;
+    }
+    if (fabs(hw_rc_time(rc) - hw_world_time(w)) > hw_time_tolerance(w->dt, hw_world_time(w))) {
+        set_err(w, "world: the rigid cables are at t = %.9g s, the world at %.9g s", hw_rc_time(rc), hw_world_time(w));
+        return HW_ERR_INPUT;
+    }
+    w->rc = rc;
+    w->own_rc = 0;
+    hw_status st = set_rc_points(w, points, n_points, w->err, sizeof w->err);
+    if (st) { w->rc = NULL; free(w->rcp); w->rcp = NULL; w->n_rcp = 0; }
     return st;
 }
 
@@ -539,6 +615,7 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
         if (!st) st = build_sim(w, d, pts, d->backend, m->solver.static_solve, 0, &w->sim, msg, len);
     }
     w->dt = w->sim ? hw_sim_dt(w->sim) : (m->solver.dt > 0 ? m->solver.dt : 0.01);
+    w->n_points = m->n_points;
     if (!st && d->n_couplings > 0) {
         if (!w->sim) { snprintf(msg, len, "world: couplings join the network to lumped lines, and there are none"); st = HW_ERR_INPUT; }
         else st = hw_couplings_create(d->couplings, d->n_couplings, m, w->net, d->file ? d->file : "world", &w->cpl, msg, len);
@@ -580,6 +657,7 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
             if ((st = rc_bodies_load(w))) snprintf(msg, len, "%s", w->err);
         }
     }
+    if (!st) st = set_rc_points(w, d->rc_points, d->n_rc_points, msg, len);
     if (!st && w->sim) st = hw_bodies_read_loads(w->bodies, w->sim);
     free(pts);
     if (st) {

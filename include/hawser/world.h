@@ -13,8 +13,10 @@
  *      by h (symplectic, position first: body_set.h); a body held by a rigid cable
  *      (HW_RC_END_BODY6) gets the lines' force and moment on it through hw_rc_set_body6_load;
  *   4. the rigid cables take their steps up to the same time (their dt is the lumped dt: they
- *      step once per whole world step; a shortened step is refused with rigid cables) and the
- *      bodies they hold are read back.
+ *      step once per whole world step; a shortened step is refused with rigid cables), their
+ *      ends tied to lumped points having taken those points' kinematics at the step's start
+ *      (hw_world_rc_point), and the bodies they hold are read back (a point body to its lumped
+ *      point, a 6-DOF body to its world body).
  * Every exchange is explicit with a lag of at most one step (the lumped lines see a body's motion
  * over the step from its state at the step's start), which is how MoorDyn couples its bodies.
  *
@@ -66,6 +68,17 @@ typedef struct hw_world_rc_body {
     int end;     /* 0: end A, 1: end B */
 } hw_world_rc_body;
 
+/* A rigid cable end tied to a lumped point: a point end (HW_RC_END_POINT / CLAMPED) follows the
+ * point's position and velocity (set at each step's start, as a prescribed end), or, with body
+ * = 1, the lumped point (kind coupled) is put where the end's point body (HW_RC_END_BODY) is
+ * after each step (it shows the body in the lumped outputs; lines on it see it move). */
+typedef struct hw_world_rc_point {
+    int cable;
+    int end;     /* 0: A, 1: B */
+    int point;   /* lumped point index */
+    int body;    /* 0: the end follows the point; 1: the point follows the end's body */
+} hw_world_rc_point;
+
 typedef struct hw_world_def {
     const hw_model_def *lumped;   /* the lumped-mass model (required; zero lines allowed); its
                                      solver holds dt, t_end, the integrator and the static solve */
@@ -83,6 +96,8 @@ typedef struct hw_world_def {
     const hw_body_attach *body_points;
     int n_rc_bodies;              /* bodies held by rigid cables (HW_RC_END_BODY6) */
     const hw_world_rc_body *rc_bodies;
+    int n_rc_points;              /* rigid cable ends tied to lumped points */
+    const hw_world_rc_point *rc_points;
     hw_backend_kind backend;      /* for the lumped lines and the rigid cables */
     hw_log_fn log;                /* notes and warnings (NULL: silent) */
     void *log_user;
@@ -102,6 +117,12 @@ typedef void (*hw_world_progress_fn)(void *user, double t);
 hw_status hw_world_create(const hw_world_def *def, hw_world **out, char *msg, size_t msg_len);
 void hw_world_destroy(hw_world *w); /* NULL-safe; a handle given in the def is not destroyed */
 const char *hw_world_last_error(const hw_world *w);
+
+/* Rigid cables built by the caller after the world (their dt is the world's, known only once the
+ * lumped model is built: the CLI's case), with their ends tied to lumped points; the world then
+ * steps them as it would its own (not destroyed with it). HW_ERR_INPUT when the world has rigid
+ * cables already, the dt differs or an index is out of range. */
+hw_status hw_world_add_rigid(hw_world *w, hw_rc *rc, const hw_world_rc_point *points, int n_points);
 
 /* n world steps of dt. */
 hw_status hw_world_step(hw_world *w, int n);
