@@ -28,6 +28,7 @@ struct hw_world {
     int n_rcp;
     double dt, t;           /* t: the world's time without a lumped model (else hw_sim_time) */
     int n_points;           /* of the lumped model */
+    int points_stale;       /* a body was moved from outside: its points need setting */
     long steps;
     int failed;
     int static_iters;
@@ -212,10 +213,11 @@ static hw_status world_step_to(hw_world *w, double t1)
             set_err(w, "couplings: %s", hw_sim_last_error(w->sim));
             return st;
         }
-        if ((st = hw_bodies_set_points(w->bodies, w->sim))) {
+        if (w->points_stale && (st = hw_bodies_set_points(w->bodies, w->sim))) {
             set_err(w, "bodies: setting their points: %s", hw_sim_last_error(w->sim));
             return st;
         }
+        w->points_stale = 0; /* else set at the last step's end (or at the start) */
         if ((st = hw_sim_advance_to(w->sim, t1))) {
             set_err(w, "lumped lines: %s", hw_sim_last_error(w->sim));
             return fail(w, st);
@@ -356,6 +358,7 @@ hw_status hw_world_set_body_kinematics(hw_world *w, int k, const double pos[3], 
                 d->name ? d->name : "", k);
         return HW_ERR_INVALID_ARG;
     }
+    w->points_stale = 1;
     return hw_bodies_set_state(w->bodies, k, pos, quat, vel, ang_vel);
 }
 
@@ -659,6 +662,7 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     }
     if (!st) st = set_rc_points(w, d->rc_points, d->n_rc_points, msg, len);
     if (!st && w->sim) st = hw_bodies_read_loads(w->bodies, w->sim);
+    w->points_stale = 1;
     free(pts);
     if (st) {
         if (msg && len && !msg[0]) snprintf(msg, len, "world: %s", hw_status_str(st));
