@@ -606,6 +606,14 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     }
     if (!st) st = hw_bodies_create(bd, d->n_bodies, d->body_points, d->n_body_points, m, &w->bodies, msg, len);
     free(bd);
+    for (int k = 0; !st && d->body_loads && k < d->n_bodies; k++) {
+        for (int c = 0; c < 6; c++)
+            if (!isfinite(d->body_loads[6 * k + c])) {
+                snprintf(msg, len, "world: body_loads of body %d: expected 6 finite numbers", k);
+                st = HW_ERR_INPUT;
+            }
+        if (!st) hw_bodies_set_external_load(w->bodies, k, d->body_loads + 6 * k, d->body_loads + 6 * k + 3);
+    }
     /* the network */
     if (!st && d->network) {
         if (!(st = hw_net_create(d->network, d->log, d->log_user, &w->net, msg, len))) w->own_net = 1;

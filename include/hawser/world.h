@@ -96,6 +96,9 @@ typedef struct hw_world_def {
     const hw_body_attach *body_points;
     int n_rc_bodies;              /* bodies held by rigid cables (HW_RC_END_BODY6) */
     const hw_world_rc_body *rc_bodies;
+    const double *body_loads;     /* optional: 6 per body, a constant external load (world force,
+                                     N, and moment about the reference point, N m: wind, a test
+                                     load), in the statics too; hw_world_set_body_load changes it */
     int n_rc_points;              /* rigid cable ends tied to lumped points */
     const hw_world_rc_point *rc_points;
     hw_backend_kind backend;      /* for the lumped lines and the rigid cables */
