@@ -192,7 +192,7 @@ static hw_status set_rc_points(hw_world *w, const hw_world_rc_point *pts, int n,
 /* Does a step need the exchanges (else the families step on their own)? */
 static int coupled(const hw_world *w)
 {
-    return w->cpl || hw_bodies_n_attach(w->bodies) > 0 || w->n_rcb > 0 ||
+    return w->cpl || hw_bodies_count(w->bodies) > 0 || w->n_rcb > 0 ||
            (w->net && w->sim) || (w->rc && w->sim);
 }
 
