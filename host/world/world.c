@@ -512,13 +512,18 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
             double e[6] = {0}, h = (j % 6) < 3 ? 1e-4 * ls : 1e-5;
             e[j % 6] = h;
             move_body(w->bodies, free_k[j / 6], e);
-            st = static_residual(w, d, pts, free_k, nf, r1, msg, len);
+            hw_status sp = static_residual(w, d, pts, free_k, nf, r1, msg, len);
             e[j % 6] = -2.0 * h;
             move_body(w->bodies, free_k[j / 6], e);
-            if (!st) st = static_residual(w, d, pts, free_k, nf, dx, msg, len);
+            hw_status sm = sp && sp != HW_ERR_NOT_CONVERGED ? sp : static_residual(w, d, pts, free_k, nf, dx, msg, len);
             e[j % 6] = h;
             move_body(w->bodies, free_k[j / 6], e);
-            for (int i = 0; i < n; i++) J[i * n + j] = (r1[i] - dx[i]) / (2.0 * h);
+            /* a side whose lumped statics did not converge: the one-sided difference of the other */
+            double hh = 2.0 * h;
+            if (sp == HW_ERR_NOT_CONVERGED && !sm) { memcpy(r1, r, (size_t)n * sizeof(double)); hh = h; sp = HW_OK; }
+            else if (sm == HW_ERR_NOT_CONVERGED && !sp) { memcpy(dx, r, (size_t)n * sizeof(double)); hh = h; sm = HW_OK; }
+            if ((st = sp ? sp : sm)) break;
+            for (int i = 0; i < n; i++) J[i * n + j] = (r1[i] - dx[i]) / hh;
         }
         if (st) break;
         /* (J^T J + lambda diag) dx = -J^T r: neutral directions (a yaw no line resists) stay */
@@ -544,8 +549,16 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
                 for (int c = 0; c < 6; c++) s[c] = alpha * dx[6 * i + c];
                 move_body(w->bodies, free_k[i], s);
             }
-            if ((st = static_residual(w, d, pts, free_k, nf, r1, msg, len))) break;
-            res1 = resnorm(r1, n, fs, fs * ls);
+            st = static_residual(w, d, pts, free_k, nf, r1, msg, len);
+            if (st == HW_ERR_NOT_CONVERGED) { /* a trial too far (a line stretched past what the
+                                                 lumped statics solve): a shorter step */
+                st = HW_OK;
+                res1 = INFINITY;
+            } else if (st) {
+                break;
+            } else {
+                res1 = resnorm(r1, n, fs, fs * ls);
+            }
             if (res1 < res) break;
             for (int i = 0; i < nf; i++) {
                 double s[6];
