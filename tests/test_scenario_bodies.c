@@ -242,9 +242,7 @@ Test(yaml, rigid_cable_ends_on_bodies)
     hw_scenario_free(sc);
 }
 
-/* The rigid cables alone, with a dt: hw_rc_check() then checks a 6-DOF body end, which it does
- * once the rigid-cable work (HW_RC_END_BODY6 in the solve) is merged; until then it refuses the end
- * kind and this test skips, saying so. */
+/* The rigid cables alone, with a dt: hw_rc_check() then checks the 6-DOF body end. */
 Test(yaml, rigid_only_with_body_end_is_checked)
 {
     const char *yaml =
@@ -258,8 +256,6 @@ Test(yaml, rigid_only_with_body_end_is_checked)
         "     end_a: top, end_b: {type: body, body: payload, at: [0, 0, 1]}}\n";
     hw_scenario *sc = NULL;
     hw_status st = hw_scenario_load_string(yaml, "t.yaml", &sc, msg, sizeof msg);
-    if (st != HW_OK && strstr(msg, "unknown end kind"))
-        cr_skip_test("hw_rc_check does not accept HW_RC_END_BODY6 yet (the rigid-cable lane): %s", msg);
     cr_assert_eq(st, HW_OK, "%s", msg);
     cr_assert_eq(sc->rigid->body_b[0], 0);
     hw_scenario_free(sc);

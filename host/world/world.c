@@ -300,6 +300,26 @@ static hw_status advance(hw_world *w, double t, long n_max)
     return st;
 }
 
+/* The bodies rigid cables hold (w->rcb, against w->rc): their state from the rigid solver, the
+ * lumped points on them placed there, and the lumped lines' load on them to the rigid solver. */
+static hw_status join_rc_bodies(hw_world *w, char *msg, size_t len)
+{
+    for (int j = 0; j < w->n_rcb; j++)
+        if (w->rcb[j].cable >= hw_rc_n_cables(w->rc)) {
+            snprintf(msg, len, "world: rc_bodies[%d]: cable %d: expected a rigid cable index below %d", j,
+                     w->rcb[j].cable, hw_rc_n_cables(w->rc));
+            return HW_ERR_INPUT;
+        }
+    hw_status st = rc_bodies_read(w);
+    if (!st && w->sim) { /* the lumped lines on them start where the rigid solver has them */
+        w->points_stale = 1;
+        if (!(st = hw_bodies_set_points(w->bodies, w->sim)) && !(st = hw_bodies_read_loads(w->bodies, w->sim)))
+            st = rc_bodies_load(w);
+    }
+    if (st) snprintf(msg, len, "%s", w->err[0] ? w->err : hw_status_str(st));
+    return st;
+}
+
 hw_status hw_world_add_rigid(hw_world *w, hw_rc *rc, const hw_world_rc_point *points, int n_points)
 {
     if (!w || !rc || n_points < 0 || (n_points > 0 && !points)) return HW_ERR_INVALID_ARG;
@@ -316,6 +336,11 @@ hw_status hw_world_add_rigid(hw_world *w, hw_rc *rc, const hw_world_rc_point *po
     w->rc = rc;
     w->own_rc = 0;
     hw_status st = set_rc_points(w, points, n_points, w->err, sizeof w->err);
+    if (!st && w->n_rcb > 0) { /* the bodies hw_world_def.rc_bodies named, held by these cables */
+        char m[sizeof w->err];
+        w->err[0] = 0;
+        if ((st = join_rc_bodies(w, m, sizeof m))) snprintf(w->err, sizeof w->err, "%s", m);
+    }
     if (st) { w->rc = NULL; free(w->rcp); w->rcp = NULL; w->n_rcp = 0; }
     return st;
 }
@@ -665,8 +690,7 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
         if (!w->rcb) st = HW_ERR_NOMEM;
         for (int j = 0; !st && j < d->n_rc_bodies; j++) {
             const hw_world_rc_body *r = &d->rc_bodies[j];
-            if (!w->rc || r->body < 0 || r->body >= d->n_bodies || r->cable < 0 ||
-                r->cable >= hw_rc_n_cables(w->rc) || (r->end != 0 && r->end != 1)) {
+            if (r->body < 0 || r->body >= d->n_bodies || r->cable < 0 || (r->end != 0 && r->end != 1)) {
                 snprintf(msg, len, "world: rc_bodies[%d]: expected a body index, a rigid cable index and end 0 (A) or 1 (B)", j);
                 st = HW_ERR_INPUT;
                 break;
@@ -674,12 +698,8 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
             w->rcb[j] = *r;
             w->n_rcb = j + 1;
         }
-        if (!st && (st = rc_bodies_read(w))) snprintf(msg, len, "%s", w->err);
-        if (!st && w->sim) { /* the lumped lines on them start where the rigid solver has them */
-            hw_bodies_set_points(w->bodies, w->sim);
-            hw_bodies_read_loads(w->bodies, w->sim);
-            if ((st = rc_bodies_load(w))) snprintf(msg, len, "%s", w->err);
-        }
+        /* without rigid cables yet (hw_world_add_rigid joins them later): checked and read there */
+        if (!st && w->rc) st = join_rc_bodies(w, msg, len);
     }
     if (!st) st = set_rc_points(w, d->rc_points, d->n_rc_points, msg, len);
     if (!st && w->sim) st = hw_bodies_read_loads(w->bodies, w->sim);

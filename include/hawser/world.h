@@ -94,7 +94,9 @@ typedef struct hw_world_def {
     const hw_body_def *bodies;
     int n_body_points;            /* lumped points (kind coupled) riding on bodies */
     const hw_body_attach *body_points;
-    int n_rc_bodies;              /* bodies held by rigid cables (HW_RC_END_BODY6) */
+    int n_rc_bodies;              /* bodies held by rigid cables (HW_RC_END_BODY6; the cable's
+                                     body6_a/b is a copy of the body's definition); their cables
+                                     may come later with hw_world_add_rigid, which checks them */
     const hw_world_rc_body *rc_bodies;
     const double *body_loads;     /* optional: 6 per body, a constant external load (world force,
                                      N, and moment about the reference point, N m: wind, a test
@@ -123,8 +125,9 @@ const char *hw_world_last_error(const hw_world *w);
 
 /* Rigid cables built by the caller after the world (their dt is the world's, known only once the
  * lumped model is built: the CLI's case), with their ends tied to lumped points; the world then
- * steps them as it would its own (not destroyed with it). HW_ERR_INPUT when the world has rigid
- * cables already, the dt differs or an index is out of range. */
+ * steps them as it would its own (not destroyed with it); the bodies hw_world_def.rc_bodies named
+ * are then held by these cables' 6-DOF ends. HW_ERR_INPUT when the world has rigid cables already,
+ * the dt differs or an index is out of range. */
 hw_status hw_world_add_rigid(hw_world *w, hw_rc *rc, const hw_world_rc_point *points, int n_points);
 
 /* n world steps of dt. */
