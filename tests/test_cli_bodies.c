@@ -187,3 +187,36 @@ Test(cli_bodies, payload_on_rigid_cable_and_lumped_line)
     cr_expect_lt(fabs(Tm / Te - 1), 1e-3);
     cr_expect_lt(fabs(zm - z_hand), 1e-4);
 }
+
+/* A body on two rigid cable ends: each end's implicit solve integrates its own copy of the body,
+ * so a run refuses it (rigid cables alone, and with lumped lines through the world), saying so. */
+Test(cli_bodies, body_on_two_rigid_cable_ends_is_refused)
+{
+    for (int with_lines = 0; with_lines < 2; with_lines++) {
+        snprintf(yaml, sizeof yaml,
+                 "solver: {dt: 0.001, t_end: 1}\n"
+                 "line_types:\n"
+                 "  - {name: light, diameter: 0.01, mass_per_length: 0.01, EA: 1.0e7}\n"
+                 "bodies:\n"
+                 "  - {name: payload, type: free, position: [0, 0, -50], mass: 1000, inertia: [100, 100, 100]}\n"
+                 "points:\n"
+                 "  - {name: top, type: fixed, position: [0, 0, 0]}\n"
+                 "  - {name: top2, type: fixed, position: [5, 0, 0]}\n"
+                 "  - {name: under, type: body, body: payload, position: [0, 0, -0.5]}\n"
+                 "  - {name: weight, type: free, mass: 10, position: [0, 0, -55]}\n"
+                 "%s"
+                 "rigid_cables:\n"
+                 "  - {name: wire, length: 49, elements: 2, mass_per_length: 5, diameter: 0.03, EA: 1.0e8,\n"
+                 "     end_a: top, end_b: {type: body, body: payload, at: [0, 0, 1]}}\n"
+                 "  - {name: wire2, length: 49.2, elements: 2, mass_per_length: 5, diameter: 0.03, EA: 1.0e8,\n"
+                 "     end_a: top2, end_b: {type: body, body: payload, at: [0, 0, 1]}}\n"
+                 "outputs: {interval: 0.5}\n",
+                 with_lines ? "lines:\n  - {name: tail, type: light, end_a: under, end_b: weight, length: 4.5, segments: 1}\n" : "");
+        char in[512];
+        snprintf(in, sizeof in, HW_TMP "/cli_two_ends_%d.yaml", with_lines);
+        write_file(in, yaml);
+        snprintf(cmd, sizeof cmd, "'%s' run '%s' -o '" HW_TMP "/cli_two_ends' --quiet 2>&1", HW_CLI_PATH, in);
+        cr_expect_eq(sh(cmd, out, sizeof out), 3, "%s", out); /* the scenario's, as bad input */
+        cr_expect(strstr(out, "body 'payload'") && strstr(out, "is on two rigid cable ends"), "%s", out);
+    }
+}

@@ -61,6 +61,18 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     clock_t c0 = clock();
     const char *status = "ok";
     hw_timeline tl;
+    const hw_scn_rigid *rg = sc->rigid;
+    for (int i = 0; rg && i < 2 * rg->def.n_cables; i++) { /* each end's solve integrates its body */
+        int bi = i % 2 ? rg->body_b[i / 2] : rg->body_a[i / 2];
+        for (int j = 0; bi >= 0 && j < i; j++)
+            if ((j % 2 ? rg->body_b[j / 2] : rg->body_a[j / 2]) == bi) {
+                snprintf(msg, msg_len, "%s: body '%s' is on two rigid cable ends ('%s' end %c and '%s' end %c): a "
+                         "body on one rigid cable end only for now (each end's solve integrates its body)",
+                         scenario_path, sc->bodies[bi].name ? sc->bodies[bi].name : "", rg->cables[j / 2].name,
+                         j % 2 ? 'B' : 'A', rg->cables[i / 2].name, i % 2 ? 'B' : 'A');
+                return HW_ERR_INPUT;
+            }
+    }
     hw_status st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, msg_len);
     if (st) return st; /* before anything is written: the counts cannot be represented */
     st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);

@@ -619,6 +619,16 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     if (!d || !d->lumped) { snprintf(msg, len, "world: no definition (lumped model required, zero lines allowed)"); return HW_ERR_INVALID_ARG; }
     if (d->rigid && d->rigid_handle) { snprintf(msg, len, "world: give the rigid cables as a definition or a handle, not both"); return HW_ERR_INPUT; }
     if (d->network && d->network_handle) { snprintf(msg, len, "world: give the network as a definition or a handle, not both"); return HW_ERR_INPUT; }
+    for (int j = 0; d->rc_bodies && j < d->n_rc_bodies; j++) /* each end's solve integrates its body */
+        for (int i = 0; i < j; i++) {
+            const hw_world_rc_body *a = &d->rc_bodies[i], *b = &d->rc_bodies[j];
+            if (a->body != b->body || b->body < 0 || b->body >= d->n_bodies || !d->bodies) continue;
+            snprintf(msg, len, "%s: body '%s' is on two rigid cable ends (cable %d end %c and cable %d end %c): a body "
+                     "on one rigid cable end only for now (each end's solve integrates its body)",
+                     d->file ? d->file : "world", d->bodies[b->body].name ? d->bodies[b->body].name : "", a->cable,
+                     a->end ? 'B' : 'A', b->cable, b->end ? 'B' : 'A');
+            return HW_ERR_INPUT;
+        }
     hw_world *w = (hw_world *)calloc(1, sizeof *w);
     if (!w) { snprintf(msg, len, "world: out of memory"); return HW_ERR_NOMEM; }
     const hw_model_def *m = d->lumped;
