@@ -220,3 +220,38 @@ Test(cli_bodies, body_on_two_rigid_cable_ends_is_refused)
         cr_expect(strstr(out, "body 'payload'") && strstr(out, "is on two rigid cable ends"), "%s", out);
     }
 }
+
+/* Rigid cables alone with a body (no lumped lines: the rigid-only run, its world holding the
+ * body): bodies.csv is written too. The payload of the test above on the same wire without the
+ * weight, started at the hand balance at rest: the top tension (M + wire) g and the height
+ * 60 - L (1 + T_mid / EA) - 0.5 in every row. */
+Test(cli_bodies, payload_on_rigid_cable_alone_writes_bodies_csv)
+{
+    double M = 1000.0, Lw = 10.0, mu = 0.01, ea = 1e7;
+    double Te = (M + mu * Lw) * G0, Tmid = Te - 0.5 * mu * Lw * G0;
+    double z_hand = 60.0 - Lw * (1 + Tmid / ea) - 0.5;
+    snprintf(yaml, sizeof yaml,
+             "environment: {gravity: %.17g, water_density: %.17g, depth: 100}\n"
+             "bodies:\n"
+             "  - {name: payload, type: free, position: [0, 0, %.17g], mass: %.17g, inertia: [100, 100, 100]}\n"
+             "points:\n"
+             "  - {name: top, type: fixed, position: [0, 0, 60]}\n"
+             "rigid_cables:\n"
+             "  - {name: wire, length: %.17g, elements: 2, mass_per_length: %.17g, diameter: 0.01, EA: %.17g,\n"
+             "     Cdn: 0, Cdt: 0, end_a: top, end_b: {type: body, body: payload, at: [0, 0, 0.5]}}\n"
+             "solver: {dt: 0.001, t_end: 2}\n"
+             "outputs: {interval: 0.5}\n",
+             G0, RHO, z_hand, M, Lw, mu, ea);
+    run_ok("cli_payload_alone");
+    double t[8], z[8], T[8];
+    int nz, nt;
+    csv_column(HW_TMP "/cli_payload_alone/bodies.csv", "payload.z_m", t, z, 8, &nz);
+    csv_column(HW_TMP "/cli_payload_alone/rigid.csv", "wire.TA_N", t, T, 8, &nt);
+    cr_assert_eq(nz, 5);
+    cr_assert_eq(nt, 5);
+    printf("cli, payload on a rigid wire alone: top tension %.4f N at t = 2 s (expected %.4f N, %.1e), z = %.9f m "
+           "(expected %.9f m, off by %.1e m)\n", T[4], Te, T[4] / Te - 1, z[4], z_hand, z[4] - z_hand);
+    for (int i = 0; i < nz; i++) /* as above: at rest at the start, 0.1 mm */
+        cr_expect_lt(fabs(z[i] - z_hand), 1e-4, "row %d: z %.9f vs %.9f", i, z[i], z_hand);
+    cr_expect_lt(fabs(T[4] / Te - 1), 1e-3); /* the t = 0 row has no tension yet (nan) */
+}
