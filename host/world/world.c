@@ -497,6 +497,18 @@ static double resnorm(const double *r, int n, double fs, double ms)
     return m;
 }
 
+/* The line search's merit: the scaled residual's sum of squares, which the Gauss-Newton step
+ * decreases (its largest component, the convergence test, need not at every step). */
+static double merit(const double *r, int n, double fs, double ms)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) {
+        double x = r[i] / ((i % 6) < 3 ? fs : ms);
+        m += x * x;
+    }
+    return m;
+}
+
 /* World statics with free bodies: Newton on their 6 DOF (Levenberg-regularized, finite-difference
  * Jacobian, halving line search), the lumped static solve inside each evaluation. Forces scaled by
  * fs (the largest of weight and buoyancy), moments by fs times the bodies' size ls. */
@@ -567,7 +579,7 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
             dx[i] = s;
         }
         if (solve_dense(A, dx, n)) { st = HW_ERR_NOT_CONVERGED; break; }
-        double alpha = 1.0, res1 = res;
+        double alpha = 1.0, res1 = res, mer = merit(r, n, fs, fs * ls), mer1 = mer;
         for (int ls_it = 0; ls_it < 12; ls_it++) { /* halving line search */
             for (int i = 0; i < nf; i++) {
                 double s[6];
@@ -578,23 +590,24 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
             if (st == HW_ERR_NOT_CONVERGED) { /* a trial too far (a line stretched past what the
                                                  lumped statics solve): a shorter step */
                 st = HW_OK;
-                res1 = INFINITY;
+                res1 = mer1 = INFINITY;
             } else if (st) {
                 break;
             } else {
                 res1 = resnorm(r1, n, fs, fs * ls);
+                mer1 = merit(r1, n, fs, fs * ls);
             }
-            if (res1 < res) break;
+            if (mer1 < mer) break;
             for (int i = 0; i < nf; i++) {
                 double s[6];
                 for (int c = 0; c < 6; c++) s[c] = -alpha * dx[6 * i + c];
                 move_body(w->bodies, free_k[i], s);
             }
             alpha *= 0.5;
-            if (ls_it == 11) res1 = res; /* no decrease: stop below */
+            if (ls_it == 11) mer1 = mer; /* no decrease: stop below */
         }
         if (st) break;
-        if (!(res1 < res)) break;
+        if (!(mer1 < mer)) break;
         memcpy(r, r1, (size_t)n * sizeof(double));
         res = res1;
     }
