@@ -242,9 +242,7 @@ Test(yaml, rigid_cable_ends_on_bodies)
     hw_scenario_free(sc);
 }
 
-/* The rigid cables alone, with a dt: hw_rc_check() then checks a 6-DOF body end, which it does
- * once the rigid-cable work (HW_RC_END_BODY6 in the solve) is merged; until then it refuses the end
- * kind and this test skips, saying so. */
+/* The rigid cables alone, with a dt: hw_rc_check() then checks the 6-DOF body end. */
 Test(yaml, rigid_only_with_body_end_is_checked)
 {
     const char *yaml =
@@ -258,8 +256,6 @@ Test(yaml, rigid_only_with_body_end_is_checked)
         "     end_a: top, end_b: {type: body, body: payload, at: [0, 0, 1]}}\n";
     hw_scenario *sc = NULL;
     hw_status st = hw_scenario_load_string(yaml, "t.yaml", &sc, msg, sizeof msg);
-    if (st != HW_OK && strstr(msg, "unknown end kind"))
-        cr_skip_test("hw_rc_check does not accept HW_RC_END_BODY6 yet (the rigid-cable lane): %s", msg);
     cr_assert_eq(st, HW_OK, "%s", msg);
     cr_assert_eq(sc->rigid->body_b[0], 0);
     hw_scenario_free(sc);
@@ -558,7 +554,7 @@ static void deck_error_at(int at, const char *t, hw_status want, int line, const
     cr_assert_null(strchr(msg, '\n'), "not one line: %s", msg);
 }
 
-#define B1 "1   Free        0    0    -5   0      0      30     2.0e4   0|0|-1   1.2e5|1.2e5|2.0e5  40      10|10|8  0.8|0.8|1.0"
+#define B1 "1   Free        0    0    -5   0      0      30     2.0e4   0|0|-1   1.2e5|1.2e5|2.0e5  150     10|10|8  0.8|0.8|1.0"
 
 Test(deck, body_rows_errors)
 {
@@ -649,10 +645,9 @@ Test(deck, convert_writes_bodies)
     hw_scenario_free(b);
 }
 
-/* FOR THE MERGE with the world's CLI loop (issue 15): `hawser run` on the deck and on its YAML
- * twin must give the same results. The CLI cannot run bodies on this branch (the world helper's
- * work), so this test is disabled; enable it once `hawser run tests/data/md_bodies.yaml` runs. */
-Test(deck, cli_runs_of_deck_and_twin_agree, .disabled = true)
+/* `hawser run` on the deck and on its YAML twin gives the same results, byte for byte: the
+ * lines, the points and the bodies (the world's statics over the two free bodies, then 2 s). */
+Test(deck, cli_runs_of_deck_and_twin_agree)
 {
     char cmd[2048], out[4096];
     const char *in[2] = {DECK, TWIN}, *dir[2] = {HW_TMP "/md_bodies_deck", HW_TMP "/md_bodies_twin"};
@@ -660,7 +655,7 @@ Test(deck, cli_runs_of_deck_and_twin_agree, .disabled = true)
         snprintf(cmd, sizeof cmd, "'%s' run '%s' -o '%s' --quiet 2>&1", HW_CLI_PATH, in[k], dir[k]);
         cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     }
-    snprintf(cmd, sizeof cmd, "cmp '%s/points.csv' '%s/points.csv' 2>&1 && cmp '%s/lines.csv' '%s/lines.csv' 2>&1",
-             dir[0], dir[1], dir[0], dir[1]);
+    snprintf(cmd, sizeof cmd, "cmp '%s/points.csv' '%s/points.csv' 2>&1 && cmp '%s/lines.csv' '%s/lines.csv' 2>&1 && "
+             "cmp '%s/bodies.csv' '%s/bodies.csv' 2>&1", dir[0], dir[1], dir[0], dir[1], dir[0], dir[1]);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "the deck and its twin differ: %s", out);
 }

@@ -17,10 +17,11 @@
 
 #include "io/files.h"
 #include "hawser/hawser.h"
+#include "hawser/world.h"
+#include "io/bodies_out.h"
 #include "io/line_limits.h"
 #include "io/moordyn_deck.h"
 #include "io/moordyn_out.h"
-#include "run/coupled_run.h"
 #include "run/ensemble.h"
 #include "run/network_run.h"
 #include "io/output.h"
@@ -434,7 +435,10 @@ static int run(run_opts *o)
     }
     hw_net_runner netr;
     memset(&netr, 0, sizeof netr);
-    hw_couplings *cpl = NULL;
+    hw_world *world = NULL; /* every family, stepped together (world.h) */
+    hw_world_rc_body *rcb = NULL;
+    hw_bodies_out bout;
+    memset(&bout, 0, sizeof bout);
     hw_ensemble *ens = NULL;
     if (sc->n_couplings > 0 && sc->has_ensemble) {
         fprintf(stderr, "hawser: %s: couplings and an ensemble together are not supported yet\n",
@@ -466,11 +470,52 @@ static int run(run_opts *o)
         return exit_code(st);
     }
 
-    st = hw_sim_create(&sc->model, o->backend, log_sink, (void *)o, &sim, msg, sizeof msg);
+    if (sc->n_bodies > 0 && (o->ck_every > 0 || o->resume)) {
+        snprintf(msg, sizeof msg, "%s: checkpoints of a run with bodies are not written yet: run it without "
+                 "--checkpoint-every / --resume", o->scenario);
+        st = HW_ERR_UNSUPPORTED;
+    }
+    /* the world: the lumped lines with their statics, the network (its runner writes
+       network.csv) with the couplings, the bodies and the points riding on them */
+    if (!st) st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg);
+    if (!st) {
+        hw_world_def wd = hw_default_world();
+        wd.lumped = &sc->model;
+        wd.network_handle = netr.net;
+        wd.n_couplings = sc->n_couplings;
+        wd.couplings = sc->couplings;
+        wd.n_bodies = sc->n_bodies;
+        wd.bodies = sc->bodies;
+        wd.n_body_points = sc->n_body_points;
+        wd.body_points = sc->body_points;
+        int n_rcb = 0; /* the rigid cable ends on 6-DOF bodies: the world's bodies, held by the
+                          cables the runner builds below (hw_world_add_rigid) */
+        if (sc->rigid && !(rcb = (hw_world_rc_body *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rcb + 1))) {
+            snprintf(msg, sizeof msg, "out of memory");
+            st = HW_ERR_NOMEM;
+        }
+        for (int c = 0; rcb && c < sc->rigid->def.n_cables; c++)
+            for (int e = 0; e < 2; e++) {
+                int b = e ? sc->rigid->body_b[c] : sc->rigid->body_a[c];
+                if (b < 0) continue;
+                hw_world_rc_body r = {b, c, e};
+                rcb[n_rcb++] = r;
+            }
+        wd.n_rc_bodies = n_rcb;
+        wd.rc_bodies = rcb;
+        wd.backend = o->backend;
+        wd.log = log_sink;
+        wd.log_user = (void *)o;
+        wd.file = o->scenario;
+        if (!st) st = hw_world_create(&wd, &world, msg, sizeof msg);
+        sim = hw_world_lumped(world);
+    }
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         write_summary(stdout, st == HW_ERR_NOT_CONVERGED ? "static_not_converged" : "error", msg, o,
                       sc, NULL, NULL, hw_now_s() - wall0);
+        hw_net_runner_end(&netr);
+        free(rcb);
         hw_ensemble_free(ens);
         hw_scenario_free(sc);
         hw_md_free(md);
@@ -487,14 +532,12 @@ static int run(run_opts *o)
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
     }
-    if ((st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg)) ||
-        (sc->n_couplings > 0 &&
-         (st = hw_couplings_create(sc->couplings, sc->n_couplings, &sc->model, netr.net, o->scenario,
-                                   &cpl, msg, sizeof msg))) ||
+    if ((st = hw_bodies_out_open(&bout, dir, world, o->resume != NULL, msg, sizeof msg)) ||
         (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg)) ||
         (hw_outputs_attach(&out, rigr.rc, netr.net), 0) || /* every family in the t = 0 row */
         (!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
-        (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg)))) {
+        (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
+        (!o->resume && (st = hw_bodies_out_write(&bout, world, msg, sizeof msg)))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
@@ -506,6 +549,28 @@ static int run(run_opts *o)
         fprintf(stderr, "hawser: %s\n", msg); /* [checkpoint hook 3] state and outputs back */
         code = exit_code(st);
         goto done;
+    }
+    if (rigr.rc) { /* the rigid cables join the world, their ends tied to the lumped points */
+        const hw_scn_rigid *rg = sc->rigid;
+        hw_world_rc_point *rp = (hw_world_rc_point *)calloc(2 * (size_t)rg->def.n_cables + 1, sizeof *rp);
+        int n_rp = 0;
+        for (int c = 0; rp && c < rg->def.n_cables; c++)
+            for (int e = 0; e < 2; e++) {
+                int p = e ? rg->point_b[c] : rg->point_a[c];
+                hw_rc_end_kind kind = e ? rg->cables[c].end_b : rg->cables[c].end_a;
+                int body = kind == HW_RC_END_BODY;
+                if (kind == HW_RC_END_BODY6) continue; /* a world body (rc_bodies above), no point */
+                if (p < 0 || (!body && sc->model.points[p].kind == HW_POINT_FIXED)) continue; /* set once */
+                hw_world_rc_point q = {c, e, p, body};
+                rp[n_rp++] = q;
+            }
+        st = rp ? hw_world_add_rigid(world, rigr.rc, rp, n_rp) : HW_ERR_NOMEM;
+        free(rp);
+        if (st) {
+            fprintf(stderr, "hawser: %s\n", rp ? hw_world_last_error(world) : "out of memory");
+            code = end_run(dir, "error", hw_world_last_error(world), exit_code(st), o, sc, sim, &out, 0.0);
+            goto done;
+        }
     }
     {
         double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end;
@@ -523,7 +588,7 @@ static int run(run_opts *o)
          * write a row with each advance) at the next output row */
         int row_interrupt = rigr.rc || netr.net;
         catch_signals();
-        if (!row_interrupt) hw_sim_set_interrupt(sim, &g_signal);
+        if (!row_interrupt) hw_world_set_interrupt(world, &g_signal);
         long k = o->resume ? hw_timeline_next(&tl, hw_sim_time(sim), dt) : 1; /* the next row */
         while (k <= tl.n) {
             double t_row = hw_timeline_time(&tl, k);
@@ -531,21 +596,18 @@ static int run(run_opts *o)
             int at_row = 1; /* this pass reaches the row (a test's stop may end it before) */
             if (row_interrupt && g_signal) {
                 st = HW_INTERRUPTED;
-            } else if (cpl) { /* coupled to the network: exchange every step */
-                st = hw_couplings_advance_to(cpl, sim, &netr, t_row, msg, sizeof msg);
-            } else {
+            } else { /* the world: lines, bodies, network and couplings step together */
                 long cap = row_interrupt ? HW_TEST_NO_CAP : hw_run_ck_test_cap(s0, HW_TEST_NO_CAP);
                 if (cap < HW_TEST_NO_CAP && hw_sim_time(sim) + (double)cap * dt < t_row) {
                     at_row = 0; /* tests: stop at a given step */
-                    st = hw_sim_step(sim, (int)cap);
+                    st = hw_world_step(world, (int)cap);
                 } else {
-                    st = hw_sim_advance_to(sim, t_row);
+                    st = hw_world_advance_to(world, t_row);
                 }
-                if (st) snprintf(msg, sizeof msg, "%s", hw_sim_last_error(sim));
-                else if (at_row) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* the network */
+                if (st) snprintf(msg, sizeof msg, "%s", hw_world_last_error(world));
+                else if (at_row) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* its row */
             }
-            if (!st && at_row) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* rigid cables */
-            if (!st && at_row) hw_rc_runner_sync_points(&rigr, sim); /* their bodies in the lumped outputs */
+            if (!st && at_row) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* their row */
             if (st == HW_INTERRUPTED) { /* [checkpoint hook 4] a signal: final checkpoint */
                 status = "interrupted";
                 code = 128 + (int)g_signal;
@@ -571,6 +633,7 @@ static int run(run_opts *o)
             if (!at_row) continue;
             if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
                 (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
+                (st = hw_bodies_out_write(&bout, world, msg, sizeof msg)) ||
                 (st = hw_run_ck_maybe(&ck, sim, &out, mdo, msg, sizeof msg))) {
                 fprintf(stderr, "hawser: %s\n", msg);
                 status = "io_error";
@@ -591,20 +654,27 @@ static int run(run_opts *o)
             fail_msg = msg;
             code = exit_code(st);
         }
+        if ((st = hw_bodies_out_close(&bout, msg, sizeof msg)) && code == EXIT_OK) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            status = "io_error";
+            fail_msg = msg;
+            code = exit_code(st);
+        }
         summary_rigid = &rigr;
         summary_net = &netr;
         code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
     }
 done:
     hw_run_ck_free(&ck);
-    hw_couplings_destroy(cpl);
+    hw_bodies_out_close(&bout, msg, sizeof msg);
     summary_rigid = NULL;
     summary_net = NULL;
     hw_rc_runner_end(&rigr);
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);
     hw_md_out_close(mdo);
-    hw_sim_destroy(sim);
+    hw_world_destroy(world); /* the lumped lines with it; the network is the runner's */
+    free(rcb);
     hw_ensemble_free(ens);
     hw_scenario_free(sc);
     hw_md_free(md);

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "hawser/world.h"
+#include "io/bodies_out.h"
 #include "io/files.h"
 #include "io/output.h"
 #include "io/output_vtk.h"
@@ -61,9 +63,54 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     clock_t c0 = clock();
     const char *status = "ok";
     hw_timeline tl;
+    const hw_scn_rigid *rg = sc->rigid;
+    for (int i = 0; rg && i < 2 * rg->def.n_cables; i++) { /* each end's solve integrates its body */
+        int bi = i % 2 ? rg->body_b[i / 2] : rg->body_a[i / 2];
+        for (int j = 0; bi >= 0 && j < i; j++)
+            if ((j % 2 ? rg->body_b[j / 2] : rg->body_a[j / 2]) == bi) {
+                snprintf(msg, msg_len, "%s: body '%s' is on two rigid cable ends ('%s' end %c and '%s' end %c): a "
+                         "body on one rigid cable end only for now (each end's solve integrates its body)",
+                         scenario_path, sc->bodies[bi].name ? sc->bodies[bi].name : "", rg->cables[j / 2].name,
+                         j % 2 ? 'B' : 'A', rg->cables[i / 2].name, i % 2 ? 'B' : 'A');
+                return HW_ERR_INPUT;
+            }
+    }
+    if (sc->n_bodies > 0 && ck && (ck->opts.every > 0 || ck->loaded)) {
+        snprintf(msg, msg_len, "%s: checkpoints of a run with bodies are not written yet: run it without "
+                 "--checkpoint-every / --resume", scenario_path);
+        return HW_ERR_UNSUPPORTED;
+    }
     hw_status st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, msg_len);
     if (st) return st; /* before anything is written: the counts cannot be represented */
+    hw_world *world = NULL; /* with bodies: the rigid cables and the bodies they hold (bodies.csv) */
+    hw_bodies_out bout;
+    memset(&bout, 0, sizeof bout);
     st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);
+    if (st == HW_OK && sc->n_bodies > 0) {
+        hw_world_rc_body *rcb = (hw_world_rc_body *)malloc(2 * (size_t)rg->def.n_cables * sizeof *rcb + 1);
+        int n_rcb = 0;
+        for (int i = 0; rcb && i < 2 * rg->def.n_cables; i++) {
+            int bi = i % 2 ? rg->body_b[i / 2] : rg->body_a[i / 2];
+            if (bi < 0) continue;
+            hw_world_rc_body b = {bi, i / 2, i % 2};
+            rcb[n_rcb++] = b;
+        }
+        hw_world_def wd = hw_default_world();
+        wd.lumped = &sc->model; /* no lines: the world steps the cables and the bodies (the network
+                                   is its runner's) */
+        wd.rigid_handle = r.rc;
+        wd.n_bodies = sc->n_bodies;
+        wd.bodies = sc->bodies;
+        wd.n_rc_bodies = n_rcb;
+        wd.rc_bodies = rcb;
+        wd.backend = backend;
+        wd.log = log;
+        wd.log_user = log_user;
+        wd.file = scenario_path;
+        st = rcb ? hw_world_create(&wd, &world, msg, msg_len) : HW_ERR_NOMEM;
+        if (!rcb) snprintf(msg, msg_len, "out of memory");
+        free(rcb);
+    }
     if (st == HW_OK) st = hw_net_runner_start(&net, sc, dir, log, log_user, msg, msg_len);
     char note[512];
     if (st == HW_OK && log && hw_vtk_network_note(sc, note, sizeof note)) log(log_user, 1, note);
@@ -71,6 +118,8 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     if (st == HW_OK && (st = hw_outputs_open(&out, dir, sc, msg, msg_len)) == HW_OK) {
         hw_outputs_attach(&out, r.rc, net.net);
         if (!(ck && ck->loaded)) st = hw_outputs_write(&out, NULL, msg, msg_len);
+        if (!st && world && !(st = hw_bodies_out_open(&bout, dir, world, 0, msg, msg_len)))
+            st = hw_bodies_out_write(&bout, world, msg, msg_len);
     }
     if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and files back */
         ck->rig = &r;
@@ -93,9 +142,12 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
                 break;
             }
             double t = hw_timeline_time(&tl, k);
-            st = hw_rc_runner_advance_to(&r, t, msg, msg_len);
+            if (world && (st = hw_world_advance_to(world, t))) /* then the runner writes the row */
+                snprintf(msg, msg_len, "%s", hw_world_last_error(world));
+            if (!st) st = hw_rc_runner_advance_to(&r, t, msg, msg_len);
             if (!st) st = hw_net_runner_advance_to(&net, dt, t, msg, msg_len);
             if (!st) st = hw_outputs_write(&out, NULL, msg, msg_len);
+            if (!st) st = hw_bodies_out_write(&bout, world, msg, msg_len);
             if (!st) hw_progress_show(&pg, hw_rc_time(r.rc), sc->model.solver.t_end, hw_now_s() - run0);
             long s1 = (long)floor(hw_rc_time(r.rc) / dt + 0.5);
             if (!st) hw_run_ck_test_signal(done, s1);
@@ -116,6 +168,8 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     double wall = (double)(clock() - c0) / CLOCKS_PER_SEC;
     char fmsg[4400];
     hw_status fst = hw_outputs_finish(&out, fmsg, sizeof fmsg); /* run.pvd, results.h5 closed */
+    hw_status bst = hw_bodies_out_close(&bout, fmsg + strlen(fmsg), sizeof fmsg - strlen(fmsg));
+    if (!fst) fst = bst;
     if (fst && !st) {
         st = fst;
         status = "io_error";
@@ -125,6 +179,7 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, &net, done, wall};
     st = hw_close_run_files(dir, &r.csv, r.csv_path, rc_summary, &sa, st, msg, msg_len);
     hw_outputs_close(&out);
+    hw_world_destroy(world); /* not the cables: the runner's */
     hw_net_runner_end(&net);
     hw_rc_runner_end(&r);
     return st;

@@ -11,18 +11,9 @@
 
 #include "hawser/hawser.h"
 #include "hawser/network.h"
+#include "hawser/world.h"
 
-typedef enum { HW_COUPLE_RAIL_POINT = 0, HW_COUPLE_DRUM_WINCH } hw_coupling_kind;
-
-typedef struct hw_coupling_def {
-    hw_coupling_kind kind;
-    const char *node;   /* network node (rail_point) or rotational node (drum_winch) name */
-    int point;          /* rail_point: the 3-D point (index) */
-    double origin[3], direction[3];
-    int line;           /* drum_winch: the 3-D line (index) */
-    double radius;      /* drum_winch: m */
-    int src_line;       /* line of the scenario file where it is defined (messages) */
-} hw_coupling_def;
+/* hw_coupling_def and its kinds are public (include/hawser/world.h): the world owns the couplings. */
 
 typedef struct hw_couplings hw_couplings;
 

@@ -161,9 +161,11 @@ HW_HD hw_v6 hw_body_loads(const hw_body_p *p, const hw_body_s *s, double g, doub
 
 /* Accelerations (a of the reference point, alpha) under the generalized force f about r (the
  * body's own loads plus the cables'): the inertial terms are added and the 6x6 system solved.
+ * extra (or NULL): a generalized mass added to the body's (e.g. the end nodes of lumped lines
+ * riding on it, hw_body_point_mass6), whose velocity terms the caller has put in f.
  * Returns 0, or non-zero when the mass matrix is not positive definite (a NaN state). */
-HW_HD int hw_body_accel(const hw_body_p *p, const hw_body_s *s, double rho, hw_v6 f, hw_v3 *a,
-                        hw_v3 *alpha)
+HW_HD int hw_body_accel_with(const hw_body_p *p, const hw_body_s *s, double rho, hw_v6 f,
+                             const hw_m6 *extra, hw_v3 *a, hw_v3 *alpha)
 {
     hw_v3 c = hw_quat_rotate(s->q, p->cg);
     hw_v3 cen = hw_v3_scale(hw_v3_cross(s->w, hw_v3_cross(s->w, c)), p->m);
@@ -171,11 +173,33 @@ HW_HD int hw_body_accel(const hw_body_p *p, const hw_body_s *s, double rho, hw_v
     f.a[0] -= cen.x; f.a[1] -= cen.y; f.a[2] -= cen.z;
     f.a[3] -= gyr.x; f.a[4] -= gyr.y; f.a[5] -= gyr.z;
     hw_m6 M = hw_body_mass6(p, s, rho);
+    if (extra) M = hw_m6_add(M, *extra);
     if (hw_m6_chol(&M)) return 1;
     hw_v6 x = hw_m6_chol_solve(&M, f);
     *a = hw_v3_make(x.a[0], x.a[1], x.a[2]);
     *alpha = hw_v3_make(x.a[3], x.a[4], x.a[5]);
     return 0;
+}
+HW_HD int hw_body_accel(const hw_body_p *p, const hw_body_s *s, double rho, hw_v6 f, hw_v3 *a,
+                        hw_v3 *alpha)
+{
+    return hw_body_accel_with(p, s, rho, f, (const hw_m6 *)0, a, alpha);
+}
+
+/* A point mass M (3x3, world) riding on the body at the world offset d from the reference point:
+ * its generalized mass about the reference point (added to *m6), and the force and moment of its
+ * centripetal inertia -M (w x (w x d)) (added to *f). Its acceleration is a + alpha x d +
+ * w x (w x d), so M a_p = [M, -M [d]x] [a; alpha] + M w x (w x d), and its moment d x F. */
+HW_HD void hw_body_point_mass6(hw_m6 *m6, hw_v6 *f, hw_m3s M, hw_v3 d, hw_v3 w)
+{
+    hw_m3 Mm = hw_m3_from_sym(M), D = hw_m3_skew(d);
+    hw_m3 MD = hw_m3_mul(Mm, D);
+    hw_m6_add3(m6, 0, 0, Mm);
+    hw_m6_add3(m6, 0, 1, hw_m3_scale(MD, -1.0));
+    hw_m6_add3(m6, 1, 0, hw_m3_mul(D, Mm));
+    hw_m6_add3(m6, 1, 1, hw_m3_scale(hw_m3_mul(D, MD), -1.0));
+    hw_v3 fc = hw_v3_scale(hw_m3s_mul(M, hw_v3_cross(w, hw_v3_cross(w, d))), -1.0);
+    hw_body_add_force_at(f, hw_v3_zero(), d, fc);
 }
 
 /* Kinetic energy (added mass included) and potential energy (weight, buoyancy, waterplane),

@@ -1,0 +1,410 @@
+/* A set of 6-DOF bodies and their coupling to the lumped lines (body_set.h). The physics is
+ * kernels/physics/body.h's; this file holds the states, the prescribed motions and the exchange
+ * with hw_sim. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bodies/body_set.h"
+#include "physics/body.h"
+#include "physics/hydro.h"
+#include "physics/motion.h"
+
+typedef struct body {
+    hw_body_def def;
+    double *tab_t, *tab_6, *tab_m; /* a copied motion table and its splines (6 per row) */
+    hw_body_p p;
+    hw_body_s s;
+    double load[6];     /* the lines' force and moment about r, last read */
+    double ext[6];      /* an external load (rigid cable...) */
+    double drag_work;
+} body;
+
+/* A line end on an attached point: what its end node's mass needs (copied from the model). */
+typedef struct end_info {
+    int att, line, end;
+    double m, l, d, can, cat;  /* node mass (mu l), tributary length l = half the end segment */
+} end_info;
+
+struct hw_bodies {
+    int n, n_att;
+    body *b;
+    hw_body_attach *att;
+    int n_ends;
+    end_info *ends;
+    double g, rho;
+    /* the current (a copy of the model's profile; still water when n_depth = 0) */
+    int cur_nz, cur_nt;
+    double *cur;               /* z, t, ux, uy, uz blocks */
+    const double *cz, *ct, *cux, *cuy, *cuz;
+};
+
+void hw_bodies_destroy(hw_bodies *b)
+{
+    if (!b) return;
+    for (int k = 0; k < b->n; k++) { free(b->b[k].tab_t); free(b->b[k].tab_6); free(b->b[k].tab_m); }
+    free(b->b);
+    free(b->att);
+    free(b->ends);
+    free(b->cur);
+    free(b);
+}
+
+int hw_bodies_count(const hw_bodies *b) { return b ? b->n : 0; }
+int hw_bodies_n_attach(const hw_bodies *b) { return b ? b->n_att : 0; }
+const hw_body_def *hw_bodies_def(const hw_bodies *b, int k) { return b && k >= 0 && k < b->n ? &b->b[k].def : NULL; }
+int hw_bodies_attach_point(const hw_bodies *b, int k) { return b && k >= 0 && k < b->n_att ? b->att[k].point : -1; }
+int hw_bodies_attach_body(const hw_bodies *b, int k) { return b && k >= 0 && k < b->n_att ? b->att[k].body : -1; }
+
+/* The prescribed state at t: each of the 6 coordinates by hw_motion_1, the angles to a quaternion
+ * and their rates to the angular velocity. */
+static void prescribed_state(const body *B, double t, hw_body_s *s)
+{
+    const hw_body_def *d = &B->def;
+    double x[6], v[6], a, omega = 2.0 * HW_PI / d->period;
+    for (int c = 0; c < 6; c++) {
+        double r0 = c < 3 ? d->pos[c] : d->rot[c - 3];
+        hw_motion_1((int)d->motion, t, r0, d->vel[c], d->amp[c], omega, d->phase, B->tab_t,
+                    B->tab_6 ? B->tab_6 + c : NULL, B->tab_m ? B->tab_m + c : NULL, d->table_n, 6,
+                    &x[c], &v[c], &a);
+    }
+    hw_v3 rpy = hw_v3_make(x[3], x[4], x[5]);
+    s->r = hw_v3_make(x[0], x[1], x[2]);
+    s->v = hw_v3_make(v[0], v[1], v[2]);
+    s->q = hw_quat_from_rpy(x[3], x[4], x[5]);
+    s->w = hw_rpy_rate_to_w(rpy, hw_v3_make(v[3], v[4], v[5]));
+}
+
+hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
+                           const hw_model_def *model, hw_bodies **out, char *msg, size_t len)
+{
+    *out = NULL;
+    if (n < 0 || n_att < 0 || (n > 0 && !defs) || (n_att > 0 && (!att || !model))) {
+        snprintf(msg, len, "bodies: a count < 0 or a missing array");
+        return HW_ERR_INVALID_ARG;
+    }
+    hw_bodies *b = (hw_bodies *)calloc(1, sizeof *b);
+    if (!b) { snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
+    b->b = (body *)calloc((size_t)n + 1, sizeof *b->b);
+    b->att = (hw_body_attach *)calloc((size_t)n_att + 1, sizeof *b->att);
+    if (!b->b || !b->att) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
+    hw_env_def env = model ? model->env : hw_default_env();
+    b->g = env.g;
+    b->rho = env.rho_w;
+    const hw_current_def *cd = &env.current;
+    if (cd->n_depth > 0) {
+        int nz = cd->n_depth, nt = cd->n_time > 1 ? cd->n_time : 1;
+        size_t nv = (size_t)nz * nt;
+        b->cur = (double *)malloc(((size_t)nz + (size_t)nt + 3 * nv) * sizeof(double));
+        if (!b->cur) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
+        double *z = b->cur, *t = z + nz, *ux = t + nt, *uy = ux + nv, *uz = uy + nv;
+        memcpy(z, cd->z, (size_t)nz * sizeof(double));
+        if (cd->n_time > 1) memcpy(t, cd->t, (size_t)nt * sizeof(double));
+        else t[0] = 0.0;
+        memcpy(ux, cd->ux, nv * sizeof(double));
+        memcpy(uy, cd->uy, nv * sizeof(double));
+        memcpy(uz, cd->uz, nv * sizeof(double));
+        b->cur_nz = nz; b->cur_nt = cd->n_time > 1 ? nt : 1;
+        b->cz = z; b->ct = t; b->cux = ux; b->cuy = uy; b->cuz = uz;
+    }
+    for (int k = 0; k < n; k++) {
+        hw_status st = hw_body_check(&defs[k], k, msg, len);
+        if (st) { hw_bodies_destroy(b); return st; }
+        b->n = k + 1;
+        body *B = &b->b[k];
+        B->def = defs[k];
+        const hw_body_def *d = &defs[k];
+        if (d->kind == HW_BODY_PRESCRIBED && d->motion == HW_MOTION_TABLE) {
+            int m = d->table_n;
+            B->tab_t = (double *)malloc((size_t)m * sizeof(double));
+            B->tab_6 = (double *)malloc((size_t)6 * m * sizeof(double));
+            B->tab_m = (double *)malloc((size_t)6 * m * sizeof(double));
+            double *work = (double *)malloc((size_t)m * sizeof(double));
+            if (!B->tab_t || !B->tab_6 || !B->tab_m || !work) {
+                free(work);
+                hw_bodies_destroy(b);
+                snprintf(msg, len, "body '%s' (%d): out of memory for its motion table", d->name ? d->name : "", k);
+                return HW_ERR_NOMEM;
+            }
+            memcpy(B->tab_t, d->table_t, (size_t)m * sizeof(double));
+            memcpy(B->tab_6, d->table_6, (size_t)6 * m * sizeof(double));
+            for (int c = 0; c < 6; c++) hw_motion_spline(B->tab_t, B->tab_6 + c, m, 6, B->tab_m + c, work);
+            free(work);
+            B->def.table_t = B->tab_t;
+            B->def.table_6 = B->tab_6;
+        }
+        B->p.m = d->mass;
+        B->p.cg = hw_v3_make(d->cg[0], d->cg[1], d->cg[2]);
+        B->p.cb = hw_v3_make(d->cb[0], d->cb[1], d->cb[2]);
+        B->p.inertia = hw_m3s_make(d->inertia[0], d->inertia[1], d->inertia[2], d->inertia[3],
+                                   d->inertia[4], d->inertia[5]);
+        B->p.volume = d->volume;
+        B->p.awp = d->awp;
+        B->p.iwp[0] = d->iwp[0];
+        B->p.iwp[1] = d->iwp[1];
+        for (int c = 0; c < 6; c++) { B->p.cda[c] = d->cda[c]; B->p.ca[c] = d->ca[c]; }
+        B->s.r = hw_v3_make(d->pos[0], d->pos[1], d->pos[2]);
+        B->s.q = hw_quat_from_rpy(d->rot[0], d->rot[1], d->rot[2]);
+        B->s.v = B->s.w = hw_v3_zero();
+        if (d->kind == HW_BODY_PRESCRIBED) prescribed_state(B, 0.0, &B->s);
+    }
+    for (int k = 0; k < n_att; k++) {
+        const hw_body_attach *a = &att[k];
+        if (a->body < 0 || a->body >= n) {
+            snprintf(msg, len, "body_points[%d].body: expected a body index 0..%d, got %d", k, n - 1, a->body);
+            hw_bodies_destroy(b);
+            return HW_ERR_INPUT;
+        }
+        if (a->point < 0 || a->point >= model->n_points || model->points[a->point].kind != HW_POINT_COUPLED) {
+            snprintf(msg, len, "body_points[%d].point: expected a point of type coupled (it rides on body '%s'), got %s%d",
+                     k, defs[a->body].name ? defs[a->body].name : "",
+                     a->point >= 0 && a->point < model->n_points ? "a point of another type, index " : "index ", a->point);
+            hw_bodies_destroy(b);
+            return HW_ERR_INPUT;
+        }
+        for (int j = 0; j < k; j++)
+            if (att[j].point == a->point) {
+                snprintf(msg, len, "body_points[%d].point: point '%s' already rides on a body (body_points[%d])", k,
+                         model->points[a->point].name ? model->points[a->point].name : "", j);
+                hw_bodies_destroy(b);
+                return HW_ERR_INPUT;
+            }
+        if (!isfinite(a->at[0]) || !isfinite(a->at[1]) || !isfinite(a->at[2])) {
+            snprintf(msg, len, "body_points[%d].at: expected 3 finite numbers (body frame, m)", k);
+            hw_bodies_destroy(b);
+            return HW_ERR_INPUT;
+        }
+        b->att[k] = *a;
+        b->n_att = k + 1;
+    }
+    int ne = 0; /* the line ends on the attached points */
+    for (int k = 0; k < n_att; k++)
+        for (int l = 0; l < model->n_lines; l++)
+            ne += (model->lines[l].point_a == att[k].point) + (model->lines[l].point_b == att[k].point);
+    b->ends = (end_info *)calloc((size_t)ne + 1, sizeof *b->ends);
+    if (!b->ends) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
+    for (int k = 0; k < n_att; k++)
+        for (int l = 0; l < model->n_lines; l++)
+            for (int e = 0; e < 2; e++) {
+                const hw_line_def *L = &model->lines[l];
+                if ((e ? L->point_b : L->point_a) != att[k].point) continue;
+                const hw_line_type_def *ty = &model->types[L->type];
+                end_info *E = &b->ends[b->n_ends++];
+                E->att = k; E->line = l; E->end = e;
+                E->l = 0.5 * L->length / L->nseg;
+                E->m = ty->mu * E->l;
+                E->d = ty->d; E->can = ty->can; E->cat = ty->cat;
+            }
+    *out = b;
+    return HW_OK;
+}
+
+hw_status hw_bodies_state(const hw_bodies *b, int k, double pos[3], double quat[4], double vel[3], double w[3])
+{
+    if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
+    const hw_body_s *s = &b->b[k].s;
+    if (pos) { pos[0] = s->r.x; pos[1] = s->r.y; pos[2] = s->r.z; }
+    if (quat) { quat[0] = s->q.w; quat[1] = s->q.x; quat[2] = s->q.y; quat[3] = s->q.z; }
+    if (vel) { vel[0] = s->v.x; vel[1] = s->v.y; vel[2] = s->v.z; }
+    if (w) { w[0] = s->w.x; w[1] = s->w.y; w[2] = s->w.z; }
+    return HW_OK;
+}
+
+hw_status hw_bodies_set_state(hw_bodies *b, int k, const double pos[3], const double quat[4],
+                              const double vel[3], const double w[3])
+{
+    if (!b || k < 0 || k >= b->n || !pos || !quat) return HW_ERR_INVALID_ARG;
+    hw_body_s *s = &b->b[k].s;
+    s->r = hw_v3_make(pos[0], pos[1], pos[2]);
+    s->q = hw_quat_normalize(hw_quat_make(quat[0], quat[1], quat[2], quat[3]));
+    s->v = vel ? hw_v3_make(vel[0], vel[1], vel[2]) : hw_v3_zero();
+    s->w = w ? hw_v3_make(w[0], w[1], w[2]) : hw_v3_zero();
+    return HW_OK;
+}
+
+hw_status hw_bodies_cable_load(const hw_bodies *b, int k, double force[3], double moment[3])
+{
+    if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
+    for (int c = 0; c < 3; c++) {
+        if (force) force[c] = b->b[k].load[c];
+        if (moment) moment[c] = b->b[k].load[3 + c];
+    }
+    return HW_OK;
+}
+
+hw_status hw_bodies_set_external_load(hw_bodies *b, int k, const double force[3], const double moment[3])
+{
+    if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
+    for (int c = 0; c < 3; c++) {
+        b->b[k].ext[c] = force ? force[c] : 0.0;
+        b->b[k].ext[3 + c] = moment ? moment[c] : 0.0;
+    }
+    return HW_OK;
+}
+
+void hw_bodies_place(hw_bodies *b, double t)
+{
+    for (int k = 0; b && k < b->n; k++)
+        if (b->b[k].def.kind == HW_BODY_PRESCRIBED) prescribed_state(&b->b[k], t, &b->b[k].s);
+}
+
+hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim)
+{
+    for (int k = 0; b && k < b->n_att; k++) {
+        const hw_body_attach *a = &b->att[k];
+        const hw_body_s *s = &b->b[a->body].s;
+        hw_v3 at = hw_v3_make(a->at[0], a->at[1], a->at[2]);
+        hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
+        double pos[3] = {x.x, x.y, x.z}, vel[3] = {v.x, v.y, v.z};
+        hw_status st = hw_sim_set_point_kinematics(sim, a->point, pos, vel);
+        if (st) return st;
+    }
+    return HW_OK;
+}
+
+hw_status hw_bodies_read_loads(hw_bodies *b, hw_sim *sim)
+{
+    for (int k = 0; b && k < b->n; k++) memset(b->b[k].load, 0, sizeof b->b[k].load);
+    for (int k = 0; b && sim && k < b->n_att; k++) {
+        const hw_body_attach *a = &b->att[k];
+        body *B = &b->b[a->body];
+        double x[3], f[3];
+        hw_status st = hw_sim_point_state(sim, a->point, x, NULL, f);
+        if (st) return st;
+        hw_v6 g6 = hw_v6_zero();
+        hw_body_add_force_at(&g6, B->s.r, hw_v3_make(x[0], x[1], x[2]), hw_v3_make(f[0], f[1], f[2]));
+        for (int c = 0; c < 6; c++) B->load[c] += g6.a[c];
+    }
+    return HW_OK;
+}
+
+/* The mass (with added mass) of the end nodes of the lines on attachment k, as the lumped model
+ * gives them (kernels/physics/hydro.h hw_node_mass: half the end segment, its tangent from the
+ * line's first or last two nodes). A winch end's node length changes with the reel: the nominal
+ * half segment is used (a winch on a body point is not followed in the body's mass). */
+static hw_m3s end_node_mass(const hw_bodies *b, hw_sim *sim, int k)
+{
+    hw_m3s M = hw_m3s_diag(0.0);
+    for (int j = 0; j < b->n_ends; j++) {
+        const end_info *E = &b->ends[j];
+        if (E->att != k) continue;
+        int nseg = hw_sim_line_nseg(sim, E->line);
+        if (nseg < 1) continue;
+        double *xyz = (double *)malloc((size_t)3 * (nseg + 1) * sizeof(double));
+        hw_v3 q = hw_v3_make(0.0, 0.0, 1.0);
+        double z = 0.0;
+        if (xyz && hw_sim_line_positions(sim, E->line, xyz) == HW_OK) {
+            int i0 = E->end ? nseg : 0, i1 = E->end ? nseg - 1 : 1;
+            hw_v3 d = hw_v3_make(xyz[3 * i1] - xyz[3 * i0], xyz[3 * i1 + 1] - xyz[3 * i0 + 1],
+                                 xyz[3 * i1 + 2] - xyz[3 * i0 + 2]);
+            double n = hw_v3_norm(d);
+            if (n > 0) q = hw_v3_scale(d, 1.0 / n);
+            z = xyz[3 * i0 + 2];
+        }
+        free(xyz);
+        M = hw_m3s_add(M, hw_node_mass(E->m, z < 0, b->rho, E->d, E->l, E->can, E->cat, q));
+    }
+    return M;
+}
+
+/* The current at the body's reference point (none above the surface, as for the lines). */
+static hw_v3 current_at(const hw_bodies *b, hw_v3 r, double t)
+{
+    if (b->cur_nz <= 0 || r.z >= 0.0) return hw_v3_zero();
+    return hw_current_3(b->cz, b->ct, b->cux, b->cuy, b->cuz, b->cur_nz, b->cur_nt, r.z, t);
+}
+
+static int finite_state(const hw_body_s *s)
+{
+    return isfinite(s->r.x) && isfinite(s->r.y) && isfinite(s->r.z) && isfinite(s->v.x) &&
+           isfinite(s->v.y) && isfinite(s->v.z) && isfinite(s->w.x) && isfinite(s->w.y) &&
+           isfinite(s->w.z) && isfinite(s->q.w) && isfinite(s->q.x) && isfinite(s->q.y) && isfinite(s->q.z);
+}
+
+/* The generalized force and the end nodes' mass on a free body in state s (f: own + cables +
+ * external; extra: the end nodes). */
+static void free_loads(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v6 *f, hw_m6 *extra,
+                       double *drag_power)
+{
+    const body *B = &b->b[k];
+    *f = hw_body_loads(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), drag_power);
+    for (int c = 0; c < 6; c++) f->a[c] += B->load[c] + B->ext[c];
+    *extra = hw_m6_zero();
+    for (int j = 0; sim && j < b->n_att; j++) {
+        if (b->att[j].body != k) continue;
+        hw_v3 d = hw_quat_rotate(B->s.q, hw_v3_make(b->att[j].at[0], b->att[j].at[1], b->att[j].at[2]));
+        hw_body_point_mass6(extra, f, end_node_mass(b, sim, j), d, B->s.w);
+    }
+}
+
+hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6])
+{
+    if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
+    const body *B = &b->b[k];
+    hw_v6 f = hw_body_loads(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, 0.0), NULL);
+    for (int c = 0; c < 6; c++) f6[c] = f.a[c] + B->load[c] + B->ext[c];
+    return HW_OK;
+}
+
+hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, char *msg, size_t len)
+{
+    if (!b || b->n == 0) return HW_OK;
+    for (int k = 0; k < b->n; k++) { /* drift: where the lines saw the attached points move */
+        body *B = &b->b[k];
+        if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_COUPLED) {
+            B->s.r = hw_v3_add(B->s.r, hw_v3_scale(B->s.v, h));
+            B->s.q = hw_quat_integrate(B->s.q, hw_quat_rotate_inv(B->s.q, B->s.w), h);
+        } else if (B->def.kind == HW_BODY_PRESCRIBED) {
+            prescribed_state(B, t, &B->s);
+        }
+    }
+    hw_status st = hw_bodies_read_loads(b, sim);
+    if (st) { snprintf(msg, len, "bodies: reading the lines' loads: %s", sim ? hw_sim_last_error(sim) : ""); return st; }
+    for (int k = 0; k < b->n; k++) { /* kick */
+        body *B = &b->b[k];
+        if (B->def.kind != HW_BODY_FREE) continue;
+        hw_v6 f;
+        hw_m6 extra;
+        double pw = 0.0;
+        free_loads(b, sim, k, t, &f, &extra, &pw);
+        hw_v3 a, al;
+        if (hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al) || !finite_state(&B->s)) {
+            snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "
+                     "likely cause: a time step too large for its stiffness (waterplane, lines on it) over "
+                     "its mass and inertia, or a body with too little mass or inertia: reduce dt", B->def.name ? B->def.name : "", k, t);
+            return HW_ERR_NUMERICAL;
+        }
+        B->s.v = hw_v3_add(B->s.v, hw_v3_scale(a, h));
+        B->s.w = hw_v3_add(B->s.w, hw_v3_scale(al, h));
+        B->drag_work += pw * h;
+        if (!finite_state(&B->s)) {
+            snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its velocity is not finite: likely cause: "
+                     "a time step too large for the lines on it", B->def.name ? B->def.name : "", k, t);
+            return HW_ERR_NUMERICAL;
+        }
+    }
+    return HW_OK;
+}
+
+void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential)
+{
+    double ke = 0.0, pe = 0.0;
+    for (int k = 0; b && k < b->n; k++) {
+        const body *B = &b->b[k];
+        if (B->def.kind == HW_BODY_FIXED) continue;
+        double k1, p1;
+        hw_body_energy(&B->p, &B->s, b->g, b->rho, &k1, &p1);
+        ke += k1;
+        pe += p1;
+    }
+    if (kinetic) *kinetic = ke;
+    if (potential) *potential = pe;
+}
+
+double hw_bodies_drag_work(const hw_bodies *b)
+{
+    double w = 0.0;
+    for (int k = 0; b && k < b->n; k++) w += b->b[k].drag_work;
+    return w;
+}

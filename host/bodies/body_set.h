@@ -1,0 +1,82 @@
+/* A set of 6-DOF bodies (include/hawser/body.h, physics in kernels/physics/body.h; docs/physics.md
+ * section 9) and their coupling to the lumped-mass lines through points that ride on them
+ * (hw_body_attach: a point of kind HW_POINT_COUPLED at a body-frame offset). Host side.
+ *
+ * One lumped step of length h from t0 (hw_world steps it so):
+ *   hw_bodies_set_points(b, sim)      each attached point moves along its body over the step:
+ *                                     pos + vel (t - t0) with the body point's position and
+ *                                     velocity at t0 (hw_sim_set_point_kinematics);
+ *   hw_sim_advance_to(sim, t0 + h)
+ *   hw_bodies_after_step(b, sim, t0 + h, h)
+ *                                     free bodies: drift (r += h v, q turned by w: the positions the
+ *                                     lines saw), then the lines' forces on the attached points at
+ *                                     t0 + h, moments about the reference point, the body's own
+ *                                     loads, and a kick (v += h a, w += h alpha): a symplectic
+ *                                     (position-first) Euler step. Prescribed bodies are placed at
+ *                                     t0 + h; coupled bodies move on with the velocities last set.
+ * The force hw_sim_point_state returns for a coupled point is the sum of its end nodes' loads
+ * (half-segment weight and buoyancy, drag, seabed, the segment tension) with no inertia of the
+ * end nodes (a coupled point's acceleration is taken as zero): the end nodes' mass (with added
+ * mass) is therefore added to the body's generalized mass at the attachments
+ * (hw_body_point_mass6), so the body + lines system has each mass once; hw_sim_energy counts the
+ * end nodes' kinetic energy, hw_bodies_energy the body's alone. */
+#ifndef HW_HOST_BODY_SET_H
+#define HW_HOST_BODY_SET_H
+
+#include <stddef.h>
+
+#include "hawser/body.h"
+#include "hawser/hawser.h"
+
+typedef struct hw_bodies hw_bodies;
+
+/* Copies and checks the bodies and the attachments (each on a point of kind coupled of model,
+ * one body per point). model may be NULL when n_att == 0. g, rho and the current (the drag on a
+ * body is on its velocity relative to the current at its reference point, none above z = 0) from
+ * model->env (or the defaults); what is needed of the model is copied. msg: "body 'NAME' (k) field 'F': ..." or "body_points[k].point: ...". */
+hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
+                           const hw_model_def *model, hw_bodies **out, char *msg, size_t msg_len);
+void hw_bodies_destroy(hw_bodies *b); /* NULL-safe */
+int hw_bodies_count(const hw_bodies *b);
+int hw_bodies_n_attach(const hw_bodies *b);
+const hw_body_def *hw_bodies_def(const hw_bodies *b, int k);
+/* The attachment k: point index and body index (-1 when out of range). */
+int hw_bodies_attach_point(const hw_bodies *b, int k);
+int hw_bodies_attach_body(const hw_bodies *b, int k);
+
+/* Body k at the current time: reference point, orientation quaternion (w x y z), velocity of the
+ * reference point and angular velocity (world); any pointer may be NULL. */
+hw_status hw_bodies_state(const hw_bodies *b, int k, double pos[3], double quat[4], double vel[3],
+                          double w[3]);
+/* Overwrites body k's state (a coupled body's kinematics from outside, or a restart; the world's
+ * static solve). Any velocity pointer may be NULL (zero). */
+hw_status hw_bodies_set_state(hw_bodies *b, int k, const double pos[3], const double quat[4],
+                              const double vel[3], const double w[3]);
+/* The cable force (N) and its moment about the reference point (N m), world, that the lumped lines
+ * exerted on body k at the end of the last step (or at hw_bodies_read_loads). */
+hw_status hw_bodies_cable_load(const hw_bodies *b, int k, double force[3], double moment[3]);
+/* Adds an external load (world force and moment about the reference point, e.g. a rigid cable's)
+ * to body k for the next steps until set again. */
+hw_status hw_bodies_set_external_load(hw_bodies *b, int k, const double force[3],
+                                      const double moment[3]);
+
+/* Prescribed bodies to time t (others unchanged). */
+void hw_bodies_place(hw_bodies *b, double t);
+/* Every attached point to where its body point is, moving with its velocity (see above). */
+hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim);
+/* The lines' loads on the bodies now (hw_bodies_cable_load) without moving anything. */
+hw_status hw_bodies_read_loads(hw_bodies *b, hw_sim *sim);
+/* After the lumped step that ended at t (length h): see the header comment. HW_ERR_NUMERICAL with
+ * a message naming the body when its state is not finite or its mass matrix not positive. */
+hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, char *msg,
+                               size_t msg_len);
+/* The generalized force on free body k in its current state (own loads + cable loads +
+ * external; the drag in the current at t = 0), about its reference point, world: the world's
+ * static solve drives it to zero. */
+hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6]);
+/* Kinetic and potential energy of the moving bodies (free, prescribed, coupled), J. */
+void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential);
+/* The work of the bodies' drag so far (<= 0 while it dissipates), J. */
+double hw_bodies_drag_work(const hw_bodies *b);
+
+#endif

@@ -1,0 +1,75 @@
+/* See bodies_out.h. */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "io/bodies_out.h"
+#include "io/files.h"
+
+static double rpy_deg(const double q[4], int k)
+{
+    double w = q[0], x = q[1], y = q[2], z = q[3];
+    if (k == 0) return atan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y)) * 180.0 / 3.14159265358979323846;
+    if (k == 1) {
+        double s = 2.0 * (w * y - z * x);
+        s = s > 1.0 ? 1.0 : (s < -1.0 ? -1.0 : s);
+        return asin(s) * 180.0 / 3.14159265358979323846;
+    }
+    return atan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z)) * 180.0 / 3.14159265358979323846;
+}
+
+hw_status hw_bodies_out_open(hw_bodies_out *o, const char *dir, const hw_world *w, int append, char *msg,
+                             size_t len)
+{
+    memset(o, 0, sizeof *o);
+    int n = hw_world_n_bodies(w);
+    if (n <= 0) return HW_OK;
+    snprintf(o->path, sizeof o->path, "%s/bodies.csv", dir);
+    o->f = fopen(o->path, append ? "a" : "w");
+    if (!o->f) {
+        snprintf(msg, len, "%s: cannot write: %s", o->path, strerror(errno));
+        return HW_ERR_IO;
+    }
+    if (append) return HW_OK;
+    static const char *col[] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg", "vx_m_s", "vy_m_s",
+                                "vz_m_s", "wx_deg_s", "wy_deg_s", "wz_deg_s", "Fx_N", "Fy_N", "Fz_N",
+                                "Mx_Nm", "My_Nm", "Mz_Nm"};
+    fprintf(o->f, "time_s");
+    for (int k = 0; k < n; k++)
+        for (int c = 0; c < 18; c++) fprintf(o->f, ",%s.%s", hw_world_body_name(w, k), col[c]);
+    fprintf(o->f, "\n");
+    return HW_OK;
+}
+
+hw_status hw_bodies_out_write(hw_bodies_out *o, const hw_world *w, char *msg, size_t len)
+{
+    if (!o->f) return HW_OK;
+    fprintf(o->f, "%.9g", hw_world_time(w));
+    for (int k = 0; k < hw_world_n_bodies(w); k++) {
+        double x[3], q[4], v[3], om[3], f[3], m[3];
+        hw_world_body_state(w, k, x, q, v, om);
+        hw_world_body_cable_load(w, k, f, m);
+        const double d = 180.0 / 3.14159265358979323846;
+        fprintf(o->f, ",%.10g,%.10g,%.10g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g",
+                x[0], x[1], x[2], rpy_deg(q, 0), rpy_deg(q, 1), rpy_deg(q, 2), v[0], v[1], v[2], om[0] * d,
+                om[1] * d, om[2] * d, f[0], f[1], f[2], m[0], m[1], m[2]);
+    }
+    fprintf(o->f, "\n");
+    if (fflush(o->f) != 0 || ferror(o->f)) {
+        snprintf(msg, len, "%s: cannot write: %s", o->path, strerror(errno));
+        return HW_ERR_IO;
+    }
+    return HW_OK;
+}
+
+hw_status hw_bodies_out_close(hw_bodies_out *o, char *msg, size_t len)
+{
+    if (!o->f) return HW_OK;
+    int err = hw_fclose_checked(o->f);
+    o->f = NULL;
+    if (err) {
+        snprintf(msg, len, "%s: cannot write: %s", o->path, strerror(err));
+        return HW_ERR_IO;
+    }
+    return HW_OK;
+}

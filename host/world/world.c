@@ -1,0 +1,738 @@
+/* One world owning every element family (include/hawser/world.h): the lumped lines (hw_sim), the
+ * rigid cables (hw_rc), the 1-D network (hw_net) with its couplings, and the 6-DOF bodies
+ * (body_set.h), stepped together at the lumped dt. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hawser/world.h"
+
+#include "bodies/body_set.h"
+#include "world/coupling.h"
+#include "world/timeline.h"
+#include "physics/body.h"
+
+struct hw_world {
+    hw_sim *sim;            /* NULL with zero lumped lines */
+    hw_rc *rc;
+    int own_rc;
+    hw_net *net;
+    int own_net;
+    hw_couplings *cpl;
+    hw_bodies *bodies;
+    hw_world_rc_body *rcb;  /* bodies held by rigid cables */
+    int n_rcb;
+    hw_world_rc_point *rcp; /* rigid cable ends tied to lumped points */
+    int n_rcp;
+    double dt, t;           /* t: the world's time without a lumped model (else hw_sim_time) */
+    int n_points;           /* of the lumped model */
+    int points_stale;       /* a body was moved from outside: its points need setting */
+    long steps;
+    int failed;
+    int static_iters;
+    double static_res;
+    hw_world_progress_fn progress;
+    void *progress_user;
+    const volatile sig_atomic_t *stop;
+    char err[2048];
+};
+
+hw_world_def hw_default_world(void)
+{
+    hw_world_def d;
+    memset(&d, 0, sizeof d);
+    d.backend = HW_BACKEND_CPU;
+    return d;
+}
+
+static void set_err(hw_world *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->err, sizeof w->err, fmt, ap);
+    va_end(ap);
+}
+
+void hw_world_destroy(hw_world *w)
+{
+    if (!w) return;
+    hw_couplings_destroy(w->cpl);
+    hw_bodies_destroy(w->bodies);
+    if (w->own_rc) hw_rc_destroy(w->rc);
+    if (w->own_net) hw_net_destroy(w->net);
+    hw_sim_destroy(w->sim);
+    free(w->rcb);
+    free(w->rcp);
+    free(w);
+}
+
+const char *hw_world_last_error(const hw_world *w) { return w ? w->err : "no world"; }
+double hw_world_time(const hw_world *w) { return !w ? 0.0 : (w->sim ? hw_sim_time(w->sim) : w->t); }
+double hw_world_dt(const hw_world *w) { return w ? w->dt : 0.0; }
+hw_sim *hw_world_lumped(const hw_world *w) { return w ? w->sim : NULL; }
+hw_rc *hw_world_rigid(const hw_world *w) { return w ? w->rc : NULL; }
+hw_net *hw_world_network(const hw_world *w) { return w ? w->net : NULL; }
+int hw_world_n_bodies(const hw_world *w) { return w ? hw_bodies_count(w->bodies) : 0; }
+void hw_world_set_progress(hw_world *w, hw_world_progress_fn fn, void *user)
+{
+    if (w) { w->progress = fn; w->progress_user = user; }
+}
+void hw_world_set_interrupt(hw_world *w, const volatile sig_atomic_t *flag)
+{
+    if (w) w->stop = flag;
+}
+const char *hw_world_body_name(const hw_world *w, int k)
+{
+    const hw_body_def *d = w ? hw_bodies_def(w->bodies, k) : NULL;
+    return d ? (d->name ? d->name : "") : NULL;
+}
+
+hw_status hw_world_static_info(const hw_world *w, int *iterations, double *residual)
+{
+    if (!w) return HW_ERR_INVALID_ARG;
+    if (iterations) *iterations = w->static_iters;
+    if (residual) *residual = w->static_res;
+    return HW_OK;
+}
+
+/* Does body k have a rigid cable holding it? Its index in rcb, or -1. */
+static int rc_held(const hw_world *w, int k)
+{
+    for (int j = 0; j < w->n_rcb; j++)
+        if (w->rcb[j].body == k) return j;
+    return -1;
+}
+
+/* Bodies held by rigid cables: their state from the rigid solver. */
+static hw_status rc_bodies_read(hw_world *w)
+{
+    for (int j = 0; j < w->n_rcb; j++) {
+        double x[3], q[4], v[3], om[3];
+        hw_status st = hw_rc_body6_state(w->rc, w->rcb[j].cable, w->rcb[j].end, x, q, v, om);
+        if (st) {
+            set_err(w, "rigid cables: body '%s' (%d) on cable %d end %c: its state cannot be read (%s)%s",
+                    hw_world_body_name(w, w->rcb[j].body), w->rcb[j].body, w->rcb[j].cable,
+                    w->rcb[j].end ? 'B' : 'A', hw_status_str(st),
+                    st == HW_ERR_UNSUPPORTED ? ": 6-DOF body ends of rigid cables are not built in this version" : "");
+            return st;
+        }
+        hw_bodies_set_state(w->bodies, w->rcb[j].body, x, q, v, om);
+    }
+    return HW_OK;
+}
+
+/* ... and the lumped lines' load on them to the rigid solver. */
+static hw_status rc_bodies_load(hw_world *w)
+{
+    for (int j = 0; j < w->n_rcb; j++) {
+        double f[3], m[3];
+        hw_bodies_cable_load(w->bodies, w->rcb[j].body, f, m);
+        hw_status st = hw_rc_set_body6_load(w->rc, w->rcb[j].cable, w->rcb[j].end, f, m);
+        if (st) {
+            set_err(w, "rigid cables: the lumped lines' load on body '%s' (%d) cannot be set (%s)",
+                    hw_world_body_name(w, w->rcb[j].body), w->rcb[j].body, hw_status_str(st));
+            return st;
+        }
+    }
+    return HW_OK;
+}
+
+/* Rigid cable ends that follow lumped points: their kinematics now (at the step's start). */
+static hw_status rc_points_to_ends(hw_world *w)
+{
+    for (int j = 0; w->sim && j < w->n_rcp; j++) {
+        const hw_world_rc_point *p = &w->rcp[j];
+        if (p->body) continue;
+        double x[3], v[3];
+        hw_status st = hw_sim_point_state(w->sim, p->point, x, v, NULL);
+        if (!st) st = hw_rc_set_end_kinematics(w->rc, p->cable, p->end ? NULL : x, p->end ? NULL : v,
+                                               p->end ? x : NULL, p->end ? v : NULL);
+        if (st) {
+            set_err(w, "rigid cables: cable %d end %c on lumped point %d: %s", p->cable, p->end ? 'B' : 'A',
+                    p->point, hw_rc_last_error(w->rc));
+            return st;
+        }
+    }
+    return HW_OK;
+}
+
+/* ... and the lumped points that show the rigid cables' point bodies, after their step. */
+static void rc_bodies_to_points(hw_world *w)
+{
+    for (int j = 0; w->sim && j < w->n_rcp; j++) {
+        const hw_world_rc_point *p = &w->rcp[j];
+        double x[3], v[3];
+        if (p->body && hw_rc_body_state(w->rc, p->cable, p->end, x, v) == HW_OK)
+            hw_sim_set_point_kinematics(w->sim, p->point, x, v);
+    }
+}
+
+static hw_status set_rc_points(hw_world *w, const hw_world_rc_point *pts, int n, char *msg, size_t len)
+{
+    if (n <= 0) return HW_OK;
+    w->rcp = (hw_world_rc_point *)malloc((size_t)n * sizeof *w->rcp);
+    if (!w->rcp) { snprintf(msg, len, "world: out of memory"); return HW_ERR_NOMEM; }
+    int np = w->sim ? w->n_points : 0;
+    for (int j = 0; j < n; j++) {
+        const hw_world_rc_point *p = &pts[j];
+        if (!w->rc || !w->sim || p->cable < 0 || p->cable >= hw_rc_n_cables(w->rc) || (p->end != 0 && p->end != 1) ||
+            p->point < 0 || p->point >= np) {
+            snprintf(msg, len, "world: rc_points[%d]: expected a rigid cable index, end 0 (A) or 1 (B) and a lumped "
+                     "point index", j);
+            return HW_ERR_INPUT;
+        }
+        w->rcp[j] = *p;
+        w->n_rcp = j + 1;
+    }
+    return HW_OK;
+}
+
+/* Does a step need the exchanges (else the families step on their own)? */
+static int coupled(const hw_world *w)
+{
+    return w->cpl || hw_bodies_count(w->bodies) > 0 || w->n_rcb > 0 ||
+           (w->net && w->sim) || (w->rc && w->sim);
+}
+
+static hw_status fail(hw_world *w, hw_status st)
+{
+    if (st == HW_ERR_NUMERICAL || st == HW_ERR_STATE) w->failed = 1;
+    return st;
+}
+
+/* One world step to t1 (t1 - now <= dt). */
+static hw_status world_step_to(hw_world *w, double t1)
+{
+    hw_status st;
+    double t0 = hw_world_time(w);
+    if (w->rc && (st = rc_points_to_ends(w))) return st;
+    if (w->sim) {
+        if ((st = hw_couplings_before(w->cpl, w->sim))) {
+            set_err(w, "couplings: %s", hw_sim_last_error(w->sim));
+            return st;
+        }
+        if (w->points_stale && (st = hw_bodies_set_points(w->bodies, w->sim))) {
+            set_err(w, "bodies: setting their points: %s", hw_sim_last_error(w->sim));
+            return st;
+        }
+        w->points_stale = 0; /* else set at the last step's end (or at the start) */
+        if ((st = hw_sim_advance_to(w->sim, t1))) {
+            set_err(w, "lumped lines: %s", hw_sim_last_error(w->sim));
+            return fail(w, st);
+        }
+        t1 = hw_sim_time(w->sim);
+        if ((st = hw_couplings_after(w->cpl, w->sim))) {
+            set_err(w, "couplings: %s", hw_sim_last_error(w->sim));
+            return st;
+        }
+    } else {
+        w->t = t1;
+    }
+    double h = t1 - t0;
+    if (w->net && (st = hw_net_step(w->net, h))) {
+        set_err(w, "network: %s", hw_net_last_error(w->net));
+        return fail(w, st);
+    }
+    if ((st = hw_bodies_after_step(w->bodies, w->sim, t1, h, w->err, sizeof w->err))) return fail(w, st);
+    if (w->rc) {
+        if ((st = rc_bodies_load(w))) return st;
+        double rdt = hw_rc_dt(w->rc);
+        while (hw_rc_time(w->rc) + rdt <= t1 + hw_time_tolerance(rdt, t1)) {
+            if ((st = hw_rc_step(w->rc, 1))) {
+                set_err(w, "rigid cables: %s", hw_rc_last_error(w->rc));
+                return fail(w, st);
+            }
+        }
+        if ((st = rc_bodies_read(w))) return st;
+        rc_bodies_to_points(w);
+    }
+    /* the attached points onto their bodies' new states (exactly on them at every step's end) */
+    if (w->sim && (st = hw_bodies_set_points(w->bodies, w->sim))) {
+        set_err(w, "bodies: setting their points: %s", hw_sim_last_error(w->sim));
+        return st;
+    }
+    w->steps++;
+    return HW_OK;
+}
+
+static hw_status advance(hw_world *w, double t, long n_max)
+{
+    if (!w) return HW_ERR_INVALID_ARG;
+    if (w->failed) {
+        return HW_ERR_STATE; /* last_error keeps the diagnosis */
+    }
+    double tol = hw_time_tolerance(w->dt, t);
+    if (!isfinite(t) || t < hw_world_time(w) - tol) {
+        set_err(w, "world: cannot advance to t = %.17g s from t = %.17g s", t, hw_world_time(w));
+        return HW_ERR_INVALID_ARG;
+    }
+    hw_status st = HW_OK;
+    if (!coupled(w) && w->sim && !w->net && !w->rc) { /* the lumped lines alone: hw_sim's own loop */
+        hw_sim_set_interrupt(w->sim, w->stop);
+        st = n_max >= 0 ? hw_sim_step(w->sim, (int)n_max) : hw_sim_advance_to(w->sim, t);
+        if (st && st != HW_INTERRUPTED) {
+            set_err(w, "lumped lines: %s", hw_sim_last_error(w->sim));
+            fail(w, st);
+        } else if (st) {
+            set_err(w, "%s", hw_sim_last_error(w->sim));
+        }
+    } else {
+        long k = 0;
+        while (!st && (n_max >= 0 ? k < n_max : t - hw_world_time(w) > tol)) {
+            if (w->stop && *w->stop) {
+                set_err(w, "interrupted at t = %.9g s", hw_world_time(w));
+                st = HW_INTERRUPTED;
+                break;
+            }
+            double t0 = hw_world_time(w), t1 = n_max >= 0 ? t0 + w->dt : fmin(t, t0 + w->dt);
+            if (w->rc && t0 + w->dt - t1 > hw_time_tolerance(w->dt, t1)) {
+                set_err(w, "world: rigid cables step at a fixed dt = %.9g s: t = %.17g s is not a whole "
+                        "number of steps from t = %.17g s", w->dt, t, t0);
+                return HW_ERR_INPUT;
+            }
+            st = world_step_to(w, t1);
+            k++;
+        }
+    }
+    if (w->progress && st != HW_ERR_NUMERICAL) w->progress(w->progress_user, hw_world_time(w));
+    return st;
+}
+
+/* The bodies rigid cables hold (w->rcb, against w->rc): their state from the rigid solver, the
+ * lumped points on them placed there, and the lumped lines' load on them to the rigid solver. */
+static hw_status join_rc_bodies(hw_world *w, char *msg, size_t len)
+{
+    for (int j = 0; j < w->n_rcb; j++)
+        if (w->rcb[j].cable >= hw_rc_n_cables(w->rc)) {
+            snprintf(msg, len, "world: rc_bodies[%d]: cable %d: expected a rigid cable index below %d", j,
+                     w->rcb[j].cable, hw_rc_n_cables(w->rc));
+            return HW_ERR_INPUT;
+        }
+    hw_status st = rc_bodies_read(w);
+    if (!st && w->sim) { /* the lumped lines on them start where the rigid solver has them */
+        w->points_stale = 1;
+        if (!(st = hw_bodies_set_points(w->bodies, w->sim)) && !(st = hw_bodies_read_loads(w->bodies, w->sim)))
+            st = rc_bodies_load(w);
+    }
+    if (st) snprintf(msg, len, "%s", w->err[0] ? w->err : hw_status_str(st));
+    return st;
+}
+
+hw_status hw_world_add_rigid(hw_world *w, hw_rc *rc, const hw_world_rc_point *points, int n_points)
+{
+    if (!w || !rc || n_points < 0 || (n_points > 0 && !points)) return HW_ERR_INVALID_ARG;
+    if (w->rc) { set_err(w, "world: it has rigid cables already"); return HW_ERR_INPUT; }
+    if (fabs(hw_rc_dt(rc) - w->dt) > 1e-12 * w->dt) {
+        set_err(w, "world: the rigid cables' dt %.9g s differs from the world's %.9g s (they step together)",
+                hw_rc_dt(rc), w->dt);
+        return HW_ERR_INPUT;
+    }
+    if (fabs(hw_rc_time(rc) - hw_world_time(w)) > hw_time_tolerance(w->dt, hw_world_time(w))) {
+        set_err(w, "world: the rigid cables are at t = %.9g s, the world at %.9g s", hw_rc_time(rc), hw_world_time(w));
+        return HW_ERR_INPUT;
+    }
+    w->rc = rc;
+    w->own_rc = 0;
+    hw_status st = set_rc_points(w, points, n_points, w->err, sizeof w->err);
+    if (!st && w->n_rcb > 0) { /* the bodies hw_world_def.rc_bodies named, held by these cables */
+        char m[sizeof w->err];
+        w->err[0] = 0;
+        if ((st = join_rc_bodies(w, m, sizeof m))) snprintf(w->err, sizeof w->err, "%s", m);
+    }
+    if (st) { w->rc = NULL; free(w->rcp); w->rcp = NULL; w->n_rcp = 0; }
+    return st;
+}
+
+hw_status hw_world_step(hw_world *w, int n)
+{
+    if (!w || n < 0) return HW_ERR_INVALID_ARG;
+    return advance(w, hw_world_time(w) + n * w->dt, n);
+}
+
+hw_status hw_world_advance_to(hw_world *w, double t) { return advance(w, t, -1); }
+
+hw_status hw_world_body_state(const hw_world *w, int k, double pos[3], double quat[4], double vel[3],
+                              double ang_vel[3])
+{
+    if (!w) return HW_ERR_INVALID_ARG;
+    return hw_bodies_state(w->bodies, k, pos, quat, vel, ang_vel);
+}
+
+hw_status hw_world_body_cable_load(const hw_world *w, int k, double force[3], double moment[3])
+{
+    if (!w) return HW_ERR_INVALID_ARG;
+    return hw_bodies_cable_load(w->bodies, k, force, moment);
+}
+
+hw_status hw_world_set_body_load(hw_world *w, int k, const double force[3], const double moment[3])
+{
+    if (!w) return HW_ERR_INVALID_ARG;
+    return hw_bodies_set_external_load(w->bodies, k, force, moment);
+}
+
+hw_status hw_world_set_body_kinematics(hw_world *w, int k, const double pos[3], const double quat[4],
+                                       const double vel[3], const double ang_vel[3])
+{
+    if (!w) return HW_ERR_INVALID_ARG;
+    const hw_body_def *d = hw_bodies_def(w->bodies, k);
+    if (!d) return HW_ERR_INVALID_ARG;
+    if (d->kind != HW_BODY_COUPLED) {
+        set_err(w, "body '%s' (%d) is not of kind coupled: its kinematics are not set from outside",
+                d->name ? d->name : "", k);
+        return HW_ERR_INVALID_ARG;
+    }
+    w->points_stale = 1;
+    return hw_bodies_set_state(w->bodies, k, pos, quat, vel, ang_vel);
+}
+
+hw_status hw_world_get_energy(const hw_world *w, hw_world_energy *e)
+{
+    if (!w || !e) return HW_ERR_INVALID_ARG;
+    memset(e, 0, sizeof *e);
+    hw_status st;
+    if (w->sim && (st = hw_sim_energy(w->sim, &e->lumped))) return st;
+    hw_bodies_energy(w->bodies, &e->body_kinetic, &e->body_potential);
+    e->body_dissipated = -hw_bodies_drag_work(w->bodies);
+    if (w->rc) {
+        hw_rc_energy re;
+        if ((st = hw_rc_get_energy(w->rc, &re))) return st;
+        e->rigid = re.total;
+    }
+    if (w->net) {
+        hw_net_energy ne;
+        if ((st = hw_net_energy_get(w->net, &ne))) return st;
+        e->network = ne.kinetic + ne.potential;
+    }
+    e->total = e->lumped.total + e->body_kinetic + e->body_potential + e->rigid + e->network;
+    return HW_OK;
+}
+
+/* ---- creation and statics ------------------------------------------------------------------ */
+
+/* The lumped model with every attached point on its body. */
+static void place_points(const hw_world_def *d, const hw_bodies *b, hw_point_def *pts)
+{
+    for (int k = 0; k < d->n_body_points; k++) {
+        const hw_body_attach *a = &d->body_points[k];
+        double x[3], q[4];
+        hw_bodies_state(b, a->body, x, q, NULL, NULL);
+        hw_body_s s;
+        s.r = hw_v3_make(x[0], x[1], x[2]);
+        s.q = hw_quat_make(q[0], q[1], q[2], q[3]);
+        hw_v3 p = hw_v3_add(s.r, hw_quat_rotate(s.q, hw_v3_make(a->at[0], a->at[1], a->at[2])));
+        pts[a->point].pos[0] = p.x; pts[a->point].pos[1] = p.y; pts[a->point].pos[2] = p.z;
+    }
+}
+
+static hw_status build_sim(hw_world *w, const hw_world_def *d, hw_point_def *pts, hw_backend_kind be,
+                           int static_solve, int quiet, hw_sim **out, char *msg, size_t len)
+{
+    hw_model_def m = *d->lumped;
+    place_points(d, w->bodies, pts);
+    m.points = pts;
+    m.solver.static_solve = static_solve;
+    return hw_sim_create(&m, be, quiet ? NULL : d->log, d->log_user, out, msg, len);
+}
+
+/* Net loads on the free bodies (6 per free body) with the lumped statics at their present states;
+ * sim_out (or NULL) keeps the lumped model. */
+static hw_status static_residual(hw_world *w, const hw_world_def *d, hw_point_def *pts, const int *free_k,
+                                 int nf, double *r, char *msg, size_t len)
+{
+    hw_sim *sim = NULL;
+    hw_status st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, 1, &sim, msg, len);
+    if (st) return st;
+    st = hw_bodies_read_loads(w->bodies, sim);
+    hw_sim_destroy(sim);
+    if (st) { snprintf(msg, len, "world statics: reading the lines' loads on the bodies"); return st; }
+    for (int i = 0; i < nf; i++) hw_bodies_net_load(w->bodies, free_k[i], r + 6 * i);
+    return HW_OK;
+}
+
+/* Moves free body k by dx (3 translations, 3 rotations about world axes through r). */
+static void move_body(hw_bodies *b, int k, const double *dx)
+{
+    double x[3], q[4];
+    hw_bodies_state(b, k, x, q, NULL, NULL);
+    for (int c = 0; c < 3; c++) x[c] += dx[c];
+    hw_v3 th = hw_v3_make(dx[3], dx[4], dx[5]);
+    double a = hw_v3_norm(th);
+    hw_quat qq = hw_quat_make(q[0], q[1], q[2], q[3]);
+    if (a > 0) qq = hw_quat_normalize(hw_quat_mul(hw_quat_axis_angle(hw_v3_scale(th, 1.0 / a), a), qq));
+    double qn[4] = {qq.w, qq.x, qq.y, qq.z};
+    hw_bodies_set_state(b, k, x, qn, NULL, NULL);
+}
+
+/* Gaussian elimination with partial pivoting, n x n, in place; 1 when singular. */
+static int solve_dense(double *A, double *b, int n)
+{
+    for (int c = 0; c < n; c++) {
+        int p = c;
+        for (int r = c + 1; r < n; r++) if (fabs(A[r * n + c]) > fabs(A[p * n + c])) p = r;
+        if (!(fabs(A[p * n + c]) > 0)) return 1;
+        if (p != c) {
+            for (int j = 0; j < n; j++) { double t = A[c * n + j]; A[c * n + j] = A[p * n + j]; A[p * n + j] = t; }
+            double t = b[c]; b[c] = b[p]; b[p] = t;
+        }
+        for (int r = c + 1; r < n; r++) {
+            double f = A[r * n + c] / A[c * n + c];
+            for (int j = c; j < n; j++) A[r * n + j] -= f * A[c * n + j];
+            b[r] -= f * b[c];
+        }
+    }
+    for (int c = n - 1; c >= 0; c--) {
+        double s = b[c];
+        for (int j = c + 1; j < n; j++) s -= A[c * n + j] * b[j];
+        b[c] = s / A[c * n + c];
+    }
+    return 0;
+}
+
+static double resnorm(const double *r, int n, double fs, double ms)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) m = fmax(m, fabs(r[i]) / ((i % 6) < 3 ? fs : ms));
+    return m;
+}
+
+/* The line search's merit: the scaled residual's sum of squares, which the Gauss-Newton step
+ * decreases (its largest component, the convergence test, need not at every step). */
+static double merit(const double *r, int n, double fs, double ms)
+{
+    double m = 0.0;
+    for (int i = 0; i < n; i++) {
+        double x = r[i] / ((i % 6) < 3 ? fs : ms);
+        m += x * x;
+    }
+    return m;
+}
+
+/* World statics with free bodies: Newton on their 6 DOF (Levenberg-regularized, finite-difference
+ * Jacobian, halving line search), the lumped static solve inside each evaluation. Forces scaled by
+ * fs (the largest of weight and buoyancy), moments by fs times the bodies' size ls. */
+static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def *pts, char *msg, size_t len)
+{
+    int nb = hw_bodies_count(w->bodies), nf = 0;
+    int *free_k = (int *)calloc((size_t)nb + 1, sizeof(int));
+    if (!free_k) return HW_ERR_NOMEM;
+    double fs = 0.0, ls = 1.0;
+    for (int k = 0; k < nb; k++) {
+        const hw_body_def *b = hw_bodies_def(w->bodies, k);
+        if (b->kind != HW_BODY_FREE || rc_held(w, k) >= 0) continue;
+        free_k[nf++] = k;
+        double g = d->lumped->env.g, rho = d->lumped->env.rho_w;
+        fs = fmax(fs, fmax(b->mass * g, rho * g * b->volume));
+        for (int j = 0; j < d->n_body_points; j++)
+            if (d->body_points[j].body == k)
+                ls = fmax(ls, sqrt(d->body_points[j].at[0] * d->body_points[j].at[0] +
+                                   d->body_points[j].at[1] * d->body_points[j].at[1] +
+                                   d->body_points[j].at[2] * d->body_points[j].at[2]));
+    }
+    if (nf == 0) { free(free_k); return HW_OK; }
+    int n = 6 * nf;
+    double *r = (double *)calloc((size_t)n, sizeof(double)), *r1 = (double *)calloc((size_t)n, sizeof(double));
+    double *J = (double *)calloc((size_t)n * n, sizeof(double)), *A = (double *)calloc((size_t)n * n, sizeof(double));
+    double *dx = (double *)calloc((size_t)n, sizeof(double));
+    hw_status st = HW_OK;
+    if (!r || !r1 || !J || !A || !dx) st = HW_ERR_NOMEM;
+    double tol = d->lumped->solver.static_tol > 0 ? d->lumped->solver.static_tol : 1e-6;
+    int max_it = 50, it = 0;
+    double res = 0.0;
+    if (!st) st = static_residual(w, d, pts, free_k, nf, r, msg, len);
+    if (!st) res = resnorm(r, n, fs, fs * ls);
+    while (!st && res > tol && it < max_it) {
+        it++;
+        for (int j = 0; j < n && !st; j++) { /* the Jacobian by central differences (a line
+                                                 going slack is a kink: one side sees no force) */
+            double e[6] = {0}, h = (j % 6) < 3 ? 1e-4 * ls : 1e-5;
+            e[j % 6] = h;
+            move_body(w->bodies, free_k[j / 6], e);
+            hw_status sp = static_residual(w, d, pts, free_k, nf, r1, msg, len);
+            e[j % 6] = -2.0 * h;
+            move_body(w->bodies, free_k[j / 6], e);
+            hw_status sm = sp && sp != HW_ERR_NOT_CONVERGED ? sp : static_residual(w, d, pts, free_k, nf, dx, msg, len);
+            e[j % 6] = h;
+            move_body(w->bodies, free_k[j / 6], e);
+            /* a side whose lumped statics did not converge: the one-sided difference of the other */
+            double hh = 2.0 * h;
+            if (sp == HW_ERR_NOT_CONVERGED && !sm) { memcpy(r1, r, (size_t)n * sizeof(double)); hh = h; sp = HW_OK; }
+            else if (sm == HW_ERR_NOT_CONVERGED && !sp) { memcpy(dx, r, (size_t)n * sizeof(double)); hh = h; sm = HW_OK; }
+            if ((st = sp ? sp : sm)) break;
+            for (int i = 0; i < n; i++) J[i * n + j] = (r1[i] - dx[i]) / hh;
+        }
+        if (st) break;
+        /* (J^T J + lambda diag) dx = -J^T r: neutral directions (a yaw no line resists) stay */
+        double lam = 0.0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                double s = 0.0;
+                for (int k = 0; k < n; k++) s += J[k * n + i] * J[k * n + j];
+                A[i * n + j] = s;
+            }
+        for (int i = 0; i < n; i++) lam = fmax(lam, A[i * n + i]);
+        for (int i = 0; i < n; i++) {
+            A[i * n + i] += 1e-12 * lam + 1e-300;
+            double s = 0.0;
+            for (int k = 0; k < n; k++) s -= J[k * n + i] * r[k];
+            dx[i] = s;
+        }
+        if (solve_dense(A, dx, n)) { st = HW_ERR_NOT_CONVERGED; break; }
+        double alpha = 1.0, res1 = res, mer = merit(r, n, fs, fs * ls), mer1 = mer;
+        for (int ls_it = 0; ls_it < 12; ls_it++) { /* halving line search */
+            for (int i = 0; i < nf; i++) {
+                double s[6];
+                for (int c = 0; c < 6; c++) s[c] = alpha * dx[6 * i + c];
+                move_body(w->bodies, free_k[i], s);
+            }
+            st = static_residual(w, d, pts, free_k, nf, r1, msg, len);
+            if (st == HW_ERR_NOT_CONVERGED) { /* a trial too far (a line stretched past what the
+                                                 lumped statics solve): a shorter step */
+                st = HW_OK;
+                res1 = mer1 = INFINITY;
+            } else if (st) {
+                break;
+            } else {
+                res1 = resnorm(r1, n, fs, fs * ls);
+                mer1 = merit(r1, n, fs, fs * ls);
+            }
+            if (mer1 < mer) break;
+            for (int i = 0; i < nf; i++) {
+                double s[6];
+                for (int c = 0; c < 6; c++) s[c] = -alpha * dx[6 * i + c];
+                move_body(w->bodies, free_k[i], s);
+            }
+            alpha *= 0.5;
+            if (ls_it == 11) mer1 = mer; /* no decrease: stop below */
+        }
+        if (st) break;
+        if (!(mer1 < mer)) break;
+        memcpy(r, r1, (size_t)n * sizeof(double));
+        res = res1;
+    }
+    w->static_iters = it;
+    w->static_res = res;
+    if (!st && res > tol) {
+        snprintf(msg, len, "world statics: the free bodies' equilibrium was not reached: largest net load "
+                 "%.3g of the bodies' weight/buoyancy scale after %d iterations (tolerance %.3g): likely "
+                 "cause: a body the lines do not hold (no restoring in some direction), or lines too "
+                 "slack to find; try solver.static_solve: false", res, it, tol);
+        st = HW_ERR_NOT_CONVERGED;
+    }
+    free(free_k); free(r); free(r1); free(J); free(A); free(dx);
+    return st;
+}
+
+hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size_t len)
+{
+    if (!out) return HW_ERR_INVALID_ARG;
+    *out = NULL;
+    if (msg && len) msg[0] = 0;
+    if (!d || !d->lumped) { snprintf(msg, len, "world: no definition (lumped model required, zero lines allowed)"); return HW_ERR_INVALID_ARG; }
+    if (d->rigid && d->rigid_handle) { snprintf(msg, len, "world: give the rigid cables as a definition or a handle, not both"); return HW_ERR_INPUT; }
+    if (d->network && d->network_handle) { snprintf(msg, len, "world: give the network as a definition or a handle, not both"); return HW_ERR_INPUT; }
+    for (int j = 0; d->rc_bodies && j < d->n_rc_bodies; j++) /* each end's solve integrates its body */
+        for (int i = 0; i < j; i++) {
+            const hw_world_rc_body *a = &d->rc_bodies[i], *b = &d->rc_bodies[j];
+            if (a->body != b->body || b->body < 0 || b->body >= d->n_bodies || !d->bodies) continue;
+            snprintf(msg, len, "%s: body '%s' is on two rigid cable ends (cable %d end %c and cable %d end %c): a body "
+                     "on one rigid cable end only for now (each end's solve integrates its body)",
+                     d->file ? d->file : "world", d->bodies[b->body].name ? d->bodies[b->body].name : "", a->cable,
+                     a->end ? 'B' : 'A', b->cable, b->end ? 'B' : 'A');
+            return HW_ERR_INPUT;
+        }
+    hw_world *w = (hw_world *)calloc(1, sizeof *w);
+    if (!w) { snprintf(msg, len, "world: out of memory"); return HW_ERR_NOMEM; }
+    const hw_model_def *m = d->lumped;
+    hw_status st = HW_OK;
+    hw_point_def *pts = NULL;
+    if (m->n_points > 0) {
+        pts = (hw_point_def *)malloc((size_t)m->n_points * sizeof *pts);
+        if (!pts) { hw_world_destroy(w); snprintf(msg, len, "world: out of memory"); return HW_ERR_NOMEM; }
+        memcpy(pts, m->points, (size_t)m->n_points * sizeof *pts);
+    }
+    if (d->n_body_points > 0 && m->n_lines < 1) {
+        snprintf(msg, len, "world: body_points ride lumped points, and the lumped model has no lines");
+        st = HW_ERR_INPUT;
+    }
+    hw_body_def *bd = NULL; /* a body a rigid cable holds is integrated there: coupled here */
+    if (!st && d->n_bodies > 0) {
+        bd = (hw_body_def *)malloc((size_t)d->n_bodies * sizeof *bd);
+        if (!bd) st = HW_ERR_NOMEM;
+        else memcpy(bd, d->bodies, (size_t)d->n_bodies * sizeof *bd);
+        for (int j = 0; bd && j < d->n_rc_bodies; j++)
+            if (d->rc_bodies && d->rc_bodies[j].body >= 0 && d->rc_bodies[j].body < d->n_bodies)
+                bd[d->rc_bodies[j].body].kind = HW_BODY_COUPLED;
+    }
+    if (!st) st = hw_bodies_create(bd, d->n_bodies, d->body_points, d->n_body_points, m, &w->bodies, msg, len);
+    free(bd);
+    for (int k = 0; !st && d->body_loads && k < d->n_bodies; k++) {
+        for (int c = 0; c < 6; c++)
+            if (!isfinite(d->body_loads[6 * k + c])) {
+                snprintf(msg, len, "world: body_loads of body %d: expected 6 finite numbers", k);
+                st = HW_ERR_INPUT;
+            }
+        if (!st) hw_bodies_set_external_load(w->bodies, k, d->body_loads + 6 * k, d->body_loads + 6 * k + 3);
+    }
+    /* the network */
+    if (!st && d->network) {
+        if (!(st = hw_net_create(d->network, d->log, d->log_user, &w->net, msg, len))) w->own_net = 1;
+    } else if (!st) {
+        w->net = d->network_handle;
+    }
+    /* the lumped lines (the statics: the free bodies' outer iteration first) */
+    if (!st && m->n_lines > 0) {
+        if (m->solver.static_solve && d->n_body_points > 0) st = world_statics(w, d, pts, msg, len);
+        if (!st) st = build_sim(w, d, pts, d->backend, m->solver.static_solve, 0, &w->sim, msg, len);
+    }
+    w->dt = w->sim ? hw_sim_dt(w->sim) : (m->solver.dt > 0 ? m->solver.dt : 0.01);
+    w->n_points = m->n_points;
+    if (!st && d->n_couplings > 0) {
+        if (!w->sim) { snprintf(msg, len, "world: couplings join the network to lumped lines, and there are none"); st = HW_ERR_INPUT; }
+        else st = hw_couplings_create(d->couplings, d->n_couplings, m, w->net, d->file ? d->file : "world", &w->cpl, msg, len);
+    }
+    /* the rigid cables, at the lumped dt */
+    if (!st && d->rigid) {
+        hw_rc_def rd = *d->rigid;
+        if (w->sim) rd.dt = w->dt;
+        else w->dt = rd.dt;
+        rd.backend = d->backend;
+        if (!(st = hw_rc_create(&rd, &w->rc, msg, len))) w->own_rc = 1;
+    } else if (!st && d->rigid_handle) {
+        w->rc = d->rigid_handle;
+        if (!w->sim) w->dt = hw_rc_dt(w->rc);
+        else if (fabs(hw_rc_dt(w->rc) - w->dt) > 1e-12 * w->dt) {
+            snprintf(msg, len, "world: the rigid cables' dt %.9g s differs from the lumped dt %.9g s (they step together)",
+                     hw_rc_dt(w->rc), w->dt);
+            st = HW_ERR_INPUT;
+        }
+    }
+    if (!st && d->n_rc_bodies > 0) {
+        w->rcb = (hw_world_rc_body *)malloc((size_t)d->n_rc_bodies * sizeof *w->rcb);
+        if (!w->rcb) st = HW_ERR_NOMEM;
+        for (int j = 0; !st && j < d->n_rc_bodies; j++) {
+            const hw_world_rc_body *r = &d->rc_bodies[j];
+            if (r->body < 0 || r->body >= d->n_bodies || r->cable < 0 || (r->end != 0 && r->end != 1)) {
+                snprintf(msg, len, "world: rc_bodies[%d]: expected a body index, a rigid cable index and end 0 (A) or 1 (B)", j);
+                st = HW_ERR_INPUT;
+                break;
+            }
+            w->rcb[j] = *r;
+            w->n_rcb = j + 1;
+        }
+        /* without rigid cables yet (hw_world_add_rigid joins them later): checked and read there */
+        if (!st && w->rc) st = join_rc_bodies(w, msg, len);
+    }
+    if (!st) st = set_rc_points(w, d->rc_points, d->n_rc_points, msg, len);
+    if (!st && w->sim) st = hw_bodies_read_loads(w->bodies, w->sim);
+    w->points_stale = 1;
+    free(pts);
+    if (st) {
+        if (msg && len && !msg[0]) snprintf(msg, len, "world: %s", hw_status_str(st));
+        hw_world_destroy(w);
+        return st;
+    }
+    *out = w;
+    return HW_OK;
+}
