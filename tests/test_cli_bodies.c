@@ -1,7 +1,8 @@
 /* `hawser run` on scenarios with 6-DOF bodies, end to end through the world (cli/main.c): the
  * bodies in DIR/bodies.csv against known answers.
  *   - a buoy on three taut lumped lines: its static rise (the t = 0 row) against a hand force
- *     balance, and it stays there when stepped;
+ *     balance, and it stays there when stepped; the same states in its ParaView frames and
+ *     results.h5;
  *   - a payload held by a rigid cable's 6-DOF end with a weight hung below it on a lumped line
  *     (one body shared by both models): the wire's top tension carries everything's weight and the
  *     payload hangs where the wire's stretch puts it. */
@@ -12,6 +13,10 @@
 #include <string.h>
 
 #include "shell.h"
+
+#ifdef HAWSER_HAVE_HDF5
+#include <hdf5.h>
+#endif
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -107,7 +112,7 @@ Test(cli_bodies, buoy_on_lumped_lines_rises_to_the_hand_balance)
                       k, k, k, L0);
     snprintf(yaml + n, sizeof yaml - (size_t)n,
              "solver: {dt: 0.0004, t_end: 1, static_solve: true}\n"
-             "outputs: {interval: 0.5}\n");
+             "outputs: {interval: 0.5, formats: [csv, vtk, hdf5]}\n");
     run_ok("cli_buoy");
 
     /* the hand balance: the lines' pull down equals the net buoyancy, z by bisection (taut over
@@ -133,6 +138,39 @@ Test(cli_bodies, buoy_on_lumped_lines_rises_to_the_hand_balance)
     cr_expect_lt(fabs(x[0]) + fabs(y[0]), 1e-6);
     /* then stepped for 1 s it stays (as test_body: drift below 1e-5 m) */
     cr_expect_lt(fabs(z[2] - z[0]) + fabs(x[2] - x[0]) + fabs(y[2] - y[0]), 1e-5);
+
+    /* the same body in the ParaView frames and results.h5 (the world's state, as in bodies.csv) */
+    for (int r = 0; r < 3; r++) {
+        char path[512];
+        snprintf(path, sizeof path, HW_TMP "/cli_buoy/vtk/bodies_%06d.vtp", r);
+        FILE *f = fopen(path, "r");
+        cr_assert_not_null(f, "%s: the bodies' frame of row %d", path, r);
+        static char text[1 << 16];
+        size_t len = fread(text, 1, sizeof text - 1, f);
+        text[len] = 0;
+        fclose(f);
+        cr_expect_not_null(strstr(text, "NumberOfPoints=\"4\""), "%s: one body, 4 glyph points", path);
+        cr_expect_not_null(strstr(text, "axis_x"), "%s", path);
+    }
+#ifdef HAWSER_HAVE_HDF5
+    hid_t h = H5Fopen(HW_TMP "/cli_buoy/results.h5", H5F_ACC_RDONLY, H5P_DEFAULT);
+    cr_assert_geq(h, 0, "results.h5 opens");
+    hid_t ds = H5Dopen2(h, "/bodies/position", H5P_DEFAULT);
+    cr_assert_geq(ds, 0, "/bodies/position");
+    hsize_t dims[3];
+    hid_t sp = H5Dget_space(ds);
+    cr_assert_eq(H5Sget_simple_extent_ndims(sp), 3);
+    H5Sget_simple_extent_dims(sp, dims, NULL);
+    H5Sclose(sp);
+    cr_assert(dims[0] == 3 && dims[1] == 1 && dims[2] == 3, "rows x bodies x 3");
+    double pos[9];
+    cr_assert_geq(H5Dread(ds, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, pos), 0);
+    H5Dclose(ds);
+    H5Fclose(h);
+    for (int r = 0; r < 3; r++) /* bodies.csv has 10 significant digits: 1e-8 m at |z| ~ 10 m */
+        cr_expect_lt(fabs(pos[3 * r + 2] - z[r]) + fabs(pos[3 * r] - x[r]), 1e-8, "row %d: %.12g vs %.12g", r,
+                     pos[3 * r + 2], z[r]);
+#endif
 }
 
 /* ---- a payload on a rigid cable's 6-DOF end and a lumped line ---------------------------------- */
@@ -186,6 +224,14 @@ Test(cli_bodies, payload_on_rigid_cable_and_lumped_line)
        5 mm higher); 1e-3 of the tension, 0.1 mm (0.7% of the wire's 1.5 cm stretch) */
     cr_expect_lt(fabs(Tm / Te - 1), 1e-3);
     cr_expect_lt(fabs(zm - z_hand), 1e-4);
+    /* bodies.csv's cable force on the payload: the wire's pull up and the line's down, together its
+       weight M g at rest (same averaging and bound as the tension) */
+    static double F[1200];
+    int nf;
+    csv_column(HW_TMP "/cli_payload/bodies.csv", "payload.Fz_N", t, F, 1200, &nf);
+    double Fm = 0.0;
+    for (int i = nf - 100; i < nf; i++) Fm += F[i] / 100;
+    cr_expect_lt(fabs(Fm / (M * G0) - 1), 1e-3, "cables' force on the payload %.3f N vs M g %.3f N", Fm, M * G0);
 }
 
 /* A body on two rigid cable ends: each end's implicit solve integrates its own copy of the body,

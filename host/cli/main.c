@@ -535,6 +535,7 @@ static int run(run_opts *o)
     if ((st = hw_bodies_out_open(&bout, dir, world, o->resume != NULL, msg, sizeof msg)) ||
         (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg)) ||
         (hw_outputs_attach(&out, rigr.rc, netr.net), 0) || /* every family in the t = 0 row */
+        (hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)), hw_bodies_out_fill(&bout, world), 0) ||
         (!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
         (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
         (!o->resume && (st = hw_bodies_out_write(&bout, world, msg, sizeof msg)))) {
@@ -631,6 +632,7 @@ static int run(run_opts *o)
                 break;
             }
             if (!at_row) continue;
+            hw_bodies_out_fill(&bout, world); /* the bodies in the ParaView frames and results.h5 */
             if ((st = hw_outputs_write(&out, sim, msg, sizeof msg)) ||
                 (st = hw_md_out_write(mdo, sim, msg, sizeof msg)) ||
                 (st = hw_bodies_out_write(&bout, world, msg, sizeof msg)) ||

@@ -24,6 +24,11 @@ hw_status hw_bodies_out_open(hw_bodies_out *o, const char *dir, const hw_world *
     memset(o, 0, sizeof *o);
     int n = hw_world_n_bodies(w);
     if (n <= 0) return HW_OK;
+    hw_status st = hw_out_bodies_alloc(&o->view, n);
+    if (st) {
+        snprintf(msg, len, "out of memory for the states of %d bodies", n);
+        return st;
+    }
     snprintf(o->path, sizeof o->path, "%s/bodies.csv", dir);
     o->f = fopen(o->path, append ? "a" : "w");
     if (!o->f) {
@@ -62,8 +67,23 @@ hw_status hw_bodies_out_write(hw_bodies_out *o, const hw_world *w, char *msg, si
     return HW_OK;
 }
 
+const hw_out_bodies *hw_bodies_out_view(const hw_bodies_out *o)
+{
+    return o->view.n > 0 ? &o->view : NULL;
+}
+
+void hw_bodies_out_fill(hw_bodies_out *o, const hw_world *w)
+{
+    hw_out_bodies *b = &o->view;
+    for (int k = 0; k < b->n; k++) {
+        hw_world_body_state(w, k, b->pos + 3 * k, b->quat + 4 * k, b->vel + 3 * k, b->w + 3 * k);
+        hw_world_body_cable_load(w, k, b->force + 3 * k, b->moment + 3 * k);
+    }
+}
+
 hw_status hw_bodies_out_close(hw_bodies_out *o, char *msg, size_t len)
 {
+    hw_out_bodies_free(&o->view);
     if (!o->f) return HW_OK;
     int err = hw_fclose_checked(o->f);
     o->f = NULL;

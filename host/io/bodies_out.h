@@ -9,10 +9,12 @@
 #include <stdio.h>
 
 #include "hawser/world.h"
+#include "io/output_src.h"
 
 typedef struct hw_bodies_out {
     FILE *f;          /* NULL: the world has no bodies (every call a no-op) */
     char path[4200];
+    hw_out_bodies view; /* the bodies' states for the ParaView and HDF5 writers (n = 0: none) */
 } hw_bodies_out;
 
 /* Creates DIR/bodies.csv with its header when the world has bodies; append: continue an existing
@@ -20,7 +22,11 @@ typedef struct hw_bodies_out {
 hw_status hw_bodies_out_open(hw_bodies_out *o, const char *dir, const hw_world *w, int append, char *msg,
                              size_t msg_len);
 hw_status hw_bodies_out_write(hw_bodies_out *o, const hw_world *w, char *msg, size_t msg_len);
-/* Closes it; HW_ERR_IO when the close fails (a full disk). */
+/* The view of the bodies for the other writers (hw_outputs_attach_bodies), NULL without bodies;
+ * hw_bodies_out_fill puts the world's state in it: call it before each hw_outputs_write. */
+const hw_out_bodies *hw_bodies_out_view(const hw_bodies_out *o);
+void hw_bodies_out_fill(hw_bodies_out *o, const hw_world *w);
+/* Closes it and frees the view; HW_ERR_IO when the close fails (a full disk). */
 hw_status hw_bodies_out_close(hw_bodies_out *o, char *msg, size_t msg_len);
 
 #endif

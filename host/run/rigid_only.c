@@ -117,9 +117,12 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     /* ParaView and HDF5 (rigid.csv, network.csv are the runners'): the t = 0 row, then one per row */
     if (st == HW_OK && (st = hw_outputs_open(&out, dir, sc, msg, msg_len)) == HW_OK) {
         hw_outputs_attach(&out, r.rc, net.net);
-        if (!(ck && ck->loaded)) st = hw_outputs_write(&out, NULL, msg, msg_len);
-        if (!st && world && !(st = hw_bodies_out_open(&bout, dir, world, 0, msg, msg_len)))
-            st = hw_bodies_out_write(&bout, world, msg, msg_len);
+        if (world && !(st = hw_bodies_out_open(&bout, dir, world, 0, msg, msg_len))) {
+            hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)); /* bodies in ParaView, HDF5 */
+            hw_bodies_out_fill(&bout, world);
+        }
+        if (!st && !(ck && ck->loaded)) st = hw_outputs_write(&out, NULL, msg, msg_len);
+        if (!st && world) st = hw_bodies_out_write(&bout, world, msg, msg_len);
     }
     if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and files back */
         ck->rig = &r;
@@ -146,6 +149,7 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
                 snprintf(msg, msg_len, "%s", hw_world_last_error(world));
             if (!st) st = hw_rc_runner_advance_to(&r, t, msg, msg_len);
             if (!st) st = hw_net_runner_advance_to(&net, dt, t, msg, msg_len);
+            if (!st && world) hw_bodies_out_fill(&bout, world);
             if (!st) st = hw_outputs_write(&out, NULL, msg, msg_len);
             if (!st) st = hw_bodies_out_write(&bout, world, msg, msg_len);
             if (!st) hw_progress_show(&pg, hw_rc_time(r.rc), sc->model.solver.t_end, hw_now_s() - run0);

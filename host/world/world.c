@@ -363,7 +363,34 @@ hw_status hw_world_body_state(const hw_world *w, int k, double pos[3], double qu
 hw_status hw_world_body_cable_load(const hw_world *w, int k, double force[3], double moment[3])
 {
     if (!w) return HW_ERR_INVALID_ARG;
-    return hw_bodies_cable_load(w->bodies, k, force, moment);
+    double f[3], m[3];
+    hw_status st = hw_bodies_cable_load(w->bodies, k, f, m); /* the lumped lines' */
+    if (st) return st;
+    for (int j = 0; w->rc && j < w->n_rcb; j++) { /* and the rigid cable's joint force, at the joint */
+        if (w->rcb[j].body != k) continue;
+        int cable = w->rcb[j].cable, n = hw_rc_elements(w->rc, cable);
+        double fe[2][3], r[3];
+        double *nodes = (double *)malloc(3 * ((size_t)n + 1) * sizeof(double));
+        if (!nodes) return HW_ERR_NOMEM;
+        if ((st = hw_rc_end_forces(w->rc, cable, fe[0], fe[1])) ||
+            (st = hw_rc_nodes(w->rc, cable, nodes)) ||
+            (st = hw_rc_body6_state(w->rc, cable, w->rcb[j].end, r, NULL, NULL, NULL))) {
+            free(nodes);
+            return st;
+        }
+        const double *F = fe[w->rcb[j].end], *x = nodes + 3 * (w->rcb[j].end ? n : 0);
+        double d[3] = {x[0] - r[0], x[1] - r[1], x[2] - r[2]};
+        for (int c = 0; c < 3; c++) f[c] += F[c];
+        m[0] += d[1] * F[2] - d[2] * F[1];
+        m[1] += d[2] * F[0] - d[0] * F[2];
+        m[2] += d[0] * F[1] - d[1] * F[0];
+        free(nodes);
+    }
+    for (int c = 0; c < 3; c++) {
+        if (force) force[c] = f[c];
+        if (moment) moment[c] = m[c];
+    }
+    return HW_OK;
 }
 
 hw_status hw_world_set_body_load(hw_world *w, int k, const double force[3], const double moment[3])
