@@ -408,3 +408,14 @@ double hw_bodies_drag_work(const hw_bodies *b)
     for (int k = 0; b && k < b->n; k++) w += b->b[k].drag_work;
     return w;
 }
+
+void hw_bodies_state_records(hw_bodies *b, hw_bodies_record_fn rec, void *ctx)
+{
+    char name[64];
+    for (int k = 0; b && k < b->n; k++) {
+        body *B = &b->b[k];
+#define BR(f) (snprintf(name, sizeof name, "body[%d]." #f, k), rec(ctx, name, &B->f, sizeof B->f))
+        BR(s); BR(load); BR(ext); BR(drag_work);
+#undef BR
+    }
+}

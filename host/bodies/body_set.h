@@ -74,6 +74,13 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
  * external; the drag in the current at t = 0), about its reference point, world: the world's
  * static solve drives it to zero. */
 hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6]);
+/* The bodies' run-time state, one record at a time (name, address, bytes), for a checkpoint to
+ * save or load in place (io/world_checkpoint.c passes hw_ck_io): per body its state (reference
+ * point, quaternion, velocity, angular velocity), the lines' load last read (the next step's kick
+ * uses it), the external load held and the drag work so far. The definitions (and a prescribed
+ * body's motion table) are the scenario's and are not records. */
+typedef void (*hw_bodies_record_fn)(void *ctx, const char *name, void *p, size_t n);
+void hw_bodies_state_records(hw_bodies *b, hw_bodies_record_fn rec, void *ctx);
 /* Kinetic and potential energy of the moving bodies (free, prescribed, coupled), J. */
 void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential);
 /* The work of the bodies' drag so far (<= 0 while it dissipates), J. */

@@ -12,6 +12,7 @@
 #include "bodies/body_set.h"
 #include "world/coupling.h"
 #include "world/timeline.h"
+#include "world/world_records.h"
 #include "physics/body.h"
 
 struct hw_world {
@@ -762,4 +763,12 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     }
     *out = w;
     return HW_OK;
+}
+
+void hw_world_state_records(hw_world *w, hw_world_record_fn rec, void *ctx)
+{
+#define WR(f) rec(ctx, "world." #f, &w->f, sizeof w->f)
+    WR(t); WR(steps); WR(failed); WR(points_stale); WR(static_iters); WR(static_res);
+#undef WR
+    hw_bodies_state_records(w->bodies, rec, ctx);
 }
