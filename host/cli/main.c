@@ -141,8 +141,7 @@ static void log_sink(void *user, int level, const char *msg)
 
 static const hw_rc_runner *summary_rigid; /* the rigid cables' part of the summary, or NULL */
 static const hw_net_runner *summary_net;  /* the network's, or NULL */
-static const hw_world *summary_world;     /* the world with bodies (statics, names), or NULL */
-static const hw_bodies_out *summary_bodies; /* the bodies' extremes, or NULL */
+static const hw_world *summary_world;     /* the world with bodies (statics, extremes), or NULL */
 
 static void write_summary(FILE *f, const char *status, const char *message, const run_opts *o,
                           const hw_scenario *sc, const hw_sim *sim, const hw_outputs *out,
@@ -169,7 +168,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
             fprintf(f, ",\"bodies_residual_N\":%.3g,\"bodies_iterations\":%d", bres, bit);
         fprintf(f, "}");
     }
-    hw_bodies_out_json(f, summary_bodies, summary_world, sc->bodies);
+    hw_bodies_json(f, summary_world, sc->bodies);
     hw_rc_runner_json(f, summary_rigid);
     hw_net_runner_json(f, summary_net);
     if (out && out->stats) {
@@ -671,17 +670,14 @@ static int run(run_opts *o)
         summary_rigid = &rigr;
         summary_net = &netr;
         summary_world = world;
-        summary_bodies = &bout;
         code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
     }
 done:
     hw_run_ck_free(&ck);
     hw_bodies_out_close(&bout, msg, sizeof msg);
-    hw_bodies_out_free(&bout);
     summary_rigid = NULL;
     summary_net = NULL;
     summary_world = NULL;
-    summary_bodies = NULL;
     hw_rc_runner_end(&rigr);
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);

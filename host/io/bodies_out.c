@@ -1,11 +1,11 @@
 /* See bodies_out.h. */
 #include <errno.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "io/bodies_out.h"
 #include "io/files.h"
+#include "world/world_records.h"
 
 static double rpy_deg(const double q[4], int k)
 {
@@ -26,8 +26,6 @@ hw_status hw_bodies_out_open(hw_bodies_out *o, const char *dir, const hw_world *
     int n = hw_world_n_bodies(w);
     if (n <= 0) return HW_OK;
     hw_status st = hw_out_bodies_alloc(&o->view, n);
-    if (!st && !(o->ext = (hw_body_extremes *)calloc((size_t)n, sizeof *o->ext))) st = HW_ERR_NOMEM;
-    o->n = st ? 0 : n;
     if (st) {
         snprintf(msg, len, "out of memory for the states of %d bodies", n);
         return st;
@@ -58,19 +56,8 @@ hw_status hw_bodies_out_write(hw_bodies_out *o, const hw_world *w, char *msg, si
         hw_world_body_state(w, k, x, q, v, om);
         hw_world_body_cable_load(w, k, f, m);
         const double d = 180.0 / 3.14159265358979323846;
-        double c6[6] = {x[0], x[1], x[2], rpy_deg(q, 0), rpy_deg(q, 1), rpy_deg(q, 2)};
-        double fm = sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]), t = hw_world_time(w);
-        if (k < o->n) { /* the summary's extremes over the rows */
-            hw_body_extremes *e = &o->ext[k];
-            for (int c = 0; c < 6; c++) {
-                if (!e->rows || c6[c] > e->max[c]) { e->max[c] = c6[c]; e->t_max[c] = t; }
-                if (!e->rows || c6[c] < e->min[c]) { e->min[c] = c6[c]; e->t_min[c] = t; }
-            }
-            if (!e->rows || fm > e->f_max) { e->f_max = fm; e->t_f_max = t; }
-            e->rows++;
-        }
         fprintf(o->f, ",%.10g,%.10g,%.10g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g,%.8g",
-                c6[0], c6[1], c6[2], c6[3], c6[4], c6[5], v[0], v[1], v[2], om[0] * d,
+                x[0], x[1], x[2], rpy_deg(q, 0), rpy_deg(q, 1), rpy_deg(q, 2), v[0], v[1], v[2], om[0] * d,
                 om[1] * d, om[2] * d, f[0], f[1], f[2], m[0], m[1], m[2]);
     }
     fprintf(o->f, "\n");
@@ -108,30 +95,26 @@ hw_status hw_bodies_out_close(hw_bodies_out *o, char *msg, size_t len)
     return HW_OK;
 }
 
-void hw_bodies_out_free(hw_bodies_out *o)
-{
-    free(o->ext);
-    o->ext = NULL;
-    o->n = 0;
-}
-
-void hw_bodies_out_json(FILE *f, const hw_bodies_out *o, const hw_world *w, const hw_body_def *defs)
+void hw_bodies_json(FILE *f, const hw_world *w, const hw_body_def *defs)
 {
     static const char *kinds[] = {"free", "fixed", "prescribed", "coupled"};
     static const char *col[] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg"};
-    if (!o || o->n <= 0 || !o->ext || !w) return;
+    int n = hw_world_n_bodies(w);
+    if (n <= 0) return;
     fprintf(f, ",\"bodies\":[");
-    for (int k = 0; k < o->n; k++) {
-        const hw_body_extremes *e = &o->ext[k];
+    for (int k = 0; k < n; k++) {
+        hw_body_extremes e;
+        memset(&e, 0, sizeof e);
+        hw_world_body_extremes(w, k, &e);
         int kd = defs ? (int)defs[k].kind : -1;
         fprintf(f, "%s{\"name\":", k ? "," : "");
         hw_json_string(f, hw_world_body_name(w, k));
-        fprintf(f, ",\"kind\":\"%s\",\"rows\":%ld", kd >= 0 && kd < 4 ? kinds[kd] : "unknown", e->rows);
-        if (e->rows > 0) {
+        fprintf(f, ",\"kind\":\"%s\",\"samples\":%ld", kd >= 0 && kd < 4 ? kinds[kd] : "unknown", e.samples);
+        if (e.samples > 0) {
             for (int c = 0; c < 6; c++)
                 fprintf(f, ",\"max_%s\":%.10g,\"max_%s_time_s\":%.9g,\"min_%s\":%.10g,\"min_%s_time_s\":%.9g",
-                        col[c], e->max[c], col[c], e->t_max[c], col[c], e->min[c], col[c], e->t_min[c]);
-            fprintf(f, ",\"max_cable_force_N\":%.10g,\"max_cable_force_time_s\":%.9g", e->f_max, e->t_f_max);
+                        col[c], e.max[c], col[c], e.t_max[c], col[c], e.min[c], col[c], e.t_min[c]);
+            fprintf(f, ",\"max_cable_force_N\":%.10g,\"max_cable_force_time_s\":%.9g", e.f_max, e.t_f_max);
         }
         fprintf(f, "}");
     }

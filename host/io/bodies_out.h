@@ -11,21 +11,10 @@
 #include "hawser/world.h"
 #include "io/output_src.h"
 
-/* A body's extremes over the rows written (the summary's "bodies"): x y z (m), roll pitch yaw
- * (deg) as in bodies.csv, their largest and smallest values and the times they were reached, and
- * the largest magnitude of the cable force. Plain values (a checkpoint saves them as they are). */
-typedef struct hw_body_extremes {
-    double max[6], min[6], t_max[6], t_min[6];
-    double f_max, t_f_max;
-    long rows;
-} hw_body_extremes;
-
 typedef struct hw_bodies_out {
     FILE *f;          /* NULL: the world has no bodies (every call a no-op) */
     char path[4200];
     hw_out_bodies view; /* the bodies' states for the ParaView and HDF5 writers (n = 0: none) */
-    int n;
-    hw_body_extremes *ext; /* n: each body's extremes over the rows (kept after the close) */
 } hw_bodies_out;
 
 /* Creates DIR/bodies.csv with its header when the world has bodies; append: continue an existing
@@ -37,13 +26,11 @@ hw_status hw_bodies_out_write(hw_bodies_out *o, const hw_world *w, char *msg, si
  * hw_bodies_out_fill puts the world's state in it: call it before each hw_outputs_write. */
 const hw_out_bodies *hw_bodies_out_view(const hw_bodies_out *o);
 void hw_bodies_out_fill(hw_bodies_out *o, const hw_world *w);
-/* Closes it and frees the view (the extremes stay, for the summary); HW_ERR_IO when the close
- * fails (a full disk). */
+/* Closes it and frees the view; HW_ERR_IO when the close fails (a full disk). */
 hw_status hw_bodies_out_close(hw_bodies_out *o, char *msg, size_t msg_len);
-/* Frees the extremes too (after the summary). */
-void hw_bodies_out_free(hw_bodies_out *o);
-/* The summary's ,"bodies":[...] (nothing without bodies): per body its name, kind (defs: the
- * scenario's bodies) and extremes (docs/outputs.md "summary.json"). */
-void hw_bodies_out_json(FILE *f, const hw_bodies_out *o, const hw_world *w, const hw_body_def *defs);
+/* The summary's ,"bodies":[...] (nothing without a world or bodies): per body its name, kind
+ * (defs: the scenario's bodies) and the world's every-step extremes (docs/outputs.md
+ * "summary.json"). */
+void hw_bodies_json(FILE *f, const hw_world *w, const hw_body_def *defs);
 
 #endif

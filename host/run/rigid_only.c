@@ -21,7 +21,7 @@
 
 static void summary(FILE *f, const char *status, const char *message, const char *scenario, const hw_rc_runner *r,
                     const hw_net_runner *net, long steps, double wall, const char *dir,
-                    const hw_bodies_out *bout, const hw_world *world, const hw_body_def *bodies)
+                    const hw_world *world, const hw_body_def *bodies)
 {
     fprintf(f, "{\"status\":\"%s\"", status);
     if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
@@ -29,7 +29,7 @@ static void summary(FILE *f, const char *status, const char *message, const char
     if (r->rc) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", steps, wall);
     hw_rc_runner_json(f, r);
     hw_net_runner_json(f, net);
-    hw_bodies_out_json(f, bout, world, bodies);
+    hw_bodies_json(f, world, bodies);
     fprintf(f, ",\"output_dir\":"); hw_json_string(f, dir);
     fprintf(f, "}\n");
 }
@@ -41,14 +41,13 @@ typedef struct rc_summary_args {
     const hw_net_runner *net;
     long steps;
     double wall;
-    const hw_bodies_out *bout;
     const hw_world *world;
     const hw_body_def *bodies;
 } rc_summary_args;
 static void rc_summary(FILE *f, void *ctx)
 {
     const rc_summary_args *a = (const rc_summary_args *)ctx;
-    summary(f, a->status, a->message, a->scenario, a->r, a->net, a->steps, a->wall, a->dir, a->bout, a->world,
+    summary(f, a->status, a->message, a->scenario, a->r, a->net, a->steps, a->wall, a->dir, a->world,
             a->bodies);
 }
 
@@ -182,11 +181,10 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
         status = "io_error";
         snprintf(msg, msg_len, "%s", fmsg);
     }
-    summary(stdout, status, st ? msg : NULL, scenario_path, &r, &net, done, wall, dir, &bout, world, sc->bodies);
-    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, &net, done, wall, &bout, world, sc->bodies};
+    summary(stdout, status, st ? msg : NULL, scenario_path, &r, &net, done, wall, dir, world, sc->bodies);
+    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, &net, done, wall, world, sc->bodies};
     st = hw_close_run_files(dir, &r.csv, r.csv_path, rc_summary, &sa, st, msg, msg_len);
     hw_outputs_close(&out);
-    hw_bodies_out_free(&bout);
     hw_world_destroy(world); /* not the cables: the runner's */
     hw_net_runner_end(&net);
     hw_rc_runner_end(&r);

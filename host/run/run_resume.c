@@ -184,8 +184,6 @@ static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_fil
         hw_ck_io(ck, "rcrun.max_time", r->rig->max_time, (size_t)nc * sizeof(double));
         hw_ck_io(ck, "rcrun.end_stats", r->rig->end_stats, (size_t)nc * 2 * sizeof *r->rig->end_stats);
     }
-    if (r->bout && r->bout->n > 0) /* the summary's bodies */
-        hw_ck_io(ck, "bodiesout.ext", r->bout->ext, (size_t)r->bout->n * sizeof *r->bout->ext);
     if (out) {
         HW_CK(ck, "out.rows", out->rows);
         /* the summary's statistics, every line (plain values: new fields come along) */

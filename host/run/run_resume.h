@@ -42,7 +42,7 @@ typedef struct hw_run_ck {
     hw_rc_runner *rig;       /* the rigid cables and the 1-D network stepped beside the lines */
     hw_net_runner *netr;     /* (set once they are started; NULL or empty: none) */
     hw_world *world;         /* the world with bodies (its records and the bodies' names), and */
-    hw_bodies_out *bout;     /* bodies.csv and the summary's extremes (NULL: no bodies) */
+    hw_bodies_out *bout;     /* bodies.csv (NULL: no bodies) */
     long steps;              /* steps taken (rigid-only and network-only runs keep it) */
     double net_dt;           /* the network's step, for a network-only run */
 } hw_run_ck;

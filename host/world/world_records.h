@@ -11,9 +11,14 @@
 
 #include <stddef.h>
 
+#include "bodies/body_set.h"
 #include "hawser/world.h"
 
 typedef void (*hw_world_record_fn)(void *ctx, const char *name, void *p, size_t n);
 void hw_world_state_records(hw_world *w, hw_world_record_fn rec, void *ctx);
+/* Body k's extremes over the run: sampled after the statics (and again when rigid cables join),
+ * then after every world step (bodies/body_set.h hw_body_extremes; in the checkpoint with the
+ * bodies' states). */
+hw_status hw_world_body_extremes(const hw_world *w, int k, hw_body_extremes *e);
 
 #endif
