@@ -669,7 +669,8 @@ Test(cli, refused_checkpoints)
 
 /* A free buoy (8 m^3, 2000 kg, drag) on three taut lines to pads off its reference point, started
  * off its balance, turned and 28% over-stretched (no statics): it heaves 10 m, sways and turns in
- * every direction over the run, so a state not restored shows at once. */
+ * every direction over the run, so a state not restored shows at once. One line's anchor rides on
+ * a prescribed sled (a 6-DOF sinusoid), another's on a fixed base. */
 static const char *BUOY_YAML =
     "environment: {gravity: 9.80665, water_density: 1025, depth: 100}\n"
     "line_types:\n"
@@ -677,9 +678,12 @@ static const char *BUOY_YAML =
     "bodies:\n"
     "  - {name: buoy, type: free, position: [0.5, -0.3, -6], rotation: [0.1, -0.05, 0.2], volume: 8,\n"
     "     mass: 2000, cg: [0, 0, -0.5], cb: [0, 0, 0.5], inertia: [3000, 3000, 4000], CdA: [2, 2, 2, 1, 1, 1]}\n"
+    "  - {name: sled, type: prescribed, position: [20, 0, -40], rotation: [0, 0, 0.3],\n"
+    "     motion: {type: sinusoid, amplitude: [1, 0, 0.5, 0, 0, 0.1], period: 1.3, phase: 0.2}}\n"
+    "  - {name: base, type: fixed, position: [-10, 17.320508, -40]}\n"
     "points:\n"
-    "  - {name: anchor0, type: fixed, position: [20, 0, -40]}\n"
-    "  - {name: anchor1, type: fixed, position: [-10, 17.320508, -40]}\n"
+    "  - {name: anchor0, type: body, body: sled, position: [0, 0, 0.5]}\n"
+    "  - {name: anchor1, type: body, body: base, position: [0, 0, 0]}\n"
     "  - {name: anchor2, type: fixed, position: [-10, -17.320508, -40]}\n"
     "  - {name: pad0, type: body, body: buoy, position: [1, 0, -1]}\n"
     "  - {name: pad1, type: body, body: buoy, position: [-0.5, 0.866, -1]}\n"
