@@ -33,6 +33,9 @@
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
 #define CRANE HW_EXAMPLES_DIR "/crane_lowering.yaml"
 #define FAILURE HW_TEST_DATA_DIR "/md_failure.yaml"
@@ -772,6 +775,13 @@ Test(cli, free_body_on_lumped_lines_resume_byte_identical)
        start and after each of the 7500 steps) */
     char *s = slurp(HW_TMP "/hawser_ck_run20/summary.json", NULL);
     cr_assert(s && strstr(s, "\"bodies\":[{\"name\":\"buoy\",\"kind\":\"free\",\"samples\":7501"), "%s", s ? s : "");
+    /* the sled's x = 20 + sin(2 pi t / 1.3 + 0.2) peaks at 21 m at t = 1.3 (pi / 2 - 0.2) / (2 pi) =
+       0.28362 s: within the step (0.4 ms) and the sine's flatness there (1 - cos(2 pi 0.0004 / 1.3) ~ 2e-6 m) */
+    const char *sl = strstr(s, "\"name\":\"sled\",\"kind\":\"prescribed\""), *mx = sl ? strstr(sl, "\"max_x_m\":") : NULL;
+    cr_assert_not_null(mx, "%s", s);
+    double xmax = strtod(mx + 10, NULL), tmax = strtod(strstr(mx, "\"max_x_m_time_s\":") + 17, NULL);
+    cr_expect_lt(fabs(xmax - 21.0), 3e-6, "sled max x %.10g", xmax);
+    cr_expect_lt(fabs(tmax - 1.3 * (M_PI / 2 - 0.2) / (2 * M_PI)), 0.0004, "at %.9g s", tmax);
     free(s);
 }
 
