@@ -3,7 +3,10 @@
  * version, truncated, corrupt), and through the CLI: a run killed (SIGKILL) after a checkpoint
  * and resumed, or stopped by SIGTERM / SIGINT and resumed, leaves every output file byte-identical
  * to an uninterrupted run (CSV, the MoorDyn .out table, ParaView frames and index, the HDF5
- * series, the summary but for its wall-time fields and directory).
+ * series, the summary but for its wall-time fields and directory); the same with 6-DOF bodies (a
+ * free buoy on lumped lines, a payload on a rigid cable's 6-DOF end with and without a lumped
+ * line: bodies.csv too), and a world's bodies saved and loaded through the API, a checkpoint of
+ * other bodies refused.
  *
  * The CLI runs are stopped at a known step through HAWSER_TEST_SIGNAL="STEP:SIG" (main.c raises
  * SIG right after that step), so nothing depends on the machine's speed. */
@@ -25,9 +28,14 @@
 
 #include "hawser/checkpoint.h"
 #include "hawser/hawser.h"
+#include "hawser/world.h"
+#include "io/checkpoint.h"
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
 
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
 #define CRANE HW_EXAMPLES_DIR "/crane_lowering.yaml"
 #define FAILURE HW_TEST_DATA_DIR "/md_failure.yaml"
@@ -658,4 +666,227 @@ Test(cli, refused_checkpoints)
     const char *every[] = {"run", DECK, "--checkpoint-every", "0", NULL};
     expect_refusal(every, 2, "--checkpoint-every: expected a simulated time > 0 s, got '0'");
     unlink(keep);
+}
+
+/* ---- bodies ----------------------------------------------------------------------------------- */
+
+/* A free buoy (8 m^3, 2000 kg, drag) on three taut lines to pads off its reference point, started
+ * off its balance, turned and 28% over-stretched (no statics): it heaves 10 m, sways and turns in
+ * every direction over the run, so a state not restored shows at once. One line's anchor rides on
+ * a prescribed sled (a 6-DOF sinusoid), another's on a fixed base. */
+static const char *BUOY_YAML =
+    "environment: {gravity: 9.80665, water_density: 1025, depth: 100}\n"
+    "line_types:\n"
+    "  - {name: taut, diameter: 0.05, mass_per_length: 2.0, EA: 1.0e6, BA: 2.0e4}\n"
+    "bodies:\n"
+    "  - {name: buoy, type: free, position: [0.5, -0.3, -6], rotation: [0.1, -0.05, 0.2], volume: 8,\n"
+    "     mass: 2000, cg: [0, 0, -0.5], cb: [0, 0, 0.5], inertia: [3000, 3000, 4000], CdA: [2, 2, 2, 1, 1, 1]}\n"
+    "  - {name: sled, type: prescribed, position: [20, 0, -40], rotation: [0, 0, 0.3],\n"
+    "     motion: {type: sinusoid, amplitude: [1, 0, 0.5, 0, 0, 0.1], period: 1.3, phase: 0.2}}\n"
+    "  - {name: base, type: fixed, position: [-10, 17.320508, -40]}\n"
+    "points:\n"
+    "  - {name: anchor0, type: body, body: sled, position: [0, 0, 0.5]}\n"
+    "  - {name: anchor1, type: body, body: base, position: [0, 0, 0]}\n"
+    "  - {name: anchor2, type: fixed, position: [-10, -17.320508, -40]}\n"
+    "  - {name: pad0, type: body, body: buoy, position: [1, 0, -1]}\n"
+    "  - {name: pad1, type: body, body: buoy, position: [-0.5, 0.866, -1]}\n"
+    "  - {name: pad2, type: body, body: buoy, position: [-0.5, -0.866, -1]}\n"
+    "lines:\n"
+    "  - {name: leg0, type: taut, end_a: anchor0, end_b: pad0, length: 30, segments: 10}\n"
+    "  - {name: leg1, type: taut, end_a: anchor1, end_b: pad1, length: 30, segments: 10}\n"
+    "  - {name: leg2, type: taut, end_a: anchor2, end_b: pad2, length: 30, segments: 10}\n"
+    "solver: {dt: 0.0004, t_end: 3, static_solve: false}\n"
+    "outputs: {interval: 0.1}\n";
+
+/* test_cli_bodies.c's payload on a rigid wire's 6-DOF end (and a weight under it on a lumped line,
+ * or alone: the rigid-only run), started 0.3 m aside and pitched: it swings. */
+static const char *PAYLOAD_YAML =
+    "environment: {gravity: 9.80665, water_density: 1025, depth: 100}\n"
+    "%s"
+    "bodies:\n"
+    "  - {name: payload, type: free, position: [0.3, 0, 49.4], rotation: [0, 0.05, 0], mass: 1000,\n"
+    "     inertia: [100, 100, 100]}\n"
+    "points:\n"
+    "  - {name: top, type: fixed, position: [0, 0, 60]}\n"
+    "%s"
+    "rigid_cables:\n"
+    "  - {name: wire, length: 10, elements: 2, mass_per_length: 0.01, diameter: 0.01, EA: 1.0e7,\n"
+    "     Cdn: 0, Cdt: 0, end_a: top, end_b: {type: body, body: payload, at: [0, 0, 0.5]}}\n"
+    "solver: {dt: 0.001, t_end: 3, static_solve: false, allow_unstable_dt: true}\n"
+    "outputs: {interval: 0.1}\n";
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert(f && fputs(text, f) >= 0 && fclose(f) == 0, "%s", path);
+}
+
+/* The scenario run whole, and run with checkpoints every 0.5 s killed at step `kill` then resumed
+ * (and, with sig_step > 0, stopped by SIGTERM at that step and resumed): the same files. */
+static void bodies_resume(const char *scen, int tag, const char *kill, const char *const *files, int sig_step)
+{
+#ifdef HAWSER_HAVE_HDF5
+    const char *fmt = "csv,vtk,hdf5";
+    static const char *const ds[] = {"/time", "/bodies/position", "/bodies/orientation", "/bodies/velocity",
+                                     "/bodies/angular_velocity", "/bodies/force", "/bodies/moment", NULL};
+#else
+    const char *fmt = "csv,vtk";
+#endif
+    char ref[64], run[64], err[64];
+    snprintf(ref, sizeof ref, HW_TMP "/hawser_ck_ref%d", tag);
+    snprintf(run, sizeof run, HW_TMP "/hawser_ck_run%d", tag);
+    snprintf(err, sizeof err, HW_TMP "/hawser_ck_err%d", tag);
+    rm_rf(ref);
+    rm_rf(run);
+    const char *a1[] = {"run", scen, "-o", ref, "-q", "--format", fmt, NULL};
+    cr_assert_eq(cli(NULL, err, a1), 0, "%s", slurp(err, NULL));
+    const char *a2[] = {"run", scen, "-o", run, "-q", "--format", fmt, "--checkpoint-every", "0.5", NULL};
+    cr_assert_eq(cli(kill, NULL, a2), 1000 + SIGKILL);
+    const char *a3[] = {"run", "--resume", run, "-q", NULL};
+    cr_assert_eq(cli(NULL, err, a3), 0, "%s", slurp(err, NULL));
+    check_all(ref, run, files);
+    same_vtk(ref, run);
+#ifdef HAWSER_HAVE_HDF5
+    same_h5_sets(ref, run, ds);
+#endif
+    if (sig_step <= 0) return;
+    rm_rf(run);
+    char env[32];
+    snprintf(env, sizeof env, "%d:%d", sig_step, SIGTERM);
+    const char *a4[] = {"run", scen, "-o", run, "-q", "--format", fmt, NULL};
+    cr_assert_eq(cli(env, NULL, a4), 128 + SIGTERM);
+    cr_assert_eq(cli(NULL, err, a3), 0, "%s", slurp(err, NULL));
+    check_all(ref, run, files);
+    same_vtk(ref, run);
+#ifdef HAWSER_HAVE_HDF5
+    same_h5_sets(ref, run, ds);
+#endif
+}
+
+Test(cli, free_body_on_lumped_lines_resume_byte_identical)
+{
+    const char *scen = HW_TMP "/hawser_ck_buoy.yaml";
+    write_text(scen, BUOY_YAML);
+    /* killed at 1.6 s (checkpoint at 1.5 s); stopped by SIGTERM at step 3333 (1.3332 s, between
+       two steps: the checkpoint is the world's state there, not at a row) */
+    const char *files[] = {"bodies.csv", "lines.csv", "points.csv", "run.pvd", NULL};
+    bodies_resume(scen, 20, "4000:9", files, 3333);
+    /* the summary has the body (and so the comparison above covered its extremes: the state at the
+       start and after each of the 7500 steps) */
+    char *s = slurp(HW_TMP "/hawser_ck_run20/summary.json", NULL);
+    cr_assert(s && strstr(s, "\"bodies\":[{\"name\":\"buoy\",\"kind\":\"free\",\"samples\":7501"), "%s", s ? s : "");
+    /* the sled's x = 20 + sin(2 pi t / 1.3 + 0.2) peaks at 21 m at t = 1.3 (pi / 2 - 0.2) / (2 pi) =
+       0.28362 s: within the step (0.4 ms) and the sine's flatness there (1 - cos(2 pi 0.0004 / 1.3) ~ 2e-6 m) */
+    const char *sl = strstr(s, "\"name\":\"sled\",\"kind\":\"prescribed\""), *mx = sl ? strstr(sl, "\"max_x_m\":") : NULL;
+    cr_assert_not_null(mx, "%s", s);
+    double xmax = strtod(mx + 10, NULL), tmax = strtod(strstr(mx, "\"max_x_m_time_s\":") + 17, NULL);
+    cr_expect_lt(fabs(xmax - 21.0), 3e-6, "sled max x %.10g", xmax);
+    cr_expect_lt(fabs(tmax - 1.3 * (M_PI / 2 - 0.2) / (2 * M_PI)), 0.0004, "at %.9g s", tmax);
+    free(s);
+}
+
+Test(cli, body_on_rigid_cable_end_resume_byte_identical)
+{
+    const char *scen = HW_TMP "/hawser_ck_payload.yaml", *alone = HW_TMP "/hawser_ck_payload_alone.yaml";
+    static char y[4096];
+    snprintf(y, sizeof y, PAYLOAD_YAML,
+             "line_types:\n  - {name: light, diameter: 0.01, mass_per_length: 0.01, EA: 1.0e7, damping_ratio: 0.5}\n",
+             "  - {name: under, type: body, body: payload, position: [0, 0, -0.5]}\n"
+             "  - {name: weight, type: free, mass: 500, position: [0.3, 0, 43.9]}\n"
+             "lines:\n  - {name: tail, type: light, end_a: under, end_b: weight, length: 5, segments: 1}\n");
+    write_text(scen, y);
+    const char *files[] = {"bodies.csv", "lines.csv", "points.csv", "rigid.csv", "run.pvd", NULL};
+    bodies_resume(scen, 21, "1600:9", files, 0); /* killed at 1.6 s, checkpoint at 1.5 s */
+    snprintf(y, sizeof y, PAYLOAD_YAML, "", "");
+    write_text(alone, y);
+    const char *files2[] = {"bodies.csv", "rigid.csv", "run.pvd", NULL};
+    bodies_resume(alone, 22, "1600:9", files2, 0); /* the rigid-only run */
+}
+
+/* Through the API: a world's bodies (a free cork heaving on its waterplane, no lines) saved after
+ * 50 steps and loaded into a fresh world continue bit-identically; a checkpoint of other bodies
+ * (names, count, none) is refused naming both lists. */
+static hw_world *cork_world(const char *const *names, int n)
+{
+    static hw_model_def m;
+    static hw_body_def b[3];
+    m = hw_default_model();
+    m.n_lines = 0; m.n_types = 0; m.n_points = 0;
+    m.solver.dt = 0.01;
+    m.solver.static_solve = 0; /* it starts where it is put: off its balance */
+    for (int k = 0; k < n; k++) {
+        b[k] = hw_default_body();
+        b[k].name = names[k];
+        b[k].kind = HW_BODY_FREE;
+        b[k].mass = 10.0; b[k].volume = 10.0 / 1025.0;
+        b[k].awp = 1.0; /* heave period 2 pi sqrt(m / (rho g awp)) = 0.2 s: 20 steps */
+        b[k].inertia[0] = b[k].inertia[1] = b[k].inertia[2] = 1.0;
+        b[k].pos[2] = 0.05;
+        b[k].rot[0] = 0.01 * (k + 1);
+    }
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &m;
+    wd.n_bodies = n; wd.bodies = b;
+    hw_world *w = NULL;
+    char msg[2048];
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    return w;
+}
+
+static void world_state(const hw_world *w, double *s)
+{
+    for (int k = 0; k < hw_world_n_bodies(w); k++)
+        hw_world_body_state(w, k, s + 13 * k, s + 13 * k + 3, s + 13 * k + 7, s + 13 * k + 10);
+    s[13 * hw_world_n_bodies(w)] = hw_world_time(w);
+}
+
+Test(checkpoint, world_bodies_round_trip_and_other_bodies_refused)
+{
+    const char *two[] = {"cork", "float"};
+    hw_world *a = cork_world(two, 2), *b = cork_world(two, 2);
+    cr_assert_eq(hw_world_step(a, 50), HW_OK);
+    hw_ck *ck = hw_ck_new();
+    hw_ck_world_names(ck, a);
+    hw_ck_world_records(ck, a);
+    void *img;
+    size_t len;
+    cr_assert_eq(hw_ck_image(ck, &img, &len), HW_OK);
+    hw_ck_free(ck);
+    cr_assert_eq(hw_world_step(a, 50), HW_OK);
+    hw_ck *in;
+    char msg[1024];
+    cr_assert_eq(hw_ck_open(img, len, "buffer", &in, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_ck_world_check(in, b, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_ck_begin_pass(in, 1);
+    hw_ck_world_records(in, b);
+    cr_assert_eq(hw_ck_error(in, NULL), HW_OK);
+    cr_assert_eq(hw_world_step(b, 50), HW_OK);
+    double sa[27], sb[27];
+    world_state(a, sa);
+    world_state(b, sb);
+    cr_assert_eq(memcmp(sa, sb, sizeof sa), 0, "the loaded world goes on as the saved one: z %.17g vs %.17g",
+                 sa[2], sb[2]);
+    cr_assert_gt(fabs(sa[2] - 0.05) + fabs(sa[9]), 1e-4, "and it moved");
+    /* other names, another count, no bodies */
+    const char *other[] = {"cork", "buoy"}, *three[] = {"cork", "float", "clump"};
+    hw_world *w1 = cork_world(other, 2), *w2 = cork_world(three, 3), *w3 = cork_world(two, 0);
+    cr_assert_eq(hw_ck_world_check(in, w1, msg, sizeof msg), HW_ERR_INPUT);
+    cr_expect(strstr(msg, "its bodies (2: cork,float) are not the scenario's (2: cork,buoy)"), "%s", msg);
+    cr_assert_eq(hw_ck_world_check(in, w2, msg, sizeof msg), HW_ERR_INPUT);
+    cr_expect(strstr(msg, "its bodies (2: cork,float) are not the scenario's (3: cork,float,clump)"), "%s", msg);
+    cr_assert_eq(hw_ck_world_check(in, w3, msg, sizeof msg), HW_ERR_INPUT);
+    cr_expect(strstr(msg, "(0: )"), "%s", msg);
+    hw_ck_free(in);
+    free(img);
+    /* a checkpoint without bodies (a run of lines only) for a world with bodies */
+    ck = hw_ck_new();
+    hw_ck_world_names(ck, w3);
+    cr_assert_eq(hw_ck_image(ck, &img, &len), HW_OK);
+    hw_ck_free(ck);
+    cr_assert_eq(hw_ck_open(img, len, "buffer", &in, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_ck_world_check(in, a, msg, sizeof msg), HW_ERR_INPUT);
+    cr_expect(strstr(msg, "its bodies (0: ) are not the scenario's (2: cork,float)"), "%s", msg);
+    hw_ck_free(in);
+    free(img);
+    hw_world_destroy(a); hw_world_destroy(b); hw_world_destroy(w1); hw_world_destroy(w2); hw_world_destroy(w3);
 }

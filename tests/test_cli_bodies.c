@@ -5,7 +5,10 @@
  *     results.h5;
  *   - a payload held by a rigid cable's 6-DOF end with a weight hung below it on a lumped line
  *     (one body shared by both models): the wire's top tension carries everything's weight and the
- *     payload hangs where the wire's stretch puts it. */
+ *     payload hangs where the wire's stretch puts it;
+ *   - summary.json: each body's every-step extremes against bodies.csv's columns with a row at
+ *     every step (a buoy set swinging), the
+ *     world statics' figures (the buoy at its balance). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -69,6 +72,26 @@ static void run_ok(const char *name)
     cr_assert(strstr(out, "\"status\":\"ok\""), "%s", out);
 }
 
+/* The number after "key": in a JSON text (after `from`, when given); NAN when absent. */
+static double json_num(const char *s, const char *key)
+{
+    char k[128];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    const char *p = strstr(s, k);
+    return p ? strtod(p + strlen(k), NULL) : NAN;
+}
+
+static char *slurp_text(const char *path)
+{
+    static char buf[1 << 17];
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
 /* ---- a buoy on three taut lumped lines ------------------------------------------------------ */
 
 /* As tests/test_body.c's buoy: three lines weightless in water (mu = rho pi d^2 / 4), EA 1e6 N,
@@ -114,6 +137,17 @@ Test(cli_bodies, buoy_on_lumped_lines_rises_to_the_hand_balance)
              "solver: {dt: 0.0004, t_end: 1, static_solve: true}\n"
              "outputs: {interval: 0.5, formats: [csv, vtk, hdf5]}\n");
     run_ok("cli_buoy");
+    {   /* the world statics in summary.json: the outer solve over the buoy's 6 degrees of freedom
+           took iterations (it starts 5 m off its balance) and ended with a net load below the
+           tolerance (1e-6 of the buoyancy, 8e4 N: 0.08 N); the lumped statics' keys stay */
+        const char *js = slurp_text(HW_TMP "/cli_buoy/summary.json");
+        double it = json_num(js, "bodies_iterations"), res = json_num(js, "bodies_residual_N");
+        printf("cli, buoy: summary static: bodies_iterations %g, bodies_residual_N %.3g, residual %.3g\n", it, res,
+               json_num(js, "residual"));
+        cr_expect(it >= 1 && it < 100, "%s", js);
+        cr_expect(res >= 0 && res < 0.08, "%s", js);
+        cr_expect(!isnan(json_num(js, "residual")) && !isnan(json_num(js, "iterations")), "%s", js);
+    }
 
     /* the hand balance: the lines' pull down equals the net buoyancy, z by bisection (taut over
        the bracket) */
@@ -300,4 +334,101 @@ Test(cli_bodies, payload_on_rigid_cable_alone_writes_bodies_csv)
     for (int i = 0; i < nz; i++) /* as above: at rest at the start, 0.1 mm */
         cr_expect_lt(fabs(z[i] - z_hand), 1e-4, "row %d: z %.9f vs %.9f", i, z[i], z_hand);
     cr_expect_lt(fabs(T[4] / Te - 1), 1e-3); /* the t = 0 row has no tension yet (nan) */
+}
+
+/* ---- summary.json's bodies against bodies.csv -------------------------------------------------- */
+
+/* The buoy above with its pads off its reference point, started 10 m above its balance (the lines
+ * 28% stretched), aside and turned (no statics): it swings in every direction over 1.2 s. The
+ * summary's extremes are sampled at the start and after every step: with an output row at every
+ * step, each is the extreme of bodies.csv's column with its time, the largest cable force the
+ * largest |(Fx, Fy, Fz)| of the rows. Tolerances: bodies.csv prints x y z with 10 significant
+ * digits, the angles and forces with 8, the summary 10 (half a unit of the last printed digit,
+ * relative: 5e-10 and 5e-8, taken as 1e-9 and 1e-7); at the summary's time of each extreme the
+ * row has that value (times: the same doubles printed the same way). */
+/* The row whose time is t (the same double printed the same way), or -1. */
+static int row_at(const double *t, int n, double at)
+{
+    for (int i = 0; i < n; i++)
+        if (t[i] == at) return i;
+    return -1;
+}
+
+Test(cli_bodies, summary_bodies_extremes_are_bodies_csv_extremes)
+{
+    double d = 0.05, mu = RHO * 0.25 * M_PI * d * d;
+    int n = snprintf(yaml, sizeof yaml,
+                     "environment: {gravity: %.17g, water_density: %.17g, depth: 100}\n"
+                     "line_types:\n"
+                     "  - {name: taut, diameter: %.17g, mass_per_length: %.17g, EA: %.17g, BA: 2.0e4}\n"
+                     "bodies:\n"
+                     "  - {name: buoy, type: free, position: [0.5, -0.3, -6], rotation: [0.1, -0.05, 0.2], volume: 8,\n"
+                     "     mass: 2000, cg: [0, 0, -0.5], cb: [0, 0, 0.5], inertia: [3000, 3000, 4000],\n"
+                     "     CdA: [2, 2, 2, 1, 1, 1]}\n"
+                     "points:\n",
+                     G0, RHO, d, mu, EA);
+    for (int k = 0; k < NL; k++) {
+        double a = 2 * M_PI * k / NL;
+        n += snprintf(yaml + n, sizeof yaml - (size_t)n,
+                      "  - {name: anchor%d, type: fixed, position: [%.17g, %.17g, %.17g]}\n"
+                      "  - {name: pad%d, type: body, body: buoy, position: [%.17g, %.17g, -1]}\n",
+                      k, RA * cos(a), RA * sin(a), ZA, k, cos(a), sin(a));
+    }
+    n += snprintf(yaml + n, sizeof yaml - (size_t)n, "lines:\n");
+    for (int k = 0; k < NL; k++)
+        n += snprintf(yaml + n, sizeof yaml - (size_t)n,
+                      "  - {name: leg%d, type: taut, end_a: anchor%d, end_b: pad%d, length: %.17g, segments: 10}\n",
+                      k, k, k, L0);
+    snprintf(yaml + n, sizeof yaml - (size_t)n,
+             "solver: {dt: 0.0004, t_end: 1.2, static_solve: false}\n"
+             "outputs: {interval: 0.0004}\n");
+    run_ok("cli_buoy_swing");
+    const char *js = slurp_text(HW_TMP "/cli_buoy_swing/summary.json");
+    cr_assert(strstr(js, "\"bodies\":[{\"name\":\"buoy\",\"kind\":\"free\",\"samples\":3001,"), "%s", js);
+    static const char *col[] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg"};
+    static double t[4096], v[4096], fx[4096], fy[4096], fz[4096];
+    int nr;
+    for (int c = 0; c < 6; c++) {
+        char name[64], key[64];
+        snprintf(name, sizeof name, "buoy.%s", col[c]);
+        csv_column(HW_TMP "/cli_buoy_swing/bodies.csv", name, t, v, 4096, &nr);
+        cr_assert_eq(nr, 3001);
+        int imax = 0, imin = 0;
+        for (int i = 1; i < nr; i++) {
+            if (v[i] > v[imax]) imax = i;
+            if (v[i] < v[imin]) imin = i;
+        }
+        double tol = c < 3 ? 1e-9 : 1e-7;
+        snprintf(key, sizeof key, "max_%s", col[c]);
+        double smax = json_num(js, key);
+        snprintf(key, sizeof key, "min_%s", col[c]);
+        double smin = json_num(js, key);
+        printf("cli, summary vs bodies.csv: %s max %.10g (csv %.10g at %g s), min %.10g (csv %.10g at %g s)\n",
+               col[c], smax, v[imax], t[imax], smin, v[imin], t[imin]);
+        cr_expect_leq(fabs(smax - v[imax]), tol * fmax(1.0, fabs(v[imax])), "%s", key);
+        cr_expect_leq(fabs(smin - v[imin]), tol * fmax(1.0, fabs(v[imin])), "%s", key);
+        /* the times: the row at the summary's time has the summary's value (two steps' values can
+           agree to the printed digits, so the first row of the printed extreme may be another) */
+        snprintf(key, sizeof key, "max_%s_time_s", col[c]);
+        int r = row_at(t, nr, json_num(js, key));
+        cr_expect(r >= 0 && fabs(v[r] - smax) <= tol * fmax(1.0, fabs(smax)), "%s", key);
+        snprintf(key, sizeof key, "min_%s_time_s", col[c]);
+        r = row_at(t, nr, json_num(js, key));
+        cr_expect(r >= 0 && fabs(v[r] - smin) <= tol * fmax(1.0, fabs(smin)), "%s", key);
+        cr_expect_gt(v[imax] - v[imin], c < 3 ? 0.05 : 0.5, "%s: it swings", col[c]);
+    }
+    csv_column(HW_TMP "/cli_buoy_swing/bodies.csv", "buoy.Fx_N", t, fx, 4096, &nr);
+    csv_column(HW_TMP "/cli_buoy_swing/bodies.csv", "buoy.Fy_N", t, fy, 4096, &nr);
+    csv_column(HW_TMP "/cli_buoy_swing/bodies.csv", "buoy.Fz_N", t, fz, 4096, &nr);
+    int im = 0;
+    double fm = 0;
+    for (int i = 0; i < nr; i++) {
+        double m = sqrt(fx[i] * fx[i] + fy[i] * fy[i] + fz[i] * fz[i]);
+        if (m > fm) { fm = m; im = i; }
+    }
+    double sf = json_num(js, "max_cable_force_N");
+    printf("cli, summary vs bodies.csv: max cable force %.10g N (csv %.10g N at %g s)\n", sf, fm, t[im]);
+    cr_expect_leq(fabs(sf - fm), 1e-7 * fm);
+    int r = row_at(t, nr, json_num(js, "max_cable_force_time_s"));
+    cr_expect(r >= 0 && fabs(sqrt(fx[r] * fx[r] + fy[r] * fy[r] + fz[r] * fz[r]) - sf) <= 1e-7 * sf, "row %d", r);
 }

@@ -19,6 +19,7 @@ typedef struct body {
     double load[6];     /* the lines' force and moment about r, last read */
     double ext[6];      /* an external load (rigid cable...) */
     double drag_work;
+    hw_body_extremes xt; /* hw_bodies_track */
 } body;
 
 /* A line end on an attached point: what its end node's mass needs (copied from the model). */
@@ -407,4 +408,39 @@ double hw_bodies_drag_work(const hw_bodies *b)
     double w = 0.0;
     for (int k = 0; b && k < b->n; k++) w += b->b[k].drag_work;
     return w;
+}
+
+void hw_bodies_state_records(hw_bodies *b, hw_bodies_record_fn rec, void *ctx)
+{
+    char name[64];
+    for (int k = 0; b && k < b->n; k++) {
+        body *B = &b->b[k];
+#define BR(f) (snprintf(name, sizeof name, "body[%d]." #f, k), rec(ctx, name, &B->f, sizeof B->f))
+        BR(s); BR(load); BR(ext); BR(drag_work); BR(xt);
+#undef BR
+    }
+}
+
+void hw_bodies_track(hw_bodies *b, int k, double t, double f_mag, int restart)
+{
+    if (!b || k < 0 || k >= b->n) return;
+    body *B = &b->b[k];
+    hw_body_extremes *e = &B->xt;
+    if (restart) e->samples = 0;
+    hw_v3 a = hw_quat_to_rpy(B->s.q);
+    const double d = 180.0 / HW_PI;
+    double c6[6] = {B->s.r.x, B->s.r.y, B->s.r.z, a.x * d, a.y * d, a.z * d};
+    for (int c = 0; c < 6; c++) {
+        if (!e->samples || c6[c] > e->max[c]) { e->max[c] = c6[c]; e->t_max[c] = t; }
+        if (!e->samples || c6[c] < e->min[c]) { e->min[c] = c6[c]; e->t_min[c] = t; }
+    }
+    if (!e->samples || f_mag > e->f_max) { e->f_max = f_mag; e->t_f_max = t; }
+    e->samples++;
+}
+
+hw_status hw_bodies_extremes(const hw_bodies *b, int k, hw_body_extremes *e)
+{
+    if (!b || k < 0 || k >= b->n || !e) return HW_ERR_INVALID_ARG;
+    *e = b->b[k].xt;
+    return HW_OK;
 }

@@ -30,6 +30,16 @@
 
 typedef struct hw_bodies hw_bodies;
 
+/* A body's extremes over every sample (the world takes one at the start and after every step; the
+ * summary's "bodies"): x y z (m) of the reference point, roll pitch yaw (deg, as bodies.csv), the
+ * largest and smallest values and the first times they were reached, and the largest magnitude
+ * of the cables' force. Plain values. */
+typedef struct hw_body_extremes {
+    double max[6], min[6], t_max[6], t_min[6];
+    double f_max, t_f_max;
+    long samples;
+} hw_body_extremes;
+
 /* Copies and checks the bodies and the attachments (each on a point of kind coupled of model,
  * one body per point). model may be NULL when n_att == 0. g, rho and the current (the drag on a
  * body is on its velocity relative to the current at its reference point, none above z = 0) from
@@ -74,6 +84,18 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
  * external; the drag in the current at t = 0), about its reference point, world: the world's
  * static solve drives it to zero. */
 hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6]);
+/* One sample of body k's extremes at time t: its state now and f_mag, the magnitude of the cables'
+ * force on it (the world's: the lumped lines' and a rigid cable's joint force); restart: the first
+ * one (the earlier samples forgotten: the start's state set again). */
+void hw_bodies_track(hw_bodies *b, int k, double t, double f_mag, int restart);
+hw_status hw_bodies_extremes(const hw_bodies *b, int k, hw_body_extremes *e);
+/* The bodies' run-time state, one record at a time (name, address, bytes), for a checkpoint to
+ * save or load in place (io/world_checkpoint.c passes hw_ck_io): per body its state (reference
+ * point, quaternion, velocity, angular velocity), the lines' load last read (the next step's kick
+ * uses it), the external load held, the drag work so far and the extremes. The definitions (and a prescribed
+ * body's motion table) are the scenario's and are not records. */
+typedef void (*hw_bodies_record_fn)(void *ctx, const char *name, void *p, size_t n);
+void hw_bodies_state_records(hw_bodies *b, hw_bodies_record_fn rec, void *ctx);
 /* Kinetic and potential energy of the moving bodies (free, prescribed, coupled), J. */
 void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential);
 /* The work of the bodies' drag so far (<= 0 while it dissipates), J. */

@@ -141,6 +141,7 @@ static void log_sink(void *user, int level, const char *msg)
 
 static const hw_rc_runner *summary_rigid; /* the rigid cables' part of the summary, or NULL */
 static const hw_net_runner *summary_net;  /* the network's, or NULL */
+static const hw_world *summary_world;     /* the world with bodies (statics, extremes), or NULL */
 
 static void write_summary(FILE *f, const char *status, const char *message, const run_opts *o,
                           const hw_scenario *sc, const hw_sim *sim, const hw_outputs *out,
@@ -157,10 +158,17 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
         double res = 0; int it = 0;
         hw_sim_static_info(sim, &res, &it);
         fprintf(f, ",\"backend\":\"%s\",\"t\":%.9g,\"dt\":%.6g,\"steps\":%ld,\"segments\":%ld,"
-                   "\"wall_s\":%.4f,\"segment_steps_per_s\":%.4g,\"static\":{\"residual\":%.3g,\"iterations\":%d}",
+                   "\"wall_s\":%.4f,\"segment_steps_per_s\":%.4g,\"static\":{\"residual\":%.3g,\"iterations\":%d",
                 hw_sim_backend_name(sim), hw_sim_time(sim), hw_sim_dt(sim), steps, nseg, wall,
                 wall > 0 ? hw_sim_segment_steps(sim) / wall : 0.0, res, it);
+        int bit = 0;
+        double bres = 0;
+        if (summary_world && hw_world_n_bodies(summary_world) > 0 &&
+            hw_world_static_info(summary_world, &bit, &bres) == HW_OK) /* the outer solve over the free bodies */
+            fprintf(f, ",\"bodies_residual_N\":%.3g,\"bodies_iterations\":%d", bres, bit);
+        fprintf(f, "}");
     }
+    hw_bodies_json(f, summary_world, sc->bodies);
     hw_rc_runner_json(f, summary_rigid);
     hw_net_runner_json(f, summary_net);
     if (out && out->stats) {
@@ -470,11 +478,6 @@ static int run(run_opts *o)
         return exit_code(st);
     }
 
-    if (sc->n_bodies > 0 && (o->ck_every > 0 || o->resume)) {
-        snprintf(msg, sizeof msg, "%s: checkpoints of a run with bodies are not written yet: run it without "
-                 "--checkpoint-every / --resume", o->scenario);
-        st = HW_ERR_UNSUPPORTED;
-    }
     /* the world: the lumped lines with their statics, the network (its runner writes
        network.csv) with the couplings, the bodies and the points riding on them */
     if (!st) st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg);
@@ -543,14 +546,6 @@ static int run(run_opts *o)
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
     }
-    ck.rig = &rigr;
-    ck.netr = &netr;
-    if ((o->ck_every > 0 && (st = hw_run_ck_supported(&ck, msg, sizeof msg))) ||
-        (o->resume && (st = hw_run_ck_restore(&ck, sim, &out, mdo, msg, sizeof msg)))) {
-        fprintf(stderr, "hawser: %s\n", msg); /* [checkpoint hook 3] state and outputs back */
-        code = exit_code(st);
-        goto done;
-    }
     if (rigr.rc) { /* the rigid cables join the world, their ends tied to the lumped points */
         const hw_scn_rigid *rg = sc->rigid;
         hw_world_rc_point *rp = (hw_world_rc_point *)calloc(2 * (size_t)rg->def.n_cables + 1, sizeof *rp);
@@ -572,6 +567,16 @@ static int run(run_opts *o)
             code = end_run(dir, "error", hw_world_last_error(world), exit_code(st), o, sc, sim, &out, 0.0);
             goto done;
         }
+    }
+    ck.rig = &rigr;
+    ck.netr = &netr;
+    ck.world = world; /* the bodies' states (after the rigid cables joined the world: a resume's */
+    ck.bout = &bout;  /* state then overwrites what joining set) */
+    if ((o->ck_every > 0 && (st = hw_run_ck_supported(&ck, msg, sizeof msg))) ||
+        (o->resume && (st = hw_run_ck_restore(&ck, sim, &out, mdo, msg, sizeof msg)))) {
+        fprintf(stderr, "hawser: %s\n", msg); /* [checkpoint hook 3] state and outputs back */
+        code = exit_code(st);
+        goto done;
     }
     {
         double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end;
@@ -664,6 +669,7 @@ static int run(run_opts *o)
         }
         summary_rigid = &rigr;
         summary_net = &netr;
+        summary_world = world;
         code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
     }
 done:
@@ -671,6 +677,7 @@ done:
     hw_bodies_out_close(&bout, msg, sizeof msg);
     summary_rigid = NULL;
     summary_net = NULL;
+    summary_world = NULL;
     hw_rc_runner_end(&rigr);
     hw_net_runner_end(&netr);
     hw_outputs_close(&out);

@@ -5,6 +5,7 @@
 
 #include "io/bodies_out.h"
 #include "io/files.h"
+#include "world/world_records.h"
 
 static double rpy_deg(const double q[4], int k)
 {
@@ -92,4 +93,30 @@ hw_status hw_bodies_out_close(hw_bodies_out *o, char *msg, size_t len)
         return HW_ERR_IO;
     }
     return HW_OK;
+}
+
+void hw_bodies_json(FILE *f, const hw_world *w, const hw_body_def *defs)
+{
+    static const char *kinds[] = {"free", "fixed", "prescribed", "coupled"};
+    static const char *col[] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg"};
+    int n = hw_world_n_bodies(w);
+    if (n <= 0) return;
+    fprintf(f, ",\"bodies\":[");
+    for (int k = 0; k < n; k++) {
+        hw_body_extremes e;
+        memset(&e, 0, sizeof e);
+        hw_world_body_extremes(w, k, &e);
+        int kd = defs ? (int)defs[k].kind : -1;
+        fprintf(f, "%s{\"name\":", k ? "," : "");
+        hw_json_string(f, hw_world_body_name(w, k));
+        fprintf(f, ",\"kind\":\"%s\",\"samples\":%ld", kd >= 0 && kd < 4 ? kinds[kd] : "unknown", e.samples);
+        if (e.samples > 0) {
+            for (int c = 0; c < 6; c++)
+                fprintf(f, ",\"max_%s\":%.10g,\"max_%s_time_s\":%.9g,\"min_%s\":%.10g,\"min_%s_time_s\":%.9g",
+                        col[c], e.max[c], col[c], e.t_max[c], col[c], e.min[c], col[c], e.t_min[c]);
+            fprintf(f, ",\"max_cable_force_N\":%.10g,\"max_cable_force_time_s\":%.9g", e.f_max, e.t_f_max);
+        }
+        fprintf(f, "}");
+    }
+    fprintf(f, "]");
 }

@@ -28,5 +28,9 @@ const hw_out_bodies *hw_bodies_out_view(const hw_bodies_out *o);
 void hw_bodies_out_fill(hw_bodies_out *o, const hw_world *w);
 /* Closes it and frees the view; HW_ERR_IO when the close fails (a full disk). */
 hw_status hw_bodies_out_close(hw_bodies_out *o, char *msg, size_t msg_len);
+/* The summary's ,"bodies":[...] (nothing without a world or bodies): per body its name, kind
+ * (defs: the scenario's bodies) and the world's every-step extremes (docs/outputs.md
+ * "summary.json"). */
+void hw_bodies_json(FILE *f, const hw_world *w, const hw_body_def *defs);
 
 #endif

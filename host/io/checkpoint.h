@@ -25,6 +25,7 @@
 #include "hawser/checkpoint.h"
 #include "hawser/network.h"
 #include "hawser/rigid.h"
+#include "hawser/world.h"
 #include "world/sim_internal.h"
 
 #define HW_CK_FORMAT 1u
@@ -85,6 +86,14 @@ hw_status hw_ck_load_sim(hw_ck *ck, hw_sim *sim, uint64_t fp, const char *what, 
  * (HW_ERR_UNSUPPORTED on the CUDA backend). */
 void hw_ck_net_records(hw_ck *ck, hw_net *net);
 hw_status hw_ck_rc_records(hw_ck *ck, hw_rc *rc, char *msg, size_t msg_len);
+
+/* The world's records (io/world_checkpoint.c): its time, flags and its bodies' states; the bodies'
+ * names (a record of their own) and the check of a loading container's names against the world's
+ * (HW_ERR_INPUT with a message naming both lists; a container without the record and a world
+ * without bodies agree). */
+void hw_ck_world_records(hw_ck *ck, hw_world *w);
+void hw_ck_world_names(hw_ck *ck, const hw_world *w);
+hw_status hw_ck_world_check(hw_ck *ck, const hw_world *w, char *msg, size_t msg_len);
 
 /* A loading container: start a pass over the records, checking only (copy 0) or copying. */
 void hw_ck_begin_pass(hw_ck *ck, int copy);

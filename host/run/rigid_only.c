@@ -20,7 +20,8 @@
 #include "world/timeline.h"
 
 static void summary(FILE *f, const char *status, const char *message, const char *scenario, const hw_rc_runner *r,
-                    const hw_net_runner *net, long steps, double wall, const char *dir)
+                    const hw_net_runner *net, long steps, double wall, const char *dir,
+                    const hw_world *world, const hw_body_def *bodies)
 {
     fprintf(f, "{\"status\":\"%s\"", status);
     if (message) { fprintf(f, ",\"message\":"); hw_json_string(f, message); }
@@ -28,6 +29,7 @@ static void summary(FILE *f, const char *status, const char *message, const char
     if (r->rc) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", steps, wall);
     hw_rc_runner_json(f, r);
     hw_net_runner_json(f, net);
+    hw_bodies_json(f, world, bodies);
     fprintf(f, ",\"output_dir\":"); hw_json_string(f, dir);
     fprintf(f, "}\n");
 }
@@ -39,11 +41,14 @@ typedef struct rc_summary_args {
     const hw_net_runner *net;
     long steps;
     double wall;
+    const hw_world *world;
+    const hw_body_def *bodies;
 } rc_summary_args;
 static void rc_summary(FILE *f, void *ctx)
 {
     const rc_summary_args *a = (const rc_summary_args *)ctx;
-    summary(f, a->status, a->message, a->scenario, a->r, a->net, a->steps, a->wall, a->dir);
+    summary(f, a->status, a->message, a->scenario, a->r, a->net, a->steps, a->wall, a->dir, a->world,
+            a->bodies);
 }
 
 hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, const char *dir,
@@ -74,11 +79,6 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
                          j % 2 ? 'B' : 'A', rg->cables[i / 2].name, i % 2 ? 'B' : 'A');
                 return HW_ERR_INPUT;
             }
-    }
-    if (sc->n_bodies > 0 && ck && (ck->opts.every > 0 || ck->loaded)) {
-        snprintf(msg, msg_len, "%s: checkpoints of a run with bodies are not written yet: run it without "
-                 "--checkpoint-every / --resume", scenario_path);
-        return HW_ERR_UNSUPPORTED;
     }
     hw_status st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, msg_len);
     if (st) return st; /* before anything is written: the counts cannot be represented */
@@ -117,16 +117,18 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     /* ParaView and HDF5 (rigid.csv, network.csv are the runners'): the t = 0 row, then one per row */
     if (st == HW_OK && (st = hw_outputs_open(&out, dir, sc, msg, msg_len)) == HW_OK) {
         hw_outputs_attach(&out, r.rc, net.net);
-        if (world && !(st = hw_bodies_out_open(&bout, dir, world, 0, msg, msg_len))) {
+        if (world && !(st = hw_bodies_out_open(&bout, dir, world, ck && ck->loaded, msg, msg_len))) {
             hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)); /* bodies in ParaView, HDF5 */
             hw_bodies_out_fill(&bout, world);
         }
         if (!st && !(ck && ck->loaded)) st = hw_outputs_write(&out, NULL, msg, msg_len);
-        if (!st && world) st = hw_bodies_out_write(&bout, world, msg, msg_len);
+        if (!st && world && !(ck && ck->loaded)) st = hw_bodies_out_write(&bout, world, msg, msg_len);
     }
     if (st == HW_OK && ck) { /* checkpoints (run_resume.h): on resume, the state and files back */
         ck->rig = &r;
         ck->netr = &net;
+        ck->world = world; /* the bodies (the ones the cables hold are in their records too) */
+        ck->bout = world ? &bout : NULL;
         if ((ck->opts.every > 0 && (st = hw_run_ck_supported(ck, msg, msg_len))) ||
             (ck->loaded && (st = hw_run_ck_restore(ck, NULL, &out, NULL, msg, msg_len))))
             status = "error";
@@ -179,8 +181,8 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
         status = "io_error";
         snprintf(msg, msg_len, "%s", fmsg);
     }
-    summary(stdout, status, st ? msg : NULL, scenario_path, &r, &net, done, wall, dir);
-    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, &net, done, wall};
+    summary(stdout, status, st ? msg : NULL, scenario_path, &r, &net, done, wall, dir, world, sc->bodies);
+    rc_summary_args sa = {status, st ? msg : NULL, scenario_path, dir, &r, &net, done, wall, world, sc->bodies};
     st = hw_close_run_files(dir, &r.csv, r.csv_path, rc_summary, &sa, st, msg, msg_len);
     hw_outputs_close(&out);
     hw_world_destroy(world); /* not the cables: the runner's */

@@ -50,7 +50,7 @@ static uint64_t run_fingerprint(const hw_run_ck *r, const hw_sim *sim)
 }
 
 /* The text outputs of a run: their streams and names in the output directory. */
-enum { MAX_TEXT = 7 };
+enum { MAX_TEXT = 8 };
 typedef struct text_files { int n; FILE **f[MAX_TEXT]; char name[MAX_TEXT][4200]; } text_files;
 
 static void md_name(const char *scenario, char *name, size_t len)
@@ -86,6 +86,10 @@ static void list_text(const hw_run_ck *r, hw_outputs *out, hw_md_out *mdo, text_
     if (r->netr && r->netr->csv) {
         tf->f[tf->n] = &r->netr->csv;
         snprintf(tf->name[tf->n++], sizeof tf->name[0], "network.csv");
+    }
+    if (r->bout && r->bout->f) {
+        tf->f[tf->n] = &r->bout->f;
+        snprintf(tf->name[tf->n++], sizeof tf->name[0], "bodies.csv");
     }
 }
 
@@ -239,6 +243,10 @@ hw_status hw_run_ck_write(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out 
         hw_ck_free(ck);
         return st;
     }
+    if (!st && r->world && hw_world_n_bodies(r->world) > 0) { /* the bodies, after the families */
+        hw_ck_world_names(ck, r->world);
+        hw_ck_world_records(ck, r->world);
+    }
     if (!st) {
         out_records(ck, r, out, &tf, sizes, &vf, &vt, &vtail, &h5rows);
         hw_ck_io(ck, "out.names", names, strlen(names));
@@ -301,6 +309,11 @@ hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_ou
     hw_ck *ck = r->loaded;
     hw_status st = hw_run_ck_supported(r, msg, msg_len);
     if (st) return st;
+    if (r->world && (st = hw_ck_world_check(ck, r->world, msg, msg_len))) { /* before any state */
+        char e2[1024];
+        snprintf(e2, sizeof e2, "%s", msg);
+        return hw_ck_fail(msg, msg_len, st, "%s: cannot resume: %s", r->path, e2);
+    }
     st = sim ? hw_ck_load_sim(ck, sim, run_fingerprint(r, sim), r->path, msg, msg_len) : HW_OK;
     if (hw_ck_fingerprint(ck) != run_fingerprint(r, sim))
         return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: checkpoint of another model or other options "
@@ -324,6 +337,13 @@ hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_ou
         char e2[512];
         if ((st = hw_ck_rc_records(ck, r->rig->rc, e2, sizeof e2)))
             return hw_ck_fail(msg, msg_len, st, "%s: rigid cables: %s", r->path, e2);
+    }
+    if (r->world && hw_world_n_bodies(r->world) > 0) { /* checked, then loaded */
+        hw_ck_begin_pass(ck, 0);
+        hw_ck_world_records(ck, r->world);
+        if (hw_ck_error(ck, &e)) return hw_ck_fail(msg, msg_len, HW_ERR_INPUT, "%s: bodies: %s", r->path, e);
+        hw_ck_begin_pass(ck, 1);
+        hw_ck_world_records(ck, r->world);
     }
     for (int k = 0; k < tf.n; k++)
         if ((st = restore_text(r->dir, tf.name[k], sizes[k], tf.f[k], msg, msg_len))) return st;

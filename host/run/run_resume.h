@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "io/bodies_out.h"
 #include "io/checkpoint.h"
 #include "io/moordyn_out.h"
 #include "run/network_run.h"
@@ -40,6 +41,8 @@ typedef struct hw_run_ck {
     hw_ck *loaded;           /* resume: the checkpoint read */
     hw_rc_runner *rig;       /* the rigid cables and the 1-D network stepped beside the lines */
     hw_net_runner *netr;     /* (set once they are started; NULL or empty: none) */
+    hw_world *world;         /* the world with bodies (its records and the bodies' names), and */
+    hw_bodies_out *bout;     /* bodies.csv (NULL: no bodies) */
     long steps;              /* steps taken (rigid-only and network-only runs keep it) */
     double net_dt;           /* the network's step, for a network-only run */
 } hw_run_ck;
@@ -56,7 +59,8 @@ hw_status hw_run_ck_init(hw_run_ck *r, const hw_run_ck_opts *o, const char *dir,
  * that opening the outputs afresh does not destroy them. */
 hw_status hw_run_ck_set_aside(hw_run_ck *r, const char *dir, char *msg, size_t msg_len);
 /* Resume, after the outputs are opened and the rigid cables and network started (r->rig,
- * r->netr): loads the simulation's state, theirs, takes every output back
+ * r->netr) and the world built with its rigid cables (r->world, r->bout): checks that the bodies'
+ * names are the scenario's, loads the simulation's state, theirs, the world's and its bodies', takes every output back
  * to its size at the checkpoint (reopened for appending), and the statistics. */
 hw_status hw_run_ck_restore(hw_run_ck *r, hw_sim *sim, hw_outputs *out, hw_md_out *mdo,
                             char *msg, size_t msg_len);

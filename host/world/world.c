@@ -12,6 +12,7 @@
 #include "bodies/body_set.h"
 #include "world/coupling.h"
 #include "world/timeline.h"
+#include "world/world_records.h"
 #include "physics/body.h"
 
 struct hw_world {
@@ -95,6 +96,16 @@ hw_status hw_world_static_info(const hw_world *w, int *iterations, double *resid
     if (iterations) *iterations = w->static_iters;
     if (residual) *residual = w->static_res;
     return HW_OK;
+}
+
+/* Every body's extremes sampled now (hw_bodies_track; restart: the first sample). */
+static void track(hw_world *w, int restart)
+{
+    for (int k = 0; k < hw_bodies_count(w->bodies); k++) {
+        double f[3] = {0, 0, 0};
+        hw_world_body_cable_load(w, k, f, NULL);
+        hw_bodies_track(w->bodies, k, hw_world_time(w), sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]), restart);
+    }
 }
 
 /* Does body k have a rigid cable holding it? Its index in rcb, or -1. */
@@ -253,6 +264,7 @@ static hw_status world_step_to(hw_world *w, double t1)
         set_err(w, "bodies: setting their points: %s", hw_sim_last_error(w->sim));
         return st;
     }
+    track(w, 0); /* the summary's extremes, every step */
     w->steps++;
     return HW_OK;
 }
@@ -316,6 +328,7 @@ static hw_status join_rc_bodies(hw_world *w, char *msg, size_t len)
         if (!(st = hw_bodies_set_points(w->bodies, w->sim)) && !(st = hw_bodies_read_loads(w->bodies, w->sim)))
             st = rc_bodies_load(w);
     }
+    if (!st) track(w, 1); /* the start: the held bodies as the cables have them */
     if (st) snprintf(msg, len, "%s", w->err[0] ? w->err : hw_status_str(st));
     return st;
 }
@@ -753,6 +766,7 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     }
     if (!st) st = set_rc_points(w, d->rc_points, d->n_rc_points, msg, len);
     if (!st && w->sim) st = hw_bodies_read_loads(w->bodies, w->sim);
+    if (!st) track(w, 1); /* the extremes' first sample */
     w->points_stale = 1;
     free(pts);
     if (st) {
@@ -762,4 +776,17 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     }
     *out = w;
     return HW_OK;
+}
+
+void hw_world_state_records(hw_world *w, hw_world_record_fn rec, void *ctx)
+{
+#define WR(f) rec(ctx, "world." #f, &w->f, sizeof w->f)
+    WR(t); WR(steps); WR(failed); WR(points_stale); WR(static_iters); WR(static_res);
+#undef WR
+    hw_bodies_state_records(w->bodies, rec, ctx);
+}
+
+hw_status hw_world_body_extremes(const hw_world *w, int k, hw_body_extremes *e)
+{
+    return w ? hw_bodies_extremes(w->bodies, k, e) : HW_ERR_INVALID_ARG;
 }
