@@ -597,6 +597,24 @@ hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *
     return HW_OK;
 }
 
+hw_status hw_rc_end_point(const hw_rc *rc, int cable, int end, double pos[3], double vel[3])
+{
+    CHECK_CABLE(rc, cable);
+    const hw_rc_cable *C = &rc->S.cab[cable];
+    if ((end != 0 && end != 1) || C->body[end].on || C->body6[end].on || !(end ? C->mask_b : C->mask_a)) {
+        snprintf(((hw_rc *)rc)->err, sizeof rc->err, "hw_rc_end_point: cable '%s' end %d is not a point or "
+                 "clamped end", rc->ch[cable].name, end);
+        return HW_ERR_INVALID_ARG;
+    }
+    const rc_cable_host *h = &rc->ch[cable];
+    const double *p0 = end ? h->pb0 : h->pa0, *v = end ? C->velb : C->vela, t0 = end ? h->tb : h->ta;
+    for (int q = 0; q < 3; q++) { /* where hw_rc_step holds it (C->posa is the last step's start) */
+        if (pos) pos[q] = p0[q] + v[q] * (rc->t - t0);
+        if (vel) vel[q] = v[q];
+    }
+    return HW_OK;
+}
+
 hw_status hw_rc_body_state(const hw_rc *rc, int cable, int end, double pos[3], double vel[3])
 {
     CHECK_CABLE(rc, cable);
