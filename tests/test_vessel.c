@@ -7,7 +7,9 @@
  *   - a prescribed body heaving 1 m with a 10 s period holds a stiff crane wire with a payload: the
  *     top on the body point at every output row, the tension m (g + a(t)) of the quasi-static lift;
  *   - the vessel scenario through the CLI: bodies.csv, rigid.csv, lines.csv written, the moorings'
- *     fairleads and the wire's top on their body points. */
+ *     fairleads and the wire's top on their body points;
+ *   - rigid cables alone (the rigid-only run) with two wires on one fixed body: the tension and the
+ *     body's cable force against the weights. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -313,4 +315,52 @@ Test(vessel, vessel_crane_example_runs)
     cr_expect_lt(rmax, 1e-3);
     cr_expect_lt(d0, 1e-3);
     cr_expect_lt(lmax, 3 * 885.0 * (0.395 + 0.138));
+}
+
+/* Rigid cables alone (the rigid-only run, its world holding the bodies) with two wires on one fixed
+ * body turned yaw 90 deg, pitch 10 deg (a body holds any number of such ends): a 1 t payload (a
+ * free point) on the wire from the body point (4, 1, -1), started at rest at its stretch, and a
+ * free-ended wire from (-2, 0, -1). rigid.csv's top tension is the weight (M + mu L) g (1e-3, as
+ * the API case), and bodies.csv's vertical cable force on the body is both wires' pull, -(M + 2 mu
+ * L) g (the free-ended wire hangs still: its own weight), 1e-3. */
+Test(vessel, two_wires_on_a_fixed_body_rigid_only)
+{
+    char yaml[4096], cmd[2048], out[16384], in[512];
+    double p = 10.0 * M_PI / 180.0, y = 0.5 * M_PI, r[3] = {3, -2, 50}, at[3] = {4, 1, -1}, at2[3] = {-2, 0, -1};
+    double c[3], c2[3];
+    rot_py(p, y, at, c);
+    rot_py(p, y, at2, c2);
+    double Tmid = (PM + 0.5 * WMU * WL) * G0;
+    snprintf(yaml, sizeof yaml,
+             "environment: {gravity: %.17g}\n"
+             "bodies:\n"
+             "  - {name: crane, type: fixed, position: [3, -2, 50], rotation: [0, %.17g, %.17g]}\n"
+             "points:\n"
+             "  - {name: load, type: free, mass: %.17g, position: [%.17g, %.17g, %.17g]}\n"
+             "rigid_cables:\n"
+             "  - {name: wire, length: %.17g, elements: 2, mass_per_length: %.17g, diameter: 0.01, EA: %.17g,\n"
+             "     Cdn: 0, Cdt: 0, end_a: {type: body, body: crane, at: [4, 1, -1]}, end_b: load}\n"
+             "  - {name: wire2, length: %.17g, elements: 2, mass_per_length: %.17g, diameter: 0.01, EA: %.17g,\n"
+             "     Cdn: 0, Cdt: 0, end_a: {type: body, body: crane, at: [-2, 0, -1]},\n"
+             "     end_b: {type: free, position: [%.17g, %.17g, %.17g]}}\n"
+             "solver: {dt: 0.001, t_end: 2}\n"
+             "outputs: {interval: 0.5}\n",
+             G0, p, y, PM, r[0] + c[0], r[1] + c[1], r[2] + c[2] - WL * (1 + Tmid / WEA), WL, WMU, WEA, WL, WMU, WEA,
+             r[0] + c2[0], r[1] + c2[1], r[2] + c2[2] - WL);
+    snprintf(in, sizeof in, HW_TMP "/vessel_two_wires.yaml");
+    FILE *f = fopen(in, "w");
+    cr_assert_not_null(f);
+    fputs(yaml, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "'%s' run '%s' -o '" HW_TMP "/vessel_two_wires' -q 2>&1", HW_CLI_PATH, in);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, "\"status\":\"ok\""), "%s", out);
+    double T[8], Fz[8];
+    cr_assert_eq(csv_col(HW_TMP "/vessel_two_wires/rigid.csv", "wire.TA_N", T, 8), 5);
+    cr_assert_eq(csv_col(HW_TMP "/vessel_two_wires/bodies.csv", "crane.Fz_N", Fz, 8), 5);
+    double Te = (PM + WMU * WL) * G0, Fe = -(PM + 2 * WMU * WL) * G0;
+    printf("two wires on a fixed body, rigid cables alone: top tension %.4f N (weights %.4f N, %.1e); the body's "
+           "vertical cable force %.4f N (%.4f N, %.1e)\n", T[4], Te, T[4] / Te - 1, Fz[4], Fe, Fz[4] / Fe - 1);
+    cr_expect_lt(fabs(T[4] / Te - 1), 1e-3);
+    cr_expect_lt(fabs(Fz[4] / Fe - 1), 1e-3);
 }
