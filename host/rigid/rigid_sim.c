@@ -182,9 +182,9 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
             static const char *const kinds[4] = {"free", "fixed", "prescribed", "coupled"};
             snprintf(field, sizeof field, "body6_%c.type", end ? 'b' : 'a');
             if (b->kind != HW_BODY_FREE)
-                FAIL(field, "expected a free body (moved by the cable and its own loads), got %s: fixed, prescribed "
-                     "and coupled bodies cannot ride on a rigid cable end yet (hold the end with a point or "
-                     "clamped end moved as the body moves)", b->kind >= HW_BODY_FREE && b->kind <= HW_BODY_COUPLED
+                FAIL(field, "expected a free body (moved by the cable and its own loads), got %s: a fixed, prescribed "
+                     "or coupled body holds a point end that the world moves with it (hw_world_def.rc_body_ends; "
+                     "a scenario's {type: body} end on such a body is one)", b->kind >= HW_BODY_FREE && b->kind <= HW_BODY_COUPLED
                      ? kinds[b->kind] : "an unknown kind");
             snprintf(field, sizeof field, "body6_%c", end ? 'b' : 'a');
             if (hw_body_check(b, end, why, sizeof why) != HW_OK) FAIL(field, "%s", why);
