@@ -210,7 +210,9 @@ Test(yaml, points_on_bodies)
 }
 
 /* One body (the buoy) holds a lumped line's point and two rigid cable ends: the rigid section says
- * which body each end is on, so the world can make them one body. */
+ * which body each end is on, so the world can make them one body. The free buoy's end is a 6-DOF
+ * body end with a copy of its definition; the prescribed ship's is a point end the world moves
+ * with the ship (hw_world_rc_body_end), starting on the ship's point at t = 0. */
 Test(yaml, rigid_cable_ends_on_bodies)
 {
     hw_scenario *sc = load_ok(BASE);
@@ -220,13 +222,22 @@ Test(yaml, rigid_cable_ends_on_bodies)
     int buoy = body_index(sc, "buoy"), ship = body_index(sc, "ship");
     const hw_rc_cable_def *c = &r->cables[0];
     cr_assert_eq(c->end_a, HW_RC_END_BODY6);
-    cr_assert_eq(c->end_b, HW_RC_END_BODY6);
+    cr_assert_eq(c->end_b, HW_RC_END_POINT);
     cr_assert_eq(r->body_a[0], buoy);
     cr_assert_eq(r->body_b[0], ship);
     cr_assert_eq(r->point_a[0], -1);
     cr_assert_str_eq(c->body6_a.name, "buoy");
     cr_assert_eq(memcmp(&c->body6_a, &sc->bodies[buoy], sizeof c->body6_a), 0, "a copy of the body's definition");
-    cr_assert_eq(memcmp(&c->body6_b, &sc->bodies[ship], sizeof c->body6_b), 0);
+    hw_world_rc_body rcb[4];
+    hw_world_rc_body_end rbe[4];
+    int n_rcb, n_rbe;
+    hw_scenario_rigid_body_ends(r, rcb, &n_rcb, rbe, &n_rbe);
+    cr_assert_eq(n_rcb, 2); /* the buoy, on cable 0 end A and cable 1 end B */
+    cr_assert(rcb[0].body == buoy && rcb[0].cable == 0 && rcb[0].end == 0);
+    cr_assert(rcb[1].body == buoy && rcb[1].cable == 1 && rcb[1].end == 1);
+    cr_assert_eq(n_rbe, 1); /* the ship */
+    cr_assert(rbe[0].body == ship && rbe[0].cable == 0 && rbe[0].end == 1);
+    cr_assert(rbe[0].at[0] == 0 && rbe[0].at[1] == 0 && rbe[0].at[2] == -5);
     const double ata[3] = {-2, 0, 1}, atb[3] = {0, 0, -5};
     cr_assert_arr_eq(c->at_a, ata, sizeof ata);
     cr_assert_arr_eq(c->at_b, atb, sizeof atb);

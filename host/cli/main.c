@@ -445,6 +445,7 @@ static int run(run_opts *o)
     memset(&netr, 0, sizeof netr);
     hw_world *world = NULL; /* every family, stepped together (world.h) */
     hw_world_rc_body *rcb = NULL;
+    hw_world_rc_body_end *rbe = NULL;
     hw_bodies_out bout;
     memset(&bout, 0, sizeof bout);
     hw_ensemble *ens = NULL;
@@ -491,21 +492,19 @@ static int run(run_opts *o)
         wd.bodies = sc->bodies;
         wd.n_body_points = sc->n_body_points;
         wd.body_points = sc->body_points;
-        int n_rcb = 0; /* the rigid cable ends on 6-DOF bodies: the world's bodies, held by the
-                          cables the runner builds below (hw_world_add_rigid) */
-        if (sc->rigid && !(rcb = (hw_world_rc_body *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rcb + 1))) {
+        int n_rcb = 0, n_rbe = 0; /* the rigid cable ends on 6-DOF bodies: the world's bodies,
+                                     held by (free) or holding (others) the cables the runner
+                                     builds below (hw_world_add_rigid) */
+        if (sc->rigid && (!(rcb = (hw_world_rc_body *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rcb + 1)) ||
+                          !(rbe = (hw_world_rc_body_end *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rbe + 1)))) {
             snprintf(msg, sizeof msg, "out of memory");
             st = HW_ERR_NOMEM;
         }
-        for (int c = 0; rcb && c < sc->rigid->def.n_cables; c++)
-            for (int e = 0; e < 2; e++) {
-                int b = e ? sc->rigid->body_b[c] : sc->rigid->body_a[c];
-                if (b < 0) continue;
-                hw_world_rc_body r = {b, c, e};
-                rcb[n_rcb++] = r;
-            }
+        if (!st) hw_scenario_rigid_body_ends(sc->rigid, rcb, &n_rcb, rbe, &n_rbe);
         wd.n_rc_bodies = n_rcb;
         wd.rc_bodies = rcb;
+        wd.n_rc_body_ends = n_rbe;
+        wd.rc_body_ends = rbe;
         wd.backend = o->backend;
         wd.log = log_sink;
         wd.log_user = (void *)o;
@@ -519,6 +518,7 @@ static int run(run_opts *o)
                       sc, NULL, NULL, hw_now_s() - wall0);
         hw_net_runner_end(&netr);
         free(rcb);
+        free(rbe);
         hw_ensemble_free(ens);
         hw_scenario_free(sc);
         hw_md_free(md);
@@ -556,6 +556,7 @@ static int run(run_opts *o)
                 hw_rc_end_kind kind = e ? rg->cables[c].end_b : rg->cables[c].end_a;
                 int body = kind == HW_RC_END_BODY;
                 if (kind == HW_RC_END_BODY6) continue; /* a world body (rc_bodies above), no point */
+                if ((e ? rg->body_b[c] : rg->body_a[c]) >= 0) continue; /* on a body (rc_body_ends) */
                 if (p < 0 || (!body && sc->model.points[p].kind == HW_POINT_FIXED)) continue; /* set once */
                 hw_world_rc_point q = {c, e, p, body};
                 rp[n_rp++] = q;
@@ -684,6 +685,7 @@ done:
     hw_md_out_close(mdo);
     hw_world_destroy(world); /* the lumped lines with it; the network is the runner's */
     free(rcb);
+    free(rbe);
     hw_ensemble_free(ens);
     hw_scenario_free(sc);
     hw_md_free(md);

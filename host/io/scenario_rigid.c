@@ -225,7 +225,10 @@ static int read_vec3(rl *L, const fld *f, double v[3])
 }
 
 /* {type: body, body: NAME, at: [x, y, z]}: a ball joint at the body-frame point `at` of a 6-DOF body
- * of the scenario (HW_RC_END_BODY6). The body may hold other cable ends and lumped lines too. */
+ * of the scenario: on a free body HW_RC_END_BODY6 (the cable's solve moves the body); on a fixed,
+ * prescribed or coupled body HW_RC_END_POINT, an end that the world moves with the body point
+ * (hw_world_rc_body_end), starting at its t = 0 position. The body may hold other cable ends and
+ * lumped lines too. */
 static void parse_body_end(rl *L, mp *e, hw_rc_end_kind *kind, double pos[3], int *body, hw_body_def *b6,
                            double at[3])
 {
@@ -263,10 +266,15 @@ static void parse_body_end(rl *L, mp *e, hw_rc_end_kind *kind, double pos[3], in
         return;
     }
     if (read_vec3(L, &fa, at)) return;
-    *kind = HW_RC_END_BODY6;
     *body = k;
-    *b6 = L->bodies[k];
     hw_scn_body_point0(&L->bodies[k], at, pos);
+    if (L->bodies[k].kind != HW_BODY_FREE) { /* its motion is imposed: the end follows the body point
+                                                (a ball joint the world moves, hw_world_rc_body_end) */
+        *kind = HW_RC_END_POINT;
+        return;
+    }
+    *kind = HW_RC_END_BODY6;
+    *b6 = L->bodies[k];
 }
 
 static void parse_end(rl *L, mp *m, yaml_node_t *root, const char *key, hw_rc_end_kind *kind, double pos[3],
@@ -677,4 +685,25 @@ hw_status hw_scenario_rigid_parse(yaml_document_t *doc, yaml_node_t *root, yaml_
     }
     *out = L.r;
     return HW_OK;
+}
+
+void hw_scenario_rigid_body_ends(const hw_scn_rigid *r, hw_world_rc_body *rcb, int *n_rcb,
+                                 hw_world_rc_body_end *rbe, int *n_rbe)
+{
+    if (n_rcb) *n_rcb = 0;
+    if (n_rbe) *n_rbe = 0;
+    for (int c = 0; r && c < r->def.n_cables; c++)
+        for (int e = 0; e < 2; e++) {
+            int b = e ? r->body_b[c] : r->body_a[c];
+            if (b < 0) continue;
+            const hw_rc_cable_def *cd = &r->cables[c];
+            if ((e ? cd->end_b : cd->end_a) == HW_RC_END_BODY6) {
+                hw_world_rc_body x = {b, c, e};
+                if (rcb && n_rcb) rcb[(*n_rcb)++] = x;
+            } else if (rbe && n_rbe) {
+                const double *at = e ? cd->at_b : cd->at_a;
+                hw_world_rc_body_end x = {b, c, e, {at[0], at[1], at[2]}};
+                rbe[(*n_rbe)++] = x;
+            }
+        }
 }

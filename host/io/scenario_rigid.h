@@ -12,6 +12,7 @@
 #include "hawser/hawser.h"
 #include "hawser/rigid.h"
 #include "hawser/body.h"
+#include "hawser/world.h"
 
 typedef struct hw_scn_rigid {
     hw_rc_def def;           /* env from the scenario, dt = solver.dt (0 when auto), cables; owned */
@@ -20,10 +21,12 @@ typedef struct hw_scn_rigid {
                                 free point is the end's body (HW_RC_END_BODY, body_a / body_b from
                                 its mass, volume, drag area and added mass) */
     int *body_a, *body_b;    /* per cable: the scenario body (`bodies:` index) of an end on a 6-DOF
-                                body ({type: body, body: NAME, at: [x, y, z]}: HW_RC_END_BODY6 with
-                                body6_a / body6_b a copy of that body's definition and at_a / at_b
-                                the joint), -1 otherwise: so that one body shared by several cable
-                                ends and lumped lines is one body of the world */
+                                body ({type: body, body: NAME, at: [x, y, z]}; at_a / at_b the
+                                joint; on a free body HW_RC_END_BODY6 with body6_a / body6_b a copy
+                                of that body's definition, on a fixed, prescribed or coupled body
+                                HW_RC_END_POINT that the world moves with the body point), -1
+                                otherwise: so that one body shared by several cable ends and lumped
+                                lines is one body of the world */
     double *end_load;        /* per cable 6 values: the constant force on free end A, then B (N,
                                 world; `load:`), zero elsewhere */
     void *priv;              /* loader-private: the line of every key, owned names */
@@ -49,6 +52,13 @@ hw_status hw_scenario_rigid_check(const hw_scn_rigid *r, double dt, const char *
  * may pay out. The rigid runner (run/rigid_run.c) sizes its scratch and the HDF5 writer
  * (io/output_hdf5.c) its node slots with it. */
 int hw_rc_max_elements(const hw_rc_cable_def *c);
+
+/* The cable ends on bodies as the world takes them (include/hawser/world.h): those on free bodies
+ * (HW_RC_END_BODY6) into rcb (hw_world_def.rc_bodies), those on fixed, prescribed or coupled bodies
+ * (HW_RC_END_POINT following the body point at_a / at_b) into rbe (hw_world_def.rc_body_ends);
+ * each array has room for 2 n_cables (either may be NULL to skip it). */
+void hw_scenario_rigid_body_ends(const hw_scn_rigid *r, hw_world_rc_body *rcb, int *n_rcb,
+                                 hw_world_rc_body_end *rbe, int *n_rbe);
 
 void hw_scenario_rigid_free(hw_scn_rigid *r); /* NULL-safe */
 

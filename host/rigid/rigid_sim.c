@@ -182,9 +182,9 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
             static const char *const kinds[4] = {"free", "fixed", "prescribed", "coupled"};
             snprintf(field, sizeof field, "body6_%c.type", end ? 'b' : 'a');
             if (b->kind != HW_BODY_FREE)
-                FAIL(field, "expected a free body (moved by the cable and its own loads), got %s: fixed, prescribed "
-                     "and coupled bodies cannot ride on a rigid cable end yet (hold the end with a point or "
-                     "clamped end moved as the body moves)", b->kind >= HW_BODY_FREE && b->kind <= HW_BODY_COUPLED
+                FAIL(field, "expected a free body (moved by the cable and its own loads), got %s: a fixed, prescribed "
+                     "or coupled body holds a point end that the world moves with it (hw_world_def.rc_body_ends; "
+                     "a scenario's {type: body} end on such a body is one)", b->kind >= HW_BODY_FREE && b->kind <= HW_BODY_COUPLED
                      ? kinds[b->kind] : "an unknown kind");
             snprintf(field, sizeof field, "body6_%c", end ? 'b' : 'a');
             if (hw_body_check(b, end, why, sizeof why) != HW_OK) FAIL(field, "%s", why);
@@ -594,6 +594,24 @@ hw_status hw_rc_winch_state(const hw_rc *rc, int cable, double *length, double *
     if (speed) *speed = r->speed;
     if (tension) *tension = r->tension;
     if (elements) *elements = rc->S.cab[cable].n;
+    return HW_OK;
+}
+
+hw_status hw_rc_end_point(const hw_rc *rc, int cable, int end, double pos[3], double vel[3])
+{
+    CHECK_CABLE(rc, cable);
+    const hw_rc_cable *C = &rc->S.cab[cable];
+    if ((end != 0 && end != 1) || C->body[end].on || C->body6[end].on || !(end ? C->mask_b : C->mask_a)) {
+        snprintf(((hw_rc *)rc)->err, sizeof rc->err, "hw_rc_end_point: cable '%s' end %d is not a point or "
+                 "clamped end", rc->ch[cable].name, end);
+        return HW_ERR_INVALID_ARG;
+    }
+    const rc_cable_host *h = &rc->ch[cable];
+    const double *p0 = end ? h->pb0 : h->pa0, *v = end ? C->velb : C->vela, t0 = end ? h->tb : h->ta;
+    for (int q = 0; q < 3; q++) { /* where hw_rc_step holds it (C->posa is the last step's start) */
+        if (pos) pos[q] = p0[q] + v[q] * (rc->t - t0);
+        if (vel) vel[q] = v[q];
+    }
     return HW_OK;
 }
 

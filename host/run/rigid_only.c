@@ -71,6 +71,7 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     const hw_scn_rigid *rg = sc->rigid;
     for (int i = 0; rg && i < 2 * rg->def.n_cables; i++) { /* each end's solve integrates its body */
         int bi = i % 2 ? rg->body_b[i / 2] : rg->body_a[i / 2];
+        if (bi >= 0 && sc->bodies[bi].kind != HW_BODY_FREE) continue; /* followed, not integrated */
         for (int j = 0; bi >= 0 && j < i; j++)
             if ((j % 2 ? rg->body_b[j / 2] : rg->body_a[j / 2]) == bi) {
                 snprintf(msg, msg_len, "%s: body '%s' is on two rigid cable ends ('%s' end %c and '%s' end %c): a "
@@ -88,13 +89,9 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
     st = hw_rc_runner_start(&r, sc, dir, dt, backend, log, log_user, msg, msg_len);
     if (st == HW_OK && sc->n_bodies > 0) {
         hw_world_rc_body *rcb = (hw_world_rc_body *)malloc(2 * (size_t)rg->def.n_cables * sizeof *rcb + 1);
-        int n_rcb = 0;
-        for (int i = 0; rcb && i < 2 * rg->def.n_cables; i++) {
-            int bi = i % 2 ? rg->body_b[i / 2] : rg->body_a[i / 2];
-            if (bi < 0) continue;
-            hw_world_rc_body b = {bi, i / 2, i % 2};
-            rcb[n_rcb++] = b;
-        }
+        hw_world_rc_body_end *rbe = (hw_world_rc_body_end *)malloc(2 * (size_t)rg->def.n_cables * sizeof *rbe + 1);
+        int n_rcb = 0, n_rbe = 0; /* ends on free bodies (held) and on the others (following them) */
+        if (rcb && rbe) hw_scenario_rigid_body_ends(rg, rcb, &n_rcb, rbe, &n_rbe);
         hw_world_def wd = hw_default_world();
         wd.lumped = &sc->model; /* no lines: the world steps the cables and the bodies (the network
                                    is its runner's) */
@@ -103,13 +100,16 @@ hw_status hw_rc_run_scenario(const hw_scenario *sc, const char *scenario_path, c
         wd.bodies = sc->bodies;
         wd.n_rc_bodies = n_rcb;
         wd.rc_bodies = rcb;
+        wd.n_rc_body_ends = n_rbe;
+        wd.rc_body_ends = rbe;
         wd.backend = backend;
         wd.log = log;
         wd.log_user = log_user;
         wd.file = scenario_path;
-        st = rcb ? hw_world_create(&wd, &world, msg, msg_len) : HW_ERR_NOMEM;
-        if (!rcb) snprintf(msg, msg_len, "out of memory");
+        st = rcb && rbe ? hw_world_create(&wd, &world, msg, msg_len) : HW_ERR_NOMEM;
+        if (!rcb || !rbe) snprintf(msg, msg_len, "out of memory");
         free(rcb);
+        free(rbe);
     }
     if (st == HW_OK) st = hw_net_runner_start(&net, sc, dir, log, log_user, msg, msg_len);
     char note[512];

@@ -27,7 +27,12 @@ struct hw_world {
     int n_rcb;
     hw_world_rc_point *rcp; /* rigid cable ends tied to lumped points */
     int n_rcp;
+    hw_world_rc_body_end *rbe; /* rigid cable ends on non-free bodies */
+    int n_rbe;
+    double *rbe_x0;         /* 3 per rbe: its body point at the step's start */
     double dt, t;           /* t: the world's time without a lumped model (else hw_sim_time) */
+    double t_base;          /* ... = t_base + t_steps dt since the last shortened step */
+    long t_steps;
     int n_points;           /* of the lumped model */
     int points_stale;       /* a body was moved from outside: its points need setting */
     long steps;
@@ -66,6 +71,8 @@ void hw_world_destroy(hw_world *w)
     hw_sim_destroy(w->sim);
     free(w->rcb);
     free(w->rcp);
+    free(w->rbe);
+    free(w->rbe_x0);
     free(w);
 }
 
@@ -169,6 +176,84 @@ static hw_status rc_points_to_ends(hw_world *w)
     return HW_OK;
 }
 
+/* Body k's point at (body frame, from the reference point) now: position and velocity
+ * v + w x (R at) (either may be NULL). */
+static void body_point_now(const hw_world *w, int k, const double at[3], double x[3], double v[3])
+{
+    double r[3], q[4], vr[3], om[3];
+    hw_bodies_state(w->bodies, k, r, q, vr, om);
+    hw_v3 c = hw_quat_rotate(hw_quat_make(q[0], q[1], q[2], q[3]), hw_v3_make(at[0], at[1], at[2]));
+    hw_v3 u = hw_v3_cross(hw_v3_make(om[0], om[1], om[2]), c);
+    double cc[3] = {c.x, c.y, c.z}, uu[3] = {u.x, u.y, u.z};
+    for (int i = 0; i < 3; i++) {
+        if (x) x[i] = r[i] + cc[i];
+        if (v) v[i] = vr[i] + uu[i];
+    }
+}
+
+/* Rigid cable ends on non-free bodies: their body points at the step's start ... */
+static void rc_body_ends_start(hw_world *w)
+{
+    for (int j = 0; j < w->n_rbe; j++) body_point_now(w, w->rbe[j].body, w->rbe[j].at, w->rbe_x0 + 3 * j, NULL);
+}
+
+/* ... and, the bodies at the step's end (h after), each end on the chord between the two points
+ * (h = 0: the body point's own velocity), held so by the rigid step. */
+static hw_status rc_body_ends_set(hw_world *w, double h)
+{
+    for (int j = 0; j < w->n_rbe; j++) {
+        const hw_world_rc_body_end *e = &w->rbe[j];
+        double x1[3], v[3];
+        const double *x0 = w->rbe_x0 + 3 * j;
+        body_point_now(w, e->body, e->at, x1, v);
+        if (h > 0)
+            for (int c = 0; c < 3; c++) v[c] = (x1[c] - x0[c]) / h;
+        hw_status st = hw_rc_set_end_kinematics(w->rc, e->cable, e->end ? NULL : x0, e->end ? NULL : v,
+                                                e->end ? x0 : NULL, e->end ? v : NULL);
+        if (st) {
+            set_err(w, "rigid cables: cable %d end %c on body '%s' (%d): %s", e->cable, e->end ? 'B' : 'A',
+                    hw_world_body_name(w, e->body), e->body, hw_rc_last_error(w->rc));
+            return st;
+        }
+    }
+    return HW_OK;
+}
+
+/* The ends on non-free bodies, against the rigid cables now joined: indices, each a point end
+ * that starts on its body point (the cable starts from there), then set moving with it. */
+static hw_status join_rc_body_ends(hw_world *w, char *msg, size_t len)
+{
+    for (int j = 0; j < w->n_rbe; j++) {
+        const hw_world_rc_body_end *e = &w->rbe[j];
+        if (e->cable >= hw_rc_n_cables(w->rc)) {
+            snprintf(msg, len, "world: rc_body_ends[%d]: cable %d: expected a rigid cable index below %d", j,
+                     e->cable, hw_rc_n_cables(w->rc));
+            return HW_ERR_INPUT;
+        }
+        double xe[3], x[3];
+        hw_status st = hw_rc_end_point(w->rc, e->cable, e->end, xe, NULL);
+        if (st) {
+            snprintf(msg, len, "world: rc_body_ends[%d]: expected a point end (HW_RC_END_POINT) of the cable: %s", j,
+                     hw_rc_last_error(w->rc));
+            return HW_ERR_INPUT;
+        }
+        body_point_now(w, e->body, e->at, x, NULL);
+        double d = sqrt((xe[0] - x[0]) * (xe[0] - x[0]) + (xe[1] - x[1]) * (xe[1] - x[1]) +
+                        (xe[2] - x[2]) * (xe[2] - x[2]));
+        if (!(d <= 1e-9 * (1.0 + fabs(x[0]) + fabs(x[1]) + fabs(x[2])))) {
+            snprintf(msg, len, "world: rigid cable %d end %c is at (%.9g, %.9g, %.9g), %.3g m from its point on "
+                     "body '%s' (%.9g, %.9g, %.9g): expected the end's pos_%c on the body point r + R(rot) at at "
+                     "t = 0", e->cable, e->end ? 'B' : 'A', xe[0], xe[1], xe[2], d,
+                     hw_world_body_name(w, e->body), x[0], x[1], x[2], e->end ? 'b' : 'a');
+            return HW_ERR_INPUT;
+        }
+    }
+    rc_body_ends_start(w);
+    hw_status st = rc_body_ends_set(w, 0.0);
+    if (st) snprintf(msg, len, "%s", w->err);
+    return st;
+}
+
 /* ... and the lumped points that show the rigid cables' point bodies, after their step. */
 static void rc_bodies_to_points(hw_world *w)
 {
@@ -203,7 +288,7 @@ static hw_status set_rc_points(hw_world *w, const hw_world_rc_point *pts, int n,
 /* Does a step need the exchanges (else the families step on their own)? */
 static int coupled(const hw_world *w)
 {
-    return w->cpl || hw_bodies_count(w->bodies) > 0 || w->n_rcb > 0 ||
+    return w->cpl || hw_bodies_count(w->bodies) > 0 || w->n_rcb > 0 || w->n_rbe > 0 ||
            (w->net && w->sim) || (w->rc && w->sim);
 }
 
@@ -219,6 +304,7 @@ static hw_status world_step_to(hw_world *w, double t1)
     hw_status st;
     double t0 = hw_world_time(w);
     if (w->rc && (st = rc_points_to_ends(w))) return st;
+    rc_body_ends_start(w);
     if (w->sim) {
         if ((st = hw_couplings_before(w->cpl, w->sim))) {
             set_err(w, "couplings: %s", hw_sim_last_error(w->sim));
@@ -238,8 +324,12 @@ static hw_status world_step_to(hw_world *w, double t1)
             set_err(w, "couplings: %s", hw_sim_last_error(w->sim));
             return st;
         }
+    } else if (fabs(t1 - (t0 + w->dt)) <= hw_time_tolerance(w->dt, t1)) { /* a whole step: the clock
+                                                   computed, not accumulated (as hw_sim's, hw_rc's) */
+        w->t = w->t_base + (double)(++w->t_steps) * w->dt;
     } else {
-        w->t = t1;
+        w->t = w->t_base = t1;
+        w->t_steps = 0;
     }
     double h = t1 - t0;
     if (w->net && (st = hw_net_step(w->net, h))) {
@@ -249,6 +339,7 @@ static hw_status world_step_to(hw_world *w, double t1)
     if ((st = hw_bodies_after_step(w->bodies, w->sim, t1, h, w->err, sizeof w->err))) return fail(w, st);
     if (w->rc) {
         if ((st = rc_bodies_load(w))) return st;
+        if ((st = rc_body_ends_set(w, h))) return st;
         double rdt = hw_rc_dt(w->rc);
         while (hw_rc_time(w->rc) + rdt <= t1 + hw_time_tolerance(rdt, t1)) {
             if ((st = hw_rc_step(w->rc, 1))) {
@@ -354,6 +445,11 @@ hw_status hw_world_add_rigid(hw_world *w, hw_rc *rc, const hw_world_rc_point *po
         w->err[0] = 0;
         if ((st = join_rc_bodies(w, m, sizeof m))) snprintf(w->err, sizeof w->err, "%s", m);
     }
+    if (!st && w->n_rbe > 0) { /* the ends on non-free bodies hw_world_def.rc_body_ends named */
+        char m[sizeof w->err];
+        w->err[0] = 0;
+        if ((st = join_rc_body_ends(w, m, sizeof m))) snprintf(w->err, sizeof w->err, "%s", m);
+    }
     if (st) { w->rc = NULL; free(w->rcp); w->rcp = NULL; w->n_rcp = 0; }
     return st;
 }
@@ -397,6 +493,27 @@ hw_status hw_world_body_cable_load(const hw_world *w, int k, double force[3], do
         m[0] += d[1] * F[2] - d[2] * F[1];
         m[1] += d[2] * F[0] - d[0] * F[2];
         m[2] += d[0] * F[1] - d[1] * F[0];
+        free(nodes);
+    }
+    for (int j = 0; w->rc && j < w->n_rbe; j++) { /* the pull of wires hung from a non-free body */
+        if (w->rbe[j].body != k) continue;
+        int cable = w->rbe[j].cable, n = hw_rc_elements(w->rc, cable);
+        double fe[2][3], r[3];
+        double *nodes = (double *)malloc(3 * ((size_t)n + 1) * sizeof(double));
+        if (!nodes) return HW_ERR_NOMEM;
+        if ((st = hw_rc_end_forces(w->rc, cable, fe[0], fe[1])) || (st = hw_rc_nodes(w->rc, cable, nodes)) ||
+            (st = hw_bodies_state(w->bodies, k, r, NULL, NULL, NULL))) {
+            free(nodes);
+            return st;
+        }
+        const double *F = fe[w->rbe[j].end], *x = nodes + 3 * (w->rbe[j].end ? n : 0);
+        double d[3] = {x[0] - r[0], x[1] - r[1], x[2] - r[2]};
+        if (isfinite(F[0]) && isfinite(F[1]) && isfinite(F[2])) { /* NaN before the first solve */
+            for (int c = 0; c < 3; c++) f[c] += F[c];
+            m[0] += d[1] * F[2] - d[2] * F[1];
+            m[1] += d[2] * F[0] - d[0] * F[2];
+            m[2] += d[0] * F[1] - d[1] * F[0];
+        }
         free(nodes);
     }
     for (int c = 0; c < 3; c++) {
@@ -763,6 +880,33 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
         }
         /* without rigid cables yet (hw_world_add_rigid joins them later): checked and read there */
         if (!st && w->rc) st = join_rc_bodies(w, msg, len);
+    }
+    if (!st && d->n_rc_body_ends > 0) {
+        w->rbe = (hw_world_rc_body_end *)malloc((size_t)d->n_rc_body_ends * sizeof *w->rbe);
+        w->rbe_x0 = (double *)calloc(3 * (size_t)d->n_rc_body_ends, sizeof(double));
+        if (!w->rbe || !w->rbe_x0 || !d->rc_body_ends) {
+            snprintf(msg, len, "world: %s", !d->rc_body_ends ? "n_rc_body_ends > 0 and no rc_body_ends" : "out of memory");
+            st = !d->rc_body_ends ? HW_ERR_INVALID_ARG : HW_ERR_NOMEM;
+        }
+        for (int j = 0; !st && j < d->n_rc_body_ends; j++) {
+            const hw_world_rc_body_end *e = &d->rc_body_ends[j];
+            if (e->body < 0 || e->body >= d->n_bodies || e->cable < 0 || (e->end != 0 && e->end != 1) ||
+                !(isfinite(e->at[0]) && isfinite(e->at[1]) && isfinite(e->at[2]))) {
+                snprintf(msg, len, "world: rc_body_ends[%d]: expected a body index, a rigid cable index, end 0 (A) "
+                         "or 1 (B) and a finite body-frame point at", j);
+                st = HW_ERR_INPUT;
+            } else if (d->bodies[e->body].kind == HW_BODY_FREE) {
+                snprintf(msg, len, "%s: body '%s' is free: a rigid cable end on a free body is a 6-DOF body end "
+                         "(HW_RC_END_BODY6, rc_bodies), which moves the body; rc_body_ends are for fixed, "
+                         "prescribed and coupled bodies", d->file ? d->file : "world",
+                         d->bodies[e->body].name ? d->bodies[e->body].name : "");
+                st = HW_ERR_INPUT;
+            } else {
+                w->rbe[j] = *e;
+                w->n_rbe = j + 1;
+            }
+        }
+        if (!st && w->rc) st = join_rc_body_ends(w, msg, len);
     }
     if (!st) st = set_rc_points(w, d->rc_points, d->n_rc_points, msg, len);
     if (!st && w->sim) st = hw_bodies_read_loads(w->bodies, w->sim);

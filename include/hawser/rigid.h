@@ -156,6 +156,11 @@ hw_status hw_rc_get_params(const hw_rc *rc, int cable, hw_rc_params *out);
 hw_status hw_rc_set_end_kinematics(hw_rc *rc, int cable, const double pos_a[3],
                                    const double vel_a[3], const double pos_b[3],
                                    const double vel_b[3]);
+/* The attachment point of a point or clamped end (0 = A, 1 = B) now: the position it is held at
+ * (pos + vel (t - t_set), from the last hw_rc_set_end_kinematics or the definition) and that
+ * velocity; either pointer may be NULL. The end node (hw_rc_nodes) sits off it by the end block's
+ * spring stretch (force / (EA / (l/2))). HW_ERR_INVALID_ARG for a free or body end. */
+hw_status hw_rc_end_point(const hw_rc *rc, int cable, int end, double pos[3], double vel[3]);
 /* External force (at the end point) and torque (world frame) on end element A (end 0) or B
  * (end 1); NULL = zero. Meant for free ends (a payload's weight, a test load); at a body end the
  * force acts on the body (a co-simulation load on the payload) and the torque on the element. */

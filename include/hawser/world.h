@@ -15,8 +15,9 @@
  *   4. the rigid cables take their steps up to the same time (their dt is the lumped dt: they
  *      step once per whole world step; a shortened step is refused with rigid cables), their
  *      ends tied to lumped points having taken those points' kinematics at the step's start
- *      (hw_world_rc_point), and the bodies they hold are read back (a point body to its lumped
- *      point, a 6-DOF body to its world body).
+ *      (hw_world_rc_point), their ends on non-free bodies moving on the chord to the body point
+ *      at the step's end (hw_world_rc_body_end), and the bodies they hold are read back (a point
+ *      body to its lumped point, a 6-DOF body to its world body).
  * Every exchange is explicit with a lag of at most one step (the lumped lines see a body's motion
  * over the step from its state at the step's start), which is how MoorDyn couples its bodies.
  *
@@ -79,6 +80,25 @@ typedef struct hw_world_rc_point {
     int body;    /* 0: the end follows the point; 1: the point follows the end's body */
 } hw_world_rc_point;
 
+/* A rigid cable end that follows a body-fixed point of a world body that is not free (fixed,
+ * prescribed or coupled: its motion is imposed, the cable does not move it): the end (kind
+ * HW_RC_END_POINT, a ball joint) is at r + R(q) at, where r, q are the body's reference point and
+ * orientation. Over each world step the end moves on the chord from the body point at the step's
+ * start to the body point at the step's end (the body's state at the step's end is known before
+ * the rigid cables step: hw_rc_set_end_kinematics with that position and the chord's velocity), so
+ * it is exactly on the body point at every step's end; the chord velocity differs from the body
+ * point's v + w x (R at) by O(h a). The cable's force on the body is in hw_world_body_cable_load
+ * (no effect on the body's motion). The end must start on the body point (pos_a / pos_b at t = 0,
+ * within 1e-9 relative; else HW_ERR_INPUT naming the body). A free body on a rigid end is
+ * HW_RC_END_BODY6 (rc_bodies). A clamped end given here follows the point but keeps its initial
+ * orientation (the clamp cannot turn with the body): the scenario's body ends are ball joints. */
+typedef struct hw_world_rc_body_end {
+    int body;      /* world body index (kind fixed, prescribed or coupled) */
+    int cable;     /* rigid cable index */
+    int end;       /* 0: end A, 1: end B */
+    double at[3];  /* the joint in the body frame, from the body's reference point, m */
+} hw_world_rc_body_end;
+
 typedef struct hw_world_def {
     const hw_model_def *lumped;   /* the lumped-mass model (required; zero lines allowed); its
                                      solver holds dt, t_end, the integrator and the static solve */
@@ -103,6 +123,9 @@ typedef struct hw_world_def {
                                      load), in the statics too; hw_world_set_body_load changes it */
     int n_rc_points;              /* rigid cable ends tied to lumped points */
     const hw_world_rc_point *rc_points;
+    int n_rc_body_ends;           /* rigid cable ends on non-free bodies (their cables may come
+                                     later with hw_world_add_rigid, which checks them) */
+    const hw_world_rc_body_end *rc_body_ends;
     hw_backend_kind backend;      /* for the lumped lines and the rigid cables */
     hw_log_fn log;                /* notes and warnings (NULL: silent) */
     void *log_user;
