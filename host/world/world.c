@@ -925,7 +925,7 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
 void hw_world_state_records(hw_world *w, hw_world_record_fn rec, void *ctx)
 {
 #define WR(f) rec(ctx, "world." #f, &w->f, sizeof w->f)
-    WR(t); WR(steps); WR(failed); WR(points_stale); WR(static_iters); WR(static_res);
+    WR(t); WR(t_base); WR(t_steps); WR(steps); WR(failed); WR(points_stale); WR(static_iters); WR(static_res);
 #undef WR
     hw_bodies_state_records(w->bodies, rec, ctx);
 }
