@@ -803,6 +803,15 @@ Test(cli, body_on_rigid_cable_end_resume_byte_identical)
     bodies_resume(alone, 22, "1600:9", files2, 0); /* the rigid-only run */
 }
 
+/* The vessel example: a prescribed vessel on lumped moorings holding a rigid crane wire (a point
+ * end that follows the body) with a payload on its 6-DOF end, killed at step 3000 (9.5 s; the
+ * last checkpoint at 9 s) and resumed: every file byte-identical to the run straight through. */
+Test(cli, vessel_crane_resume_byte_identical)
+{
+    const char *files[] = {"bodies.csv", "lines.csv", "points.csv", "rigid.csv", "run.pvd", NULL};
+    bodies_resume(HW_EXAMPLES_DIR "/vessel_crane.yaml", 23, "3000:9", files, 0);
+}
+
 /* Through the API: a world's bodies (a free cork heaving on its waterplane, no lines) saved after
  * 50 steps and loaded into a fresh world continue bit-identically; a checkpoint of other bodies
  * (names, count, none) is refused naming both lists. */
