@@ -890,25 +890,10 @@ static int get_body_ref(loader *L, mapr *m)
         hw_yr_missing(m, &f, 1, "the name of the body the point rides on");
         return -1;
     }
-    const hw_scenario *sc = L->sc;
-    const char *s = yd_scalar(f.v);
-    for (int k = 0; s && !yd_is_null(f.v) && k < sc->n_bodies; k++)
-        if (!strcmp(sc->bodies[k].name, s)) return k;
-    char got[96], names[300];
-    yd_describe(f.v, got, sizeof got);
-    size_t used = (size_t)snprintf(names, sizeof names, "one of: ");
-    for (int k = 0; k < sc->n_bodies; k++) {
-        if (k >= 12 || used + strlen(sc->bodies[k].name) + 8 >= sizeof names) {
-            snprintf(names, sizeof names, "one of the %d names in bodies", sc->n_bodies);
-            break;
-        }
-        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "", sc->bodies[k].name);
-    }
-    if (sc->n_bodies == 0)
-        fail(L, f.line, f.path, "expected a body name, got %s (the scenario has no bodies section)", got);
-    else
-        fail(L, f.line, f.path, "expected a body name (%s), got %s", names, got);
-    return -1;
+    char why[512];
+    int k = hw_scn_body_named(L->sc->bodies, L->sc->n_bodies, f.v, why, sizeof why);
+    if (k < 0) fail(L, f.line, f.path, "%s", why);
+    return k;
 }
 
 /* motion: required on a prescribed point, not allowed on others. */

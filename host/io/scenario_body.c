@@ -3,7 +3,10 @@
 #include "io/scenario_body.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
+#include "io/yaml_doc.h"
 #include "physics/body.h"
 
 void hw_scn_body_pose0(const hw_body_def *b, double pos[3], double rpy[3])
@@ -56,4 +59,26 @@ void hw_scn_rpy_from_moordyn(const double md[3], double rpy[3])
     rpy[0] = a.x;
     rpy[1] = a.y;
     rpy[2] = a.z;
+}
+
+int hw_scn_body_named(const hw_body_def *bodies, int n, const yaml_node_t *v, char *why, size_t len)
+{
+    const char *s = yd_scalar(v);
+    for (int k = 0; s && !yd_is_null(v) && k < n; k++)
+        if (!strcmp(bodies[k].name, s)) return k;
+    char got[96], names[300];
+    yd_describe(v, got, sizeof got);
+    size_t used = (size_t)snprintf(names, sizeof names, "one of: ");
+    for (int k = 0; k < n; k++) {
+        if (k >= 12 || used + strlen(bodies[k].name) + 8 >= sizeof names) {
+            snprintf(names, sizeof names, "one of the %d names in bodies", n);
+            break;
+        }
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "", bodies[k].name);
+    }
+    if (n == 0)
+        snprintf(why, len, "expected a body name, got %s (the scenario has no bodies section)", got);
+    else
+        snprintf(why, len, "expected a body name (%s), got %s", names, got);
+    return -1;
 }

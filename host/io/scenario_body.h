@@ -4,6 +4,9 @@
 #ifndef HW_HOST_SCENARIO_BODY_H
 #define HW_HOST_SCENARIO_BODY_H
 
+#include <stddef.h>
+#include <yaml.h>
+
 #include "hawser/body.h"
 
 /* The body's reference point and roll, pitch, yaw (rad) at t = 0: pos and rot, plus a prescribed
@@ -18,5 +21,9 @@ void hw_scn_body_point0(const hw_body_def *b, const double at[3], double out[3])
  * positions), hw_body_def as R = Rz(yaw) Ry(pitch) Rx(roll): the same orientation in Hawser's
  * angles. With at most one angle non-zero the two agree and the angles are copied unchanged. */
 void hw_scn_rpy_from_moordyn(const double md[3], double rpy[3]);
+
+/* The index among bodies[0..n-1] of the body a YAML value names, or -1 with the reason in why
+ * ("expected a body name (one of: buoy, ship), got ..."; the loaders' message for the field). */
+int hw_scn_body_named(const hw_body_def *bodies, int n, const yaml_node_t *v, char *why, size_t len);
 
 #endif

@@ -240,25 +240,10 @@ static void parse_body_end(rl *L, mp *e, hw_rc_end_kind *kind, double pos[3], in
                  not_here[k]);
     if (FAILED(L)) return;
     if (!hw_yr_get(e, "body", &fb)) { hw_yr_missing(e, &fb, 1, "the name of a body in bodies"); return; }
-    const char *s = yd_scalar(fb.v);
-    int k = -1;
-    for (int i = 0; s && !yd_is_null(fb.v) && i < L->n_bodies; i++)
-        if (!strcmp(L->bodies[i].name, s)) k = i;
+    char why[512];
+    int k = hw_scn_body_named(L->bodies, L->n_bodies, fb.v, why, sizeof why);
     if (k < 0) {
-        char got[96], names[300];
-        yd_describe(fb.v, got, sizeof got);
-        size_t used = (size_t)snprintf(names, sizeof names, "one of: ");
-        for (int i = 0; i < L->n_bodies; i++) {
-            if (i >= 12 || used + strlen(L->bodies[i].name) + 8 >= sizeof names) {
-                snprintf(names, sizeof names, "one of the %d names in bodies", L->n_bodies);
-                break;
-            }
-            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", L->bodies[i].name);
-        }
-        if (L->n_bodies == 0)
-            fail(L, fb.line, fb.path, "expected a body name, got %s (the scenario has no bodies section)", got);
-        else
-            fail(L, fb.line, fb.path, "expected a body name (%s), got %s", names, got);
+        fail(L, fb.line, fb.path, "%s", why);
         return;
     }
     if (!hw_yr_get(e, "at", &fa)) {
