@@ -27,8 +27,6 @@
 #include "io/output.h"
 #include "io/output_vtk.h"
 #include "cli/plot_report.h"
-#include "run/rigid_only.h"
-#include "run/network_only.h"
 #include "run/rigid_run.h"
 #include "run/run_resume.h"
 #include "io/scenario.h"
@@ -196,6 +194,57 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
     fprintf(f, "}\n");
 }
 
+/* The summary of a run without lumped lines (rigid cables and/or a network; the runners' keys). */
+typedef struct fam_summary_args {
+    const char *status, *message, *scenario, *dir;
+    const hw_rc_runner *rig;
+    const hw_net_runner *net;
+    const hw_world *world;
+    const hw_body_def *bodies;
+    int rigid; /* the rigid cables' summary (else the network's) */
+    double dt, wall;
+    long steps;
+} fam_summary_args;
+static void fam_summary(FILE *f, void *ctx)
+{
+    const fam_summary_args *a = (const fam_summary_args *)ctx;
+    fprintf(f, "{\"status\":\"%s\"", a->status);
+    if (a->message) { fprintf(f, ",\"message\":"); hw_json_string(f, a->message); }
+    fprintf(f, ",\"scenario\":"); hw_json_string(f, a->scenario);
+    if (a->rigid) { /* rigid cables (and the bodies they hold) */
+        if (a->rig->rc) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", a->steps, a->wall);
+        hw_rc_runner_json(f, a->rig);
+        hw_net_runner_json(f, a->net);
+        hw_bodies_json(f, a->world, a->bodies);
+    } else { /* a network only */
+        if (a->net->net)
+            fprintf(f, ",\"network\":{\"t\":%.9g,\"dt\":%.6g,\"steps\":%ld,\"substeps\":%ld,\"rows\":%ld},\"wall_s\":%.4f",
+                    hw_net_time(a->net->net), a->dt, a->steps, hw_net_substeps(a->net->net), a->net->rows, a->wall);
+        hw_net_runner_json(f, a->net);
+    }
+    fprintf(f, ",\"output_dir\":"); hw_json_string(f, a->dir);
+    fprintf(f, "}\n");
+}
+
+/* Without lumped lines: each end of a rigid cable on its own body when the body is integrated there. */
+static hw_status rigid_body_ends_check(const hw_scenario *sc, const char *path, char *msg, size_t msg_len)
+{
+    const hw_scn_rigid *rg = sc->rigid;
+    for (int i = 0; rg && i < 2 * rg->def.n_cables; i++) { /* each end's solve integrates its body */
+        int bi = i % 2 ? rg->body_b[i / 2] : rg->body_a[i / 2];
+        if (bi >= 0 && sc->bodies[bi].kind != HW_BODY_FREE) continue; /* followed, not integrated */
+        for (int j = 0; bi >= 0 && j < i; j++)
+            if ((j % 2 ? rg->body_b[j / 2] : rg->body_a[j / 2]) == bi) {
+                snprintf(msg, msg_len, "%s: body '%s' is on two rigid cable ends ('%s' end %c and '%s' end %c): a "
+                         "body on one rigid cable end only for now (each end's solve integrates its body)",
+                         path, sc->bodies[bi].name ? sc->bodies[bi].name : "", rg->cables[j / 2].name,
+                         j % 2 ? 'B' : 'A', rg->cables[i / 2].name, i % 2 ? 'B' : 'A');
+                return HW_ERR_INPUT;
+            }
+    }
+    return HW_OK;
+}
+
 /* The end of a run, also one that failed: every result file closed (a failed close is an output
  * error), DIR/summary.json written when it can be, then the summary on stdout. Returns the exit
  * code: code, or EXIT_IO when closing or the summary failed on a run that was ok until then. */
@@ -342,6 +391,14 @@ static int cmd_convert(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* The run's time: the lumped lines', else the rigid cables', else the network's. */
+static double run_time(const hw_sim *sim, const hw_rc_runner *rig, const hw_net_runner *net)
+{
+    if (sim) return hw_sim_time(sim);
+    if (rig->rc) return hw_rc_time(rig->rc);
+    return net->net ? hw_net_time(net->net) : 0.0;
+}
+
 static int run(run_opts *o)
 {
     char msg[2048];
@@ -419,36 +476,96 @@ static int run(run_opts *o)
             return exit_code(st);
         }
     }
-    if (sc->model.n_lines == 0 && (sc->rigid || sc->network)) { /* rigid cables and/or a network only */
-        catch_signals();
-        if (sc->rigid)
-            st = hw_rc_run_scenario(sc, o->scenario, dir, o->backend, o->quiet, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
-        else
-            st = hw_net_run_scenario(sc, o->scenario, dir, o->quiet, log_sink, (void *)o, &ck, &g_signal, msg, sizeof msg);
-        if (st == HW_INTERRUPTED) {
-            if (!o->quiet) fprintf(stderr, "hawser: %s; checkpoint %s\n", msg, ck.path);
-            code = 128 + (int)g_signal;
-        } else {
-            if (st) fprintf(stderr, "hawser: %s\n", msg);
-            code = exit_code(st);
-        }
-        hw_run_ck_free(&ck);
-        hw_scenario_free(sc);
-        hw_md_free(md);
-        return code;
-    }
-    {
-        char note[512]; /* a network has no ParaView part: said, not silent */
-        if (hw_vtk_network_note(sc, note, sizeof note)) log_sink((void *)o, 1, note);
-    }
+    /* Without lumped lines (rigid cables and/or a network): the world keeps the clock, with the
+     * bodies the rigid cables hold; the runners step the cables and the network, as they always
+     * have, and write their rows and the summary (fam_summary). One loop below for every run. */
+    int fam = sc->model.n_lines == 0 && (sc->rigid || sc->network);
     hw_net_runner netr;
     memset(&netr, 0, sizeof netr);
+    hw_rc_runner rigr;
+    memset(&rigr, 0, sizeof rigr);
     hw_world *world = NULL; /* every family, stepped together (world.h) */
     hw_world_rc_body *rcb = NULL;
     hw_world_rc_body_end *rbe = NULL;
     hw_bodies_out bout;
     memset(&bout, 0, sizeof bout);
     hw_ensemble *ens = NULL;
+    hw_timeline tl;
+    double dt = 0;
+    long fam_steps = 0;     /* without lumped lines: the steps taken (the runners' count) */
+    clock_t fam_c0 = clock();
+    const char *fam_status = "ok";
+    if (fam) {
+        if ((sc->rigid && (st = rigid_body_ends_check(sc, o->scenario, msg, sizeof msg))) ||
+            (dt = sc->rigid ? sc->model.solver.dt : (sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01),
+             (st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, sizeof msg)))) {
+            fprintf(stderr, "hawser: %s\n", msg); /* before anything is written */
+            hw_run_ck_free(&ck);
+            hw_scenario_free(sc);
+            hw_md_free(md);
+            return exit_code(st);
+        }
+        if (sc->rigid) st = hw_rc_runner_start(&rigr, sc, dir, dt, o->backend, log_sink, (void *)o, msg, sizeof msg);
+        if (!st) { /* the world: its clock, and the bodies the rigid cables hold (bodies.csv) */
+            hw_world_def wd = hw_default_world();
+            wd.lumped = &sc->model; /* no lines */
+            if (sc->rigid && sc->n_bodies > 0) {
+                int n_rcb = 0, n_rbe = 0; /* ends on free bodies (held) and on the others (following them) */
+                rcb = (hw_world_rc_body *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rcb + 1);
+                rbe = (hw_world_rc_body_end *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rbe + 1);
+                if (rcb && rbe) hw_scenario_rigid_body_ends(sc->rigid, rcb, &n_rcb, rbe, &n_rbe);
+                wd.rigid_handle = rigr.rc;
+                wd.n_bodies = sc->n_bodies;
+                wd.bodies = sc->bodies;
+                wd.n_rc_bodies = n_rcb;
+                wd.rc_bodies = rcb;
+                wd.n_rc_body_ends = n_rbe;
+                wd.rc_body_ends = rbe;
+            }
+            wd.backend = o->backend;
+            wd.log = log_sink;
+            wd.log_user = (void *)o;
+            wd.file = o->scenario;
+            if (sc->rigid && sc->n_bodies > 0 && (!rcb || !rbe)) {
+                snprintf(msg, sizeof msg, "out of memory");
+                st = HW_ERR_NOMEM;
+            } else {
+                st = hw_world_create(&wd, &world, msg, sizeof msg);
+            }
+        }
+        if (!st) st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg);
+        char note[512]; /* a network has no ParaView part: said, not silent */
+        if (!st && hw_vtk_network_note(sc, note, sizeof note)) log_sink((void *)o, 1, note);
+        /* ParaView and HDF5 (rigid.csv, network.csv are the runners'): the t = 0 row */
+        if (!st && !(st = hw_outputs_open(&out, dir, sc, msg, sizeof msg))) {
+            hw_outputs_attach(&out, rigr.rc, netr.net);
+            if (hw_world_n_bodies(world) > 0 &&
+                !(st = hw_bodies_out_open(&bout, dir, world, o->resume != NULL, msg, sizeof msg))) {
+                hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)); /* bodies in ParaView, HDF5 */
+                hw_bodies_out_fill(&bout, world);
+            }
+            if (!st && !o->resume) st = hw_outputs_write(&out, NULL, msg, sizeof msg);
+            if (!st && !o->resume) st = hw_bodies_out_write(&bout, world, msg, sizeof msg);
+        }
+        if (!st) { /* checkpoints (run_resume.h): on resume, the state and files back */
+            ck.rig = &rigr;
+            ck.netr = &netr;
+            ck.net_dt = dt;
+            ck.world = world; /* the bodies (the ones the cables hold are in their records too) */
+            ck.bout = &bout;
+            if (!(o->ck_every > 0 && (st = hw_run_ck_supported(&ck, msg, sizeof msg))) &&
+                !(o->resume && (st = hw_run_ck_restore(&ck, NULL, &out, NULL, msg, sizeof msg))) && o->resume) {
+                fam_steps = ck.steps;
+                if (!rigr.rc) netr.steps = ck.steps;
+            }
+        }
+        if (st) fam_status = st == HW_ERR_IO ? "io_error" : "error";
+        goto loop;
+    }
+    {
+        char note[512]; /* a network has no ParaView part: said, not silent */
+        if (hw_vtk_network_note(sc, note, sizeof note)) log_sink((void *)o, 1, note);
+    }
     if (sc->n_couplings > 0 && sc->has_ensemble) {
         fprintf(stderr, "hawser: %s: couplings and an ensemble together are not supported yet\n",
                 o->scenario);
@@ -469,8 +586,6 @@ static int run(run_opts *o)
         }
         log_sink((void *)o, 0, "ensemble: the load cases run together as one model (names NAME@case)");
     }
-    hw_rc_runner rigr;
-    memset(&rigr, 0, sizeof rigr);
     if ((st = hw_plan_times(sc, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         hw_ensemble_free(ens);
@@ -525,8 +640,8 @@ static int run(run_opts *o)
         hw_run_ck_free(&ck);
         return exit_code(st);
     }
-    hw_timeline tl; /* rows at exactly k x interval and t_end, refused before any file when the
-                       steps cannot be counted */
+    /* rows at exactly k x interval and t_end, refused before any file when the steps cannot be
+       counted */
     if ((st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, hw_sim_dt(sim), msg,
                                sizeof msg)) ||
         (st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
@@ -579,9 +694,11 @@ static int run(run_opts *o)
         code = exit_code(st);
         goto done;
     }
-    {
-        double dt = hw_sim_dt(sim), t_end = sc->model.solver.t_end;
-        if (sc->model.solver.dt > 0 && sc->out_interval > 0 && !hw_time_divides(dt, sc->out_interval)) {
+loop:
+    if (!fam || !st) {
+        if (sim) dt = hw_sim_dt(sim);
+        double t_end = sc->model.solver.t_end;
+        if (sim && sc->model.solver.dt > 0 && sc->out_interval > 0 && !hw_time_divides(dt, sc->out_interval)) {
             snprintf(msg, sizeof msg, "dt = %.9g s does not divide outputs.interval = %.9g s: each row "
                      "is reached with one shortened step that lands on its time", dt, sc->out_interval);
             log_sink((void *)o, 0, msg);
@@ -596,13 +713,18 @@ static int run(run_opts *o)
         int row_interrupt = rigr.rc || netr.net;
         catch_signals();
         if (!row_interrupt) hw_world_set_interrupt(world, &g_signal);
-        long k = o->resume ? hw_timeline_next(&tl, hw_sim_time(sim), dt) : 1; /* the next row */
+        long k = o->resume ? hw_timeline_next(&tl, run_time(sim, &rigr, &netr), dt) : 1; /* the next row */
         while (k <= tl.n) {
             double t_row = hw_timeline_time(&tl, k);
-            long s0 = hw_sim_steps_taken(sim);
+            long s0 = sim ? hw_sim_steps_taken(sim) : rigr.rc ? fam_steps : netr.steps;
             int at_row = 1; /* this pass reaches the row (a test's stop may end it before) */
             if (row_interrupt && g_signal) {
                 st = HW_INTERRUPTED;
+            } else if (!sim) { /* no lumped lines: the bodies the rigid cables hold, then the runners */
+                if (hw_world_n_bodies(world) > 0 && (st = hw_world_advance_to(world, t_row)))
+                    snprintf(msg, sizeof msg, "%s", hw_world_last_error(world));
+                if (!st) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg);
+                if (!st) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg);
             } else { /* the world: lines, bodies, network and couplings step together */
                 long cap = row_interrupt ? HW_TEST_NO_CAP : hw_run_ck_test_cap(s0, HW_TEST_NO_CAP);
                 if (cap < HW_TEST_NO_CAP && hw_sim_time(sim) + (double)cap * dt < t_row) {
@@ -613,21 +735,44 @@ static int run(run_opts *o)
                 }
                 if (st) snprintf(msg, sizeof msg, "%s", hw_world_last_error(world));
                 else if (at_row) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, sizeof msg); /* its row */
+                if (!st && at_row) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* their row */
             }
-            if (!st && at_row) st = hw_rc_runner_advance_to(&rigr, t_row, msg, sizeof msg); /* their row */
             if (st == HW_INTERRUPTED) { /* [checkpoint hook 4] a signal: final checkpoint */
                 status = "interrupted";
                 code = 128 + (int)g_signal;
-                snprintf(msg, sizeof msg, "interrupted at t = %.9g s (step %ld) by %s", hw_sim_time(sim),
-                         hw_sim_steps_taken(sim), g_signal == SIGTERM ? "SIGTERM" : "SIGINT");
+                snprintf(msg, sizeof msg, "interrupted at t = %.9g s (step %ld) by %s", run_time(sim, &rigr, &netr),
+                         sim ? hw_sim_steps_taken(sim) : s0, g_signal == SIGTERM ? "SIGTERM" : "SIGINT");
                 fail_msg = msg;
                 char cmsg[2048];
-                if (hw_run_ck_write(&ck, sim, &out, mdo, cmsg, sizeof cmsg))
+                if (!sim) { /* said after the summary (below) */
+                    if (hw_run_ck_write(&ck, NULL, &out, NULL, cmsg, 1024)) log_sink((void *)o, 1, cmsg);
+                } else if (hw_run_ck_write(&ck, sim, &out, mdo, cmsg, sizeof cmsg))
                     fprintf(stderr, "%shawser: warning: %s\n", pg.tty && !o->quiet ? "\n" : "", cmsg);
                 else if (!o->quiet)
                     fprintf(stderr, "%shawser: %s; checkpoint %s (continue with: hawser run --resume %s)\n",
                             pg.tty ? "\n" : "", msg, ck.path, dir);
                 break;
+            }
+            if (!sim) { /* the row of every output, the runners' step count, a checkpoint */
+                if (!st) {
+                    if (hw_world_n_bodies(world) > 0) hw_bodies_out_fill(&bout, world);
+                    st = hw_outputs_write(&out, NULL, msg, sizeof msg);
+                }
+                if (!st) st = hw_bodies_out_write(&bout, world, msg, sizeof msg);
+                if (!st) hw_progress_show(&pg, run_time(NULL, &rigr, &netr), t_end, hw_now_s() - run0);
+                long s1 = rigr.rc ? (long)floor(hw_rc_time(rigr.rc) / dt + 0.5) : netr.steps;
+                if (!st) hw_run_ck_test_signal(s0, s1);
+                fam_steps = s1;
+                if (!st) {
+                    ck.steps = s1;
+                    st = hw_run_ck_maybe(&ck, NULL, &out, NULL, msg, sizeof msg);
+                }
+                if (st) { /* said after the summary (below) */
+                    status = st == HW_ERR_IO || (rigr.rc && st == HW_ERR_UNSUPPORTED) ? "io_error" : "numerical_failure";
+                    break;
+                }
+                k++;
+                continue;
             }
             hw_run_ck_test_signal(s0, hw_sim_steps_taken(sim));
             if (st) {
@@ -652,26 +797,57 @@ static int run(run_opts *o)
             hw_progress_show(&pg, hw_sim_time(sim), t_end, hw_now_s() - run0);
             k++;
         }
-        double wall = hw_now_s() - run0;
-        hw_outputs_take_extremes(&out, sim); /* every-step extremes for the summary and ensemble */
-        for (int l = 0; out.stats && l < sc->model.n_lines; l++)
-            hw_line_limits_warn(stderr, &sc->model, l, out.stats[l].max_tension, sc->util_warning);
-        if (ens && code == EXIT_OK && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
-            fprintf(stderr, "hawser: %s\n", msg); /* before summary.json, which then says so */
-            status = "io_error";
-            fail_msg = msg;
+        if (fam) {
+            fam_status = status;
+            if (rigr.rc) fam_steps = (long)floor(hw_rc_time(rigr.rc) / dt + 0.5);
+            else fam_steps = netr.steps;
+        } else {
+            double wall = hw_now_s() - run0;
+            hw_outputs_take_extremes(&out, sim); /* every-step extremes for the summary and ensemble */
+            for (int l = 0; out.stats && l < sc->model.n_lines; l++)
+                hw_line_limits_warn(stderr, &sc->model, l, out.stats[l].max_tension, sc->util_warning);
+            if (ens && code == EXIT_OK && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
+                fprintf(stderr, "hawser: %s\n", msg); /* before summary.json, which then says so */
+                status = "io_error";
+                fail_msg = msg;
+                code = exit_code(st);
+            }
+            if ((st = hw_bodies_out_close(&bout, msg, sizeof msg)) && code == EXIT_OK) {
+                fprintf(stderr, "hawser: %s\n", msg);
+                status = "io_error";
+                fail_msg = msg;
+                code = exit_code(st);
+            }
+            summary_rigid = &rigr;
+            summary_net = &netr;
+            summary_world = world;
+            code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
+        }
+    }
+    if (fam) { /* the runners' summary (stdout, then summary.json with their table closed) */
+        double wall = (double)(clock() - fam_c0) / CLOCKS_PER_SEC;
+        char fmsg[4400];
+        fmsg[0] = 0;
+        hw_status fst = hw_outputs_finish(&out, fmsg, sizeof fmsg); /* run.pvd, results.h5 closed */
+        hw_status bst = hw_bodies_out_close(&bout, fmsg + strlen(fmsg), sizeof fmsg - strlen(fmsg));
+        if (!fst) fst = bst;
+        if (fst && !st) {
+            st = fst;
+            fam_status = "io_error";
+            snprintf(msg, sizeof msg, "%s", fmsg);
+        }
+        fam_summary_args sa = {fam_status, st ? msg : NULL, o->scenario, dir, &rigr, &netr,
+                               world, sc->rigid ? sc->bodies : NULL, sc->rigid != NULL, dt, wall, fam_steps};
+        fam_summary(stdout, &sa);
+        st = hw_close_run_files(dir, sc->rigid ? &rigr.csv : &netr.csv, sc->rigid ? rigr.csv_path : netr.csv_path,
+                                fam_summary, &sa, st, msg, sizeof msg);
+        if (st == HW_INTERRUPTED) {
+            if (!o->quiet) fprintf(stderr, "hawser: %s; checkpoint %s\n", msg, ck.path);
+            code = 128 + (int)g_signal;
+        } else {
+            if (st) fprintf(stderr, "hawser: %s\n", msg);
             code = exit_code(st);
         }
-        if ((st = hw_bodies_out_close(&bout, msg, sizeof msg)) && code == EXIT_OK) {
-            fprintf(stderr, "hawser: %s\n", msg);
-            status = "io_error";
-            fail_msg = msg;
-            code = exit_code(st);
-        }
-        summary_rigid = &rigr;
-        summary_net = &netr;
-        summary_world = world;
-        code = end_run(dir, status, fail_msg, code, o, sc, sim, &out, wall);
     }
 done:
     hw_run_ck_free(&ck);

@@ -7,14 +7,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hawser/world.h"
+#include "io/bodies_out.h"
 #include "run/coupled_run.h"
 #include "run/ensemble.h"
 #include "io/moordyn_deck.h"
 #include "io/moordyn_out.h"
 #include "run/network_run.h"
 #include "io/output.h"
-#include "run/rigid_only.h"
-#include "run/network_only.h"
 #include "run/rigid_run.h"
 #include "io/scenario.h"
 #include "io/scenario_rigid.h"
@@ -169,26 +169,86 @@ done:
     return st;
 }
 
-/* The rigid-only and network-only runners print their JSON summary on stdout: sent to /dev/null. */
-static int quiet_stdout(void)
+/* A scenario without lumped lines as `hawser run` steps it (host/cli/main.c's loop, without the
+ * summary): the runners step the rigid cables and the network and write their rows, a world with
+ * no lines keeps the clock and steps the bodies the rigid cables hold. */
+static hw_status run_families(hw_scenario *sc, const char *dir, char *msg, size_t msg_len)
 {
-    fflush(stdout);
-    int saved = dup(1);
-    FILE *null = fopen("/dev/null", "w");
-    if (null) {
-        dup2(fileno(null), 1);
-        fclose(null);
+    double dt = sc->rigid ? sc->model.solver.dt : (sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01);
+    hw_timeline tl;
+    hw_status st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, dt, msg, msg_len);
+    if (st) return st; /* as `hawser run`: before anything is written */
+    hw_rc_runner rigr;
+    memset(&rigr, 0, sizeof rigr);
+    hw_net_runner netr;
+    memset(&netr, 0, sizeof netr);
+    hw_outputs out;
+    memset(&out, 0, sizeof out);
+    hw_bodies_out bout;
+    memset(&bout, 0, sizeof bout);
+    hw_world *world = NULL;
+    hw_world_rc_body *rcb = NULL;
+    hw_world_rc_body_end *rbe = NULL;
+    if (sc->rigid) st = hw_rc_runner_start(&rigr, sc, dir, dt, HW_BACKEND_CPU, NULL, NULL, msg, msg_len);
+    if (!st) {
+        hw_world_def wd = hw_default_world();
+        wd.lumped = &sc->model; /* no lines */
+        if (sc->rigid && sc->n_bodies > 0) {
+            int n_rcb = 0, n_rbe = 0;
+            rcb = (hw_world_rc_body *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rcb + 1);
+            rbe = (hw_world_rc_body_end *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rbe + 1);
+            if (rcb && rbe) hw_scenario_rigid_body_ends(sc->rigid, rcb, &n_rcb, rbe, &n_rbe);
+            wd.rigid_handle = rigr.rc;
+            wd.n_bodies = sc->n_bodies;
+            wd.bodies = sc->bodies;
+            wd.n_rc_bodies = n_rcb;
+            wd.rc_bodies = rcb;
+            wd.n_rc_body_ends = n_rbe;
+            wd.rc_body_ends = rbe;
+        }
+        wd.backend = HW_BACKEND_CPU;
+        wd.file = HW_FUZZ_NAME;
+        if (sc->rigid && sc->n_bodies > 0 && (!rcb || !rbe)) {
+            snprintf(msg, msg_len, "out of memory");
+            st = HW_ERR_NOMEM;
+        } else {
+            st = hw_world_create(&wd, &world, msg, msg_len);
+        }
     }
-    return saved;
-}
-
-static void restore_stdout(int saved)
-{
-    fflush(stdout);
-    if (saved >= 0) {
-        dup2(saved, 1);
-        close(saved);
+    if (!st) st = hw_net_runner_start(&netr, sc, dir, NULL, NULL, msg, msg_len);
+    if (!st && !(st = hw_outputs_open(&out, dir, sc, msg, msg_len))) {
+        hw_outputs_attach(&out, rigr.rc, netr.net);
+        if (hw_world_n_bodies(world) > 0 && !(st = hw_bodies_out_open(&bout, dir, world, 0, msg, msg_len))) {
+            hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout));
+            hw_bodies_out_fill(&bout, world);
+        }
+        if (!st) st = hw_outputs_write(&out, NULL, msg, msg_len);
+        if (!st) st = hw_bodies_out_write(&bout, world, msg, msg_len);
     }
+    for (long k = 1; !st && k <= tl.n; k++) {
+        double t_row = hw_timeline_time(&tl, k);
+        if (hw_world_n_bodies(world) > 0 && (st = hw_world_advance_to(world, t_row)))
+            snprintf(msg, msg_len, "%s", hw_world_last_error(world));
+        if (!st) st = hw_rc_runner_advance_to(&rigr, t_row, msg, msg_len);
+        if (!st) st = hw_net_runner_advance_to(&netr, dt, t_row, msg, msg_len);
+        if (!st && hw_world_n_bodies(world) > 0) hw_bodies_out_fill(&bout, world);
+        if (!st) st = hw_outputs_write(&out, NULL, msg, msg_len);
+        if (!st) st = hw_bodies_out_write(&bout, world, msg, msg_len);
+    }
+    char fmsg[4400] = "";
+    hw_status fst = hw_outputs_finish(&out, fmsg, sizeof fmsg);
+    hw_status bst = hw_bodies_out_close(&bout, fmsg, sizeof fmsg);
+    if (!st && (fst || bst)) {
+        st = fst ? fst : bst;
+        snprintf(msg, msg_len, "%s", fmsg);
+    }
+    hw_outputs_close(&out);
+    hw_world_destroy(world); /* not the cables: the runner's */
+    free(rcb);
+    free(rbe);
+    hw_net_runner_end(&netr);
+    hw_rc_runner_end(&rigr);
+    return st;
 }
 
 hw_status hw_fuzz_run(const uint8_t *data, size_t size, const char *workdir, int *skipped, char *msg,
@@ -231,14 +291,10 @@ hw_status hw_fuzz_run(const uint8_t *data, size_t size, const char *workdir, int
     }
     if (sc->rigid && sc->model.n_lines == 0) {
         cap_t_end(sc, sc->model.solver.dt);
-        int saved = quiet_stdout();
-        st = hw_rc_run_scenario(sc, HW_FUZZ_NAME, workdir, HW_BACKEND_CPU, 1, NULL, NULL, NULL, NULL, msg, msg_len);
-        restore_stdout(saved);
+        st = run_families(sc, workdir, msg, msg_len);
     } else if (sc->network && sc->model.n_lines == 0) {
         cap_t_end(sc, sc->model.solver.dt > 0 ? sc->model.solver.dt : 0.01);
-        int saved = quiet_stdout();
-        st = hw_net_run_scenario(sc, HW_FUZZ_NAME, workdir, 1, NULL, NULL, NULL, NULL, msg, msg_len);
-        restore_stdout(saved);
+        st = run_families(sc, workdir, msg, msg_len);
     } else {
         st = run_lumped(sc, md, workdir, msg, msg_len);
     }

@@ -35,8 +35,8 @@ hw_status hw_fuzz_deck(const uint8_t *data, size_t size, char *msg, size_t msg_l
 /* (c) load (a deck when a line starts with "--" and is not a YAML "---" document marker, else
  * YAML), check, and within the caps above build and step: a lumped model with hw_sim_create
  * (static solve as the input says) and its network, couplings, rigid cables, ensemble and CSV/VTK
- * outputs as `hawser run` drives them; a rigid-only scenario through hw_rc_run_scenario; a
- * network-only one through hw_net_run_scenario. Files go to workdir (an existing directory; its
+ * outputs as `hawser run` drives them; a scenario without lumped lines as `hawser run` steps it
+ * (its runners, and a world for the bodies rigid cables hold). Files go to workdir (an existing directory; its
  * contents are overwritten). */
 hw_status hw_fuzz_run(const uint8_t *data, size_t size, const char *workdir, int *skipped, char *msg,
                       size_t msg_len);
