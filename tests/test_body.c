@@ -237,7 +237,7 @@ static void buoy_static(double fx)
         int it; double res;
         hw_world_static_info(w, &it, &res);
         printf("buoy on three lines: statics at z = %.6f m (hand balance %.6f m, off by %.1e m), x = %.2e, %d outer "
-               "iterations, residual %.2e\n", pos[2], z, pos[2] - z, pos[0], it, res);
+               "iterations (%d lumped solves), residual %.2e\n", pos[2], z, pos[2] - z, pos[0], it, hw_world_static_solves(w), res);
         /* the lumped static solve's tolerance (1e-6 of the largest tension) and the outer one
            (1e-6 of the buoyancy, 80 kN): the stiffness 3 EA / L0 ~ 1e5 N/m turns 0.1 N into 1e-6 m
            (the lines are straight and uniformly strained: their discretization is exact) */
@@ -253,7 +253,8 @@ static void buoy_static(double fx)
         cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
         int it; double res;
         hw_world_static_info(w, &it, &res);
-        printf("buoy statics under the load: %d outer iterations, residual %.2e\n", it, res);
+        printf("buoy statics under the load: %d outer iterations (%d lumped solves), residual %.2e\n", it,
+               hw_world_static_solves(w), res);
         double pos[3];
         hw_world_body_state(w, 0, pos, NULL, NULL, NULL);
         printf("buoy under %.0f N horizontal: at x = %.6f m, z = %.6f m (hand balance %.6f, %.6f; off by %.1e, %.1e m)\n",
