@@ -791,8 +791,8 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
     int max_it = 100, it = 0, fresh = 0, stalled = 0;
     double res = 0.0, mer = 0.0, radius = 10.0; /* the trust radius, in body lengths */
     hw_status st = static_residual(w, d, pts, free_k, nf, r, msg, len);
-    if (st == HW_ERR_NOT_CONVERGED)
-        snprintf(msg + strlen(msg), len - strlen(msg) > 0 ? len - strlen(msg) : 0,
+    if (st == HW_ERR_NOT_CONVERGED && msg && len > strlen(msg) + 1)
+        snprintf(msg + strlen(msg), len - strlen(msg),
                  " (the lumped statics with the free bodies where they were placed)");
     if (!st) { res = resnorm(r, n, fs, fs * ls); mer = merit(r, n, fs, fs * ls); }
     while (!st && res > tol && it < max_it) {
