@@ -237,7 +237,7 @@ static void buoy_static(double fx)
         int it; double res;
         hw_world_static_info(w, &it, &res);
         printf("buoy on three lines: statics at z = %.6f m (hand balance %.6f m, off by %.1e m), x = %.2e, %d outer "
-               "iterations, residual %.2e\n", pos[2], z, pos[2] - z, pos[0], it, res);
+               "iterations (%d lumped solves), residual %.2e\n", pos[2], z, pos[2] - z, pos[0], it, hw_world_static_solves(w), res);
         /* the lumped static solve's tolerance (1e-6 of the largest tension) and the outer one
            (1e-6 of the buoyancy, 80 kN): the stiffness 3 EA / L0 ~ 1e5 N/m turns 0.1 N into 1e-6 m
            (the lines are straight and uniformly strained: their discretization is exact) */
@@ -253,7 +253,8 @@ static void buoy_static(double fx)
         cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
         int it; double res;
         hw_world_static_info(w, &it, &res);
-        printf("buoy statics under the load: %d outer iterations, residual %.2e\n", it, res);
+        printf("buoy statics under the load: %d outer iterations (%d lumped solves), residual %.2e\n", it,
+               hw_world_static_solves(w), res);
         double pos[3];
         hw_world_body_state(w, 0, pos, NULL, NULL, NULL);
         printf("buoy under %.0f N horizontal: at x = %.6f m, z = %.6f m (hand balance %.6f, %.6f; off by %.1e, %.1e m)\n",
@@ -537,5 +538,153 @@ Test(body, drag_in_a_current)
     /* explicit Euler on w' = -k w^2 with k w dt <= 5e-3: error a few 1e-3 of w */
     cr_expect_lt(fabs(slip / we - 1), 1e-2);
     cr_expect_lt(fabs(v[1]) + fabs(v[2]), 1e-12);
+    hw_world_destroy(w);
+}
+
+/* ---- a buoy on three heavy chain catenaries (tests/data/md_bodies.dat's buoy) ---------------- */
+
+/* The deck's buoy and chains: anchors 200 m out at 180, 60 and -60 degrees on the seabed (100 m
+ * deep), fairleads 3 m out and 2 m down on the buoy (turned 30 degrees in yaw, as placed), chain
+ * 76.6 mm, 113.35 kg/m (about 1066 N/m wet), EA 7.536e8 N, 20 segments; the buoy 2e4 kg, 40 m^3,
+ * no waterplane (its whole volume counts wherever it is). Net up (1025 * 40 - 2e4) g = 206 kN. */
+static hw_line_type_def c_ty;
+static hw_point_def c_pt[6];
+static hw_line_def c_ln[3];
+static hw_body_attach c_at[3];
+
+static hw_model_def chain_model(double L)
+{
+    hw_model_def m = hw_default_model();
+    m.env.depth = 100.0;
+    c_ty = hw_default_line_type();
+    c_ty.name = "chain";
+    c_ty.d = 0.0766;
+    c_ty.mu = 113.35;
+    c_ty.ea = 7.536e8;
+    const double ax[3] = {-200, 100, 100}, ay[3] = {0, 173.2, -173.2};
+    const double fx[3] = {-3, 1.5, 1.5}, fy[3] = {0, 2.598, -2.598};
+    for (int k = 0; k < 3; k++) {
+        c_pt[k] = hw_default_point();
+        c_pt[k].kind = HW_POINT_FIXED;
+        c_pt[k].pos[0] = ax[k]; c_pt[k].pos[1] = ay[k]; c_pt[k].pos[2] = -100.0;
+        c_pt[3 + k] = hw_default_point();
+        c_pt[3 + k].kind = HW_POINT_COUPLED;
+        c_ln[k] = hw_default_line();
+        c_ln[k].type = 0;
+        c_ln[k].point_a = k;
+        c_ln[k].point_b = 3 + k;
+        c_ln[k].length = L;
+        c_ln[k].nseg = 20;
+        c_at[k].point = 3 + k;
+        c_at[k].body = 0;
+        c_at[k].at[0] = fx[k]; c_at[k].at[1] = fy[k]; c_at[k].at[2] = -2.0;
+    }
+    m.n_types = 1; m.types = &c_ty;
+    m.n_points = 6; m.points = c_pt;
+    m.n_lines = 3; m.lines = c_ln;
+    return m;
+}
+
+static hw_body_def chain_buoy(double volume)
+{
+    hw_body_def b = hw_default_body();
+    b.name = "buoy";
+    b.kind = HW_BODY_FREE;
+    b.pos[2] = -5.0;
+    b.rot[2] = 30.0 * M_PI / 180.0;
+    b.mass = 2.0e4;
+    b.cg[2] = -1.0;
+    b.volume = volume;
+    b.inertia[0] = b.inertia[1] = 1.2e5; b.inertia[2] = 2.0e5;
+    return b;
+}
+
+/* Chains shortened to 210 m: the buoy, placed at z = -5 m, cannot stay there (the anchors are
+ * 218 m away) and sinks to where the chains' lifted weight balances its 206 kN net buoyancy,
+ * fully submerged. The world statics converge from the user's start; the equilibrium is checked by
+ * a hand force balance on the buoy (the three lines' end forces from the lumped model plus the net
+ * buoyancy sum to zero, and their moments about the reference point with the buoyancy's and
+ * weight's), and the buoy stays put when stepped. */
+Test(body, buoy_on_three_chains_submerged_statics)
+{
+    hw_model_def m = chain_model(210.0);
+    hw_body_def b = chain_buoy(40.0);
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &m;
+    wd.n_bodies = 1; wd.bodies = &b;
+    wd.n_body_points = 3; wd.body_points = c_at;
+    hw_world *w = NULL;
+    char msg[2048];
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    int it; double res;
+    hw_world_static_info(w, &it, &res);
+    double pos[3], q[4];
+    hw_world_body_state(w, 0, pos, q, NULL, NULL);
+    printf("buoy on three 210 m chains: statics at (%.4f, %.4f, %.4f) m, %d outer iterations, %d lumped solves, "
+           "residual %.2e\n", pos[0], pos[1], pos[2], it, hw_world_static_solves(w), res);
+    cr_expect_lt(pos[2], -6.0, "fully submerged, below its start: z = %.3f", pos[2]);
+    /* the hand balance: forces and moments about the reference point */
+    hw_sim *sim = hw_world_lumped(w);
+    double F[3] = {0, 0, (RHO * b.volume - b.mass) * G0}, M[3] = {0, 0, 0};
+    double qw = q[0], qv[3] = {q[1], q[2], q[3]};
+    for (int k = 0; k < 3; k++) {
+        double fa[3], fb[3], p[3];
+        cr_assert_eq(hw_sim_line_end_forces(sim, k, fa, fb), HW_OK);
+        cr_assert_eq(hw_sim_point_state(sim, 3 + k, p, NULL, NULL), HW_OK);
+        double rr[3] = {p[0] - pos[0], p[1] - pos[1], p[2] - pos[2]};
+        for (int c = 0; c < 3; c++) F[c] += fb[c];
+        M[0] += rr[1] * fb[2] - rr[2] * fb[1];
+        M[1] += rr[2] * fb[0] - rr[0] * fb[2];
+        M[2] += rr[0] * fb[1] - rr[1] * fb[0];
+    }
+    /* the weight at the CG (0, 0, -1) in the body frame: rotated by q */
+    double cg[3] = {0, 0, -1}, t[3], cgw[3];
+    t[0] = qv[1] * cg[2] - qv[2] * cg[1]; t[1] = qv[2] * cg[0] - qv[0] * cg[2]; t[2] = qv[0] * cg[1] - qv[1] * cg[0];
+    for (int c = 0; c < 3; c++) t[c] = 2.0 * t[c];
+    cgw[0] = cg[0] + qw * t[0] + (qv[1] * t[2] - qv[2] * t[1]);
+    cgw[1] = cg[1] + qw * t[1] + (qv[2] * t[0] - qv[0] * t[2]);
+    cgw[2] = cg[2] + qw * t[2] + (qv[0] * t[1] - qv[1] * t[0]);
+    double Wt = -b.mass * G0; /* down, at the CG; the buoyancy at CB = reference point: no moment */
+    M[0] += cgw[1] * Wt;
+    M[1] += -cgw[0] * Wt;
+    double fmag = 0, mmag = 0;
+    for (int c = 0; c < 3; c++) { fmag = fmax(fmag, fabs(F[c])); mmag = fmax(mmag, fabs(M[c])); }
+    printf("hand balance: |sum F| %.3g N, |sum M| %.3g N m (net buoyancy %.0f N)\n", fmag, mmag,
+           (RHO * b.volume - b.mass) * G0);
+    /* the statics tolerance: 1e-6 of the force scale (the buoyancy, 4e5 N: 0.4 N), moments 1e-6
+       of it times the body length (3 m: 1.2 N m); the lumped solve's own tolerance (1e-6 of the
+       largest tension, ~5e5 N) adds as much again */
+    cr_expect_lt(fmag, 2.0, "sum of forces %.3g N", fmag);
+    cr_expect_lt(mmag, 6.0, "sum of moments %.3g N m", mmag);
+    /* and it stays put when stepped (1 s, chains damped by their drag): drift below 1 mm */
+    cr_assert_eq(hw_world_advance_to(w, 1.0), HW_OK, "%s", hw_world_last_error(w));
+    double p1[3];
+    hw_world_body_state(w, 0, p1, NULL, NULL, NULL);
+    double dr = fabs(p1[0] - pos[0]) + fabs(p1[1] - pos[1]) + fabs(p1[2] - pos[2]);
+    printf("after 1 s: moved by %.2e m\n", dr);
+    cr_expect_lt(dr, 1e-3);
+    hw_world_destroy(w);
+}
+
+/* No equilibrium: a body without waterplane whose buoyancy (2000 m^3, 20 MN net up) is far more
+ * than the three 240 m chains' whole wet weight (0.77 MN) can hold: they lift off the seabed and
+ * stretch straight, and reach 137 m up from anchors 100 m deep: the lines balance it only out of
+ * the water, where it would have no buoyancy. The statics fail with a message naming the body,
+ * its net buoyancy and the likely cause, and do not hang. */
+Test(body, buoy_on_three_chains_no_equilibrium_fails_clearly)
+{
+    hw_model_def m = chain_model(240.0);
+    hw_body_def b = chain_buoy(2000.0);
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &m;
+    wd.n_bodies = 1; wd.bodies = &b;
+    wd.n_body_points = 3; wd.body_points = c_at;
+    hw_world *w = NULL;
+    char msg[2048] = "";
+    hw_status st = hw_world_create(&wd, &w, msg, sizeof msg);
+    printf("no equilibrium: status %d: %s\n", (int)st, msg);
+    cr_assert_neq(st, HW_OK);
+    cr_expect(strstr(msg, "buoy") != NULL, "names the body: %s", msg);
+    cr_expect(strstr(msg, "buoyancy") != NULL, "says why: %s", msg);
     hw_world_destroy(w);
 }

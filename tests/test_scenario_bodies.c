@@ -565,7 +565,7 @@ static void deck_error_at(int at, const char *t, hw_status want, int line, const
     cr_assert_null(strchr(msg, '\n'), "not one line: %s", msg);
 }
 
-#define B1 "1   Free        0    0    -5   0      0      30     2.0e4   0|0|-1   1.2e5|1.2e5|2.0e5  150     10|10|8  0.8|0.8|1.0"
+#define B1 "1   Free        0    0    -5   0      0      30     2.0e4   0|0|-1   1.2e5|1.2e5|2.0e5  40      10|10|8  0.8|0.8|1.0"
 
 Test(deck, body_rows_errors)
 {

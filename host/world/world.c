@@ -38,6 +38,8 @@ struct hw_world {
     long steps;
     int failed;
     int static_iters;
+    int static_solves;       /* lumped static solves the world statics took */
+    double static_inner_tol; /* the lumped statics' tolerance inside the world statics (0: the model's) */
     double static_res;
     hw_world_progress_fn progress;
     void *progress_user;
@@ -96,6 +98,8 @@ const char *hw_world_body_name(const hw_world *w, int k)
     const hw_body_def *d = w ? hw_bodies_def(w->bodies, k) : NULL;
     return d ? (d->name ? d->name : "") : NULL;
 }
+
+int hw_world_static_solves(const hw_world *w) { return w ? w->static_solves : 0; }
 
 hw_status hw_world_static_info(const hw_world *w, int *iterations, double *residual)
 {
@@ -590,6 +594,7 @@ static hw_status build_sim(hw_world *w, const hw_world_def *d, hw_point_def *pts
     place_points(d, w->bodies, pts);
     m.points = pts;
     m.solver.static_solve = static_solve;
+    if (quiet && w->static_inner_tol > 0) m.solver.static_tol = w->static_inner_tol;
     return hw_sim_create(&m, be, quiet ? NULL : d->log, d->log_user, out, msg, len);
 }
 
@@ -599,7 +604,15 @@ static hw_status static_residual(hw_world *w, const hw_world_def *d, hw_point_de
                                  int nf, double *r, char *msg, size_t len)
 {
     hw_sim *sim = NULL;
+    w->static_solves++;
     hw_status st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, 1, &sim, msg, len);
+    if (st == HW_ERR_NOT_CONVERGED && w->static_inner_tol > 0) {
+        /* the lines cannot be solved that tightly (a chain on the frictionless seabed, the lumped
+           statics' own noise floor): the model's tolerance from here on */
+        w->static_inner_tol = 0.0;
+        w->static_solves++;
+        st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, 1, &sim, msg, len);
+    }
     if (st) return st;
     st = hw_bodies_read_loads(w->bodies, sim);
     hw_sim_destroy(sim);
@@ -666,20 +679,94 @@ static double merit(const double *r, int n, double fs, double ms)
     return m;
 }
 
-/* World statics with free bodies: Newton on their 6 DOF (Levenberg-regularized, finite-difference
- * Jacobian, halving line search), the lumped static solve inside each evaluation. Forces scaled by
- * fs (the largest of weight and buoyancy), moments by fs times the bodies' size ls. */
+/* The lowest attached lumped point of free body k below the seabed: its depth under the seabed
+ * (m, <= 0 when every point is above it). */
+static double below_seabed(const hw_world *w, const hw_world_def *d, int k)
+{
+    double x[3], q[4], worst = -INFINITY;
+    hw_bodies_state(w->bodies, k, x, q, NULL, NULL);
+    hw_quat qq = hw_quat_make(q[0], q[1], q[2], q[3]);
+    for (int j = 0; j < d->n_body_points; j++) {
+        const hw_body_attach *a = &d->body_points[j];
+        if (a->body != k) continue;
+        hw_v3 p = hw_quat_rotate(qq, hw_v3_make(a->at[0], a->at[1], a->at[2]));
+        worst = fmax(worst, -d->lumped->env.depth - (x[2] + p.z));
+    }
+    return worst;
+}
+
+static void save_states(const hw_world *w, const int *free_k, int nf, double *s)
+{
+    for (int i = 0; i < nf; i++) hw_bodies_state(w->bodies, free_k[i], s + 7 * i, s + 7 * i + 3, NULL, NULL);
+}
+
+static void restore_states(hw_world *w, const int *free_k, int nf, const double *s)
+{
+    for (int i = 0; i < nf; i++) hw_bodies_set_state(w->bodies, free_k[i], s + 7 * i, s + 7 * i + 3, NULL, NULL);
+}
+
+/* The Jacobian of the scaled residual over the scaled DOFs by central differences (a line going
+ * slack is a kink: one side sees no force; a side whose lumped statics did not converge gives the
+ * one-sided difference of the other). r is the residual at the present states; t1, t2 scratch. */
+static hw_status fd_jacobian(hw_world *w, const hw_world_def *d, hw_point_def *pts, const int *free_k, int nf,
+                             const double *r, const double *xs, const double *rs, double *J, double *t1,
+                             double *t2, char *msg, size_t len)
+{
+    int n = 6 * nf;
+    for (int j = 0; j < n; j++) {
+        double e[6] = {0}, h = (j % 6) < 3 ? 1e-4 * xs[j] : 1e-5;
+        e[j % 6] = h;
+        move_body(w->bodies, free_k[j / 6], e);
+        hw_status sp = static_residual(w, d, pts, free_k, nf, t1, msg, len);
+        e[j % 6] = -2.0 * h;
+        move_body(w->bodies, free_k[j / 6], e);
+        hw_status sm = sp && sp != HW_ERR_NOT_CONVERGED ? sp : static_residual(w, d, pts, free_k, nf, t2, msg, len);
+        e[j % 6] = h;
+        move_body(w->bodies, free_k[j / 6], e);
+        double hh = 2.0 * h;
+        if (sp == HW_ERR_NOT_CONVERGED && !sm) { memcpy(t1, r, (size_t)n * sizeof(double)); hh = h; sp = HW_OK; }
+        else if (sm == HW_ERR_NOT_CONVERGED && !sp) { memcpy(t2, r, (size_t)n * sizeof(double)); hh = h; sm = HW_OK; }
+        hw_status st = sp ? sp : sm;
+        if (st == HW_ERR_NOT_CONVERGED && h > 1e-9 * xs[j]) { /* both sides: a smaller step */
+            double e2[6] = {0};
+            e2[j % 6] = 0.1 * h;
+            move_body(w->bodies, free_k[j / 6], e2);
+            st = static_residual(w, d, pts, free_k, nf, t1, msg, len);
+            e2[j % 6] = -0.1 * h;
+            move_body(w->bodies, free_k[j / 6], e2);
+            hh = 0.1 * h;
+            memcpy(t2, r, (size_t)n * sizeof(double));
+            if (st == HW_ERR_NOT_CONVERGED) { /* the lumped statics cannot be found about here:
+                                                  this DOF held for this step */
+                st = HW_OK;
+                memcpy(t1, r, (size_t)n * sizeof(double));
+            }
+        }
+        if (st) return st;
+        for (int i = 0; i < n; i++) J[i * n + j] = (t1[i] - t2[i]) / hh / rs[i] * xs[j];
+    }
+    return HW_OK;
+}
+
+/* World statics with free bodies: a trust-region Gauss-Newton (Levenberg-regularized) iteration on
+ * their 6 DOF each, in scaled units: forces over fs (the largest of weight and buoyancy), moments
+ * over fs ls (ls the bodies' size), translations over ls, rotations in rad. The Jacobian by
+ * central differences, then Broyden-updated while steps are taken whole; refreshed when a step is
+ * cut back. Each step is bounded: a trust radius on the translations, 0.5 rad of rotation (no
+ * flip), no attached point more than twice as deep under the seabed as it is (0.1 m at first).
+ * Each residual evaluation is a lumped static solve with the bodies' points held, at a tenth of
+ * the outer tolerance (its noise would stall the outer one). docs/physics.md section 9. */
 static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def *pts, char *msg, size_t len)
 {
     int nb = hw_bodies_count(w->bodies), nf = 0;
     int *free_k = (int *)calloc((size_t)nb + 1, sizeof(int));
     if (!free_k) return HW_ERR_NOMEM;
     double fs = 0.0, ls = 1.0;
+    double g = d->lumped->env.g, rho = d->lumped->env.rho_w;
     for (int k = 0; k < nb; k++) {
         const hw_body_def *b = hw_bodies_def(w->bodies, k);
         if (b->kind != HW_BODY_FREE || rc_held(w, k) >= 0) continue;
         free_k[nf++] = k;
-        double g = d->lumped->env.g, rho = d->lumped->env.rho_w;
         fs = fmax(fs, fmax(b->mass * g, rho * g * b->volume));
         for (int j = 0; j < d->n_body_points; j++)
             if (d->body_points[j].body == k)
@@ -688,39 +775,34 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
                                    d->body_points[j].at[2] * d->body_points[j].at[2]));
     }
     if (nf == 0) { free(free_k); return HW_OK; }
+    if (!(fs > 0)) fs = 1.0;
     int n = 6 * nf;
-    double *r = (double *)calloc((size_t)n, sizeof(double)), *r1 = (double *)calloc((size_t)n, sizeof(double));
-    double *J = (double *)calloc((size_t)n * n, sizeof(double)), *A = (double *)calloc((size_t)n * n, sizeof(double));
-    double *dx = (double *)calloc((size_t)n, sizeof(double));
-    hw_status st = HW_OK;
-    if (!r || !r1 || !J || !A || !dx) st = HW_ERR_NOMEM;
+    double *buf = (double *)calloc((size_t)n * (2 * n + 9) + 14 * (size_t)nf, sizeof(double));
+    if (!buf) { free(free_k); return HW_ERR_NOMEM; }
+    double *r = buf, *r1 = r + n, *t1 = r1 + n, *t2 = t1 + n, *y = t2 + n, *xs = y + n, *rs = xs + n,
+           *J = rs + n, *A = J + (size_t)n * n, *s0 = A + (size_t)n * n, *sb = s0 + 7 * nf;
+    for (int i = 0; i < n; i++) {
+        xs[i] = (i % 6) < 3 ? ls : 1.0;
+        rs[i] = (i % 6) < 3 ? fs : fs * ls;
+    }
     double tol = d->lumped->solver.static_tol > 0 ? d->lumped->solver.static_tol : 1e-6;
-    int max_it = 50, it = 0;
-    double res = 0.0;
-    if (!st) st = static_residual(w, d, pts, free_k, nf, r, msg, len);
-    if (!st) res = resnorm(r, n, fs, fs * ls);
+    w->static_inner_tol = 0.1 * tol;
+    w->static_solves = 0;
+    int max_it = 100, it = 0, fresh = 0, stalled = 0;
+    double res = 0.0, mer = 0.0, radius = 10.0; /* the trust radius, in body lengths */
+    hw_status st = static_residual(w, d, pts, free_k, nf, r, msg, len);
+    if (st == HW_ERR_NOT_CONVERGED && msg && len > strlen(msg) + 1)
+        snprintf(msg + strlen(msg), len - strlen(msg),
+                 " (the lumped statics with the free bodies where they were placed)");
+    if (!st) { res = resnorm(r, n, fs, fs * ls); mer = merit(r, n, fs, fs * ls); }
     while (!st && res > tol && it < max_it) {
         it++;
-        for (int j = 0; j < n && !st; j++) { /* the Jacobian by central differences (a line
-                                                 going slack is a kink: one side sees no force) */
-            double e[6] = {0}, h = (j % 6) < 3 ? 1e-4 * ls : 1e-5;
-            e[j % 6] = h;
-            move_body(w->bodies, free_k[j / 6], e);
-            hw_status sp = static_residual(w, d, pts, free_k, nf, r1, msg, len);
-            e[j % 6] = -2.0 * h;
-            move_body(w->bodies, free_k[j / 6], e);
-            hw_status sm = sp && sp != HW_ERR_NOT_CONVERGED ? sp : static_residual(w, d, pts, free_k, nf, dx, msg, len);
-            e[j % 6] = h;
-            move_body(w->bodies, free_k[j / 6], e);
-            /* a side whose lumped statics did not converge: the one-sided difference of the other */
-            double hh = 2.0 * h;
-            if (sp == HW_ERR_NOT_CONVERGED && !sm) { memcpy(r1, r, (size_t)n * sizeof(double)); hh = h; sp = HW_OK; }
-            else if (sm == HW_ERR_NOT_CONVERGED && !sp) { memcpy(dx, r, (size_t)n * sizeof(double)); hh = h; sm = HW_OK; }
-            if ((st = sp ? sp : sm)) break;
-            for (int i = 0; i < n; i++) J[i * n + j] = (r1[i] - dx[i]) / hh;
+        if (!fresh) {
+            if ((st = fd_jacobian(w, d, pts, free_k, nf, r, xs, rs, J, t1, t2, msg, len))) break;
+            fresh = 1;
         }
-        if (st) break;
-        /* (J^T J + lambda diag) dx = -J^T r: neutral directions (a yaw no line resists) stay */
+        /* (J^T J + lambda diag) y = -J^T r in scaled units: neutral directions (a yaw no line
+           resists) stay where they are */
         double lam = 0.0;
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) {
@@ -732,52 +814,124 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
         for (int i = 0; i < n; i++) {
             A[i * n + i] += 1e-12 * lam + 1e-300;
             double s = 0.0;
-            for (int k = 0; k < n; k++) s -= J[k * n + i] * r[k];
-            dx[i] = s;
+            for (int k = 0; k < n; k++) s -= J[k * n + i] * r[k] / rs[k];
+            y[i] = s;
         }
-        if (solve_dense(A, dx, n)) { st = HW_ERR_NOT_CONVERGED; break; }
-        double alpha = 1.0, res1 = res, mer = merit(r, n, fs, fs * ls), mer1 = mer;
-        for (int ls_it = 0; ls_it < 12; ls_it++) { /* halving line search */
+        if (solve_dense(A, y, n)) { st = HW_ERR_NOT_CONVERGED; break; }
+        /* the bounds: the trust radius on each body's translation, 0.5 rad of rotation */
+        double cut = 1.0;
+        for (int i = 0; i < nf; i++) {
+            double tn = sqrt(y[6 * i] * y[6 * i] + y[6 * i + 1] * y[6 * i + 1] + y[6 * i + 2] * y[6 * i + 2]);
+            double rn = sqrt(y[6 * i + 3] * y[6 * i + 3] + y[6 * i + 4] * y[6 * i + 4] + y[6 * i + 5] * y[6 * i + 5]);
+            if (tn * cut > radius) cut = radius / tn;
+            if (rn * cut > 0.5) cut = 0.5 / rn;
+        }
+        save_states(w, free_k, nf, s0);
+        for (int i = 0; i < nf; i++) sb[i] = fmax(0.1, 2.0 * below_seabed(w, d, free_k[i]));
+        double alpha = cut, mer1 = INFINITY, res1 = res;
+        for (int ls_it = 0; ls_it < 8; ls_it++, alpha *= 0.5) { /* halving line search */
+            restore_states(w, free_k, nf, s0);
             for (int i = 0; i < nf; i++) {
                 double s[6];
-                for (int c = 0; c < 6; c++) s[c] = alpha * dx[6 * i + c];
+                for (int c = 0; c < 6; c++) s[c] = alpha * y[6 * i + c] * xs[6 * i + c];
                 move_body(w->bodies, free_k[i], s);
             }
+            int deep = 0; /* no chain through the seabed */
+            for (int i = 0; i < nf; i++) deep |= below_seabed(w, d, free_k[i]) > sb[i];
+            if (deep) continue;
             st = static_residual(w, d, pts, free_k, nf, r1, msg, len);
-            if (st == HW_ERR_NOT_CONVERGED) { /* a trial too far (a line stretched past what the
-                                                 lumped statics solve): a shorter step */
-                st = HW_OK;
-                res1 = mer1 = INFINITY;
-            } else if (st) {
-                break;
-            } else {
-                res1 = resnorm(r1, n, fs, fs * ls);
-                mer1 = merit(r1, n, fs, fs * ls);
-            }
-            if (mer1 < mer) break;
-            for (int i = 0; i < nf; i++) {
-                double s[6];
-                for (int c = 0; c < 6; c++) s[c] = -alpha * dx[6 * i + c];
-                move_body(w->bodies, free_k[i], s);
-            }
-            alpha *= 0.5;
-            if (ls_it == 11) mer1 = mer; /* no decrease: stop below */
+            if (st == HW_ERR_NOT_CONVERGED) { st = HW_OK; continue; } /* a trial too far: shorter */
+            if (st) break;
+            mer1 = merit(r1, n, fs, fs * ls);
+            if (mer1 < mer) { res1 = resnorm(r1, n, fs, fs * ls); break; }
         }
         if (st) break;
-        if (!(mer1 < mer)) break;
+        if (!(mer1 < mer)) { /* no decrease along this step */
+            restore_states(w, free_k, nf, s0);
+            if (fresh == 1) { /* with a fresh Jacobian: a smaller trust radius, twice at most */
+                if (++stalled > 2) break;
+                radius *= 0.1;
+            }
+            fresh = fresh == 1; /* a Broyden Jacobian is refreshed */
+            continue;
+        }
+        stalled = 0;
+        /* the trust radius follows the steps taken; the Jacobian is Broyden-updated after a whole
+           step ("good" Broyden in scaled units: J += (dr - J dy) dy^T / dy^T dy), else refreshed */
+        double yn = 0.0;
+        for (int i = 0; i < nf; i++)
+            yn = fmax(yn, alpha * sqrt(y[6 * i] * y[6 * i] + y[6 * i + 1] * y[6 * i + 1] + y[6 * i + 2] * y[6 * i + 2]));
+        if (alpha >= cut && cut >= 1.0) radius = fmax(radius, 2.0 * yn);
+        else if (alpha < cut) radius = fmax(2.0 * yn, 1e-3);
+        else radius *= 2.0;
+        if (alpha >= cut) {
+            double yy = 0.0;
+            for (int j = 0; j < n; j++) yy += alpha * y[j] * alpha * y[j];
+            for (int i = 0; i < n && yy > 0; i++) {
+                double p = 0.0;
+                for (int j = 0; j < n; j++) p += J[i * n + j] * alpha * y[j];
+                double q = ((r1[i] - r[i]) / rs[i] - p) / yy;
+                for (int j = 0; j < n; j++) J[i * n + j] += q * alpha * y[j];
+            }
+            fresh = 2;
+        } else {
+            fresh = 0;
+        }
         memcpy(r, r1, (size_t)n * sizeof(double));
         res = res1;
+        mer = mer1;
     }
     w->static_iters = it;
     w->static_res = res;
+    w->static_inner_tol = 0.0;
     if (!st && res > tol) {
-        snprintf(msg, len, "world statics: the free bodies' equilibrium was not reached: largest net load "
-                 "%.3g of the bodies' weight/buoyancy scale after %d iterations (tolerance %.3g): likely "
-                 "cause: a body the lines do not hold (no restoring in some direction), or lines too "
-                 "slack to find; try solver.static_solve: false", res, it, tol);
+        /* the body with the largest scaled net load, its force and moment and the likely cause */
+        int kb = 0;
+        double worst = -1.0;
+        for (int i = 0; i < nf; i++) {
+            double m = resnorm(r + 6 * i, 6, fs, fs * ls);
+            if (m > worst) { worst = m; kb = i; }
+        }
+        const double *f = r + 6 * kb;
+        const hw_body_def *b = hw_bodies_def(w->bodies, free_k[kb]);
+        double x[3];
+        hw_bodies_state(w->bodies, free_k[kb], x, NULL, NULL, NULL);
+        double up = (rho * b->volume - b->mass) * g;
+        const char *cause = "a body the lines do not hold (no restoring in some direction), or lines too slack to "
+                            "find";
+        if (up > 0 && f[2] > 0.5 * fabs(up) && b->awp <= 0)
+            cause = "more net buoyancy than the lines' weight and stiffness can hold (a body without waterplane "
+                    "keeps its whole buoyancy)";
+        else if (up < 0 && f[2] < -0.5 * fabs(up))
+            cause = "more weight than the lines can hold off the seabed";
+        snprintf(msg, len, "world statics: body '%s' not in equilibrium after %d iterations (%d lumped static "
+                 "solves): net force (%.4g, %.4g, %.4g) N and moment (%.4g, %.4g, %.4g) N m at (%.4g, %.4g, %.4g) m "
+                 "(largest %.3g of its weight/buoyancy scale %.4g N, tolerance %.3g; net buoyancy %.4g N): likely "
+                 "cause: %s; try solver.static_solve: false", b->name ? b->name : "", it, w->static_solves, f[0],
+                 f[1], f[2], f[3], f[4], f[5], x[0], x[1], x[2], res, fs, tol, up, cause);
         st = HW_ERR_NOT_CONVERGED;
     }
-    free(free_k); free(r); free(r1); free(J); free(A); free(dx);
+    for (int i = 0; !st && i < nf; i++) { /* an equilibrium out of the water, for a body without
+                                             waterplane (whose buoyancy the model keeps whole) */
+        const hw_body_def *b = hw_bodies_def(w->bodies, free_k[i]);
+        double x[3], q[4];
+        hw_bodies_state(w->bodies, free_k[i], x, q, NULL, NULL);
+        hw_body_s s;
+        s.r = hw_v3_make(x[0], x[1], x[2]);
+        s.q = hw_quat_make(q[0], q[1], q[2], q[3]);
+        double zb = hw_body_point(&s, hw_v3_make(b->cb[0], b->cb[1], b->cb[2])).z;
+        if (b->awp <= 0 && b->volume > 0 && zb > 0) {
+            double up = (rho * b->volume - b->mass) * g;
+            snprintf(msg, len, "world statics: body '%s' has no equilibrium under water: the lines balance it only "
+                     "with its centre of buoyancy %.4g m above the surface (at (%.4g, %.4g, %.4g) m), where it "
+                     "would have no buoyancy: its net buoyancy %.4g N is more than the lines' weight holds "
+                     "below the surface (no waterplane given: awp 0); give it a waterplane area, less volume or "
+                     "heavier or shorter lines (%d iterations, %d lumped static solves)",
+                     b->name ? b->name : "", zb, x[0], x[1], x[2], up, it, w->static_solves);
+            st = HW_ERR_NOT_CONVERGED;
+        }
+    }
+    free(free_k); free(buf);
     return st;
 }
 

@@ -201,6 +201,8 @@ hw_status hw_world_get_energy(const hw_world *w, hw_world_energy *e);
 /* The statics at the start: outer iterations over the free bodies and their largest residual
  * (N, force or moment per metre of ... as the largest |component| of the net loads). */
 hw_status hw_world_static_info(const hw_world *w, int *iterations, double *residual);
+/* The lumped static solves the world statics took (each residual evaluation is one). */
+int hw_world_static_solves(const hw_world *w);
 
 #ifdef __cplusplus
 }
