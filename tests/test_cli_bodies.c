@@ -147,6 +147,8 @@ Test(cli_bodies, buoy_on_lumped_lines_rises_to_the_hand_balance)
         cr_expect(it >= 1 && it < 100, "%s", js);
         cr_expect(res >= 0 && res < 0.08, "%s", js);
         cr_expect(!isnan(json_num(js, "residual")) && !isnan(json_num(js, "iterations")), "%s", js);
+        /* at least one lumped solve per outer iteration (each trial state is a lumped solve) */
+        cr_expect(json_num(js, "bodies_lumped_solves") >= it, "%s", js);
     }
 
     /* the hand balance: the lines' pull down equals the net buoyancy, z by bisection (taut over

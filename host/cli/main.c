@@ -163,7 +163,8 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
         double bres = 0;
         if (summary_world && hw_world_n_bodies(summary_world) > 0 &&
             hw_world_static_info(summary_world, &bit, &bres) == HW_OK) /* the outer solve over the free bodies */
-            fprintf(f, ",\"bodies_residual_N\":%.3g,\"bodies_iterations\":%d", bres, bit);
+            fprintf(f, ",\"bodies_residual_N\":%.3g,\"bodies_iterations\":%d,\"bodies_lumped_solves\":%d", bres, bit,
+                    hw_world_static_solves(summary_world));
         fprintf(f, "}");
     }
     hw_bodies_json(f, summary_world, sc->bodies);
