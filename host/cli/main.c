@@ -835,7 +835,7 @@ loop:
         if (fst && !st) {
             st = fst;
             fam_status = "io_error";
-            snprintf(msg, sizeof msg, "%s", fmsg);
+            snprintf(msg, sizeof msg, "%.2000s", fmsg); /* the writers' messages: a path and a reason */
         }
         fam_summary_args sa = {fam_status, st ? msg : NULL, o->scenario, dir, &rigr, &netr,
                                world, sc->rigid ? sc->bodies : NULL, sc->rigid != NULL, dt, wall, fam_steps};

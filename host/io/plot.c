@@ -504,7 +504,7 @@ static void plot_rigid(FILE *f, plot_ctx *c)
  * on an error (msg). */
 static int rigid_along_data(plot_ctx *c, char *dat, size_t dat_len, double *t_frame, char *msg, size_t msg_len)
 {
-    char path[4400], best[4400] = "";
+    char path[4400], best[256] = ""; /* a directory entry name: at most 255 bytes */
     snprintf(path, sizeof path, "%s/vtk", c->dir);
     DIR *d = opendir(path);
     if (!d) return 0;
