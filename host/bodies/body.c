@@ -58,18 +58,33 @@ const hw_body_def *hw_bodies_def(const hw_bodies *b, int k) { return b && k >= 0
 int hw_bodies_attach_point(const hw_bodies *b, int k) { return b && k >= 0 && k < b->n_att ? b->att[k].point : -1; }
 int hw_bodies_attach_body(const hw_bodies *b, int k) { return b && k >= 0 && k < b->n_att ? b->att[k].body : -1; }
 
+hw_status hw_body_motion6(const hw_body_def *d, const double *tab_m, double t, double x[6], double v[6])
+{
+    double *own = NULL;
+    int n = d->table_n;
+    if (d->motion == HW_MOTION_TABLE && !tab_m) { /* a one-off evaluation: the splines here */
+        own = (double *)malloc(7 * (size_t)(n > 0 ? n : 1) * sizeof(double));
+        if (!own) return HW_ERR_NOMEM;
+        for (int c = 0; c < 6; c++) hw_motion_spline(d->table_t, d->table_6 + c, n, 6, own + c, own + 6 * n);
+        tab_m = own;
+    }
+    double omega = 2.0 * HW_PI / d->period, a, vv;
+    for (int c = 0; c < 6; c++) {
+        double r0 = c < 3 ? d->pos[c] : d->rot[c - 3];
+        hw_motion_1((int)d->motion, t, r0, d->vel[c], d->amp[c], omega, d->phase, d->table_t,
+                    d->table_6 ? d->table_6 + c : NULL, tab_m ? tab_m + c : NULL, n, 6, &x[c],
+                    v ? &v[c] : &vv, &a);
+    }
+    free(own);
+    return HW_OK;
+}
+
 /* The prescribed state at t: each of the 6 coordinates by hw_motion_1, the angles to a quaternion
  * and their rates to the angular velocity. */
 static void prescribed_state(const body *B, double t, hw_body_s *s)
 {
-    const hw_body_def *d = &B->def;
-    double x[6], v[6], a, omega = 2.0 * HW_PI / d->period;
-    for (int c = 0; c < 6; c++) {
-        double r0 = c < 3 ? d->pos[c] : d->rot[c - 3];
-        hw_motion_1((int)d->motion, t, r0, d->vel[c], d->amp[c], omega, d->phase, B->tab_t,
-                    B->tab_6 ? B->tab_6 + c : NULL, B->tab_m ? B->tab_m + c : NULL, d->table_n, 6,
-                    &x[c], &v[c], &a);
-    }
+    double x[6], v[6];
+    hw_body_motion6(&B->def, B->tab_m, t, x, v); /* with the table's splines: cannot fail */
     hw_v3 rpy = hw_v3_make(x[3], x[4], x[5]);
     s->r = hw_v3_make(x[0], x[1], x[2]);
     s->v = hw_v3_make(v[0], v[1], v[2]);

@@ -44,6 +44,13 @@ typedef struct hw_body_extremes {
  * one body per point). model may be NULL when n_att == 0. g, rho and the current (the drag on a
  * body is on its velocity relative to the current at its reference point, none above z = 0) from
  * model->env (or the defaults); what is needed of the model is copied. msg: "body 'NAME' (k) field 'F': ..." or "body_points[k].point: ...". */
+/* A prescribed body's 6 coordinates (x y z, roll pitch yaw) and their rates at time t: each by
+ * hw_motion_1 (kernels/physics/motion.h) as a point's coordinate; tab_m: the motion table's natural
+ * spline second derivatives, 6 per row (hw_motion_spline), or NULL for a table: then they are
+ * computed here (HW_ERR_NOMEM when that fails). v may be NULL. The world's prescribed bodies and
+ * the scenario's pose at t = 0 both come from here, so they agree exactly. */
+hw_status hw_body_motion6(const hw_body_def *d, const double *tab_m, double t, double x[6], double v[6]);
+
 hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
                            const hw_model_def *model, hw_bodies **out, char *msg, size_t msg_len);
 void hw_bodies_destroy(hw_bodies *b); /* NULL-safe */

@@ -5,18 +5,14 @@
 
 #include "io/bodies_out.h"
 #include "io/files.h"
+#include "physics/body.h"
 #include "world/world_records.h"
 
+/* Roll, pitch or yaw (k = 0, 1, 2) of q in degrees (the angles of kernels/physics/body.h). */
 static double rpy_deg(const double q[4], int k)
 {
-    double w = q[0], x = q[1], y = q[2], z = q[3];
-    if (k == 0) return atan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y)) * 180.0 / 3.14159265358979323846;
-    if (k == 1) {
-        double s = 2.0 * (w * y - z * x);
-        s = s > 1.0 ? 1.0 : (s < -1.0 ? -1.0 : s);
-        return asin(s) * 180.0 / 3.14159265358979323846;
-    }
-    return atan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z)) * 180.0 / 3.14159265358979323846;
+    hw_v3 a = hw_quat_to_rpy(hw_quat_make(q[0], q[1], q[2], q[3]));
+    return (k == 0 ? a.x : k == 1 ? a.y : a.z) * 180.0 / 3.14159265358979323846;
 }
 
 hw_status hw_bodies_out_open(hw_bodies_out *o, const char *dir, const hw_world *w, int append, char *msg,

@@ -6,32 +6,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bodies/body_set.h"
 #include "io/yaml_doc.h"
 #include "physics/body.h"
 
 void hw_scn_body_pose0(const hw_body_def *b, double pos[3], double rpy[3])
 {
-    double off[6] = {0, 0, 0, 0, 0, 0};
-    if (b->kind == HW_BODY_PRESCRIBED) {
-        if (b->motion == HW_MOTION_SINUSOID) {
-            for (int c = 0; c < 6; c++) off[c] = b->amp[c] * sin(b->phase);
-        } else if (b->motion == HW_MOTION_TABLE && b->table_n >= 1 && b->table_t && b->table_6) {
-            const double *t = b->table_t, *v = b->table_6;
-            int n = b->table_n, k = 0;
-            if (!(0.0 > t[0])) {
-                for (int c = 0; c < 6; c++) off[c] = v[c];
-            } else if (!(0.0 < t[n - 1])) {
-                for (int c = 0; c < 6; c++) off[c] = v[6 * (n - 1) + c];
-            } else {
-                while (k + 1 < n && t[k + 1] <= 0.0) k++;
-                double f = (0.0 - t[k]) / (t[k + 1] - t[k]);
-                for (int c = 0; c < 6; c++) off[c] = v[6 * k + c] + f * (v[6 * (k + 1) + c] - v[6 * k + c]);
-            }
-        }
-    }
+    double x[6] = {b->pos[0], b->pos[1], b->pos[2], b->rot[0], b->rot[1], b->rot[2]};
+    if (b->kind == HW_BODY_PRESCRIBED && (b->motion != HW_MOTION_TABLE || (b->table_n >= 2 && b->table_t && b->table_6)))
+        hw_body_motion6(b, NULL, 0.0, x, NULL); /* the world's own motion at t = 0 (out of memory: pos, rot) */
     for (int c = 0; c < 3; c++) {
-        pos[c] = b->pos[c] + off[c];
-        rpy[c] = b->rot[c] + off[3 + c];
+        pos[c] = x[c];
+        rpy[c] = x[3 + c];
     }
 }
 

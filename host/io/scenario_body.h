@@ -9,9 +9,9 @@
 
 #include "hawser/body.h"
 
-/* The body's reference point and roll, pitch, yaw (rad) at t = 0: pos and rot, plus a prescribed
- * motion's offset at t = 0 (constant velocity: none; sinusoid: amp sin(phase); table: its rows
- * interpolated linearly at t = 0, held flat outside; the world moves the body exactly from there). */
+/* The body's reference point and roll, pitch, yaw (rad) at t = 0: pos and rot, moved by a
+ * prescribed motion at t = 0 exactly as the world moves the body (hw_body_motion6: a table by its
+ * natural spline, as points' tables). */
 void hw_scn_body_pose0(const hw_body_def *b, double pos[3], double rpy[3]);
 /* The world position at t = 0 of the body-frame point `at` of body b. */
 void hw_scn_body_point0(const hw_body_def *b, const double at[3], double out[3]);
