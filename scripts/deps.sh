@@ -4,7 +4,7 @@
 #   scripts/deps.sh          what the build and ./scripts/test need
 #   scripts/deps.sh --fuzz   also clang and its libFuzzer runtime, for -DHAWSER_FUZZ=ON (scripts/fuzz)
 set -euo pipefail
-pkgs=(cmake make gcc pkg-config python3 libyaml-dev libcriterion-dev libhdf5-dev gnuplot-nox)
+pkgs=(cmake make gcc pkg-config python3 libyaml-dev libcriterion-dev libhdf5-dev libfftw3-dev gnuplot-nox)
 [ "${1:-}" = "--fuzz" ] && pkgs+=(clang-14 libclang-rt-14-dev)
 need=()
 for pkg in "${pkgs[@]}"; do

@@ -18,7 +18,7 @@ import sys
 
 # Highest first: a folder may include its own headers and those of folders after it. kernels/
 # (the backends and the physics) and include/hawser/ (the public API) are below every host folder.
-ORDER = ["cli", "run", "io", "world", "network", "rigid", "machinery", "model", "bodies"]
+ORDER = ["cli", "run", "io", "world", "network", "rigid", "machinery", "model", "bodies", "sea"]
 RANK = {f: i for i, f in enumerate(ORDER)}
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 

@@ -13,6 +13,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -70,6 +71,56 @@ typedef struct hw_current_def {
     const double *ux, *uy, *uz; /* max(n_time,1) * n_depth values each */
 } hw_current_def;
 
+/* Waves (docs/physics.md section 10; include/hawser/waves.h has their functions). A sea state is
+ * a set of linear (Airy) wave components, built from one of the forms below. Angles in radians;
+ * a direction is where the waves travel towards, from +x towards +y (0: along +x). */
+typedef enum hw_waves_kind {
+    HW_WAVES_NONE = 0,   /* still water (the default) */
+    HW_WAVES_REGULAR,    /* one component: height, period, direction, phase */
+    HW_WAVES_SPECTRUM,   /* an irregular sea from a spectrum, components from a seed */
+    HW_WAVES_ELEVATION,  /* a measured elevation record at a reference point, into components */
+    HW_WAVES_COMPONENTS  /* the components given one by one */
+} hw_waves_kind;
+
+typedef enum hw_spectrum_kind {
+    HW_SPECTRUM_JONSWAP = 0,     /* Hs, Tp, gamma */
+    HW_SPECTRUM_PM,              /* Pierson-Moskowitz: Hs, Tp (JONSWAP with gamma = 1) */
+    HW_SPECTRUM_TABLE            /* S(w) given as a table: w (rad/s), S (m^2 s/rad) */
+} hw_spectrum_kind;
+
+typedef struct hw_waves_def {
+    hw_waves_kind kind;
+    /* HW_WAVES_REGULAR: crest-to-trough height H (m), period T (s; or omega > 0, rad/s, instead),
+     * direction (rad) and phase (rad): eta = H/2 cos(k.x - w t + phase) */
+    double height, period, omega, direction, phase;
+    /* HW_WAVES_SPECTRUM */
+    hw_spectrum_kind spectrum;
+    double hs, tp, gamma;      /* significant height (m), peak period (s), peak enhancement (>= 1;
+                                  0: 3.3) */
+    hw_table table;            /* HW_SPECTRUM_TABLE: x = w (rad/s), y = S(w) (m^2 s/rad) */
+    double omega_min, omega_max; /* the band the components cover (rad/s; 0: from the spectrum,
+                                    where it holds all but a negligible part of its energy) */
+    int n_frequencies;         /* components per direction (0: 200) */
+    uint64_t seed;             /* the random phases: the same seed gives the same sea */
+    double spreading;          /* directional spreading exponent s of cos^2s((b - b0) / 2)
+                                  (0: long-crested, all energy along `direction`) */
+    int n_directions;          /* directions of a spread sea (odd; 0: 11) */
+    /* HW_WAVES_ELEVATION: a record eta(t) at (ref_x, ref_y), n_samples equally spaced samples
+     * from t[0]; its Fourier components travel along `direction` */
+    int n_samples;
+    const double *t, *eta;
+    double ref_x, ref_y;
+    /* HW_WAVES_COMPONENTS: n_components of amplitude (m), omega (rad/s), direction (rad) and
+     * phase (rad) */
+    int n_components;
+    const double *c_amp, *c_omega, *c_dir, *c_phase;
+    /* all forms */
+    double ramp_time;          /* waves grow from 0 over this time (s; 0: none) */
+    double kinematics_step;    /* the lumped lines' wave kinematics are sampled at every node on
+                                  this interval and interpolated linearly in time between samples
+                                  (s; 0: automatic, 1/40 of the shortest component's period) */
+} hw_waves_def;
+
 typedef struct hw_env_def {
     double g;          /* gravity magnitude, m/s^2 (acts along -z). Default 9.80665 */
     double rho_w;      /* water density, kg/m^3. Default 1025 */
@@ -78,6 +129,7 @@ typedef struct hw_env_def {
     double seabed_c;   /* seabed damping per contact area, Pa s/m. Default 3e5 */
     double friction_v; /* velocity scale of the smoothed Coulomb seabed friction, m/s. Default 1e-2 */
     hw_current_def current;
+    hw_waves_def waves;  /* default: none (still water) */
 } hw_env_def;
 
 typedef struct hw_line_type_def {
