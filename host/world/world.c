@@ -10,6 +10,7 @@
 #include "hawser/world.h"
 
 #include "bodies/body_set.h"
+#include "sea/waves.h"
 #include "world/coupling.h"
 #include "world/timeline.h"
 #include "world/world_records.h"
@@ -23,6 +24,7 @@ struct hw_world {
     int own_net;
     hw_couplings *cpl;
     hw_bodies *bodies;
+    hw_waves *waves;        /* the sea state of the lumped model's environment (NULL: still water) */
     hw_world_rc_body *rcb;  /* bodies held by rigid cables */
     int n_rcb;
     hw_world_rc_point *rcp; /* rigid cable ends tied to lumped points */
@@ -68,6 +70,7 @@ void hw_world_destroy(hw_world *w)
     if (!w) return;
     hw_couplings_destroy(w->cpl);
     hw_bodies_destroy(w->bodies);
+    hw_waves_destroy(w->waves);
     if (w->own_rc) hw_rc_destroy(w->rc);
     if (w->own_net) hw_net_destroy(w->net);
     hw_sim_destroy(w->sim);
@@ -84,6 +87,7 @@ double hw_world_dt(const hw_world *w) { return w ? w->dt : 0.0; }
 hw_sim *hw_world_lumped(const hw_world *w) { return w ? w->sim : NULL; }
 hw_rc *hw_world_rigid(const hw_world *w) { return w ? w->rc : NULL; }
 hw_net *hw_world_network(const hw_world *w) { return w ? w->net : NULL; }
+const hw_waves *hw_world_waves(const hw_world *w) { return w ? w->waves : NULL; }
 int hw_world_n_bodies(const hw_world *w) { return w ? hw_bodies_count(w->bodies) : 0; }
 void hw_world_set_progress(hw_world *w, hw_world_progress_fn fn, void *user)
 {
@@ -956,7 +960,8 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     hw_world *w = (hw_world *)calloc(1, sizeof *w);
     if (!w) { snprintf(msg, len, "world: out of memory"); return HW_ERR_NOMEM; }
     const hw_model_def *m = d->lumped;
-    hw_status st = HW_OK;
+    hw_status st = hw_waves_create(&m->env, &w->waves, msg, len);
+    if (st) { hw_world_destroy(w); return st; }
     hw_point_def *pts = NULL;
     if (m->n_points > 0) {
         pts = (hw_point_def *)malloc((size_t)m->n_points * sizeof *pts);

@@ -36,6 +36,7 @@
 #include "hawser/hawser.h"
 #include "hawser/network.h"
 #include "hawser/rigid.h"
+#include "hawser/waves.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -144,6 +145,8 @@ typedef void (*hw_world_progress_fn)(void *user, double t);
  * *out is NULL and msg says why (the family and the element). */
 hw_status hw_world_create(const hw_world_def *def, hw_world **out, char *msg, size_t msg_len);
 void hw_world_destroy(hw_world *w); /* NULL-safe; a handle given in the def is not destroyed */
+/* The sea state of the lumped model's environment (NULL: still water); the world owns it. */
+const hw_waves *hw_world_waves(const hw_world *w);
 const char *hw_world_last_error(const hw_world *w);
 
 /* Rigid cables built by the caller after the world (their dt is the world's, known only once the
