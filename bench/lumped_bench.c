@@ -24,7 +24,7 @@
  *                     [--steps N] [--sim-time SEC] [--dt DT] [--crit-frac F] [--seg-per-line N]
  *                     [--static-max SEGS] [--backend cpu|cuda|auto] [--path P] [--repeats N]
  *                     [--warmup N]
- *                     [--threads N] [--current U] [--ei EI]
+ *                     [--threads N] [--current U] [--ei EI] [--waves N] [--wave-step H]
  *
  * --current U gives every case a sheared current along x (U at the surface, 0.8 U at 50 m down,
  * 0.3 U at the seabed, interpolated in depth); --ei EI gives the line bending stiffness EI. Both
@@ -141,6 +141,8 @@ typedef struct options {
     int threads;       /* --threads: CPU threads (0: OpenMP's default) */
     double current;    /* --current U: sheared current along x, U at the surface (0: still water) */
     double ei;         /* --ei EI: the line's bending stiffness, N m^2 (0: none) */
+    int waves;         /* --waves N: an irregular sea of N components (0: still water) */
+    double wave_step;  /* --wave-step H: the node kinematics' sampling interval, s (0: automatic) */
 } options;
 
 static void usage(FILE *f)
@@ -175,7 +177,11 @@ static void usage(FILE *f)
             "  --threads N         CPU threads (default: OMP_NUM_THREADS, else every core)\n"
             "  --current U         sheared current along x: U m/s at the surface, 0.8 U at 50 m\n"
             "                      down, 0.3 U at the seabed (default 0: still water)\n"
-            "  --ei EI             bending stiffness of the line, N m^2 (default 0: none)\n");
+            "  --ei EI             bending stiffness of the line, N m^2 (default 0: none)\n"
+            "  --waves N           an irregular sea of N components along x (Hs 4 m, Tp 10 s\n"
+            "                      JONSWAP-like, frequencies 0.3..2.0 rad/s; N = 1: a regular wave of\n"
+            "                      height 4 m, period 10 s; default 0: still water)\n"
+            "  --wave-step H       sampling interval of the node kinematics, s (default: automatic)\n");
 }
 
 static int parse_sizes(options *o, const char *s)
@@ -266,6 +272,8 @@ static int parse_args(int argc, char **argv, options *o)
         else if (!strcmp(a, "--warmup")) { NEED_VALUE(); o->warmup = atol(v); }
         else if (!strcmp(a, "--current")) { NEED_VALUE(); o->current = atof(v); }
         else if (!strcmp(a, "--ei")) { NEED_VALUE(); o->ei = atof(v); }
+        else if (!strcmp(a, "--waves")) { NEED_VALUE(); o->waves = atoi(v); }
+        else if (!strcmp(a, "--wave-step")) { NEED_VALUE(); o->wave_step = atof(v); }
         else if (!strcmp(a, "--threads")) {
             NEED_VALUE();
             char *end;
@@ -368,12 +376,14 @@ typedef struct bench_model {
     hw_point_def *pts;
     hw_line_def *lines;
     double cur_z[3], cur_ux[3], cur_0[3]; /* --current's profile */
+    double *wv;                           /* --waves: 4 arrays of N (amplitude, omega, direction, phase) */
 } bench_model;
 
 static void bench_model_free(bench_model *m)
 {
     free(m->pts);
     free(m->lines);
+    free(m->wv);
     memset(m, 0, sizeof *m);
 }
 
@@ -442,11 +452,49 @@ static int bench_model_init(bench_model *m, int kind, int n_lines, int nseg, hw_
     return 0;
 }
 
-/* --current and --ei on a model bench_model_init built. */
-static void bench_model_extras(bench_model *m, const options *o)
+/* --waves N: N components along x, frequencies equally spaced over 0.3 .. 2.0 rad/s with
+ * amplitudes from a JONSWAP-like shape (Hs 4 m, Tp 10 s, gamma 3.3) scaled to Hs = 4 m exactly,
+ * phases from the golden-ratio sequence (deterministic, no generator); N = 1: a regular wave of
+ * height 4 m and period 10 s. Only the cost matters here, not the sea. */
+static int bench_model_waves(bench_model *m, const options *o)
+{
+    int n = o->waves;
+    hw_waves_def *w = &m->def.env.waves;
+    w->kinematics_step = o->wave_step;
+    if (n <= 0) return 0;
+    if (n == 1) {
+        w->kind = HW_WAVES_REGULAR;
+        w->height = 4.0;
+        w->period = 10.0;
+        return 0;
+    }
+    m->wv = (double *)calloc((size_t)4 * n, sizeof(double));
+    if (!m->wv) return -1;
+    double *a = m->wv, *om = a + n, *dir = om + n, *ph = dir + n, m0 = 0.0, wp = 2.0 * PI / 10.0;
+    double dw = (2.0 - 0.3) / n;
+    for (int j = 0; j < n; j++) {
+        double wj = 0.3 + (j + 0.5) * dw, sg = wj <= wp ? 0.07 : 0.09;
+        double r = exp(-(wj - wp) * (wj - wp) / (2.0 * sg * sg * wp * wp));
+        double S = pow(wj, -5.0) * exp(-1.25 * pow(wp / wj, 4.0)) * pow(3.3, r);
+        om[j] = wj;
+        a[j] = sqrt(2.0 * S * dw);
+        m0 += 0.5 * a[j] * a[j];
+        ph[j] = 2.0 * PI * fmod(0.6180339887498949 * (j + 1), 1.0);
+    }
+    double scale = 4.0 / (4.0 * sqrt(m0));
+    for (int j = 0; j < n; j++) a[j] *= scale;
+    w->kind = HW_WAVES_COMPONENTS;
+    w->n_components = n;
+    w->c_amp = a; w->c_omega = om; w->c_dir = dir; w->c_phase = ph;
+    return 0;
+}
+
+/* --current, --ei and --waves on a model bench_model_init built. */
+static int bench_model_extras(bench_model *m, const options *o)
 {
     m->type.ei = o->ei;
-    if (o->current == 0.0) return;
+    if (bench_model_waves(m, o)) return -1;
+    if (o->current == 0.0) return 0;
     double z[3] = {-WATER_DEPTH, -50.0, 0.0}, f[3] = {0.3, 0.8, 1.0};
     for (int k = 0; k < 3; k++) {
         m->cur_z[k] = z[k];
@@ -456,6 +504,7 @@ static void bench_model_extras(bench_model *m, const options *o)
     hw_current_def *c = &m->def.env.current;
     c->n_depth = 3; c->z = m->cur_z; c->n_time = 1;
     c->ux = m->cur_ux; c->uy = m->cur_0; c->uz = m->cur_0;
+    return 0;
 }
 
 static void log_warn(void *user, int level, const char *msg)
@@ -485,7 +534,11 @@ static int run_case(const options *o, int n_lines, int nseg, const integ_info *i
         fprintf(stderr, "lumped_bench: out of memory building the model\n");
         return -1;
     }
-    bench_model_extras(&m, o);
+    if (bench_model_extras(&m, o)) {
+        fprintf(stderr, "lumped_bench: out of memory building the model\n");
+        bench_model_free(&m);
+        return -1;
+    }
     if (dt <= 0) m.def.solver.dt_safety = o->crit_frac;
     char msg[512] = "";
     hw_sim *sim = NULL;
@@ -582,7 +635,7 @@ static int critical_steps(const options *o, int nseg, double crit[3])
     if (bench_model_init(&m, o->kind == CASE_CHAIN330 ? CASE_CHAIN330 : CASE_LINES, 1, nseg,
                          HW_INT_RK2, 0.0, 0))
         return -1;
-    bench_model_extras(&m, o);
+    if (bench_model_extras(&m, o)) { bench_model_free(&m); return -1; }
     char msg[512] = "";
     hw_sim *sim = NULL;
     hw_status st = hw_sim_create(&m.def, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg);
@@ -680,6 +733,9 @@ int main(int argc, char **argv)
                    "read + written): the roofline for fraction_of_copy_bw\n", copy_bw * 1e-9);
     }
     printf("case      %s\n", CASE_NAMES[o.kind]);
+    if (o.waves > 0)
+        printf("waves     %d component%s (--wave-step %g s; 0: automatic)\n", o.waves,
+               o.waves == 1 ? ", a regular wave" : "s", o.wave_step);
     if (c330)
         printf("line      chain d %.4g m (volume-equivalent), %.5g kg/m, EA %.4g N, damping ratio "
                "%.2g, %.4g m long, %d segments (%.4g m), %.4g m of water, fairlead at z = %.3g m, "
@@ -777,9 +833,11 @@ int main(int argc, char **argv)
             fflush(stdout);
             if (csv) {
                 char cname[96];
-                snprintf(cname, sizeof cname, "%s%dx%d-%s%s",
+                char wname[32] = "";
+                if (o.waves > 0) snprintf(wname, sizeof wname, "-waves%d", o.waves);
+                snprintf(cname, sizeof cname, "%s%dx%d-%s%s%s",
                          o.kind == CASE_LINES ? "chain" : CASE_NAMES[o.kind], n_lines, nseg,
-                         ii->name, o.quick ? "-quick" : "");
+                         ii->name, wname, o.quick ? "-quick" : "");
                 fprintf(csv, "%s,", date);
                 csv_text(csv, machine); fputc(',', csv);
                 csv_text(csv, HW_BENCH_COMPILER); fputc(',', csv);
