@@ -16,6 +16,7 @@
 #include "io/scenario.h"
 #include "io/scenario_write.h"
 #include "shell.h"
+#include "waves_compare.h"
 
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
 #define TWIN HW_TEST_DATA_DIR "/md_catenary.yaml"
@@ -51,6 +52,7 @@ static void same_models(const hw_model_def *a, const hw_model_def *b)
         same_arrays(ca->uy, cb->uy, nt * ca->n_depth, "current uy");
         same_arrays(ca->uz, cb->uz, nt * ca->n_depth, "current uz");
     }
+    same_waves(&a->env.waves, &b->env.waves);
     cr_assert_eq(a->n_types, b->n_types);
     for (int i = 0; i < a->n_types; i++) {
         const hw_line_type_def *x = &a->types[i], *y = &b->types[i];
@@ -365,6 +367,7 @@ Test(convert, yaml_writer_round_trips_every_field)
     const char *tv =
         "environment:\n  current:\n    times: [0, 600]\n    profiles:\n"
         "      - [[-200, 0.2, 0], [0, 1.0, 0]]\n      - [[-200, 0.4, 0, 0.01], [0, 1.5, 0.1]]\n"
+        "  waves: {type: components, table: [[0.5, 0.8, 0.1, 0.2], [0.25, 1.3]], ramp: 10}\n"
         "line_types:\n  - {name: \"ro\\\"pe\", diameter: 0.1, mass_per_length: 10,\n"
         "     EA_table: [[0, 0], [0.01, 1e6], [0.05, 1e7]]}\n"
         "points:\n  - {name: a, type: fixed, position: [0, 0, -100]}\n"
@@ -373,6 +376,7 @@ Test(convert, yaml_writer_round_trips_every_field)
         "solver: {dt: 1.0e-3, integrator: symplectic_euler, static_solve: false}\n";
     cr_assert_eq(hw_scenario_load_string(tv, "tv.yaml", &a, msg, sizeof msg), HW_OK, "%s", msg);
     cr_assert_eq(a->model.env.current.n_time, 2);
+    cr_assert_eq(a->model.env.waves.n_components, 2);
     f = open_memstream(&buf, &len);
     cr_assert_eq(hw_scenario_write_yaml(a, f, NULL), HW_OK);
     fclose(f);
