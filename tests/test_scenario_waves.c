@@ -44,50 +44,8 @@ static const char *scn(const char *waves)
     return text;
 }
 
-/* ---- the parser on its own (the forms hw_waves_create may not build yet) --------------------- */
-
-typedef struct parsed {
-    hw_yr_block *blocks;
-    hw_yr_recs recs;
-    hw_waves_def w;
-    char err[1024];
-} parsed;
-
-/* The waves of the document's environment, parsed as the loader parses them (name: the file name
- * for messages and for files named relative to it). */
-static hw_status parse(const char *doc_text, const char *name, parsed *p)
-{
-    memset(p, 0, sizeof *p);
-    p->w = hw_default_waves();
-    yaml_document_t doc;
-    int line = 0;
-    char problem[256];
-    cr_assert_eq(yd_load(doc_text, strlen(doc_text), &doc, &line, problem, sizeof problem), 0,
-                 "line %d: %s", line, problem);
-    hw_yr y;
-    memset(&y, 0, sizeof y);
-    y.doc = &doc;
-    y.file = name;
-    y.status = HW_OK;
-    y.err = p->err;
-    y.err_len = sizeof p->err;
-    y.recs = &p->recs;
-    y.blocks = &p->blocks;
-    yaml_node_t *k = NULL, *env = yd_map_find(&doc, yd_root(&doc), "environment", &k);
-    cr_assert(env != NULL);
-    static const char *const KEYS[] = {"gravity", "water_density", "depth", "seabed", "current", "waves", NULL};
-    hw_yr_map m;
-    if (hw_yr_open(&m, &y, env, yd_line(k), "environment", HW_SEC_ENVIRONMENT, -1, "", KEYS, "the environment") == 0)
-        hw_scn_parse_waves(&m, &p->w);
-    yaml_document_delete(&doc);
-    return y.status;
-}
-
-static void parsed_free(parsed *p)
-{
-    hw_yr_blocks_free(&p->blocks);
-    free(p->recs.v);
-}
+/* ---- the parser on its own (the forms hw_waves_create may not build yet): parse() in
+ * waves_compare.h ---------------------------------------------------------------------------- */
 
 static void parse_ok(const char *waves, parsed *p)
 {

@@ -1,13 +1,18 @@
 /* Two hw_waves_def compared field by field, every double by its bits (the scenario round trips and
- * the MoorDyn deck / YAML twin comparisons). */
+ * the MoorDyn deck / YAML twin comparisons), and the waves parser run on its own. */
 #ifndef HW_TEST_WAVES_COMPARE_H
 #define HW_TEST_WAVES_COMPARE_H
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <criterion/criterion.h>
 
 #include "hawser/hawser.h"
+#include "hawser/waves.h"
+#include "io/scenario_waves.h"
+#include "io/yaml_doc.h"
+#include "io/yaml_reader.h"
 
 static inline int hw_same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 #define WV_EQ(a, b, what) cr_assert(hw_same_bits((a), (b)), "waves %s: %.17g vs %.17g", what, (a), (b))
@@ -64,6 +69,51 @@ static inline void same_waves(const hw_waves_def *a, const hw_waves_def *b)
     default:
         break;
     }
+}
+
+/* The waves of a scenario document's environment, parsed as the loader parses them, without
+ * building the sea (hw_waves_create). */
+typedef struct parsed {
+    hw_yr_block *blocks;
+    hw_yr_recs recs;
+    hw_waves_def w;
+    char err[1024];
+} parsed;
+
+/* The waves of the document's environment, parsed as the loader parses them (name: the file name
+ * for messages and for files named relative to it). */
+static inline hw_status parse(const char *doc_text, const char *name, parsed *p)
+{
+    memset(p, 0, sizeof *p);
+    p->w = hw_default_waves();
+    yaml_document_t doc;
+    int line = 0;
+    char problem[256];
+    cr_assert_eq(yd_load(doc_text, strlen(doc_text), &doc, &line, problem, sizeof problem), 0,
+                 "line %d: %s", line, problem);
+    hw_yr y;
+    memset(&y, 0, sizeof y);
+    y.doc = &doc;
+    y.file = name;
+    y.status = HW_OK;
+    y.err = p->err;
+    y.err_len = sizeof p->err;
+    y.recs = &p->recs;
+    y.blocks = &p->blocks;
+    yaml_node_t *k = NULL, *env = yd_map_find(&doc, yd_root(&doc), "environment", &k);
+    cr_assert(env != NULL);
+    static const char *const KEYS[] = {"gravity", "water_density", "depth", "seabed", "current", "waves", NULL};
+    hw_yr_map m;
+    if (hw_yr_open(&m, &y, env, yd_line(k), "environment", HW_SEC_ENVIRONMENT, -1, "", KEYS, "the environment") == 0)
+        hw_scn_parse_waves(&m, &p->w);
+    yaml_document_delete(&doc);
+    return y.status;
+}
+
+static inline void parsed_free(parsed *p)
+{
+    hw_yr_blocks_free(&p->blocks);
+    free(p->recs.v);
 }
 
 #endif
