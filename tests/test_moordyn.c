@@ -1046,3 +1046,48 @@ Test(waves, wavekin_errors)
              "got 0.25 (WaveKin 3 at %s:19)", HW_TMP "/md_wk_bad3", d);
     cr_assert_str_eq(msg, want);
 }
+
+/* Currents 1: current_profile.txt (three header lines, then z ux uy uz) is the current profile,
+ * linear in z and flat outside in both (MoorDyn 2.7.2 checked: 0.925 m/s at z = -7.5 between
+ * 1.25 at -10 and 0.6 at -5; 1.25 below -10). Other modes are refused at the option. */
+Test(currents, profile_file)
+{
+    const char *deck = wave_deck(HW_TMP "/md_cur1", "0.01 dtM\n1 Currents\n", "current_profile.txt",
+                                 "--- MoorDyn steady currents File ---\nTabulated file\nz ux uy uz\n"
+                                 "-10.0 1.25 0 0\n-5.0 0.6 0.1 0.05\n\n0.0 0.0 0 0\n");
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_current_def *c = &sc->model.env.current;
+    cr_assert_eq(c->n_depth, 3);
+    cr_assert(c->n_time <= 1);
+    cr_assert(c->z[0] == -10 && c->z[1] == -5 && c->z[2] == 0);
+    cr_assert(c->ux[0] == 1.25 && c->ux[1] == 0.6 && c->uy[1] == 0.1 && c->uz[1] == 0.05 && c->ux[2] == 0);
+    char *yaml = NULL;
+    cr_assert_eq(hw_md_to_yaml(deck, NULL, NULL, &yaml, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_scenario *b = NULL;
+    cr_assert_eq(hw_scenario_load_string(yaml, "converted.yaml", &b, msg, sizeof msg), HW_OK, "%s", msg);
+    same_models(&sc->model, &b->model);
+    free(yaml);
+    hw_scenario_free(b);
+    hw_scenario_free(sc);
+
+    char want[1200];
+    deck = wave_deck(HW_TMP "/md_cur1", "0.01 dtM\n1 Currents\n", "current_profile.txt", "a\nb\nc\n0 1 0 0\n-10 1 0 0\n");
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), BAD);
+    snprintf(want, sizeof want, "%s/current_profile.txt:5: z: expected a z greater than the previous row's (0 m; "
+             "rows from the deepest up), got -10 (Currents 1 at %s:19)", HW_TMP "/md_cur1", deck);
+    cr_assert_str_eq(msg, want);
+    deck = wave_deck(HW_TMP "/md_cur1", "0.01 dtM\n1 Currents\n", "current_profile.txt", "a\nb\nc\n0 1 0\n");
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), BAD);
+    snprintf(want, sizeof want, "%s/current_profile.txt:4: row: expected 4 columns (z ux uy uz), got 3 (Currents 1 "
+             "at %s:19)", HW_TMP "/md_cur1", deck);
+    cr_assert_str_eq(msg, want);
+    deck = wave_deck(HW_TMP "/md_cur_none", "0.01 dtM\n1 Currents\n", NULL, NULL);
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_IO);
+    cr_assert(strstr(msg, ":19: OPTIONS Currents: Currents 1 reads current_profile.txt beside the deck: cannot "
+                          "open "), "%s", msg);
+    expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 2",
+           "repeats that current in time");
+    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 not supported",
+           "Currents 1 = current_profile.txt is read");
+}

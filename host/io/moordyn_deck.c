@@ -80,6 +80,8 @@ typedef struct rdr {
     int write_units;
     int opt_ln[64];     /* deck line of each option (by option id), 0 = not given */
     int wavekin;        /* WaveKin (0, 3 or 7 are read) */
+    int currents;       /* Currents (0 or 1 are read) */
+    double *cur_buf;    /* the arrays of env.current (one block) */
     double dt_wave;     /* dtWave, s (MoorDyn's default 0.25) */
     double wave_ramp;   /* waveKin_rampT, s */
     double *wave_buf;   /* the arrays of env.waves (one block) */
@@ -561,10 +563,15 @@ static void read_option(rdr *R, const row *r)
         read_wavekin(R, r->line, where, v);
         break;
     case O_CURRENTS:
-        if (v != 0)
-            refuse(R, r->line, where, "%s %g not supported yet (currents from MoorDyn's kinematics "
-                   "files; only 0 = no current is read; a current can be given in the YAML scenario "
-                   "after hawser convert)", opt_name(id), v);
+        if (v == 2)
+            refuse(R, r->line, where, "Currents 2 (current_profile_dynamic.txt) not supported yet: MoorDyn "
+                   "2.7.2 repeats that current in time on its dtWave grid, where Hawser's profiles at times "
+                   "hold the last one (give times with profiles in the YAML after hawser convert)");
+        else if (v != 0 && v != 1)
+            refuse(R, r->line, where, "%s %g not supported yet (Hawser's current varies with depth and time; "
+                   "Currents 1 = current_profile.txt is read, 0 = no current; a current can be given in the "
+                   "YAML scenario after hawser convert)", opt_name(id), v);
+        R->currents = (int)v;
         break;
     case O_DTWAVE:
         if (!(v > 0)) fail(R, r->line, where, "expected a time step > 0 s, got %g", v);
@@ -799,6 +806,121 @@ static void read_wave_elevation(rdr *R, const char *path)
     d->t = w;
     d->eta = w + m;
     d->kinematics_step = dtw; /* MoorDyn's kinematics are samples dtWave apart, linear in time */
+}
+
+/* Currents 1: current_profile.txt beside the deck: three lines MoorDyn skips, then rows
+ * "z ux uy uz" (m, m/s), blank-separated. MoorDyn interpolates linearly in z and takes the nearest
+ * row outside (checked against MoorDyn 2.7.2), as Hawser's current profile does; z must increase. */
+static void read_current_profile(rdr *R)
+{
+    char path[4096];
+    int oln = R->opt_ln[O_CURRENTS];
+    if (hw_path_beside(R->file, "current_profile.txt", path, sizeof path)) {
+        fail(R, oln, "OPTIONS Currents", "expected a deck path of at most %zu characters", sizeof path - 40);
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int e = errno;
+        fail_st(R, e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO, oln, "OPTIONS Currents",
+                "Currents 1 reads current_profile.txt beside the deck: cannot open %s: %s", path, strerror(e));
+        return;
+    }
+    long long size = 0;
+    char buf[HW_WAVE_RECORD_MAX_LINE + 2], msg[700] = "";
+    int ln = 0, n = 0, cap = 0, bad_ln = 0;
+    hw_status st = HW_OK;
+    double *rows = NULL;
+    if (hw_input_too_big(f, &size)) {
+        st = HW_ERR_INPUT;
+        bad_ln = 1;
+        snprintf(msg, sizeof msg, "file size: expected at most %lld MiB, got %lld bytes", HW_INPUT_MAX_BYTES >> 20, size);
+    }
+    while (st == HW_OK && fgets(buf, sizeof buf, f)) {
+        ln++;
+        size_t len = strlen(buf);
+        if (len > HW_WAVE_RECORD_MAX_LINE && buf[len - 1] != '\n') {
+            st = HW_ERR_INPUT;
+            bad_ln = ln;
+            snprintf(msg, sizeof msg, "line: expected at most %d characters, got more", HW_WAVE_RECORD_MAX_LINE);
+            break;
+        }
+        if (ln <= 3) continue; /* MoorDyn's three header lines */
+        char *tok[6], *save = NULL;
+        int nt = 0;
+        for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
+            if (nt < 6) tok[nt++] = t; else nt++;
+        if (nt == 0) continue;
+        st = HW_ERR_INPUT;
+        bad_ln = ln;
+        if (nt != 4) {
+            snprintf(msg, sizeof msg, "row: expected 4 columns (z ux uy uz), got %d", nt);
+            break;
+        }
+        double v[4];
+        static const char *const COL[4] = {"z", "ux", "uy", "uz"};
+        int bad = -1;
+        for (int k = 0; k < 4 && bad < 0; k++)
+            if (!to_double(tok[k], &v[k])) bad = k;
+        if (bad >= 0) {
+            snprintf(msg, sizeof msg, "%s: expected a number, got \"%.40s\"", COL[bad], tok[bad]);
+            break;
+        }
+        if (n > 0 && !(v[0] > rows[4 * (n - 1)])) {
+            snprintf(msg, sizeof msg, "z: expected a z greater than the previous row's (%g m; rows from the "
+                     "deepest up), got %g", rows[4 * (n - 1)], v[0]);
+            break;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            double *g = realloc(rows, (size_t)cap * 4 * sizeof *g);
+            if (!g) {
+                st = HW_ERR_NOMEM;
+                snprintf(msg, sizeof msg, "out of memory (%d rows)", n);
+                break;
+            }
+            rows = g;
+        }
+        memcpy(rows + 4 * n, v, sizeof v);
+        n++;
+        st = HW_OK;
+    }
+    if (st == HW_OK && ferror(f)) {
+        st = HW_ERR_IO;
+        bad_ln = ln ? ln : 1;
+        snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno ? errno : EIO));
+    }
+    fclose(f);
+    if (st == HW_OK && n == 0) {
+        st = HW_ERR_INPUT;
+        bad_ln = ln ? ln : 1;
+        snprintf(msg, sizeof msg, "rows: expected at least 1 row z ux uy uz after the 3 header lines, got none");
+    }
+    double *c = st == HW_OK ? malloc((size_t)n * 4 * sizeof *c) : NULL;
+    if (st == HW_OK && !c) {
+        st = HW_ERR_NOMEM;
+        snprintf(msg, sizeof msg, "out of memory (%d rows)", n);
+    }
+    if (st != HW_OK) {
+        free(rows);
+        if (!FAILED(R)) {
+            R->status = st;
+            snprintf(R->err, sizeof R->err, "%.500s:%d: %s (Currents 1 at %s:%d)", path, bad_ln, msg, R->file, oln);
+        }
+        return;
+    }
+    for (int j = 0; j < n; j++)
+        for (int k = 0; k < 4; k++) c[k * n + j] = rows[4 * j + k];
+    free(rows);
+    R->cur_buf = c;
+    hw_current_def *cd = &R->env.current;
+    cd->n_depth = n;
+    cd->n_time = 1;
+    cd->z = c;
+    cd->t = NULL;
+    cd->ux = c + n;
+    cd->uy = c + 2 * n;
+    cd->uz = c + 3 * n;
 }
 
 /* After all options: the wave files of WaveKin 3 and 7, dtWave and waveKin_rampT. */
@@ -1698,6 +1820,7 @@ static void rdr_free(rdr *R)
     free(R->segs);
     free(R->chans);
     free(R->wave_buf);
+    free(R->cur_buf);
 }
 
 /* Splits text (modified in place) into lines and reads the deck into R. */
@@ -1738,6 +1861,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
     if (!FAILED(R)) read_waves(R);
+    if (!FAILED(R) && R->currents == 1) read_current_profile(R);
     if (!FAILED(R)) read_outputs(R);
     if (!FAILED(R)) require_depth(R);
     if (!FAILED(R)) map_friction(R);
