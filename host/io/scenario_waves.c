@@ -281,11 +281,12 @@ static void parse_elevation(mapr *m, hw_waves_def *w)
         int first = 0;
         char err[900];
         hw_status st = hw_wave_record_read(path, &OPTS, &ft, &fe, &n, &first, err, sizeof err);
-        if (st != HW_OK) {
-            hw_yr_fail(y, ff.line, ff.path, "x"); /* sets the status and the first-error slot */
-            snprintf(y->err, y->err_len, "%s (the record named by %s at %s:%d)", err, ff.path, y->file,
-                     ff.line);
-            y->status = st;
+        if (st != HW_OK) { /* the record's own FILE:LINE first, then the key that names it */
+            if (!hw_yr_failed(y)) {
+                snprintf(y->err, y->err_len, "%s (the record named by %s at %s:%d)", err, ff.path, y->file,
+                         ff.line);
+                y->status = st;
+            }
             return;
         }
         t = hw_yr_alloc(y, (size_t)n, sizeof *t);
