@@ -361,6 +361,12 @@ Test(waves_errors, elevation_csv)
     cr_assert_str_eq(p.err, want);
     parsed_free(&p);
 
+    /* not a file */
+    cr_assert_eq(parse(scn("    type: elevation\n    file: .\n"), HW_TMP "/s.yaml", &p), HW_ERR_INPUT);
+    snprintf(want, sizeof want, "%s/.: expected a regular file, got a directory (the record named by "
+             "environment.waves.file at %s:5)", HW_TMP, HW_TMP "/s.yaml");
+    cr_assert_str_eq(p.err, want);
+    parsed_free(&p);
     /* unreadable: missing */
     cr_assert_eq(parse(scn("    type: elevation\n    file: wv_missing.csv\n"), HW_TMP "/s.yaml", &p), HW_ERR_IO);
     snprintf(want, sizeof want, "%s: cannot open: No such file or directory (the record named by "

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "io/files.h"
 
@@ -72,6 +73,13 @@ hw_status hw_wave_record_read(const char *path, const hw_wave_record_opts *o, do
     *t = *eta = NULL;
     *n = 0;
     *first_line = 0;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) { /* a directory, a FIFO (whose open would
+                                                           wait for a writer), a device */
+        snprintf(err, err_len, "%s: expected a regular file, got %s", path,
+                 S_ISDIR(sb.st_mode) ? "a directory" : S_ISFIFO(sb.st_mode) ? "a FIFO" : "a device or socket");
+        return HW_ERR_INPUT;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         int e = errno;

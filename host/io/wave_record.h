@@ -18,7 +18,7 @@ typedef struct hw_wave_record_opts {
     int min_samples;    /* at least this many rows of data (>= 2) */
 } hw_wave_record_opts;
 
-/* Reads path: rows "t, eta" (separated by commas, semicolons, blanks or tabs); blank lines and
+/* Reads path (a regular file: a directory, FIFO or device is refused): rows "t, eta" (separated by commas, semicolons, blanks or tabs); blank lines and
  * lines starting with '#' are skipped; the first other line may be a header (it is one when its
  * first field is not a number). Times strictly increase. On success *t and *eta are malloc'ed
  * arrays of *n values (the caller frees both) and *first_line is the line of the first sample.
