@@ -16,6 +16,7 @@
 #include "io/scenario.h"
 #include "io/scenario_write.h"
 #include "shell.h"
+#include "waves_compare.h"
 
 #define DECK HW_TEST_DATA_DIR "/md_catenary.dat"
 #define TWIN HW_TEST_DATA_DIR "/md_catenary.yaml"
@@ -51,6 +52,7 @@ static void same_models(const hw_model_def *a, const hw_model_def *b)
         same_arrays(ca->uy, cb->uy, nt * ca->n_depth, "current uy");
         same_arrays(ca->uz, cb->uz, nt * ca->n_depth, "current uz");
     }
+    same_waves(&a->env.waves, &b->env.waves);
     cr_assert_eq(a->n_types, b->n_types);
     for (int i = 0; i < a->n_types; i++) {
         const hw_line_type_def *x = &a->types[i], *y = &b->types[i];
@@ -361,10 +363,11 @@ Test(convert, yaml_writer_round_trips_every_field)
     free(buf);
     hw_scenario_free(a);
     hw_scenario_free(b);
-    /* and a current that changes in time, with an EA table */
+    /* and a current that changes in time, waves, an EA table */
     const char *tv =
         "environment:\n  current:\n    times: [0, 600]\n    profiles:\n"
         "      - [[-200, 0.2, 0], [0, 1.0, 0]]\n      - [[-200, 0.4, 0, 0.01], [0, 1.5, 0.1]]\n"
+        "  waves: {type: components, table: [[0.5, 0.8, 0.1, 0.2], [0.25, 1.3]], ramp: 10}\n"
         "line_types:\n  - {name: \"ro\\\"pe\", diameter: 0.1, mass_per_length: 10,\n"
         "     EA_table: [[0, 0], [0.01, 1e6], [0.05, 1e7]]}\n"
         "points:\n  - {name: a, type: fixed, position: [0, 0, -100]}\n"
@@ -373,6 +376,7 @@ Test(convert, yaml_writer_round_trips_every_field)
         "solver: {dt: 1.0e-3, integrator: symplectic_euler, static_solve: false}\n";
     cr_assert_eq(hw_scenario_load_string(tv, "tv.yaml", &a, msg, sizeof msg), HW_OK, "%s", msg);
     cr_assert_eq(a->model.env.current.n_time, 2);
+    cr_assert_eq(a->model.env.waves.n_components, 2);
     f = open_memstream(&buf, &len);
     cr_assert_eq(hw_scenario_write_yaml(a, f, NULL), HW_OK);
     fclose(f);
@@ -873,4 +877,217 @@ Test(cli, errors_and_exit_codes)
     snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_md_notes --t-end 0 -q 2>&1 >/dev/null", HW_CLI_PATH, DECK);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_assert_null(strstr(out, "note:"), "%s", out);
+}
+
+/* ---- waves (WaveKin 3 and 7; docs/moordyn.md, "Waves") ---------------------------------------- */
+
+/* A deck beside its wave file, in a folder of its own under HW_TMP. */
+static const char *wave_deck(const char *dir, const char *options, const char *file, const char *content)
+{
+    static char path[512];
+    char cmd[600], fpath[600];
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", dir);
+    cr_assert_eq(system(cmd), 0);
+    if (file) {
+        snprintf(fpath, sizeof fpath, "%s/%s", dir, file);
+        FILE *f = fopen(fpath, "w");
+        cr_assert(f != NULL);
+        fputs(content, f);
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "%s/deck.dat", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert(f != NULL);
+    fputs(with("0.01  dtM\n", options), f);
+    fclose(f);
+    return path;
+}
+
+/* WaveKin 7: wave_frequencies.txt's rows "omega re im [beta]" are components whose elevation, in
+ * MoorDyn v2 (SpectrumKin), is |A| sin(omega t - k (x cos beta + y sin beta) + arg A). Hawser's
+ * built sea must give that same elevation everywhere (closed form, rounding only: 1e-12 m on
+ * amplitudes of 1 m); the zero-amplitude row is left out; the YAML of `hawser convert` reloads as the
+ * same waves. */
+Test(waves, wavekin7_components)
+{
+    const char *deck = wave_deck(HW_TMP "/md_wk7", "0.01 dtM\n7 WaveKin\n3 waveKin_rampT\n", "wave_frequencies.txt",
+                                 "0.0 0.0 0.0\n0.5 0.0 0.0\n1.0 1.0 0.0\n1.3 0.3 0.4 0.5\n2.1 -0.2 -0.1 -1.0\n");
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_waves_def *w = &sc->model.env.waves;
+    cr_assert_eq(w->kind, HW_WAVES_COMPONENTS);
+    cr_assert_eq(w->n_components, 3);
+    cr_assert_eq(w->ramp_time, 3);
+    const double row[3][4] = {{1.0, 1.0, 0.0, 0.0}, {1.3, 0.3, 0.4, 0.5}, {2.1, -0.2, -0.1, -1.0}};
+    hw_env_def env = sc->model.env;
+    env.waves.ramp_time = 0;
+    hw_waves *sea = NULL;
+    cr_assert_eq(hw_waves_create(&env, &sea, msg, sizeof msg), HW_OK, "%s", msg);
+    const double pts[3][3] = {{0, 0, 0}, {3, 0, 2.5}, {-7, 4, 11.25}};
+    for (int p = 0; p < 3; p++) {
+        double x = pts[p][0], y = pts[p][1], t = pts[p][2], md = 0;
+        for (int j = 0; j < 3; j++) {
+            double k = 0;
+            for (int c = 0; c < 3; c++) {
+                double om, kc;
+                hw_waves_component(sea, c, NULL, &om, &kc, NULL, NULL);
+                if (om == row[j][0]) k = kc;
+            }
+            double A = hypot(row[j][1], row[j][2]), arg = atan2(row[j][2], row[j][1]), b = row[j][3];
+            md += A * sin(row[j][0] * t - k * (x * cos(b) + y * sin(b)) + arg);
+        }
+        double hw = hw_waves_elevation(sea, x, y, t);
+        cr_assert(fabs(hw - md) < 1e-12, "at (%g, %g, t %g): Hawser %.15g, MoorDyn's formula %.15g", x, y, t, hw, md);
+    }
+    hw_waves_destroy(sea);
+    /* convert: the same waves */
+    char *yaml = NULL;
+    cr_assert_eq(hw_md_to_yaml(deck, NULL, NULL, &yaml, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_scenario *b = NULL;
+    cr_assert_eq(hw_scenario_load_string(yaml, "converted.yaml", &b, msg, sizeof msg), HW_OK, "%s", msg);
+    same_waves(w, &b->model.env.waves);
+    free(yaml);
+    hw_scenario_free(b);
+    hw_scenario_free(sc);
+}
+
+/* WaveKin 3: wave_elevation.txt resampled at dtWave from t = 0 as MoorDyn does (linear
+ * interpolation; an odd count loses its last sample): a record of eta = t^2 every 0.2 s to 3 s at
+ * dtWave 0.5 gives 6 samples, t = 0 .. 2.5, eta(0.5) = 0.26 (between 0.16 and 0.36). */
+Test(waves, wavekin3_elevation)
+{
+    char rec[1024] = "";
+    for (int k = 0; k <= 15; k++) {
+        char r[64];
+        snprintf(r, sizeof r, "%g %g\n", 0.2 * k, 0.04 * k * k);
+        strcat(rec, r);
+    }
+    const char *deck = wave_deck(HW_TMP "/md_wk3", "0.01 dtM\n3 WaveKin\n0.5 dtWave\n", "wave_elevation.txt", rec);
+    char *yaml = NULL;
+    cr_assert_eq(hw_md_to_yaml(deck, NULL, NULL, &yaml, msg, sizeof msg), HW_OK, "%s", msg);
+    parsed p;
+    cr_assert_eq(parse(yaml, "converted.yaml", &p), HW_OK, "%s", p.err);
+    const hw_waves_def *w = &p.w;
+    cr_assert_eq(w->kind, HW_WAVES_ELEVATION);
+    cr_assert_eq(w->n_samples, 6);
+    for (int i = 0; i < 6; i++) {
+        double t = 0.5 * i, lo = floor(t / 0.2 + 1e-9) * 0.2, hi = lo + 0.2;
+        double want = lo * lo + (hi * hi - lo * lo) * (t - lo) / 0.2;
+        cr_assert(fabs(w->t[i] - t) < 1e-12 && fabs(w->eta[i] - want) < 1e-12, "sample %d: %g %g (want %g)", i,
+                  w->t[i], w->eta[i], want);
+    }
+    cr_assert(fabs(w->eta[1] - 0.26) < 1e-12);
+    cr_assert(w->ref_x == 0 && w->ref_y == 0 && w->direction == 0 && w->kinematics_step == 0.5);
+    parsed_free(&p);
+    free(yaml);
+    /* the load builds the sea: it loads, or is refused at the WaveKin line where records are not built */
+    hw_scenario *sc = NULL;
+    hw_status st = hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg);
+    if (st == HW_OK) {
+        cr_assert_eq(sc->model.env.waves.kind, HW_WAVES_ELEVATION);
+        hw_scenario_free(sc);
+    } else {
+        cr_assert_eq(st, HW_ERR_UNSUPPORTED, "%s", msg);
+        char at[600];
+        snprintf(at, sizeof at, "%s:19: OPTIONS WaveKin: WaveKin 3: ", deck);
+        cr_assert(!strncmp(msg, at, strlen(at)), "%s", msg);
+    }
+}
+
+/* Every refused mode and every bad wave file: one line at the deck option or the file's own line. */
+Test(waves, wavekin_errors)
+{
+    expect(with("0.01  dtM\n", "0.01 dtM\n2 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin: WaveKin 2",
+           "WaveKin 7 reads the same wave_frequencies.txt");
+    expect(with("0.01  dtM\n", "0.01 dtM\n1 WaveKin\n"), REFUSED, 19, "WaveKin 1 (kinematics set by the calling",
+           "Hawser computes the wave kinematics");
+    expect(with("0.01  dtM\n", "0.01 dtM\n5 WaveKin\n"), REFUSED, 19, "WaveKin 5 not supported",
+           "does not implement it either");
+    expect(with("0.01  dtM\n", "0.01 dtM\n8 WaveKin\n"), BAD, 19, "OPTIONS WaveKin: expected a WaveKin mode 0 to 7",
+           "got 8");
+    expect(with("0.01  dtM\n", "0.01 dtM\n0 dtWave\n"), BAD, 19, "OPTIONS dtWave: expected a time step > 0 s", NULL);
+    expect(with("0.01  dtM\n", "0.01 dtM\n-1 waveKin_rampT\n"), BAD, 19, "OPTIONS waveKin_rampT: expected a ramp "
+           "time >= 0 s", NULL);
+    char want[1200];
+    /* no file: at the option */
+    const char *d = wave_deck(HW_TMP "/md_wk_none", "0.01 dtM\n7 WaveKin\n", NULL, NULL);
+    cr_assert_eq(hw_md_load(d, NULL, NULL, &(hw_scenario *){NULL}, NULL, msg, sizeof msg), HW_ERR_IO);
+    snprintf(want, sizeof want, "%s:19: OPTIONS WaveKin: WaveKin 7 reads wave_frequencies.txt beside the deck: "
+             "cannot open %s/wave_frequencies.txt: No such file or directory", d, HW_TMP "/md_wk_none");
+    cr_assert_str_eq(msg, want);
+    /* the file's own lines */
+    struct { const char *content; hw_status st; const char *tail; } c[] = {
+        {"0 0 0\n1.0 1.0 x\n", BAD, ":2: im: expected a number, got \"x\""},
+        {"0.1 0 0\n1.0 1.0 0\n", BAD, ":1: omega: expected 0 rad/s on the first row (as MoorDyn requires), got 0.1"},
+        {"0 0 0.2\n1.0 1.0 0\n", REFUSED, ":1: im: a mean water level (the imaginary part at omega = 0, 0.2 m) not "
+                                          "supported yet: the mean surface is z = 0"},
+        {"0 0 0\n1.0 1.0 0 7\n", BAD, ":2: beta: expected a direction from -2 pi to 2 pi rad (as MoorDyn requires), "
+                                       "got 7"},
+        {"0 0 0\n\n1.0 1.0\n", BAD, ":3: row: expected 3 or 4 columns (omega re im [beta]), got 2"},
+        {"0 0 0\n-1.0 1.0 0\n", BAD, ":2: omega: expected an angular frequency > 0 rad/s after the first row, got -1"},
+        {"0 0 0\n", BAD, ":1: rows: expected at least 2 rows (omega = 0, then the components; as MoorDyn requires), "
+                         "got 1"},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+        d = wave_deck(HW_TMP "/md_wk_bad", "0.01 dtM\n7 WaveKin\n", "wave_frequencies.txt", c[k].content);
+        hw_scenario *sc = NULL;
+        cr_assert_eq(hw_md_load(d, NULL, NULL, &sc, NULL, msg, sizeof msg), c[k].st, "%s", msg);
+        snprintf(want, sizeof want, "%s/wave_frequencies.txt%s (WaveKin 7 at %s:19)", HW_TMP "/md_wk_bad", c[k].tail, d);
+        cr_assert_str_eq(msg, want);
+    }
+    d = wave_deck(HW_TMP "/md_wk_bad3", "0.01 dtM\n3 WaveKin\n", "wave_elevation.txt", "1 0\n2 0.5\n3 0\n4 0\n");
+    cr_assert_eq(hw_md_load(d, NULL, NULL, &(hw_scenario *){NULL}, NULL, msg, sizeof msg), BAD);
+    snprintf(want, sizeof want, "%s/wave_elevation.txt:1: t: expected the record to start at t = 0 (MoorDyn "
+             "resamples it from t = 0), got 1 (WaveKin 3 at %s:19)", HW_TMP "/md_wk_bad3", d);
+    cr_assert_str_eq(msg, want);
+    d = wave_deck(HW_TMP "/md_wk_bad3", "0.01 dtM\n3 WaveKin\n", "wave_elevation.txt", "0 0\n0.5 0.5\n0.25 0\n");
+    cr_assert_eq(hw_md_load(d, NULL, NULL, &(hw_scenario *){NULL}, NULL, msg, sizeof msg), BAD);
+    snprintf(want, sizeof want, "%s/wave_elevation.txt:3: t: expected a time greater than the previous row's (0.5), "
+             "got 0.25 (WaveKin 3 at %s:19)", HW_TMP "/md_wk_bad3", d);
+    cr_assert_str_eq(msg, want);
+}
+
+/* Currents 1: current_profile.txt (three header lines, then z ux uy uz) is the current profile,
+ * linear in z and flat outside in both (MoorDyn 2.7.2 checked: 0.925 m/s at z = -7.5 between
+ * 1.25 at -10 and 0.6 at -5; 1.25 below -10). Other modes are refused at the option. */
+Test(currents, profile_file)
+{
+    const char *deck = wave_deck(HW_TMP "/md_cur1", "0.01 dtM\n1 Currents\n", "current_profile.txt",
+                                 "--- MoorDyn steady currents File ---\nTabulated file\nz ux uy uz\n"
+                                 "-10.0 1.25 0 0\n-5.0 0.6 0.1 0.05\n\n0.0 0.0 0 0\n");
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_current_def *c = &sc->model.env.current;
+    cr_assert_eq(c->n_depth, 3);
+    cr_assert(c->n_time <= 1);
+    cr_assert(c->z[0] == -10 && c->z[1] == -5 && c->z[2] == 0);
+    cr_assert(c->ux[0] == 1.25 && c->ux[1] == 0.6 && c->uy[1] == 0.1 && c->uz[1] == 0.05 && c->ux[2] == 0);
+    char *yaml = NULL;
+    cr_assert_eq(hw_md_to_yaml(deck, NULL, NULL, &yaml, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_scenario *b = NULL;
+    cr_assert_eq(hw_scenario_load_string(yaml, "converted.yaml", &b, msg, sizeof msg), HW_OK, "%s", msg);
+    same_models(&sc->model, &b->model);
+    free(yaml);
+    hw_scenario_free(b);
+    hw_scenario_free(sc);
+
+    char want[1200];
+    deck = wave_deck(HW_TMP "/md_cur1", "0.01 dtM\n1 Currents\n", "current_profile.txt", "a\nb\nc\n0 1 0 0\n-10 1 0 0\n");
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), BAD);
+    snprintf(want, sizeof want, "%s/current_profile.txt:5: z: expected a z greater than the previous row's (0 m; "
+             "rows from the deepest up), got -10 (Currents 1 at %s:19)", HW_TMP "/md_cur1", deck);
+    cr_assert_str_eq(msg, want);
+    deck = wave_deck(HW_TMP "/md_cur1", "0.01 dtM\n1 Currents\n", "current_profile.txt", "a\nb\nc\n0 1 0\n");
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), BAD);
+    snprintf(want, sizeof want, "%s/current_profile.txt:4: row: expected 4 columns (z ux uy uz), got 3 (Currents 1 "
+             "at %s:19)", HW_TMP "/md_cur1", deck);
+    cr_assert_str_eq(msg, want);
+    deck = wave_deck(HW_TMP "/md_cur_none", "0.01 dtM\n1 Currents\n", NULL, NULL);
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_IO);
+    cr_assert(strstr(msg, ":19: OPTIONS Currents: Currents 1 reads current_profile.txt beside the deck: cannot "
+                          "open "), "%s", msg);
+    expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 2",
+           "repeats that current in time");
+    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 not supported",
+           "Currents 1 = current_profile.txt is read");
 }

@@ -18,8 +18,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "hawser/waves.h"
 #include "io/files.h"
 #include "io/scenario_write.h"
+#include "io/wave_record.h"
 #include "io/scenario_body.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
@@ -77,6 +79,12 @@ typedef struct rdr {
     int n_chans;
     int write_units;
     int opt_ln[64];     /* deck line of each option (by option id), 0 = not given */
+    int wavekin;        /* WaveKin (0, 3 or 7 are read) */
+    int currents;       /* Currents (0 or 1 are read) */
+    double *cur_buf;    /* the arrays of env.current (one block) */
+    double dt_wave;     /* dtWave, s (MoorDyn's default 0.25) */
+    double wave_ramp;   /* waveKin_rampT, s */
+    double *wave_buf;   /* the arrays of env.waves (one block) */
 } rdr;
 
 #define FAILED(R) ((R)->status != HW_OK)
@@ -414,6 +422,39 @@ static const char *opt_name(int id)
     return "?";
 }
 
+/* WaveKin (docs/moordyn.md, "Waves"): 0 none; 3 a wave elevation record at the origin
+ * (wave_elevation.txt); 7 wave components summed at the nodes (wave_frequencies.txt). The others
+ * are refused, saying what Hawser does instead. The files are read after all options (dtWave). */
+static void read_wavekin(rdr *R, int line, const char *where, double v)
+{
+    int k = (int)v;
+    if (v != k || k < 0 || k > 7) {
+        fail(R, line, where, "expected a WaveKin mode 0 to 7 (MoorDyn v2's), got %g", v);
+        return;
+    }
+    R->wavekin = k;
+    switch (k) {
+    case 1:
+        refuse(R, line, where, "WaveKin 1 (kinematics set by the calling program every step) not supported "
+               "yet: Hawser computes the wave kinematics at every node itself, from a sea state (WaveKin 3: a "
+               "wave_elevation.txt record, or WaveKin 7: wave_frequencies.txt components; or environment.waves "
+               "in the YAML after hawser convert)");
+        break;
+    case 2:
+        refuse(R, line, where, "WaveKin 2 (wave_frequencies.txt turned into kinematics on the water_grid.txt "
+               "grid by an inverse FFT) not supported: Hawser keeps no kinematics grid, it sums the "
+               "components at every node; WaveKin 7 reads the same wave_frequencies.txt that way (mode 2 "
+               "first interpolates the spectrum to equal frequency steps, so the two seas differ)");
+        break;
+    case 4: case 5: case 6:
+        refuse(R, line, where, "WaveKin %d not supported (MoorDyn v2 does not implement it either; Hawser "
+               "reads 0, 3 = a wave_elevation.txt record and 7 = wave_frequencies.txt components)", k);
+        break;
+    default:
+        break;
+    }
+}
+
 static void read_option(rdr *R, const row *r)
 {
     if (r->n < 2) {
@@ -518,14 +559,31 @@ static void read_option(rdr *R, const row *r)
         note(R, r->line, "%s has no effect in Hawser (progress and notes go to stderr, results to "
              "the output directory)", opt_name(id));
         break;
-    case O_WAVEKIN: case O_CURRENTS:
-        if (v != 0)
-            refuse(R, r->line, where, "%s %g not supported yet (waves and currents from MoorDyn's "
-                   "kinematics inputs; only 0 = still water is read; a current can be given in the "
-                   "YAML scenario after hawser convert)", opt_name(id), v);
+    case O_WAVEKIN:
+        read_wavekin(R, r->line, where, v);
         break;
-    case O_DTWAVE: case O_WAVERAMP: case O_UNIFYGRID:
-        note(R, r->line, "%s has no effect: there are no wave kinematics (WaveKin 0)", opt_name(id));
+    case O_CURRENTS:
+        if (v == 2)
+            refuse(R, r->line, where, "Currents 2 (current_profile_dynamic.txt) not supported yet: MoorDyn "
+                   "2.7.2 repeats that current in time on its dtWave grid, where Hawser's profiles at times "
+                   "hold the last one (give times with profiles in the YAML after hawser convert)");
+        else if (v != 0 && v != 1)
+            refuse(R, r->line, where, "%s %g not supported yet (Hawser's current varies with depth and time; "
+                   "Currents 1 = current_profile.txt is read, 0 = no current; a current can be given in the "
+                   "YAML scenario after hawser convert)", opt_name(id), v);
+        R->currents = (int)v;
+        break;
+    case O_DTWAVE:
+        if (!(v > 0)) fail(R, r->line, where, "expected a time step > 0 s, got %g", v);
+        R->dt_wave = v;
+        break;
+    case O_WAVERAMP:
+        if (!(v >= 0)) fail(R, r->line, where, "expected a ramp time >= 0 s (0: none), got %g", v);
+        R->wave_ramp = v;
+        break;
+    case O_UNIFYGRID:
+        note(R, r->line, "UnifyCurrentGrid has no effect: Hawser keeps no kinematics grids (the waves are "
+             "evaluated at every node from their components)");
         break;
     case O_CFL:
         refuse(R, r->line, where, "CFL not supported yet (give the time step with dtM, or leave dtM "
@@ -549,6 +607,357 @@ static void read_options(rdr *R)
     }
     /* FrictionCoefficient applies to every line type */
     for (int k = 0; k < R->n_types; k++) R->types[k].seabed_mu = R->friction;
+}
+
+/* ---- waves (WaveKin 3 and 7) ------------------------------------------------------------------ */
+
+/* A failure in a wave file: "FILE:LINE: WHAT: ... (WaveKin N at DECK:LINE)". */
+static void wave_file_fail(rdr *R, hw_status st, const char *path, int line, const char *what, const char *fmt, ...)
+{
+    if (FAILED(R)) return;
+    char msg[700];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    R->status = st;
+    snprintf(R->err, sizeof R->err, "%s:%d: %s: %s (WaveKin %d at %s:%d)", path, line, what, msg, R->wavekin,
+             R->file, R->opt_ln[O_WAVEKIN]);
+}
+
+/* WaveKin 7: wave_frequencies.txt beside the deck. Rows "omega re im [beta]": a component of
+ * angular frequency omega (rad/s), complex amplitude re + i im (m) and direction beta (rad, default
+ * 0), whose elevation in MoorDyn v2 is |A| sin(omega t - k (x cos beta + y sin beta) + arg A)
+ * (its SpectrumKin; checked against MoorDyn 2.7.2). Hawser's is a cos(k.x - omega t + phase): the
+ * same wave with a = |A| and phase = pi/2 - arg A. The first row must be omega = 0 (MoorDyn's
+ * rule); its only effect there is a mean level Im A, refused when not 0. Rows of zero amplitude
+ * add nothing and are left out. */
+static void read_wave_frequencies(rdr *R, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int e = errno;
+        fail_st(R, e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO, R->opt_ln[O_WAVEKIN], "OPTIONS WaveKin",
+                "WaveKin 7 reads wave_frequencies.txt beside the deck: cannot open %s: %s", path, strerror(e));
+        return;
+    }
+    long long size = 0;
+    if (hw_input_too_big(f, &size)) {
+        fclose(f);
+        wave_file_fail(R, HW_ERR_INPUT, path, 1, "file size", "expected at most %lld MiB, got %lld bytes",
+                       HW_INPUT_MAX_BYTES >> 20, size);
+        return;
+    }
+    char buf[HW_WAVE_RECORD_MAX_LINE + 2];
+    int ln = 0, rows = 0, n = 0, cap = 0;
+    double *c = NULL; /* 4 per component: amp, omega, dir, phase */
+    while (!FAILED(R) && fgets(buf, sizeof buf, f)) {
+        ln++;
+        size_t len = strlen(buf);
+        if (len > HW_WAVE_RECORD_MAX_LINE && buf[len - 1] != '\n') {
+            wave_file_fail(R, HW_ERR_INPUT, path, ln, "line", "expected at most %d characters, got more",
+                           HW_WAVE_RECORD_MAX_LINE);
+            break;
+        }
+        char *tok[6], *save = NULL;
+        int nt = 0;
+        for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
+            if (nt < 6) tok[nt++] = t; else nt++;
+        if (nt == 0) continue;
+        if (nt < 3 || nt > 4) {
+            wave_file_fail(R, HW_ERR_INPUT, path, ln, "row", "expected 3 or 4 columns (omega re im [beta]), got %d",
+                           nt);
+            break;
+        }
+        double v[4] = {0, 0, 0, 0};
+        static const char *const COL[4] = {"omega", "re", "im", "beta"};
+        int bad = -1;
+        for (int k = 0; k < nt && bad < 0; k++)
+            if (!to_double(tok[k], &v[k])) bad = k;
+        if (bad >= 0) {
+            wave_file_fail(R, HW_ERR_INPUT, path, ln, COL[bad], "expected a number, got \"%.40s\"", tok[bad]);
+            break;
+        }
+        if (rows == 0) {
+            if (v[0] != 0)
+                wave_file_fail(R, HW_ERR_INPUT, path, ln, "omega", "expected 0 rad/s on the first row (as "
+                               "MoorDyn requires), got %g", v[0]);
+            else if (v[2] != 0)
+                wave_file_fail(R, HW_ERR_UNSUPPORTED, path, ln, "im", "a mean water level (the imaginary part "
+                               "at omega = 0, %g m) not supported yet: the mean surface is z = 0", v[2]);
+            rows++;
+            continue;
+        }
+        rows++;
+        if (!(v[0] > 0)) {
+            wave_file_fail(R, HW_ERR_INPUT, path, ln, "omega", "expected an angular frequency > 0 rad/s after "
+                           "the first row, got %g", v[0]);
+            break;
+        }
+        if (fabs(v[3]) > 2 * 3.14159265358979323846) {
+            wave_file_fail(R, HW_ERR_INPUT, path, ln, "beta", "expected a direction from -2 pi to 2 pi rad (as "
+                           "MoorDyn requires), got %g", v[3]);
+            break;
+        }
+        double amp = hypot(v[1], v[2]);
+        if (amp == 0) continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            double *g = realloc(c, (size_t)cap * 4 * sizeof *c);
+            if (!g) {
+                oom(R, "the wave components", (double)cap * 4 * sizeof *c);
+                break;
+            }
+            c = g;
+        }
+        c[4 * n + 0] = amp;
+        c[4 * n + 1] = v[0];
+        c[4 * n + 2] = v[3];
+        c[4 * n + 3] = 0.5 * 3.14159265358979323846 - atan2(v[2], v[1]);
+        n++;
+    }
+    if (!FAILED(R) && ferror(f))
+        fail_st(R, HW_ERR_IO, R->opt_ln[O_WAVEKIN], "OPTIONS WaveKin", "cannot read %s: %s", path,
+                strerror(errno ? errno : EIO));
+    fclose(f);
+    if (!FAILED(R) && rows < 2)
+        wave_file_fail(R, HW_ERR_INPUT, path, ln ? ln : 1, "rows", "expected at least 2 rows (omega = 0, then "
+                       "the components; as MoorDyn requires), got %d", rows);
+    if (!FAILED(R) && n == 0)
+        wave_file_fail(R, HW_ERR_INPUT, path, ln, "rows", "expected a component of amplitude > 0, got none");
+    if (FAILED(R)) {
+        free(c);
+        return;
+    }
+    double *w = malloc((size_t)n * 4 * sizeof *w);
+    if (!w) {
+        free(c);
+        oom(R, "the wave components", (double)n * 4 * sizeof *w);
+        return;
+    }
+    for (int j = 0; j < n; j++)
+        for (int k = 0; k < 4; k++) w[k * n + j] = c[4 * j + k];
+    free(c);
+    R->wave_buf = w;
+    hw_waves_def *d = &R->env.waves;
+    d->kind = HW_WAVES_COMPONENTS;
+    d->n_components = n;
+    d->c_amp = w;
+    d->c_omega = w + n;
+    d->c_dir = w + 2 * n;
+    d->c_phase = w + 3 * n;
+}
+
+/* WaveKin 3: wave_elevation.txt beside the deck, rows "t eta" (blank-separated; MoorDyn reads the
+ * first two columns), the elevation at the origin of waves travelling along +x (checked against
+ * MoorDyn 2.7.2). MoorDyn resamples it by linear interpolation at dtWave from t = 0 to the last
+ * time, drops the last sample when their count is odd, and takes its FFT; Hawser resamples it the
+ * same way and turns that record into components (HW_WAVES_ELEVATION). */
+static void read_wave_elevation(rdr *R, const char *path)
+{
+    static const hw_wave_record_opts OPTS = {0, 1, 2};
+    double *t = NULL, *e = NULL;
+    int n = 0, first = 0;
+    char err[900];
+    hw_status st = hw_wave_record_read(path, &OPTS, &t, &e, &n, &first, err, sizeof err);
+    if (st != HW_OK) {
+        if (!FAILED(R)) {
+            R->status = st;
+            snprintf(R->err, sizeof R->err, "%s (WaveKin 3 at %s:%d)", err, R->file, R->opt_ln[O_WAVEKIN]);
+        }
+        return;
+    }
+    double dtw = R->dt_wave;
+    if (t[0] != 0) {
+        wave_file_fail(R, HW_ERR_INPUT, path, first, "t", "expected the record to start at t = 0 (MoorDyn "
+                       "resamples it from t = 0), got %g", t[0]);
+    } else if (t[n - 1] / dtw > 1e7) {
+        wave_file_fail(R, HW_ERR_INPUT, path, first, "t", "expected at most 1e7 samples of dtWave = %g s, got a "
+                       "record of %g s", dtw, t[n - 1]);
+    }
+    int m = FAILED(R) ? 0 : (int)floor(t[n - 1] / dtw) + 1;
+    if (m % 2) m--;
+    if (!FAILED(R) && m < 4)
+        wave_file_fail(R, HW_ERR_INPUT, path, first, "record", "expected a record of at least 4 samples of "
+                       "dtWave = %g s, got %g s", dtw, t[n - 1]);
+    double *w = FAILED(R) ? NULL : malloc((size_t)m * 2 * sizeof *w);
+    if (!FAILED(R) && !w) oom(R, "the resampled wave record", (double)m * 2 * sizeof *w);
+    if (FAILED(R)) {
+        free(t);
+        free(e);
+        return;
+    }
+    for (int i = 0, j = 0; i < m; i++) {
+        double ti = i * dtw;
+        while (j + 1 < n && t[j + 1] < ti) j++;
+        double v;
+        if (ti <= t[0]) v = e[0];
+        else if (j + 1 >= n) v = e[n - 1];
+        else v = e[j] + (e[j + 1] - e[j]) * (ti - t[j]) / (t[j + 1] - t[j]);
+        w[i] = ti;
+        w[m + i] = v;
+    }
+    free(t);
+    free(e);
+    R->wave_buf = w;
+    hw_waves_def *d = &R->env.waves;
+    d->kind = HW_WAVES_ELEVATION;
+    d->n_samples = m;
+    d->t = w;
+    d->eta = w + m;
+    d->kinematics_step = dtw; /* MoorDyn's kinematics are samples dtWave apart, linear in time */
+}
+
+/* Currents 1: current_profile.txt beside the deck: three lines MoorDyn skips, then rows
+ * "z ux uy uz" (m, m/s), blank-separated. MoorDyn interpolates linearly in z and takes the nearest
+ * row outside (checked against MoorDyn 2.7.2), as Hawser's current profile does; z must increase. */
+static void read_current_profile(rdr *R)
+{
+    char path[4096];
+    int oln = R->opt_ln[O_CURRENTS];
+    if (hw_path_beside(R->file, "current_profile.txt", path, sizeof path)) {
+        fail(R, oln, "OPTIONS Currents", "expected a deck path of at most %zu characters", sizeof path - 40);
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int e = errno;
+        fail_st(R, e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO, oln, "OPTIONS Currents",
+                "Currents 1 reads current_profile.txt beside the deck: cannot open %s: %s", path, strerror(e));
+        return;
+    }
+    long long size = 0;
+    char buf[HW_WAVE_RECORD_MAX_LINE + 2], msg[700] = "";
+    int ln = 0, n = 0, cap = 0, bad_ln = 0;
+    hw_status st = HW_OK;
+    double *rows = NULL;
+    if (hw_input_too_big(f, &size)) {
+        st = HW_ERR_INPUT;
+        bad_ln = 1;
+        snprintf(msg, sizeof msg, "file size: expected at most %lld MiB, got %lld bytes", HW_INPUT_MAX_BYTES >> 20, size);
+    }
+    while (st == HW_OK && fgets(buf, sizeof buf, f)) {
+        ln++;
+        size_t len = strlen(buf);
+        if (len > HW_WAVE_RECORD_MAX_LINE && buf[len - 1] != '\n') {
+            st = HW_ERR_INPUT;
+            bad_ln = ln;
+            snprintf(msg, sizeof msg, "line: expected at most %d characters, got more", HW_WAVE_RECORD_MAX_LINE);
+            break;
+        }
+        if (ln <= 3) continue; /* MoorDyn's three header lines */
+        char *tok[6], *save = NULL;
+        int nt = 0;
+        for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
+            if (nt < 6) tok[nt++] = t; else nt++;
+        if (nt == 0) continue;
+        st = HW_ERR_INPUT;
+        bad_ln = ln;
+        if (nt != 4) {
+            snprintf(msg, sizeof msg, "row: expected 4 columns (z ux uy uz), got %d", nt);
+            break;
+        }
+        double v[4];
+        static const char *const COL[4] = {"z", "ux", "uy", "uz"};
+        int bad = -1;
+        for (int k = 0; k < 4 && bad < 0; k++)
+            if (!to_double(tok[k], &v[k])) bad = k;
+        if (bad >= 0) {
+            snprintf(msg, sizeof msg, "%s: expected a number, got \"%.40s\"", COL[bad], tok[bad]);
+            break;
+        }
+        if (n > 0 && !(v[0] > rows[4 * (n - 1)])) {
+            snprintf(msg, sizeof msg, "z: expected a z greater than the previous row's (%g m; rows from the "
+                     "deepest up), got %g", rows[4 * (n - 1)], v[0]);
+            break;
+        }
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            double *g = realloc(rows, (size_t)cap * 4 * sizeof *g);
+            if (!g) {
+                st = HW_ERR_NOMEM;
+                snprintf(msg, sizeof msg, "out of memory (%d rows)", n);
+                break;
+            }
+            rows = g;
+        }
+        memcpy(rows + 4 * n, v, sizeof v);
+        n++;
+        st = HW_OK;
+    }
+    if (st == HW_OK && ferror(f)) {
+        st = HW_ERR_IO;
+        bad_ln = ln ? ln : 1;
+        snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno ? errno : EIO));
+    }
+    fclose(f);
+    if (st == HW_OK && n == 0) {
+        st = HW_ERR_INPUT;
+        bad_ln = ln ? ln : 1;
+        snprintf(msg, sizeof msg, "rows: expected at least 1 row z ux uy uz after the 3 header lines, got none");
+    }
+    double *c = st == HW_OK ? malloc((size_t)n * 4 * sizeof *c) : NULL;
+    if (st == HW_OK && !c) {
+        st = HW_ERR_NOMEM;
+        snprintf(msg, sizeof msg, "out of memory (%d rows)", n);
+    }
+    if (st != HW_OK) {
+        free(rows);
+        if (!FAILED(R)) {
+            R->status = st;
+            snprintf(R->err, sizeof R->err, "%.500s:%d: %s (Currents 1 at %s:%d)", path, bad_ln, msg, R->file, oln);
+        }
+        return;
+    }
+    for (int j = 0; j < n; j++)
+        for (int k = 0; k < 4; k++) c[k * n + j] = rows[4 * j + k];
+    free(rows);
+    R->cur_buf = c;
+    hw_current_def *cd = &R->env.current;
+    cd->n_depth = n;
+    cd->n_time = 1;
+    cd->z = c;
+    cd->t = NULL;
+    cd->ux = c + n;
+    cd->uy = c + 2 * n;
+    cd->uz = c + 3 * n;
+}
+
+/* After all options: the wave files of WaveKin 3 and 7, dtWave and waveKin_rampT. */
+static void read_waves(rdr *R)
+{
+    int wk = R->opt_ln[O_WAVEKIN] ? R->wavekin : 0;
+    if (wk != 3 && wk != 7) {
+        if (R->opt_ln[O_DTWAVE])
+            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect: there are no wave kinematics (WaveKin 0)");
+        if (R->opt_ln[O_WAVERAMP])
+            note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT has no effect: there are no wave kinematics (WaveKin 0)");
+        return;
+    }
+    char path[4096];
+    const char *name = wk == 3 ? "wave_elevation.txt" : "wave_frequencies.txt";
+    if (hw_path_beside(R->file, name, path, sizeof path)) {
+        fail(R, R->opt_ln[O_WAVEKIN], "OPTIONS WaveKin", "expected a deck path of at most %zu characters",
+             sizeof path - 40);
+        return;
+    }
+    if (wk == 7) {
+        read_wave_frequencies(R, path);
+        if (R->opt_ln[O_DTWAVE])
+            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect with WaveKin 7 (MoorDyn uses it for WaveKin 3 "
+                 "only); Hawser samples the node kinematics every 1/40 of the shortest wave period");
+    } else {
+        read_wave_elevation(R, path);
+        if (!FAILED(R))
+            note(R, R->opt_ln[O_WAVEKIN], "WaveKin 3: the record of %s is resampled at dtWave = %g s as in "
+                 "MoorDyn and turned into components, evaluated at every node (water_grid.txt is not read: "
+                 "there is no grid)", path, R->dt_wave);
+    }
+    if (FAILED(R)) return;
+    R->env.waves.ramp_time = R->wave_ramp;
+    if (R->wave_ramp > 0)
+        note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT %g: Hawser's ramp rises as 0.5 (1 - cos(pi t / %g)), "
+             "MoorDyn's linearly, both from 0 at t = 0 to 1 at t = %g s", R->wave_ramp, R->wave_ramp, R->wave_ramp);
 }
 
 static void require_depth(rdr *R)
@@ -1410,6 +1819,8 @@ static void rdr_free(rdr *R)
     free(R->nodes);
     free(R->segs);
     free(R->chans);
+    free(R->wave_buf);
+    free(R->cur_buf);
 }
 
 /* Splits text (modified in place) into lines and reads the deck into R. */
@@ -1418,6 +1829,7 @@ static void read_deck(rdr *R, char *text)
     R->env = hw_default_env();
     R->env.g = 9.80665; /* MoorDyn-C v2's built-in value (its documentation lists 9.81) */
     R->fricdamp = 200;  /* MoorDyn-C's FricDamp default, N s/m */
+    R->dt_wave = 0.25;  /* MoorDyn-C's dtWave default, s */
     R->solver = hw_default_solver();
     R->out_interval = 0.1;
     R->write_units = 1;
@@ -1448,6 +1860,8 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_lines(R);
     if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
+    if (!FAILED(R)) read_waves(R);
+    if (!FAILED(R) && R->currents == 1) read_current_profile(R);
     if (!FAILED(R)) read_outputs(R);
     if (!FAILED(R)) require_depth(R);
     if (!FAILED(R)) map_friction(R);
@@ -1551,6 +1965,20 @@ static hw_md_deck *deck_new(rdr *R)
     return d;
 }
 
+/* The sea of WaveKin 3 or 7 is built once here (as the YAML loader does), so that what
+ * hw_waves_create refuses is reported at the WaveKin line, not as an internal error of the YAML. */
+static void check_waves(rdr *R)
+{
+    if (FAILED(R) || R->env.waves.kind == HW_WAVES_NONE) return;
+    hw_waves *w = NULL;
+    char m[600] = "";
+    hw_status st = hw_waves_create(&R->env, &w, m, sizeof m);
+    hw_waves_destroy(w);
+    if (st != HW_OK)
+        fail_st(R, st, R->opt_ln[O_WAVEKIN], "OPTIONS WaveKin", "WaveKin %d: %s", R->wavekin,
+                strncmp(m, "waves: ", 7) ? m : m + 7);
+}
+
 hw_status hw_md_load_string(const char *text, const char *name, hw_log_fn log, void *log_user,
                             hw_scenario **sc, hw_md_deck **deck, char *msg, size_t msg_len)
 {
@@ -1574,6 +2002,7 @@ hw_status hw_md_load_string(const char *text, const char *name, hw_log_fn log, v
         return HW_ERR_NOMEM;
     }
     read_deck(&R, copy);
+    check_waves(&R);
     char *yaml = FAILED(&R) ? NULL : deck_yaml(&R, NULL);
     hw_status st = R.status;
     if (!FAILED(&R)) {

@@ -24,6 +24,7 @@
 #include "io/scenario_network.h"
 #include "io/scenario_rigid.h"
 #include "io/scenario_failure.h"
+#include "io/scenario_waves.h"
 #include "io/scenario_winch.h"
 #include "io/yaml_doc.h"
 #include "io/yaml_reader.h"
@@ -262,7 +263,8 @@ static int get_ref(loader *L, mapr *m, const char *key, int section, const char 
 
 /* ---- environment ------------------------------------------------------------------------------ */
 
-static const char *const ENV_KEYS[] = {"gravity", "water_density", "depth", "seabed", "current", NULL};
+static const char *const ENV_KEYS[] = {"gravity", "water_density", "depth", "seabed", "current", "waves",
+                                       NULL};
 static const char *const SEABED_KEYS[] = {"stiffness", "damping", "friction_velocity", NULL};
 static const char *const CURRENT_KEYS[] = {"uniform", "profile", "times", "profiles", NULL};
 
@@ -457,6 +459,9 @@ static void parse_environment(loader *L, mapr *root)
     hw_yr_get_num(&m, "depth", 0, &e->depth);
     parse_seabed(&m, e);
     parse_current(&m, &e->current);
+    /* the sea is built once here, so that a bad one is reported at the line of `waves` */
+    if (hw_scn_parse_waves(&m, &e->waves) > 0)
+        hw_scn_check_waves(&L->y, e, hw_yr_find(&L->pv->recs, HW_SEC_ENVIRONMENT, -1, "waves"));
 }
 
 /* ---- solver ----------------------------------------------------------------------------------- */

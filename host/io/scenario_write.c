@@ -80,6 +80,79 @@ static void write_current(FILE *f, const hw_current_def *c)
     }
 }
 
+/* Rows of numbers, "      - [a, b, ...]", columns from arrays of n values. */
+static void rows(FILE *f, int n, int cols, const double *const *c)
+{
+    for (int k = 0; k < n; k++) {
+        fputs("      - [", f);
+        for (int j = 0; j < cols; j++) {
+            if (j) fputs(", ", f);
+            num(f, c[j][k]);
+        }
+        fputs("]\n", f);
+    }
+}
+
+/* environment.waves: every key of its form, defaults included; an elevation record inline (the
+ * file it came from may not be beside the written scenario). */
+static void write_waves(FILE *f, const hw_waves_def *w)
+{
+    if (w->kind == HW_WAVES_NONE) return;
+    fprintf(f, "  waves:\n");
+    switch (w->kind) {
+    case HW_WAVES_REGULAR:
+        fprintf(f, "    type: regular\n    height: "); num(f, w->height);
+        if (w->omega > 0) { fprintf(f, "\n    omega: "); num(f, w->omega); }
+        else { fprintf(f, "\n    period: "); num(f, w->period); }
+        fprintf(f, "\n    direction: "); num(f, w->direction);
+        fprintf(f, "\n    phase: "); num(f, w->phase);
+        fputc('\n', f);
+        break;
+    case HW_WAVES_SPECTRUM:
+        if (w->spectrum == HW_SPECTRUM_TABLE) {
+            const double *c[2] = {w->table.x, w->table.y};
+            fprintf(f, "    type: spectrum\n    table:\n");
+            rows(f, w->table.n, 2, c);
+        } else {
+            fprintf(f, "    type: %s\n    hs: ", w->spectrum == HW_SPECTRUM_PM ? "pierson_moskowitz" : "jonswap");
+            num(f, w->hs);
+            fprintf(f, "\n    tp: "); num(f, w->tp);
+            if (w->spectrum == HW_SPECTRUM_JONSWAP) {
+                fprintf(f, "\n    gamma: "); num(f, w->gamma > 0 ? w->gamma : 3.3);
+            }
+            fputc('\n', f);
+        }
+        if (w->omega_min > 0) { fprintf(f, "    omega_min: "); num(f, w->omega_min); fputc('\n', f); }
+        if (w->omega_max > 0) { fprintf(f, "    omega_max: "); num(f, w->omega_max); fputc('\n', f); }
+        fprintf(f, "    frequencies: %d\n", w->n_frequencies > 0 ? w->n_frequencies : 200);
+        fprintf(f, "    seed: %llu\n", (unsigned long long)w->seed);
+        fprintf(f, "    direction: "); num(f, w->direction);
+        fprintf(f, "\n    spreading: "); num(f, w->spreading);
+        fprintf(f, "\n    directions: %d\n", w->n_directions > 0 ? w->n_directions : 11);
+        break;
+    case HW_WAVES_ELEVATION: {
+        const double *c[2] = {w->t, w->eta};
+        fprintf(f, "    type: elevation\n    reference: [");
+        num(f, w->ref_x); fputs(", ", f); num(f, w->ref_y);
+        fprintf(f, "]\n    direction: "); num(f, w->direction);
+        fprintf(f, "\n    record:\n");
+        rows(f, w->n_samples, 2, c);
+        break;
+    }
+    case HW_WAVES_COMPONENTS: {
+        const double *c[4] = {w->c_amp, w->c_omega, w->c_dir, w->c_phase};
+        fprintf(f, "    type: components\n    table:\n");
+        rows(f, w->n_components, 4, c);
+        break;
+    }
+    default:
+        break;
+    }
+    fprintf(f, "    ramp: "); num(f, w->ramp_time);
+    fprintf(f, "\n    kinematics_step: "); num(f, w->kinematics_step);
+    fputc('\n', f);
+}
+
 static void write_type(FILE *f, const hw_line_type_def *t)
 {
     fprintf(f, "  - name: "); str(f, t->name);
@@ -250,6 +323,7 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fprintf(f, "\n    friction_velocity: "); num(f, e->friction_v);
     fputc('\n', f);
     write_current(f, &e->current);
+    write_waves(f, &e->waves);
     fprintf(f, "line_types:\n");
     for (int i = 0; i < m->n_types; i++) write_type(f, &m->types[i]);
     if (sc->n_bodies > 0) {
