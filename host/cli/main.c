@@ -73,7 +73,8 @@ static void usage(FILE *f)
             "  --resume DIR             continue the run whose checkpoint is in DIR, appending to\n"
             "                           its outputs (SCENARIO optional: the recorded one)\n"
             "\n"
-            "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv (as requested),\n"
+            "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv, DIR/waves.csv,\n"
+            "DIR/wave_kinematics.csv (as requested),\n"
             "DIR/summary.json; the summary is also printed on stdout as one JSON line. With vtk:\n"
             "DIR/run.pvd and DIR/vtk/*.vtp (ParaView); with hdf5: DIR/results.h5 (docs/outputs.md).\n"
             "plot writes DIR/plots/*.png (--times: cable shapes at these times, default first, middle\n"
@@ -540,6 +541,7 @@ static int run(run_opts *o)
         /* ParaView and HDF5 (rigid.csv, network.csv are the runners'): the t = 0 row */
         if (!st && !(st = hw_outputs_open(&out, dir, sc, msg, sizeof msg))) {
             hw_outputs_attach(&out, rigr.rc, netr.net);
+            hw_outputs_attach_waves(&out, hw_world_waves(world)); /* waves.csv, the surface */
             if (hw_world_n_bodies(world) > 0 &&
                 !(st = hw_bodies_out_open(&bout, dir, world, o->resume != NULL, msg, sizeof msg))) {
                 hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)); /* bodies in ParaView, HDF5 */
@@ -653,7 +655,8 @@ static int run(run_opts *o)
     }
     if ((st = hw_bodies_out_open(&bout, dir, world, o->resume != NULL, msg, sizeof msg)) ||
         (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg)) ||
-        (hw_outputs_attach(&out, rigr.rc, netr.net), 0) || /* every family in the t = 0 row */
+        (hw_outputs_attach(&out, rigr.rc, netr.net), hw_outputs_attach_waves(&out, hw_world_waves(world)), 0) ||
+        /* every family in the t = 0 row, and the sea */
         (hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)), hw_bodies_out_fill(&bout, world), 0) ||
         (!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
         (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||

@@ -22,6 +22,7 @@ typedef struct hw_line_stats {
 
 typedef struct hw_outputs {
     FILE *lines, *points, *nodes, *segments;
+    FILE *waves, *wave_kin;   /* waves.csv, wave_kinematics.csv (outputs.wave_points, wave_nodes) */
     const hw_scenario *sc;
     hw_line_stats *stats;
     double *buf;       /* scratch: positions / tensions of the longest line */
@@ -47,6 +48,9 @@ void hw_outputs_attach(hw_outputs *o, const hw_rc *rc, const hw_net *net);
 /* The 6-DOF bodies the rows also read (NULL: none given; io/output_src.h): the caller keeps
  * *bodies and fills it before every hw_outputs_write. */
 void hw_outputs_attach_bodies(hw_outputs *o, const hw_out_bodies *bodies);
+/* The sea state the wave outputs read (outputs.wave_points, wave_nodes, surface_grid; the world's,
+ * hw_world_waves): before the first write. NULL: still water (eta 0, no fluid motion). */
+void hw_outputs_attach_waves(hw_outputs *o, const hw_waves *waves);
 /* Appends one row per file for the current time: sim's (the lumped lines; NULL in a run without
  * them: then the rigid cables', else the network's). */
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len);
