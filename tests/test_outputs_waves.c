@@ -18,7 +18,10 @@
  *   (17 digits printed); listed in run.pvd as part "surface" after the lines' parts.
  * - results.h5 /waves: the same values in binary (1e-12 against the closed form), shapes (rows,
  *   W), (rows, K, 3), (rows, ny, nx).
- * - scenario keys: shapes refused with FILE:LINE: FIELD, and any wave output without waves. */
+ * - scenario keys: shapes refused with FILE:LINE: FIELD, and any wave output without waves.
+ * - through `hawser run`: the same scenario written as YAML by hw_scenario_write_yaml (its
+ *   environment.waves is the scenario lane's part of the writer: until that is in the build the
+ *   written file has no waves, is refused for its wave outputs, and the case skips saying so). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +38,8 @@
 #include "io/output.h"
 #include "io/results_csv.h"
 #include "io/scenario.h"
+#include "io/scenario_write.h"
+#include "shell.h"
 
 #define PI 3.14159265358979323846
 
@@ -452,4 +457,104 @@ Test(outputs_waves, scenario_keys_are_checked)
         cr_expect_eq(load_with(bad[i].yaml, msg, sizeof msg), HW_ERR_INPUT, "%s", bad[i].yaml);
         cr_expect(strstr(msg, bad[i].want) == msg, "case %zu:\n  got  %s\n  want %s...", i, msg, bad[i].want);
     }
+}
+
+/* ---- through the CLI --------------------------------------------------------------------------- */
+
+/* Column name's values of a result CSV (n rows). */
+static double *csv_col(const hw_csv *c, const char *name)
+{
+    int k = hw_csv_col(c, name);
+    cr_assert_geq(k, 0, "no column %s", name);
+    double *v = malloc(sizeof(double) * (size_t)(c->rows + 1));
+    for (long r = 0; r < c->rows; r++) v[r] = hw_csv_at(c, r, k);
+    return v;
+}
+
+/* The scenario of the cases above as a YAML file, run by `hawser run`: waves.csv against the closed
+ * form at every row (t = 0 included); wave_kinematics.csv against hw_waves_kinematics at the node
+ * positions of nodes.csv (printed to 10 digits: 1e-9 relative of 25 m, 2.5e-8 m, moves the
+ * kinematics by |grad u| 2.5e-8 ~ k u 2.5e-8 < 1e-8; tolerance 1e-7 absolute); a surface frame in
+ * every frame of run.pvd. */
+Test(outputs_waves, hawser_run_writes_the_wave_outputs)
+{
+    const char *yaml = HW_TMP "/hawser_waves_cli.yaml", *dir = HW_TMP "/hawser_waves_cli";
+    char msg[2048], cmd[2048], out[8192], path[512];
+    hw_scenario *sc = wave_scenario(HW_OUT_CSV | HW_OUT_VTK);
+    static hw_output_ref nodes[NK] = {{0, 0}, {0, 2}, {0, 5}};
+    sc->n_out_nodes = NK;
+    sc->out_nodes = nodes;
+    sc->model.solver.dt = 0.002;
+    FILE *f = fopen(yaml, "w");
+    cr_assert_not_null(f);
+    cr_assert_eq(hw_scenario_write_yaml(sc, f, "test_outputs_waves"), HW_OK);
+    fclose(f);
+    hw_waves *waves = NULL;
+    cr_assert_eq(hw_waves_create(&sc->model.env, &waves, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_scenario *back = NULL;
+    hw_status st = hw_scenario_load(yaml, &back, msg, sizeof msg);
+    hw_scenario_free(back);
+    if (st && strstr(msg, "expected waves in environment.waves")) {
+        hw_waves_destroy(waves);
+        hw_scenario_free(sc);
+        cr_skip_test("the scenario writer has no environment.waves in this build (the scenario lane's): %s", msg);
+    }
+    cr_assert_eq(st, HW_OK, "the written scenario loads: %s", msg);
+    snprintf(cmd, sizeof cmd, "%s run %s -o %s -q --format csv,vtk 2>&1", HW_CLI_PATH, yaml, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+
+    hw_csv c, nc;
+    snprintf(path, sizeof path, "%s/waves.csv", dir);
+    cr_assert_eq(hw_csv_read(path, &c, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(c.rows, 11, "rows at 0, 0.1, ..., 1 s");
+    double *t = csv_col(&c, "time_s");
+    for (int k = 0; k < NW; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "wp%d.eta_m", k);
+        double *eta = csv_col(&c, name);
+        for (long r = 0; r < c.rows; r++)
+            cr_expect(fabs(eta[r] - eta_closed(WP[2 * k], WP[2 * k + 1], t[r])) <= 1e-9, "t %g point %d", t[r], k);
+        free(eta);
+    }
+    hw_csv_free(&c);
+    snprintf(path, sizeof path, "%s/wave_kinematics.csv", dir);
+    cr_assert_eq(hw_csv_read(path, &c, msg, sizeof msg), HW_OK, "%s", msg);
+    snprintf(path, sizeof path, "%s/nodes.csv", dir);
+    cr_assert_eq(hw_csv_read(path, &nc, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(c.rows, nc.rows);
+    static const char *const cols[9] = {"eta_m", "ux_m_s", "uy_m_s", "uz_m_s", "ax_m_s2", "ay_m_s2", "az_m_s2",
+                                        "pd_Pa", "wet"};
+    for (int k = 0; k < NK; k++) {
+        char name[64];
+        double *x[3], *v[9];
+        for (int i = 0; i < 3; i++) {
+            snprintf(name, sizeof name, "wire.n%d.%c_m", nodes[k].index, "xyz"[i]);
+            x[i] = csv_col(&nc, name);
+        }
+        for (int j = 0; j < 9; j++) {
+            snprintf(name, sizeof name, "wire.n%d.%s", nodes[k].index, cols[j]);
+            v[j] = csv_col(&c, name);
+        }
+        for (long r = 0; r < c.rows; r++) {
+            double r3[3] = {x[0][r], x[1][r], x[2][r]};
+            hw_wave_point p = hw_waves_kinematics(waves, r3, t[r]);
+            double want[9] = {p.eta, p.u[0], p.u[1], p.u[2], p.a[0], p.a[1], p.a[2], p.pd, p.wet};
+            for (int j = 0; j < 9; j++) /* pd ~ rho g a: 1e-7 relative */
+                cr_expect(fabs(v[j][r] - want[j]) <= (j == 7 ? 1e-7 * fabs(want[j]) + 1e-6 : 1e-7),
+                          "t %g node %d %s: %.10g, want %.10g", t[r], nodes[k].index, cols[j], v[j][r], want[j]);
+        }
+        for (int i = 0; i < 3; i++) free(x[i]);
+        for (int j = 0; j < 9; j++) free(v[j]);
+    }
+    hw_csv_free(&c);
+    hw_csv_free(&nc);
+    free(t);
+    snprintf(path, sizeof path, "%s/run.pvd", dir);
+    char *pvd = py_read(path);
+    int surf = 0;
+    for (const char *s = pvd; (s = strstr(s, " surface vtk/surface_")); s++) surf++;
+    cr_expect_eq(surf, 11, "a surface in each of the 11 frames:\n%s", pvd);
+    free(pvd);
+    hw_waves_destroy(waves);
+    hw_scenario_free(sc);
 }
