@@ -558,3 +558,52 @@ Test(outputs_waves, hawser_run_writes_the_wave_outputs)
     hw_waves_destroy(waves);
     hw_scenario_free(sc);
 }
+
+/* ---- hawser plot / report -------------------------------------------------------------------- */
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = malloc((size_t)n + 1);
+    size_t got = fread(b, 1, (size_t)n, f);
+    b[got] = 0;
+    fclose(f);
+    return b;
+}
+
+/* A hand-written waves.csv beside a lines.csv: waves_elevation.png drawn from it, and report.md's
+ * Waves section. wp0: 0.5, -0.25, 0.75, 0 at t = 0..3 s: max 0.750 at 2 s, min -0.250 at 1 s, mean
+ * 0.250, population std sqrt((0.0625 + 0.25 + 0.25 + 0.0625) / 4) = 0.3953 (prints 0.395). */
+Test(outputs_waves, plot_and_report_of_waves_csv)
+{
+    const char *dir = HW_TMP "/hawser_waves_report";
+    char cmd[1024], out[8192], path[512];
+    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", dir, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0);
+    snprintf(path, sizeof path, "%s/lines.csv", dir);
+    write_file(path, "time_s,l1.TA_N,l1.TB_N,l1.FA_N,l1.FB_N\n0,100,90,100,90\n1,110,95,110,95\n2,120,99,120,99\n"
+                     "3,105,92,105,92\n");
+    snprintf(path, sizeof path, "%s/waves.csv", dir);
+    write_file(path, "time_s,wp0.eta_m,wp1.eta_m\n0,0.5,0.1\n1,-0.25,0.1\n2,0.75,0.1\n3,0,0.1\n");
+    snprintf(cmd, sizeof cmd, "env -u DISPLAY %s report %s 2>&1", HW_CLI_PATH, dir);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(path, sizeof path, "%s/plots/waves_elevation.png", dir);
+    cr_expect(access(path, F_OK) == 0, "waves_elevation.png drawn: %s", out);
+    snprintf(path, sizeof path, "%s/plots/plots.gp", dir);
+    char *gp = slurp(path);
+    cr_assert_not_null(gp);
+    cr_expect(strstr(gp, "waves.csv") && strstr(gp, "'wp0'") && strstr(gp, "'wp1'"), "the wave points' curves:\n%s", gp);
+    free(gp);
+    snprintf(path, sizeof path, "%s/report.md", dir);
+    char *md = slurp(path);
+    cr_assert_not_null(md);
+    cr_expect(strstr(md, "## Waves: surface elevation at the wave points"), "%s", md);
+    cr_expect(strstr(md, "| wp0 | elevation | 0.750 | 2.000 | -0.250 | 1.000 | 0.250 | 0.395 |"), "%s", md);
+    cr_expect(strstr(md, "| wp1 | elevation | 0.100 |"), "%s", md);
+    cr_expect(strstr(md, "](plots/waves_elevation.png)"), "the plot linked");
+    free(md);
+}
