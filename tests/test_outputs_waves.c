@@ -459,6 +459,8 @@ Test(outputs_waves, scenario_keys_are_checked)
     }
 }
 
+static char *slurp(const char *path);
+
 /* ---- through the CLI --------------------------------------------------------------------------- */
 
 /* Column name's values of a result CSV (n rows). */
@@ -489,6 +491,13 @@ Test(outputs_waves, hawser_run_writes_the_wave_outputs)
     cr_assert_not_null(f);
     cr_assert_eq(hw_scenario_write_yaml(sc, f, "test_outputs_waves"), HW_OK);
     fclose(f);
+    char *text = slurp(yaml);
+    cr_assert_not_null(text);
+    cr_expect(strstr(text, "  wave_points:\n    - [0, 0]\n    - [12.5, -3]\n    - [-40, 25]\n") &&
+              strstr(text, "  wave_nodes:\n    - {line: \"wire\", node: 0}\n    - {line: \"wire\", node: 2}\n") &&
+              strstr(text, "  surface_grid:\n    x: [-50, 50, 5]\n    y: [-20, 40, 4]\n"),
+              "the writer's outputs keys:\n%s", text);
+    free(text);
     hw_waves *waves = NULL;
     cr_assert_eq(hw_waves_create(&sc->model.env, &waves, msg, sizeof msg), HW_OK, "%s", msg);
     hw_scenario *back = NULL;
