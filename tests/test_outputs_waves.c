@@ -517,14 +517,26 @@ Test(outputs_waves, hawser_run_writes_the_wave_outputs)
     cr_assert_eq(hw_csv_read(path, &c, msg, sizeof msg), HW_OK, "%s", msg);
     cr_assert_eq(c.rows, 11, "rows at 0, 0.1, ..., 1 s");
     double *t = csv_col(&c, "time_s");
+    snprintf(path, sizeof path, "%s/summary.json", dir);
+    char *summary = slurp(path);
+    cr_assert_not_null(summary);
     for (int k = 0; k < NW; k++) {
         char name[32];
         snprintf(name, sizeof name, "wp%d.eta_m", k);
-        double *eta = csv_col(&c, name);
-        for (long r = 0; r < c.rows; r++)
+        double *eta = csv_col(&c, name), mx = -HUGE_VAL;
+        for (long r = 0; r < c.rows; r++) {
             cr_expect(fabs(eta[r] - eta_closed(WP[2 * k], WP[2 * k + 1], t[r])) <= 1e-9, "t %g point %d", t[r], k);
+            mx = fmax(mx, eta[r]);
+        }
+        /* summary.json: the largest elevation over the rows, as waves.csv's (both 10 digits) */
+        snprintf(name, sizeof name, "{\"name\":\"wp%d\"", k);
+        const char *at = strstr(summary, name), *m = at ? strstr(at, "\"max_eta_m\":") : NULL;
+        cr_assert_not_null(m, "summary.json has wp%d's statistics: %s", k, summary);
+        cr_expect(fabs(strtod(m + strlen("\"max_eta_m\":"), NULL) - mx) <= 1e-9, "wp%d max", k);
         free(eta);
     }
+    cr_expect(strstr(summary, "\"waves\":{\"components\":1,"), "%s", summary);
+    free(summary);
     hw_csv_free(&c);
     snprintf(path, sizeof path, "%s/wave_kinematics.csv", dir);
     cr_assert_eq(hw_csv_read(path, &c, msg, sizeof msg), HW_OK, "%s", msg);

@@ -169,6 +169,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
         fprintf(f, "}");
     }
     hw_bodies_json(f, summary_world, sc->bodies);
+    if (out) hw_outputs_waves_json(f, out, hw_world_waves(summary_world));
     hw_rc_runner_json(f, summary_rigid);
     hw_net_runner_json(f, summary_net);
     if (out && out->stats) {
@@ -203,6 +204,7 @@ typedef struct fam_summary_args {
     const hw_net_runner *net;
     const hw_world *world;
     const hw_body_def *bodies;
+    const hw_outputs *out; /* the wave points' statistics */
     int rigid; /* the rigid cables' summary (else the network's) */
     double dt, wall;
     long steps;
@@ -224,6 +226,7 @@ static void fam_summary(FILE *f, void *ctx)
                     hw_net_time(a->net->net), a->dt, a->steps, hw_net_substeps(a->net->net), a->net->rows, a->wall);
         hw_net_runner_json(f, a->net);
     }
+    hw_outputs_waves_json(f, a->out, hw_world_waves(a->world));
     fprintf(f, ",\"output_dir\":"); hw_json_string(f, a->dir);
     fprintf(f, "}\n");
 }
@@ -841,7 +844,7 @@ loop:
             snprintf(msg, sizeof msg, "%.2000s", fmsg); /* the writers' messages: a path and a reason */
         }
         fam_summary_args sa = {fam_status, st ? msg : NULL, o->scenario, dir, &rigr, &netr,
-                               world, sc->rigid ? sc->bodies : NULL, sc->rigid != NULL, dt, wall, fam_steps};
+                               world, sc->rigid ? sc->bodies : NULL, &out, sc->rigid != NULL, dt, wall, fam_steps};
         fam_summary(stdout, &sa);
         st = hw_close_run_files(dir, sc->rigid ? &rigr.csv : &netr.csv, sc->rigid ? rigr.csv_path : netr.csv_path,
                                 fam_summary, &sa, st, msg, sizeof msg);

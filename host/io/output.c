@@ -60,6 +60,13 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
                  dir, maxn, m->n_lines, 1e-6 * (24.0 * maxn + (double)sizeof(hw_line_stats) * m->n_lines));
         return HW_ERR_NOMEM;
     }
+    if (sc->n_wave_points > 0) {
+        if (!(o->wave_stats = (hw_run_stats *)calloc((size_t)sc->n_wave_points, sizeof *o->wave_stats))) {
+            snprintf(msg, msg_len, "%s: out of memory for %d wave points", dir, sc->n_wave_points);
+            return HW_ERR_NOMEM;
+        }
+        for (int k = 0; k < sc->n_wave_points; k++) hw_run_stats_init(&o->wave_stats[k]);
+    }
     for (int l = 0; l < m->n_lines; l++) {
         o->stats[l].max_tension = -1.0;
         hw_run_stats_init(&o->stats[l].end_a);
@@ -170,12 +177,13 @@ static hw_status write_wave_rows(hw_outputs *o, const hw_sim *sim, double t, cha
 {
     const hw_scenario *sc = o->sc;
     const hw_waves *w = o->src.waves;
-    if (o->waves) {
-        fprintf(o->waves, "%.9g", t);
-        for (int k = 0; k < sc->n_wave_points; k++)
-            fprintf(o->waves, ",%.10g", hw_waves_elevation(w, sc->wave_points[2 * k], sc->wave_points[2 * k + 1], t));
-        fprintf(o->waves, "\n");
+    if (o->waves) fprintf(o->waves, "%.9g", t);
+    for (int k = 0; k < sc->n_wave_points; k++) {
+        double eta = hw_waves_elevation(w, sc->wave_points[2 * k], sc->wave_points[2 * k + 1], t);
+        if (o->wave_stats) hw_run_stats_add(&o->wave_stats[k], eta, t);
+        if (o->waves) fprintf(o->waves, ",%.10g", eta);
     }
+    if (o->waves) fprintf(o->waves, "\n");
     if (o->wave_kin && sim) {
         int have = -1;
         hw_status st;
@@ -295,7 +303,7 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
             return HW_ERR_IO;
         }
 families:
-    if ((o->waves || o->wave_kin) && (st = write_wave_rows(o, sim, t, msg, msg_len))) return st;
+    if ((o->waves || o->wave_kin || o->wave_stats) && (st = write_wave_rows(o, sim, t, msg, msg_len))) return st;
     if ((o->vtk && (st = hw_vtk_write(o->vtk, &o->src, msg, msg_len))) ||
         (o->h5 && (st = hw_h5_write(o->h5, &o->src, msg, msg_len)))) {
         o->failed = 1;
@@ -331,10 +339,30 @@ hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len)
     return st;
 }
 
+void hw_outputs_waves_json(FILE *f, const hw_outputs *o, const hw_waves *w)
+{
+    int nw = o && o->sc && o->wave_stats ? o->sc->n_wave_points : 0;
+    if (hw_waves_count(w) == 0 && nw == 0) return;
+    fprintf(f, ",\"waves\":{\"components\":%d,\"kinematics_step_s\":%.9g,\"points\":[", hw_waves_count(w),
+            hw_waves_kinematics_step(w));
+    for (int k = 0; k < nw; k++) {
+        const hw_run_stats *s = &o->wave_stats[k];
+        fprintf(f, "%s{\"name\":\"wp%d\",\"x_m\":%.10g,\"y_m\":%.10g,\"samples\":%ld", k ? "," : "", k,
+                o->sc->wave_points[2 * k], o->sc->wave_points[2 * k + 1], s->n);
+        if (s->n > 0)
+            fprintf(f, ",\"max_eta_m\":%.10g,\"max_eta_time_s\":%.9g,\"min_eta_m\":%.10g,\"min_eta_time_s\":%.9g,"
+                       "\"mean_eta_m\":%.10g,\"std_eta_m\":%.10g",
+                    s->max, s->t_max, s->min, s->t_min, s->mean, hw_run_stats_std(s));
+        fprintf(f, "}");
+    }
+    fprintf(f, "]}");
+}
+
 void hw_outputs_close(hw_outputs *o)
 {
     char m[64];
     hw_outputs_finish(o, m, sizeof m);
+    free(o->wave_stats);
     free(o->buf);
     free(o->stats);
     memset(o, 0, sizeof *o);

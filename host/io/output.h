@@ -23,6 +23,7 @@ typedef struct hw_line_stats {
 typedef struct hw_outputs {
     FILE *lines, *points, *nodes, *segments;
     FILE *waves, *wave_kin;   /* waves.csv, wave_kinematics.csv (outputs.wave_points, wave_nodes) */
+    hw_run_stats *wave_stats; /* per wave point: its elevation over the output rows (the summary) */
     const hw_scenario *sc;
     hw_line_stats *stats;
     double *buf;       /* scratch: positions / tensions of the longest line */
@@ -61,6 +62,10 @@ hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len);
 /* Fills the per-line statistics with the simulation's every-step extremes and end-tension
  * statistics (hw_sim_line_extremes; the output rows gather none): call it once, after the run. */
 hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim);
+/* The summary's ,"waves":{...} (docs/outputs.md "summary.json"): the sea's component count and per
+ * wave point its elevation statistics over the output rows; nothing in still water without wave
+ * points (w: the run's sea state, NULL for none). */
+void hw_outputs_waves_json(FILE *f, const hw_outputs *o, const hw_waves *w);
 /* hw_outputs_finish() if not done, then frees everything. */
 void hw_outputs_close(hw_outputs *o);
 

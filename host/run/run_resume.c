@@ -189,6 +189,8 @@ static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_fil
         HW_CK(ck, "out.rows", out->rows);
         /* the summary's statistics, every line (plain values: new fields come along) */
         hw_ck_io(ck, "out.stats", out->stats, (size_t)out->sc->model.n_lines * sizeof *out->stats);
+        if (out->wave_stats) /* the summary's wave points */
+            hw_ck_io(ck, "out.wave_stats", out->wave_stats, (size_t)out->sc->n_wave_points * sizeof *out->wave_stats);
     }
     for (int k = 0; k < tf->n; k++) {
         snprintf(name, sizeof name, "out.size:%s", tf->name[k]);
