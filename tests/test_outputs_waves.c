@@ -21,7 +21,9 @@
  * - scenario keys: shapes refused with FILE:LINE: FIELD, and any wave output without waves.
  * - through `hawser run`: the same scenario written as YAML by hw_scenario_write_yaml (its
  *   environment.waves is the scenario lane's part of the writer: until that is in the build the
- *   written file has no waves, is refused for its wave outputs, and the case skips saying so). */
+ *   written file has no waves, is refused for its wave outputs, and the case skips saying so);
+ *   summary.json's wave point maxima are waves.csv's; a run killed by SIGTERM and resumed writes
+ *   the wave files byte for byte as the uninterrupted run, and the same summary statistics. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -576,6 +578,28 @@ Test(outputs_waves, hawser_run_writes_the_wave_outputs)
     for (const char *s = pvd; (s = strstr(s, " surface vtk/surface_")); s++) surf++;
     cr_expect_eq(surf, 11, "a surface in each of the 11 frames:\n%s", pvd);
     free(pvd);
+    /* killed at step 230 (SIGTERM) and resumed: the wave files as the uninterrupted run's */
+    const char *dir2 = HW_TMP "/hawser_waves_cli_resumed";
+    snprintf(cmd, sizeof cmd, "HAWSER_TEST_SIGNAL=230:15 %s run %s -o %s -q --format csv,vtk 2>&1", HW_CLI_PATH, yaml,
+             dir2);
+    cr_assert_eq(sh(cmd, out, sizeof out), 143, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s run --resume %s -q 2>&1", HW_CLI_PATH, dir2);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    static const char *const same[] = {"waves.csv", "wave_kinematics.csv", "run.pvd", "vtk/surface_000010.vtp"};
+    for (int k = 0; k < 4; k++) {
+        snprintf(cmd, sizeof cmd, "cmp %s/%s %s/%s 2>&1", dir, same[k], dir2, same[k]);
+        cr_expect_eq(sh(cmd, out, sizeof out), 0, "%s resumed: %s", same[k], out);
+    }
+    char p1[512], p2[512];
+    snprintf(p1, sizeof p1, "%s/summary.json", dir);
+    snprintf(p2, sizeof p2, "%s/summary.json", dir2);
+    char *s1 = slurp(p1), *s2 = slurp(p2);
+    cr_assert(s1 && s2);
+    const char *w1 = strstr(s1, "\"waves\":"), *w2 = strstr(s2, "\"waves\":");
+    cr_assert(w1 && w2);
+    cr_expect(!strncmp(w1, w2, (size_t)(strstr(w1, "]}") - w1)), "the summary's waves resumed:\n%s\n%s", w1, w2);
+    free(s1);
+    free(s2);
     hw_waves_destroy(waves);
     hw_scenario_free(sc);
 }
