@@ -73,7 +73,8 @@ static void usage(FILE *f)
             "  --resume DIR             continue the run whose checkpoint is in DIR, appending to\n"
             "                           its outputs (SCENARIO optional: the recorded one)\n"
             "\n"
-            "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv (as requested),\n"
+            "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv, DIR/waves.csv,\n"
+            "DIR/wave_kinematics.csv (as requested),\n"
             "DIR/summary.json; the summary is also printed on stdout as one JSON line. With vtk:\n"
             "DIR/run.pvd and DIR/vtk/*.vtp (ParaView); with hdf5: DIR/results.h5 (docs/outputs.md).\n"
             "plot writes DIR/plots/*.png (--times: cable shapes at these times, default first, middle\n"
@@ -168,6 +169,7 @@ static void write_summary(FILE *f, const char *status, const char *message, cons
         fprintf(f, "}");
     }
     hw_bodies_json(f, summary_world, sc->bodies);
+    if (out) hw_outputs_waves_json(f, out, hw_world_waves(summary_world));
     hw_rc_runner_json(f, summary_rigid);
     hw_net_runner_json(f, summary_net);
     if (out && out->stats) {
@@ -202,6 +204,7 @@ typedef struct fam_summary_args {
     const hw_net_runner *net;
     const hw_world *world;
     const hw_body_def *bodies;
+    const hw_outputs *out; /* the wave points' statistics */
     int rigid; /* the rigid cables' summary (else the network's) */
     double dt, wall;
     long steps;
@@ -223,6 +226,7 @@ static void fam_summary(FILE *f, void *ctx)
                     hw_net_time(a->net->net), a->dt, a->steps, hw_net_substeps(a->net->net), a->net->rows, a->wall);
         hw_net_runner_json(f, a->net);
     }
+    hw_outputs_waves_json(f, a->out, hw_world_waves(a->world));
     fprintf(f, ",\"output_dir\":"); hw_json_string(f, a->dir);
     fprintf(f, "}\n");
 }
@@ -540,6 +544,7 @@ static int run(run_opts *o)
         /* ParaView and HDF5 (rigid.csv, network.csv are the runners'): the t = 0 row */
         if (!st && !(st = hw_outputs_open(&out, dir, sc, msg, sizeof msg))) {
             hw_outputs_attach(&out, rigr.rc, netr.net);
+            hw_outputs_attach_waves(&out, hw_world_waves(world)); /* waves.csv, the surface */
             if (hw_world_n_bodies(world) > 0 &&
                 !(st = hw_bodies_out_open(&bout, dir, world, o->resume != NULL, msg, sizeof msg))) {
                 hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)); /* bodies in ParaView, HDF5 */
@@ -653,7 +658,8 @@ static int run(run_opts *o)
     }
     if ((st = hw_bodies_out_open(&bout, dir, world, o->resume != NULL, msg, sizeof msg)) ||
         (st = hw_rc_runner_start(&rigr, sc, dir, hw_sim_dt(sim), o->backend, log_sink, (void *)o, msg, sizeof msg)) ||
-        (hw_outputs_attach(&out, rigr.rc, netr.net), 0) || /* every family in the t = 0 row */
+        (hw_outputs_attach(&out, rigr.rc, netr.net), hw_outputs_attach_waves(&out, hw_world_waves(world)), 0) ||
+        /* every family in the t = 0 row, and the sea */
         (hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)), hw_bodies_out_fill(&bout, world), 0) ||
         (!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
         (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
@@ -838,7 +844,7 @@ loop:
             snprintf(msg, sizeof msg, "%.2000s", fmsg); /* the writers' messages: a path and a reason */
         }
         fam_summary_args sa = {fam_status, st ? msg : NULL, o->scenario, dir, &rigr, &netr,
-                               world, sc->rigid ? sc->bodies : NULL, sc->rigid != NULL, dt, wall, fam_steps};
+                               world, sc->rigid ? sc->bodies : NULL, &out, sc->rigid != NULL, dt, wall, fam_steps};
         fam_summary(stdout, &sa);
         st = hw_close_run_files(dir, sc->rigid ? &rigr.csv : &netr.csv, sc->rigid ? rigr.csv_path : netr.csv_path,
                                 fam_summary, &sa, st, msg, sizeof msg);

@@ -92,10 +92,11 @@ static int remove_matching(const char *dir, const char *sub, const char *const *
 int hw_clean_run_dir(const char *dir, const char *out_name, char *failed, size_t failed_len)
 {
     static const char *const owned[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv",
-                                        "rigid.csv", "network.csv", "bodies.csv", "ensemble.csv", "summary.json",
+                                        "rigid.csv", "network.csv", "bodies.csv", "waves.csv", "wave_kinematics.csv",
+                                        "ensemble.csv", "summary.json",
                                         "run.pvd", "results.h5", "report.md", "checkpoint.hwck",
                                         "checkpoint.hwck.tmp", NULL};
-    static const char *const vtk_pre[] = {"cables_", "segments_", "rigid_", "bodies_", NULL}, *const vtk_suf[] = {".vtp", NULL};
+    static const char *const vtk_pre[] = {"cables_", "segments_", "rigid_", "bodies_", "surface_", NULL}, *const vtk_suf[] = {".vtp", NULL};
     static const char *const plot_pre[] = {"", NULL};
     static const char *const plot_suf[] = {".png", ".dat", "plots.gp", "gnuplot.log", NULL};
     char path[4400];

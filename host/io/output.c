@@ -7,7 +7,10 @@
  *   points.csv    time_s, then per point: position x/y/z (m) and the total force of all lines
  *                 on it Fx/Fy/Fz (N)
  *   nodes.csv     requested node positions x/y/z (m)        (only with outputs.nodes)
- *   segments.csv  requested segment tensions (N)             (only with outputs.segments) */
+ *   segments.csv  requested segment tensions (N)             (only with outputs.segments)
+ *   waves.csv     surface elevation at outputs.wave_points: wp<k>.eta_m (m)
+ *   wave_kinematics.csv  the fluid at outputs.wave_nodes, per node <line>.n<j>.: eta_m, ux_m_s
+ *                 uy_m_s uz_m_s, ax_m_s2 ay_m_s2 az_m_s2, pd_Pa, wet (hw_out_wave_node) */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -19,7 +22,13 @@
 #include "io/output_hdf5.h"
 #include "io/output_vtk.h"
 
-static const char *const CSV_NAMES[4] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+enum { N_CSV = 6 };
+static const char *const CSV_NAMES[N_CSV] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv", "waves.csv",
+                                             "wave_kinematics.csv"};
+
+/* The columns of wave_kinematics.csv after "<line>.n<j>." (docs/outputs.md). */
+static const char *const WAVE_KIN_COLS[9] = {"eta_m", "ux_m_s", "uy_m_s", "uz_m_s", "ax_m_s2", "ay_m_s2", "az_m_s2",
+                                             "pd_Pa", "wet"};
 
 static FILE *open_csv(const hw_outputs *o, const char *name, char *msg, size_t msg_len)
 {
@@ -51,15 +60,38 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
                  dir, maxn, m->n_lines, 1e-6 * (24.0 * maxn + (double)sizeof(hw_line_stats) * m->n_lines));
         return HW_ERR_NOMEM;
     }
+    if (sc->n_wave_points > 0) {
+        if (!(o->wave_stats = (hw_run_stats *)calloc((size_t)sc->n_wave_points, sizeof *o->wave_stats))) {
+            snprintf(msg, msg_len, "%s: out of memory for %d wave points", dir, sc->n_wave_points);
+            return HW_ERR_NOMEM;
+        }
+        for (int k = 0; k < sc->n_wave_points; k++) hw_run_stats_init(&o->wave_stats[k]);
+    }
     for (int l = 0; l < m->n_lines; l++) {
         o->stats[l].max_tension = -1.0;
         hw_run_stats_init(&o->stats[l].end_a);
         hw_run_stats_init(&o->stats[l].end_b);
     }
     hw_status st;
-    int drawable = m->n_lines > 0 || sc->rigid || sc->n_bodies > 0; /* a network alone has no ParaView part */
+    int drawable = m->n_lines > 0 || sc->rigid || sc->n_bodies > 0 || /* a network alone has no ParaView part */
+                   sc->surface_grid.nx > 0;
     if ((sc->out_formats & HW_OUT_VTK) && drawable && (st = hw_vtk_open(&o->vtk, dir, sc, msg, msg_len))) return st;
     if ((sc->out_formats & HW_OUT_HDF5) && (st = hw_h5_open(&o->h5, dir, sc, msg, msg_len))) return st;
+    if ((sc->out_formats & HW_OUT_CSV) && sc->n_wave_points > 0) { /* any family: the sea alone */
+        if (!(o->waves = open_csv(o, "waves.csv", msg, msg_len))) return HW_ERR_IO;
+        fprintf(o->waves, "time_s");
+        for (int k = 0; k < sc->n_wave_points; k++) fprintf(o->waves, ",wp%d.eta_m", k);
+        fprintf(o->waves, "\n");
+    }
+    if ((sc->out_formats & HW_OUT_CSV) && sc->n_wave_nodes > 0 && m->n_lines > 0) {
+        if (!(o->wave_kin = open_csv(o, "wave_kinematics.csv", msg, msg_len))) return HW_ERR_IO;
+        fprintf(o->wave_kin, "time_s");
+        for (int k = 0; k < sc->n_wave_nodes; k++)
+            for (int c = 0; c < 9; c++)
+                fprintf(o->wave_kin, ",%s.n%d.%s", m->lines[sc->wave_nodes[k].line].name, sc->wave_nodes[k].index,
+                        WAVE_KIN_COLS[c]);
+        fprintf(o->wave_kin, "\n");
+    }
     if (!(sc->out_formats & HW_OUT_CSV) || m->n_lines == 0) return HW_OK; /* rigid.csv, network.csv: the runners' */
     if (!(o->lines = open_csv(o, "lines.csv", msg, msg_len))) return HW_ERR_IO;
     if (!(o->points = open_csv(o, "points.csv", msg, msg_len))) return HW_ERR_IO;
@@ -137,6 +169,52 @@ void hw_outputs_attach(hw_outputs *o, const hw_rc *rc, const hw_net *net)
 }
 
 void hw_outputs_attach_bodies(hw_outputs *o, const hw_out_bodies *bodies) { o->src.bodies = bodies; }
+
+void hw_outputs_attach_waves(hw_outputs *o, const hw_waves *waves) { o->src.waves = waves; }
+
+/* The rows of waves.csv and wave_kinematics.csv (sim: the lumped lines, NULL without them). */
+static hw_status write_wave_rows(hw_outputs *o, const hw_sim *sim, double t, char *msg, size_t msg_len)
+{
+    const hw_scenario *sc = o->sc;
+    const hw_waves *w = o->src.waves;
+    if (o->waves) fprintf(o->waves, "%.9g", t);
+    for (int k = 0; k < sc->n_wave_points; k++) {
+        double eta = hw_waves_elevation(w, sc->wave_points[2 * k], sc->wave_points[2 * k + 1], t);
+        if (o->wave_stats) hw_run_stats_add(&o->wave_stats[k], eta, t);
+        if (o->waves) fprintf(o->waves, ",%.10g", eta);
+    }
+    if (o->waves) fprintf(o->waves, "\n");
+    if (o->wave_kin && sim) {
+        int have = -1;
+        hw_status st;
+        fprintf(o->wave_kin, "%.9g", t);
+        for (int k = 0; k < sc->n_wave_nodes; k++) {
+            int l = sc->wave_nodes[k].line, j = sc->wave_nodes[k].index;
+            if (l != have && (st = hw_sim_line_positions(sim, l, o->buf))) {
+                snprintf(msg, msg_len, "reading outputs at t = %g s: %s", t, hw_status_str(st));
+                return st;
+            }
+            have = l;
+            if (j > hw_sim_line_nseg(sim, l)) { /* a winch hauled that node in: no value now */
+                fprintf(o->wave_kin, ",,,,,,,,,");
+                continue;
+            }
+            double v[9];
+            hw_out_wave_node(w, o->buf + 3 * j, t, v);
+            fprintf(o->wave_kin, ",%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%d", v[0], v[1], v[2], v[3], v[4],
+                    v[5], v[6], v[7], (int)v[8]);
+        }
+        fprintf(o->wave_kin, "\n");
+    }
+    FILE *f[2] = {o->waves, o->wave_kin};
+    for (int k = 0; k < 2; k++)
+        if (f[k] && (fflush(f[k]) != 0 || ferror(f[k]))) {
+            snprintf(msg, msg_len, "%s/%s: write failed: %s", o->dir, CSV_NAMES[4 + k], strerror(errno));
+            o->failed = 1;
+            return HW_ERR_IO;
+        }
+    return HW_OK;
+}
 
 hw_status hw_out_bodies_alloc(hw_out_bodies *b, int n)
 {
@@ -225,6 +303,7 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
             return HW_ERR_IO;
         }
 families:
+    if ((o->waves || o->wave_kin || o->wave_stats) && (st = write_wave_rows(o, sim, t, msg, msg_len))) return st;
     if ((o->vtk && (st = hw_vtk_write(o->vtk, &o->src, msg, msg_len))) ||
         (o->h5 && (st = hw_h5_write(o->h5, &o->src, msg, msg_len)))) {
         o->failed = 1;
@@ -241,8 +320,8 @@ hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len)
 {
     hw_status st = HW_OK, s;
     char m[4400];
-    FILE **all[4] = {&o->lines, &o->points, &o->nodes, &o->segments};
-    for (int k = 0; k < 4; k++) {
+    FILE **all[N_CSV] = {&o->lines, &o->points, &o->nodes, &o->segments, &o->waves, &o->wave_kin};
+    for (int k = 0; k < N_CSV; k++) {
         if (!*all[k]) continue;
         int bad = hw_fclose_checked(*all[k]);
         *all[k] = NULL;
@@ -260,10 +339,30 @@ hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len)
     return st;
 }
 
+void hw_outputs_waves_json(FILE *f, const hw_outputs *o, const hw_waves *w)
+{
+    int nw = o && o->sc && o->wave_stats ? o->sc->n_wave_points : 0;
+    if (hw_waves_count(w) == 0 && nw == 0) return;
+    fprintf(f, ",\"waves\":{\"components\":%d,\"kinematics_step_s\":%.9g,\"points\":[", hw_waves_count(w),
+            hw_waves_kinematics_step(w));
+    for (int k = 0; k < nw; k++) {
+        const hw_run_stats *s = &o->wave_stats[k];
+        fprintf(f, "%s{\"name\":\"wp%d\",\"x_m\":%.10g,\"y_m\":%.10g,\"samples\":%ld", k ? "," : "", k,
+                o->sc->wave_points[2 * k], o->sc->wave_points[2 * k + 1], s->n);
+        if (s->n > 0)
+            fprintf(f, ",\"max_eta_m\":%.10g,\"max_eta_time_s\":%.9g,\"min_eta_m\":%.10g,\"min_eta_time_s\":%.9g,"
+                       "\"mean_eta_m\":%.10g,\"std_eta_m\":%.10g",
+                    s->max, s->t_max, s->min, s->t_min, s->mean, hw_run_stats_std(s));
+        fprintf(f, "}");
+    }
+    fprintf(f, "]}");
+}
+
 void hw_outputs_close(hw_outputs *o)
 {
     char m[64];
     hw_outputs_finish(o, m, sizeof m);
+    free(o->wave_stats);
     free(o->buf);
     free(o->stats);
     memset(o, 0, sizeof *o);

@@ -22,6 +22,8 @@ typedef struct hw_line_stats {
 
 typedef struct hw_outputs {
     FILE *lines, *points, *nodes, *segments;
+    FILE *waves, *wave_kin;   /* waves.csv, wave_kinematics.csv (outputs.wave_points, wave_nodes) */
+    hw_run_stats *wave_stats; /* per wave point: its elevation over the output rows (the summary) */
     const hw_scenario *sc;
     hw_line_stats *stats;
     double *buf;       /* scratch: positions / tensions of the longest line */
@@ -47,6 +49,9 @@ void hw_outputs_attach(hw_outputs *o, const hw_rc *rc, const hw_net *net);
 /* The 6-DOF bodies the rows also read (NULL: none given; io/output_src.h): the caller keeps
  * *bodies and fills it before every hw_outputs_write. */
 void hw_outputs_attach_bodies(hw_outputs *o, const hw_out_bodies *bodies);
+/* The sea state the wave outputs read (outputs.wave_points, wave_nodes, surface_grid; the world's,
+ * hw_world_waves): before the first write. NULL: still water (eta 0, no fluid motion). */
+void hw_outputs_attach_waves(hw_outputs *o, const hw_waves *waves);
 /* Appends one row per file for the current time: sim's (the lumped lines; NULL in a run without
  * them: then the rigid cables', else the network's). */
 hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t msg_len);
@@ -57,6 +62,10 @@ hw_status hw_outputs_finish(hw_outputs *o, char *msg, size_t msg_len);
 /* Fills the per-line statistics with the simulation's every-step extremes and end-tension
  * statistics (hw_sim_line_extremes; the output rows gather none): call it once, after the run. */
 hw_status hw_outputs_take_extremes(hw_outputs *o, const hw_sim *sim);
+/* The summary's ,"waves":{...} (docs/outputs.md "summary.json"): the sea's component count and per
+ * wave point its elevation statistics over the output rows; nothing in still water without wave
+ * points (w: the run's sea state, NULL for none). */
+void hw_outputs_waves_json(FILE *f, const hw_outputs *o, const hw_waves *w);
 /* hw_outputs_finish() if not done, then frees everything. */
 void hw_outputs_close(hw_outputs *o);
 

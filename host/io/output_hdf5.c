@@ -30,6 +30,14 @@
  *   in [-pi/2, pi/2]); /bodies/velocity (T, B, 3) m/s; /bodies/angular_velocity (T, B, 3) rad/s;
  *   /bodies/force (T, B, 3) N and /bodies/moment (T, B, 3) N m (about the reference point) of the
  *   cables on the body; static: /bodies/name.
+ * Waves (outputs.wave_points: W points; wave_nodes: K nodes; surface_grid: ny x nx points; each
+ * series only when asked; hw_out_src.waves, NULL: still water):
+ *   /waves/elevation (T, W) m at the points; /waves/node_eta (T, K) m, /waves/node_velocity
+ *   (T, K, 3) m/s, /waves/node_acceleration (T, K, 3) m/s^2, /waves/node_pressure (T, K) Pa (dynamic),
+ *   /waves/node_wet (T, K) 1 (1 under the surface, else 0 and the rest 0), at the node's position of
+ *   the row (NaN for a node a winch hauled in); /waves/surface_elevation (T, ny, nx) m;
+ *   static: /waves/point_x, /waves/point_y (W) m, /waves/node_line (K, index into /lines/name),
+ *   /waves/node_index (K, 0 = end A), /waves/surface_x (nx) m, /waves/surface_y (ny) m.
  * A new family adds its group, its DS_ entries and its part of hw_h5_write. */
 #include "io/output_hdf5.h"
 #include "io/scenario_rigid.h"
@@ -84,7 +92,8 @@ hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
 enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_NSEG,
        DS_RC_NOW, DS_RC_END_F, DS_RC_POS, DS_RC_T, DS_RC_M,
        DS_NET_X, DS_NET_V, DS_NET_PHI, DS_NET_W, DS_NET_F, DS_NET_E,
-       DS_B_POS, DS_B_QUAT, DS_B_RPY, DS_B_VEL, DS_B_W, DS_B_F, DS_B_M, DS_COUNT };
+       DS_B_POS, DS_B_QUAT, DS_B_RPY, DS_B_VEL, DS_B_W, DS_B_F, DS_B_M,
+       DS_W_ETA, DS_W_NETA, DS_W_NU, DS_W_NA, DS_W_NP, DS_W_NWET, DS_W_SURF, DS_COUNT };
 
 struct hw_h5_out {
     const hw_scenario *sc;
@@ -100,6 +109,8 @@ struct hw_h5_out {
     int rc_buf_cap;                    /* in nodes */
     int net_n, net_nr, net_ne;         /* network nodes, rotational nodes, elements */
     int n_bodies;                      /* the scenario's 6-DOF bodies */
+    int n_wpts, n_wnodes;              /* outputs.wave_points, wave_nodes */
+    long *wn_slot;                     /* per wave node: its slot in /nodes/position */
     double *row[DS_COUNT];     /* one row of each series */
     int attrs_done;
     int failed;                /* a write failed: nothing more is written */
@@ -272,6 +283,46 @@ static int write_layout(hw_h5_out *h)
     return bad ? -1 : 0;
 }
 
+/* The static datasets of /waves. */
+static int write_waves_layout(hw_h5_out *h)
+{
+    const hw_scenario *sc = h->sc;
+    const hw_surface_grid *g = &sc->surface_grid;
+    int W = h->n_wpts, K = h->n_wnodes, n = W > K ? W : K;
+    n = n > g->nx ? n : g->nx;
+    n = n > g->ny ? n : g->ny;
+    double *x = (double *)calloc((size_t)n + 1, sizeof(double));
+    int *ix = (int *)calloc((size_t)n + 1, sizeof(int));
+    int bad = !x || !ix;
+    if (!bad && W > 0) {
+        for (int k = 0; k < W; k++) x[k] = sc->wave_points[2 * k];
+        bad = write_static(h->file, "/waves/point_x", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, (hsize_t)W, x, "m",
+                           "x of each wave point (outputs.wave_points), as /waves/elevation's columns");
+        for (int k = 0; k < W; k++) x[k] = sc->wave_points[2 * k + 1];
+        bad = bad || write_static(h->file, "/waves/point_y", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, (hsize_t)W, x, "m",
+                                  "y of each wave point");
+    }
+    if (!bad && K > 0) {
+        for (int k = 0; k < K; k++) ix[k] = sc->wave_nodes[k].line;
+        bad = write_static(h->file, "/waves/node_line", H5T_STD_I32LE, H5T_NATIVE_INT, (hsize_t)K, ix, "1",
+                           "line of each wave node (outputs.wave_nodes): index into /lines/name");
+        for (int k = 0; k < K; k++) ix[k] = sc->wave_nodes[k].index;
+        bad = bad || write_static(h->file, "/waves/node_index", H5T_STD_I32LE, H5T_NATIVE_INT, (hsize_t)K, ix, "1",
+                                  "node of each wave node on its line (0 = end A)");
+    }
+    if (!bad && g->nx > 0) {
+        for (int i = 0; i < g->nx; i++) x[i] = g->x0 + (g->x1 - g->x0) / (g->nx - 1) * i;
+        bad = write_static(h->file, "/waves/surface_x", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, (hsize_t)g->nx, x, "m",
+                           "x of the surface grid's columns (the last index of /waves/surface_elevation)");
+        for (int j = 0; j < g->ny; j++) x[j] = g->y0 + (g->y1 - g->y0) / (g->ny - 1) * j;
+        bad = bad || write_static(h->file, "/waves/surface_y", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, (hsize_t)g->ny, x,
+                                  "m", "y of the surface grid's rows (the middle index of /waves/surface_elevation)");
+    }
+    free(x);
+    free(ix);
+    return bad ? -1 : 0;
+}
+
 /* The rigid cables' and the network's static datasets. */
 static int write_families_layout(hw_h5_out *h)
 {
@@ -358,6 +409,20 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         h->net_ne = sc->network->n_elems;
     }
     h->n_bodies = sc->n_bodies;
+    h->n_wpts = sc->n_wave_points;
+    h->n_wnodes = m->n_lines > 0 ? sc->n_wave_nodes : 0;
+    if (h->n_wnodes > 0) {
+        if (!(h->wn_slot = (long *)calloc((size_t)h->n_wnodes, sizeof(long)))) {
+            snprintf(msg, msg_len, "%s: out of memory", h->path);
+            return HW_ERR_NOMEM;
+        }
+        for (int k = 0; k < h->n_wnodes; k++) {
+            long off = 0;
+            for (int l = 0; l < sc->wave_nodes[k].line; l++) off += hw_line_max_segments(m, l) + 1;
+            h->wn_slot[k] = off + sc->wave_nodes[k].index;
+        }
+    }
+    int waves = h->n_wpts > 0 || h->n_wnodes > 0 || sc->surface_grid.nx > 0;
     errno = 0;
     h->file = H5Fcreate(h->path, H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     if (h->file < 0) {
@@ -367,10 +432,10 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         return HW_ERR_IO;
     }
     hid_t g;
-    const char *groups[] = {"/lines", "/nodes", "/segments", "/points", "/rigid", "/network", "/bodies"};
-    for (int i = 0; i < 7; i++) {
+    const char *groups[] = {"/lines", "/nodes", "/segments", "/points", "/rigid", "/network", "/bodies", "/waves"};
+    for (int i = 0; i < 8; i++) {
         if ((i < 4 && m->n_lines == 0) || (i == 4 && !sc->rigid) || (i == 5 && !sc->network) ||
-            (i == 6 && sc->n_bodies == 0))
+            (i == 6 && sc->n_bodies == 0) || (i == 7 && !waves))
             continue;
         if ((g = H5Gcreate2(h->file, groups[i], H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT)) < 0)
             return h5_fail(h, "creating the groups", msg, msg_len);
@@ -388,6 +453,8 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
     hsize_t t_nn[1] = {(hsize_t)h->net_n}, t_nr[1] = {(hsize_t)h->net_nr}, t_ne[1] = {(hsize_t)h->net_ne};
     hsize_t t_b3[2] = {(hsize_t)h->n_bodies, 3}, t_b4[2] = {(hsize_t)h->n_bodies, 4};
     int lumped = m->n_lines > 0;
+    hsize_t t_w[1] = {(hsize_t)h->n_wpts}, t_k[1] = {(hsize_t)h->n_wnodes}, t_k3[2] = {(hsize_t)h->n_wnodes, 3};
+    hsize_t t_s[2] = {(hsize_t)sc->surface_grid.ny, (hsize_t)sc->surface_grid.nx};
     errno = 0;
     if (make_series(h, DS_TIME, "/time", 1, NULL, "s", "simulation time of each row") ||
         (lumped && (make_series(h, DS_END_T, "/lines/end_tension", 3, t_end, "N",
@@ -437,6 +504,21 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
                     "force of the cables (lumped lines and rigid cables) on the body [row, body, xyz]") ||
         make_series(h, DS_B_M, "/bodies/moment", 3, t_b3, "N m",
                     "moment of the cables on the body about its reference point [row, body, xyz]"))) ||
+        (h->n_wpts > 0 && make_series(h, DS_W_ETA, "/waves/elevation", 2, t_w, "m",
+                    "surface elevation at each wave point [row, point]; see /waves/point_x, point_y")) ||
+        (h->n_wnodes > 0 && (make_series(h, DS_W_NETA, "/waves/node_eta", 2, t_k, "m",
+                    "surface elevation above each wave node [row, node] (at the node's x, y of the row)") ||
+        make_series(h, DS_W_NU, "/waves/node_velocity", 3, t_k3, "m/s",
+                    "fluid velocity of the waves at each wave node [row, node, xyz] (0 above the surface)") ||
+        make_series(h, DS_W_NA, "/waves/node_acceleration", 3, t_k3, "m/s^2",
+                    "local fluid acceleration of the waves at each wave node [row, node, xyz]") ||
+        make_series(h, DS_W_NP, "/waves/node_pressure", 2, t_k, "Pa",
+                    "dynamic pressure of the waves at each wave node [row, node]") ||
+        make_series(h, DS_W_NWET, "/waves/node_wet", 2, t_k, "1",
+                    "1 where the node is under the instantaneous surface, else 0 [row, node]"))) ||
+        (sc->surface_grid.nx > 0 && make_series(h, DS_W_SURF, "/waves/surface_elevation", 3, t_s, "m",
+                    "surface elevation on the surface grid [row, y index, x index]; see /waves/surface_x, surface_y")) ||
+        (waves && write_waves_layout(h)) ||
         write_families_layout(h) ||
         write_layout(h) ||
         attr_string(h->file, "layout", "hawser-results-2 (see docs/outputs.md)") ||
@@ -547,6 +629,36 @@ static void bodies_row(hw_h5_out *h, const hw_out_bodies *b)
     }
 }
 
+/* One row of the waves' series (after the lines' row: the wave nodes' positions are its
+ * /nodes/position). */
+static void waves_row(hw_h5_out *h, const hw_out_src *src, double t)
+{
+    const hw_scenario *sc = h->sc;
+    const hw_waves *w = src->waves;
+    for (int k = 0; k < h->n_wpts; k++)
+        h->row[DS_W_ETA][k] = hw_waves_elevation(w, sc->wave_points[2 * k], sc->wave_points[2 * k + 1], t);
+    for (int k = 0; k < h->n_wnodes; k++) {
+        const double *r = h->row[DS_NODE_POS] + 3 * h->wn_slot[k];
+        double v[9];
+        if (isnan(r[0])) /* a winch hauled the node in */
+            for (int i = 0; i < 9; i++) v[i] = NAN;
+        else
+            hw_out_wave_node(w, r, t, v);
+        h->row[DS_W_NETA][k] = v[0];
+        for (int i = 0; i < 3; i++) {
+            h->row[DS_W_NU][3 * k + i] = v[1 + i];
+            h->row[DS_W_NA][3 * k + i] = v[4 + i];
+        }
+        h->row[DS_W_NP][k] = v[7];
+        h->row[DS_W_NWET][k] = v[8];
+    }
+    const hw_surface_grid *g = &sc->surface_grid;
+    for (int j = 0; g->nx > 0 && j < g->ny; j++)
+        for (int i = 0; i < g->nx; i++)
+            h->row[DS_W_SURF][(long)j * g->nx + i] =
+                hw_waves_elevation(w, g->x0 + (g->x1 - g->x0) / (g->nx - 1) * i, g->y0 + (g->y1 - g->y0) / (g->ny - 1) * j, t);
+}
+
 hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg_len)
 {
     const hw_sim *sim = src->sim;
@@ -590,6 +702,7 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg
     if (!st && src->rc && h->n_cables > 0) st = rigid_row(h, src->rc);
     if (!st && src->net && h->sc->network) st = network_row(h, src->net);
     if (h->n_bodies > 0) bodies_row(h, src->bodies);
+    if (!st) waves_row(h, src, t);
     for (int p = 0; !st && sim && h->n_lines > 0 && p < h->n_points; p++)
         st = hw_sim_point_state(sim, p, h->row[DS_PT_POS] + 3 * p, h->row[DS_PT_VEL] + 3 * p, h->row[DS_PT_F] + 3 * p);
     if (st) {
@@ -620,6 +733,7 @@ hw_status hw_h5_close(hw_h5_out *h, char *msg, size_t msg_len)
     }
     free(h->rc_slots);
     free(h->rc_off);
+    free(h->wn_slot);
     free(h->rc_buf);
     /* closed once, whatever happens: a second H5Fclose after a failed one crashes HDF5 1.10 (the
      * failed close has already released the descriptor) */
@@ -639,7 +753,9 @@ static const char *const DS_NAMES[DS_COUNT] = {
     "/network/node_position", "/network/node_velocity", "/network/rnode_angle", "/network/rnode_speed",
     "/network/element_force", "/network/element_dissipation",
     "/bodies/position", "/bodies/orientation", "/bodies/roll_pitch_yaw", "/bodies/velocity",
-    "/bodies/angular_velocity", "/bodies/force", "/bodies/moment"};
+    "/bodies/angular_velocity", "/bodies/force", "/bodies/moment",
+    "/waves/elevation", "/waves/node_eta", "/waves/node_velocity", "/waves/node_acceleration",
+    "/waves/node_pressure", "/waves/node_wet", "/waves/surface_elevation"};
 
 hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
 {

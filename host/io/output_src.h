@@ -8,6 +8,7 @@
 #include "hawser/hawser.h"
 #include "hawser/network.h"
 #include "hawser/rigid.h"
+#include "hawser/waves.h"
 
 /* The 6-DOF bodies at a row: a plain view that the run fills before each row (the writers only
  * read it), so that io needs nothing of the object that steps the bodies. Body k is the
@@ -31,7 +32,21 @@ typedef struct hw_out_src {
     const hw_rc *rc;    /* rigid-cylinder cables */
     const hw_net *net;  /* the 1-D network */
     const hw_out_bodies *bodies; /* the 6-DOF bodies (NULL: none given) */
+    const hw_waves *waves; /* the sea state of the wave outputs (NULL: still water) */
 } hw_out_src;
+
+/* The fluid at node index of line l for the wave outputs (waves.csv's siblings, results.h5's
+ * /waves): hw_waves_kinematics at the node's position r from the state written, the direct sum
+ * of the components (the lines' own loads use the kinematics sampled in time, docs/physics.md
+ * section 10). out: eta (m), u xyz (m/s), a xyz (m/s^2), pd (Pa), wet (1 or 0). */
+static inline void hw_out_wave_node(const hw_waves *w, const double r[3], double t, double out[9])
+{
+    hw_wave_point p = hw_waves_kinematics(w, r, t);
+    out[0] = p.eta;
+    for (int i = 0; i < 3; i++) { out[1 + i] = p.u[i]; out[4 + i] = p.a[i]; }
+    out[7] = p.pd;
+    out[8] = p.wet ? 1.0 : 0.0;
+}
 
 /* Room for n bodies (io/output.c): every array zeroed but the quaternions (the identity), size
  * NULL (1 m glyphs; a size array set later is the caller's and is not freed); HW_ERR_NOMEM

@@ -22,10 +22,14 @@
  *                   world), velocity (m/s: of that point of the body, v + w x (p - P)),
  *                   angular_velocity (rad/s), force (N) and moment (N m about P) of the cables on
  *                   the body. Cell data: body (index), axis (0 = the vertex at P, 1..3 = x, y, z).
+ *   surface_k.vtp   (outputs.surface_grid, waves) the free surface: nx x ny points (x_i, y_j, eta)
+ *                   on the grid (x fastest: point i + nx j), one quad cell per grid cell (Polys,
+ *                   corners (i, j), (i+1, j), (i+1, j+1), (i, j+1)). Point data: eta (m, the
+ *                   elevation: also the points' z, as a field for colouring).
  * A 1-D network has no shape in space (each node moves along its own axis): no part for it
  * (hw_vtk_network_note); its states are in network.csv and results.h5.
  * DIR/run.pvd lists every frame as its parts (with lumped lines part 0 cables, part 1 segments;
- * then rigid, then bodies, the next part numbers) with its time. A new family adds its row to
+ * then rigid, then bodies, then surface, the next part numbers) with its time. A new family adds its row to
  * PARTS below and a writer beside write_rigid. The
  * index is kept a complete XML document at all times: each new entry is written together with
  * the closing tags in one pwrite() over the old closing tags, after the frame files are closed, so
@@ -59,6 +63,8 @@ struct hw_vtk_out {
     double *rn, *rt, *rm;     /* one rigid cable's nodes (3(N+1)), tensions (N+1), moments (3(N+1)) */
     int r_cap;                /* their room, in nodes */
     const hw_out_bodies *bodies; /* the bodies of this frame (NULL: none given) */
+    const hw_waves *waves;       /* the sea state of this frame (NULL: still water) */
+    double *eta;                 /* the surface grid's elevations (nx ny), NULL without a grid */
 };
 
 
@@ -115,6 +121,11 @@ hw_status hw_vtk_open(hw_vtk_out **out, const char *dir, const hw_scenario *sc, 
     if (!v->ns || !v->pos || !v->vel || !v->nodeT || !v->nodeS || !v->ten || !v->strain) {
         snprintf(msg, msg_len, "%s/vtk: out of memory for the ParaView frame buffers (%d nodes, %.3g MB)",
                  dir, v->n_nodes, 1e-6 * sizeof(double) * (10.0 * v->n_nodes + 2.0 * v->n_seg));
+        return HW_ERR_NOMEM;
+    }
+    const hw_surface_grid *g = &sc->surface_grid;
+    if (g->nx > 0 && !(v->eta = (double *)malloc(sizeof(double) * (size_t)g->nx * (size_t)g->ny))) {
+        snprintf(msg, msg_len, "%s/vtk: out of memory for the surface grid (%d x %d points)", dir, g->nx, g->ny);
         return HW_ERR_NOMEM;
     }
     char path[4200];
@@ -455,11 +466,51 @@ static hw_status write_bodies(FILE *f, hw_vtk_out *v, double t)
     return HW_OK;
 }
 
+/* vtk/surface_k.vtp: the free surface on the scenario's grid, at z = eta. */
+static hw_status write_surface(FILE *f, hw_vtk_out *v, double t)
+{
+    const hw_surface_grid *g = &v->sc->surface_grid;
+    int nx = g->nx, ny = g->ny;
+    long np = (long)nx * ny, nc = (long)(nx - 1) * (ny - 1);
+    double dx = (g->x1 - g->x0) / (nx - 1), dy = (g->y1 - g->y0) / (ny - 1);
+    for (int j = 0; j < ny; j++)
+        for (int i = 0; i < nx; i++)
+            v->eta[(long)j * nx + i] = hw_waves_elevation(v->waves, g->x0 + dx * i, g->y0 + dy * j, t);
+    fprintf(f, "<?xml version=\"1.0\"?>\n"
+               "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
+               "  <PolyData>\n"
+               "    <FieldData>\n"
+               "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">%.17g</DataArray>\n"
+               "    </FieldData>\n"
+               "    <Piece NumberOfPoints=\"%ld\" NumberOfVerts=\"0\" NumberOfLines=\"0\" NumberOfStrips=\"0\" NumberOfPolys=\"%ld\">\n",
+            t, np, nc);
+    fprintf(f, "      <PointData Scalars=\"eta\">\n");
+    array_doubles(f, "eta", v->eta, np, 1);
+    fprintf(f, "      </PointData>\n      <Points>\n");
+    array_begin(f, "Float64", "position", 3);
+    for (int j = 0; j < ny; j++)
+        for (int i = 0; i < nx; i++)
+            fprintf(f, "%.17g %.17g %.17g\n", g->x0 + dx * i, g->y0 + dy * j, v->eta[(long)j * nx + i]);
+    fprintf(f, "        </DataArray>\n      </Points>\n      <Polys>\n");
+    array_begin(f, "Int64", "connectivity", 1);
+    for (long j = 0; j + 1 < ny; j++)
+        for (long i = 0; i + 1 < nx; i++) {
+            long a = j * nx + i;
+            fprintf(f, "%ld %ld %ld %ld\n", a, a + 1, a + 1 + nx, a + nx);
+        }
+    fprintf(f, "        </DataArray>\n");
+    array_begin(f, "Int64", "offsets", 1);
+    for (long c = 1; c <= nc; c++) fprintf(f, "%ld\n", 4 * c);
+    fprintf(f, "        </DataArray>\n      </Polys>\n%s", VTP_TAIL);
+    return HW_OK;
+}
+
 static hw_status cables_part(FILE *f, hw_vtk_out *v, double t) { write_cables(f, v, t); return HW_OK; }
 static hw_status segments_part(FILE *f, hw_vtk_out *v, double t) { write_segments(f, v, t); return HW_OK; }
 static int lines_present(const hw_vtk_out *v) { return v->has_lines; }
 static int rigid_present(const hw_vtk_out *v) { return v->has_rigid; }
 static int bodies_present(const hw_vtk_out *v) { return v->bodies && v->bodies->n > 0; }
+static int surface_present(const hw_vtk_out *v) { return v->eta != NULL; }
 
 /* The parts of a frame, in part order: a part is written (vtk/NAME_k.vtp) when the run has its
  * family (the bodies: when the row gives them, hw_out_src.bodies). The hook for a new family: a
@@ -472,7 +523,8 @@ static const struct vtk_part {
 } PARTS[] = {{"cables", lines_present, cables_part},
              {"segments", lines_present, segments_part},
              {"rigid", rigid_present, write_rigid},
-             {"bodies", bodies_present, write_bodies}};
+             {"bodies", bodies_present, write_bodies},
+             {"surface", surface_present, write_surface}};
 enum { N_PARTS = (int)(sizeof PARTS / sizeof PARTS[0]) };
 
 static hw_status write_frame_file(hw_vtk_out *v, const struct vtk_part *part, double t, char *msg, size_t msg_len)
@@ -522,6 +574,7 @@ hw_status hw_vtk_write(hw_vtk_out *v, const hw_out_src *src, char *msg, size_t m
         return HW_ERR_STATE;
     }
     v->bodies = src->bodies;
+    v->waves = src->waves;
     for (int k = 0; bodies_present(v) && k < nb; k++) {
         hw_quat q;
         const double *x = src->bodies->quat + 4 * k;
@@ -567,7 +620,7 @@ hw_status hw_vtk_close(hw_vtk_out *v, char *msg, size_t msg_len)
         snprintf(msg, msg_len, "%s/run.pvd: close failed: %s", v->dir, strerror(errno));
         st = HW_ERR_IO;
     }
-    free(v->rn); free(v->rt); free(v->rm);
+    free(v->rn); free(v->rt); free(v->rm); free(v->eta);
     free(v->ns); free(v->pos); free(v->vel); free(v->ten); free(v->strain); free(v->nodeT); free(v->nodeS);
     free(v);
     return st;

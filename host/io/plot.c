@@ -17,6 +17,7 @@
  *                                reference point against time
  *   plots/bodies_rotation.png    (bodies.csv) roll (solid), pitch (dashed), yaw (dotted) of each body
  *   plots/bodies_force.png       (bodies.csv) magnitude of the cables' force on each body
+ *   plots/waves_elevation.png    (waves.csv) the surface elevation at each wave point
  * A run directory holds any of lines.csv, rigid.csv, network.csv (one per family the run had) and
  * bodies.csv (a run with bodies); each present family's plots are drawn.
  * gnuplot runs as a subprocess on a script written to plots/plots.gp (kept, so a user can edit
@@ -50,8 +51,8 @@ typedef struct plot_line {
 typedef struct plot_ctx {
     const char *dir;
     char pdir[4200];
-    hw_csv lines, segs, nodes, rigid, net, bodies;
-    int have_lines, have_segs, have_nodes, have_rigid, have_net, have_bodies;
+    hw_csv lines, segs, nodes, rigid, net, bodies, waves;
+    int have_lines, have_segs, have_nodes, have_rigid, have_net, have_bodies, have_waves;
     int n_bodies;
     int n_lines;
     plot_line *ln;
@@ -162,6 +163,7 @@ static void ctx_free(plot_ctx *c)
     hw_csv_free(&c->rigid);
     hw_csv_free(&c->net);
     hw_csv_free(&c->bodies);
+    hw_csv_free(&c->waves);
 }
 
 /* DIR/name into *csv when the file is there: 1 read (with at least one row), 0 absent, -1 an
@@ -184,7 +186,8 @@ static hw_status ctx_load(plot_ctx *c, const char *dir, char *msg, size_t msg_le
     st = HW_OK;
     if ((c->have_rigid = load_optional(dir, "rigid.csv", &c->rigid, &st, msg, msg_len)) < 0 ||
         (c->have_net = load_optional(dir, "network.csv", &c->net, &st, msg, msg_len)) < 0 ||
-        (c->have_bodies = load_optional(dir, "bodies.csv", &c->bodies, &st, msg, msg_len)) < 0)
+        (c->have_bodies = load_optional(dir, "bodies.csv", &c->bodies, &st, msg, msg_len)) < 0 ||
+        (c->have_waves = load_optional(dir, "waves.csv", &c->waves, &st, msg, msg_len)) < 0)
         return st;
     if (c->bodies.cols > 0) { /* the header is checked even without rows: a wrong file is named */
         snprintf(path, sizeof path, "%s/bodies.csv", dir);
@@ -655,6 +658,21 @@ static void plot_bodies(FILE *f, plot_ctx *c)
     note(c->written, sizeof c->written, "%s", " bodies_force.png");
 }
 
+/* waves_elevation.png: the surface elevation at each wave point (waves.csv, at most MAX_CURVES). */
+static void plot_waves(FILE *f, plot_ctx *c)
+{
+    int cols[MAX_CURVES], colour[MAX_CURVES], dash[MAX_CURVES];
+    char titles[MAX_CURVES][300];
+    for (int i = 0; i < MAX_CURVES; i++) { colour[i] = i + 1; dash[i] = 1; }
+    int n = columns_ending(&c->waves, "", ".eta_m", cols, titles, MAX_CURVES);
+    if (n == 0) {
+        note(c->skipped, sizeof c->skipped, "%s", " waves_elevation.png (no <point>.eta_m column in waves.csv).");
+        return;
+    }
+    plot_series(f, c, "waves.csv", "waves_elevation.png", "Waves: surface elevation at the wave points", "elevation (m)",
+                NULL, n, cols, titles, colour, dash);
+}
+
 static hw_status run_gnuplot(const char *gp, const plot_ctx *c, char *msg, size_t msg_len)
 {
     char script[4400], log[4400];
@@ -725,6 +743,7 @@ hw_status hw_plot_results(const char *dir, const double *times, int n_times, cha
         plot_rigid_along(f, &c, msg, msg_len);
     }
     if (c.have_net) plot_network(f, &c);
+    if (c.have_waves) plot_waves(f, &c);
     if (c.have_bodies) plot_bodies(f, &c);
     else if (c.n_bodies > 0)
         note(c.skipped, sizeof c.skipped, "%s", " bodies_*.png (bodies.csv has no rows yet).");

@@ -198,6 +198,24 @@ static void bodies_section(FILE *f, const hw_csv *bd, int nb)
     fprintf(f, "\n");
 }
 
+/* The waves' section: statistics of the surface elevation at each wave point (waves.csv). */
+static void waves_section(FILE *f, const hw_csv *wv)
+{
+    fprintf(f, "## Waves: surface elevation at the wave points\n\nStatistics over the %ld output rows of "
+               "waves.csv (standard deviation: population); wp<k>: outputs.wave_points[k].\n\n", wv->rows);
+    fprintf(f, "| point | | max (m) | time of max (s) | min (m) | time of min (s) | mean (m) | std (m) |\n"
+               "|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (int k = 1; k < wv->cols; k++) {
+        const char *h = wv->names[k];
+        size_t hl = strlen(h);
+        if (hl <= 6 || strcmp(h + hl - 6, ".eta_m")) continue;
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)(hl - 6), h);
+        stats_row(f, wv, k, name, "elevation", NUM_POS);
+    }
+    fprintf(f, "\n");
+}
+
 hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
 {
     char path[4300], v[1024];
@@ -275,6 +293,15 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
     if (have[1]) rigid_section(f, &rigid);
     if (have[2]) network_section(f, &net);
     if (nb > 0 && bodies.rows > 0) bodies_section(f, &bodies, nb);
+    {
+        hw_csv wv; /* waves.csv: read as the plots read it (a bad file is their note) */
+        char wmsg[256], wpath[4300];
+        snprintf(wpath, sizeof wpath, "%s/waves.csv", dir);
+        if (access(wpath, F_OK) == 0 && hw_csv_read(wpath, &wv, wmsg, sizeof wmsg) == HW_OK) {
+            if (wv.rows > 0) waves_section(f, &wv);
+            hw_csv_free(&wv);
+        }
+    }
     int nl = have[0] ? (lines.cols - 1) / 4 : 0;
     if (have[0])
     fprintf(f, "## End tensions at the output rows\n\nStatistics over the %ld output rows of lines.csv (standard deviation: "
@@ -398,7 +425,8 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
                                               {"network_positions.png", "Network: node positions"},
                                               {"bodies_translation.png", "Bodies: position of the reference point"},
                                               {"bodies_rotation.png", "Bodies: roll, pitch, yaw"},
-                                              {"bodies_force.png", "Bodies: cable force magnitude"}};
+                                              {"bodies_force.png", "Bodies: cable force magnitude"},
+                                              {"waves_elevation.png", "Waves: surface elevation at the wave points"}};
         for (size_t k = 0; k < sizeof pngs / sizeof pngs[0]; k++) {
             char png[4400];
             snprintf(png, sizeof png, "%s/plots/%s", dir, pngs[k][0]);

@@ -1199,7 +1199,8 @@ static void parse_ensemble(loader *L, mapr *root)
 /* ---- outputs ---------------------------------------------------------------------------------- */
 
 static const char *const OUTPUT_KEYS[] = {"interval", "nodes", "segments", "formats",
-                                          "vtk_interval", "utilisation_warning", NULL};
+                                          "vtk_interval", "utilisation_warning", "wave_points",
+                                          "wave_nodes", "surface_grid", NULL};
 static const char *const FORMAT_NAMES[] = {"csv", "vtk", "hdf5", NULL};
 
 /* One {line: NAME, KIND: INDEX} with INDEX in first..nseg. */
@@ -1313,6 +1314,86 @@ int hw_output_formats_parse(const char *list, char *msg, size_t msg_len)
     }
 }
 
+/* The outputs of the sea state (docs/outputs.md "Waves") need one: refused without
+ * environment.waves (they would only say the water is still; a forgotten sea is the likelier). */
+static int need_waves(loader *L, const fld *f)
+{
+    if (L->sc->model.env.waves.kind != HW_WAVES_NONE) return 0;
+    fail(L, f->line, f->path, "expected waves in environment.waves (this output is of the sea state), got still water");
+    return -1;
+}
+
+/* wave_points: [[x, y], ...] (m): the surface elevation at these points (waves.csv). */
+static void parse_wave_points(loader *L, mapr *m)
+{
+    hw_scenario *sc = L->sc;
+    fld f;
+    if (!hw_yr_get(m, "wave_points", &f)) return;
+    int n = yd_seq_len(f.v);
+    if (!yd_is_seq(f.v) || n < 1) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        fail(L, f.line, f.path, "expected a non-empty list of points [x, y] (m), got %s", got);
+        return;
+    }
+    double *xy = alloc_doubles(&L->y, 2 * n);
+    for (int i = 0; xy && i < n && !FAILED(L); i++) {
+        fld e = f;
+        e.v = yd_seq_at(L->y.doc, f.v, i);
+        e.line = yd_line(e.v);
+        snprintf(e.path, sizeof e.path, "%.240s[%d]", f.path, i);
+        read_vec(&L->y, &e, xy + 2 * i, 2, 2, "[x, y] (m)");
+    }
+    if (FAILED(L) || need_waves(L, &f)) return;
+    sc->wave_points = xy;
+    sc->n_wave_points = n;
+}
+
+/* One axis of the surface grid: [min, max, n] with max > min (m) and n >= 2 points. */
+static void parse_grid_axis(loader *L, mapr *g, const char *key, double *lo, double *hi, int *n)
+{
+    fld f;
+    double v[3];
+    if (!hw_yr_get(g, key, &f)) {
+        hw_yr_missing(g, &f, 1, "a list [min, max, n]");
+        return;
+    }
+    if (read_vec(&L->y, &f, v, 3, 3, "[min, max, n]") < 0) return;
+    if (!(v[1] > v[0]) || !isfinite(v[0]) || !isfinite(v[1])) {
+        fail(L, f.line, f.path, "expected max > min (m), got [%g, %g]", v[0], v[1]);
+        return;
+    }
+    if (!(v[2] >= 2 && v[2] <= 10000) || v[2] != floor(v[2])) {
+        fail(L, f.line, f.path, "expected a whole number of points n in 2..10000, got %g", v[2]);
+        return;
+    }
+    *lo = v[0];
+    *hi = v[1];
+    *n = (int)v[2];
+}
+
+/* surface_grid: {x: [min, max, nx], y: [min, max, ny]}: the free surface in the ParaView frames. */
+static void parse_surface_grid(loader *L, mapr *m)
+{
+    static const char *const keys[] = {"x", "y", NULL};
+    hw_surface_grid *g = &L->sc->surface_grid;
+    fld f;
+    mapr gm;
+    if (!hw_yr_get(m, "surface_grid", &f)) return;
+    if (hw_yr_open(&gm, &L->y, f.v, f.line, f.path, -1, -1, "", keys, "the surface grid")) return;
+    hw_surface_grid r;
+    memset(&r, 0, sizeof r);
+    parse_grid_axis(L, &gm, "x", &r.x0, &r.x1, &r.nx);
+    if (!FAILED(L)) parse_grid_axis(L, &gm, "y", &r.y0, &r.y1, &r.ny);
+    if (FAILED(L)) return;
+    if ((double)r.nx * r.ny > 1e6) {
+        fail(L, f.line, f.path, "expected at most 1e6 points in all, got %d x %d", r.nx, r.ny);
+        return;
+    }
+    if (need_waves(L, &f)) return;
+    *g = r;
+}
+
 static void parse_outputs(loader *L, mapr *root)
 {
     hw_scenario *sc = L->sc;
@@ -1329,6 +1410,13 @@ static void parse_outputs(loader *L, mapr *root)
     parse_output_refs(L, &m, "nodes", "node", 0, &sc->n_out_nodes, &sc->out_nodes);
     parse_output_refs(L, &m, "segments", "segment", 1, &sc->n_out_segments, &sc->out_segments);
     parse_output_formats(&m, sc);
+    parse_wave_points(L, &m);
+    fld wn;
+    if (!FAILED(L) && hw_yr_get(&m, "wave_nodes", &wn)) {
+        parse_output_refs(L, &m, "wave_nodes", "node", 0, &sc->n_wave_nodes, &sc->wave_nodes);
+        if (!FAILED(L) && need_waves(L, &wn)) sc->n_wave_nodes = 0;
+    }
+    if (!FAILED(L)) parse_surface_grid(L, &m);
     if (hw_yr_get_num(&m, "utilisation_warning", 0, &sc->util_warning) == 0 &&
         !(sc->util_warning > 0 && isfinite(sc->util_warning))) {
         hw_yr_get(&m, "utilisation_warning", &f);

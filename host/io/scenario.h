@@ -24,6 +24,13 @@ int hw_output_formats_parse(const char *list, char *msg, size_t msg_len);
  * factor for a dynamic analysis (docs/scenario.md). */
 #define HW_UTIL_WARNING_DEFAULT 0.6
 
+/* outputs.surface_grid: the free surface drawn in the ParaView frames (and results.h5) on nx x ny
+ * points, x from x0 to x1 and y from y0 to y1 (m, evenly spaced); nx = 0: none. */
+typedef struct hw_surface_grid {
+    double x0, x1, y0, y1;
+    int nx, ny;
+} hw_surface_grid;
+
 typedef struct hw_scenario {
     hw_model_def model;       /* all arrays owned by the scenario */
     double out_interval;      /* s; 0 = every step. Default 0.1 */
@@ -49,6 +56,11 @@ typedef struct hw_scenario {
     int out_formats;          /* HW_OUT_* bits. Default HW_OUT_CSV */
     double vtk_interval;      /* s between ParaView frames; 0 = every output row. Default 0 */
     double util_warning;      /* outputs.utilisation_warning: warn above this max tension / mbl */
+    int n_wave_points;        /* outputs.wave_points: surface elevation at these (x, y) (waves.csv) */
+    double *wave_points;      /* 2 n_wave_points: x y, m; owned */
+    int n_wave_nodes;         /* outputs.wave_nodes: fluid kinematics at these lumped nodes */
+    hw_output_ref *wave_nodes; /* (wave_kinematics.csv); owned */
+    hw_surface_grid surface_grid; /* outputs.surface_grid (nx = 0: none) */
     char *path;               /* the file it came from */
     void *priv;               /* loader-private: source lines of each field, owned strings */
 } hw_scenario;

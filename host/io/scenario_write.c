@@ -362,5 +362,22 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fputc('\n', f);
     write_refs(f, m, "nodes", "node", sc->n_out_nodes, sc->out_nodes);
     write_refs(f, m, "segments", "segment", sc->n_out_segments, sc->out_segments);
+    if (sc->n_wave_points > 0) fprintf(f, "  wave_points:\n");
+    for (int k = 0; k < sc->n_wave_points; k++) {
+        fprintf(f, "    - [");
+        num(f, sc->wave_points[2 * k]);
+        fprintf(f, ", ");
+        num(f, sc->wave_points[2 * k + 1]);
+        fprintf(f, "]\n");
+    }
+    write_refs(f, m, "wave_nodes", "node", sc->n_wave_nodes, sc->wave_nodes);
+    const hw_surface_grid *g = &sc->surface_grid;
+    if (g->nx > 0) {
+        fprintf(f, "  surface_grid:\n    x: [");
+        num(f, g->x0); fprintf(f, ", "); num(f, g->x1);
+        fprintf(f, ", %d]\n    y: [", g->nx);
+        num(f, g->y0); fprintf(f, ", "); num(f, g->y1);
+        fprintf(f, ", %d]\n", g->ny);
+    }
     return fflush(f) == 0 && !ferror(f) ? HW_OK : HW_ERR_IO;
 }

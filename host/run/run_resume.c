@@ -50,7 +50,7 @@ static uint64_t run_fingerprint(const hw_run_ck *r, const hw_sim *sim)
 }
 
 /* The text outputs of a run: their streams and names in the output directory. */
-enum { MAX_TEXT = 8 };
+enum { MAX_TEXT = 10 };
 typedef struct text_files { int n; FILE **f[MAX_TEXT]; char name[MAX_TEXT][4200]; } text_files;
 
 static void md_name(const char *scenario, char *name, size_t len)
@@ -67,10 +67,11 @@ static void list_text(const hw_run_ck *r, hw_outputs *out, hw_md_out *mdo, text_
 {
     static hw_outputs none;
     if (!out) out = &none;
-    FILE **all[4] = {&out->lines, &out->points, &out->nodes, &out->segments};
-    static const char *names[4] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+    FILE **all[6] = {&out->lines, &out->points, &out->nodes, &out->segments, &out->waves, &out->wave_kin};
+    static const char *names[6] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv", "waves.csv",
+                                   "wave_kinematics.csv"};
     tf->n = 0;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 6; k++)
         if (*all[k]) {
             tf->f[tf->n] = all[k];
             snprintf(tf->name[tf->n++], sizeof tf->name[0], "%s", names[k]);
@@ -188,6 +189,8 @@ static void out_records(hw_ck *ck, hw_run_ck *r, hw_outputs *out, const text_fil
         HW_CK(ck, "out.rows", out->rows);
         /* the summary's statistics, every line (plain values: new fields come along) */
         hw_ck_io(ck, "out.stats", out->stats, (size_t)out->sc->model.n_lines * sizeof *out->stats);
+        if (out->wave_stats) /* the summary's wave points */
+            hw_ck_io(ck, "out.wave_stats", out->wave_stats, (size_t)out->sc->n_wave_points * sizeof *out->wave_stats);
     }
     for (int k = 0; k < tf->n; k++) {
         snprintf(name, sizeof name, "out.size:%s", tf->name[k]);
