@@ -137,22 +137,17 @@ int hw_scn_body_rao(hw_yr_map *mm, const hw_yr_fld *f, hw_body_def *b)
         if (tp - hd < 1e-9) hd = 0.0; /* 360 deg is 0 */
         h[r] = hd;
     }
-    int nw = distinct(w, n, uw), nh = distinct(h, n, uh);
-    if (nw * nh != n) {
-        hw_yr_fail(y, ff.line, ff.path, "%s: expected a full table: every one of the %d frequencies at every one of the %d "
-                   "headings (%d rows), got %d rows", path, nw, nh, nw * nh, n);
-        goto out;
-    }
-    row_of = (int *)malloc((size_t)n * sizeof(int));
+    int nw = distinct(w, n, uw), nh = distinct(h, n, uh), nc = nw * nh;
+    row_of = (int *)malloc((size_t)nc * sizeof(int));
     double *om = (double *)hw_yr_alloc(y, (size_t)nw, sizeof(double)), *hh = (double *)hw_yr_alloc(y, (size_t)nh, sizeof(double));
-    double *amp = (double *)hw_yr_alloc(y, (size_t)6 * n, sizeof(double)), *ph = (double *)hw_yr_alloc(y, (size_t)6 * n, sizeof(double));
+    double *amp = (double *)hw_yr_alloc(y, (size_t)6 * nc, sizeof(double)), *ph = (double *)hw_yr_alloc(y, (size_t)6 * nc, sizeof(double));
     if (!row_of || !om || !hh || !amp || !ph) { if (!row_of) hw_yr_nomem(y); goto out; }
-    for (int i = 0; i < n; i++) row_of[i] = -1;
+    for (int i = 0; i < nc; i++) row_of[i] = -1;
     for (int r = 0; r < n; r++) {
         int i = index_of(uw, nw, w[r]), j = index_of(uh, nh, h[r]), cell = i * nh + j;
         if (row_of[cell] >= 0) {
-            hw_yr_fail(y, ff.line, ff.path, "%s:%d: expected each (frequency, heading) once, got frequency %g and heading %g "
-                       "again (line %d)", path, t.line[r], t.v[14 * r], t.v[14 * r + 1], t.line[row_of[cell]]);
+            hw_yr_fail(y, ff.line, ff.path, "%s:%d: expected each (frequency, heading) once (360 deg is 0 deg), got frequency "
+                       "%g and heading %g again (line %d)", path, t.line[r], t.v[14 * r], t.v[14 * r + 1], t.line[row_of[cell]]);
             goto out;
         }
         row_of[cell] = r;
@@ -168,6 +163,15 @@ int hw_scn_body_rao(hw_yr_map *mm, const hw_yr_fld *f, hw_body_def *b)
             ph[6 * cell + c] = conv == 1 ? -p : p;
             amp[6 * cell + c] = a;
         }
+    }
+    if (nc != n) {
+        int miss = 0;
+        while (row_of[miss] >= 0) miss++;
+        double fm = uw[miss / nh], hm = uh[miss % nh];
+        hw_yr_fail(y, ff.line, ff.path, "%s: expected a full table: every one of the %d frequencies at every one of the %d "
+                   "headings (%d rows), got %d rows (none at omega %g rad/s, heading %g deg)", path, nw, nh, nc, n, fm,
+                   hm * 180.0 / PI_);
+        goto out;
     }
     memcpy(om, uw, (size_t)nw * sizeof(double));
     memcpy(hh, uh, (size_t)nh * sizeof(double));
