@@ -570,3 +570,57 @@ Test(vessel_waves, floater_heaved_by_the_waterplane)
     printf("floater in waves: heave off the forced oscillator by at most %.3e m (a = %g m)\n", err, a);
     cr_assert_lt(err, 1e-2 * a);
 }
+
+/* (8) The fairlead of a mooring line on an RAO ship (a point of type body at (40, 5, -8) in the body
+ * frame) is on the body point r + R(q) at at the start (t = 0, where the response is not the mean
+ * pose: no ramp) and at every step's end, so the line's end moves with the same sea as its water. */
+Test(vessel_waves, fairlead_rides_on_the_rao_ship)
+{
+    make_dir();
+    write_rao("rao.csv", 0, 0, 0);
+    write_text("moored.yaml", "line_types:\n  - {name: chain, diameter: 0.1, mass_per_length: 100, EA: 1.0e7}\n"
+                              "bodies:\n  - name: ship\n    type: prescribed\n    position: [0, 0, 0]\n    rotation: [0, 0, 0.3]\n"
+                              "    motion: {type: rao, rao: {file: rao.csv}}\n"
+                              "points:\n  - {name: anchor, type: fixed, position: [300, 0, -60]}\n"
+                              "  - {name: fair, type: body, body: ship, position: [40, 5, -8]}\n"
+                              "lines:\n  - {name: l1, type: chain, end_a: anchor, end_b: fair, length: 290, segments: 10}\n"
+                              "solver: {dt: 0.0005, static_solve: false}\n");
+    char path[512];
+    snprintf(path, sizeof path, "%s/moored.yaml", DIR);
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_scenario_load(path, &sc, msg, sizeof msg), HW_OK, "%s", msg);
+    sc->model.env.depth = 60.0;
+    sc->model.env.waves.kind = HW_WAVES_REGULAR;
+    sc->model.env.waves.height = 2.0;
+    sc->model.env.waves.omega = 0.7;
+    sc->model.env.waves.direction = 2.5;
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &sc->model;
+    wd.n_bodies = sc->n_bodies;
+    wd.bodies = sc->bodies;
+    wd.n_body_points = sc->n_body_points;
+    wd.body_points = sc->body_points;
+    hw_world *wo = NULL;
+    cr_assert_eq(hw_world_create(&wd, &wo, msg, sizeof msg), HW_OK, "%s", msg);
+    const double at[3] = {40, 5, -8};
+    double moved = 0.0;
+    for (int i = 0; i <= 1000; i++) {
+        if (i) cr_assert_eq(hw_world_step(wo, 1), HW_OK, "%s", hw_world_last_error(wo));
+        double r[3], q[4], p[3];
+        hw_world_body_state(wo, 0, r, q, NULL, NULL);
+        cr_assert_eq(hw_sim_point_state(hw_world_lumped(wo), 1, p, NULL, NULL), HW_OK);
+        /* r + R(q) at, R from the quaternion (w x y z) by hand */
+        double w = q[0], x = q[1], y = q[2], z = q[3];
+        double R[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+                       2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+                       2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)};
+        for (int c = 0; c < 3; c++) {
+            double e = r[c] + R[3 * c] * at[0] + R[3 * c + 1] * at[1] + R[3 * c + 2] * at[2];
+            cr_assert_lt(fabs(p[c] - e), 1e-9, "t = %g: fairlead %d at %.12g, body point %.12g", hw_world_time(wo), c, p[c], e);
+        }
+        if (i == 0) moved = fabs(r[2]); /* the heave at t = 0: not the mean pose */
+    }
+    cr_assert_gt(moved, 0.05);
+    hw_world_destroy(wo);
+    hw_scenario_free(sc);
+}
