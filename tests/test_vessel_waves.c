@@ -23,6 +23,7 @@
 #include "hawser/waves.h"
 #include "hawser/world.h"
 #include "io/scenario.h"
+#include "io/scenario_write.h"
 
 #define G0 9.80665
 #define RHO 1025.0
@@ -623,4 +624,56 @@ Test(vessel_waves, fairlead_rides_on_the_rao_ship)
     cr_assert_gt(moved, 0.05);
     hw_world_destroy(wo);
     hw_scenario_free(sc);
+}
+
+/* (9) The scenario writer writes an RAO body's table inline (rao.table, in rad/s, rad, m/m, rad/m
+ * and phase leads in rad), and a motion file's rows as a table: reloaded, the same definitions bit
+ * for bit. A bad inline row is refused at its line. */
+Test(vessel_waves, written_and_read_back)
+{
+    make_dir();
+    write_rao("rao.csv", 1, 1, 1);
+    static char csv[1024];
+    size_t n = 0;
+    for (int i = 0; i <= 4; i++) n += (size_t)snprintf(csv + n, sizeof csv - n, "%d %g %g 0 1 2 %g\n", i, 0.1 * i, -0.2 * i, 5.0 * i);
+    write_text("m2.csv", csv);
+    write_text("both.yaml", PREFIX "bodies:\n"
+               "  - {name: ship, type: prescribed, position: [1, 2, 0], rotation: [0, 0, 0.2], motion: {type: rao, rao: "
+               "{file: rao.csv, frequency: period, rotations: deg/m, phase_convention: lag}}}\n"
+               "  - {name: tug, type: prescribed, position: [0, 0, 0], motion: {type: table, file: m2.csv, angles: degrees}}\n");
+    char path[512];
+    snprintf(path, sizeof path, "%s/both.yaml", DIR);
+    hw_scenario *a = NULL, *b = NULL;
+    cr_assert_eq(hw_scenario_load(path, &a, msg, sizeof msg), HW_OK, "%s", msg);
+    snprintf(path, sizeof path, "%s/both_written.yaml", DIR);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    cr_assert_eq(hw_scenario_write_yaml(a, f, "round trip"), HW_OK);
+    fclose(f);
+    cr_assert_eq(hw_scenario_load(path, &b, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(b->n_bodies, 2);
+    const hw_body_def *x = &a->bodies[0], *y = &b->bodies[0];
+    cr_assert_eq(y->motion, HW_MOTION_RAO);
+    cr_assert_eq(x->rao_n_omega, y->rao_n_omega);
+    cr_assert_eq(x->rao_n_heading, y->rao_n_heading);
+    int nc = x->rao_n_omega * x->rao_n_heading;
+    cr_assert_eq(memcmp(x->rao_omega, y->rao_omega, sizeof(double) * x->rao_n_omega), 0);
+    cr_assert_eq(memcmp(x->rao_heading, y->rao_heading, sizeof(double) * x->rao_n_heading), 0);
+    cr_assert_eq(memcmp(x->rao_amp, y->rao_amp, sizeof(double) * 6 * nc), 0);
+    cr_assert_eq(memcmp(x->rao_phase, y->rao_phase, sizeof(double) * 6 * nc), 0);
+    cr_assert_eq(memcmp(x->rot, y->rot, sizeof x->rot), 0);
+    x = &a->bodies[1]; y = &b->bodies[1];
+    cr_assert_eq(y->motion, HW_MOTION_TABLE);
+    cr_assert_eq(y->table_n, 5);
+    cr_assert_eq(memcmp(x->table_t, y->table_t, sizeof(double) * 5), 0);
+    cr_assert_eq(memcmp(x->table_6, y->table_6, sizeof(double) * 30), 0);
+    hw_scenario_free(a);
+    hw_scenario_free(b);
+    load_fails(PREFIX "bodies:\n  - name: ship\n    type: prescribed\n    position: [0, 0, 0]\n    motion:\n      type: rao\n"
+               "      rao:\n        table:\n          - [0.5, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0]\n"
+               "          - [0.5, 90, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0]\n", NULL, NULL,
+               "bad.yaml:17: bodies[0] (ship).motion.rao.table[1]: expected a row of 14 numbers", NULL);
+    load_fails(PREFIX "bodies:\n  - {name: ship, type: prescribed, position: [0, 0, 0], motion: {type: rao, rao: {file: rao.csv, "
+               "table: [[0.5, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0]]}}}\n", NULL, NULL,
+               "bodies[0] (ship).motion.rao.table: expected either file or table, got both", NULL);
 }

@@ -59,7 +59,8 @@ int hw_scn_body_motion_file(hw_yr_map *mm, const hw_yr_fld *f, int degrees, hw_b
     return 0;
 }
 
-static const char *const RAO_KEYS[] = {"file", "frequency", "headings", "phases", "rotations", "phase_convention", NULL};
+static const char *const RAO_KEYS[] = {"file", "table", "frequency", "headings", "phases", "rotations", "phase_convention",
+                                       NULL};
 static const char *const FREQ_KINDS[] = {"omega", "period", "hz", NULL};
 static const char *const ANGLE_UNITS[] = {"degrees", "radians", NULL};
 static const char *const ROT_UNITS[] = {"rad/m", "deg/m", NULL};
@@ -97,6 +98,44 @@ static int index_of(const double *u, int n, double x)
     return -1;
 }
 
+/* rao.table: a list of rows of 14 numbers, into t with each row's line in the scenario. */
+static int inline_rows(hw_yr *y, const hw_yr_fld *f, hw_table_file *t)
+{
+    memset(t, 0, sizeof *t);
+    int n = yd_is_seq(f->v) ? yd_seq_len(f->v) : 0;
+    if (n < 1) {
+        char got[96];
+        yd_describe(f->v, got, sizeof got);
+        hw_yr_fail(y, f->line, f->path, "expected a list of rows [frequency, heading, then amplitude and phase of surge, sway, "
+                   "heave, roll, pitch, yaw], got %s", got);
+        return -1;
+    }
+    t->cols = 14;
+    t->v = (double *)malloc((size_t)14 * n * sizeof(double));
+    t->line = (int *)malloc((size_t)n * sizeof(int));
+    if (!t->v || !t->line) { hw_table_file_free(t); hw_yr_nomem(y); return -1; }
+    for (int r = 0; r < n; r++) {
+        yaml_node_t *row = yd_seq_at(y->doc, f->v, r);
+        char path[300];
+        snprintf(path, sizeof path, "%s[%d]", f->path, r);
+        t->line[r] = yd_line(row);
+        if (!yd_is_seq(row) || yd_seq_len(row) != 14) {
+            char got[96];
+            yd_describe(row, got, sizeof got);
+            hw_yr_fail(y, yd_line(row), path, "expected a row of 14 numbers [frequency, heading, then amplitude and phase of "
+                       "surge, sway, heave, roll, pitch, yaw], got %s", got);
+            hw_table_file_free(t);
+            return -1;
+        }
+        for (int c = 0; c < 14; c++) {
+            yaml_node_t *v = yd_seq_at(y->doc, row, c);
+            if (hw_yr_read_num(y, v, yd_line(v), path, &t->v[14 * r + c])) { hw_table_file_free(t); return -1; }
+        }
+        t->rows = r + 1;
+    }
+    return 0;
+}
+
 int hw_scn_body_rao(hw_yr_map *mm, const hw_yr_fld *f, hw_body_def *b)
 {
     hw_yr *y = mm->y;
@@ -108,15 +147,26 @@ int hw_scn_body_rao(hw_yr_map *mm, const hw_yr_fld *f, hw_body_def *b)
         hw_yr_get_enum(&m, "phases", 0, ANGLE_UNITS, &phase_u) < 0 || hw_yr_get_enum(&m, "rotations", 0, ROT_UNITS, &rot_u) < 0 ||
         hw_yr_get_enum(&m, "phase_convention", 0, PHASE_CONV, &conv) < 0)
         return -1;
-    hw_yr_fld ff;
-    if (!hw_yr_get(&m, "file", &ff)) {
+    hw_yr_fld ff, ft;
+    int has_f = hw_yr_get(&m, "file", &ff), has_t = hw_yr_get(&m, "table", &ft);
+    if (has_f && has_t) {
+        hw_yr_fail(y, ft.line, ft.path, "expected either file or table, got both (file at line %d)", ff.line);
+        return -1;
+    }
+    if (!has_f && !has_t) {
         hw_yr_missing(&m, &ff, 1, "the RAO table's file (CSV: frequency, heading, then amplitude and phase of surge, sway, "
-                      "heave, roll, pitch, yaw)");
+                      "heave, roll, pitch, yaw), or a table of such rows");
         return -1;
     }
     hw_table_file t;
     char path[1024];
-    if (read_beside(y, &ff, 14, 14, 1, RAO_COLS, &t, path, sizeof path)) return -1;
+    if (has_f) {
+        if (read_beside(y, &ff, 14, 14, 1, RAO_COLS, &t, path, sizeof path)) return -1;
+    } else {
+        if (inline_rows(y, &ft, &t)) return -1;
+        snprintf(path, sizeof path, "%s", y->file);
+        ff = ft;
+    }
     int n = t.rows, rc = -1;
     double *w = (double *)malloc((size_t)n * sizeof(double)), *h = (double *)malloc((size_t)n * sizeof(double));
     double *uw = (double *)malloc((size_t)n * sizeof(double)), *uh = (double *)malloc((size_t)n * sizeof(double));
