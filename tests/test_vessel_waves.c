@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bodies/body_set.h"
 #include "hawser/waves.h"
 #include "hawser/world.h"
 #include "io/scenario.h"
@@ -477,7 +478,6 @@ Test(vessel_waves, file_errors)
  * Euler step, whose velocity lives at half steps (started with the particle's velocity at t =
  * h / 2), errs by (w h)^2 / 24 = 4e-5. 1% holds all of it. Through host/bodies directly: a free
  * body starts at rest in the world, and this one must start on its orbit. */
-#include "bodies/body_set.h"
 
 Test(vessel_waves, neutral_sphere_follows_the_orbit)
 {
@@ -620,6 +620,15 @@ Test(vessel_waves, fairlead_rides_on_the_rao_ship)
             cr_assert_lt(fabs(p[c] - e), 1e-9, "t = %g: fairlead %d at %.12g, body point %.12g", hw_world_time(wo), c, p[c], e);
         }
         if (i == 0) moved = fabs(r[2]); /* the heave at t = 0: not the mean pose */
+        if (i % 250 == 0) { /* the one-off evaluation (hw_body_motion6_waves) is the world's */
+            double x6[6], v6[6], vel[3];
+            cr_assert_eq(hw_body_motion6_waves(&sc->bodies[0], NULL, hw_world_waves(wo), hw_world_time(wo), x6, v6), HW_OK);
+            hw_world_body_state(wo, 0, NULL, NULL, vel, NULL);
+            for (int c = 0; c < 3; c++) {
+                cr_assert_lt(fabs(x6[c] - r[c]), 1e-12);
+                cr_assert_lt(fabs(v6[c] - vel[c]), 1e-12);
+            }
+        }
     }
     cr_assert_gt(moved, 0.05);
     hw_world_destroy(wo);
