@@ -13,7 +13,9 @@
  *     the readers' errors naming the CSV's file:line and the scenario's key;
  *   - a neutrally buoyant small sphere without drag in deep water follows the particle orbit:
  *     radius a e^{kz};
- *   - a floater heaved by the waterplane force on z - eta: the undamped forced oscillator. */
+ *   - a floater heaved by the waterplane force on z - eta: the undamped forced oscillator;
+ *   - a mooring line's fairlead on an RAO ship on the body point; the writer's inline RAO table
+ *     read back bit for bit; the waves' loads on a body by hand. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -685,4 +687,62 @@ Test(vessel_waves, written_and_read_back)
     load_fails(PREFIX "bodies:\n  - {name: ship, type: prescribed, position: [0, 0, 0], motion: {type: rao, rao: {file: rao.csv, "
                "table: [[0.5, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0]]}}}\n", NULL, NULL,
                "bodies[0] (ship).motion.rao.table: expected either file or table, got both", NULL);
+}
+
+/* (10) The waves' loads on a body at rest, by hand (kernels/physics/body.h hw_body_loads_waves): a
+ * submerged body yawed 90 deg (body x along world y), V = 2 m^3, Ca = (0.2, 0.7, 1.0) on its axes,
+ * CB at (0, 0, 1) in the body frame, drag CdA = (3, 4, 5) m^2, in a fluid moving at u = (0.5, -1, 0.2)
+ * m/s plus a current (0.3, 0, 0) and accelerating at a_f = (2, 1, -3) m/s^2:
+ *   drag (body axes: u_rel = -(u + current) turned by -90 deg) -0.5 rho CdA_i |u_i| u_i, turned back;
+ *   Froude-Krylov rho V a_f at CB = r + (0, 0, 1): moment (0, 0, 1) x rho V a_f;
+ *   added mass rho V (Ca_x a_f,y along world y [body x], Ca_y (-a_f,x) along -world x [body y],
+ *   Ca_z a_f,z), at r. Weight and buoyancy (m = 0, rho g V at CB) vertical.
+ * A surface-piercing body gets rho g awp eta in heave and nothing else from the waves. Exact but
+ * for rounding: 1e-9 relative. */
+#include "physics/body.h"
+
+Test(vessel_waves, wave_loads_by_hand)
+{
+    hw_body_p p;
+    memset(&p, 0, sizeof p);
+    p.volume = 2.0;
+    p.cb = hw_v3_make(0, 0, 1);
+    p.cda[0] = 3; p.cda[1] = 4; p.cda[2] = 5;
+    p.ca[0] = 0.2; p.ca[1] = 0.7; p.ca[2] = 1.0;
+    hw_body_s s;
+    s.r = hw_v3_make(1, 2, -20);
+    s.q = hw_quat_from_rpy(0, 0, 0.5 * M_PI);
+    s.v = s.w = hw_v3_zero();
+    hw_wave_kin K;
+    memset(&K, 0, sizeof K);
+    K.wet = 1;
+    K.eta = 0.4;
+    K.u = hw_v3_make(0.5, -1, 0.2);
+    K.a = hw_v3_make(2, 1, -3);
+    double rho = RHO, g = G0, rv = rho * p.volume;
+    hw_v6 f = hw_body_loads_waves(&p, &s, g, rho, hw_v3_make(0.3, 0, 0), &K, NULL);
+    double U[3] = {0.8, -1.0, 0.2};                /* current + waves, world */
+    double ub[3] = {U[1], -U[0], U[2]};            /* the fluid in body axes (x_b = y_w, y_b = -x_w) */
+    double fb[3];                                  /* drag on the body's motion relative to it: -u */
+    for (int c = 0; c < 3; c++) fb[c] = 0.5 * rho * p.cda[c] * fabs(ub[c]) * ub[c];
+    double drag[3] = {-fb[1], fb[0], fb[2]};       /* back to world */
+    double fk[3] = {rv * 2, rv * 1, rv * -3};
+    double am[3] = {rv * 0.7 * 2, rv * 0.2 * 1, rv * 1.0 * -3};
+    double F[3] = {drag[0] + fk[0] + am[0], drag[1] + fk[1] + am[1], drag[2] + fk[2] + am[2] + rho * g * p.volume};
+    double M[3] = {-fk[1], fk[0], 0.0};            /* (0, 0, 1) x F_fk */
+    for (int c = 0; c < 3; c++) {
+        cr_assert_lt(fabs(f.a[c] - F[c]), 1e-9 * (fabs(F[c]) + rho), "force %d: %.12g, by hand %.12g", c, f.a[c], F[c]);
+        cr_assert_lt(fabs(f.a[3 + c] - M[c]), 1e-9 * (fabs(M[c]) + rho), "moment %d: %.12g, by hand %.12g", c, f.a[3 + c], M[c]);
+    }
+    /* dry (above the surface): no fluid acceleration, no waves' velocity (K from hw_wave_eval has u = a = 0 there) */
+    K.wet = 0;
+    K.u = K.a = hw_v3_zero();
+    hw_v6 d = hw_body_wave_loads(&p, &s, g, rho, &K);
+    for (int c = 0; c < 6; c++) cr_assert_eq(d.a[c], 0.0);
+    /* surface-piercing: rho g awp eta in heave only */
+    p.awp = 12.0;
+    K.wet = 1;
+    K.a = hw_v3_make(2, 1, -3);
+    d = hw_body_wave_loads(&p, &s, g, rho, &K);
+    for (int c = 0; c < 6; c++) cr_assert_eq(d.a[c], c == 2 ? rho * g * 12.0 * 0.4 : 0.0);
 }
