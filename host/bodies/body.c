@@ -10,10 +10,14 @@
 #include "physics/body.h"
 #include "physics/hydro.h"
 #include "physics/motion.h"
+#include "physics/rao.h"
+#include "sea/waves.h"
 
 typedef struct body {
     hw_body_def def;
     double *tab_t, *tab_6, *tab_m; /* a copied motion table and its splines (6 per row) */
+    double *rao;        /* a copied RAO table: omega, heading, amplitudes, phases */
+    double *rao_cs;     /* its response coefficients to the sea's components (hw_rao_coeffs) */
     hw_body_p p;
     hw_body_s s;
     double load[6];     /* the lines' force and moment about r, last read */
@@ -34,7 +38,8 @@ struct hw_bodies {
     hw_body_attach *att;
     int n_ends;
     end_info *ends;
-    double g, rho;
+    double g, rho, depth;
+    hw_wave_field W;           /* the sea (hw_bodies_set_waves; n = 0: still water) */
     /* the current (a copy of the model's profile; still water when n_depth = 0) */
     int cur_nz, cur_nt;
     double *cur;               /* z, t, ux, uy, uz blocks */
@@ -44,7 +49,10 @@ struct hw_bodies {
 void hw_bodies_destroy(hw_bodies *b)
 {
     if (!b) return;
-    for (int k = 0; k < b->n; k++) { free(b->b[k].tab_t); free(b->b[k].tab_6); free(b->b[k].tab_m); }
+    for (int k = 0; k < b->n; k++) {
+        free(b->b[k].tab_t); free(b->b[k].tab_6); free(b->b[k].tab_m);
+        free(b->b[k].rao); free(b->b[k].rao_cs);
+    }
     free(b->b);
     free(b->att);
     free(b->ends);
@@ -58,10 +66,50 @@ const hw_body_def *hw_bodies_def(const hw_bodies *b, int k) { return b && k >= 0
 int hw_bodies_attach_point(const hw_bodies *b, int k) { return b && k >= 0 && k < b->n_att ? b->att[k].point : -1; }
 int hw_bodies_attach_body(const hw_bodies *b, int k) { return b && k >= 0 && k < b->n_att ? b->att[k].body : -1; }
 
+static hw_rao_table rao_table(const hw_body_def *d)
+{
+    hw_rao_table T;
+    T.nw = d->rao_n_omega; T.nh = d->rao_n_heading;
+    T.w = d->rao_omega; T.h = d->rao_heading; T.amp = d->rao_amp; T.ph = d->rao_phase;
+    return T;
+}
+
+/* An RAO body's pose and rates at t from its coefficients cs (NULL: the mean pose at rest). */
+static void rao_pose(const hw_body_def *d, const hw_wave_field *W, const double *cs, double t, double x[6],
+                     double v[6])
+{
+    for (int c = 0; c < 3; c++) { x[c] = d->pos[c]; x[3 + c] = d->rot[c]; }
+    if (v) for (int c = 0; c < 6; c++) v[c] = 0.0;
+    if (W && W->n > 0 && cs) hw_rao_motion(W, cs, t, x, v, NULL);
+}
+
+hw_status hw_body_motion6_waves(const hw_body_def *d, const double *tab_m, const hw_waves *waves, double t,
+                                double x[6], double v[6])
+{
+    if (d->motion == HW_MOTION_RAO) {
+        hw_wave_field W = hw_waves_field(waves, 0.0, 0.0, 0.0);
+        double *cs = NULL;
+        if (W.n > 0) {
+            hw_rao_table T = rao_table(d);
+            cs = (double *)malloc((size_t)12 * W.n * sizeof(double));
+            if (!cs) return HW_ERR_NOMEM;
+            hw_rao_coeffs(&T, &W, d->pos, d->rot, cs);
+        }
+        rao_pose(d, &W, cs, t, x, v);
+        free(cs);
+        return HW_OK;
+    }
+    return hw_body_motion6(d, tab_m, t, x, v);
+}
+
 hw_status hw_body_motion6(const hw_body_def *d, const double *tab_m, double t, double x[6], double v[6])
 {
     double *own = NULL;
     int n = d->table_n;
+    if (d->motion == HW_MOTION_RAO) { /* no sea here: the mean pose */
+        rao_pose(d, NULL, NULL, t, x, v);
+        return HW_OK;
+    }
     if (d->motion == HW_MOTION_TABLE && !tab_m) { /* a one-off evaluation: the splines here */
         own = (double *)malloc(7 * (size_t)(n > 0 ? n : 1) * sizeof(double));
         if (!own) return HW_ERR_NOMEM;
@@ -81,10 +129,11 @@ hw_status hw_body_motion6(const hw_body_def *d, const double *tab_m, double t, d
 
 /* The prescribed state at t: each of the 6 coordinates by hw_motion_1, the angles to a quaternion
  * and their rates to the angular velocity. */
-static void prescribed_state(const body *B, double t, hw_body_s *s)
+static void prescribed_state(const hw_bodies *b, const body *B, double t, hw_body_s *s)
 {
     double x[6], v[6];
-    hw_body_motion6(&B->def, B->tab_m, t, x, v); /* with the table's splines: cannot fail */
+    if (B->def.motion == HW_MOTION_RAO) rao_pose(&B->def, &b->W, B->rao_cs, t, x, v);
+    else hw_body_motion6(&B->def, B->tab_m, t, x, v); /* with the table's splines: cannot fail */
     hw_v3 rpy = hw_v3_make(x[3], x[4], x[5]);
     s->r = hw_v3_make(x[0], x[1], x[2]);
     s->v = hw_v3_make(v[0], v[1], v[2]);
@@ -108,6 +157,7 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
     hw_env_def env = model ? model->env : hw_default_env();
     b->g = env.g;
     b->rho = env.rho_w;
+    b->depth = env.depth;
     const hw_current_def *cd = &env.current;
     if (cd->n_depth > 0) {
         int nz = cd->n_depth, nt = cd->n_time > 1 ? cd->n_time : 1;
@@ -150,6 +200,23 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
             B->def.table_t = B->tab_t;
             B->def.table_6 = B->tab_6;
         }
+        if (d->kind == HW_BODY_PRESCRIBED && d->motion == HW_MOTION_RAO) { /* a copy of its table */
+            size_t nw = (size_t)d->rao_n_omega, nh = (size_t)d->rao_n_heading;
+            B->rao = (double *)malloc((nw + nh + 12 * nw * nh) * sizeof(double));
+            if (!B->rao) {
+                hw_bodies_destroy(b);
+                snprintf(msg, len, "body '%s' (%d): out of memory for its RAO table", d->name ? d->name : "", k);
+                return HW_ERR_NOMEM;
+            }
+            memcpy(B->rao, d->rao_omega, nw * sizeof(double));
+            memcpy(B->rao + nw, d->rao_heading, nh * sizeof(double));
+            memcpy(B->rao + nw + nh, d->rao_amp, 6 * nw * nh * sizeof(double));
+            memcpy(B->rao + nw + nh + 6 * nw * nh, d->rao_phase, 6 * nw * nh * sizeof(double));
+            B->def.rao_omega = B->rao;
+            B->def.rao_heading = B->rao + nw;
+            B->def.rao_amp = B->rao + nw + nh;
+            B->def.rao_phase = B->rao + nw + nh + 6 * nw * nh;
+        }
         B->p.m = d->mass;
         B->p.cg = hw_v3_make(d->cg[0], d->cg[1], d->cg[2]);
         B->p.cb = hw_v3_make(d->cb[0], d->cb[1], d->cb[2]);
@@ -163,7 +230,7 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         B->s.r = hw_v3_make(d->pos[0], d->pos[1], d->pos[2]);
         B->s.q = hw_quat_from_rpy(d->rot[0], d->rot[1], d->rot[2]);
         B->s.v = B->s.w = hw_v3_zero();
-        if (d->kind == HW_BODY_PRESCRIBED) prescribed_state(B, 0.0, &B->s);
+        if (d->kind == HW_BODY_PRESCRIBED) prescribed_state(b, B, 0.0, &B->s);
     }
     for (int k = 0; k < n_att; k++) {
         const hw_body_attach *a = &att[k];
@@ -216,6 +283,30 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
     return HW_OK;
 }
 
+hw_status hw_bodies_set_waves(hw_bodies *b, const hw_waves *w, char *msg, size_t len)
+{
+    if (!b) return HW_ERR_INVALID_ARG;
+    b->W = hw_waves_field(w, b->rho, b->g, b->depth);
+    for (int k = 0; k < b->n; k++) {
+        body *B = &b->b[k];
+        if (B->def.kind != HW_BODY_PRESCRIBED || B->def.motion != HW_MOTION_RAO) continue;
+        free(B->rao_cs);
+        B->rao_cs = NULL;
+        if (b->W.n > 0) {
+            B->rao_cs = (double *)malloc((size_t)12 * b->W.n * sizeof(double));
+            if (!B->rao_cs) {
+                snprintf(msg, len, "body '%s' (%d): out of memory for its response to %d wave components",
+                         B->def.name ? B->def.name : "", k, b->W.n);
+                return HW_ERR_NOMEM;
+            }
+            hw_rao_table T = rao_table(&B->def);
+            hw_rao_coeffs(&T, &b->W, B->def.pos, B->def.rot, B->rao_cs);
+        }
+        prescribed_state(b, B, 0.0, &B->s);
+    }
+    return HW_OK;
+}
+
 hw_status hw_bodies_state(const hw_bodies *b, int k, double pos[3], double quat[4], double vel[3], double w[3])
 {
     if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
@@ -262,7 +353,7 @@ hw_status hw_bodies_set_external_load(hw_bodies *b, int k, const double force[3]
 void hw_bodies_place(hw_bodies *b, double t)
 {
     for (int k = 0; b && k < b->n; k++)
-        if (b->b[k].def.kind == HW_BODY_PRESCRIBED) prescribed_state(&b->b[k], t, &b->b[k].s);
+        if (b->b[k].def.kind == HW_BODY_PRESCRIBED) prescribed_state(b, &b->b[k], t, &b->b[k].s);
 }
 
 hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim)
@@ -344,7 +435,12 @@ static void free_loads(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v6 *
                        double *drag_power)
 {
     const body *B = &b->b[k];
-    *f = hw_body_loads(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), drag_power);
+    if (b->W.n > 0) {
+        hw_wave_kin K = hw_wave_eval(&b->W, B->s.r, t);
+        *f = hw_body_loads_waves(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), &K, drag_power);
+    } else {
+        *f = hw_body_loads(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), drag_power);
+    }
     for (int c = 0; c < 6; c++) f->a[c] += B->load[c] + B->ext[c];
     *extra = hw_m6_zero();
     for (int j = 0; sim && j < b->n_att; j++) {
@@ -372,7 +468,7 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
             B->s.r = hw_v3_add(B->s.r, hw_v3_scale(B->s.v, h));
             B->s.q = hw_quat_integrate(B->s.q, hw_quat_rotate_inv(B->s.q, B->s.w), h);
         } else if (B->def.kind == HW_BODY_PRESCRIBED) {
-            prescribed_state(B, t, &B->s);
+            prescribed_state(b, B, t, &B->s);
         }
     }
     hw_status st = hw_bodies_read_loads(b, sim);

@@ -86,8 +86,32 @@ hw_status hw_body_check(const hw_body_def *d, int k, char *msg, size_t len)
                     return bad(msg, len, d, k, "motion.table", "expected strictly increasing times, got %g after %g at row %d",
                                d->table_t[i], d->table_t[i - 1], i + 1);
             }
+        } else if (d->motion == HW_MOTION_RAO) {
+            int nw = d->rao_n_omega, nh = d->rao_n_heading;
+            if (nw < 1 || nh < 1 || !d->rao_omega || !d->rao_heading || !d->rao_amp || !d->rao_phase)
+                return bad(msg, len, d, k, "motion.rao", "expected a table of at least 1 frequency and 1 heading, got %d x %d", nw, nh);
+            for (int i = 0; i < nw; i++) {
+                if (!(d->rao_omega[i] > 0.0) || !isfinite(d->rao_omega[i]))
+                    return bad(msg, len, d, k, "motion.rao", "expected frequencies > 0 rad/s, got %g", d->rao_omega[i]);
+                if (i > 0 && !(d->rao_omega[i] > d->rao_omega[i - 1]))
+                    return bad(msg, len, d, k, "motion.rao", "expected strictly increasing frequencies, got %g after %g",
+                               d->rao_omega[i], d->rao_omega[i - 1]);
+            }
+            for (int j = 0; j < nh; j++) {
+                if (!isfinite(d->rao_heading[j]) || (j > 0 && !(d->rao_heading[j] > d->rao_heading[j - 1])))
+                    return bad(msg, len, d, k, "motion.rao", "expected finite, strictly increasing headings (rad), got %g at %d",
+                               d->rao_heading[j], j + 1);
+            }
+            if (!(d->rao_heading[nh - 1] - d->rao_heading[0] < 2.0 * 3.14159265358979323846))
+                return bad(msg, len, d, k, "motion.rao", "expected headings spanning less than 360 deg (the table is periodic), "
+                           "got %g to %g rad", d->rao_heading[0], d->rao_heading[nh - 1]);
+            for (int i = 0; i < 6 * nw * nh; i++)
+                if (!(d->rao_amp[i] >= 0.0) || !isfinite(d->rao_amp[i]) || !isfinite(d->rao_phase[i]))
+                    return bad(msg, len, d, k, "motion.rao", "expected finite amplitudes >= 0 and finite phases, "
+                               "got %g, %g (frequency %d, heading %d, dof %d)", d->rao_amp[i], d->rao_phase[i],
+                               i / 6 / nh + 1, i / 6 % nh + 1, i % 6 + 1);
         } else {
-            return bad(msg, len, d, k, "motion.type", "expected constant_velocity, sinusoid or table");
+            return bad(msg, len, d, k, "motion.type", "expected constant_velocity, sinusoid, table or rao");
         }
     }
     return HW_OK;

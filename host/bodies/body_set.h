@@ -27,6 +27,7 @@
 
 #include "hawser/body.h"
 #include "hawser/hawser.h"
+#include "hawser/waves.h"
 
 typedef struct hw_bodies hw_bodies;
 
@@ -50,10 +51,21 @@ typedef struct hw_body_extremes {
  * computed here (HW_ERR_NOMEM when that fails). v may be NULL. The world's prescribed bodies and
  * the scenario's pose at t = 0 both come from here, so they agree exactly. */
 hw_status hw_body_motion6(const hw_body_def *d, const double *tab_m, double t, double x[6], double v[6]);
+/* The same with the sea: a body of motion HW_MOTION_RAO responds to the components of waves
+ * (hw_body_motion6 and waves == NULL: its mean pose, at rest); the other motions as
+ * hw_body_motion6. HW_ERR_NOMEM when the coefficients cannot be allocated. */
+hw_status hw_body_motion6_waves(const hw_body_def *d, const double *tab_m, const hw_waves *waves, double t,
+                                double x[6], double v[6]);
 
 hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
                            const hw_model_def *model, hw_bodies **out, char *msg, size_t msg_len);
 void hw_bodies_destroy(hw_bodies *b); /* NULL-safe */
+/* The sea the bodies are in (the world's hw_world_waves; NULL: still water), which must outlive
+ * them: the drag of a free body on its velocity relative to the current plus the waves at its
+ * reference point, the fluid-acceleration and waterplane loads (kernels/physics/body.h
+ * hw_body_wave_loads), and the response of an RAO body (HW_MOTION_RAO; placed again at t = 0).
+ * The static solve (hw_bodies_net_load) stays in still water with the current. */
+hw_status hw_bodies_set_waves(hw_bodies *b, const hw_waves *w, char *msg, size_t msg_len);
 int hw_bodies_count(const hw_bodies *b);
 int hw_bodies_n_attach(const hw_bodies *b);
 const hw_body_def *hw_bodies_def(const hw_bodies *b, int k);

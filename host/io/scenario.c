@@ -29,6 +29,7 @@
 #include "io/yaml_doc.h"
 #include "io/yaml_reader.h"
 #include "io/scenario_body.h"
+#include "io/scenario_vessel.h"
 
 /* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
 
@@ -714,6 +715,14 @@ static const char *const FREE_BODY_KEYS[] = {"mass", "cg", "inertia", "volume", 
                                              "waterplane_inertia", "CdA", "Ca", NULL};
 static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled", NULL}; /* hw_body_kind */
 static const hw_yr_table_spec BODY_TABLE_SPEC = {7, 7, 2, "[t, dx, dy, dz, droll, dpitch, dyaw]", "t"};
+/* a body's motions: the points' kinds and keys, a table also from a file (in degrees or radians),
+ * and the response to the waves of an RAO table (scenario_vessel.c) */
+static const char *const BODY_MOTION_KINDS[] = {"constant_velocity", "sinusoid", "table", "rao", NULL};
+static const char *const BODY_MOTION_KEYS[] = {"type", "velocity", "amplitude", "period", "phase", "table",
+                                               "file", "angles", "rao", NULL};
+static const char *const BODY_TABLE_KEYS[] = {"type", "table", "file", "angles", NULL};
+static const char *const BODY_RAO_KEYS[] = {"type", "rao", NULL};
+static const char *const ANGLE_UNITS[] = {"radians", "degrees", NULL};
 
 static void body_path(char *buf, size_t len, int k, const char *name)
 {
@@ -747,29 +756,52 @@ static void parse_body_motion(mapr *m, hw_body_def *b)
         hw_yr_fail(m->y, f.line, f.path, "expected a motion (required on a prescribed body), got nothing");
         return;
     }
-    if (hw_yr_open(&mm, m->y, f.v, f.line, f.path, m->item, m->index, "motion.", MOTION_KEYS, "a motion"))
+    if (hw_yr_open(&mm, m->y, f.v, f.line, f.path, m->item, m->index, "motion.", BODY_MOTION_KEYS, "a motion"))
         return;
-    if (hw_yr_get_enum(&mm, "type", 1, MOTION_KINDS, &kind)) return;
+    if (hw_yr_get_enum(&mm, "type", 1, BODY_MOTION_KINDS, &kind)) return;
     b->motion = (hw_motion_kind)kind;
-    check_motion_keys(&mm, kind);
-    if (kind == HW_MOTION_CONSTANT_VELOCITY) {
+    if (kind == HW_MOTION_TABLE || kind == HW_MOTION_RAO)
+        hw_yr_check_map(mm.y, mm.node, mm.line, mm.path, kind == HW_MOTION_RAO ? BODY_RAO_KEYS : BODY_TABLE_KEYS,
+                        kind == HW_MOTION_RAO ? "an rao motion" : "a table motion");
+    else
+        check_motion_keys(&mm, kind);
+    if (hw_yr_failed(mm.y)) return;
+    if (kind == HW_MOTION_RAO) {
+        fld fr;
+        if (!hw_yr_get(&mm, "rao", &fr)) {
+            hw_yr_missing(&mm, &fr, 1, "an RAO table: {file: F, ...} (docs/scenario.md)");
+            return;
+        }
+        hw_scn_body_rao(&mm, &fr, b);
+    } else if (kind == HW_MOTION_CONSTANT_VELOCITY) {
         get_vec6(&mm, "velocity", b->vel, "[vx, vy, vz, roll rate, pitch rate, yaw rate] (m/s, rad/s)");
     } else if (kind == HW_MOTION_SINUSOID) {
         get_vec6(&mm, "amplitude", b->amp, "[x, y, z, roll, pitch, yaw] (m, rad)");
         hw_yr_get_num(&mm, "period", 1, &b->period);
         hw_yr_get_num(&mm, "phase", 0, &b->phase);
     } else {
-        fld ft;
+        fld ft, ff;
         double *rows = NULL;
-        if (!hw_yr_get(&mm, "table", &ft)) {
-            hw_yr_missing(&mm, &ft, 1, "a list of rows [t, dx, dy, dz, droll, dpitch, dyaw]");
+        int degrees = 0, has_t = hw_yr_get(&mm, "table", &ft), has_f = hw_yr_get(&mm, "file", &ff);
+        if (hw_yr_get_enum(&mm, "angles", 0, ANGLE_UNITS, &degrees) < 0) return;
+        if (has_t && has_f) {
+            hw_yr_fail(mm.y, ff.line, ff.path, "expected either table or file, got both (table at line %d)", ft.line);
+            return;
+        }
+        if (has_f) {
+            hw_scn_body_motion_file(&mm, &ff, degrees, b);
+            return;
+        }
+        if (!has_t) {
+            hw_yr_missing(&mm, &ft, 1, "a list of rows [t, dx, dy, dz, droll, dpitch, dyaw], or a file of them");
             return;
         }
         int n = hw_yr_read_table(&mm, &ft, &BODY_TABLE_SPEC, "motion.table", &rows);
         if (n < 0) return;
         double *t = hw_yr_column(mm.y, rows, n, 7, 0), *v = alloc_doubles(mm.y, 6 * n);
         if (!t || !v) return;
-        for (int k = 0; k < n; k++) memcpy(&v[6 * k], &rows[7 * k + 1], 6 * sizeof *v);
+        for (int k = 0; k < n; k++)
+            for (int c = 0; c < 6; c++) v[6 * k + c] = rows[7 * k + 1 + c] * (c >= 3 && degrees ? 3.14159265358979323846 / 180.0 : 1.0);
         b->table_n = n;
         b->table_t = t;
         b->table_6 = v;

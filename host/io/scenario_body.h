@@ -11,7 +11,8 @@
 
 /* The body's reference point and roll, pitch, yaw (rad) at t = 0: pos and rot, moved by a
  * prescribed motion at t = 0 exactly as the world moves the body (hw_body_motion6: a table by its
- * natural spline, as points' tables). */
+ * natural spline, as points' tables). An RAO body (HW_MOTION_RAO): its mean pose (the scenario
+ * holds no built sea; the world places the lumped points on it where its sea puts it at t = 0). */
 void hw_scn_body_pose0(const hw_body_def *b, double pos[3], double rpy[3]);
 /* The world position at t = 0 of the body-frame point `at` of body b. */
 void hw_scn_body_point0(const hw_body_def *b, const double at[3], double out[3]);

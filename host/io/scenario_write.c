@@ -195,7 +195,7 @@ static void vecn(FILE *f, const double *v, int n)
 }
 
 static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled"};
-static const char *const MOTIONS[] = {"constant_velocity", "sinusoid", "table"};
+static const char *const MOTIONS[] = {"constant_velocity", "sinusoid", "table", "rao"};
 
 static void write_body(FILE *f, const hw_body_def *b)
 {
@@ -214,13 +214,29 @@ static void write_body(FILE *f, const hw_body_def *b)
         fprintf(f, "\n    CdA: "); vecn(f, b->cda, 6);
         fprintf(f, "\n    Ca: "); vecn(f, b->ca, 6);
     } else if (b->kind == HW_BODY_PRESCRIBED) {
-        fprintf(f, "\n    motion:\n      type: %s", (unsigned)b->motion < 3 ? MOTIONS[b->motion] : "?");
+        fprintf(f, "\n    motion:\n      type: %s", (unsigned)b->motion < 4 ? MOTIONS[b->motion] : "?");
         if (b->motion == HW_MOTION_CONSTANT_VELOCITY) {
             fprintf(f, "\n      velocity: "); vecn(f, b->vel, 6);
         } else if (b->motion == HW_MOTION_SINUSOID) {
             fprintf(f, "\n      amplitude: "); vecn(f, b->amp, 6);
             fprintf(f, "\n      period: "); num(f, b->period);
             fprintf(f, "\n      phase: "); num(f, b->phase);
+        } else if (b->motion == HW_MOTION_RAO) { /* the table inline, in Hawser's own units */
+            fprintf(f, "\n      rao:\n        frequency: omega\n        headings: radians\n        phases: radians"
+                       "\n        rotations: rad/m\n        phase_convention: lead\n        table:");
+            for (int i = 0; i < b->rao_n_omega; i++)
+                for (int j = 0; j < b->rao_n_heading; j++) {
+                    const int cell = 6 * (i * b->rao_n_heading + j);
+                    fprintf(f, "\n          - [");
+                    num(f, b->rao_omega[i]);
+                    fputs(", ", f);
+                    num(f, b->rao_heading[j]);
+                    for (int c = 0; c < 6; c++) {
+                        fputs(", ", f); num(f, b->rao_amp[cell + c]);
+                        fputs(", ", f); num(f, b->rao_phase[cell + c]);
+                    }
+                    fputc(']', f);
+                }
         } else {
             fprintf(f, "\n      table:");
             for (int k = 0; k < b->table_n; k++) {

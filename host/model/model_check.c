@@ -225,6 +225,9 @@ static hw_status check_point(const hw_point_def *p, int i, hw_input_error *err)
                 if (!finite(p->table_xyz[k])) FAIL(S, i, "motion.table", "expected finite offsets");
             break;
         }
+        case HW_MOTION_RAO:
+            FAIL(S, i, "motion.type", "expected constant_velocity, sinusoid or table, got rao: RAO motions are for "
+                 "bodies only (put the point on a prescribed body with an rao motion)");
         default:
             FAIL(S, i, "motion.type", "expected constant_velocity, sinusoid or table, got %d", (int)p->motion);
         }

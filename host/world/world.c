@@ -982,6 +982,7 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
                 bd[d->rc_bodies[j].body].kind = HW_BODY_COUPLED;
     }
     if (!st) st = hw_bodies_create(bd, d->n_bodies, d->body_points, d->n_body_points, m, &w->bodies, msg, len);
+    if (!st && hw_waves_count(w->waves) > 0) st = hw_bodies_set_waves(w->bodies, w->waves, msg, len);
     free(bd);
     for (int k = 0; !st && d->body_loads && k < d->n_bodies; k++) {
         for (int c = 0; c < 6; c++)

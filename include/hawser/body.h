@@ -51,6 +51,25 @@ typedef struct hw_body_def {
     int table_n;        /* >= 2 */
     const double *table_t;   /* strictly increasing */
     const double *table_6;   /* 6 * table_n offsets per row: x y z roll pitch yaw */
+    /* HW_MOTION_RAO (docs/physics.md section 10, "Bodies and RAOs"): pos and rot are the mean
+     * pose; each wave component j of the world's sea (amplitude a_j, frequency w_j, wavenumber
+     * k_j, direction b_j, phase p_j) adds, to coordinate i,
+     *   |RAO_i(w_j, b_j - rot[2])| a_j cos(theta_j - eps_i(w_j, b_j - rot[2])),
+     *   theta_j = k_j (pos[0] cos b_j + pos[1] sin b_j) - w_j t + p_j
+     * (the phase of component j at the mean reference point, kernels/physics/waves.h), i.e. the
+     * response leads the wave crest at the reference point by the phase eps. The heading b - yaw
+     * is the direction the waves travel towards relative to the body's mean x axis (0: along +x,
+     * pi: head seas on a bow at +x). Surge, sway and heave are along the body's mean axes (turned
+     * to the world by the mean orientation), roll, pitch and yaw are added to rot. The table is
+     * interpolated linearly in frequency and in heading (periodic over 2 pi; the phase along the
+     * shorter arc), and gives no response outside [omega[0], omega[n_omega - 1]]. */
+    int rao_n_omega;         /* >= 1 frequencies */
+    int rao_n_heading;       /* >= 1 headings (one: the same response from every heading) */
+    const double *rao_omega;   /* rad/s, > 0, strictly increasing */
+    const double *rao_heading; /* rad, strictly increasing, spanning less than 2 pi */
+    const double *rao_amp;     /* 6 per (frequency i, heading j), at 6 (i n_heading + j) + dof:
+                                  surge sway heave (m/m), roll pitch yaw (rad/m); >= 0 */
+    const double *rao_phase;   /* same layout: the phase lead eps (rad) */
 } hw_body_def;
 
 /* A point of the lumped-mass model (hw_model_def.points[point], kind HW_POINT_COUPLED) that rides

@@ -158,7 +158,9 @@ typedef enum hw_point_kind {
 typedef enum hw_motion_kind {
     HW_MOTION_CONSTANT_VELOCITY = 0, /* r(t) = pos + vel t */
     HW_MOTION_SINUSOID,              /* r(t) = pos + amp sin(2 pi t / period + phase) */
-    HW_MOTION_TABLE                  /* r(t) = pos + offset(t), natural cubic spline through the rows, flat outside */
+    HW_MOTION_TABLE,                 /* r(t) = pos + offset(t), natural cubic spline through the rows, flat outside */
+    HW_MOTION_RAO                    /* bodies only (include/hawser/body.h): the mean pose plus the response
+                                        of an RAO table to the world's waves; refused on points */
 } hw_motion_kind;
 
 typedef struct hw_point_def {

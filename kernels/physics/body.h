@@ -26,6 +26,7 @@
 #include "hd.h"
 #include "quat.h"
 #include "block6.h"
+#include "waves.h"
 
 typedef struct hw_body_p {
     double m;        /* mass, kg */
@@ -156,6 +157,48 @@ HW_HD hw_v6 hw_body_loads(const hw_body_p *p, const hw_body_s *s, double g, doub
     fd = hw_quat_rotate(s->q, fd); md = hw_quat_rotate(s->q, md);
     f.a[0] += fd.x; f.a[1] += fd.y; f.a[2] += fd.z;
     f.a[3] += md.x; f.a[4] += md.y; f.a[5] += md.z;
+    return f;
+}
+
+/* The waves' loads on the body beyond hw_body_loads (docs/physics.md section 9, "In waves"), from
+ * the wave kinematics K at the reference point (hw_wave_eval there: one point for the whole body,
+ * which is small beside the wave length):
+ *   - a submerged body (awp = 0) whose reference point is under the surface: the force of the
+ *     fluid's acceleration a_f (K->a), the Froude-Krylov part rho V a_f at the centre of buoyancy
+ *     plus the added-mass part rho V Ca_i (a_f . e_i) e_i along each body axis e_i at the
+ *     reference point (where hw_body_mass6 puts the added mass), so that a neutrally buoyant
+ *     body with cg = cb follows the fluid: its acceleration is a_f;
+ *   - a surface-piercing body (awp > 0): the waterplane's heave force rho g awp eta at the
+ *     reference point, eta the surface elevation above it (the Froude-Krylov heave force of a
+ *     wall-sided body in waves long beside it: the restoring force acts on z - eta).
+ * No fluid above the surface: a dry reference point (K->wet = 0) has K->a = 0. The drag on the
+ * velocity relative to the current plus the waves is hw_body_loads' with u = current + K->u
+ * (hw_body_loads_waves does both). */
+HW_HD hw_v6 hw_body_wave_loads(const hw_body_p *p, const hw_body_s *s, double g, double rho,
+                               const hw_wave_kin *K)
+{
+    hw_v6 f = hw_v6_zero();
+    if (p->awp > 0.0) {
+        f.a[2] += rho * g * p->awp * K->eta;
+    } else if (K->wet && p->volume > 0.0) {
+        double rv = rho * p->volume;
+        hw_body_add_force_at(&f, s->r, hw_body_point(s, p->cb), hw_v3_scale(K->a, rv));
+        hw_v3 ab = hw_quat_rotate_inv(s->q, K->a);
+        hw_v3 fa = hw_quat_rotate(s->q, hw_v3_make(rv * p->ca[0] * ab.x, rv * p->ca[1] * ab.y, rv * p->ca[2] * ab.z));
+        f.a[0] += fa.x; f.a[1] += fa.y; f.a[2] += fa.z;
+    }
+    return f;
+}
+
+/* hw_body_loads in waves: the drag on the motion relative to the current u plus the waves'
+ * velocity K->u (0 above the surface), and hw_body_wave_loads. K with eta = 0, u = a = 0 gives
+ * hw_body_loads' numbers. */
+HW_HD hw_v6 hw_body_loads_waves(const hw_body_p *p, const hw_body_s *s, double g, double rho, hw_v3 u,
+                                const hw_wave_kin *K, double *drag_power)
+{
+    hw_v6 f = hw_body_loads(p, s, g, rho, hw_v3_add(u, K->u), drag_power);
+    hw_v6 w = hw_body_wave_loads(p, s, g, rho, K);
+    for (int c = 0; c < 6; c++) f.a[c] += w.a[c];
     return f;
 }
 
