@@ -16,12 +16,14 @@ void hw_table_file_free(hw_table_file *t)
     memset(t, 0, sizeof *t);
 }
 
-void hw_path_beside(const char *base, const char *file, char *out, size_t out_len)
+int hw_path_beside(const char *base, const char *name, char *buf, size_t len)
 {
+    if (!name) name = "";
     const char *slash = base ? strrchr(base, '/') : NULL;
-    if (!file) file = "";
-    if (file[0] == '/' || !slash) snprintf(out, out_len, "%s", file);
-    else snprintf(out, out_len, "%.*s/%s", (int)(slash - base), base, file);
+    int w;
+    if (name[0] == '/' || !slash) w = snprintf(buf, len, "%s", name);
+    else w = snprintf(buf, len, "%.*s/%s", (int)(slash - base), base, name);
+    return w < 0 || (size_t)w >= len ? -1 : 0;
 }
 
 /* The fields of one line (NUL-terminated, modified in place) into f[], at most maxf; the count. */

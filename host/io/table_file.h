@@ -26,8 +26,8 @@ hw_status hw_table_file_read(const char *path, int min_cols, int max_cols, int m
                              const char *const *names, hw_table_file *t, char *msg, size_t msg_len);
 void hw_table_file_free(hw_table_file *t);
 
-/* file as seen from the directory of base (a scenario's path): "DIR/file", or file itself when it
- * is absolute or base has no directory part. */
-void hw_path_beside(const char *base, const char *file, char *out, size_t out_len);
+/* name as seen from the directory of base (a scenario's path): "DIR/name", or name itself when it
+ * is absolute or base has no directory part. 0, or -1 when it does not fit in buf. */
+int hw_path_beside(const char *base, const char *name, char *buf, size_t len);
 
 #endif

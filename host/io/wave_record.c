@@ -10,15 +10,6 @@
 
 #include "io/files.h"
 
-int hw_path_beside(const char *base, const char *name, char *buf, size_t len)
-{
-    const char *slash = base ? strrchr(base, '/') : NULL;
-    int w;
-    if (name[0] == '/' || !slash) w = snprintf(buf, len, "%s", name);
-    else w = snprintf(buf, len, "%.*s/%s", (int)(slash - base), base, name);
-    return w < 0 || (size_t)w >= len ? -1 : 0;
-}
-
 /* The fields of a line (at most max), split at commas, semicolons, blanks and tabs. */
 static int split_fields(char *s, char **f, int max)
 {

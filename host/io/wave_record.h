@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "hawser/hawser.h"
+#include "io/table_file.h" /* hw_path_beside */
 
 /* The longest line of a record (characters); a longer one is refused, naming its line. */
 #define HW_WAVE_RECORD_MAX_LINE 4096
@@ -26,9 +27,5 @@ typedef struct hw_wave_record_opts {
  * one line "PATH:LINE: FIELD: expected ..., got ..." (PATH: "cannot open: ..." for I/O). */
 hw_status hw_wave_record_read(const char *path, const hw_wave_record_opts *o, double **t, double **eta,
                               int *n, int *first_line, char *err, size_t err_len);
-
-/* The path of a file named in a scenario: name itself when absolute, else relative to the folder
- * of the scenario file base (the current folder when base has none). Into buf (truncated: -1). */
-int hw_path_beside(const char *base, const char *name, char *buf, size_t len);
 
 #endif
