@@ -10,6 +10,7 @@ struct hw_waves {
     double *buf;      /* 7 n doubles: a w k cx cy ph e2kh */
     double dir0;      /* the definition's main direction (rad) */
     double step;      /* sampling interval of the lines' node kinematics (s) */
+    double repeat;    /* the sea repeats itself after this time (s; 0: unknown or never) */
 };
 
 /* The kernels' view (NULL-safe: a still-water field for w == NULL). */
