@@ -2,10 +2,12 @@
  * Pierson-Moskowitz or a table, with cos-2s spreading and seeded phases) and of a measured
  * elevation record (FFTW), and an FFTW spectral estimate of a record. */
 #include "sea/spectrum.h"
-#include "sea/waves.h"
+
+#include "physics/waves.h"
 
 #include <fftw3.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,6 +332,10 @@ static hw_status check_record(const double *t, const double *eta, int n, const c
     return HW_OK;
 }
 
+/* FFTW's planner is not thread-safe (only fftw_execute is): plans are made and destroyed under
+ * this lock, so sea states may be built from several threads at once. */
+static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* The real FFT of x[0..n-1] minus its mean: X[0..n/2] (fftw_malloc'd, the caller fftw_frees it). */
 static fftw_complex *record_fft(const double *x, int n, double *mean_out)
 {
@@ -340,7 +346,9 @@ static fftw_complex *record_fft(const double *x, int n, double *mean_out)
         fftw_free(out);
         return NULL;
     }
+    pthread_mutex_lock(&plan_lock);
     fftw_plan p = fftw_plan_dft_r2c_1d(n, in, out, FFTW_ESTIMATE); /* may overwrite in: fill after */
+    pthread_mutex_unlock(&plan_lock);
     if (!p) {
         fftw_free(in);
         fftw_free(out);
@@ -351,7 +359,9 @@ static fftw_complex *record_fft(const double *x, int n, double *mean_out)
     mean /= n;
     for (int i = 0; i < n; i++) in[i] = x[i] - mean;
     fftw_execute(p);
+    pthread_mutex_lock(&plan_lock);
     fftw_destroy_plan(p);
+    pthread_mutex_unlock(&plan_lock);
     fftw_free(in);
     out[0][0] = out[0][1] = 0.0; /* the mean, removed (rounding left) */
     *mean_out = mean;

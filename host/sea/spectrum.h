@@ -1,13 +1,22 @@
-/* Irregular seas (docs/physics.md section 10): the spectra, the frequency band and grid they are
- * discretised on, the seeded phase generator, and an FFTW spectral estimate of an elevation
- * record. The components themselves come from hw_waves_spectrum_components /
- * hw_waves_elevation_components (sea/waves.h). */
+/* Irregular seas (docs/physics.md section 10): the components of spectra and measured records,
+ * the spectra, the frequency band and grid they are discretised on, the seeded phase generator,
+ * and an FFTW spectral estimate of an elevation record. */
 #ifndef HW_HOST_SEA_SPECTRUM_H
 #define HW_HOST_SEA_SPECTRUM_H
 #include <stddef.h>
 #include <stdint.h>
 
 #include "hawser/hawser.h"
+
+/* The irregular forms of a sea state (called by hw_waves_create, host/sea/waves.c): the
+ * components of a spectrum, or of a measured elevation record, into amp/omega/dir/phase arrays
+ * the caller frees (one malloc: *amp holds all four; NULL when n is 0). */
+hw_status hw_waves_spectrum_components(const hw_waves_def *d, double depth, double g, int *n,
+                                       double **amp, double **omega, double **dir, double **phase,
+                                       char *msg, size_t msg_len);
+hw_status hw_waves_elevation_components(const hw_waves_def *d, double depth, double g, int *n,
+                                        double **amp, double **omega, double **dir,
+                                        double **phase, char *msg, size_t msg_len);
 
 /* The phase generator: splitmix64 (Steele, Lea and Flood 2014; the constants of Vigna's public
  * reference code), integer arithmetic only, so a seed gives the same numbers on every machine.

@@ -2,7 +2,6 @@
  * here, spectra and measured records in host/sea/spectrum.c; evaluation through
  * kernels/physics/waves.h. */
 #include "sea/waves.h"
-#include "sea/spectrum.h"
 
 #include <math.h>
 #include <stdio.h>
