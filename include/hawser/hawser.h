@@ -107,8 +107,9 @@ typedef struct hw_waves_def {
     double spreading;          /* directional spreading exponent s of cos^2s((b - b0) / 2)
                                   (0: long-crested, all energy along `direction`) */
     int n_directions;          /* directions of a spread sea (odd; 0: 11) */
-    /* HW_WAVES_ELEVATION: a record eta(t) at (ref_x, ref_y), n_samples equally spaced samples
-     * from t[0]; its Fourier components travel along `direction` */
+    /* HW_WAVES_ELEVATION: a record eta(t) at (ref_x, ref_y), n_samples (>= 8) equally spaced
+     * samples from t[0] (s, m); its Fourier components (FFT, the mean removed) travel along
+     * `direction`, and repeat the record every n_samples intervals */
     int n_samples;
     const double *t, *eta;
     double ref_x, ref_y;
