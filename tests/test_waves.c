@@ -693,6 +693,11 @@ Test(waves, api_every_kind)
     env.waves.n_frequencies = 1;
     cr_assert_eq(hw_waves_create(&env, &w, msg, sizeof msg), HW_ERR_INPUT);
     cr_assert(strstr(msg, "n_frequencies >= 2"), "%s", msg);
+    env.waves.n_frequencies = 2000;
+    env.waves.n_directions = 1001;
+    cr_assert_eq(hw_waves_create(&env, &w, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "at most 1000000"), "%s", msg);
+    env.waves.n_directions = 0;
     env.waves.n_frequencies = 0;
     env.waves.omega_min = 2.0;
     env.waves.omega_max = 1.0;

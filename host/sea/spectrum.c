@@ -20,6 +20,8 @@
 #define TAIL 5e-4
 /* A spread sea's directions cover where cos^2s((b - b0) / 2) is above this fraction of its peak. */
 #define SPREAD_CUT 1e-3
+/* At most this many components (each is summed at every point and time). */
+#define MAX_COMPONENTS 1000000
 
 uint64_t hw_splitmix64(uint64_t *state)
 {
@@ -163,8 +165,9 @@ hw_status hw_spectrum_grid(const hw_waves_def *d, int *n, int *j0, double *dw, d
     hw_status st = check_spectrum(d, msg, msg_len);
     if (st != HW_OK) return st;
     int nf = d->n_frequencies == 0 ? DEFAULT_NF : d->n_frequencies;
-    if (nf < 2) {
-        snprintf(msg, msg_len, "waves: spectrum: expected n_frequencies >= 2 (or 0: %d), got %d", DEFAULT_NF, d->n_frequencies);
+    if (nf < 2 || nf > MAX_COMPONENTS) {
+        snprintf(msg, msg_len, "waves: spectrum: expected n_frequencies >= 2 and <= %d (or 0: %d), got %d", MAX_COMPONENTS,
+                 DEFAULT_NF, d->n_frequencies);
         return HW_ERR_INPUT;
     }
     if (d->omega_min < 0.0 || d->omega_max < 0.0 || !isfinite(d->omega_min) || !isfinite(d->omega_max)) {
@@ -208,6 +211,10 @@ hw_status hw_spreading_directions(const hw_waves_def *d, int *nd, double *b, dou
                  DEFAULT_ND, d->n_directions);
         return HW_ERR_INPUT;
     }
+    if (!isfinite(d->direction)) {
+        snprintf(msg, msg_len, "waves: expected a finite direction (rad), got %g", d->direction);
+        return HW_ERR_INPUT;
+    }
     if (s == 0.0 || m == 1) {
         *nd = 1;
         b[0] = d->direction;
@@ -243,6 +250,10 @@ hw_status hw_waves_spectrum_components(const hw_waves_def *d, double depth, doub
     hw_status st = hw_spectrum_grid(d, &nf, &j0, &dw, &lo, &hi, msg, msg_len);
     if (st != HW_OK) return st;
     int mdir = d->n_directions > 0 ? d->n_directions : DEFAULT_ND;
+    if (mdir > MAX_COMPONENTS) {
+        snprintf(msg, msg_len, "waves: spreading: expected at most %d directions, got %d", MAX_COMPONENTS, mdir);
+        return HW_ERR_INPUT;
+    }
     double *bw = (double *)malloc((size_t)(2 * mdir + nf) * sizeof(double));
     if (!bw) {
         snprintf(msg, msg_len, "waves: out of memory");
@@ -265,6 +276,12 @@ hw_status hw_waves_spectrum_components(const hw_waves_def *d, double depth, doub
     double c = 1.0;
     if (d->spectrum != HW_SPECTRUM_TABLE) c = m0 > 0.0 ? d->hs * d->hs / 16.0 / m0 : 0.0;
     size_t total = (size_t)nf * (size_t)nd;
+    if (total > MAX_COMPONENTS) {
+        free(bw);
+        snprintf(msg, msg_len, "waves: spectrum: n_frequencies x n_directions = %zu components, expected at most %d",
+                 total, MAX_COMPONENTS);
+        return HW_ERR_INPUT;
+    }
     double *buf = (double *)malloc(4 * total * sizeof(double));
     if (!buf) {
         free(bw);
