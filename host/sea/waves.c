@@ -154,6 +154,15 @@ hw_status hw_waves_create(const hw_env_def *env, hw_waves **out, char *msg, size
     w->f.ramp = d->ramp_time;
     double wmax = 0.0;
     for (int j = 0; j < w->f.n; j++) wmax = w->f.w[j] > wmax ? w->f.w[j] : wmax;
+    if (d->kind == HW_WAVES_REGULAR) {
+        w->repeat = 2.0 * HW_WAVE_PI / one_w;
+    } else if (d->kind == HW_WAVES_SPECTRUM) {
+        int nf, j0;
+        double dw, lo, hi;
+        if (hw_spectrum_grid(d, &nf, &j0, &dw, &lo, &hi, msg, msg_len) == HW_OK) w->repeat = 2.0 * HW_WAVE_PI / dw;
+    } else if (d->kind == HW_WAVES_ELEVATION) {
+        w->repeat = (d->t[d->n_samples - 1] - d->t[0]) * d->n_samples / (d->n_samples - 1);
+    }
     w->step = w->f.n == 0 ? 0.0 : d->kinematics_step > 0.0 ? d->kinematics_step : 2.0 * HW_WAVE_PI / wmax / 40.0;
     *out = w;
     return HW_OK;
@@ -201,3 +210,5 @@ hw_wave_point hw_waves_kinematics(const hw_waves *w, const double r[3], double t
 }
 
 double hw_waves_kinematics_step(const hw_waves *w) { return w ? w->step : 0.0; }
+
+double hw_waves_repeat_period(const hw_waves *w) { return w ? w->repeat : 0.0; }

@@ -4,12 +4,14 @@
 #define HW_HOST_SEA_WAVES_H
 #include "hawser/waves.h"
 #include "physics/waves.h"
+#include "sea/spectrum.h"
 
 struct hw_waves {
     hw_wave_field f;  /* points into buf */
     double *buf;      /* 7 n doubles: a w k cx cy ph e2kh */
     double dir0;      /* the definition's main direction (rad) */
     double step;      /* sampling interval of the lines' node kinematics (s) */
+    double repeat;    /* the sea repeats itself after this time (s; 0: unknown or never) */
 };
 
 /* The kernels' view (NULL-safe: a still-water field for w == NULL). */
@@ -21,12 +23,6 @@ hw_status hw_waves_from_components(hw_waves *w, int n, const double *amp, const 
                                    const double *dir, const double *phase, double depth, double g,
                                    char *msg, size_t msg_len);
 
-/* The irregular forms (host/sea/spectrum.c): components of a spectrum, or of a measured elevation
- * record, into amp/omega/dir/phase arrays the caller frees (one malloc: *amp holds all four). */
-hw_status hw_waves_spectrum_components(const hw_waves_def *d, double depth, double g, int *n,
-                                       double **amp, double **omega, double **dir, double **phase,
-                                       char *msg, size_t msg_len);
-hw_status hw_waves_elevation_components(const hw_waves_def *d, double depth, double g, int *n,
-                                        double **amp, double **omega, double **dir,
-                                        double **phase, char *msg, size_t msg_len);
+/* The irregular forms, hw_waves_spectrum_components and hw_waves_elevation_components, are
+ * declared in sea/spectrum.h (host/sea/spectrum.c). */
 #endif

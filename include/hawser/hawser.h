@@ -99,14 +99,17 @@ typedef struct hw_waves_def {
                                   0: 3.3) */
     hw_table table;            /* HW_SPECTRUM_TABLE: x = w (rad/s), y = S(w) (m^2 s/rad) */
     double omega_min, omega_max; /* the band the components cover (rad/s; 0: from the spectrum,
-                                    where it holds all but a negligible part of its energy) */
-    int n_frequencies;         /* components per direction (0: 200) */
-    uint64_t seed;             /* the random phases: the same seed gives the same sea */
+                                    leaving 0.05% of its m0 out at each end) */
+    int n_frequencies;         /* components per direction (>= 2; 0: 200), at whole multiples of
+                                  one step dw: the sea repeats after 2 pi / dw */
+    uint64_t seed;             /* the random phases (splitmix64): the same seed gives the same sea
+                                  on every machine */
     double spreading;          /* directional spreading exponent s of cos^2s((b - b0) / 2)
                                   (0: long-crested, all energy along `direction`) */
     int n_directions;          /* directions of a spread sea (odd; 0: 11) */
-    /* HW_WAVES_ELEVATION: a record eta(t) at (ref_x, ref_y), n_samples equally spaced samples
-     * from t[0]; its Fourier components travel along `direction` */
+    /* HW_WAVES_ELEVATION: a record eta(t) at (ref_x, ref_y), n_samples (>= 8) equally spaced
+     * samples from t[0] (s, m); its Fourier components (FFT, the mean removed) travel along
+     * `direction`, and repeat the record every n_samples intervals */
     int n_samples;
     const double *t, *eta;
     double ref_x, ref_y;

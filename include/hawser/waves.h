@@ -35,6 +35,11 @@ hw_wave_point hw_waves_kinematics(const hw_waves *w, const double r[3], double t
 /* The interval (s) at which the lumped lines sample the kinematics at their nodes (the
  * definition's kinematics_step, or 1/40 of the shortest component period; 0 without waves). */
 double hw_waves_kinematics_step(const hw_waves *w);
+/* The time after which the sea repeats itself (s): the period of regular waves, 2 pi / dw for a
+ * spectrum (its components are multiples of dw), the record's length n dt for a measured record;
+ * 0 for given components and still water. A simulation longer than this sees the same waves
+ * again (docs/physics.md section 10). */
+double hw_waves_repeat_period(const hw_waves *w);
 
 #ifdef __cplusplus
 }
