@@ -953,7 +953,8 @@ Test(waves, wavekin7_components)
 
 /* WaveKin 3: wave_elevation.txt resampled at dtWave from t = 0 as MoorDyn does (linear
  * interpolation; an odd count loses its last sample): a record of eta = t^2 every 0.2 s to 3 s at
- * dtWave 0.5 gives 6 samples, t = 0 .. 2.5, eta(0.5) = 0.26 (between 0.16 and 0.36). */
+ * dtWave 0.25 gives 12 samples, t = 0 .. 2.75, eta(0.25) = 0.07 (between 0.04 and 0.16); the sea
+ * lane needs at least 8 samples in a record. */
 Test(waves, wavekin3_elevation)
 {
     char rec[1024] = "";
@@ -962,22 +963,22 @@ Test(waves, wavekin3_elevation)
         snprintf(r, sizeof r, "%g %g\n", 0.2 * k, 0.04 * k * k);
         strcat(rec, r);
     }
-    const char *deck = wave_deck(HW_TMP "/md_wk3", "0.01 dtM\n3 WaveKin\n0.5 dtWave\n", "wave_elevation.txt", rec);
+    const char *deck = wave_deck(HW_TMP "/md_wk3", "0.01 dtM\n3 WaveKin\n0.25 dtWave\n", "wave_elevation.txt", rec);
     char *yaml = NULL;
     cr_assert_eq(hw_md_to_yaml(deck, NULL, NULL, &yaml, msg, sizeof msg), HW_OK, "%s", msg);
     parsed p;
     cr_assert_eq(parse(yaml, "converted.yaml", &p), HW_OK, "%s", p.err);
     const hw_waves_def *w = &p.w;
     cr_assert_eq(w->kind, HW_WAVES_ELEVATION);
-    cr_assert_eq(w->n_samples, 6);
-    for (int i = 0; i < 6; i++) {
-        double t = 0.5 * i, lo = floor(t / 0.2 + 1e-9) * 0.2, hi = lo + 0.2;
+    cr_assert_eq(w->n_samples, 12);
+    for (int i = 0; i < 12; i++) {
+        double t = 0.25 * i, lo = floor(t / 0.2 + 1e-9) * 0.2, hi = lo + 0.2;
         double want = lo * lo + (hi * hi - lo * lo) * (t - lo) / 0.2;
         cr_assert(fabs(w->t[i] - t) < 1e-12 && fabs(w->eta[i] - want) < 1e-12, "sample %d: %g %g (want %g)", i,
                   w->t[i], w->eta[i], want);
     }
-    cr_assert(fabs(w->eta[1] - 0.26) < 1e-12);
-    cr_assert(w->ref_x == 0 && w->ref_y == 0 && w->direction == 0 && w->kinematics_step == 0.5);
+    cr_assert(fabs(w->eta[1] - 0.07) < 1e-12);
+    cr_assert(w->ref_x == 0 && w->ref_y == 0 && w->direction == 0 && w->kinematics_step == 0.25);
     parsed_free(&p);
     free(yaml);
     /* the load builds the sea: it loads, or is refused at the WaveKin line where records are not built */
