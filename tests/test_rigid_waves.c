@@ -13,7 +13,9 @@
 #include "hawser/rigid.h"
 #include "hawser/waves.h"
 #include "hawser/world.h"
+#include "io/scenario.h"
 #include "rigid_bcr.h"
+#include "run/rigid_run.h"
 #include "rigid_emulation.h"
 
 #define RHO 1025.0
@@ -462,6 +464,50 @@ Test(rigid_waves, world_hands_its_waves_to_the_rigid_cables)
     hw_world_destroy(w);
     hw_rc_destroy(still);
     hw_rc_destroy(own);
+}
+
+/* `hawser run`'s rigid runner puts the scenario's rigid cables in its waves (environment.waves,
+ * read into the lumped model's environment): examples/rigid_lowering.yaml's module lowered
+ * through the splash zone in a regular wave (H 2 m, T 6 s) to t = 30 s gives the end forces and
+ * the module's position of hw_rc built with those waves, exactly, and not those of still water. */
+Test(rigid_waves, scenario_runner_hands_its_waves_to_the_rigid_cables)
+{
+    hw_scenario *sc = NULL;
+    char msg[1024];
+    cr_assert_eq(hw_scenario_load(HW_EXAMPLES_DIR "/rigid_lowering.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
+    sc->model.env.waves = regular(2.0, 6.0, 0.0, 0.0, 0.0);
+    hw_rc_runner r;
+    cr_assert_eq(hw_rc_runner_start(&r, sc, HW_TMP "/hawser_rwaves_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg,
+                                    sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_rc_runner_advance_to(&r, 30.0, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_rc_def d = sc->rigid->def;
+    d.dt = 0.01;
+    d.backend = HW_BACKEND_CPU;
+    hw_rc *still = make(&d);
+    d.env.waves = sc->model.env.waves;
+    hw_rc *own = make(&d);
+    cr_assert_eq(hw_rc_step(still, 3000), HW_OK, "%s", hw_rc_last_error(still));
+    cr_assert_eq(hw_rc_step(own, 3000), HW_OK, "%s", hw_rc_last_error(own));
+    double f[3][9];
+    hw_rc *rc[3] = {r.rc, own, still};
+    for (int k = 0; k < 3; k++) {
+        hw_rc_end_forces(rc[k], 0, f[k], f[k] + 3);
+        hw_rc_body_state(rc[k], 0, 1, f[k] + 6, NULL);
+    }
+    double dro = 0, drs = 0;
+    for (int i = 0; i < 9; i++) {
+        dro = fmax(dro, fabs(f[0][i] - f[1][i]));
+        drs = fmax(drs, fabs(f[0][i] - f[2][i]));
+    }
+    printf("scenario runner in waves: module at z %.4g m; end forces and module position differ by %.3g from hw_rc in "
+           "the same waves, %.3g from still water\n", f[0][8], dro, drs);
+    cr_expect_lt(f[0][8], -1.0, "the module must be in the water");
+    cr_expect_eq(dro, 0.0);
+    cr_expect_gt(drs, 1.0);
+    hw_rc_runner_end(&r);
+    hw_rc_destroy(own);
+    hw_rc_destroy(still);
+    hw_scenario_free(sc);
 }
 
 /* A sea state that cannot be built is refused at hw_rc_create, naming the field. */
