@@ -93,6 +93,7 @@ Test(rigid_waves, frozen_crest_buoyancy_in_the_kernel)
     E.wav.n = 1; E.wav.depth = h; E.wav.g = G0; E.wav.rho = RHO;
     E.wav.a = &a; E.wav.w = &zero; E.wav.k = &k; E.wav.cx = &cx; E.wav.cy = &cy; E.wav.ph = &zero;
     E.wav.e2kh = &e2;
+    E.eta_max = a;
     E.t = 3.0;
     hw_rc_prop P = {40.0, 0.3, 1.2, 0.008, 1.0, 0.0, 0.0, 0.0};
     double dx = 10.0, dz = 0.8, l = sqrt(dx * dx + dz * dz);
@@ -524,5 +525,13 @@ Test(rigid_waves, bad_waves_refused)
     cr_expect_eq(st, HW_ERR_INPUT);
     cr_expect(strstr(msg, "rigid environment field 'waves'") != NULL, "%s", msg);
     cr_expect(strstr(msg, "period") != NULL, "%s", msg);
+    cr_expect_null(rc);
+    /* waves without gravity have no dispersion relation */
+    d.env.waves = regular(2.0, 5.0, 0.0, 0.0, 0.0);
+    d.env.g = 0.0;
+    st = hw_rc_create(&d, &rc, msg, sizeof msg);
+    printf("waves without gravity: %s\n", msg);
+    cr_expect_eq(st, HW_ERR_INPUT);
+    cr_expect(strstr(msg, "rigid environment field 'waves'") != NULL && strstr(msg, "g > 0") != NULL, "%s", msg);
     cr_expect_null(rc);
 }

@@ -319,6 +319,12 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         S->env.cz = z; S->env.ct = t; S->env.cux = ux; S->env.cuy = uy; S->env.cuz = uz;
     }
     if (def->env.waves.kind != HW_WAVES_NONE) { /* the sea state: components in this water */
+        if (!(def->env.g > 0)) {
+            set_msg(msg, len, "rigid environment field 'waves': waves need gravity g > 0 (the dispersion relation), got g = %g",
+                    def->env.g);
+            hw_rc_destroy(rc);
+            return HW_ERR_INPUT;
+        }
         hw_env_def we = hw_default_env();
         we.g = def->env.g; we.rho_w = def->env.rho_w; we.depth = def->env.depth;
         we.waves = def->env.waves;
@@ -330,6 +336,7 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
             return st;
         }
         S->env.wav = hw_waves_field(rc->waves, def->env.rho_w, def->env.g, def->env.depth);
+        for (int j = 0; j < S->env.wav.n; j++) S->env.eta_max += fabs(S->env.wav.a[j]);
     }
     S->cab = (hw_rc_cable *)calloc((size_t)nc, sizeof *S->cab);
     S->st = (double *)calloc((size_t)HW_RC_NS * ne, sizeof(double));

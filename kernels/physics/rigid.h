@@ -266,6 +266,7 @@ typedef struct hw_rc_env {
     double t;          /* the step's start: the current profile's and the waves' time */
     hw_wave_field wav; /* the sea state (physics/waves.h; n = 0: still water, the path without
                           waves). Its arrays are host memory on the CPU, device memory on the GPU */
+    double eta_max;    /* a bound on |eta|: the sum of the component amplitudes (m) */
 } hw_rc_env;
 typedef struct hw_rc_prop {
     double mu, d, cdn, cdt, can, cat, mus, relax;
@@ -300,17 +301,25 @@ HW_HD double hw_rc_submerged(double za, double zb)
  * (physics/waves.h hw_wave_eval, Wheeler stretching, no fluid above the surface) at the centre of
  * that wet part: the element's centre when it is wholly under the surface, else the middle of
  * the wet stretch from its lower end. Direct summation over the components at each element: a
- * rigid cable has few elements (the lumped lines sample theirs in time instead). */
+ * rigid cable has few elements (the lumped lines sample theirs in time instead). An element with
+ * both ends below -eta_max is wholly wet and one with both above eta_max dry without the ends'
+ * elevations (the same result: a kinematics sum at the centre, or none). */
 typedef struct hw_rc_sea { double frac; hw_v3 u, a; } hw_rc_sea;
 HW_HD hw_rc_sea hw_rc_element_sea(const hw_rc_env *E, hw_v3 x, hw_v3 ax, double l)
 {
     const hw_wave_field *W = &E->wav;
     hw_v3 pa = hw_v3_sub(x, hw_v3_scale(ax, 0.5 * l)), pb = hw_v3_add(x, hw_v3_scale(ax, 0.5 * l));
-    double da = pa.z - hw_wave_eta(W, pa.x, pa.y, E->t), db = pb.z - hw_wave_eta(W, pb.x, pb.y, E->t);
     hw_rc_sea S;
-    S.frac = hw_rc_submerged(da, db);
     S.u = hw_v3_zero();
     S.a = hw_v3_zero();
+    double zlo = pa.z < pb.z ? pa.z : pb.z, zhi = pa.z < pb.z ? pb.z : pa.z;
+    double da = -1.0, db = -1.0; /* wholly under any surface */
+    if (zhi > E->eta_max) { da = 1.0; db = 1.0; } /* above any surface: dry unless the lower end is low */
+    if (zhi >= -E->eta_max && zlo <= E->eta_max) { /* the surface may cross: the ends' elevations */
+        da = pa.z - hw_wave_eta(W, pa.x, pa.y, E->t);
+        db = pb.z - hw_wave_eta(W, pb.x, pb.y, E->t);
+    }
+    S.frac = hw_rc_submerged(da, db);
     if (!(S.frac > 0.0)) return S;
     hw_v3 c = x;
     if (S.frac < 1.0) {
