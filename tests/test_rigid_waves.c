@@ -16,6 +16,7 @@
 #include "io/scenario.h"
 #include "rigid_bcr.h"
 #include "run/rigid_run.h"
+#include "sea/waves.h"
 #include "rigid_emulation.h"
 
 #define RHO 1025.0
@@ -134,6 +135,66 @@ Test(rigid_waves, frozen_crest_buoyancy_in_the_kernel)
     hw_rc_body_prepare(&E, &C, 1, f0);
     cr_expect_lt(fabs(C.body[1].f[2] + 500 * G0), 1e-9, "dry under the trough: %.9g", C.body[1].f[2]);
     cr_expect_lt(fabs(1.0 / C.body[1].mi[0] - 500), 1e-9, "no added mass when dry");
+}
+
+/* The body ends' own loads in a regular wave (H 2 m, T 8 s, depth 30 m, phase 0.3) at x = 5 m,
+ * z = -3 m, t = 2 s, at rest, against Airy's closed form with Wheeler stretching
+ * (theta = k x - w t + phase, zs = h (z - eta) / (h + eta)):
+ *   u = a w (Ch cos theta, 0, Sh sin theta),  a_f = a w^2 (Ch sin theta, 0, -Sh cos theta).
+ * A point body (500 kg, 0.2 m^3, CdA 0.5 m^2, Ca 1): weight less buoyancy, drag
+ * 0.5 rho CdA |u| u and rho V (1 + Ca) a_f. A 6-DOF body (1 t, 0.5 m^3, drag areas 2, 3, 4 m^2 per
+ * axis, axes on the world's): its drag per axis on the waves' velocity at its reference point,
+ * 0.5 rho CdA_i |u_i| u_i. Rounding only: 1e-9 relative. */
+Test(rigid_waves, body_ends_loads_in_a_regular_wave)
+{
+    const double h = 30.0, H = 2.0, T = 8.0, ph = 0.3, t = 2.0, x = 5.0, z = -3.0;
+    hw_env_def env = hw_default_env();
+    env.depth = h;
+    env.rho_w = RHO;
+    env.waves = regular(H, T, 0.0, ph, 0.0);
+    hw_waves *wv = NULL;
+    char msg[256];
+    cr_assert_eq(hw_waves_create(&env, &wv, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_rc_env E;
+    memset(&E, 0, sizeof E);
+    E.g = G0; E.rho = RHO; E.depth = h; E.kb = 3e6; E.cb = 3e5; E.vf = 1e-2;
+    E.wav = hw_waves_field(wv, RHO, G0, h);
+    E.eta_max = 0.5 * H;
+    E.t = t;
+    double w = 2 * PI / T, k = airy_k(w, h), a = 0.5 * H, th = k * x - w * t + ph, eta = a * cos(th);
+    double zs = wheeler(z, eta, h), ch = cosh(k * (zs + h)) / sinh(k * h), sh = sinh(k * (zs + h)) / sinh(k * h);
+    double u[3] = {a * w * ch * cos(th), 0.0, a * w * sh * sin(th)};
+    double af[3] = {a * w * w * ch * sin(th), 0.0, -a * w * w * sh * cos(th)};
+    double un = sqrt(u[0] * u[0] + u[2] * u[2]);
+
+    hw_rc_cable C;
+    memset(&C, 0, sizeof C);
+    C.body[1].on = 1; C.body[1].mass = 500; C.body[1].vol = 0.2; C.body[1].cda = 0.5; C.body[1].ca = 1.0;
+    C.posb[0] = x; C.posb[2] = z;
+    double f0[3] = {0, 0, 0};
+    hw_rc_body_prepare(&E, &C, 1, f0);
+    double want[3];
+    for (int i = 0; i < 3; i++)
+        want[i] = (i == 2 ? -(500 - RHO * 0.2) * G0 : 0.0) + 0.5 * RHO * 0.5 * un * u[i] + RHO * 0.2 * 2.0 * af[i];
+    printf("point body in a wave: f = (%.9g, %.9g, %.9g) N, closed form (%.9g, %.9g, %.9g) N\n", C.body[1].f[0],
+           C.body[1].f[1], C.body[1].f[2], want[0], want[1], want[2]);
+    for (int i = 0; i < 3; i++) cr_expect_lt(fabs(C.body[1].f[i] - want[i]), 1e-9 * 5000, "component %d", i);
+
+    hw_rc_body6_end *b6 = &C.body6[1];
+    b6->on = 1;
+    b6->p.m = 1000; b6->p.volume = 0.5;
+    b6->p.inertia = hw_m3s_make(100, 100, 100, 0, 0, 0);
+    b6->p.cda[0] = 2; b6->p.cda[1] = 3; b6->p.cda[2] = 4;
+    b6->s.r = hw_v3_make(x, 0.0, z);
+    b6->s.q = hw_quat_make(1, 0, 0, 0);
+    b6->at[2] = 1.0;
+    double pw = 0.0;
+    cr_assert_eq(hw_rc_body6_prepare(&E, &C, 1, NULL, &pw), 0);
+    double w6[3] = {0.5 * RHO * 2 * fabs(u[0]) * u[0], 0.0, -(1000 - RHO * 0.5) * G0 + 0.5 * RHO * 4 * fabs(u[2]) * u[2]};
+    printf("6-DOF body in a wave: f = (%.9g, %.9g, %.9g) N, closed form (%.9g, %.9g, %.9g) N\n", b6->f[0], b6->f[1],
+           b6->f[2], w6[0], w6[1], w6[2]);
+    for (int i = 0; i < 3; i++) cr_expect_lt(fabs(b6->f[i] - w6[i]), 1e-9 * 5000, "component %d", i);
+    hw_waves_destroy(wv);
 }
 
 /* ---- a fixed vertical cylinder in a regular wave: Morison over depth ------------------------- */
