@@ -9,7 +9,12 @@
  *    50 m) runs 60 s stably and ends within 1 % of Irvine's fairlead tension, against the
  *    lumped-mass critical step hw_sim_critical_step() of the same cable at the same 1 m segments.
  *
- * Usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick]
+ * --waves N puts the throughput cases in a sea of N wave components (amplitudes 2/N m, angular
+ * frequencies spread over 0.3..1.5 rad/s, directions over +-0.5 rad, fixed phases): the cost of
+ * the direct summation at every element (docs/rigid.md "Waves"); only the "many" cases (the
+ * "long" wire is weightless, g = 0, and waves need gravity).
+ *
+ * Usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick] [--waves N]
  *                    [--backend cpu|cuda|auto] [--threads N] [--path hand|cublas] [--no-stability]
  *   (the stability scan always runs on the CPU; --threads: the CPU backend's threads,
  *   hw_set_threads; --path: the CUDA rigid solver, environment HAWSER_CUDA_RIGID) */
@@ -22,6 +27,7 @@
 
 #include "hawser/hawser.h"
 #include "hawser/rigid.h"
+#include "hawser/waves.h"
 #include "../tests/helpers.h" /* Irvine's equations (independent of the library) */
 
 #ifndef HW_BENCH_BUILD_TYPE
@@ -39,6 +45,7 @@
 #define WIRE_D 0.04
 
 static hw_backend_kind g_backend = HW_BACKEND_CPU;
+static int g_waves; /* wave components of the throughput cases (0: still water) */
 
 static double now_s(void)
 {
@@ -102,13 +109,31 @@ static int throughput(const char *name, int nc, int n, double t_target, row *r)
     def.env.depth = 2.0 * n + 10;
     if (lng) { def.env.g = 0; def.env.current[1] = 0.2; }
     def.backend = g_backend;
+    double *wv = NULL;
+    if (g_waves > 0) {
+        int m = g_waves;
+        wv = (double *)malloc(4 * (size_t)m * sizeof(double));
+        if (!wv) return -1;
+        for (int j = 0; j < m; j++) {
+            wv[j] = 2.0 / m;
+            wv[m + j] = 0.3 + 1.2 * j / (m > 1 ? m - 1 : 1);
+            wv[2 * m + j] = -0.5 + (double)(j % 11) / 10.0;
+            wv[3 * m + j] = 2.399963 * j; /* golden-angle phases: fixed, spread */
+        }
+        def.env.waves = hw_default_waves();
+        def.env.waves.kind = HW_WAVES_COMPONENTS;
+        def.env.waves.n_components = m;
+        def.env.waves.c_amp = wv; def.env.waves.c_omega = wv + m;
+        def.env.waves.c_dir = wv + 2 * m; def.env.waves.c_phase = wv + 3 * m;
+    }
     hw_rc_cable_def *c = (hw_rc_cable_def *)calloc((size_t)nc, sizeof *c);
-    if (!c) return -1;
+    if (!c) { free(wv); return -1; }
     for (int k = 0; k < nc; k++) wire_cable(&c[k], n, 10.0 * k, lng ? -1 : 1);
     def.n_cables = nc; def.cables = c;
     hw_rc *rc = NULL;
     char msg[512];
     hw_status st = hw_rc_create(&def, &rc, msg, sizeof msg);
+    free(wv); /* read at create */
     if (st != HW_OK) { fprintf(stderr, "rigid_bench: create: %s\n", msg); free(c); return -1; }
     char backend_name[16];
     snprintf(backend_name, sizeof backend_name, "%s", hw_rc_backend_name(rc));
@@ -126,13 +151,14 @@ static int throughput(const char *name, int nc, int n, double t_target, row *r)
     hw_rc_destroy(rc);
     free(c);
     if (st != HW_OK) return -1;
-    snprintf(r->cse, sizeof r->cse, "%s%dx%d", name, nc, n);
+    if (g_waves > 0) snprintf(r->cse, sizeof r->cse, "%s%dx%d-waves%d", name, nc, n, g_waves);
+    else snprintf(r->cse, sizeof r->cse, "%s%dx%d", name, nc, n);
     r->elements = total; r->cables = nc; r->dt = 1e-2; r->steps = steps;
     r->wall = t1 - t0; r->rate = (double)total * steps / r->wall;
     r->wall_per_sim = r->wall / (steps * 1e-2);
     const char *path = getenv("HAWSER_CUDA_RIGID");
-    snprintf(r->note, sizeof r->note, "%s; backend %s%s%s; %d threads", lng ? "straight weightless wire in a 0.2 m/s cross current, dt 1e-2 s"
-                                                 : "100 m steel wires hanging in water on their catenaries, dt 1e-2 s", backend_name,
+    snprintf(r->note, sizeof r->note, "%s; %d wave components; backend %s%s%s; %d threads", lng ? "straight weightless wire in a 0.2 m/s cross current, dt 1e-2 s"
+                                                 : "100 m steel wires hanging in water on their catenaries, dt 1e-2 s", g_waves, backend_name,
              strcmp(backend_name, "cuda") ? "" : " path ", strcmp(backend_name, "cuda") ? "" : (path ? path : "hand"),
              hw_threads());
     return 0;
@@ -226,12 +252,13 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) hw_set_threads(atoi(argv[++i]));
         else if (!strcmp(argv[i], "--path") && i + 1 < argc) setenv("HAWSER_CUDA_RIGID", argv[++i], 1);
         else if (!strcmp(argv[i], "--no-stability")) scan = 0;
+        else if (!strcmp(argv[i], "--waves") && i + 1 < argc) g_waves = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *s = strtok(argv[++i], ","); s && nsizes < 8; s = strtok(NULL, ",")) sizes[nsizes++] = atof(s);
         } else {
             fprintf(stderr, "usage: rigid_bench [--sizes 1e3,1e4,1e5,1e6] [--time SEC] [--csv FILE] [--quick] [--backend cpu|cuda|auto]\n"
-                            "                   [--threads N] [--path hand|cublas] [--no-stability]\n");
+                            "                   [--threads N] [--path hand|cublas] [--no-stability] [--waves N]\n");
             return 2;
         }
     }
@@ -246,7 +273,7 @@ int main(int argc, char **argv)
     for (int s = 0; s < nsizes; s++) {
         int n = (int)sizes[s];
         int first = nr;
-        if (throughput("long", 1, n, t_target, &rows[nr]) == 0) nr++;
+        if (!g_waves && throughput("long", 1, n, t_target, &rows[nr]) == 0) nr++; /* weightless: no waves */
         if (n >= 100 && throughput("many", n / 100, 100, t_target, &rows[nr]) == 0) nr++;
         for (int k = first; k < nr; k++)
             printf("%-22s %8ld elements %6d cables  %6ld steps  %7.3f s  %.4g element-steps/s  %.3g s wall per s simulated\n",

@@ -391,13 +391,25 @@ HW_HD int hw_rc_element_update(const hw_rc_sys *S, const hw_rc_cable *C, int i, 
 
 /* Body at end `end` of cable C before a step: its own loads (weight, buoyancy, drag in the
  * current at its depth, physics/point.h) plus the external force fext, and its inverse mass with
- * added mass, into C->body[end]. Returns the power its drag dissipates. */
+ * added mass, into C->body[end]. Returns the power its drag dissipates.
+ * In waves (E->wav.n > 0; docs/physics.md section 10, "Rigid cylinders in waves") the kinematics
+ * at its centre (physics/waves.h hw_wave_eval): it is wet below the instantaneous surface (its
+ * height above the surface elevation decides, as z decides in still water), its drag acts on the
+ * velocity relative to current plus waves, and wet it feels the fluid-acceleration force
+ * rho V (1 + Ca) a (Froude-Krylov plus added mass). */
 HW_HD double hw_rc_body_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const double *fext)
 {
     hw_rc_body_end *bd = &C->body[end];
     hw_v3 x = hw_rc_v3(end ? C->posb : C->posa), v = hw_rc_v3(end ? C->velb : C->vela);
-    hw_point_loads P = hw_point_own_load(x, v, hw_rc_current_at(E, x.z), bd->mass, bd->vol, bd->cda,
-                                         bd->ca, E->rho, E->g);
+    hw_v3 cur = hw_rc_current_at(E, x.z), xs = x, wa = hw_v3_zero();
+    if (E->wav.n > 0) {
+        hw_wave_kin K = hw_wave_eval(&E->wav, x, E->t);
+        cur = hw_v3_add(cur, K.u);
+        wa = K.a;
+        xs.z -= K.eta; /* hw_point_own_load's wet test (z < 0) against the surface */
+    }
+    hw_point_loads P = hw_point_own_load(xs, v, cur, bd->mass, bd->vol, bd->cda, bd->ca, E->rho, E->g);
+    if (E->wav.n > 0 && P.wet) P.f = hw_v3_add(P.f, hw_v3_scale(wa, E->rho * bd->vol * (1.0 + bd->ca)));
     hw_m3s mi = hw_m3s_inv(P.M);
     bd->mi[0] = mi.xx; bd->mi[1] = mi.yy; bd->mi[2] = mi.zz;
     bd->mi[3] = mi.xy; bd->mi[4] = mi.xz; bd->mi[5] = mi.yz;
@@ -419,7 +431,9 @@ HW_HD void hw_rc_body_update(const hw_rc_body_end *bd, const double *lam, double
  * (physics/body.h: weight, buoyancy, waterplane, drag in the current at its reference point's
  * depth) plus its held external load and the end load fend (a force at the joint, world; may be
  * NULL), the joint point and velocity into the end's posa/vela (posb/velb), and the condensed
- * W, J M^-1 f and velocity product. *power receives the power its drag dissipates (>= 0).
+ * W, J M^-1 f and velocity product. In waves its drag acts on the velocity relative to current
+ * plus the waves' velocity at its reference point (the fluid's acceleration on a 6-DOF body is
+ * physics/body.h's to add). *power receives the power its drag dissipates (>= 0).
  * Returns 0, or 1 when its mass matrix is not positive definite (a non-finite state). */
 HW_HD int hw_rc_body6_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const double *fend, double *power)
 {
@@ -431,7 +445,10 @@ HW_HD int hw_rc_body6_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const
     x[0] = xj.x; x[1] = xj.y; x[2] = xj.z;
     v[0] = vj.x; v[1] = vj.y; v[2] = vj.z;
     double dp = 0.0;
-    hw_v6 f = hw_body_loads(&bd->p, s, E->g, E->rho, hw_rc_current_at(E, s->r.z), &dp);
+    hw_v3 u = hw_rc_current_at(E, s->r.z);
+    if (E->wav.n > 0) /* current plus the waves' velocity at the reference point (0 above the surface) */
+        u = hw_v3_add(u, hw_wave_eval(&E->wav, s->r, E->t).u);
+    hw_v6 f = hw_body_loads(&bd->p, s, E->g, E->rho, u, &dp);
     *power = -dp;
     for (int r = 0; r < 6; r++) f.a[r] += bd->ext[r];
     if (fend) hw_body_add_force_at(&f, s->r, xj, hw_rc_v3(fend));

@@ -5,6 +5,7 @@
 
 #include "hawser/rigid.h"
 #include "rigid.h"
+#include "sea/waves.h"
 
 /* A reel winch at one end of a cable (docs/physics.md section 5, reel mode). */
 typedef struct rc_reel {
@@ -39,6 +40,7 @@ struct hw_rc {
     hw_rc_cpu_work work;        /* the CPU step's workspace */
     hw_rc_gpu *gpu;             /* non-NULL: the CUDA backend holds the state */
     double *cur;                /* the current profile's arrays (z, t, ux, uy, uz), owned */
+    hw_waves *waves;            /* the sea state of env.waves (owned; S.env.wav is its field) */
     double t, dt, dissipated;
     long steps;
     int failed;

@@ -251,6 +251,7 @@ void hw_rc_destroy(hw_rc *rc)
     free(rc->S.cab); free(rc->S.st); free(rc->ch); free(rc->blk); free(rc->el); free(rc->power);
     hw_rc_cpu_work_free(&rc->work);
     free(rc->cur);
+    hw_waves_destroy(rc->waves);
     free(rc);
 }
 
@@ -316,6 +317,26 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         memcpy(uz, cp->uz, (size_t)nz * nt * sizeof(double));
         S->env.cnz = nz; S->env.cnt = cp->n_time > 1 ? nt : 0;
         S->env.cz = z; S->env.ct = t; S->env.cux = ux; S->env.cuy = uy; S->env.cuz = uz;
+    }
+    if (def->env.waves.kind != HW_WAVES_NONE) { /* the sea state: components in this water */
+        if (!(def->env.g > 0)) {
+            set_msg(msg, len, "rigid environment field 'waves': waves need gravity g > 0 (the dispersion relation), got g = %g",
+                    def->env.g);
+            hw_rc_destroy(rc);
+            return HW_ERR_INPUT;
+        }
+        hw_env_def we = hw_default_env();
+        we.g = def->env.g; we.rho_w = def->env.rho_w; we.depth = def->env.depth;
+        we.waves = def->env.waves;
+        char m[384];
+        m[0] = 0;
+        if ((st = hw_waves_create(&we, &rc->waves, m, sizeof m)) != HW_OK) {
+            set_msg(msg, len, "rigid environment field 'waves': %s", m);
+            hw_rc_destroy(rc);
+            return st;
+        }
+        S->env.wav = hw_waves_field(rc->waves, def->env.rho_w, def->env.g, def->env.depth);
+        for (int j = 0; j < S->env.wav.n; j++) S->env.eta_max += fabs(S->env.wav.a[j]);
     }
     S->cab = (hw_rc_cable *)calloc((size_t)nc, sizeof *S->cab);
     S->st = (double *)calloc((size_t)HW_RC_NS * ne, sizeof(double));

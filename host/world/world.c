@@ -1012,6 +1012,8 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     /* the rigid cables, at the lumped dt */
     if (!st && d->rigid) {
         hw_rc_def rd = *d->rigid;
+        /* one sea: the rigid cables in the environment's waves unless their definition has its own */
+        if (rd.env.waves.kind == HW_WAVES_NONE) rd.env.waves = m->env.waves;
         if (w->sim) rd.dt = w->dt;
         else w->dt = rd.dt;
         rd.backend = d->backend;

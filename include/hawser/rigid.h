@@ -11,7 +11,8 @@
  *   alpha = damping_ratio * beta.
  * Co-simulation shape (the seed's component): set end kinematics and winch inputs, step, read
  * the end reaction forces. Several independent cables live in one simulation. Units SI, z up,
- * sea surface z = 0, seabed z = -depth. The library never prints, exits or aborts. */
+ * mean sea surface z = 0 (the instantaneous one in waves), seabed z = -depth. The library never
+ * prints, exits or aborts. */
 #ifndef HAWSER_RIGID_H
 #define HAWSER_RIGID_H
 
@@ -113,6 +114,15 @@ typedef struct hw_rc_env_def {
     hw_current_def profile; /* optional (n_depth > 0): a current against depth (and time), as for
                                the lumped-mass model, looked up at each element's centre; replaces
                                `current`. The arrays are copied */
+    hw_waves_def waves;     /* the sea state (hawser.h hw_waves_def, include/hawser/waves.h;
+                               default none: still water), the same definition as the lumped-mass
+                               environment's (a scenario's and a world's rigid cables get that
+                               one). Built into components at hw_rc_create in this depth, g and
+                               rho_w (its arrays are read there, not kept). In waves each
+                               element's submerged length is measured to the instantaneous
+                               surface, its drag acts on the velocity relative to current plus
+                               waves and its wet volume feels rho V [(1 + can) a_n + (1 + cat) a_t];
+                               body ends likewise (docs/rigid.md "Waves") */
 } hw_rc_env_def;
 
 typedef struct hw_rc_def {

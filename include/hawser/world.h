@@ -104,7 +104,8 @@ typedef struct hw_world_def {
     const hw_model_def *lumped;   /* the lumped-mass model (required; zero lines allowed); its
                                      solver holds dt, t_end, the integrator and the static solve */
     const hw_rc_def *rigid;       /* optional: rigid cables, built by the world at the lumped dt
-                                     (rigid->dt is overridden) */
+                                     (rigid->dt is overridden) in the lumped environment's waves
+                                     when their env.waves is none */
     hw_rc *rigid_handle;          /* or rigid cables built by the caller (kept by the caller; its
                                      dt must equal the lumped dt). At most one of the two */
     const hw_net_def *network;    /* optional: a 1-D network the world builds */

@@ -14,7 +14,9 @@
 // are int atomicMin per cable (first by index, as the CPU). The whole step is one CUDA graph
 // (recaptured when the layout or the step changes); the cable table is uploaded only when it
 // changed, and the one copy back per step (power and failure flags: what hw_rc_step needs) is
-// part of the graph, into pinned memory.
+// part of the graph, into pinned memory. In waves the element kernel sums the wave components
+// (kernels/physics/rigid.h hw_rc_element_sea: the same code as the CPU) at the step's start time,
+// read from a device array (hw_rc_gpu.wav) that the graph's kernel parameters point to.
 //
 // HAWSER_CUDA_RIGID=hand|cublas (read at create): the level solve by the hand kernels above
 // (default) or by cuBLAS batched LU (cublasDgetrfBatched / cublasDgetrsBatched on the level's
@@ -85,6 +87,10 @@ static int rc_cublas_load(rc_cublas *f, char *msg, size_t msg_len)
 struct hw_rc_gpu {
     hw_rc_sys S;      // device pointers (cab, st, the current profile)
     double *cur;      // the current profile's arrays on the device (or NULL)
+    double *wav;      // the wave components on the device (7 n: a w k cx cy ph e2kh; or NULL).
+                      // A device array read through the cache, not constant memory: every
+                      // element thread reads every component in the same order (a broadcast),
+                      // and a rigid system has few elements
     int n_cables, n_elems, n_blocks;
     int *el_cable, *blk_cable;
     double *blk, *el;
@@ -417,7 +423,7 @@ extern "C" void hw_rc_cuda_destroy(hw_rc_gpu *g)
     if (!g) return;
     layout_free(g);
     cudaFree(g->S.cab); cudaFree(g->S.st); cudaFree(g->blk); cudaFree(g->power); cudaFree(g->bad);
-    cudaFree(g->cur); cudaFree(g->tens); cudaFree(g->t_dev); cudaFree(g->end_lam);
+    cudaFree(g->cur); cudaFree(g->wav); cudaFree(g->tens); cudaFree(g->t_dev); cudaFree(g->end_lam);
     cudaFreeHost(g->h_cab); cudaFreeHost(g->h_power); cudaFreeHost(g->h_bad); cudaFreeHost(g->h_t);
     cudaFreeHost(g->h_end_lam);
     if (g->cb) g->blas.destroy(g->cb);
@@ -463,6 +469,22 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
         g->S.env.cux = dcur + (S->env.cux - S->env.cz);
         g->S.env.cuy = dcur + (S->env.cuy - S->env.cz);
         g->S.env.cuz = dcur + (S->env.cuz - S->env.cz);
+    }
+    /* the wave components (S->env.wav: n each of a w k cx cy ph e2kh, host arrays) */
+    int nw = S->env.wav.n;
+    if (ok && nw > 0) {
+        const double *src[7] = {S->env.wav.a, S->env.wav.w, S->env.wav.k, S->env.wav.cx, S->env.wav.cy,
+                                S->env.wav.ph, S->env.wav.e2kh};
+        ok = !dalloc(&g->wav, 7 * (size_t)nw);
+        for (int q = 0; ok && q < 7; q++)
+            ok = cudaMemcpy(g->wav + (size_t)q * nw, src[q], (size_t)nw * sizeof(double), cudaMemcpyHostToDevice) ==
+                 cudaSuccess;
+        if (ok) {
+            double *d = g->wav;
+            g->S.env.wav.a = d; g->S.env.wav.w = d + nw; g->S.env.wav.k = d + 2 * (size_t)nw;
+            g->S.env.wav.cx = d + 3 * (size_t)nw; g->S.env.wav.cy = d + 4 * (size_t)nw;
+            g->S.env.wav.ph = d + 5 * (size_t)nw; g->S.env.wav.e2kh = d + 6 * (size_t)nw;
+        }
     }
     ok = ok && !dalloc(&g->S.cab, nc) && !dalloc(&g->S.st, (size_t)HW_RC_NS * ne) &&
          !dalloc(&g->blk, (size_t)HW_RC_BLK * nb) && !dalloc(&g->power, nc) && !dalloc(&g->bad, nc) &&

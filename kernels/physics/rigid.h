@@ -24,6 +24,7 @@
 #include "hydro.h"
 #include "seabed.h"
 #include "point.h"
+#include "waves.h"
 
 typedef struct hw_rc_body { hw_v3 x, v; hw_quat p; hw_v3 w; } hw_rc_body;
 /* An element's length and its first two time derivatives (a winch changes them). */
@@ -253,14 +254,19 @@ HW_HD void hw_rc_row_params(const double *alpha, const double *beta, const doubl
 
 /* Per-element external loads (docs/physics.md sections 4, 5: weight, buoyancy of the submerged part,
  * Morison drag with the cylinder axis as tangent, added mass, seabed contact at the centre, a
- * mass-proportional relaxation damping c, and the gyroscopic term). */
+ * mass-proportional relaxation damping c, and the gyroscopic term; in waves (section 10, "Rigid
+ * cylinders in waves") the submerged part is measured to the instantaneous surface and the fluid's
+ * velocity and acceleration enter the drag and the fluid-acceleration force). */
 typedef struct hw_rc_env {
     double g, rho, depth, kb, cb, vf;
     hw_v3 cur;         /* uniform current, when there is no profile */
     int cnz, cnt;      /* a current profile (hydro.h hw_current_3: cnz depths, cnt times; cnz = 0:
                           none), looked up at the element's centre and the time t */
     const double *cz, *ct, *cux, *cuy, *cuz;
-    double t;
+    double t;          /* the step's start: the current profile's and the waves' time */
+    hw_wave_field wav; /* the sea state (physics/waves.h; n = 0: still water, the path without
+                          waves). Its arrays are host memory on the CPU, device memory on the GPU */
+    double eta_max;    /* a bound on |eta|: the sum of the component amplitudes (m) */
 } hw_rc_env;
 typedef struct hw_rc_prop {
     double mu, d, cdn, cdt, can, cat, mus, relax;
@@ -289,18 +295,76 @@ HW_HD double hw_rc_submerged(double za, double zb)
     return -lo / (hi - lo);
 }
 
+/* The sea at an element in waves (E->wav.n > 0) with centre x, unit axis ax and length l: the
+ * fraction of its length under the instantaneous surface (its end heights above the surface
+ * elevation over each end, linear between them) and the fluid's velocity and local acceleration
+ * (physics/waves.h hw_wave_eval, Wheeler stretching, no fluid above the surface) at the centre of
+ * that wet part: the element's centre when it is wholly under the surface, else the middle of
+ * the wet stretch from its lower end. Direct summation over the components at each element: a
+ * rigid cable has few elements (the lumped lines sample theirs in time instead). An element with
+ * both ends below -eta_max is wholly wet and one with both above eta_max dry without the ends'
+ * elevations (the same result: a kinematics sum at the centre, or none). */
+typedef struct hw_rc_sea { double frac; hw_v3 u, a; } hw_rc_sea;
+HW_HD hw_rc_sea hw_rc_element_sea(const hw_rc_env *E, hw_v3 x, hw_v3 ax, double l)
+{
+    const hw_wave_field *W = &E->wav;
+    hw_v3 pa = hw_v3_sub(x, hw_v3_scale(ax, 0.5 * l)), pb = hw_v3_add(x, hw_v3_scale(ax, 0.5 * l));
+    hw_rc_sea S;
+    S.u = hw_v3_zero();
+    S.a = hw_v3_zero();
+    double zlo = pa.z < pb.z ? pa.z : pb.z, zhi = pa.z < pb.z ? pb.z : pa.z;
+    double da = -1.0, db = -1.0; /* wholly under any surface */
+    if (zhi > E->eta_max) { da = 1.0; db = 1.0; } /* above any surface: dry unless the lower end is low */
+    if (zhi >= -E->eta_max && zlo <= E->eta_max) { /* the surface may cross: the ends' elevations */
+        da = pa.z - hw_wave_eta(W, pa.x, pa.y, E->t);
+        db = pb.z - hw_wave_eta(W, pb.x, pb.y, E->t);
+    }
+    S.frac = hw_rc_submerged(da, db);
+    if (!(S.frac > 0.0)) return S;
+    hw_v3 c = x;
+    if (S.frac < 1.0) {
+        hw_v3 lo = da <= db ? pa : pb, hi = da <= db ? pb : pa;
+        c = hw_v3_add(lo, hw_v3_scale(hw_v3_sub(hi, lo), 0.5 * S.frac));
+    }
+    hw_wave_kin K = hw_wave_eval(W, c, E->t);
+    S.u = K.u;
+    S.a = K.a;
+    return S;
+}
+
+/* The fluid-acceleration force on a submerged volume V of a cylinder with unit axis ax in a fluid
+ * accelerating at a (Froude-Krylov plus added mass, per direction):
+ *   rho V [(1 + Can) a_n + (1 + Cat) a_t],  a_t = (a . ax) ax,  a_n = a - a_t. */
+HW_HD hw_v3 hw_rc_fluid_inertia(hw_v3 a, hw_v3 ax, double rho, double vol, double can, double cat)
+{
+    double at = hw_v3_dot(a, ax);
+    hw_v3 an = hw_v3_sub(a, hw_v3_scale(ax, at));
+    return hw_v3_add(hw_v3_scale(an, rho * vol * (1.0 + can)), hw_v3_scale(ax, rho * vol * (1.0 + cat) * at));
+}
+
 HW_HD hw_rc_loads hw_rc_element_loads(const hw_rc_body *b, double l, const hw_rc_env *E,
                                       const hw_rc_prop *P)
 {
     hw_rc_loads L;
     double m = P->mu * l, area = 0.25 * HW_PI * P->d * P->d;
     hw_v3 ax = hw_rc_axis(b->p);
-    double frac = hw_rc_submerged(b->x.z - 0.5 * l * ax.z, b->x.z + 0.5 * l * ax.z);
-    double lsub = frac * l;
+    int waves = E->wav.n > 0;
+    hw_rc_sea sea;
+    if (waves) sea = hw_rc_element_sea(E, b->x, ax, l);
+    else {
+        sea.frac = hw_rc_submerged(b->x.z - 0.5 * l * ax.z, b->x.z + 0.5 * l * ax.z);
+        sea.u = hw_v3_zero();
+        sea.a = hw_v3_zero();
+    }
+    double lsub = sea.frac * l;
     hw_v3 f = hw_v3_make(0.0, 0.0, -(m - E->rho * area * lsub) * E->g);
     double power = 0.0;
     if (lsub > 0.0 && E->rho > 0.0) {
         hw_v3 u = hw_v3_sub(hw_rc_current_at(E, b->x.z), b->v);
+        if (waves) { /* current plus waves; the fluid's acceleration on the wet volume */
+            u = hw_v3_add(u, sea.u);
+            f = hw_v3_add(f, hw_rc_fluid_inertia(sea.a, ax, E->rho, area * lsub, P->can, P->cat));
+        }
         hw_v3 fd = hw_morison_drag(u, ax, E->rho, P->d, lsub, P->cdn, P->cdt);
         f = hw_v3_add(f, fd);
         power -= hw_v3_dot(fd, b->v);
