@@ -446,9 +446,14 @@ HW_HD int hw_rc_body6_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const
     v[0] = vj.x; v[1] = vj.y; v[2] = vj.z;
     double dp = 0.0;
     hw_v3 u = hw_rc_current_at(E, s->r.z);
-    if (E->wav.n > 0) /* current plus the waves' velocity at the reference point (0 above the surface) */
-        u = hw_v3_add(u, hw_wave_eval(&E->wav, s->r, E->t).u);
-    hw_v6 f = hw_body_loads(&bd->p, s, E->g, E->rho, u, &dp);
+    hw_v6 f;
+    if (E->wav.n > 0) { /* the waves at the reference point: drag on the relative velocity, fluid
+                         * inertia and the waterplane's heave on eta (physics/body.h) */
+        hw_wave_kin K = hw_wave_eval(&E->wav, s->r, E->t);
+        f = hw_body_loads_waves(&bd->p, s, E->g, E->rho, u, &K, &dp);
+    } else {
+        f = hw_body_loads(&bd->p, s, E->g, E->rho, u, &dp);
+    }
     *power = -dp;
     for (int r = 0; r < 6; r++) f.a[r] += bd->ext[r];
     if (fend) hw_body_add_force_at(&f, s->r, xj, hw_rc_v3(fend));

@@ -108,6 +108,13 @@ hw_status hw_waves_create(const hw_env_def *env, hw_waves **out, char *msg, size
         return HW_ERR_NOMEM;
     }
     w->dir0 = d->direction;
+    if (d->kind != HW_WAVES_NONE && (!(env->g > 0.0) || !(env->depth > 0.0) || !isfinite(env->g) ||
+                                     !isfinite(env->depth))) {
+        snprintf(msg, msg_len, "waves: expected gravity > 0 and a water depth > 0 (the dispersion "
+                 "relation needs both), got g = %g m/s^2, depth = %g m", env->g, env->depth);
+        hw_waves_destroy(w);
+        return HW_ERR_INPUT;
+    }
     hw_status st = HW_OK;
     int n = 0;
     double *amp = NULL, *omega = NULL, *dir = NULL, *phase = NULL;
