@@ -35,6 +35,8 @@ hw_wave_point hw_waves_kinematics(const hw_waves *w, const double r[3], double t
 /* The interval (s) at which the lumped lines sample the kinematics at their nodes (the
  * definition's kinematics_step, or 1/40 of the shortest component period; 0 without waves). */
 double hw_waves_kinematics_step(const hw_waves *w);
+/* The sea state a simulation built from its model's env.waves and owns (NULL: still water). */
+const hw_waves *hw_sim_waves(const hw_sim *sim);
 
 #ifdef __cplusplus
 }

@@ -425,7 +425,7 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
     int l = it.line, n = S->n_state, n0 = S->ln_n0[l], s0 = S->ln_s0[l], ns = S->ln_nseg[l];
     int k0 = it.k0, ke = item_node_end(S, it);
     int a = k0 > 1 ? k0 : 1, c = ke < ns ? ke : ns; /* interior nodes a .. c-1 */
-    if (c <= a || b->w.node_f) {
+    if (c <= a || b->w.node_f || S->wv.n > 0) { /* waves: the general body (scalar) */
         for (int k = k0; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
         return;
     }
@@ -783,12 +783,25 @@ static hw_status cpu_acc_set(hw_backend *b, const double *seg, const double *lin
     return HW_OK;
 }
 
+/* Waves: every state slot's samples (hw_lm_wave_refresh; a slot whose interval did not move
+ * returns at once). */
+static void cpu_wave_refresh(hw_backend *b, double t, int buf)
+{
+    const hw_lm_sys *S = &b->S;
+    if (S->wv.n <= 0) return;
+    const double *y = b->buf[buf];
+    int nt = team((size_t)S->n_state * (size_t)(S->wv.n > 8 ? 8 : S->wv.n));
+    (void)nt;
+#pragma omp parallel for schedule(static) num_threads(nt) if(nt > 1)
+    for (int i = 0; i < S->n_state; i++) hw_lm_wave_refresh(S, t, y, i);
+}
+
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
     cpu_update_line, cpu_reel_set, cpu_reel_get, cpu_reel_before, cpu_reel_after, NULL,
-    cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set};
+    cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set, cpu_wave_refresh};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 
