@@ -165,27 +165,27 @@ HW_HD void hw_lm_wave_refresh(const hw_lm_sys *S, double t, const double *y, int
 }
 /* Slot i's kinematics at time t: K0 + (t - t_k) / h (K1 - K0) (a little past t_{k+1} in the
  * later stages of a step that crosses it: the line extended). pd is not sampled (0); wet: under
- * the sampled surface. A slot never sampled reads still water. */
-HW_HD hw_wave_kin hw_lm_wave_at(const hw_lm_sys *S, double t, int i, double z)
+ * the sampled surface. A slot never sampled (k = HW_WV_NONE) has zero samples (the host's
+ * arrays start zeroed) and reads still water. hw_wave_sample: the same from arrays s0, s1 of
+ * stride n (as the state's blocks), slot i, interval k; the CPU's node loop calls it. */
+HW_HDI hw_wave_kin hw_wave_sample(const double *s0, const double *s1, int n, int i, int k, double h,
+                                  double t, double z)
 {
     hw_wave_kin K;
-    int n = S->n_state, k = S->wv_k[i];
-    double v[HW_WS_N];
-    if (k == HW_WV_NONE) {
-        for (int c = 0; c < HW_WS_N; c++) v[c] = 0.0;
-    } else {
-        double s = (t - (double)k * S->wv_h) / S->wv_h;
-        for (int c = 0; c < HW_WS_N; c++) {
-            double a = S->wv_s0[c * n + i];
-            v[c] = a + s * (S->wv_s1[c * n + i] - a);
-        }
-    }
-    K.eta = v[HW_WS_ETA];
-    K.u = hw_v3_make(v[HW_WS_UX], v[HW_WS_UY], v[HW_WS_UZ]);
-    K.a = hw_v3_make(v[HW_WS_AX], v[HW_WS_AY], v[HW_WS_AZ]);
+    double s = (t - (double)k * h) / h;
+    /* written out (no loop, no array): the CPU's node loop vectorizes */
+#define HW_WS_AT(c) (s0[(c) * n + i] + s * (s1[(c) * n + i] - s0[(c) * n + i]))
+    K.eta = HW_WS_AT(HW_WS_ETA);
+    K.u = hw_v3_make(HW_WS_AT(HW_WS_UX), HW_WS_AT(HW_WS_UY), HW_WS_AT(HW_WS_UZ));
+    K.a = hw_v3_make(HW_WS_AT(HW_WS_AX), HW_WS_AT(HW_WS_AY), HW_WS_AT(HW_WS_AZ));
+#undef HW_WS_AT
     K.pd = 0.0;
     K.wet = z < K.eta;
     return K;
+}
+HW_HD hw_wave_kin hw_lm_wave_at(const hw_lm_sys *S, double t, int i, double z)
+{
+    return hw_wave_sample(S->wv_s0, S->wv_s1, S->n_state, i, S->wv_k[i], S->wv_h, t, z);
 }
 /* The current at height z under a surface at eta: the profile times scale, none above eta. */
 HW_HD hw_v3 hw_lm_current_under(const hw_lm_sys *S, double z, double eta, double t, double scale)
@@ -380,32 +380,34 @@ HW_HDI hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3
  * buoyancy, Morison drag on the relative velocity ucur + u - v, and the fluid-acceleration force
  * rho V [(1 + Can) a_n + (1 + Cat) a_t]. power: the work the node does on the water per second
  * (drag and fluid inertia; the wave's push counts negative). */
-HW_HD hw_node_load hw_node_load_waves(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double la,
-                                      double lb, double wa, double wb, double power, double m,
-                                      double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur,
-                                      hw_wave_kin K)
+HW_HDI hw_node_load hw_node_load_waves(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double la,
+                                       double lb, double wa, double wb, double power, double m,
+                                       double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur,
+                                       hw_wave_kin K, int seabed)
 {
     hw_node_load L;
     double fa = hw_wet_fraction(r.z, r.z - 0.5 * la * qa.z, K.eta);
     double fb = hw_wet_fraction(r.z, r.z + 0.5 * lb * qb.z, K.eta);
     double ws = wa + wb;
-    double sub = ws > 0.0 ? (wa * fa + wb * fb) / ws : (r.z < K.eta ? 1.0 : 0.0);
+    double sub = ws > 0.0 ? (wa * fa + wb * fb) / (ws > 0.0 ? ws : 1.0) : (r.z < K.eta ? 1.0 : 0.0);
     double lw = ln * sub, vol = 0.25 * HW_PI * c.d * c.d * lw;
     f.z -= (m - e.rho * vol) * e.g;
     hw_v3 qh = hw_node_tangent(qa, qb);
-    if (sub > 0.0) {
-        hw_v3 fw = hw_v3_add(hw_morison_drag(hw_v3_sub(hw_v3_add(ucur, K.u), v), qh, e.rho, c.d, lw,
-                                             c.cdn, c.cdt),
-                             hw_fluid_inertia(K.a, qh, e.rho, vol, c.can, c.cat));
-        f = hw_v3_add(f, fw);
-        power -= hw_v3_dot(fw, v);
-    }
-    if (r.z < -e.depth) {
+    /* computed always and selected (no branches: the CPU loop vectorizes), as hw_node_load_sb */
+    hw_v3 fw = hw_v3_add(hw_morison_drag(hw_v3_sub(hw_v3_add(ucur, K.u), v), qh, e.rho, c.d, lw,
+                                         c.cdn, c.cdt),
+                         hw_fluid_inertia(K.a, qh, e.rho, vol, c.can, c.cat));
+    int wet = sub > 0.0;
+    double pw = power - hw_v3_dot(fw, v);
+    f = hw_v3_select(wet, hw_v3_add(f, fw), f);
+    power = wet ? pw : power;
+    if (seabed) {
         hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
-        f = hw_v3_add(f, sb.f);
-        power += sb.power;
+        int ground = r.z < -e.depth;
+        f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
+        power = ground ? power + sb.power : power;
     }
-    L.f = f; L.qh = qh; L.power = power; L.wet = sub > 0.0; L.sub = sub;
+    L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = sub;
     return L;
 }
 
@@ -451,7 +453,7 @@ HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y
                                   loc > 0 ? S->seg_l0[sl] : 0.0, loc < nseg ? S->seg_l0[sl + 1] : 0.0,
                                   power, S->node_m[i], S->node_l[i], hw_lm_line_consts(S, l),
                                   hw_lm_env_of(S),
-                                  hw_lm_current_under(S, r.z, K.eta, t, S->ln_cscale[l]), K);
+                                  hw_lm_current_under(S, r.z, K.eta, t, S->ln_cscale[l]), K, 1);
     }
     hw_v3 ucur = hw_lm_current_seen(S, r.z, t, S->ln_cscale[l]);
     return hw_node_load_eval(r, v, f, qa, qb, power, S->node_m[i], S->node_l[i],

@@ -339,6 +339,12 @@ Test(fused_emulation, coverage)
     cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
     cr_expect(hw_tile_covers(&m.S, 0, &why));
     cr_expect(!hw_tile_covers(&m.S, 1, &why));
+    /* waves: the tiles do not sample the kinematics; the baseline kernels run such a model
+     * (tests/test_gpu_parity.c waves_cpu_vs_cuda) */
+    m.S.wv.n = 1;
+    cr_expect(!hw_tile_covers(&m.S, 0, &why));
+    cr_expect(strstr(why, "waves") != NULL, "%s", why);
+    m.S.wv.n = 0;
     hw_model_free(&m);
     hw_scenario_free(sc);
 }
