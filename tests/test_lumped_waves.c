@@ -285,3 +285,63 @@ Test(lumped_waves, sampled_kinematics_within_the_interpolation_error)
     cr_expect(werr[0] > 0.1 * eps * a, "the samples are interpolated (not exact evaluations)");
     vline_free(&v);
 }
+
+/* A free point in waves (hw_lm_point_own_load at its own slot's samples): at rest under the
+ * surface, its own load is weight - buoyancy plus drag 0.5 rho CdA |u| u and the fluid
+ * acceleration rho V (1 + Ca) a on the wave kinematics at its centre (hw_wave_eval), within the
+ * sampling error (w h)^2 / 8 of each part's amplitude (drag: twice that); its mass matrix is
+ * (m + Ca rho V) I. Above the surface: weight only. */
+Test(lumped_waves, free_point_loads_in_waves)
+{
+    vline v;
+    vline_make(&v, 0.05, 5.0, 1.2, 1.0, -20.0, -10.0, 5, 30.0, 3.0, 6.0, 0.0);
+    hw_sim_destroy(v.sim); /* rebuilt with a free point at the top end */
+    v.ops->destroy(v.be);
+    free(v.f);
+    v.f = NULL;
+    v.m.pts[1].kind = HW_POINT_FREE;
+    v.m.pts[1].mass = 800.0;
+    v.m.pts[1].volume = 1.5;
+    v.m.pts[1].cda = 2.0;
+    v.m.pts[1].ca = 0.8;
+    char msg[512];
+    cr_assert_eq(hw_sim_create(&v.m.def, HW_BACKEND_CPU, NULL, NULL, &v.sim, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_lm_sys *S = &v.sim->m.S;
+    cr_assert_eq(v.ops->create(S, 0, &v.be, msg, sizeof msg), HW_OK, "%s", msg);
+    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+    double *y = calloc(ny, sizeof(double));
+    double w = 2.0 * PI / 6.0, hs = S->wv_h, eps = (w * hs) * (w * hs) / 8.0;
+    const double zs[2] = {-4.0, 2.5}; /* under the surface; above the crest (1.5 m) */
+    for (int c = 0; c < 2; c++) {
+        memcpy(y, v.sim->m.y0, ny * sizeof(double));
+        int i = S->n_nodes + 1;
+        y[HW_Y_RX * S->n_state + i] = 3.0;
+        y[HW_Y_RZ * S->n_state + i] = zs[c];
+        for (int k = 0; k < 3; k++) y[(HW_Y_VX + k) * S->n_state + i] = 0.0;
+        double worst = 0.0, ampI = 0.0, ampD = 0.0;
+        for (int j = 0; j < 60; j++) {
+            double t = 4.0 + j * 0.1117;
+            v.ops->upload(v.be, HW_BUF_Y, y);
+            v.ops->wave_refresh(v.be, t, HW_BUF_Y);
+            hw_m3s M;
+            hw_node_load L = hw_lm_point_own_load(S, t, y, 1, &M);
+            hw_wave_kin E = hw_wave_eval(&S->wv, hw_v3_make(3.0, 0.0, zs[c]), t);
+            double rho = RHO, V = 1.5;
+            hw_v3 fi = hw_v3_scale(E.a, rho * V * 1.8), fd = hw_v3_scale(E.u, 0.5 * rho * 2.0 * hw_v3_norm(E.u));
+            hw_v3 fe = hw_v3_add(fi, fd);
+            fe.z -= (800.0 - (E.wet ? rho * V : 0.0)) * G0;
+            ampI = fmax(ampI, hw_v3_norm(fi));
+            ampD = fmax(ampD, hw_v3_norm(fd));
+            worst = fmax(worst, hw_v3_norm(hw_v3_sub(L.f, fe)));
+            cr_expect_float_eq(M.xx, 800.0 + (E.wet ? 0.8 * rho * V : 0.0), 1e-9);
+            cr_expect_eq(M.xy, 0.0);
+        }
+        double tol = 1.2 * eps * (ampI + 2.0 * ampD) + 1e-9 * 800.0 * G0;
+        printf("free point at z = %g: worst |F - closed form| %.4g N (F_I %.4g N, F_D %.4g N, tol %.4g N)\n",
+               zs[c], worst, ampI, ampD, tol);
+        cr_expect(worst <= tol, "z %g: %g > %g", zs[c], worst, tol);
+        if (c == 1) cr_expect_eq(ampI + ampD, 0.0, "no fluid above the surface");
+    }
+    free(y);
+    vline_free(&v);
+}
