@@ -503,8 +503,8 @@ HW_HD hw_node_load hw_lm_point_own_load(const hw_lm_sys *S, double t, const doub
     hw_node_load L;
     int i = S->n_nodes + p, n = S->n_state;
     hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
-    if (S->wv.n > 0) { /* waves: at the point's own sampled kinematics */
-        hw_wave_kin K = hw_lm_wave_at(S, t, i, r.z);
+    if (S->wv.n > 0) { /* waves: evaluated at the point itself (few points: no sampling) */
+        hw_wave_kin K = hw_wave_eval(&S->wv, r, t);
         hw_point_loads P = hw_point_own_load_waves(
             r, v, hw_lm_current_under(S, r.z, K.eta, t, S->pt_cscale[p]), K.eta, K.u, K.a,
             S->pt_mass[p], S->pt_vol[p], S->pt_cda[p], S->pt_ca[p], S->rho, S->g);

@@ -1087,13 +1087,13 @@ int main(int argc, char *argv[])
 
 /* Waves (docs/physics.md section 10): regular waves on the full scenario (moorings, a free buoy,
  * a current beside the waves) and an irregular sea of 60 components on the OC4 moorings with a
- * fairlead raised through the surface (the submerged fraction), on the CPU and on the device's
- * baseline kernels (the fused step refuses waves: kernels/lumped_tile.h hw_tile_covers).
+ * fairlead raised through the surface (the submerged fraction), on the CPU, on the device's
+ * baseline kernels and on its fused step (each node's thread refreshes its own samples).
  *   - one refresh and evaluation of the same state: every derivative within 1e-11 of the largest
  *     (libm and the device's cos, sin and exp differ in the last bits, so not bit-equal);
  *   - 1000 steps: states within 1e-10 relative; the recorded graph (the refresh kernel reads
- *     the time and decides per slot on the device) bit-equal to the per-step host loop; asking
- *     for the fused step gives the baseline's states. */
+ *     the time and decides per slot on the device) bit-equal to the per-step host loop, and the
+ *     fused step (default form) bit-equal to it too (the same physics in the same order). */
 static void waves_model(hw_scenario *sc, int form, double *amp, double *om, double *dir, double *ph)
 {
     hw_waves_def *w = &sc->model.env.waves;
@@ -1170,7 +1170,7 @@ Test(gpu_parity, waves_cpu_vs_cuda)
                 cr_assert_eq(hw_sim_step(s[b], 250), HW_OK, "%s", hw_sim_last_error(s[b]));
         double dg = state_diff(s[0], s[1], sc->model.n_lines), df = state_diff(s[2], s[1], sc->model.n_lines);
         double dc = state_diff(s[0], s[3], sc->model.n_lines);
-        printf("%s with waves, 1000 steps: graph vs host loop %.3g, fused (baseline) vs host loop %.3g, vs CPU %.3g\n",
+        printf("%s with waves, 1000 steps: graph vs host loop %.3g, fused vs host loop %.3g, vs CPU %.3g\n",
                paths[k], dg, df, dc);
         cr_expect_eq(dg, 0.0, "%s", paths[k]);
         cr_expect_eq(df, 0.0, "%s", paths[k]);
