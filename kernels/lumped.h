@@ -134,8 +134,8 @@ HW_HD hw_v3 hw_lm_current_seen(const hw_lm_sys *S, double z, double t, double sc
 }
 
 /* Waves: the sampled kinematics (docs/physics.md section 10, "Loads on lumped-mass nodes in
- * waves"). The refresh pass, at the start of every step (hw_integrate_step) for every state slot
- * i: when the interval k = floor(t / h) of time t moved since the slot's samples were taken,
+ * waves"). The refresh pass, at the start of every step (hw_integrate_step) for every node i
+ * (free points evaluate the waves at their centre, hw_lm_point_own_load): when the interval k = floor(t / h) of time t moved since the slot's samples were taken,
  * K0 <- the old K1 when that was interval k - 1 (else the kinematics at (r, t_k)), and
  * K1 <- hw_wave_eval at the slot's position predicted to t_{k+1}, r + v (t_{k+1} - t). A slot's
  * own interval index makes the decision, so a replayed step (CUDA graphs) that reads the time

@@ -828,22 +828,22 @@ static hw_status cpu_acc_set(hw_backend *b, const double *seg, const double *lin
     return HW_OK;
 }
 
-/* Waves: every state slot's samples (hw_lm_wave_refresh; a slot whose interval did not move
- * returns at once). */
+/* Waves: every node's samples (hw_lm_wave_refresh; a node whose interval did not move returns at
+ * once; free points evaluate the waves directly). */
 static void cpu_wave_refresh(hw_backend *b, double t, int buf)
 {
     const hw_lm_sys *S = &b->S;
-    if (S->wv.n <= 0 || S->n_state <= 0) return;
+    if (S->wv.n <= 0 || S->n_nodes <= 0) return;
     /* nothing to do while the interval has not moved since this backend's last refresh (slot
      * 0 checked too: the CPU backend shares the host's samples) */
     int k = (int)floor(t / S->wv_h);
     if (k == b->wv_last && S->wv_k[0] == k) return;
     b->wv_last = k;
     const double *y = b->buf[buf];
-    int nt = team((size_t)S->n_state * (size_t)(S->wv.n > 8 ? 8 : S->wv.n));
+    int nt = team((size_t)S->n_nodes * (size_t)(S->wv.n > 8 ? 8 : S->wv.n));
     (void)nt;
 #pragma omp parallel for schedule(static) num_threads(nt) if(nt > 1)
-    for (int i = 0; i < S->n_state; i++) hw_lm_wave_refresh(S, t, y, i);
+    for (int i = 0; i < S->n_nodes; i++) hw_lm_wave_refresh(S, t, y, i);
 }
 
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */

@@ -177,12 +177,12 @@ __global__ void k_acc_lines(hw_lm_sys S, cu_time ct, hw_lm_work w, hw_lm_acc a)
     if (l < S.n_lines) acc_line(S, w, a, l, cu_t(ct));
 }
 
-// Waves: each state slot's samples (hw_lm_wave_refresh decides per slot from its interval index
+// Waves: each node's samples (hw_lm_wave_refresh decides per slot from its interval index
 // and the time, read from device memory in a replayed graph).
 __global__ void k_wave_refresh(hw_lm_sys S, cu_time ct, const double *y)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < S.n_state) hw_lm_wave_refresh(&S, cu_t(ct), y, i);
+    if (i < S.n_nodes) hw_lm_wave_refresh(&S, cu_t(ct), y, i);
 }
 
 __global__ void k_set_step(long long *step, long long v, double *base, double t0)
@@ -605,8 +605,8 @@ static hw_status cu_acc_set(hw_backend *b, const double *seg, const double *line
 
 static void cu_wave_refresh(hw_backend *b, double t, int buf)
 {
-    if (b->S.wv.n <= 0) return;
-    k_wave_refresh<<<blocks_for(b->S.n_state), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, time_arg(b, t), b->buf[buf]);
+    if (b->S.wv.n <= 0 || b->S.n_nodes <= 0) return;
+    k_wave_refresh<<<blocks_for(b->S.n_nodes), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, time_arg(b, t), b->buf[buf]);
 }
 
 static const hw_backend_ops CUDA_OPS = {
