@@ -102,6 +102,11 @@ struct hw_backend_ops {
     void (*accumulate)(hw_backend *b, double t);
     hw_status (*acc_get)(hw_backend *b, double *seg, double *line);
     hw_status (*acc_set)(hw_backend *b, const double *seg, const double *line, int monitor);
+    /* Waves (kernels/lumped.h hw_lm_wave_refresh): at the start of a step from time t, every
+     * state slot of buffer buf whose sampling interval moved takes new kinematics samples.
+     * Nothing without waves (sys->wv.n == 0). Called inside the step that step_n records
+     * (hw_integrate_step), so it reads the time as the other kernels do. */
+    void (*wave_refresh)(hw_backend *b, double t, int buf);
 };
 
 const hw_backend_ops *hw_cpu_backend(void);

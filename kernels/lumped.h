@@ -28,6 +28,7 @@
 #include "physics/bending.h"
 #include "physics/motion.h"
 #include "physics/point.h"
+#include "physics/waves.h"
 
 enum { HW_Y_RX = 0, HW_Y_RY, HW_Y_RZ, HW_Y_VX, HW_Y_VY, HW_Y_VZ, HW_Y_ED, HW_Y_BLOCKS };
 enum { HW_PT_FIXED = 0, HW_PT_PRESCRIBED = 1, HW_PT_FREE = 2, HW_PT_COUPLED = 3 };
@@ -69,7 +70,21 @@ typedef struct hw_lm_sys {
     double *ptab_m;                   /* their natural-spline second derivatives, as ptab_xyz
                                          (hw_motion_spline, computed by the host's model build) */
     double *pt_cpos, *pt_cvel, *pt_ct; /* coupled points: set from outside (3, 3, 1 per point) */
+    /* waves (docs/physics.md section 10, "Loads on lumped-mass nodes in waves"): the components
+     * (wv.n = 0: still water; then nothing below reads the rest) and the kinematics sampled at
+     * every state slot (nodes and points) every wv_h seconds: wv_k[i] is the interval k of slot
+     * i's samples, wv_s0 and wv_s1 their HW_WS_N values at t_k = k wv_h and t_{k+1} (value c of
+     * slot i at c n_state + i), written by the refresh pass (hw_lm_wave_refresh) and
+     * interpolated linearly in time by the node and point loads (hw_lm_wave_at) */
+    hw_wave_field wv;
+    double wv_h;
+    int *wv_k;
+    double *wv_s0, *wv_s1;
 } hw_lm_sys;
+
+/* The sampled wave kinematics of a slot: elevation, velocity, local acceleration. */
+enum { HW_WS_ETA = 0, HW_WS_UX, HW_WS_UY, HW_WS_UZ, HW_WS_AX, HW_WS_AY, HW_WS_AZ, HW_WS_N };
+#define HW_WV_NONE (-2147483647 - 1) /* wv_k of a slot never sampled: reads as still water */
 
 /* Per-evaluation scratch, written by one pass and read by the next. */
 typedef struct hw_lm_work {
@@ -116,6 +131,66 @@ HW_HD hw_v3 hw_lm_current(const hw_lm_sys *S, double z, double t)
 HW_HD hw_v3 hw_lm_current_seen(const hw_lm_sys *S, double z, double t, double scale)
 {
     return z < 0.0 ? hw_v3_scale(hw_lm_current(S, z, t), scale) : hw_v3_zero();
+}
+
+/* Waves: the sampled kinematics (docs/physics.md section 10, "Loads on lumped-mass nodes in
+ * waves"). The refresh pass, at the start of every step (hw_integrate_step) for every node i
+ * (free points evaluate the waves at their centre, hw_lm_point_own_load): when the interval k = floor(t / h) of time t moved since the slot's samples were taken,
+ * K0 <- the old K1 when that was interval k - 1 (else the kinematics at (r, t_k)), and
+ * K1 <- hw_wave_eval at the slot's position predicted to t_{k+1}, r + v (t_{k+1} - t). A slot's
+ * own interval index makes the decision, so a replayed step (CUDA graphs) that reads the time
+ * from device memory refreshes exactly when the host loop would. */
+HW_HD void hw_lm_wave_store(const hw_lm_sys *S, double *s, int i, hw_wave_kin K)
+{
+    int n = S->n_state;
+    s[HW_WS_ETA * n + i] = K.eta;
+    s[HW_WS_UX * n + i] = K.u.x; s[HW_WS_UY * n + i] = K.u.y; s[HW_WS_UZ * n + i] = K.u.z;
+    s[HW_WS_AX * n + i] = K.a.x; s[HW_WS_AY * n + i] = K.a.y; s[HW_WS_AZ * n + i] = K.a.z;
+}
+HW_HD void hw_lm_wave_refresh(const hw_lm_sys *S, double t, const double *y, int i)
+{
+    int n = S->n_state;
+    double h = S->wv_h, kf = floor(t / h);
+    int k = (int)kf, k_old = S->wv_k[i];
+    if (k == k_old) return;
+    hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
+    double t0 = kf * h, t1 = (kf + 1.0) * h;
+    if (k_old != HW_WV_NONE && k_old == k - 1) {
+        for (int c = 0; c < HW_WS_N; c++) S->wv_s0[c * n + i] = S->wv_s1[c * n + i];
+    } else {
+        hw_lm_wave_store(S, S->wv_s0, i, hw_wave_eval(&S->wv, hw_v3_add(r, hw_v3_scale(v, t0 - t)), t0));
+    }
+    hw_lm_wave_store(S, S->wv_s1, i, hw_wave_eval(&S->wv, hw_v3_add(r, hw_v3_scale(v, t1 - t)), t1));
+    S->wv_k[i] = k;
+}
+/* Slot i's kinematics at time t: K0 + (t - t_k) / h (K1 - K0) (a little past t_{k+1} in the
+ * later stages of a step that crosses it: the line extended). pd is not sampled (0); wet: under
+ * the sampled surface. A slot never sampled (k = HW_WV_NONE) has zero samples (the host's
+ * arrays start zeroed) and reads still water. hw_wave_sample: the same from arrays s0, s1 of
+ * stride n (as the state's blocks), slot i, interval k; the CPU's node loop calls it. */
+HW_HDI hw_wave_kin hw_wave_sample(const double *s0, const double *s1, int n, int i, int k, double h,
+                                  double t, double z)
+{
+    hw_wave_kin K;
+    double s = (t - (double)k * h) / h;
+    /* written out (no loop, no array): the CPU's node loop vectorizes */
+#define HW_WS_AT(c) (s0[(c) * n + i] + s * (s1[(c) * n + i] - s0[(c) * n + i]))
+    K.eta = HW_WS_AT(HW_WS_ETA);
+    K.u = hw_v3_make(HW_WS_AT(HW_WS_UX), HW_WS_AT(HW_WS_UY), HW_WS_AT(HW_WS_UZ));
+    K.a = hw_v3_make(HW_WS_AT(HW_WS_AX), HW_WS_AT(HW_WS_AY), HW_WS_AT(HW_WS_AZ));
+#undef HW_WS_AT
+    K.pd = 0.0;
+    K.wet = z < K.eta;
+    return K;
+}
+HW_HD hw_wave_kin hw_lm_wave_at(const hw_lm_sys *S, double t, int i, double z)
+{
+    return hw_wave_sample(S->wv_s0, S->wv_s1, S->n_state, i, S->wv_k[i], S->wv_h, t, z);
+}
+/* The current at height z under a surface at eta: the profile times scale, none above eta. */
+HW_HD hw_v3 hw_lm_current_under(const hw_lm_sys *S, double z, double eta, double t, double scale)
+{
+    return z < eta ? hw_v3_scale(hw_lm_current(S, z, t), scale) : hw_v3_zero();
 }
 
 /* Kinematics of a non-free point at time t. */
@@ -240,7 +315,12 @@ HW_HD void hw_lm_hinge(const hw_lm_sys *S, const hw_lm_work *w, int i)
  * node tangent, the dissipated power (power: what the caller booked already) and whether the node
  * is submerged. Pure: every input is a value, so the CPU loop and the CUDA kernel gather their own
  * way and share this. */
-typedef struct hw_node_load { hw_v3 f, qh; double power; int wet; } hw_node_load;
+typedef struct hw_node_load {
+    hw_v3 f, qh;
+    double power;
+    int wet;
+    double sub; /* waves: the submerged fraction of the tributary length (hw_node_load_waves) */
+} hw_node_load;
 typedef struct hw_lm_env { double rho, g, depth, kb, cb, vf; } hw_lm_env;
 typedef struct hw_lm_linec { double d, cdn, cdt, can, cat, mus; } hw_lm_linec;
 
@@ -282,13 +362,53 @@ HW_HDI hw_node_load hw_node_load_sb(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 q
         f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
         power = ground ? power + sb.power : power;
     }
-    L.f = f; L.qh = qh; L.power = power; L.wet = wet;
+    L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = wet ? 1.0 : 0.0;
     return L;
 }
 HW_HDI hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
                                       double m, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur)
 {
     return hw_node_load_sb(r, v, f, qa, qb, power, m, ln, c, e, ucur, 1);
+}
+
+/* The loads of hw_node_load_sb in waves (docs/physics.md section 10): K the wave kinematics at
+ * the node (sampled), ucur the current there (none above the surface). The two half-segments next
+ * to the node, straight pieces from it along qa (length la, the left segment's, back) and qb (lb,
+ * forward), are cut by the surface at height K.eta: the node's submerged fraction is theirs
+ * weighted by the unstretched lengths wa, wb of the segments (0 where absent), so that buoyancy,
+ * drag, fluid inertia and added mass act on that fraction of its tributary length ln. On it:
+ * buoyancy, Morison drag on the relative velocity ucur + u - v, and the fluid-acceleration force
+ * rho V [(1 + Can) a_n + (1 + Cat) a_t]. power: the work the node does on the water per second
+ * (drag and fluid inertia; the wave's push counts negative). */
+HW_HDI hw_node_load hw_node_load_waves(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double la,
+                                       double lb, double wa, double wb, double power, double m,
+                                       double ln, hw_lm_linec c, hw_lm_env e, hw_v3 ucur,
+                                       hw_wave_kin K, int seabed)
+{
+    hw_node_load L;
+    double fa = hw_wet_fraction(r.z, r.z - 0.5 * la * qa.z, K.eta);
+    double fb = hw_wet_fraction(r.z, r.z + 0.5 * lb * qb.z, K.eta);
+    double ws = wa + wb;
+    double sub = ws > 0.0 ? (wa * fa + wb * fb) / (ws > 0.0 ? ws : 1.0) : (r.z < K.eta ? 1.0 : 0.0);
+    double lw = ln * sub, vol = 0.25 * HW_PI * c.d * c.d * lw;
+    f.z -= (m - e.rho * vol) * e.g;
+    hw_v3 qh = hw_node_tangent(qa, qb);
+    /* computed always and selected (no branches: the CPU loop vectorizes), as hw_node_load_sb */
+    hw_v3 fw = hw_v3_add(hw_morison_drag(hw_v3_sub(hw_v3_add(ucur, K.u), v), qh, e.rho, c.d, lw,
+                                         c.cdn, c.cdt),
+                         hw_fluid_inertia(K.a, qh, e.rho, vol, c.can, c.cat));
+    int wet = sub > 0.0;
+    double pw = power - hw_v3_dot(fw, v);
+    f = hw_v3_select(wet, hw_v3_add(f, fw), f);
+    power = wet ? pw : power;
+    if (seabed) {
+        hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
+        int ground = r.z < -e.depth;
+        f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
+        power = ground ? power + sb.power : power;
+    }
+    L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = sub;
+    return L;
 }
 
 /* The net tension force on a node from its left (qa, Ta) and right (qb, Tb) segments, either
@@ -326,6 +446,15 @@ HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y
             f.z += w->hg_fb[3 * (i - 1) + 2];
         }
     }
+    if (S->wv.n > 0) {
+        hw_wave_kin K = hw_lm_wave_at(S, t, i, r.z);
+        return hw_node_load_waves(r, v, f, qa, qb, loc > 0 ? w->seg_len[sl] : 0.0,
+                                  loc < nseg ? w->seg_len[sl + 1] : 0.0,
+                                  loc > 0 ? S->seg_l0[sl] : 0.0, loc < nseg ? S->seg_l0[sl + 1] : 0.0,
+                                  power, S->node_m[i], S->node_l[i], hw_lm_line_consts(S, l),
+                                  hw_lm_env_of(S),
+                                  hw_lm_current_under(S, r.z, K.eta, t, S->ln_cscale[l]), K, 1);
+    }
     hw_v3 ucur = hw_lm_current_seen(S, r.z, t, S->ln_cscale[l]);
     return hw_node_load_eval(r, v, f, qa, qb, power, S->node_m[i], S->node_l[i],
                              hw_lm_line_consts(S, l), hw_lm_env_of(S), ucur);
@@ -343,12 +472,15 @@ HW_HD void hw_lm_node(const hw_lm_sys *S, double t, const double *y, const hw_lm
     hw_node_load L = hw_lm_node_load(S, t, y, w, i);
     dy[HW_Y_ED * n + i] = L.power;
     if (w->node_f) { w->node_f[3 * i] = L.f.x; w->node_f[3 * i + 1] = L.f.y; w->node_f[3 * i + 2] = L.f.z; }
+    /* in waves, added mass on the submerged fraction of the tributary length */
+    int wet = S->wv.n > 0 ? 1 : L.wet;
+    double lw = S->wv.n > 0 ? S->node_l[i] * L.sub : S->node_l[i];
     if (loc > 0 && loc < nseg) {
         hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(y, n, HW_Y_VX, i));
-        hw_lm_set3(dy, n, HW_Y_VX, i, hw_node_accel(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i],
+        hw_lm_set3(dy, n, HW_Y_VX, i, hw_node_accel(S->node_m[i], wet, S->rho, S->ln_d[l], lw,
                                                      S->ln_can[l], S->ln_cat[l], L.qh, L.f));
     } else { /* an end node: its load and mass matrix go to its point (hw_lm_point) */
-        hw_m3s M = hw_node_mass(S->node_m[i], L.wet, S->rho, S->ln_d[l], S->node_l[i], S->ln_can[l],
+        hw_m3s M = hw_node_mass(S->node_m[i], wet, S->rho, S->ln_d[l], lw, S->ln_can[l],
                                 S->ln_cat[l], L.qh);
         int e = 2 * l + (loc == 0 ? 0 : 1);
         w->end_f[3 * e] = L.f.x; w->end_f[3 * e + 1] = L.f.y; w->end_f[3 * e + 2] = L.f.z;
@@ -371,11 +503,20 @@ HW_HD hw_node_load hw_lm_point_own_load(const hw_lm_sys *S, double t, const doub
     hw_node_load L;
     int i = S->n_nodes + p, n = S->n_state;
     hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
+    if (S->wv.n > 0) { /* waves: evaluated at the point itself (few points: no sampling) */
+        hw_wave_kin K = hw_wave_eval(&S->wv, r, t);
+        hw_point_loads P = hw_point_own_load_waves(
+            r, v, hw_lm_current_under(S, r.z, K.eta, t, S->pt_cscale[p]), K.eta, K.u, K.a,
+            S->pt_mass[p], S->pt_vol[p], S->pt_cda[p], S->pt_ca[p], S->rho, S->g);
+        *M = P.M;
+        L.f = P.f; L.qh = hw_v3_zero(); L.power = P.power; L.wet = P.wet; L.sub = P.wet ? 1.0 : 0.0;
+        return L;
+    }
     hw_v3 cur = hw_lm_current_seen(S, r.z, t, S->pt_cscale[p]);
     hw_point_loads P = hw_point_own_load(r, v, cur, S->pt_mass[p], S->pt_vol[p], S->pt_cda[p],
                                          S->pt_ca[p], S->rho, S->g);
     *M = P.M;
-    L.f = P.f; L.qh = hw_v3_zero(); L.power = P.power; L.wet = P.wet;
+    L.f = P.f; L.qh = hw_v3_zero(); L.power = P.power; L.wet = P.wet; L.sub = P.wet ? 1.0 : 0.0;
     return L;
 }
 

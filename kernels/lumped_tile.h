@@ -176,6 +176,7 @@ typedef struct hw_tile_smem {
     double r[3][HW_TILE_NODES + 2], v[3][HW_TILE_NODES + 2];
     double T[HW_TILE_NODES + 1], qx[HW_TILE_NODES + 1], qy[HW_TILE_NODES + 1],
         qz[HW_TILE_NODES + 1], pd[HW_TILE_NODES + 1];
+    double len[HW_TILE_NODES + 1]; /* waves: the stretched lengths (submerged fractions) */
 } hw_tile_smem;
 
 /* Phase 1: thread tid of nt loads the tile's nodes and halo from the stage input. */
@@ -219,6 +220,7 @@ HW_HD double hw_tile_segments(const hw_lm_sys *S, const hw_lm_work *w, const hw_
         sr = hw_segment_cut(sr, S->seg_alive[s]);
         sm->T[j] = sr.T; sm->qx[j] = sr.q.x; sm->qy[j] = sr.q.y; sm->qz[j] = sr.q.z;
         sm->pd[j] = hw_segment_damping_power(sr, l0, ea, tx, ty, tn);
+        sm->len[j] = sr.len;
         if (i > tl.b) continue; /* the next tile's */
         if (hw_seg_bad(sr.T, sr.strain, S->max_strain)) HW_FLAG_BAD(w->bad, s);
         if (!st->first) continue;
@@ -270,13 +272,28 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
         hw_v3 f = hw_node_tension(k > 0, qa, k > 0 ? sm->T[j] : 0.0, k < ns, qb,
                                   k < ns ? sm->T[j + 1] : 0.0);
         double power = k > 0 ? sm->pd[j] : 0.0;
-        hw_v3 ucur = end || S->cur_nz > 0 ? hw_lm_current_seen(S, r.z, st->t, S->ln_cscale[l]) : hw_v3_zero();
-        double m = S->node_m[i], ln = S->node_l[i];
-        hw_node_load L = hw_node_load_eval(r, v, f, qa, qb, power, m, ln, c, e, ucur);
+        double m = S->node_m[i], ln = S->node_l[i], lw = ln;
+        int wv = S->wv.n > 0;
+        hw_node_load L;
+        if (wv) { /* waves: hw_lm_node_load's wave branch; the node's own samples, refreshed by
+                     its own thread in the step's first stage (hw_integrate_step's refresh) */
+            if (st->first) hw_lm_wave_refresh(S, st->t, st->x, i);
+            hw_wave_kin K = hw_lm_wave_at(S, st->t, i, r.z);
+            int s0 = S->ln_s0[l];
+            L = hw_node_load_waves(r, v, f, qa, qb, k > 0 ? sm->len[j] : 0.0, k < ns ? sm->len[j + 1] : 0.0,
+                                   k > 0 ? S->seg_l0[s0 + k - 1] : 0.0, k < ns ? S->seg_l0[s0 + k] : 0.0,
+                                   power, m, ln, c, e,
+                                   hw_lm_current_under(S, r.z, K.eta, st->t, S->ln_cscale[l]), K, 1);
+            lw = ln * L.sub;
+        } else {
+            hw_v3 ucur = end || S->cur_nz > 0 ? hw_lm_current_seen(S, r.z, st->t, S->ln_cscale[l]) : hw_v3_zero();
+            L = hw_node_load_eval(r, v, f, qa, qb, power, m, ln, c, e, ucur);
+        }
+        int wet = wv ? 1 : L.wet;
         double ed = yb[HW_Y_ED * n + i], *out = st->out;
         if (end) {
             int ee = 2 * l + (k == 0 ? 0 : 1);
-            hw_m3s M = hw_node_mass(m, L.wet, e.rho, c.d, ln, c.can, c.cat, L.qh);
+            hw_m3s M = hw_node_mass(m, wet, e.rho, c.d, lw, c.can, c.cat, L.qh);
             double *ef = st->end_f, *em = st->end_m;
             ef[3 * ee] = L.f.x; ef[3 * ee + 1] = L.f.y; ef[3 * ee + 2] = L.f.z;
             em[6 * ee] = M.xx; em[6 * ee + 1] = M.yy; em[6 * ee + 2] = M.zz;
@@ -288,7 +305,7 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
                                                   st->k[2] ? st->k[2][HW_Y_ED * n + i] : 0.0, L.power);
             continue;
         }
-        hw_v3 a = hw_node_accel(m, L.wet, e.rho, c.d, ln, c.can, c.cat, L.qh, L.f);
+        hw_v3 a = hw_node_accel(m, wet, e.rho, c.d, lw, c.can, c.cat, L.qh, L.f);
         double av[3] = {a.x, a.y, a.z}, vv[3] = {v.x, v.y, v.z}, rr[3] = {r.x, r.y, r.z};
         if (st->kind == HW_TS_EULER) { /* hw_lm_symplectic on the input state */
             for (int b = 0; b < 3; b++) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "hawser/waves.h"
 #include "world/sim_internal.h"
 
 static void reference_eval(const hw_lm_sys *S, double t, double *y, double *dy)
@@ -45,7 +46,7 @@ static const double CUR_UX[12] = {0.1, 0.3, 0.6, 0.9, 0.2, 0.35, 0.7, 1.1, 0.15,
 static const double CUR_UY[12] = {-0.1, 0.0, 0.2, 0.3, 0.0, 0.1, 0.25, 0.5, -0.2, 0.1, 0.3, 0.6};
 static const double CUR_UZ[12] = {0.0, 0.01, -0.02, 0.03, 0.02, 0.0, -0.01, 0.04, 0.01, 0.02, 0.0, -0.03};
 
-enum { WITH_CURRENT = 1, SMALL_ITEMS = 2 };
+enum { WITH_CURRENT = 1, SMALL_ITEMS = 2, WITH_WAVES = 4 };
 
 static void compare_n(double ei, int broken, int nseg, int flags)
 {
@@ -77,6 +78,27 @@ static void compare_n(double ei, int broken, int nseg, int flags)
         mod.S.seg_alive[20] = 0.0;
         mod.S.seg_alive[41] = 0.0;
     }
+    hw_waves *waves = NULL;
+    int *wv_k = NULL;
+    double *wv_s = NULL;
+    if (flags & WITH_WAVES) { /* regular waves 6 m high: the nodes near the fairlead cross the
+                                 surface (the submerged fractions), as hw_sim_create sets them */
+        hw_env_def env = m.def.env;
+        env.waves.kind = HW_WAVES_REGULAR;
+        env.waves.height = 6.0;
+        env.waves.period = 9.0;
+        env.waves.direction = 0.4;
+        cr_assert_eq(hw_waves_create(&env, &waves, msg, sizeof msg), HW_OK, "%s", msg);
+        size_t ns = (size_t)mod.S.n_state;
+        wv_k = malloc(ns * sizeof(int));
+        wv_s = calloc(2 * HW_WS_N * ns, sizeof(double));
+        for (size_t i = 0; i < ns; i++) wv_k[i] = HW_WV_NONE;
+        mod.S.wv = hw_waves_field(waves, mod.S.rho, mod.S.g, mod.S.depth);
+        mod.S.wv_h = hw_waves_kinematics_step(waves);
+        mod.S.wv_k = wv_k;
+        mod.S.wv_s0 = wv_s;
+        mod.S.wv_s1 = wv_s + HW_WS_N * ns;
+    }
     const hw_lm_sys *S = &mod.S;
     size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
     double *y = malloc(ny * sizeof(double)), *dref = calloc(ny, sizeof(double));
@@ -94,9 +116,18 @@ static void compare_n(double ei, int broken, int nseg, int flags)
     cr_assert_eq(ops->create(S, 0, &b, msg, sizeof msg), HW_OK);
     ops->upload(b, HW_BUF_Y, y);
     ops->constrain(b, 0.3, HW_BUF_Y);
+    ops->wave_refresh(b, 0.3, HW_BUF_Y); /* the samples both evaluations read (shared arrays) */
     ops->eval(b, 0.3, HW_BUF_Y, HW_BUF_K1);
     ops->download(b, HW_BUF_K1, dcpu);
     reference_eval(S, 0.3, y, dref);
+    if (flags & WITH_WAVES) { /* some nodes partly submerged, some dry, some wet */
+        int part = 0;
+        for (int i = 0; i < S->n_nodes; i++) {
+            hw_wave_kin K = hw_lm_wave_at(S, 0.3, i, y[HW_Y_RZ * n + i]);
+            part += fabs(y[HW_Y_RZ * n + i] - K.eta) < 3.0;
+        }
+        cr_assert_gt(part, 0, "the model must have nodes at the surface");
+    }
     if (flags & WITH_CURRENT) cr_assert_gt(S->cur_nz, 0);
     int grounded = 0, dry = 0;
     for (int i = 0; i < S->n_nodes; i++) {
@@ -123,6 +154,8 @@ static void compare_n(double ei, int broken, int nseg, int flags)
     hw_cpu_set_grain(0, -1);
     free(y); free(dref); free(dcpu);
     hw_model_free(&mod);
+    hw_waves_destroy(waves);
+    free(wv_k); free(wv_s);
 }
 
 static void compare(double ei, int broken) { compare_n(ei, broken, 64, 0); }
@@ -147,6 +180,16 @@ Test(cpu_loops, small_items_bit_equal_per_element_bodies)
     compare_n(0.0, 0, 64, SMALL_ITEMS);
     compare_n(5e4, 1, 64, SMALL_ITEMS | WITH_CURRENT);
     compare_n(5e4, 0, 300, SMALL_ITEMS | WITH_CURRENT);
+}
+
+/* waves (node_range's wave variant, over the sampled kinematics and the submerged fractions):
+ * with and without a current and bending, blocks with and without grounded nodes, small items */
+Test(cpu_loops, waves_bit_equal_per_element_bodies)
+{
+    compare_n(0.0, 0, 300, WITH_WAVES);
+    compare_n(5e4, 0, 300, WITH_WAVES | WITH_CURRENT);
+    compare_n(0.0, 1, 64, WITH_WAVES | WITH_CURRENT);
+    compare_n(5e4, 1, 64, WITH_WAVES | SMALL_ITEMS);
 }
 
 /* hw_node_accel (the closed-form inverse of the node mass matrix A I + B qh qh^T) against the

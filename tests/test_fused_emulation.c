@@ -20,11 +20,15 @@
 
 #include "backend.h"
 #include "lumped_tile.h"
+#include "hawser/waves.h"
 #include "io/scenario.h"
 #include "world/sim_internal.h"
 
 typedef struct emu {
     const hw_lm_sys *S;
+    hw_lm_sys Sw;        /* waves: the system with samples of its own (not the CPU backend's) */
+    int *wv_k;
+    double *wv_s;
     hw_lm_work w;
     hw_lm_acc acc;
     int bad;
@@ -40,6 +44,19 @@ static void emu_init(emu *E, hw_sim *sim)
     memset(E, 0, sizeof *E);
     const hw_lm_sys *S = &sim->m.S;
     E->S = S;
+    if (S->wv.n > 0) { /* the samples start as the sim's (none taken yet), in arrays of its own */
+        size_t ns = (size_t)S->n_state;
+        E->Sw = *S;
+        E->wv_k = malloc(ns * sizeof(int));
+        E->wv_s = malloc(2 * HW_WS_N * ns * sizeof(double));
+        memcpy(E->wv_k, S->wv_k, ns * sizeof(int));
+        memcpy(E->wv_s, S->wv_s0, HW_WS_N * ns * sizeof(double));
+        memcpy(E->wv_s + HW_WS_N * ns, S->wv_s1, HW_WS_N * ns * sizeof(double));
+        E->Sw.wv_k = E->wv_k;
+        E->Sw.wv_s0 = E->wv_s;
+        E->Sw.wv_s1 = E->wv_s + HW_WS_N * ns;
+        E->S = &E->Sw;
+    }
     size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
     for (int k = 0; k < 8; k++) E->bufs[k] = calloc(ny, sizeof(double));
     E->B.y = E->bufs[0]; E->B.tmp = E->bufs[1]; E->B.x2 = E->bufs[2]; E->B.alt = E->bufs[7];
@@ -70,6 +87,7 @@ static void emu_free(emu *E)
     for (int k = 0; k < 6; k++) free(E->small[k]);
     free(E->w.pt_f); free(E->w.pt_a);
     free(E->acc.seg); free(E->acc.line); free(E->osc); free(E->tiles);
+    free(E->wv_k); free(E->wv_s);
 }
 
 /* The line update of the first stage st (its per-line maximum by the step's parity). */
@@ -236,6 +254,54 @@ Test(fused_emulation, examples)
         hw_scenario *sc = load(paths[k]);
         for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++)
             compare(paths[k], &sc->model, integ, 2, 25, HW_TILE_NODES, 0);
+        hw_scenario_free(sc);
+    }
+}
+
+/* Waves (docs/physics.md section 10): regular waves on the full scenario (several tiles per line,
+ * every point kind, a current) and 40 components on OC4 with a fairlead raised through the
+ * surface (submerged fractions at the end node and its neighbours); a kinematics step of a few
+ * time steps, so that the nodes' samples are refreshed (taken afresh, then carried over from the
+ * previous interval) inside the calls. Bit-equal to the CPU backend, all integrators. */
+Test(fused_emulation, waves)
+{
+    static double amp[40], om[40], dir[40], ph[40];
+    for (int j = 0; j < 40; j++) {
+        om[j] = 0.35 + 0.03 * j;
+        amp[j] = 0.05 + 0.01 * (j % 5);
+        dir[j] = 0.3 * sin(1.7 * j);
+        ph[j] = fmod(2.399963 * j, 6.283185307179586);
+    }
+    for (int k = 0; k < 2; k++) {
+        hw_scenario *sc = load(k ? HW_EXAMPLES_DIR "/oc4_mooring.yaml" : HW_TEST_DATA_DIR "/scenario_full.yaml");
+        if (!k) {
+            const int nseg[4] = {300, 127, 10, 128};
+            full_with(sc, nseg);
+        }
+        hw_waves_def *w = &sc->model.env.waves;
+        *w = hw_default_waves();
+        if (k) {
+            w->kind = HW_WAVES_COMPONENTS;
+            w->n_components = 40;
+            w->c_amp = amp; w->c_omega = om; w->c_dir = dir; w->c_phase = ph;
+            ((hw_point_def *)sc->model.points)[sc->model.lines[0].point_b].pos[2] = 1.0;
+        } else {
+            w->kind = HW_WAVES_REGULAR;
+            w->height = 8.0;
+            w->period = 11.0;
+            w->direction = 0.5;
+            w->ramp_time = 0.01;
+        }
+        for (int integ = HW_INT_SYMPLECTIC_EULER; integ <= HW_INT_RK4; integ++) {
+            hw_sim *probe = NULL;
+            char msg[512];
+            cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &probe, msg, sizeof msg), HW_OK, "%s", msg);
+            w->kinematics_step = 2.7 * hw_sim_dt(probe); /* a refresh every two or three steps */
+            hw_sim_destroy(probe);
+            compare(k ? "oc4 in 40 components" : "scenario_full in regular waves", &sc->model, integ, 2, 9,
+                    HW_TILE_NODES, integ == HW_INT_RK2);
+            w->kinematics_step = 0.0;
+        }
         hw_scenario_free(sc);
     }
 }

@@ -7,6 +7,9 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
 {
     /* the first evaluation of every step is at (t, y_n): the every-step extremes and the
      * instability monitor read it (kernels/accum.h) */
+    /* waves: the kinematics samples of the interval this step starts in (nothing in still
+     * water) */
+    ops->wave_refresh(b, t, HW_BUF_Y);
 #define HW_EVAL_FIRST(dst) do { ops->eval(b, t, HW_BUF_Y, (dst)); ops->accumulate(b, t); } while (0)
     switch (integ) {
     case HW_INT_SYMPLECTIC_EULER:

@@ -51,6 +51,8 @@ void hw_sim_destroy(hw_sim *sim)
     hw_model_free(&sim->m);
     free(sim->y);
     free(sim->acc_seg); free(sim->acc_line);
+    hw_waves_destroy(sim->waves);
+    free(sim->wv_k); free(sim->wv_s);
     free(sim->w.seg_qx); free(sim->w.seg_qy); free(sim->w.seg_qz);
     free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.pt_f); free(sim->w.pt_a);
     free(sim);
@@ -131,6 +133,34 @@ static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd, char *msg, si
     return HW_OK;
 }
 
+/* Waves (docs/physics.md section 10): the sea state of the environment and the lines' sampled
+ * kinematics, on the system before the backend copies it. Still water (kind NONE, or no
+ * component): nothing, and the system stays as it was (wv.n = 0). */
+static hw_status sim_waves(hw_sim *sim, const hw_model_def *def, char *msg, size_t msg_len)
+{
+    hw_lm_sys *S = &sim->m.S;
+    if (def->env.waves.kind == HW_WAVES_NONE) return HW_OK;
+    hw_status st = hw_waves_create(&def->env, &sim->waves, msg, msg_len);
+    if (st) return st;
+    if (hw_waves_count(sim->waves) == 0) return HW_OK;
+    size_t n = (size_t)S->n_state;
+    sim->wv_k = (int *)malloc((n ? n : 1) * sizeof(int));
+    sim->wv_s = (double *)calloc(2 * HW_WS_N * (n ? n : 1), sizeof(double));
+    if (!sim->wv_k || !sim->wv_s) {
+        set_msg(msg, msg_len, "out of memory for the wave kinematics samples (%d nodes and points)", S->n_state);
+        return HW_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++) sim->wv_k[i] = HW_WV_NONE;
+    S->wv = hw_waves_field(sim->waves, S->rho, S->g, S->depth);
+    S->wv_h = hw_waves_kinematics_step(sim->waves);
+    S->wv_k = sim->wv_k;
+    S->wv_s0 = sim->wv_s;
+    S->wv_s1 = sim->wv_s + HW_WS_N * n;
+    return HW_OK;
+}
+
+const hw_waves *hw_sim_waves(const hw_sim *sim) { return sim ? sim->waves : NULL; }
+
 static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
                             void *log_user, hw_sim **out, char *msg, size_t msg_len)
 {
@@ -171,6 +201,10 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
         st = hw_static_solve(&sim->m, sim->y, def->solver.static_tol, def->solver.static_max_iter,
                              &sim->stat, log, log_user, msg, msg_len);
         if (st) { hw_sim_destroy(sim); return st; }
+    }
+    if ((st = sim_waves(sim, def, msg, msg_len))) { /* after the statics (still water) */
+        hw_sim_destroy(sim);
+        return st;
     }
     if ((st = hw_failures_init(&sim->fail, def, &sim->m.S))) { /* before the backend copies S */
         set_msg(msg, msg_len, "out of memory while setting up the failure rules");

@@ -16,6 +16,7 @@
 #include "model/statics.h"
 #include "world/integrate.h"
 #include "world/timeline.h"
+#include "sea/waves.h"
 
 /* The blow-up check once per hw_sim_step call (on: the default on backends with step_n) or after
  * every step (off: the CPU default). Tests use it to run the per-call path on the CPU. */
@@ -90,6 +91,9 @@ struct hw_sim {
     const volatile sig_atomic_t *interrupt; /* hw_sim_set_interrupt: stop between steps when set */
     int monitor;          /* the instability monitor may stop the run (solver.instability_monitor) */
     double *acc_seg, *acc_line; /* host copies of the every-step accumulators (extremes.c) */
+    hw_waves *waves;      /* the sea state of def->env.waves (NULL: still water) */
+    int *wv_k;            /* the lines' wave kinematics samples (m.S.wv_k, wv_s0, wv_s1) */
+    double *wv_s;
     char err[1024];
 };
 

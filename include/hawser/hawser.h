@@ -486,6 +486,9 @@ typedef struct hw_energy {
     double dissipated;    /* work done by damping, drag, seabed damping and friction so far */
     double total;         /* kinetic + gravity + axial + bending + seabed */
 } hw_energy;
+/* With waves the balance is not closed (docs/physics.md section 8): dissipated includes the work
+ * the lines do on the water, negative where the waves push them, and total + dissipated is not
+ * conserved. */
 hw_status hw_sim_energy(const hw_sim *sim, hw_energy *e);
 
 #ifdef __cplusplus

@@ -40,6 +40,8 @@ double hw_waves_kinematics_step(const hw_waves *w);
  * 0 for given components and still water. A simulation longer than this sees the same waves
  * again (docs/physics.md section 10). */
 double hw_waves_repeat_period(const hw_waves *w);
+/* The sea state a simulation built from its model's env.waves and owns (NULL: still water). */
+const hw_waves *hw_sim_waves(const hw_sim *sim);
 
 #ifdef __cplusplus
 }

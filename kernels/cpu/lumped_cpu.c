@@ -45,6 +45,7 @@ struct hw_backend {
     hw_lm_acc acc;   /* every-step accumulators (kernels/accum.h) */
     hw_reel_sys R;   /* reel mode: the host's arrays (reel_set) */
     double *osc;     /* per segment: its oscillation this step (scratch of cpu_accumulate) */
+    int wv_last;     /* waves: the interval of this backend's last refresh (cpu_wave_refresh) */
     double *node_u;  /* with a current: per node, the current it sees (node_range's pre-pass;
                         3 blocks of n_state, as the state's x, y, z) */
     int n_items;
@@ -200,6 +201,7 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     }
     b->bad = HW_NO_BAD;
     b->w.bad = &b->bad;
+    b->wv_last = HW_WV_NONE;
     if (ok) {
         for (int s = 0; s < sys->n_segs; s++) hw_acc_seg_reset(b->acc.seg, sys->n_segs, s, 0.0);
         for (int l = 0; l < sys->n_lines; l++) hw_acc_line_reset(b->acc.line + HW_ACC_LINE_NV * l, 1.0);
@@ -338,6 +340,15 @@ static int item_node_end(const hw_lm_sys *S, hw_cpu_item it)
     return it.k1 == S->ln_cap[it.line] ? it.k1 + 1 : it.k1;
 }
 
+/* Waves in node_range (NULL: still water): the sampled kinematics (hw_lm_sys wv_k, wv_s0,
+ * wv_s1, from the first node) and the segments' stretched and unstretched lengths (from the
+ * first segment), the time and the sampling interval. */
+typedef struct hw_cpu_waves {
+    const int *k;
+    const double *s0, *s1, *len, *l0;
+    double t, h;
+} hw_cpu_waves;
+
 /* Nodes k0 .. k1 - 1 of node_range; seabed = 0 when none of them is below the seabed
  * (hw_node_load_sb), flow = 1 with a current (u), bend = 1 with bending hinges (fa, fb). Inlined
  * into node_range, where restrict no longer holds: ivdep instead (node k reads the state, segment,
@@ -346,14 +357,19 @@ static int item_node_end(const hw_lm_sys *S, hw_cpu_item it)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void node_span(int k0, int k1, int seabed, int flow, int bend, int n,
+static inline void node_span(int k0, int k1, int seabed, int flow, int bend, int waves, int n,
                              const double *r, const double *v, const double *T, const double *qx,
                              const double *qy, const double *qz, const double *pd,
                              const double *m, const double *ln, const double *u,
-                             const double *fa, const double *fb, hw_lm_linec c, hw_lm_env e,
-                             double *dr, double *dv, double *ded)
+                             const double *fa, const double *fb, const hw_cpu_waves *wv,
+                             hw_lm_linec c, hw_lm_env e, double *dr, double *dv, double *ded)
 {
     hw_v3 still = hw_v3_zero();
+    /* the wave arrays as locals, read once */
+    const int *wk = waves ? wv->k : NULL;
+    const double *ws0 = waves ? wv->s0 : NULL, *ws1 = waves ? wv->s1 : NULL;
+    const double *wlen = waves ? wv->len : NULL, *wl0 = waves ? wv->l0 : NULL;
+    double wt = waves ? wv->t : 0.0, wh = waves ? wv->h : 1.0;
     HW_IVDEP
     for (int k = k0; k < k1; k++) {
         hw_v3 rk = hw_v3_make(r[k], r[n + k], r[2 * n + k]);
@@ -369,9 +385,18 @@ static inline void node_span(int k0, int k1, int seabed, int flow, int bend, int
             f.x += fb[3 * k - 3]; f.y += fb[3 * k - 2]; f.z += fb[3 * k - 1];
         }
         hw_v3 uk = flow ? hw_v3_make(u[k], u[n + k], u[2 * n + k]) : still;
-        hw_node_load L = hw_node_load_sb(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, uk,
-                                         seabed);
-        hw_v3 a = hw_node_accel(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh, L.f);
+        hw_node_load L;
+        hw_v3 a;
+        if (waves) { /* hw_lm_node_load's wave branch; u: the current, not yet masked by eta */
+            hw_wave_kin K = hw_wave_sample(ws0, ws1, n, k, wk[k], wh, wt, rk.z);
+            hw_v3 uc = flow ? hw_v3_select(rk.z < K.eta, uk, still) : still;
+            L = hw_node_load_waves(rk, vk, f, qa, qb, wlen[k - 1], wlen[k], wl0[k - 1], wl0[k],
+                                   pd[k - 1], m[k], ln[k], c, e, uc, K, seabed);
+            a = hw_node_accel(m[k], 1, e.rho, c.d, ln[k] * L.sub, c.can, c.cat, L.qh, L.f);
+        } else {
+            L = hw_node_load_sb(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, uk, seabed);
+            a = hw_node_accel(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh, L.f);
+        }
         ded[k] = L.power;
         dr[k] = vk.x; dr[n + k] = vk.y; dr[2 * n + k] = vk.z;
         dv[k] = a.x; dv[n + k] = a.y; dv[2 * n + k] = a.z;
@@ -392,22 +417,29 @@ static void node_range(int ns, int n, const double *restrict r, const double *re
                        const double *restrict qy, const double *restrict qz,
                        const double *restrict pd, const double *restrict m,
                        const double *restrict ln, const double *restrict u,
-                       const double *restrict fa, const double *restrict fb, hw_lm_linec c,
-                       hw_lm_env e, double *restrict dr, double *restrict dv,
-                       double *restrict ded)
+                       const double *restrict fa, const double *restrict fb,
+                       const hw_cpu_waves *restrict wv, hw_lm_linec c, hw_lm_env e,
+                       double *restrict dr, double *restrict dv, double *restrict ded)
 {
     int flow = u != NULL, bend = fa != NULL;
     for (int k0 = 1; k0 < ns; k0 += HW_NODE_BLOCK) {
         int k1 = ns - k0 < HW_NODE_BLOCK ? ns : k0 + HW_NODE_BLOCK, ground = 0;
         for (int k = k0; k < k1; k++) ground |= r[2 * n + k] < -e.depth;
-#define HW_NODE_SPAN(SB, FL, BE)                                                                   \
-    node_span(k0, k1, SB, FL, BE, n, r, v, T, qx, qy, qz, pd, m, ln, u, fa, fb, c, e, dr, dv, ded)
-#define HW_NODE_SPANS(FL, BE) \
-    { if (ground) HW_NODE_SPAN(1, FL, BE); else HW_NODE_SPAN(0, FL, BE); }
-        if (flow) {
-            if (bend) HW_NODE_SPANS(1, 1) else HW_NODE_SPANS(1, 0)
+#define HW_NODE_SPAN(SB, FL, BE, WV)                                                               \
+    node_span(k0, k1, SB, FL, BE, WV, n, r, v, T, qx, qy, qz, pd, m, ln, u, fa, fb, wv, c, e, dr,  \
+              dv, ded)
+#define HW_NODE_SPANS(FL, BE, WV) \
+    { if (ground) HW_NODE_SPAN(1, FL, BE, WV); else HW_NODE_SPAN(0, FL, BE, WV); }
+        if (wv) { /* waves */
+            if (flow) {
+                if (bend) HW_NODE_SPANS(1, 1, 1) else HW_NODE_SPANS(1, 0, 1)
+            } else {
+                if (bend) HW_NODE_SPANS(0, 1, 1) else HW_NODE_SPANS(0, 0, 1)
+            }
+        } else if (flow) {
+            if (bend) HW_NODE_SPANS(1, 1, 0) else HW_NODE_SPANS(1, 0, 0)
         } else {
-            if (bend) HW_NODE_SPANS(0, 1) else HW_NODE_SPANS(0, 0)
+            if (bend) HW_NODE_SPANS(0, 1, 0) else HW_NODE_SPANS(0, 0, 0)
         }
 #undef HW_NODE_SPANS
 #undef HW_NODE_SPAN
@@ -436,9 +468,21 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
         double cs = S->ln_cscale[l];
         for (int i = n0 + a; i < n0 + c; i++) {
             double z = y[HW_Y_RZ * n + i];
-            hw_v3 uc = hw_lm_current_seen(S, z, t, cs);
+            /* in waves the loop masks it by the node's sampled surface (hw_lm_current_under) */
+            hw_v3 uc = S->wv.n > 0 ? hw_v3_scale(hw_lm_current(S, z, t), cs)
+                                   : hw_lm_current_seen(S, z, t, cs);
             u[i] = uc.x; u[n + i] = uc.y; u[2 * n + i] = uc.z;
         }
+    }
+    hw_cpu_waves wv;
+    if (S->wv.n > 0) {
+        wv.k = S->wv_k + n0 + (a - 1);
+        wv.s0 = S->wv_s0 + n0 + (a - 1);
+        wv.s1 = S->wv_s1 + n0 + (a - 1);
+        wv.len = b->w.seg_len + s0 + (a - 1);
+        wv.l0 = S->seg_l0 + s0 + (a - 1);
+        wv.t = t;
+        wv.h = S->wv_h;
     }
     int bend = S->any_bending && S->ln_ei[l] > 0.0;
     /* node_range's nodes 1 .. count-1 are a .. c-1: every array from node (segment) a - 1 */
@@ -447,7 +491,8 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
                b->w.seg_qx + s0 + o, b->w.seg_qy + s0 + o, b->w.seg_qz + s0 + o,
                b->w.seg_pd + s0 + o, S->node_m + n0 + o, S->node_l + n0 + o,
                u ? u + n0 + o : NULL, bend ? b->w.hg_fa + 3 * (n0 + o) : NULL,
-               bend ? b->w.hg_fb + 3 * (n0 + o) : NULL, hw_lm_line_consts(S, l), env,
+               bend ? b->w.hg_fb + 3 * (n0 + o) : NULL, S->wv.n > 0 ? &wv : NULL,
+               hw_lm_line_consts(S, l), env,
                dy + HW_Y_RX * n + n0 + o, dy + HW_Y_VX * n + n0 + o, dy + HW_Y_ED * n + n0 + o);
     for (int k = c; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
 }
@@ -783,12 +828,30 @@ static hw_status cpu_acc_set(hw_backend *b, const double *seg, const double *lin
     return HW_OK;
 }
 
+/* Waves: every node's samples (hw_lm_wave_refresh; a node whose interval did not move returns at
+ * once; free points evaluate the waves directly). */
+static void cpu_wave_refresh(hw_backend *b, double t, int buf)
+{
+    const hw_lm_sys *S = &b->S;
+    if (S->wv.n <= 0 || S->n_nodes <= 0) return;
+    /* nothing to do while the interval has not moved since this backend's last refresh (slot
+     * 0 checked too: the CPU backend shares the host's samples) */
+    int k = (int)floor(t / S->wv_h);
+    if (k == b->wv_last && S->wv_k[0] == k) return;
+    b->wv_last = k;
+    const double *y = b->buf[buf];
+    int nt = team((size_t)S->n_nodes * (size_t)(S->wv.n > 8 ? 8 : S->wv.n));
+    (void)nt;
+#pragma omp parallel for schedule(static) num_threads(nt) if(nt > 1)
+    for (int i = 0; i < S->n_nodes; i++) hw_lm_wave_refresh(S, t, y, i);
+}
+
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
     cpu_update_line, cpu_reel_set, cpu_reel_get, cpu_reel_before, cpu_reel_after, NULL,
-    cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set};
+    cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set, cpu_wave_refresh};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

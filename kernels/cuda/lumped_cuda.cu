@@ -31,7 +31,7 @@ struct hw_backend {
     double *buf[HW_NBUF];
     size_t ny;
     int *d_bad;
-    void *allocs[96];
+    void *allocs[128];
     int n_allocs;
     cudaStream_t stream;        // where launches go (0 = legacy default stream)
     long long *d_step;          // device step counter read by the graph's kernels
@@ -177,6 +177,14 @@ __global__ void k_acc_lines(hw_lm_sys S, cu_time ct, hw_lm_work w, hw_lm_acc a)
     if (l < S.n_lines) acc_line(S, w, a, l, cu_t(ct));
 }
 
+// Waves: each node's samples (hw_lm_wave_refresh decides per slot from its interval index
+// and the time, read from device memory in a replayed graph).
+__global__ void k_wave_refresh(hw_lm_sys S, cu_time ct, const double *y)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < S.n_nodes) hw_lm_wave_refresh(&S, cu_t(ct), y, i);
+}
+
 __global__ void k_set_step(long long *step, long long v, double *base, double t0)
 {
     *step = v;
@@ -259,6 +267,22 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &S.ptab_m, h->ptab_m, 3 * (size_t)h->n_ptab);
     bad |= dev_copy(b, &S.pt_cpos, h->pt_cpos, 3 * np);
     bad |= dev_copy(b, &S.pt_cvel, h->pt_cvel, 3 * np);
+    if (h->wv.n > 0) { // waves: the components and the samples (docs/gpu.md)
+        size_t nw = (size_t)h->wv.n, nst = (size_t)h->n_state;
+        double *wa, *ww, *wk, *wcx, *wcy, *wph, *we;
+        bad |= dev_copy(b, &wa, h->wv.a, nw);
+        bad |= dev_copy(b, &ww, h->wv.w, nw);
+        bad |= dev_copy(b, &wk, h->wv.k, nw);
+        bad |= dev_copy(b, &wcx, h->wv.cx, nw);
+        bad |= dev_copy(b, &wcy, h->wv.cy, nw);
+        bad |= dev_copy(b, &wph, h->wv.ph, nw);
+        bad |= dev_copy(b, &we, h->wv.e2kh, nw);
+        S.wv.a = wa; S.wv.w = ww; S.wv.k = wk; S.wv.cx = wcx; S.wv.cy = wcy; S.wv.ph = wph;
+        S.wv.e2kh = we;
+        bad |= dev_copy(b, &S.wv_k, h->wv_k, nst);
+        bad |= dev_copy(b, &S.wv_s0, h->wv_s0, HW_WS_N * nst);
+        bad |= dev_copy(b, &S.wv_s1, h->wv_s1, HW_WS_N * nst);
+    }
     b->S = S;
     b->ny = (size_t)HW_Y_BLOCKS * h->n_state;
     for (int k = 0; k < HW_NBUF; k++) bad |= dev_copy(b, &b->buf[k], (const double *)NULL, b->ny);
@@ -579,11 +603,17 @@ static hw_status cu_acc_set(hw_backend *b, const double *seg, const double *line
     return e ? HW_ERR_IO : HW_OK;
 }
 
+static void cu_wave_refresh(hw_backend *b, double t, int buf)
+{
+    if (b->S.wv.n <= 0 || b->S.n_nodes <= 0) return;
+    k_wave_refresh<<<blocks_for(b->S.n_nodes), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, time_arg(b, t), b->buf[buf]);
+}
+
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
     cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
     cu_reel_set, cu_reel_get, cu_reel_before, cu_reel_after, cu_step_n, cu_max_tension, cu_trip_scan, cu_accumulate,
-    cu_acc_get, cu_acc_set};
+    cu_acc_get, cu_acc_set, cu_wave_refresh};
 
 /* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
  * device time base + the device step counter x dt, + offset) followed by the counter's

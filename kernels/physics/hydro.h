@@ -68,6 +68,28 @@ HW_HDI hw_v3 hw_node_accel(double m, int submerged, double rho, double d, double
     return hw_v3_scale(hw_v3_sub(hw_v3_scale(f, D), hw_v3_scale(qh, bqf)), inv);
 }
 
+/* Waves (docs/physics.md section 10): the fraction of a straight piece from height z1 to z2 that
+ * lies under the surface at height eta (a level piece: 1 or 0 by its height, 1 at eta). Written
+ * with selects, no branches: the CPU's node loop vectorizes over it. */
+HW_HDI double hw_wet_fraction(double z1, double z2, double eta)
+{
+    double lo = z1 < z2 ? z1 : z2, hi = z1 < z2 ? z2 : z1, den = hi - lo;
+    double fr = (eta - lo) / (den > 0.0 ? den : 1.0);
+    fr = fr < 0.0 ? 0.0 : fr;
+    fr = fr > 1.0 ? 1.0 : fr;
+    return den > 0.0 ? fr : (lo <= eta ? 1.0 : 0.0);
+}
+
+/* The fluid-acceleration force on a submerged volume vol with tangent qh in a flow of local
+ * acceleration a (Froude-Krylov plus added mass, split on the tangent as MoorDyn does):
+ *   F = rho vol [(1 + Can) a_n + (1 + Cat) a_t],  a_t = (a.qh) qh,  a_n = a - a_t. */
+HW_HDI hw_v3 hw_fluid_inertia(hw_v3 a, hw_v3 qh, double rho, double vol, double can, double cat)
+{
+    hw_v3 at = hw_v3_scale(qh, hw_v3_dot(a, qh));
+    hw_v3 an = hw_v3_sub(a, at);
+    return hw_v3_scale(hw_v3_add(hw_v3_scale(an, 1.0 + can), hw_v3_scale(at, 1.0 + cat)), rho * vol);
+}
+
 /* Unit node tangent: the normalized sum of the adjacent segment tangents (either may be zero). */
 HW_HDI hw_v3 hw_node_tangent(hw_v3 qa, hw_v3 qb)
 {

@@ -34,4 +34,29 @@ HW_HD hw_point_loads hw_point_own_load(hw_v3 r, hw_v3 v, hw_v3 cur, double mass,
     L.wet = wet;
     return L;
 }
+/* The same in waves (docs/physics.md section 10): wet when the centre is under the surface eta
+ * above it; drag on u = cur + uw - v (uw: the wave velocity there), and the fluid-acceleration
+ * force rho vol (1 + ca) aw (Froude-Krylov plus added mass, aw: the wave's local acceleration).
+ * power: the work the point does on the water per second (the wave's push counts negative). */
+HW_HD hw_point_loads hw_point_own_load_waves(hw_v3 r, hw_v3 v, hw_v3 cur, double eta, hw_v3 uw,
+                                             hw_v3 aw, double mass, double vol, double cda,
+                                             double ca, double rho, double g)
+{
+    hw_point_loads L;
+    int wet = r.z < eta;
+    hw_v3 f = hw_v3_make(0.0, 0.0, -(mass - (wet ? rho * vol : 0.0)) * g);
+    double power = 0.0;
+    if (wet) {
+        hw_v3 u = hw_v3_sub(hw_v3_add(cur, uw), v);
+        hw_v3 fw = hw_v3_scale(aw, rho * vol * (1.0 + ca));
+        if (cda > 0.0) fw = hw_v3_add(fw, hw_v3_scale(u, 0.5 * rho * cda * hw_v3_norm(u)));
+        f = hw_v3_add(f, fw);
+        power -= hw_v3_dot(fw, v);
+    }
+    L.f = f;
+    L.M = hw_m3s_diag(mass + (wet ? ca * rho * vol : 0.0));
+    L.power = power;
+    L.wet = wet;
+    return L;
+}
 #endif
