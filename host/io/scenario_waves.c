@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hawser/waves.h"
-#include "io/wave_record.h"
+#include "io/table_file.h"
 #include "io/yaml_doc.h"
 
 typedef hw_yr_map mapr;
@@ -276,11 +276,9 @@ static void parse_elevation(mapr *m, hw_waves_def *w)
                        sizeof path - 1, name);
             return;
         }
-        static const hw_wave_record_opts OPTS = {1, 0, 4};
-        double *ft = NULL, *fe = NULL;
-        int first = 0;
+        hw_table_file tf;
         char err[900];
-        hw_status st = hw_wave_record_read(path, &OPTS, &ft, &fe, &n, &first, err, sizeof err);
+        hw_status st = hw_table_read_record(path, 0, 1, 4, &tf, err, sizeof err);
         if (st != HW_OK) { /* the record's own FILE:LINE first, then the key that names it */
             if (!hw_yr_failed(y)) {
                 snprintf(y->err, y->err_len, "%s (the record named by %s at %s:%d)", err, ff.path, y->file,
@@ -289,14 +287,10 @@ static void parse_elevation(mapr *m, hw_waves_def *w)
             }
             return;
         }
-        t = hw_yr_alloc(y, (size_t)n, sizeof *t);
-        eta = hw_yr_alloc(y, (size_t)n, sizeof *eta);
-        if (t && eta) {
-            memcpy(t, ft, (size_t)n * sizeof *t);
-            memcpy(eta, fe, (size_t)n * sizeof *eta);
-        }
-        free(ft);
-        free(fe);
+        n = tf.rows;
+        t = hw_yr_column(y, tf.v, n, tf.cols, 0);
+        eta = hw_yr_column(y, tf.v, n, tf.cols, 1);
+        hw_table_file_free(&tf);
         if (!t || !eta) return;
     }
     w->n_samples = n;
