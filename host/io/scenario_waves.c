@@ -221,21 +221,18 @@ static void parse_spectrum(mapr *m, int type, hw_waves_def *w)
     parse_discretisation(m, w);
 }
 
-/* The record's samples must be equally spaced (as the file reader checks). */
+/* The record's samples must be equally spaced (the file reader's rule, hw_record_off_spacing). */
 static int check_spacing(mapr *m, const fld *f, const double *t, int n)
 {
-    double dt = t[1] - t[0];
-    for (int k = 2; k < n; k++) {
-        double want = t[0] + k * dt;
-        if (fabs(t[k] - want) <= 1e-4 * dt) continue;
-        yaml_node_t *row = yd_seq_at(m->y->doc, f->v, k);
-        char path[300];
-        snprintf(path, sizeof path, "%s[%d]", f->path, k);
-        hw_yr_fail(m->y, yd_line(row), path, "expected equally spaced times (%.17g s apart, as the first "
-                   "two rows: t = %.17g), got %.17g", dt, want, t[k]);
-        return -1;
-    }
-    return 0;
+    double dt, want;
+    int k = hw_record_off_spacing(t, 1, n, &dt, &want);
+    if (k < 0) return 0;
+    yaml_node_t *row = yd_seq_at(m->y->doc, f->v, k);
+    char path[300];
+    snprintf(path, sizeof path, "%s[%d]", f->path, k);
+    hw_yr_fail(m->y, yd_line(row), path, "expected equally spaced times (%.17g s apart, as the first "
+               "two rows: t = %.17g), got %.17g", dt, want, t[k]);
+    return -1;
 }
 
 static void parse_elevation(mapr *m, hw_waves_def *w)

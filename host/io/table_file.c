@@ -208,17 +208,21 @@ hw_status hw_table_read_record(const char *path, int extra_cols, int equal_spaci
                        "samples (rows of t, eta)"};
     hw_status st = hw_table_read(path, &s, t, msg, len);
     if (st != HW_OK || !equal_spacing) return st;
-    const double *v = t->v;
-    const int c = t->cols;
-    const double dt = v[c] - v[0];
-    for (int i = 2; i < t->rows; i++) {
-        double want = v[0] + i * dt, ti = v[(size_t)i * c];
-        if (fabs(ti - want) > 1e-4 * dt) {
-            snprintf(msg, len, "%s:%d: column 1 (t in s): expected equally spaced times (%.17g s apart, as the first two "
-                     "rows: t = %.17g), got %.17g", path, t->line[i], dt, want, ti);
-            hw_table_file_free(t);
-            return HW_ERR_INPUT;
-        }
+    double dt, want;
+    int i = hw_record_off_spacing(t->v, t->cols, t->rows, &dt, &want);
+    if (i < 0) return HW_OK;
+    snprintf(msg, len, "%s:%d: column 1 (t in s): expected equally spaced times (%.17g s apart, as the first two "
+             "rows: t = %.17g), got %.17g", path, t->line[i], dt, want, t->v[(size_t)i * t->cols]);
+    hw_table_file_free(t);
+    return HW_ERR_INPUT;
+}
+
+int hw_record_off_spacing(const double *t, int stride, int n, double *dt, double *want)
+{
+    *dt = n > 1 ? t[stride] - t[0] : 0;
+    for (int k = 2; k < n; k++) {
+        *want = t[0] + k * *dt;
+        if (fabs(t[(size_t)k * stride] - *want) > 1e-4 * *dt) return k;
     }
-    return HW_OK;
+    return -1;
 }

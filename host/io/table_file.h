@@ -53,6 +53,11 @@ void hw_table_file_free(hw_table_file *t);
 hw_status hw_table_read_record(const char *path, int extra_cols, int equal_spacing, int min_samples,
                                hw_table_file *t, char *msg, size_t msg_len);
 
+/* The record rule of equal spacing: times t[0], t[stride], ... (n of them) within 1e-4 of a step
+ * dt = t[stride] - t[0] of t[0] + k dt. The first sample k off the rule (*dt and *want, the time it
+ * should have, set), or -1 when all are on it. Also used for a record given inline in YAML. */
+int hw_record_off_spacing(const double *t, int stride, int n, double *dt, double *want);
+
 /* name as seen from the directory of base (a scenario's path): "DIR/name", or name itself when it
  * is absolute or base has no directory part. 0, or -1 when it does not fit in buf. */
 int hw_path_beside(const char *base, const char *name, char *buf, size_t len);
