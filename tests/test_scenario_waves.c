@@ -330,7 +330,7 @@ Test(waves_errors, elevation_csv)
     write_file(HW_TMP "/wv_bad.csv", "t,eta\n0,0\n0.5,0.1\n1.0,oops\n1.5,0\n");
     parsed p;
     cr_assert_eq(parse(scn(w), HW_TMP "/s.yaml", &p), HW_ERR_INPUT);
-    snprintf(want, sizeof want, "%s:4: eta: expected a number (m), got \"oops\" (the record named by "
+    snprintf(want, sizeof want, "%s:4: column 2 (eta in m): expected a finite number, got 'oops' (the record named by "
              "environment.waves.file at %s:5)", HW_TMP "/wv_bad.csv", HW_TMP "/s.yaml");
     cr_assert_str_eq(p.err, want);
     parsed_free(&p);
@@ -341,7 +341,7 @@ Test(waves_errors, elevation_csv)
 
     write_file(HW_TMP "/wv_bad.csv", "0 0\n0.5 0.1\n1.0 0.2\n1.6 0\n");
     cr_assert_eq(parse(scn(w), HW_TMP "/s.yaml", &p), HW_ERR_INPUT);
-    snprintf(want, sizeof want, "%s:4: t: expected equally spaced times (0.5 s apart, as the first two rows: "
+    snprintf(want, sizeof want, "%s:4: column 1 (t in s): expected equally spaced times (0.5 s apart, as the first two rows: "
              "t = 1.5), got 1.6000000000000001 (the record named by environment.waves.file at %s:5)",
              HW_TMP "/wv_bad.csv", HW_TMP "/s.yaml");
     cr_assert_str_eq(p.err, want);
@@ -349,14 +349,14 @@ Test(waves_errors, elevation_csv)
 
     write_file(HW_TMP "/wv_bad.csv", "0,0,1\n");
     cr_assert_eq(parse(scn(w), HW_TMP "/s.yaml", &p), HW_ERR_INPUT);
-    snprintf(want, sizeof want, "%s:1: row: expected 2 columns (t, eta), got 3 (the record named by "
+    snprintf(want, sizeof want, "%s:1: row: expected 2 columns (t in s, eta in m), got 3 (the record named by "
              "environment.waves.file at %s:5)", HW_TMP "/wv_bad.csv", HW_TMP "/s.yaml");
     cr_assert_str_eq(p.err, want);
     parsed_free(&p);
 
     write_file(HW_TMP "/wv_bad.csv", "t,eta\n0,0\n1,0\n");
     cr_assert_eq(parse(scn(w), HW_TMP "/s.yaml", &p), HW_ERR_INPUT);
-    snprintf(want, sizeof want, "%s:3: record: expected at least 4 samples (rows of t, eta), got 2 (the record "
+    snprintf(want, sizeof want, "%s:3: rows: expected at least 4 samples (rows of t, eta), got 2 (the record "
              "named by environment.waves.file at %s:5)", HW_TMP "/wv_bad.csv", HW_TMP "/s.yaml");
     cr_assert_str_eq(p.err, want);
     parsed_free(&p);

@@ -416,13 +416,19 @@ Test(vessel_waves, file_errors)
     load_fails(ship, "m.csv", "t,x,y,z,roll,pitch,yaw\n0,0,0,0,0,0,0\n1,0,0,abc,0,0,0\n",
                "bad.yaml:14: bodies[0] (ship).motion.file: ", "/m.csv:3: column 4 (z): expected a finite number, got 'abc'");
     load_fails(ship, "m.csv", "0,0,0,0,0,0,0\n1,0,0,0,0,0\n", "bad.yaml:14: bodies[0] (ship).motion.file: ",
-               "/m.csv:2: expected 7 columns (as the first row, line 1), got 6");
+               "/m.csv:2: row: expected 7 columns (t, x, y, z, roll, pitch, yaw), got 6");
     load_fails(ship, "m.csv", "0,0,0,0,0,0,0\n\n0,1,0,0,0,0,0\n", "bad.yaml:14: bodies[0] (ship).motion.file: ",
-               "/m.csv:3: column 1 (t): expected times increasing strictly, got 0 after 0 (line 1)");
+               "/m.csv:3: column 1 (t): expected values increasing strictly, got 0 after 0 (line 1)");
     load_fails(ship, "m.csv", "t,x,y,z,roll,pitch,yaw\n0,0,0,0,0,0,0\n", "bad.yaml:14: bodies[0] (ship).motion.file: ",
                "expected at least 2 rows of numbers, got 1");
     load_fails(PREFIX "bodies:\n  - {name: ship, type: prescribed, position: [0, 0, 0], motion: {type: table, file: none.csv}}\n",
-               NULL, NULL, "bad.yaml:9: bodies[0] (ship).motion.file: ", "/none.csv: cannot read: No such file");
+               NULL, NULL, "bad.yaml:9: bodies[0] (ship).motion.file: ", "/none.csv: cannot open: No such file");
+    /* the one table reader refuses what is not a regular file before opening it (a FIFO would wait) */
+    load_fails(PREFIX "bodies:\n  - {name: ship, type: prescribed, position: [0, 0, 0], motion: {type: table, file: .}}\n",
+               NULL, NULL, "bad.yaml:9: bodies[0] (ship).motion.file: ", "/.: expected a regular file, got a directory");
+    /* one comma between two fields: an empty field is named at its line and column */
+    load_fails(ship, "m.csv", "0,0,0,0,0,0,0\n1,0,,0,0,0,0\n", "bad.yaml:14: bodies[0] (ship).motion.file: ",
+               "/m.csv:2: column 3 (y): expected a finite number, got ''");
     load_fails(PREFIX "bodies:\n  - {name: ship, type: prescribed, position: [0, 0, 0], motion: {type: table, file: m.csv, "
                "table: [[0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0]]}}\n", "m.csv", "0,0,0,0,0,0,0\n1,0,0,0,0,0,0\n",
                "bodies[0] (ship).motion.file: expected either table or file, got both", NULL);
@@ -437,7 +443,9 @@ Test(vessel_waves, file_errors)
     load_fails(rao, "r.csv", "0.5,0,-1,0,1,0,1,0,0,0,0,0,0,0\n", "bad.yaml:15: bodies[0] (ship).motion.rao.file: ",
                "/r.csv:1: column 3 (surge amplitude): expected an amplitude >= 0, got -1");
     load_fails(rao, "r.csv", "0.5,0,1,0,1,0,1,0,0,0,0,0,0\n", "bad.yaml:15: bodies[0] (ship).motion.rao.file: ",
-               "/r.csv:1: expected 14 columns, got 13");
+               "/r.csv:1: row: expected 14 columns (frequency, heading, surge amplitude, surge phase, sway amplitude, "
+               "sway phase, heave amplitude, heave phase, roll amplitude, roll phase, pitch amplitude, pitch phase, yaw "
+               "amplitude, yaw phase), got 13");
     load_fails(PREFIX "bodies:\n  - {name: ship, type: prescribed, position: [0, 0, 0], motion: {type: rao, rao: {file: r.csv, "
                "phases: grads}}}\n", "r.csv", "0.5,0,1,0,1,0,1,0,0,0,0,0,0,0\n", "bad.yaml:9: bodies[0] (ship).motion.rao.phases: ",
                NULL);

@@ -21,7 +21,7 @@
 #include "hawser/waves.h"
 #include "io/files.h"
 #include "io/scenario_write.h"
-#include "io/wave_record.h"
+#include "io/table_file.h"
 #include "io/scenario_body.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
@@ -625,6 +625,21 @@ static void wave_file_fail(rdr *R, hw_status st, const char *path, int line, con
              R->file, R->opt_ln[O_WAVEKIN]);
 }
 
+/* Reads the table file path beside the deck (io/table_file.h); on failure its message, then
+ * "(OPTION at DECK:LINE)" for the option that reads it. 0, or -1 (failed). */
+static int read_deck_table(rdr *R, const char *path, const hw_table_spec *s, hw_table_file *t, const char *option,
+                           int opt_line)
+{
+    char err[900];
+    hw_status st = hw_table_read(path, s, t, err, sizeof err);
+    if (st == HW_OK) return 0;
+    if (!FAILED(R)) {
+        R->status = st;
+        snprintf(R->err, sizeof R->err, "%s (%s at %s:%d)", err, option, R->file, opt_line);
+    }
+    return -1;
+}
+
 /* WaveKin 7: wave_frequencies.txt beside the deck. Rows "omega re im [beta]": a component of
  * angular frequency omega (rad/s), complex amplitude re + i im (m) and direction beta (rad, default
  * 0), whose elevation in MoorDyn v2 is |A| sin(omega t - k (x cos beta + y sin beta) + arg A)
@@ -634,61 +649,26 @@ static void wave_file_fail(rdr *R, hw_status st, const char *path, int line, con
  * add nothing and are left out. */
 static void read_wave_frequencies(rdr *R, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        int e = errno;
-        fail_st(R, e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO, R->opt_ln[O_WAVEKIN], "OPTIONS WaveKin",
-                "WaveKin 7 reads wave_frequencies.txt beside the deck: cannot open %s: %s", path, strerror(e));
-        return;
-    }
-    long long size = 0;
-    if (hw_input_too_big(f, &size)) {
-        fclose(f);
-        wave_file_fail(R, HW_ERR_INPUT, path, 1, "file size", "expected at most %lld MiB, got %lld bytes",
-                       HW_INPUT_MAX_BYTES >> 20, size);
-        return;
-    }
-    char buf[HW_WAVE_RECORD_MAX_LINE + 2];
-    int ln = 0, rows = 0, n = 0, cap = 0;
-    double *c = NULL; /* 4 per component: amp, omega, dir, phase */
-    while (!FAILED(R) && fgets(buf, sizeof buf, f)) {
-        ln++;
-        size_t len = strlen(buf);
-        if (len > HW_WAVE_RECORD_MAX_LINE && buf[len - 1] != '\n') {
-            wave_file_fail(R, HW_ERR_INPUT, path, ln, "line", "expected at most %d characters, got more",
-                           HW_WAVE_RECORD_MAX_LINE);
-            break;
-        }
-        char *tok[6], *save = NULL;
-        int nt = 0;
-        for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
-            if (nt < 6) tok[nt++] = t; else nt++;
-        if (nt == 0) continue;
-        if (nt < 3 || nt > 4) {
-            wave_file_fail(R, HW_ERR_INPUT, path, ln, "row", "expected 3 or 4 columns (omega re im [beta]), got %d",
-                           nt);
-            break;
-        }
-        double v[4] = {0, 0, 0, 0};
-        static const char *const COL[4] = {"omega", "re", "im", "beta"};
-        int bad = -1;
-        for (int k = 0; k < nt && bad < 0; k++)
-            if (!to_double(tok[k], &v[k])) bad = k;
-        if (bad >= 0) {
-            wave_file_fail(R, HW_ERR_INPUT, path, ln, COL[bad], "expected a number, got \"%.40s\"", tok[bad]);
-            break;
-        }
-        if (rows == 0) {
+    static const char *const COL[4] = {"omega", "re", "im", "beta"};
+    static const hw_table_spec SPEC = {3, 4, 0, 1, 2, 0, 0, 0, COL, "omega re im [beta]",
+                                       "rows (omega = 0, then the components; as MoorDyn requires)"};
+    hw_table_file t;
+    if (read_deck_table(R, path, &SPEC, &t, "WaveKin 7", R->opt_ln[O_WAVEKIN])) return;
+    int n = 0;
+    double *c = malloc((size_t)t.rows * 4 * sizeof *c); /* 4 per component: amp, omega, dir, phase */
+    if (!c) oom(R, "the wave components", (double)t.rows * 4 * sizeof *c);
+    for (int r = 0; r < t.rows && !FAILED(R); r++) {
+        const double *v = t.v + (size_t)r * t.cols;
+        int ln = t.line[r];
+        if (r == 0) {
             if (v[0] != 0)
                 wave_file_fail(R, HW_ERR_INPUT, path, ln, "omega", "expected 0 rad/s on the first row (as "
                                "MoorDyn requires), got %g", v[0]);
             else if (v[2] != 0)
                 wave_file_fail(R, HW_ERR_UNSUPPORTED, path, ln, "im", "a mean water level (the imaginary part "
                                "at omega = 0, %g m) not supported yet: the mean surface is z = 0", v[2]);
-            rows++;
             continue;
         }
-        rows++;
         if (!(v[0] > 0)) {
             wave_file_fail(R, HW_ERR_INPUT, path, ln, "omega", "expected an angular frequency > 0 rad/s after "
                            "the first row, got %g", v[0]);
@@ -701,30 +681,16 @@ static void read_wave_frequencies(rdr *R, const char *path)
         }
         double amp = hypot(v[1], v[2]);
         if (amp == 0) continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            double *g = realloc(c, (size_t)cap * 4 * sizeof *c);
-            if (!g) {
-                oom(R, "the wave components", (double)cap * 4 * sizeof *c);
-                break;
-            }
-            c = g;
-        }
         c[4 * n + 0] = amp;
         c[4 * n + 1] = v[0];
         c[4 * n + 2] = v[3];
         c[4 * n + 3] = 0.5 * 3.14159265358979323846 - atan2(v[2], v[1]);
         n++;
     }
-    if (!FAILED(R) && ferror(f))
-        fail_st(R, HW_ERR_IO, R->opt_ln[O_WAVEKIN], "OPTIONS WaveKin", "cannot read %s: %s", path,
-                strerror(errno ? errno : EIO));
-    fclose(f);
-    if (!FAILED(R) && rows < 2)
-        wave_file_fail(R, HW_ERR_INPUT, path, ln ? ln : 1, "rows", "expected at least 2 rows (omega = 0, then "
-                       "the components; as MoorDyn requires), got %d", rows);
     if (!FAILED(R) && n == 0)
-        wave_file_fail(R, HW_ERR_INPUT, path, ln, "rows", "expected a component of amplitude > 0, got none");
+        wave_file_fail(R, HW_ERR_INPUT, path, t.line[t.rows - 1], "rows", "expected a component of amplitude > 0, "
+                       "got none");
+    hw_table_file_free(&t);
     if (FAILED(R)) {
         free(c);
         return;
@@ -755,11 +721,9 @@ static void read_wave_frequencies(rdr *R, const char *path)
  * same way and turns that record into components (HW_WAVES_ELEVATION). */
 static void read_wave_elevation(rdr *R, const char *path)
 {
-    static const hw_wave_record_opts OPTS = {0, 1, 2};
-    double *t = NULL, *e = NULL;
-    int n = 0, first = 0;
+    hw_table_file tf;
     char err[900];
-    hw_status st = hw_wave_record_read(path, &OPTS, &t, &e, &n, &first, err, sizeof err);
+    hw_status st = hw_table_read_record(path, 1, 0, 2, &tf, err, sizeof err);
     if (st != HW_OK) {
         if (!FAILED(R)) {
             R->status = st;
@@ -767,38 +731,38 @@ static void read_wave_elevation(rdr *R, const char *path)
         }
         return;
     }
-    double dtw = R->dt_wave;
+    const int n = tf.rows, c = tf.cols, first = tf.line[0];
+    const double *t = tf.v, *e = tf.v + 1; /* t[c * j], e[c * j] */
+    double dtw = R->dt_wave, tn = t[c * (n - 1)];
     if (t[0] != 0) {
         wave_file_fail(R, HW_ERR_INPUT, path, first, "t", "expected the record to start at t = 0 (MoorDyn "
                        "resamples it from t = 0), got %g", t[0]);
-    } else if (t[n - 1] / dtw > 1e7) {
+    } else if (tn / dtw > 1e7) {
         wave_file_fail(R, HW_ERR_INPUT, path, first, "t", "expected at most 1e7 samples of dtWave = %g s, got a "
-                       "record of %g s", dtw, t[n - 1]);
+                       "record of %g s", dtw, tn);
     }
-    int m = FAILED(R) ? 0 : (int)floor(t[n - 1] / dtw) + 1;
+    int m = FAILED(R) ? 0 : (int)floor(tn / dtw) + 1;
     if (m % 2) m--;
     if (!FAILED(R) && m < 4)
         wave_file_fail(R, HW_ERR_INPUT, path, first, "record", "expected a record of at least 4 samples of "
-                       "dtWave = %g s, got %g s", dtw, t[n - 1]);
+                       "dtWave = %g s, got %g s", dtw, tn);
     double *w = FAILED(R) ? NULL : malloc((size_t)m * 2 * sizeof *w);
     if (!FAILED(R) && !w) oom(R, "the resampled wave record", (double)m * 2 * sizeof *w);
     if (FAILED(R)) {
-        free(t);
-        free(e);
+        hw_table_file_free(&tf);
         return;
     }
     for (int i = 0, j = 0; i < m; i++) {
         double ti = i * dtw;
-        while (j + 1 < n && t[j + 1] < ti) j++;
+        while (j + 1 < n && t[c * (j + 1)] < ti) j++;
         double v;
         if (ti <= t[0]) v = e[0];
-        else if (j + 1 >= n) v = e[n - 1];
-        else v = e[j] + (e[j + 1] - e[j]) * (ti - t[j]) / (t[j + 1] - t[j]);
+        else if (j + 1 >= n) v = e[c * (n - 1)];
+        else v = e[c * j] + (e[c * (j + 1)] - e[c * j]) * (ti - t[c * j]) / (t[c * (j + 1)] - t[c * j]);
         w[i] = ti;
         w[m + i] = v;
     }
-    free(t);
-    free(e);
+    hw_table_file_free(&tf);
     R->wave_buf = w;
     hw_waves_def *d = &R->env.waves;
     d->kind = HW_WAVES_ELEVATION;
@@ -819,99 +783,21 @@ static void read_current_profile(rdr *R)
         fail(R, oln, "OPTIONS Currents", "expected a deck path of at most %zu characters", sizeof path - 40);
         return;
     }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        int e = errno;
-        fail_st(R, e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO, oln, "OPTIONS Currents",
-                "Currents 1 reads current_profile.txt beside the deck: cannot open %s: %s", path, strerror(e));
-        return;
-    }
-    long long size = 0;
-    char buf[HW_WAVE_RECORD_MAX_LINE + 2], msg[700] = "";
-    int ln = 0, n = 0, cap = 0, bad_ln = 0;
-    hw_status st = HW_OK;
-    double *rows = NULL;
-    if (hw_input_too_big(f, &size)) {
-        st = HW_ERR_INPUT;
-        bad_ln = 1;
-        snprintf(msg, sizeof msg, "file size: expected at most %lld MiB, got %lld bytes", HW_INPUT_MAX_BYTES >> 20, size);
-    }
-    while (st == HW_OK && fgets(buf, sizeof buf, f)) {
-        ln++;
-        size_t len = strlen(buf);
-        if (len > HW_WAVE_RECORD_MAX_LINE && buf[len - 1] != '\n') {
-            st = HW_ERR_INPUT;
-            bad_ln = ln;
-            snprintf(msg, sizeof msg, "line: expected at most %d characters, got more", HW_WAVE_RECORD_MAX_LINE);
-            break;
-        }
-        if (ln <= 3) continue; /* MoorDyn's three header lines */
-        char *tok[6], *save = NULL;
-        int nt = 0;
-        for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
-            if (nt < 6) tok[nt++] = t; else nt++;
-        if (nt == 0) continue;
-        st = HW_ERR_INPUT;
-        bad_ln = ln;
-        if (nt != 4) {
-            snprintf(msg, sizeof msg, "row: expected 4 columns (z ux uy uz), got %d", nt);
-            break;
-        }
-        double v[4];
-        static const char *const COL[4] = {"z", "ux", "uy", "uz"};
-        int bad = -1;
-        for (int k = 0; k < 4 && bad < 0; k++)
-            if (!to_double(tok[k], &v[k])) bad = k;
-        if (bad >= 0) {
-            snprintf(msg, sizeof msg, "%s: expected a number, got \"%.40s\"", COL[bad], tok[bad]);
-            break;
-        }
-        if (n > 0 && !(v[0] > rows[4 * (n - 1)])) {
-            snprintf(msg, sizeof msg, "z: expected a z greater than the previous row's (%g m; rows from the "
-                     "deepest up), got %g", rows[4 * (n - 1)], v[0]);
-            break;
-        }
-        if (n == cap) {
-            cap = cap ? 2 * cap : 64;
-            double *g = realloc(rows, (size_t)cap * 4 * sizeof *g);
-            if (!g) {
-                st = HW_ERR_NOMEM;
-                snprintf(msg, sizeof msg, "out of memory (%d rows)", n);
-                break;
-            }
-            rows = g;
-        }
-        memcpy(rows + 4 * n, v, sizeof v);
-        n++;
-        st = HW_OK;
-    }
-    if (st == HW_OK && ferror(f)) {
-        st = HW_ERR_IO;
-        bad_ln = ln ? ln : 1;
-        snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno ? errno : EIO));
-    }
-    fclose(f);
-    if (st == HW_OK && n == 0) {
-        st = HW_ERR_INPUT;
-        bad_ln = ln ? ln : 1;
-        snprintf(msg, sizeof msg, "rows: expected at least 1 row z ux uy uz after the 3 header lines, got none");
-    }
-    double *c = st == HW_OK ? malloc((size_t)n * 4 * sizeof *c) : NULL;
-    if (st == HW_OK && !c) {
-        st = HW_ERR_NOMEM;
-        snprintf(msg, sizeof msg, "out of memory (%d rows)", n);
-    }
-    if (st != HW_OK) {
-        free(rows);
-        if (!FAILED(R)) {
-            R->status = st;
-            snprintf(R->err, sizeof R->err, "%.500s:%d: %s (Currents 1 at %s:%d)", path, bad_ln, msg, R->file, oln);
-        }
+    static const char *const COL[4] = {"z", "ux", "uy", "uz"};
+    static const hw_table_spec SPEC = {4, 4, 0, 0, 1, 3, 0, 1, COL, "z ux uy uz",
+                                       "row z ux uy uz after the 3 header lines"};
+    hw_table_file t;
+    if (read_deck_table(R, path, &SPEC, &t, "Currents 1", oln)) return;
+    const int n = t.rows;
+    double *c = malloc((size_t)n * 4 * sizeof *c);
+    if (!c) {
+        hw_table_file_free(&t);
+        oom(R, "the current profile", (double)n * 4 * sizeof *c);
         return;
     }
     for (int j = 0; j < n; j++)
-        for (int k = 0; k < 4; k++) c[k * n + j] = rows[4 * j + k];
-    free(rows);
+        for (int k = 0; k < 4; k++) c[k * n + j] = t.v[4 * j + k];
+    hw_table_file_free(&t);
     R->cur_buf = c;
     hw_current_def *cd = &R->env.current;
     cd->n_depth = n;

@@ -13,8 +13,8 @@
 static const char *const MOTION_COLS[] = {"t", "x", "y", "z", "roll", "pitch", "yaw"};
 
 /* The table file f names, read beside the scenario; 0 or -1 (failed). */
-static int read_beside(hw_yr *y, const hw_yr_fld *f, int min_cols, int max_cols, int min_rows,
-                       const char *const *names, hw_table_file *t, char *path, size_t path_len)
+static int read_beside(hw_yr *y, const hw_yr_fld *f, const hw_table_spec *spec, hw_table_file *t, char *path,
+                       size_t path_len)
 {
     const char *name = yd_scalar(f->v);
     if (!name || yd_is_null(f->v) || !*name) {
@@ -23,9 +23,13 @@ static int read_beside(hw_yr *y, const hw_yr_fld *f, int min_cols, int max_cols,
         hw_yr_fail(y, f->line, f->path, "expected a file name (relative to the scenario's directory), got %s", got);
         return -1;
     }
-    hw_path_beside(y->file, name, path, path_len);
+    if (hw_path_beside(y->file, name, path, path_len)) {
+        hw_yr_fail(y, f->line, f->path, "expected a path of at most %zu characters, got \"%.60s...\"", path_len - 1,
+                   name);
+        return -1;
+    }
     char m[1024];
-    hw_status st = hw_table_file_read(path, min_cols, max_cols, min_rows, names, t, m, sizeof m);
+    hw_status st = hw_table_read(path, spec, t, m, sizeof m);
     if (st == HW_ERR_NOMEM) { hw_yr_nomem(y); return -1; }
     if (st) { hw_yr_fail(y, f->line, f->path, "%s", m); return -1; }
     return 0;
@@ -36,19 +40,14 @@ int hw_scn_body_motion_file(hw_yr_map *mm, const hw_yr_fld *f, int degrees, hw_b
     hw_yr *y = mm->y;
     hw_table_file t;
     char path[1024];
-    if (read_beside(y, f, 7, 7, 2, MOTION_COLS, &t, path, sizeof path)) return -1;
+    static const hw_table_spec SPEC = {7, 7, 0, 0, 2, 0, 1, 1, MOTION_COLS, NULL, NULL};
+    if (read_beside(y, f, &SPEC, &t, path, sizeof path)) return -1;
     double *tt = (double *)hw_yr_alloc(y, (size_t)t.rows, sizeof(double));
     double *v6 = (double *)hw_yr_alloc(y, (size_t)6 * t.rows, sizeof(double));
     if (!tt || !v6) { hw_table_file_free(&t); return -1; }
     const double k = degrees ? PI_ / 180.0 : 1.0;
     for (int r = 0; r < t.rows; r++) {
         const double *row = t.v + 7 * r;
-        if (r > 0 && !(row[0] > tt[r - 1])) {
-            hw_yr_fail(y, f->line, f->path, "%s:%d: column 1 (t): expected times increasing strictly, got %g after %g (line %d)",
-                       path, t.line[r], row[0], tt[r - 1], t.line[r - 1]);
-            hw_table_file_free(&t);
-            return -1;
-        }
         tt[r] = row[0];
         for (int c = 0; c < 6; c++) v6[6 * r + c] = c < 3 ? row[1 + c] : row[1 + c] * k;
     }
@@ -161,7 +160,8 @@ int hw_scn_body_rao(hw_yr_map *mm, const hw_yr_fld *f, hw_body_def *b)
     hw_table_file t;
     char path[1024];
     if (has_f) {
-        if (read_beside(y, &ff, 14, 14, 1, RAO_COLS, &t, path, sizeof path)) return -1;
+        static const hw_table_spec SPEC = {14, 14, 0, 0, 1, 0, 1, 0, RAO_COLS, NULL, NULL};
+        if (read_beside(y, &ff, &SPEC, &t, path, sizeof path)) return -1;
     } else {
         if (inline_rows(y, &ft, &t)) return -1;
         snprintf(path, sizeof path, "%s", y->file);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hawser/waves.h"
-#include "io/wave_record.h"
+#include "io/table_file.h"
 #include "io/yaml_doc.h"
 
 typedef hw_yr_map mapr;
@@ -221,21 +221,18 @@ static void parse_spectrum(mapr *m, int type, hw_waves_def *w)
     parse_discretisation(m, w);
 }
 
-/* The record's samples must be equally spaced (as the file reader checks). */
+/* The record's samples must be equally spaced (the file reader's rule, hw_record_off_spacing). */
 static int check_spacing(mapr *m, const fld *f, const double *t, int n)
 {
-    double dt = t[1] - t[0];
-    for (int k = 2; k < n; k++) {
-        double want = t[0] + k * dt;
-        if (fabs(t[k] - want) <= 1e-4 * dt) continue;
-        yaml_node_t *row = yd_seq_at(m->y->doc, f->v, k);
-        char path[300];
-        snprintf(path, sizeof path, "%s[%d]", f->path, k);
-        hw_yr_fail(m->y, yd_line(row), path, "expected equally spaced times (%.17g s apart, as the first "
-                   "two rows: t = %.17g), got %.17g", dt, want, t[k]);
-        return -1;
-    }
-    return 0;
+    double dt, want;
+    int k = hw_record_off_spacing(t, 1, n, &dt, &want);
+    if (k < 0) return 0;
+    yaml_node_t *row = yd_seq_at(m->y->doc, f->v, k);
+    char path[300];
+    snprintf(path, sizeof path, "%s[%d]", f->path, k);
+    hw_yr_fail(m->y, yd_line(row), path, "expected equally spaced times (%.17g s apart, as the first "
+               "two rows: t = %.17g), got %.17g", dt, want, t[k]);
+    return -1;
 }
 
 static void parse_elevation(mapr *m, hw_waves_def *w)
@@ -276,11 +273,9 @@ static void parse_elevation(mapr *m, hw_waves_def *w)
                        sizeof path - 1, name);
             return;
         }
-        static const hw_wave_record_opts OPTS = {1, 0, 4};
-        double *ft = NULL, *fe = NULL;
-        int first = 0;
+        hw_table_file tf;
         char err[900];
-        hw_status st = hw_wave_record_read(path, &OPTS, &ft, &fe, &n, &first, err, sizeof err);
+        hw_status st = hw_table_read_record(path, 0, 1, 4, &tf, err, sizeof err);
         if (st != HW_OK) { /* the record's own FILE:LINE first, then the key that names it */
             if (!hw_yr_failed(y)) {
                 snprintf(y->err, y->err_len, "%s (the record named by %s at %s:%d)", err, ff.path, y->file,
@@ -289,14 +284,10 @@ static void parse_elevation(mapr *m, hw_waves_def *w)
             }
             return;
         }
-        t = hw_yr_alloc(y, (size_t)n, sizeof *t);
-        eta = hw_yr_alloc(y, (size_t)n, sizeof *eta);
-        if (t && eta) {
-            memcpy(t, ft, (size_t)n * sizeof *t);
-            memcpy(eta, fe, (size_t)n * sizeof *eta);
-        }
-        free(ft);
-        free(fe);
+        n = tf.rows;
+        t = hw_yr_column(y, tf.v, n, tf.cols, 0);
+        eta = hw_yr_column(y, tf.v, n, tf.cols, 1);
+        hw_table_file_free(&tf);
         if (!t || !eta) return;
     }
     w->n_samples = n;

@@ -1,10 +1,12 @@
-/* Tables of numbers from text files beside a scenario (table_file.h). */
+/* Tables of numbers from text files beside a scenario or a deck (table_file.h). */
 #include "io/table_file.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "io/files.h"
 
@@ -48,32 +50,65 @@ static int split(char *s, char **f, int maxf)
 static int number(const char *s, double *v)
 {
     char *end;
-    errno = 0;
     *v = strtod(s, &end);
-    return end != s && *end == '\0';
+    return end != s && *end == '\0' && isfinite(*v);
 }
 
-hw_status hw_table_file_read(const char *path, int min_cols, int max_cols, int min_rows,
-                             const char *const *names, hw_table_file *t, char *msg, size_t len)
+/* " (NAME)" of column c (0-based) into buf, or "" without names. */
+static const char *col_name(const hw_table_spec *s, int c, char *buf, size_t len)
+{
+    if (s->names && c < s->max_cols) snprintf(buf, len, " (%s)", s->names[c]);
+    else buf[0] = '\0';
+    return buf;
+}
+
+/* "row: expected N columns (WHAT)" into buf: the column counts s allows. */
+static void cols_expected(const hw_table_spec *s, char *buf, size_t len)
+{
+    char what[400] = "";
+    if (s->cols_what) snprintf(what, sizeof what, " (%.380s)", s->cols_what);
+    else if (s->names) { /* " (t, x, y, ...)" */
+        size_t k = 0;
+        for (int c = 0; c < s->max_cols && k + 2 < sizeof what; c++)
+            k += (size_t)snprintf(what + k, sizeof what - k, "%s%s", c ? ", " : " (", s->names[c]);
+        if (k + 2 < sizeof what) snprintf(what + k, sizeof what - k, ")");
+    }
+    if (s->extra_cols) snprintf(buf, len, "%d or more columns%s", s->min_cols, what);
+    else if (s->min_cols == s->max_cols) snprintf(buf, len, "%d columns%s", s->min_cols, what);
+    else snprintf(buf, len, "%d %s %d columns%s", s->min_cols, s->max_cols == s->min_cols + 1 ? "or" : "to",
+                  s->max_cols, what);
+}
+
+hw_status hw_table_read(const char *path, const hw_table_spec *s, hw_table_file *t, char *msg, size_t len)
 {
     memset(t, 0, sizeof *t);
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) { /* a directory, a FIFO (whose open would
+                                                           wait for a writer), a device */
+        snprintf(msg, len, "%s: expected a regular file, got %s", path,
+                 S_ISDIR(sb.st_mode) ? "a directory" : S_ISFIFO(sb.st_mode) ? "a FIFO" : "a device or socket");
+        return HW_ERR_INPUT;
+    }
     FILE *fp = fopen(path, "rb");
     if (!fp) {
-        snprintf(msg, len, "%s: cannot read: %s", path, strerror(errno));
-        return HW_ERR_IO;
+        int e = errno;
+        snprintf(msg, len, "%s: cannot open: %s", path, strerror(e));
+        return e == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
     }
     long long size = 0;
     if (hw_input_too_big(fp, &size)) {
         fclose(fp);
-        snprintf(msg, len, "%s:1: file size: expected at most %lld MiB, got %lld bytes", path, HW_INPUT_MAX_BYTES >> 20, size);
+        snprintf(msg, len, "%s:1: file size: expected at most %lld MiB (docs/scenario.md, Limits), got %lld bytes",
+                 path, HW_INPUT_MAX_BYTES >> 20, size);
         return HW_ERR_INPUT;
     }
     hw_status st = HW_OK;
-    char *buf = NULL;
+    char *buf = NULL, cn[200];
     size_t cap = 0, n = 0;
     long long total = 0;
-    int lineno = 0, rows_cap = 0, data = 0;
-    char *fld[64];
+    int lineno = 0, rows_cap = 0, data = !s->header;
+    char *fld[HW_TABLE_MAX_COLS];
+    const int maxc = s->max_cols < HW_TABLE_MAX_COLS ? s->max_cols : HW_TABLE_MAX_COLS;
     for (;;) { /* one line at a time, any length, the whole file at most HW_INPUT_MAX_BYTES */
         int ch;
         n = 0;
@@ -92,31 +127,32 @@ hw_status hw_table_file_read(const char *path, int min_cols, int max_cols, int m
         buf[n] = '\0';
         lineno++;
         total += (long long)n + 1;
-        if (total > HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
-            snprintf(msg, len, "%s:%d: file size: expected at most %lld MiB", path, lineno, HW_INPUT_MAX_BYTES >> 20);
+        if (total > HW_INPUT_MAX_BYTES) { /* grew while read: stop at the limit */
+            snprintf(msg, len, "%s:%d: file size: expected at most %lld MiB (docs/scenario.md, Limits), got more",
+                     path, lineno, HW_INPUT_MAX_BYTES >> 20);
             st = HW_ERR_INPUT;
             goto done;
         }
-        char *s = buf;
-        while (*s == ' ' || *s == '\t' || *s == '\r') s++;
-        if (!*s || *s == '#') continue;
-        int nf = split(s, fld, 64);
+        if (lineno <= s->skip_lines) continue;
+        char *p = buf;
+        while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+        if (!*p || *p == '#') continue;
+        int nf = split(p, fld, HW_TABLE_MAX_COLS);
         double first;
         if (!data && !number(fld[0], &first)) { data = 1; continue; } /* a header row */
         data = 1;
+        char want[512];
+        if (nf < s->min_cols || (nf > s->max_cols && !s->extra_cols)) {
+            cols_expected(s, want, sizeof want);
+            snprintf(msg, len, "%s:%d: row: expected %s, got %d", path, lineno, want, nf);
+            st = HW_ERR_INPUT;
+            goto done;
+        }
         if (t->rows == 0) {
-            if (nf < min_cols || nf > max_cols) {
-                if (min_cols == max_cols)
-                    snprintf(msg, len, "%s:%d: expected %d columns, got %d", path, lineno, min_cols, nf);
-                else
-                    snprintf(msg, len, "%s:%d: expected %d to %d columns, got %d", path, lineno, min_cols, max_cols, nf);
-                st = HW_ERR_INPUT;
-                goto done;
-            }
-            t->cols = nf;
-        } else if (nf != t->cols) {
-            snprintf(msg, len, "%s:%d: expected %d columns (as the first row, line %d), got %d", path, lineno, t->cols,
-                     t->line[0], nf);
+            t->cols = s->ragged || s->extra_cols ? maxc : nf;
+        } else if (!s->ragged && !s->extra_cols && nf != t->cols) {
+            snprintf(msg, len, "%s:%d: row: expected %d columns (as the first row, line %d), got %d", path, lineno,
+                     t->cols, t->line[0], nf);
             st = HW_ERR_INPUT;
             goto done;
         }
@@ -128,30 +164,65 @@ hw_status hw_table_file_read(const char *path, int min_cols, int max_cols, int m
             if (l) t->line = l;
             if (!v || !l) { st = HW_ERR_NOMEM; goto done; }
         }
-        for (int c = 0; c < nf; c++) {
-            double x;
-            if (!number(fld[c], &x) || !(x == x) || x - x != 0.0) {
-                snprintf(msg, len, "%s:%d: column %d%s%s%s: expected a finite number, got '%.40s'", path, lineno, c + 1,
-                         names ? " (" : "", names ? names[c] : "", names ? ")" : "", fld[c]);
+        double *row = t->v + (size_t)t->rows * t->cols;
+        for (int c = 0; c < t->cols; c++) {
+            if (c >= nf) { row[c] = 0; continue; }
+            if (!number(fld[c], &row[c])) {
+                snprintf(msg, len, "%s:%d: column %d%s: expected a finite number, got '%.40s'", path, lineno, c + 1,
+                         col_name(s, c, cn, sizeof cn), fld[c]);
                 st = HW_ERR_INPUT;
                 goto done;
             }
-            t->v[(size_t)t->rows * t->cols + c] = x;
+        }
+        if (s->increasing && t->rows > 0 && !(row[0] > row[-t->cols])) {
+            snprintf(msg, len, "%s:%d: column 1%s: expected values increasing strictly, got %.17g after %.17g "
+                     "(line %d)", path, lineno, col_name(s, 0, cn, sizeof cn), row[0], row[-t->cols],
+                     t->line[t->rows - 1]);
+            st = HW_ERR_INPUT;
+            goto done;
         }
         t->line[t->rows++] = lineno;
     }
     if (ferror(fp)) {
-        snprintf(msg, len, "%s: cannot read: %s", path, strerror(errno));
+        snprintf(msg, len, "%s: cannot read: %s", path, strerror(errno ? errno : EIO));
         st = HW_ERR_IO;
-    } else if (t->rows < min_rows) {
-        snprintf(msg, len, "%s:%d: expected at least %d row%s of numbers, got %d", path, lineno > 0 ? lineno : 1,
-                 min_rows, min_rows == 1 ? "" : "s", t->rows);
+    } else if (t->rows < s->min_rows) {
+        snprintf(msg, len, "%s:%d: rows: expected at least %d %s, got %d", path, lineno > 0 ? lineno : 1,
+                 s->min_rows, s->rows_what ? s->rows_what : s->min_rows == 1 ? "row of numbers" : "rows of numbers",
+                 t->rows);
         st = HW_ERR_INPUT;
     }
 done:
-    if (st == HW_ERR_NOMEM) snprintf(msg, len, "%s: out of memory", path);
+    if (st == HW_ERR_NOMEM) snprintf(msg, len, "%s:%d: out of memory (%d rows)", path, lineno, t->rows);
     free(buf);
     fclose(fp);
     if (st) hw_table_file_free(t);
     return st;
+}
+
+hw_status hw_table_read_record(const char *path, int extra_cols, int equal_spacing, int min_samples,
+                               hw_table_file *t, char *msg, size_t len)
+{
+    static const char *const NAMES[] = {"t in s", "eta in m"};
+    hw_table_spec s = {2, 2, extra_cols, 0, min_samples > 2 ? min_samples : 2, 0, 1, 1, NAMES, NULL,
+                       "samples (rows of t, eta)"};
+    hw_status st = hw_table_read(path, &s, t, msg, len);
+    if (st != HW_OK || !equal_spacing) return st;
+    double dt, want;
+    int i = hw_record_off_spacing(t->v, t->cols, t->rows, &dt, &want);
+    if (i < 0) return HW_OK;
+    snprintf(msg, len, "%s:%d: column 1 (t in s): expected equally spaced times (%.17g s apart, as the first two "
+             "rows: t = %.17g), got %.17g", path, t->line[i], dt, want, t->v[(size_t)i * t->cols]);
+    hw_table_file_free(t);
+    return HW_ERR_INPUT;
+}
+
+int hw_record_off_spacing(const double *t, int stride, int n, double *dt, double *want)
+{
+    *dt = n > 1 ? t[stride] - t[0] : 0;
+    for (int k = 2; k < n; k++) {
+        *want = t[0] + k * *dt;
+        if (fabs(t[(size_t)k * stride] - *want) > 1e-4 * *dt) return k;
+    }
+    return -1;
 }
