@@ -1,6 +1,7 @@
 /* Checkpoints (checkpoint.h, include/hawser/checkpoint.h): the record container, its file
  * format, and the records of a simulation's state. */
 #include "accum.h"
+#include "hawser/waves.h"
 #include "io/checkpoint.h"
 
 #include <errno.h>
@@ -387,6 +388,14 @@ void hw_ck_sim_records(hw_ck *ck, hw_sim *sim)
         CK_ARR(ck, "acc.seg", sim->acc_seg, (size_t)HW_ACC_SEG_NV * S->n_segs);
         CK_ARR(ck, "acc.line", sim->acc_line, (size_t)HW_ACC_LINE_NV * nl);
     }
+    /* waves: the lines' sampled kinematics (hw_sim_wave_samples_get / set: fetched by
+     * sync_host_state, pushed back after a load); without them a resumed run would sample
+     * afresh from the state at the resume time. Only in waves: still-water checkpoints are
+     * unchanged. */
+    if (sim->wv_k) {
+        CK_ARR(ck, "wave.k", sim->wv_k, S->n_state);
+        CK_ARR(ck, "wave.s", sim->wv_s, (size_t)2 * HW_WS_N * S->n_state);
+    }
     /* line failure: broken segments and each line's record (fail.any and seg_trip are derived:
      * hw_failures_resync after loading) */
     CK_ARR(ck, "sys.seg_alive", S->seg_alive, S->n_segs);
@@ -430,6 +439,7 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
             sim->ops->set_coupled(sim->be, p, S->pt_cpos + 3 * p, S->pt_cvel + 3 * p, S->pt_ct[p]);
     if (!st && sim->fail.ln) st = hw_failures_resync(sim);
     if (!st && sim->acc_seg) st = sim->ops->acc_set(sim->be, sim->acc_seg, sim->acc_line, sim->monitor);
+    if (!st) st = hw_sim_wave_samples_set(sim, sim->wv_k, sim->wv_s);
     sim->ops->take_bad(sim->be);
     sim->y_valid = 1;
     sim->w_valid = 0;
@@ -441,6 +451,7 @@ static hw_status sync_host_state(hw_sim *sim)
     hw_status st = HW_OK;
     if (sim->acc_seg) /* the accumulators as the backend holds them (no sample of the state now) */
         st = sim->ops->acc_get(sim->be, sim->acc_seg, sim->acc_line);
+    if (!st) st = hw_sim_wave_samples_get(sim, sim->wv_k, sim->wv_s); /* the samples as well */
     if (st || sim->y_valid) return st;
     st = sim->ops->download(sim->be, HW_BUF_Y, sim->y);
     if (!st) sim->y_valid = 1;
