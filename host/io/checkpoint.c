@@ -350,6 +350,13 @@ uint64_t hw_ck_model_hash(const hw_sim *sim)
     H(S->pt_vel, 3 * np); H(S->pt_amp, 3 * np); H(S->pt_omega, np); H(S->pt_phase, np);
     H(S->pt_cda, np); H(S->pt_ca, np); H(S->pt_cscale, np);
     H(S->ptab_t, S->n_ptab); H(S->ptab_xyz, 3 * S->n_ptab);
+    if (S->wv.n > 0) { /* waves (still water hashes as before): the sea and its sampling step, so
+                          a checkpoint with samples loads only into the same sea */
+        const hw_wave_field *W = &S->wv;
+        double wv[2] = {W->ramp, S->wv_h};
+        H(&W->n, 1); H(wv, 2);
+        H(W->a, W->n); H(W->w, W->n); H(W->cx, W->n); H(W->cy, W->n); H(W->ph, W->n);
+    }
 #undef H
     for (int l = 0; l < nl; l++) h = hw_fnv1a(h, sim->m.line_names[l], strlen(sim->m.line_names[l]) + 1);
     return h;

@@ -9,9 +9,9 @@
  * sampled wave kinematics (hw_sim_wave_samples_get, include/hawser/waves.h).
  *
  * A checkpoint is versioned (format version and Hawser version) and carries a fingerprint of
- * the model (its sizes, constants and time step) and a checksum; loading one from another
- * model, another Hawser version, or a corrupt or truncated one returns HW_ERR_INPUT with a
- * message saying which, and leaves the simulation unchanged. */
+ * the model (its sizes, constants and time step; in waves, the sea) and a checksum; loading one
+ * from another model, another Hawser version, or a corrupt or truncated one returns HW_ERR_INPUT
+ * with a message saying which, and leaves the simulation unchanged. */
 #ifndef HAWSER_CHECKPOINT_H
 #define HAWSER_CHECKPOINT_H
 
