@@ -107,6 +107,14 @@ struct hw_backend_ops {
      * Nothing without waves (sys->wv.n == 0). Called inside the step that step_n records
      * (hw_integrate_step), so it reads the time as the other kernels do. */
     void (*wave_refresh)(hw_backend *b, double t, int buf);
+    /* Waves: the samples (hw_lm_sys wv_k, wv_s0, wv_s1) copied to / from host arrays k (n_state
+     * interval indices) and s (2 HW_WS_N n_state doubles: wv_s0's block, then wv_s1's), for
+     * checkpoints (hw_sim_wave_samples_get / set). wave_set also forgets the backend's own
+     * memory of its last refresh, so the next step refreshes exactly where the run that saved
+     * the samples would have. k or s may be the arrays the backend shares (the CPU's: no copy).
+     * Nothing without waves (sys->wv.n == 0). */
+    hw_status (*wave_get)(hw_backend *b, int *k, double *s);
+    hw_status (*wave_set)(hw_backend *b, const int *k, const double *s);
 };
 
 const hw_backend_ops *hw_cpu_backend(void);

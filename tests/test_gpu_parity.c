@@ -1250,3 +1250,42 @@ Test(gpu_parity, waves_cpu_vs_cuda)
         hw_scenario_free(sc);
     }
 }
+
+/* Checkpoints in waves on the device (docs/outputs.md "Checkpoint and resume"): the sampled wave
+ * kinematics are saved with the state (the backend's wave_get / wave_set copy the device's
+ * samples), so a device simulation loading a device checkpoint continues bit for bit, on the
+ * baseline kernels and on the fused step, and its samples are the uninterrupted run's. */
+Test(gpu_parity, waves_checkpoint_round_trip_on_the_device)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/scenario_full.yaml");
+    waves_model(sc, 0, NULL, NULL, NULL, NULL);
+    sc->model.solver.dt = 0.0;
+    const char *paths[2] = {"baseline", "fused"};
+    for (int p = 0; p < 2; p++) {
+        hw_sim *a = cuda_on(paths[p], &sc->model), *b = cuda_on(paths[p], &sc->model);
+        cr_assert_eq(hw_sim_step(a, 1075), HW_OK, "%s", hw_sim_last_error(a));
+        void *buf;
+        size_t len;
+        char msg[1024];
+        cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
+        cr_assert_eq(hw_sim_step(a, 1000), HW_OK, "%s", hw_sim_last_error(a));
+        cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_step(b, 1000), HW_OK, "%s", hw_sim_last_error(b));
+        double d = state_diff(a, b, sc->model.n_lines);
+        size_t n = hw_sim_wave_samples_size(a);
+        cr_assert_gt(n, 0);
+        int *ka = malloc(n * sizeof(int)), *kb = malloc(n * sizeof(int));
+        double *sa = malloc(14 * n * sizeof(double)), *sb = malloc(14 * n * sizeof(double));
+        cr_assert_eq(hw_sim_wave_samples_get(a, ka, sa), HW_OK);
+        cr_assert_eq(hw_sim_wave_samples_get(b, kb, sb), HW_OK);
+        printf("waves checkpoint on the device (%s): resumed vs uninterrupted %.3g\n", paths[p], d);
+        cr_expect_eq(d, 0.0, "%s", paths[p]);
+        cr_expect(!memcmp(ka, kb, n * sizeof(int)) && !memcmp(sa, sb, 14 * n * sizeof(double)),
+                  "%s: the resumed samples differ", paths[p]);
+        free(ka); free(kb); free(sa); free(sb); free(buf);
+        hw_sim_destroy(a);
+        hw_sim_destroy(b);
+    }
+    hw_scenario_free(sc);
+}

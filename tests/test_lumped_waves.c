@@ -1,7 +1,8 @@
 /* Waves in the lumped-mass model (docs/physics.md section 10, "Loads on lumped-mass nodes in
  * waves"): the inline force on a vertical cylinder against Morison's closed form integrated over
- * depth, the buoyancy of a line piercing the surface, still water through the wave path, and the
- * sampled node kinematics against the exact ones within the stated interpolation error.
+ * depth, the buoyancy of a line piercing the surface, still water through the wave path, the
+ * sampled node kinematics against the exact ones within the stated interpolation error, and a
+ * checkpoint taken in waves continuing bit-identically (the samples are saved with the state).
  *
  * The Airy kinematics of the closed forms are written here again (dispersion by bisection,
  * Wheeler stretching), independently of kernels/physics/waves.h. */
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "hawser/checkpoint.h"
 #include "hawser/waves.h"
 #include "world/sim_internal.h"
 
@@ -344,4 +346,100 @@ Test(lumped_waves, free_point_loads_in_waves)
     }
     free(y);
     vline_free(&v);
+}
+
+/* (e) Checkpoint and resume in waves: a slack line between two fixed points under regular waves
+ * (H 2 m, T 6 s, depth 30 m; samples every T / 40 = 0.15 s), stepped N = 4000 steps of 0.5 ms, and
+ * stepped N1 = 2150 steps (t = 1.075 s, inside a sampling interval: the samples were taken at
+ * t = 1.05 s from the state then), saved, loaded into a new simulation of the same model and
+ * stepped N - N1: every node's position and velocity, every tension and the samples agree bit
+ * for bit. The same resume with the samples dropped after the load (every slot marked never
+ * sampled: what a checkpoint without them gave) drifts, so the test sees the samples. */
+static hw_sim *slack_line_in_waves(one_line *m)
+{
+    double ra[3] = {-10.0, 0.0, -28.0}, rb[3] = {10.0, 0.0, -8.0};
+    one_line_init(m, 0.1, 50.0, 1e5, 30.0, 10, ra, rb);
+    m->type.cdn = 1.2;
+    m->type.can = 1.0;
+    m->def.env.rho_w = RHO;
+    m->def.env.g = G0;
+    m->def.env.depth = 30.0;
+    m->def.solver.dt = 5e-4; /* under the critical step (hw_sim_create checks it) */
+    m->def.env.waves.kind = HW_WAVES_REGULAR;
+    m->def.env.waves.height = 2.0;
+    m->def.env.waves.period = 6.0;
+    hw_sim *sim = NULL;
+    char msg[512];
+    cr_assert_eq(hw_sim_create(&m->def, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    return sim;
+}
+
+/* Positions, velocities (11 nodes), tensions (10 segments), time and steps; the samples. */
+static void resume_state(hw_sim *sim, double *out, int *k, double *s)
+{
+    cr_assert_eq(hw_sim_line_positions(sim, 0, out), HW_OK);
+    cr_assert_eq(hw_sim_line_velocities(sim, 0, out + 33), HW_OK);
+    cr_assert_eq(hw_sim_line_tensions(sim, 0, out + 66), HW_OK);
+    out[76] = hw_sim_time(sim);
+    out[77] = (double)hw_sim_steps_taken(sim);
+    cr_assert_eq(hw_sim_wave_samples_get(sim, k, s), HW_OK);
+}
+
+Test(lumped_waves, checkpoint_resume_bit_identical)
+{
+    enum { N = 4000, N1 = 2150, NV = 78 };
+    one_line m[3];
+    hw_sim *a = slack_line_in_waves(&m[0]), *b = slack_line_in_waves(&m[1]), *c = slack_line_in_waves(&m[2]);
+    size_t n = hw_sim_wave_samples_size(a);
+    cr_assert_eq(n, (size_t)a->m.S.n_state, "every node and point is sampled");
+    cr_assert_float_eq(hw_waves_kinematics_step(hw_sim_waves(a)), 0.15, 1e-12);
+    int *ka = calloc(n, sizeof(int)), *kb = calloc(n, sizeof(int));
+    double *sa = calloc(14 * n, sizeof(double)), *sb = calloc(14 * n, sizeof(double));
+    cr_assert_eq(hw_sim_step(a, N1), HW_OK, "%s", hw_sim_last_error(a));
+    void *buf;
+    size_t len;
+    cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
+    cr_assert_eq(hw_sim_step(a, N - N1), HW_OK, "%s", hw_sim_last_error(a));
+    char msg[1024];
+    cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_steps_taken(b), N1);
+    cr_assert_eq(hw_sim_step(b, N - N1), HW_OK, "%s", hw_sim_last_error(b));
+    double ya[NV], yb[NV];
+    resume_state(a, ya, ka, sa);
+    resume_state(b, yb, kb, sb);
+    cr_assert(memcmp(ya, yb, sizeof ya) == 0, "the resumed simulation drifted from the uninterrupted one");
+    cr_assert(memcmp(ka, kb, n * sizeof(int)) == 0 && memcmp(sa, sb, 14 * n * sizeof(double)) == 0,
+              "the resumed samples differ");
+    cr_assert_eq(ka[a->m.S.ln_n0[0] + 5], 13, "the last step (from t = 1.9995 s) sampled interval 13");
+    /* the control: the same resume with the samples dropped (re-sampled from the state at the
+     * resume time) is not bit-identical */
+    cr_assert_eq(hw_sim_load_state(c, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
+    for (size_t i = 0; i < n; i++) kb[i] = HW_WV_NONE;
+    memset(sb, 0, 14 * n * sizeof(double));
+    cr_assert_eq(hw_sim_wave_samples_set(c, kb, sb), HW_OK);
+    cr_assert_eq(hw_sim_step(c, N - N1), HW_OK, "%s", hw_sim_last_error(c));
+    double yc[NV];
+    resume_state(c, yc, kb, sb);
+    cr_assert(memcmp(ya, yc, sizeof ya) != 0, "dropping the samples changes nothing: the test cannot see them");
+    free(ka); free(kb); free(sa); free(sb);
+    hw_sim_destroy(a); hw_sim_destroy(b); hw_sim_destroy(c);
+    /* still water: nothing sampled, nothing saved; the fingerprint holds the sea, so a checkpoint
+     * in waves and one in still water of the same line refuse each other */
+    one_line w;
+    double ra[3] = {-10.0, 0.0, -28.0}, rb[3] = {10.0, 0.0, -8.0};
+    one_line_init(&w, 0.1, 50.0, 1e7, 30.0, 10, ra, rb);
+    hw_sim *d = NULL;
+    cr_assert_eq(hw_sim_create(&w.def, HW_BACKEND_CPU, NULL, NULL, &d, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_wave_samples_size(d), 0);
+    cr_assert_eq(hw_sim_wave_samples_get(d, NULL, NULL), HW_OK);
+    cr_assert_eq(hw_sim_load_state(d, buf, len, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "another model"), "%s", msg);
+    free(buf);
+    cr_assert_eq(hw_sim_save_state(d, &buf, &len), HW_OK);
+    hw_sim *e = slack_line_in_waves(&m[0]);
+    cr_assert_eq(hw_sim_load_state(e, buf, len, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "another model"), "%s", msg);
+    free(buf);
+    hw_sim_destroy(d);
+    hw_sim_destroy(e);
 }

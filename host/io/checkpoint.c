@@ -1,6 +1,7 @@
 /* Checkpoints (checkpoint.h, include/hawser/checkpoint.h): the record container, its file
  * format, and the records of a simulation's state. */
 #include "accum.h"
+#include "hawser/waves.h"
 #include "io/checkpoint.h"
 
 #include <errno.h>
@@ -349,6 +350,13 @@ uint64_t hw_ck_model_hash(const hw_sim *sim)
     H(S->pt_vel, 3 * np); H(S->pt_amp, 3 * np); H(S->pt_omega, np); H(S->pt_phase, np);
     H(S->pt_cda, np); H(S->pt_ca, np); H(S->pt_cscale, np);
     H(S->ptab_t, S->n_ptab); H(S->ptab_xyz, 3 * S->n_ptab);
+    if (S->wv.n > 0) { /* waves (still water hashes as before): the sea and its sampling step, so
+                          a checkpoint with samples loads only into the same sea */
+        const hw_wave_field *W = &S->wv;
+        double wv[2] = {W->ramp, S->wv_h};
+        H(&W->n, 1); H(wv, 2);
+        H(W->a, W->n); H(W->w, W->n); H(W->cx, W->n); H(W->cy, W->n); H(W->ph, W->n);
+    }
 #undef H
     for (int l = 0; l < nl; l++) h = hw_fnv1a(h, sim->m.line_names[l], strlen(sim->m.line_names[l]) + 1);
     return h;
@@ -386,6 +394,14 @@ void hw_ck_sim_records(hw_ck *ck, hw_sim *sim)
     if (sim->acc_seg) {
         CK_ARR(ck, "acc.seg", sim->acc_seg, (size_t)HW_ACC_SEG_NV * S->n_segs);
         CK_ARR(ck, "acc.line", sim->acc_line, (size_t)HW_ACC_LINE_NV * nl);
+    }
+    /* waves: the lines' sampled kinematics (hw_sim_wave_samples_get / set: fetched by
+     * sync_host_state, pushed back after a load); without them a resumed run would sample
+     * afresh from the state at the resume time. Only in waves: still-water checkpoints are
+     * unchanged. */
+    if (sim->wv_k) {
+        CK_ARR(ck, "wave.k", sim->wv_k, S->n_state);
+        CK_ARR(ck, "wave.s", sim->wv_s, (size_t)2 * HW_WS_N * S->n_state);
     }
     /* line failure: broken segments and each line's record (fail.any and seg_trip are derived:
      * hw_failures_resync after loading) */
@@ -430,6 +446,7 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
             sim->ops->set_coupled(sim->be, p, S->pt_cpos + 3 * p, S->pt_cvel + 3 * p, S->pt_ct[p]);
     if (!st && sim->fail.ln) st = hw_failures_resync(sim);
     if (!st && sim->acc_seg) st = sim->ops->acc_set(sim->be, sim->acc_seg, sim->acc_line, sim->monitor);
+    if (!st) st = hw_sim_wave_samples_set(sim, sim->wv_k, sim->wv_s);
     sim->ops->take_bad(sim->be);
     sim->y_valid = 1;
     sim->w_valid = 0;
@@ -441,6 +458,7 @@ static hw_status sync_host_state(hw_sim *sim)
     hw_status st = HW_OK;
     if (sim->acc_seg) /* the accumulators as the backend holds them (no sample of the state now) */
         st = sim->ops->acc_get(sim->be, sim->acc_seg, sim->acc_line);
+    if (!st) st = hw_sim_wave_samples_get(sim, sim->wv_k, sim->wv_s); /* the samples as well */
     if (st || sim->y_valid) return st;
     st = sim->ops->download(sim->be, HW_BUF_Y, sim->y);
     if (!st) sim->y_valid = 1;

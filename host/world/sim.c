@@ -161,6 +161,27 @@ static hw_status sim_waves(hw_sim *sim, const hw_model_def *def, char *msg, size
 
 const hw_waves *hw_sim_waves(const hw_sim *sim) { return sim ? sim->waves : NULL; }
 
+size_t hw_sim_wave_samples_size(const hw_sim *sim)
+{
+    return sim && sim->wv_k ? (size_t)sim->m.S.n_state : 0;
+}
+
+hw_status hw_sim_wave_samples_get(const hw_sim *sim, int *k, double *s)
+{
+    if (!sim) return HW_ERR_INVALID_ARG;
+    if (!sim->wv_k) return HW_OK;
+    if (!k || !s) return HW_ERR_INVALID_ARG;
+    return sim->ops->wave_get(sim->be, k, s);
+}
+
+hw_status hw_sim_wave_samples_set(hw_sim *sim, const int *k, const double *s)
+{
+    if (!sim) return HW_ERR_INVALID_ARG;
+    if (!sim->wv_k) return HW_OK;
+    if (!k || !s) return HW_ERR_INVALID_ARG;
+    return sim->ops->wave_set(sim->be, k, s);
+}
+
 static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
                             void *log_user, hw_sim **out, char *msg, size_t msg_len)
 {

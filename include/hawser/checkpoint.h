@@ -5,12 +5,13 @@
  * What is saved: the state vector (all blocks), time and step counts, segment-steps, the failed
  * flag and the static-solve facts, every winch's and sheave's run-time state, the per-line
  * arrays a reel event changes (segment counts, winch segments and rates, segment lengths, node
- * masses and lengths) and the kinematics last set on coupled points.
+ * masses and lengths), the kinematics last set on coupled points and, in waves, the lines'
+ * sampled wave kinematics (hw_sim_wave_samples_get, include/hawser/waves.h).
  *
  * A checkpoint is versioned (format version and Hawser version) and carries a fingerprint of
- * the model (its sizes, constants and time step) and a checksum; loading one from another
- * model, another Hawser version, or a corrupt or truncated one returns HW_ERR_INPUT with a
- * message saying which, and leaves the simulation unchanged. */
+ * the model (its sizes, constants and time step; in waves, the sea) and a checksum; loading one
+ * from another model, another Hawser version, or a corrupt or truncated one returns HW_ERR_INPUT
+ * with a message saying which, and leaves the simulation unchanged. */
 #ifndef HAWSER_CHECKPOINT_H
 #define HAWSER_CHECKPOINT_H
 

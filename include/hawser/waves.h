@@ -42,6 +42,16 @@ double hw_waves_kinematics_step(const hw_waves *w);
 double hw_waves_repeat_period(const hw_waves *w);
 /* The sea state a simulation built from its model's env.waves and owns (NULL: still water). */
 const hw_waves *hw_sim_waves(const hw_sim *sim);
+/* The lumped lines' sampled wave kinematics (docs/physics.md section 10, "Loads on lumped-mass
+ * nodes in waves"): run-time state like the state vector, to save in a checkpoint and restore
+ * into a simulation of the same model at the same time (before its next step), which then
+ * continues bit-identically. hw_sim_wave_samples_size: the number of sampled slots n (the
+ * nodes and points; 0 in still water, where get and set do nothing). k: n interval indices;
+ * s: 14 n doubles (the 7 values eta, u, a of every slot at the start of its interval, then at
+ * its end). */
+size_t hw_sim_wave_samples_size(const hw_sim *sim);
+hw_status hw_sim_wave_samples_get(const hw_sim *sim, int *k, double *s);
+hw_status hw_sim_wave_samples_set(hw_sim *sim, const int *k, const double *s);
 
 #ifdef __cplusplus
 }

@@ -846,12 +846,42 @@ static void cpu_wave_refresh(hw_backend *b, double t, int buf)
     for (int i = 0; i < S->n_nodes; i++) hw_lm_wave_refresh(S, t, y, i);
 }
 
+/* Waves: the backend shares the host's sample arrays (b->S is a copy of the host's system), so
+ * a copy is needed only when the caller's arrays are others; wave_set forgets wv_last, which
+ * would otherwise skip the refresh of a step in the interval it names. */
+static void copy_bytes(void *dst, const void *src, size_t n)
+{
+    if (dst != src && n) memcpy(dst, src, n);
+}
+static hw_status cpu_wave_get(hw_backend *b, int *k, double *s)
+{
+    const hw_lm_sys *S = &b->S;
+    if (S->wv.n <= 0) return HW_OK;
+    size_t n = (size_t)S->n_state, nb = HW_WS_N * n * sizeof(double);
+    copy_bytes(k, S->wv_k, n * sizeof(int));
+    copy_bytes(s, S->wv_s0, nb);
+    copy_bytes(s + HW_WS_N * n, S->wv_s1, nb);
+    return HW_OK;
+}
+static hw_status cpu_wave_set(hw_backend *b, const int *k, const double *s)
+{
+    const hw_lm_sys *S = &b->S;
+    if (S->wv.n <= 0) return HW_OK;
+    size_t n = (size_t)S->n_state, nb = HW_WS_N * n * sizeof(double);
+    copy_bytes(S->wv_k, k, n * sizeof(int));
+    copy_bytes(S->wv_s0, s, nb);
+    copy_bytes(S->wv_s1, s + HW_WS_N * n, nb);
+    b->wv_last = HW_WV_NONE;
+    return HW_OK;
+}
+
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
     cpu_update_line, cpu_reel_set, cpu_reel_get, cpu_reel_before, cpu_reel_after, NULL,
-    cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set, cpu_wave_refresh};
+    cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set, cpu_wave_refresh,
+    cpu_wave_get, cpu_wave_set};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

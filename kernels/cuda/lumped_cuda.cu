@@ -609,11 +609,37 @@ static void cu_wave_refresh(hw_backend *b, double t, int buf)
     k_wave_refresh<<<blocks_for(b->S.n_nodes), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, time_arg(b, t), b->buf[buf]);
 }
 
+// Waves: the device's samples to / from the host (checkpoints). The copies wait for the queued
+// work (cudaMemcpy on the legacy stream); a recorded step reads the same device arrays, so it
+// stays valid. The device keeps no memory of its last refresh (each slot decides from its own
+// interval index), so the restored indices are all wave_set has to set.
+static hw_status cu_wave_get(hw_backend *b, int *k, double *s)
+{
+    const hw_lm_sys &S = b->S;
+    if (S.wv.n <= 0) return HW_OK;
+    size_t n = (size_t)S.n_state;
+    int e = cudaMemcpy(k, S.wv_k, n * sizeof(int), cudaMemcpyDeviceToHost) != cudaSuccess;
+    e |= get(s, S.wv_s0, HW_WS_N * n);
+    e |= get(s + HW_WS_N * n, S.wv_s1, HW_WS_N * n);
+    return e ? HW_ERR_IO : HW_OK;
+}
+
+static hw_status cu_wave_set(hw_backend *b, const int *k, const double *s)
+{
+    const hw_lm_sys &S = b->S;
+    if (S.wv.n <= 0) return HW_OK;
+    size_t n = (size_t)S.n_state, nb = HW_WS_N * n * sizeof(double);
+    int e = cudaMemcpy(S.wv_k, k, n * sizeof(int), cudaMemcpyHostToDevice) != cudaSuccess;
+    e |= cudaMemcpy(S.wv_s0, s, nb, cudaMemcpyHostToDevice) != cudaSuccess;
+    e |= cudaMemcpy(S.wv_s1, s + HW_WS_N * n, nb, cudaMemcpyHostToDevice) != cudaSuccess;
+    return e ? HW_ERR_IO : HW_OK;
+}
+
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
     cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
     cu_reel_set, cu_reel_get, cu_reel_before, cu_reel_after, cu_step_n, cu_max_tension, cu_trip_scan, cu_accumulate,
-    cu_acc_get, cu_acc_set, cu_wave_refresh};
+    cu_acc_get, cu_acc_set, cu_wave_refresh, cu_wave_get, cu_wave_set};
 
 /* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
  * device time base + the device step counter x dt, + offset) followed by the counter's
