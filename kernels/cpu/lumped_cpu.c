@@ -59,13 +59,14 @@ struct hw_backend {
 
 /* HW_LOOP marks the vectorized element loops (segment_range, node_range, node_range_waves,
  * first_bad, lincomb_range, symplectic_range, acc_range: functions of a count and pointers, which
- * a threaded caller can run on sub-ranges): out of line, so that their restrict parameters hold, and on x86-64 Linux with gcc compiled twice, for baseline
- * x86-64 (SSE2: two doubles per instruction) and for AVX2 (four, and three-operand instructions
- * without the register copies), the one the CPU runs chosen when the program loads (gcc
- * function multiversioning, an ifunc). Both clones do the same IEEE operations in the same order
- * (no FMA: contraction is off), so their results are bit-identical (tests/test_cpu_loops.c runs
- * whichever the machine picks against the per-element bodies; -DHAWSER_NO_CLONES in CMAKE_C_FLAGS
- * builds the baseline loops alone, to test or time them on an AVX2 machine). */
+ * a threaded caller can run on sub-ranges): out of line, so that their restrict parameters hold,
+ * and on x86-64 Linux with gcc compiled twice, for baseline x86-64 (SSE2: two doubles per
+ * instruction) and for AVX2 (four, and three-operand instructions without the register copies),
+ * the one the CPU runs chosen when the program loads (gcc function multiversioning, an ifunc).
+ * Both clones do the same IEEE operations in the same order (no FMA: contraction is off), so their
+ * results are bit-identical (tests/test_cpu_loops.c runs whichever the machine picks against the
+ * per-element bodies; -DHAWSER_NO_CLONES in CMAKE_C_FLAGS builds the baseline loops alone, to test
+ * or time them on an AVX2 machine). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
     !defined(__SANITIZE_ADDRESS__) && !defined(HAWSER_NO_CLONES)
 #define HW_LOOP __attribute__((noinline, target_clones("avx2", "default")))
