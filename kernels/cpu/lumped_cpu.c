@@ -57,16 +57,16 @@ struct hw_backend {
     hw_lm_reduction *item_red; /* per item: partial max_tension / trip_scan */
 };
 
-/* HW_LOOP marks the vectorized element loops (segment_range, node_range, first_bad,
- * lincomb_range, symplectic_range, acc_range: functions of a count and pointers, which a threaded
- * caller can run on sub-ranges): out of line, so that
- * their restrict parameters hold, and on x86-64 Linux with gcc compiled twice, for baseline
- * x86-64 (SSE2: two doubles per instruction) and for AVX2 (four, and three-operand instructions
- * without the register copies), the one the CPU runs chosen when the program loads (gcc
- * function multiversioning, an ifunc). Both clones do the same IEEE operations in the same order
- * (no FMA: contraction is off), so their results are bit-identical (tests/test_cpu_loops.c runs
- * whichever the machine picks against the per-element bodies; -DHAWSER_NO_CLONES in CMAKE_C_FLAGS
- * builds the baseline loops alone, to test or time them on an AVX2 machine). */
+/* HW_LOOP marks the vectorized element loops (segment_range, node_range, node_range_waves,
+ * first_bad, lincomb_range, symplectic_range, acc_range: functions of a count and pointers, which
+ * a threaded caller can run on sub-ranges): out of line, so that their restrict parameters hold,
+ * and on x86-64 Linux with gcc compiled twice, for baseline x86-64 (SSE2: two doubles per
+ * instruction) and for AVX2 (four, and three-operand instructions without the register copies),
+ * the one the CPU runs chosen when the program loads (gcc function multiversioning, an ifunc).
+ * Both clones do the same IEEE operations in the same order (no FMA: contraction is off), so their
+ * results are bit-identical (tests/test_cpu_loops.c runs whichever the machine picks against the
+ * per-element bodies; -DHAWSER_NO_CLONES in CMAKE_C_FLAGS builds the baseline loops alone, to test
+ * or time them on an AVX2 machine). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
     !defined(__SANITIZE_ADDRESS__) && !defined(HAWSER_NO_CLONES)
 #define HW_LOOP __attribute__((noinline, target_clones("avx2", "default")))
@@ -74,6 +74,19 @@ struct hw_backend {
 #define HW_LOOP __attribute__((noinline))
 #else
 #define HW_LOOP
+#endif
+
+/* HW_NO_THREAD_JUMPS: no jump threading in this function. The wave loads (hw_node_load_waves)
+ * are written as selects, but gcc's jump threader turns them back into branches: the clamps of
+ * hw_wet_fraction and the level select give constant submerged fractions on some paths, which
+ * decide `sub > 0` (the node's wetness, on which its power is selected), so the threader
+ * duplicates the paths, the loop has control flow that if-conversion cannot remove, and it does
+ * not vectorize ("control flow in loop", -fopt-info-vec-missed). Threading only moves branches:
+ * the arithmetic, hence the results, are the same without it. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define HW_NO_THREAD_JUMPS __attribute__((optimize("no-thread-jumps")))
+#else
+#define HW_NO_THREAD_JUMPS
 #endif
 
 /* HW_IVDEP: the next loop has no dependence between iterations (gcc then vectorizes it without
@@ -340,63 +353,86 @@ static int item_node_end(const hw_lm_sys *S, hw_cpu_item it)
     return it.k1 == S->ln_cap[it.line] ? it.k1 + 1 : it.k1;
 }
 
-/* Waves in node_range (NULL: still water): the sampled kinematics (hw_lm_sys wv_k, wv_s0,
- * wv_s1, from the first node) and the segments' stretched and unstretched lengths (from the
- * first segment), the time and the sampling interval. */
-typedef struct hw_cpu_waves {
-    const int *k;
-    const double *s0, *s1, *len, *l0;
-    double t, h;
-} hw_cpu_waves;
+#if defined(__GNUC__)
+#define HW_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define HW_ALWAYS_INLINE
+#endif
+
+/* The line's own force on node k: tensions of segments k - 1 and k, and with bend = 1 the hinge
+ * terms, summed as hw_lm_node_load sums them (hinge at k: fa - fb; at k + 1: -fa; at k - 1: +fb). */
+HW_ALWAYS_INLINE
+static inline hw_v3 node_line_force(int k, int bend, hw_v3 qa, hw_v3 qb, const double *T,
+                                    const double *fa, const double *fb)
+{
+    hw_v3 f = hw_node_tension(1, qa, T[k - 1], 1, qb, T[k]);
+    if (bend) {
+        f.x += fa[3 * k] - fb[3 * k];
+        f.y += fa[3 * k + 1] - fb[3 * k + 1];
+        f.z += fa[3 * k + 2] - fb[3 * k + 2];
+        f.x -= fa[3 * k + 3]; f.y -= fa[3 * k + 4]; f.z -= fa[3 * k + 5];
+        f.x += fb[3 * k - 3]; f.y += fb[3 * k - 2]; f.z += fb[3 * k - 1];
+    }
+    return f;
+}
 
 /* Nodes k0 .. k1 - 1 of node_range; seabed = 0 when none of them is below the seabed
  * (hw_node_load_sb), flow = 1 with a current (u), bend = 1 with bending hinges (fa, fb). Inlined
  * into node_range, where restrict no longer holds: ivdep instead (node k reads the state, segment,
  * current and hinge arrays and writes slot k of dr, dv and ded, other buffers than those, so no
- * iteration depends on another). The hinge terms are summed as hw_lm_node_load sums them. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void node_span(int k0, int k1, int seabed, int flow, int bend, int waves, int n,
+ * iteration depends on another). */
+HW_ALWAYS_INLINE
+static inline void node_span(int k0, int k1, int seabed, int flow, int bend, int n,
                              const double *r, const double *v, const double *T, const double *qx,
                              const double *qy, const double *qz, const double *pd,
                              const double *m, const double *ln, const double *u,
-                             const double *fa, const double *fb, const hw_cpu_waves *wv,
+                             const double *fa, const double *fb,
                              hw_lm_linec c, hw_lm_env e, double *dr, double *dv, double *ded)
 {
     hw_v3 still = hw_v3_zero();
-    /* the wave arrays as locals, read once */
-    const int *wk = waves ? wv->k : NULL;
-    const double *ws0 = waves ? wv->s0 : NULL, *ws1 = waves ? wv->s1 : NULL;
-    const double *wlen = waves ? wv->len : NULL, *wl0 = waves ? wv->l0 : NULL;
-    double wt = waves ? wv->t : 0.0, wh = waves ? wv->h : 1.0;
     HW_IVDEP
     for (int k = k0; k < k1; k++) {
         hw_v3 rk = hw_v3_make(r[k], r[n + k], r[2 * n + k]);
         hw_v3 vk = hw_v3_make(v[k], v[n + k], v[2 * n + k]);
         hw_v3 qa = hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]);
         hw_v3 qb = hw_v3_make(qx[k], qy[k], qz[k]);
-        hw_v3 f = hw_node_tension(1, qa, T[k - 1], 1, qb, T[k]);
-        if (bend) { /* hinge at k: fa - fb; at k + 1: -fa; at k - 1: +fb */
-            f.x += fa[3 * k] - fb[3 * k];
-            f.y += fa[3 * k + 1] - fb[3 * k + 1];
-            f.z += fa[3 * k + 2] - fb[3 * k + 2];
-            f.x -= fa[3 * k + 3]; f.y -= fa[3 * k + 4]; f.z -= fa[3 * k + 5];
-            f.x += fb[3 * k - 3]; f.y += fb[3 * k - 2]; f.z += fb[3 * k - 1];
-        }
+        hw_v3 f = node_line_force(k, bend, qa, qb, T, fa, fb);
         hw_v3 uk = flow ? hw_v3_make(u[k], u[n + k], u[2 * n + k]) : still;
-        hw_node_load L;
-        hw_v3 a;
-        if (waves) { /* hw_lm_node_load's wave branch; u: the current, not yet masked by eta */
-            hw_wave_kin K = hw_wave_sample(ws0, ws1, n, k, wk[k], wh, wt, rk.z);
-            hw_v3 uc = flow ? hw_v3_select(rk.z < K.eta, uk, still) : still;
-            L = hw_node_load_waves(rk, vk, f, qa, qb, wlen[k - 1], wlen[k], wl0[k - 1], wl0[k],
-                                   pd[k - 1], m[k], ln[k], c, e, uc, K, seabed);
-            a = hw_node_accel(m[k], 1, e.rho, c.d, ln[k] * L.sub, c.can, c.cat, L.qh, L.f);
-        } else {
-            L = hw_node_load_sb(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, uk, seabed);
-            a = hw_node_accel(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh, L.f);
-        }
+        hw_node_load L = hw_node_load_sb(rk, vk, f, qa, qb, pd[k - 1], m[k], ln[k], c, e, uk, seabed);
+        hw_v3 a = hw_node_accel(m[k], L.wet, e.rho, c.d, ln[k], c.can, c.cat, L.qh, L.f);
+        ded[k] = L.power;
+        dr[k] = vk.x; dr[n + k] = vk.y; dr[2 * n + k] = vk.z;
+        dv[k] = a.x; dv[n + k] = a.y; dv[2 * n + k] = a.z;
+    }
+}
+
+/* node_span in waves: hw_lm_node_load's wave branch (hw_wave_sample, hw_node_load_waves), the
+ * wave arrays as parameters of node_range_waves (restrict there). u: the current, masked here
+ * by the node's sampled surface (hw_lm_current_under). */
+HW_ALWAYS_INLINE
+static inline void node_span_waves(int k0, int k1, int seabed, int flow, int bend, int n,
+                                   const double *r, const double *v, const double *T,
+                                   const double *qx, const double *qy, const double *qz,
+                                   const double *pd, const double *m, const double *ln,
+                                   const double *u, const double *fa, const double *fb,
+                                   const int *wk, const double *ws0, const double *ws1,
+                                   const double *wlen, const double *wl0, double wt, double wh,
+                                   hw_lm_linec c, hw_lm_env e, double *dr, double *dv, double *ded)
+{
+    hw_v3 still = hw_v3_zero();
+    HW_IVDEP
+    for (int k = k0; k < k1; k++) {
+        hw_v3 rk = hw_v3_make(r[k], r[n + k], r[2 * n + k]);
+        hw_v3 vk = hw_v3_make(v[k], v[n + k], v[2 * n + k]);
+        hw_v3 qa = hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]);
+        hw_v3 qb = hw_v3_make(qx[k], qy[k], qz[k]);
+        hw_v3 f = node_line_force(k, bend, qa, qb, T, fa, fb);
+        hw_wave_kin K = hw_wave_sample(ws0, ws1, n, k, wk[k], wh, wt, rk.z);
+        hw_v3 uc = flow ? hw_v3_select(rk.z < K.eta, hw_v3_make(u[k], u[n + k], u[2 * n + k]), still)
+                        : still;
+        hw_node_load L = hw_node_load_waves(rk, vk, f, qa, qb, wlen[k - 1], wlen[k], wl0[k - 1],
+                                            wl0[k], pd[k - 1], m[k], ln[k], c, e, uc, K, seabed);
+        hw_v3 a = hw_node_accel(m[k], 1, e.rho, c.d, ln[k] * L.sub, c.can, c.cat, L.qh, L.f);
         ded[k] = L.power;
         dr[k] = vk.x; dr[n + k] = vk.y; dr[2 * n + k] = vk.z;
         dv[k] = a.x; dv[n + k] = a.y; dv[2 * n + k] = a.z;
@@ -418,28 +454,56 @@ static void node_range(int ns, int n, const double *restrict r, const double *re
                        const double *restrict pd, const double *restrict m,
                        const double *restrict ln, const double *restrict u,
                        const double *restrict fa, const double *restrict fb,
-                       const hw_cpu_waves *restrict wv, hw_lm_linec c, hw_lm_env e,
+                       hw_lm_linec c, hw_lm_env e,
                        double *restrict dr, double *restrict dv, double *restrict ded)
 {
     int flow = u != NULL, bend = fa != NULL;
     for (int k0 = 1; k0 < ns; k0 += HW_NODE_BLOCK) {
         int k1 = ns - k0 < HW_NODE_BLOCK ? ns : k0 + HW_NODE_BLOCK, ground = 0;
         for (int k = k0; k < k1; k++) ground |= r[2 * n + k] < -e.depth;
-#define HW_NODE_SPAN(SB, FL, BE, WV)                                                               \
-    node_span(k0, k1, SB, FL, BE, WV, n, r, v, T, qx, qy, qz, pd, m, ln, u, fa, fb, wv, c, e, dr,  \
-              dv, ded)
-#define HW_NODE_SPANS(FL, BE, WV) \
-    { if (ground) HW_NODE_SPAN(1, FL, BE, WV); else HW_NODE_SPAN(0, FL, BE, WV); }
-        if (wv) { /* waves */
-            if (flow) {
-                if (bend) HW_NODE_SPANS(1, 1, 1) else HW_NODE_SPANS(1, 0, 1)
-            } else {
-                if (bend) HW_NODE_SPANS(0, 1, 1) else HW_NODE_SPANS(0, 0, 1)
-            }
-        } else if (flow) {
-            if (bend) HW_NODE_SPANS(1, 1, 0) else HW_NODE_SPANS(1, 0, 0)
+#define HW_NODE_SPAN(SB, FL, BE)                                                                   \
+    node_span(k0, k1, SB, FL, BE, n, r, v, T, qx, qy, qz, pd, m, ln, u, fa, fb, c, e, dr, dv, ded)
+#define HW_NODE_SPANS(FL, BE) \
+    { if (ground) HW_NODE_SPAN(1, FL, BE); else HW_NODE_SPAN(0, FL, BE); }
+        if (flow) {
+            if (bend) HW_NODE_SPANS(1, 1) else HW_NODE_SPANS(1, 0)
         } else {
-            if (bend) HW_NODE_SPANS(0, 1, 0) else HW_NODE_SPANS(0, 0, 0)
+            if (bend) HW_NODE_SPANS(0, 1) else HW_NODE_SPANS(0, 0)
+        }
+#undef HW_NODE_SPANS
+#undef HW_NODE_SPAN
+    }
+}
+
+/* node_range in waves: the same blocks over node_span_waves. The sampled kinematics (hw_lm_sys
+ * wv_k, wv_s0, wv_s1) from node 0, the segments' stretched and unstretched lengths (wlen, wl0)
+ * from segment 0, the time wt and the sampling interval wh. */
+HW_LOOP HW_NO_THREAD_JUMPS
+static void node_range_waves(int ns, int n, const double *restrict r, const double *restrict v,
+                             const double *restrict T, const double *restrict qx,
+                             const double *restrict qy, const double *restrict qz,
+                             const double *restrict pd, const double *restrict m,
+                             const double *restrict ln, const double *restrict u,
+                             const double *restrict fa, const double *restrict fb,
+                             const int *restrict wk, const double *restrict ws0,
+                             const double *restrict ws1, const double *restrict wlen,
+                             const double *restrict wl0, double wt, double wh,
+                             hw_lm_linec c, hw_lm_env e,
+                             double *restrict dr, double *restrict dv, double *restrict ded)
+{
+    int flow = u != NULL, bend = fa != NULL;
+    for (int k0 = 1; k0 < ns; k0 += HW_NODE_BLOCK) {
+        int k1 = ns - k0 < HW_NODE_BLOCK ? ns : k0 + HW_NODE_BLOCK, ground = 0;
+        for (int k = k0; k < k1; k++) ground |= r[2 * n + k] < -e.depth;
+#define HW_NODE_SPAN(SB, FL, BE)                                                                   \
+    node_span_waves(k0, k1, SB, FL, BE, n, r, v, T, qx, qy, qz, pd, m, ln, u, fa, fb, wk, ws0,    \
+                    ws1, wlen, wl0, wt, wh, c, e, dr, dv, ded)
+#define HW_NODE_SPANS(FL, BE) \
+    { if (ground) HW_NODE_SPAN(1, FL, BE); else HW_NODE_SPAN(0, FL, BE); }
+        if (flow) {
+            if (bend) HW_NODE_SPANS(1, 1) else HW_NODE_SPANS(1, 0)
+        } else {
+            if (bend) HW_NODE_SPANS(0, 1) else HW_NODE_SPANS(0, 0)
         }
 #undef HW_NODE_SPANS
 #undef HW_NODE_SPAN
@@ -474,26 +538,27 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
             u[i] = uc.x; u[n + i] = uc.y; u[2 * n + i] = uc.z;
         }
     }
-    hw_cpu_waves wv;
-    if (S->wv.n > 0) {
-        wv.k = S->wv_k + n0 + (a - 1);
-        wv.s0 = S->wv_s0 + n0 + (a - 1);
-        wv.s1 = S->wv_s1 + n0 + (a - 1);
-        wv.len = b->w.seg_len + s0 + (a - 1);
-        wv.l0 = S->seg_l0 + s0 + (a - 1);
-        wv.t = t;
-        wv.h = S->wv_h;
-    }
     int bend = S->any_bending && S->ln_ei[l] > 0.0;
     /* node_range's nodes 1 .. count-1 are a .. c-1: every array from node (segment) a - 1 */
     int o = a - 1;
-    node_range(c - o, n, y + HW_Y_RX * n + n0 + o, y + HW_Y_VX * n + n0 + o, b->w.seg_T + s0 + o,
-               b->w.seg_qx + s0 + o, b->w.seg_qy + s0 + o, b->w.seg_qz + s0 + o,
-               b->w.seg_pd + s0 + o, S->node_m + n0 + o, S->node_l + n0 + o,
-               u ? u + n0 + o : NULL, bend ? b->w.hg_fa + 3 * (n0 + o) : NULL,
-               bend ? b->w.hg_fb + 3 * (n0 + o) : NULL, S->wv.n > 0 ? &wv : NULL,
-               hw_lm_line_consts(S, l), env,
-               dy + HW_Y_RX * n + n0 + o, dy + HW_Y_VX * n + n0 + o, dy + HW_Y_ED * n + n0 + o);
+    const double *fa = bend ? b->w.hg_fa + 3 * (n0 + o) : NULL;
+    const double *fb = bend ? b->w.hg_fb + 3 * (n0 + o) : NULL;
+    if (S->wv.n > 0)
+        node_range_waves(c - o, n, y + HW_Y_RX * n + n0 + o, y + HW_Y_VX * n + n0 + o,
+                         b->w.seg_T + s0 + o, b->w.seg_qx + s0 + o, b->w.seg_qy + s0 + o,
+                         b->w.seg_qz + s0 + o, b->w.seg_pd + s0 + o, S->node_m + n0 + o,
+                         S->node_l + n0 + o, u ? u + n0 + o : NULL, fa, fb,
+                         S->wv_k + n0 + o, S->wv_s0 + n0 + o, S->wv_s1 + n0 + o,
+                         b->w.seg_len + s0 + o, S->seg_l0 + s0 + o, t, S->wv_h,
+                         hw_lm_line_consts(S, l), env, dy + HW_Y_RX * n + n0 + o,
+                         dy + HW_Y_VX * n + n0 + o, dy + HW_Y_ED * n + n0 + o);
+    else
+        node_range(c - o, n, y + HW_Y_RX * n + n0 + o, y + HW_Y_VX * n + n0 + o,
+                   b->w.seg_T + s0 + o, b->w.seg_qx + s0 + o, b->w.seg_qy + s0 + o,
+                   b->w.seg_qz + s0 + o, b->w.seg_pd + s0 + o, S->node_m + n0 + o,
+                   S->node_l + n0 + o, u ? u + n0 + o : NULL, fa, fb,
+                   hw_lm_line_consts(S, l), env, dy + HW_Y_RX * n + n0 + o,
+                   dy + HW_Y_VX * n + n0 + o, dy + HW_Y_ED * n + n0 + o);
     for (int k = c; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
 }
 
