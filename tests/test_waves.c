@@ -775,3 +775,44 @@ Test(waves, spread_sea_kinematics_are_the_sum_of_its_components)
     }
     hw_waves_destroy(W);
 }
+
+/* The automatic sampling step of the lines' node kinematics (host/sea/waves.c):
+ * h = (2 pi / 40) (m0 / m4)^(1/4), T / 40 for a regular wave; for a JONSWAP sea the elevation
+ * interpolated linearly between samples h apart is off by an RMS of h^2 sqrt(m4) / 8 at most
+ * mid-interval, h^2 sqrt(m4) / sqrt(120) averaged over the interval (the error of a sinusoid at
+ * s h into an interval is a (w h)^2 s (1 - s) / 2): 0.31% x sqrt(64 / 120) = 0.23% of the
+ * elevation's standard deviation. Measured over 400 intervals at 19 points each: within 20% of
+ * that (a finite record of random phases). */
+Test(waves, automatic_sampling_step)
+{
+    hw_env_def env = hw_default_env();
+    env.depth = 100.0;
+    env.waves = regular(2.0, 9.0, 0.0, 0.0);
+    hw_waves *w = NULL;
+    char msg[256];
+    cr_assert_eq(hw_waves_create(&env, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_float_eq(hw_waves_kinematics_step(w), 9.0 / 40.0, 1e-14, "regular: T / 40, got %.17g",
+                       hw_waves_kinematics_step(w));
+    hw_waves_destroy(w);
+    env.waves = jonswap(2.5, 9.0, 3.3, 7);
+    cr_assert_eq(hw_waves_create(&env, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    double h = hw_waves_kinematics_step(w);
+    double e2 = 0.0, v2 = 0.0, mean = 0.0;
+    int n = 0;
+    for (int k = 0; k < 400; k++) {
+        double t0 = 1000.0 + k * h, a = hw_waves_elevation(w, 0, 0, t0), b = hw_waves_elevation(w, 0, 0, t0 + h);
+        for (int i = 1; i < 20; i++) {
+            double s = i / 20.0, e = hw_waves_elevation(w, 0, 0, t0 + s * h);
+            e2 += (a + s * (b - a) - e) * (a + s * (b - a) - e);
+            v2 += e * e;
+            mean += e;
+            n++;
+        }
+    }
+    mean /= n;
+    double rel = sqrt(e2 / n) / sqrt(v2 / n - mean * mean), want = 0.0030842 * sqrt(64.0 / 120.0);
+    cr_log_info("JONSWAP Hs 2.5 m, Tp 9 s: h = %.4f s (Tp / %.1f); RMS interpolation error %.3e of std, expected %.3e",
+                h, 9.0 / h, rel, want);
+    cr_expect(fabs(rel - want) <= 0.2 * want, "RMS interpolation error %.3e of the std, expected %.3e", rel, want);
+    hw_waves_destroy(w);
+}

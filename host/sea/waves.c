@@ -170,7 +170,23 @@ hw_status hw_waves_create(const hw_env_def *env, hw_waves **out, char *msg, size
     } else if (d->kind == HW_WAVES_ELEVATION) {
         w->repeat = (d->t[d->n_samples - 1] - d->t[0]) * d->n_samples / (d->n_samples - 1);
     }
-    w->step = w->f.n == 0 ? 0.0 : d->kinematics_step > 0.0 ? d->kinematics_step : 2.0 * HW_WAVE_PI / wmax / 40.0;
+    /* The automatic sampling step of the lines' node kinematics: linear interpolation over h is
+     * off by (w h)^2 / 8 of a component's amplitude, so the elevation's error has the RMS
+     * h^2 / 8 sqrt(m4) (m_n = sum a^2 w^n / 2, the spectral moments). h makes it (2 pi / 40)^2 / 8
+     * = 0.31% of the elevation's standard deviation sqrt(m0):
+     *   h = (2 pi / 40) (m0 / m4)^(1/4),
+     * which is T / 40 for one component (T its period) and longer for a spectrum, whose short
+     * components carry little of its energy (docs/physics.md section 10). All amplitudes zero:
+     * 1/40 of the shortest period. */
+    double m0 = 0.0, m4 = 0.0;
+    for (int j = 0; j < w->f.n; j++) {
+        double a2 = w->f.a[j] * w->f.a[j], w2 = w->f.w[j] * w->f.w[j];
+        m0 += 0.5 * a2;
+        m4 += 0.5 * a2 * w2 * w2;
+    }
+    double hauto = m4 > 0.0 ? 2.0 * HW_WAVE_PI / 40.0 * sqrt(sqrt(m0 / m4))
+                            : (wmax > 0.0 ? 2.0 * HW_WAVE_PI / wmax / 40.0 : 0.0);
+    w->step = w->f.n == 0 ? 0.0 : d->kinematics_step > 0.0 ? d->kinematics_step : hauto;
     *out = w;
     return HW_OK;
 }

@@ -121,7 +121,8 @@ typedef struct hw_waves_def {
     double ramp_time;          /* waves grow from 0 over this time (s; 0: none) */
     double kinematics_step;    /* the lumped lines' wave kinematics are sampled at every node on
                                   this interval and interpolated linearly in time between samples
-                                  (s; 0: automatic, 1/40 of the shortest component's period) */
+                                  (s; 0: automatic, (2 pi / 40) (m0 / m4)^(1/4) from the
+                                  spectral moments: T / 40 for regular waves) */
 } hw_waves_def;
 
 typedef struct hw_env_def {

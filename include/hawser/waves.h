@@ -33,7 +33,8 @@ typedef struct hw_wave_point {
 } hw_wave_point;
 hw_wave_point hw_waves_kinematics(const hw_waves *w, const double r[3], double t);
 /* The interval (s) at which the lumped lines sample the kinematics at their nodes (the
- * definition's kinematics_step, or 1/40 of the shortest component period; 0 without waves). */
+ * definition's kinematics_step, or (2 pi / 40) (m0 / m4)^(1/4), m_n = sum a^2 w^n / 2: T / 40 for
+ * regular waves; 0 without waves). */
 double hw_waves_kinematics_step(const hw_waves *w);
 /* The time after which the sea repeats itself (s): the period of regular waves, 2 pi / dw for a
  * spectrum (its components are multiples of dw), the record's length n dt for a measured record;
