@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hawser/waves.h"
+#include "hawser/world.h"
 #include "io/scenario.h"
 #include "shell.h"
 
@@ -78,4 +79,45 @@ Test(cli_waves, vessel_in_waves_example)
     fclose(f);
     hw_waves_destroy(w);
     hw_scenario_free(sc);
+}
+
+/* An irregular sea repeats after 2 pi / dw (a record after its length): a world whose run is longer
+ * says so in its log (a warning), and one within it, or in regular waves, does not. */
+static char g_note[512];
+static void keep_note(void *user, int level, const char *msg)
+{
+    (void)user;
+    if (level >= 1 && strstr(msg, "repeats")) snprintf(g_note, sizeof g_note, "%s", msg);
+}
+
+static int world_note(hw_waves_kind kind, double t_end)
+{
+    hw_model_def m = hw_default_model();
+    m.env.waves.kind = kind;
+    m.env.waves.hs = 2.0;
+    m.env.waves.tp = 8.0;
+    m.env.waves.height = 2.0;
+    m.env.waves.period = 8.0;
+    m.env.waves.n_frequencies = 16;
+    m.solver.t_end = t_end;
+    m.solver.dt = 0.01;
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &m;
+    wd.log = keep_note;
+    g_note[0] = 0;
+    hw_world *w = NULL;
+    char msg[512];
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    double rep = hw_waves_repeat_period(hw_world_waves(w));
+    hw_world_destroy(w);
+    cr_assert_gt(rep, 0.0);
+    return g_note[0] != 0;
+}
+
+Test(cli_waves, repeat_period_warning)
+{
+    cr_expect(world_note(HW_WAVES_SPECTRUM, 1e4), "a 16-frequency sea repeats within 1e4 s: warned");
+    cr_expect(strstr(g_note, "the sea repeats itself after"), "%s", g_note);
+    cr_expect(!world_note(HW_WAVES_SPECTRUM, 10.0), "within the repeat period: no warning (%s)", g_note);
+    cr_expect(!world_note(HW_WAVES_REGULAR, 1e4), "regular waves repeat by nature: no warning (%s)", g_note);
 }

@@ -962,6 +962,16 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     const hw_model_def *m = d->lumped;
     hw_status st = hw_waves_create(&m->env, &w->waves, msg, len);
     if (st) { hw_world_destroy(w); return st; }
+    double rep = hw_waves_repeat_period(w->waves);
+    int irregular = m->env.waves.kind == HW_WAVES_SPECTRUM || m->env.waves.kind == HW_WAVES_ELEVATION;
+    if (d->log && irregular && rep > 0.0 && m->solver.t_end > rep) { /* said, not silent: an irregular sea
+                                                                       that repeats is not irregular */
+        char note[256];
+        snprintf(note, sizeof note, "waves: the sea repeats itself after %.6g s and the run lasts %.6g s "
+                 "(more frequencies, or a record this long, make it longer; docs/physics.md section 10)",
+                 rep, m->solver.t_end);
+        d->log(d->log_user, 1, note);
+    }
     hw_point_def *pts = NULL;
     if (m->n_points > 0) {
         pts = (hw_point_def *)malloc((size_t)m->n_points * sizeof *pts);
