@@ -126,11 +126,17 @@ HW_HD hw_v3 hw_lm_current(const hw_lm_sys *S, double z, double t)
                         z, t);
 }
 
+/* The current at height z under a surface at eta: the profile times scale, none above eta. */
+HW_HD hw_v3 hw_lm_current_under(const hw_lm_sys *S, double z, double eta, double t, double scale)
+{
+    return z < eta ? hw_v3_scale(hw_lm_current(S, z, t), scale) : hw_v3_zero();
+}
+
 /* The current an element at height z sees: the environment's profile times the element's factor
  * (a line's ln_cscale, a point's pt_cscale; ensembles vary it), none above the surface. */
 HW_HD hw_v3 hw_lm_current_seen(const hw_lm_sys *S, double z, double t, double scale)
 {
-    return z < 0.0 ? hw_v3_scale(hw_lm_current(S, z, t), scale) : hw_v3_zero();
+    return hw_lm_current_under(S, z, 0.0, t, scale);
 }
 
 /* Waves: the sampled kinematics (docs/physics.md section 10, "Loads on lumped-mass nodes in
@@ -186,11 +192,6 @@ HW_HDI hw_wave_kin hw_wave_sample(const double *s0, const double *s1, int n, int
 HW_HD hw_wave_kin hw_lm_wave_at(const hw_lm_sys *S, double t, int i, double z)
 {
     return hw_wave_sample(S->wv_s0, S->wv_s1, S->n_state, i, S->wv_k[i], S->wv_h, t, z);
-}
-/* The current at height z under a surface at eta: the profile times scale, none above eta. */
-HW_HD hw_v3 hw_lm_current_under(const hw_lm_sys *S, double z, double eta, double t, double scale)
-{
-    return z < eta ? hw_v3_scale(hw_lm_current(S, z, t), scale) : hw_v3_zero();
 }
 
 /* Kinematics of a non-free point at time t. */

@@ -401,15 +401,14 @@ HW_HD double hw_rc_body_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, con
 {
     hw_rc_body_end *bd = &C->body[end];
     hw_v3 x = hw_rc_v3(end ? C->posb : C->posa), v = hw_rc_v3(end ? C->velb : C->vela);
-    hw_v3 cur = hw_rc_current_at(E, x.z), xs = x, wa = hw_v3_zero();
-    if (E->wav.n > 0) {
+    hw_point_loads P;
+    if (E->wav.n > 0) { /* physics/point.h in waves, as the lumped lines' free points */
         hw_wave_kin K = hw_wave_eval(&E->wav, x, E->t);
-        cur = hw_v3_add(cur, K.u);
-        wa = K.a;
-        xs.z -= K.eta; /* hw_point_own_load's wet test (z < 0) against the surface */
+        P = hw_point_own_load_waves(x, v, hw_rc_current_at(E, x.z), K.eta, K.u, K.a, bd->mass, bd->vol,
+                                    bd->cda, bd->ca, E->rho, E->g);
+    } else {
+        P = hw_point_own_load(x, v, hw_rc_current_at(E, x.z), bd->mass, bd->vol, bd->cda, bd->ca, E->rho, E->g);
     }
-    hw_point_loads P = hw_point_own_load(xs, v, cur, bd->mass, bd->vol, bd->cda, bd->ca, E->rho, E->g);
-    if (E->wav.n > 0 && P.wet) P.f = hw_v3_add(P.f, hw_v3_scale(wa, E->rho * bd->vol * (1.0 + bd->ca)));
     hw_m3s mi = hw_m3s_inv(P.M);
     bd->mi[0] = mi.xx; bd->mi[1] = mi.yy; bd->mi[2] = mi.zz;
     bd->mi[3] = mi.xy; bd->mi[4] = mi.xz; bd->mi[5] = mi.yz;
@@ -431,9 +430,8 @@ HW_HD void hw_rc_body_update(const hw_rc_body_end *bd, const double *lam, double
  * (physics/body.h: weight, buoyancy, waterplane, drag in the current at its reference point's
  * depth) plus its held external load and the end load fend (a force at the joint, world; may be
  * NULL), the joint point and velocity into the end's posa/vela (posb/velb), and the condensed
- * W, J M^-1 f and velocity product. In waves its drag acts on the velocity relative to current
- * plus the waves' velocity at its reference point (the fluid's acceleration on a 6-DOF body is
- * physics/body.h's to add). *power receives the power its drag dissipates (>= 0).
+ * W, J M^-1 f and velocity product. In waves, the bodies' loads in the sea (physics/body.h
+ * hw_body_loads_sea: the kinematics at its reference point). *power receives the power its drag dissipates (>= 0).
  * Returns 0, or 1 when its mass matrix is not positive definite (a non-finite state). */
 HW_HD int hw_rc_body6_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const double *fend, double *power)
 {
@@ -445,15 +443,7 @@ HW_HD int hw_rc_body6_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const
     x[0] = xj.x; x[1] = xj.y; x[2] = xj.z;
     v[0] = vj.x; v[1] = vj.y; v[2] = vj.z;
     double dp = 0.0;
-    hw_v3 u = hw_rc_current_at(E, s->r.z);
-    hw_v6 f;
-    if (E->wav.n > 0) { /* the waves at the reference point: drag on the relative velocity, fluid
-                         * inertia and the waterplane's heave on eta (physics/body.h) */
-        hw_wave_kin K = hw_wave_eval(&E->wav, s->r, E->t);
-        f = hw_body_loads_waves(&bd->p, s, E->g, E->rho, u, &K, &dp);
-    } else {
-        f = hw_body_loads(&bd->p, s, E->g, E->rho, u, &dp);
-    }
+    hw_v6 f = hw_body_loads_sea(&bd->p, s, E->g, E->rho, hw_rc_current_at(E, s->r.z), &E->wav, E->t, &dp);
     *power = -dp;
     for (int r = 0; r < 6; r++) f.a[r] += bd->ext[r];
     if (fend) hw_body_add_force_at(&f, s->r, xj, hw_rc_v3(fend));
@@ -555,7 +545,7 @@ HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *
         hw_rc_body b = hw_rc_get_body(S->st, ne, C->e0 + i);
         hw_v3 ax = hw_rc_axis(b.p);
         double za = b.x.z - 0.5 * l * ax.z, zb = b.x.z + 0.5 * l * ax.z;
-        double lsub = hw_rc_submerged(za, zb) * l;
+        double lsub = hw_wet_fraction(za, zb, 0.0) * l;
         hw_m3s M = hw_node_mass(m, lsub > 0.0, S->env.rho, C->prop.d, lsub, C->prop.can, C->prop.cat, ax);
         double ma_n = lsub > 0.0 ? S->env.rho * area * lsub * C->prop.can : 0.0;
         hw_v3 I = hw_rc_inertia(m, 0.5 * C->prop.d, l, ma_n);

@@ -531,16 +531,29 @@ Test(rigid_waves, world_hands_its_waves_to_the_rigid_cables)
     hw_rc_destroy(own);
 }
 
-/* `hawser run`'s rigid runner puts the scenario's rigid cables in its waves (environment.waves,
- * read into the lumped model's environment): examples/rigid_lowering.yaml's module lowered
- * through the splash zone in a regular wave (H 2 m, T 6 s) to t = 30 s gives the end forces and
- * the module's position of hw_rc built with those waves, exactly, and not those of still water. */
+/* `hawser run`'s rigid runner puts the scenario's rigid cables in its waves (environment.waves:
+ * the scenario gives the rigid cables the environment's sea as it gives its current):
+ * examples/rigid_lowering.yaml with a regular wave (H 2 m, T 6 s) in its environment, the module
+ * lowered through the splash zone to t = 30 s, gives the end forces and the module's position of
+ * hw_rc built with those waves, exactly, and not those of still water. */
 Test(rigid_waves, scenario_runner_hands_its_waves_to_the_rigid_cables)
 {
     hw_scenario *sc = NULL;
     char msg[1024];
-    cr_assert_eq(hw_scenario_load(HW_EXAMPLES_DIR "/rigid_lowering.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    sc->model.env.waves = regular(2.0, 6.0, 0.0, 0.0, 0.0);
+    FILE *fx = fopen(HW_EXAMPLES_DIR "/rigid_lowering.yaml", "r");
+    cr_assert(fx);
+    static char text[65536];
+    size_t nt = fread(text, 1, sizeof text - 1, fx);
+    fclose(fx);
+    text[nt] = 0;
+    char *env = strstr(text, "environment:\n");
+    cr_assert(env, "the example has an environment section");
+    static char with[65536 + 128];
+    size_t at = (size_t)(env - text) + strlen("environment:\n");
+    snprintf(with, sizeof with, "%.*s  waves: {type: regular, height: 2, period: 6}\n%s", (int)at, text, text + at);
+    cr_assert_eq(hw_scenario_load_string(with, HW_EXAMPLES_DIR "/rigid_lowering.yaml", &sc, msg, sizeof msg), HW_OK,
+                 "%s", msg);
+    cr_assert_eq(sc->rigid->def.env.waves.kind, HW_WAVES_REGULAR, "the rigid cables' environment has the sea");
     hw_rc_runner r;
     cr_assert_eq(hw_rc_runner_start(&r, sc, HW_TMP "/hawser_rwaves_runner", 0.01, HW_BACKEND_CPU, NULL, NULL, msg,
                                     sizeof msg), HW_OK, "%s", msg);
@@ -548,8 +561,9 @@ Test(rigid_waves, scenario_runner_hands_its_waves_to_the_rigid_cables)
     hw_rc_def d = sc->rigid->def;
     d.dt = 0.01;
     d.backend = HW_BACKEND_CPU;
+    d.env.waves = hw_default_waves();
     hw_rc *still = make(&d);
-    d.env.waves = sc->model.env.waves;
+    d.env.waves = regular(2.0, 6.0, 0.0, 0.0, 0.0);
     hw_rc *own = make(&d);
     cr_assert_eq(hw_rc_step(still, 3000), HW_OK, "%s", hw_rc_last_error(still));
     cr_assert_eq(hw_rc_step(own, 3000), HW_OK, "%s", hw_rc_last_error(own));

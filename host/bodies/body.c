@@ -435,12 +435,7 @@ static void free_loads(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v6 *
                        double *drag_power)
 {
     const body *B = &b->b[k];
-    if (b->W.n > 0) {
-        hw_wave_kin K = hw_wave_eval(&b->W, B->s.r, t);
-        *f = hw_body_loads_waves(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), &K, drag_power);
-    } else {
-        *f = hw_body_loads(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), drag_power);
-    }
+    *f = hw_body_loads_sea(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), &b->W, t, drag_power);
     for (int c = 0; c < 6; c++) f->a[c] += B->load[c] + B->ext[c];
     *extra = hw_m6_zero();
     for (int j = 0; sim && j < b->n_att; j++) {

@@ -159,9 +159,6 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
     hw_rc_def def = rg->def;
     def.dt = dt;
     def.backend = backend;
-    /* the scenario's sea (environment.waves, read into the lumped model's environment) for the
-       rigid cables too, unless their definition already has it */
-    if (def.env.waves.kind == HW_WAVES_NONE) def.env.waves = sc->model.env.waves;
     if ((st = hw_rc_create(&def, &r->rc, msg, msg_len))) return st;
     int nmax = 1; /* the most elements of any cable, a reel winch's splits included */
     for (int c = 0; c < rg->def.n_cables; c++)

@@ -202,6 +202,17 @@ HW_HD hw_v6 hw_body_loads_waves(const hw_body_p *p, const hw_body_s *s, double g
     return f;
 }
 
+/* A body's own loads in the sea W at time t: hw_body_loads_waves with the kinematics at its
+ * reference point when there are waves (W->n > 0), else hw_body_loads. The bodies of the world
+ * (host/bodies/body.c) and the rigid cables' 6-DOF ends (kernels/rigid.h) both call it. */
+HW_HD hw_v6 hw_body_loads_sea(const hw_body_p *p, const hw_body_s *s, double g, double rho, hw_v3 u,
+                              const hw_wave_field *W, double t, double *drag_power)
+{
+    if (W->n <= 0) return hw_body_loads(p, s, g, rho, u, drag_power);
+    hw_wave_kin K = hw_wave_eval(W, s->r, t);
+    return hw_body_loads_waves(p, s, g, rho, u, &K, drag_power);
+}
+
 /* Accelerations (a of the reference point, alpha) under the generalized force f about r (the
  * body's own loads plus the cables'): the inertial terms are added and the 6x6 system solved.
  * extra (or NULL): a generalized mass added to the body's (e.g. the end nodes of lumped lines

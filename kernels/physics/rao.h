@@ -45,18 +45,9 @@ HW_HD void hw_rao_at(const hw_rao_table *T, double w, double beta, double amp[6]
 {
     for (int c = 0; c < 6; c++) amp[c] = ph[c] = 0.0;
     if (T->nw < 1 || T->nh < 1 || !(w >= T->w[0]) || !(w <= T->w[T->nw - 1])) return;
-    int i0 = 0, i1 = 0;
-    double sw = 0.0;
-    if (T->nw > 1) {
-        int hi = T->nw - 1;
-        while (hi - i0 > 1) {
-            int mid = (i0 + hi) / 2;
-            if (T->w[mid] <= w) i0 = mid;
-            else hi = mid;
-        }
-        i1 = hi;
-        sw = (w - T->w[i0]) / (T->w[i1] - T->w[i0]);
-    }
+    hw_tlu_w fw = hw_tlu_where(T->w, T->nw, w); /* hd.h's table search */
+    int i0 = fw.lo, i1 = fw.flat ? fw.lo : fw.hi;
+    double sw = fw.s;
     int j0 = 0, j1 = 0;
     double sh = 0.0;
     if (T->nh > 1) {
@@ -69,14 +60,10 @@ HW_HD void hw_rao_at(const hw_rao_table *T, double w, double beta, double amp[6]
             j1 = 0;
             sh = (b - T->h[j0]) / (T->h[0] + tp - T->h[j0]);
         } else {
-            int hi = T->nh - 1;
-            while (hi - j0 > 1) {
-                int mid = (j0 + hi) / 2;
-                if (T->h[mid] <= b) j0 = mid;
-                else hi = mid;
-            }
-            j1 = hi;
-            sh = (b - T->h[j0]) / (T->h[j1] - T->h[j0]);
+            hw_tlu_w fh = hw_tlu_where(T->h, T->nh, b);
+            j0 = fh.lo;
+            j1 = fh.flat ? fh.lo : fh.hi;
+            sh = fh.s;
         }
     }
     for (int c = 0; c < 6; c++) {

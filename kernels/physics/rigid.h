@@ -286,15 +286,6 @@ HW_HD hw_v3 hw_rc_current_at(const hw_rc_env *E, double z)
     return hw_current_3(E->cz, E->ct, E->cux, E->cuy, E->cuz, E->cnz, E->cnt, z, E->t);
 }
 
-/* Fraction of the element's length below z = 0 (linear in the end heights). */
-HW_HD double hw_rc_submerged(double za, double zb)
-{
-    if (za <= 0.0 && zb <= 0.0) return 1.0;
-    if (za >= 0.0 && zb >= 0.0) return 0.0;
-    double lo = za < zb ? za : zb, hi = za < zb ? zb : za;
-    return -lo / (hi - lo);
-}
-
 /* The sea at an element in waves (E->wav.n > 0) with centre x, unit axis ax and length l: the
  * fraction of its length under the instantaneous surface (its end heights above the surface
  * elevation over each end, linear between them) and the fluid's velocity and local acceleration
@@ -319,7 +310,7 @@ HW_HD hw_rc_sea hw_rc_element_sea(const hw_rc_env *E, hw_v3 x, hw_v3 ax, double 
         da = pa.z - hw_wave_eta(W, pa.x, pa.y, E->t);
         db = pb.z - hw_wave_eta(W, pb.x, pb.y, E->t);
     }
-    S.frac = hw_rc_submerged(da, db);
+    S.frac = hw_wet_fraction(da, db, 0.0);
     if (!(S.frac > 0.0)) return S;
     hw_v3 c = x;
     if (S.frac < 1.0) {
@@ -332,16 +323,6 @@ HW_HD hw_rc_sea hw_rc_element_sea(const hw_rc_env *E, hw_v3 x, hw_v3 ax, double 
     return S;
 }
 
-/* The fluid-acceleration force on a submerged volume V of a cylinder with unit axis ax in a fluid
- * accelerating at a (Froude-Krylov plus added mass, per direction):
- *   rho V [(1 + Can) a_n + (1 + Cat) a_t],  a_t = (a . ax) ax,  a_n = a - a_t. */
-HW_HD hw_v3 hw_rc_fluid_inertia(hw_v3 a, hw_v3 ax, double rho, double vol, double can, double cat)
-{
-    double at = hw_v3_dot(a, ax);
-    hw_v3 an = hw_v3_sub(a, hw_v3_scale(ax, at));
-    return hw_v3_add(hw_v3_scale(an, rho * vol * (1.0 + can)), hw_v3_scale(ax, rho * vol * (1.0 + cat) * at));
-}
-
 HW_HD hw_rc_loads hw_rc_element_loads(const hw_rc_body *b, double l, const hw_rc_env *E,
                                       const hw_rc_prop *P)
 {
@@ -352,7 +333,7 @@ HW_HD hw_rc_loads hw_rc_element_loads(const hw_rc_body *b, double l, const hw_rc
     hw_rc_sea sea;
     if (waves) sea = hw_rc_element_sea(E, b->x, ax, l);
     else {
-        sea.frac = hw_rc_submerged(b->x.z - 0.5 * l * ax.z, b->x.z + 0.5 * l * ax.z);
+        sea.frac = hw_wet_fraction(b->x.z - 0.5 * l * ax.z, b->x.z + 0.5 * l * ax.z, 0.0);
         sea.u = hw_v3_zero();
         sea.a = hw_v3_zero();
     }
@@ -363,7 +344,7 @@ HW_HD hw_rc_loads hw_rc_element_loads(const hw_rc_body *b, double l, const hw_rc
         hw_v3 u = hw_v3_sub(hw_rc_current_at(E, b->x.z), b->v);
         if (waves) { /* current plus waves; the fluid's acceleration on the wet volume */
             u = hw_v3_add(u, sea.u);
-            f = hw_v3_add(f, hw_rc_fluid_inertia(sea.a, ax, E->rho, area * lsub, P->can, P->cat));
+            f = hw_v3_add(f, hw_fluid_inertia(sea.a, ax, E->rho, area * lsub, P->can, P->cat));
         }
         hw_v3 fd = hw_morison_drag(u, ax, E->rho, P->d, lsub, P->cdn, P->cdt);
         f = hw_v3_add(f, fd);
