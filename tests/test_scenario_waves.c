@@ -3,11 +3,9 @@
  * offending key (a record CSV's errors at its own file and line); the scenario writer writes the
  * waves back and they reload bit for bit.
  *
- * The irregular forms (spectra, elevation records) are built into components by host/sea/spectrum.c
- * (the "sea" work of issue 12). Where that is not built, hw_waves_create answers
- * HW_ERR_UNSUPPORTED and the loader reports it at the waves line, so those forms are checked here
- * through the parser itself (hw_scn_parse_waves, the loader's own function), and the loader is
- * required to either load them or refuse them at the line of `waves`. */
+ * The forms are checked through the parser itself (hw_scn_parse_waves, the loader's own function)
+ * and through the loader, which builds the sea once (hw_waves_create) and reports a sea it cannot
+ * build at the line of `waves`. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -209,21 +207,28 @@ Test(waves, components)
     hw_scenario_free(sc);
 }
 
-/* The loader builds the sea once: a spectrum either loads or, where spectra are not built, is
- * refused at the line of `waves` with the reason. */
+/* The loader builds the sea once: a spectrum loads (200 components by default), and a sea that
+ * cannot be built (no gravity: no dispersion relation; the model itself allows g = 0) is refused
+ * at the line of `waves` with the reason, so `hawser check` says it before a run would. */
 Test(waves, loader_builds_the_sea_at_the_waves_line)
 {
     hw_scenario *sc = NULL;
     hw_status st = hw_scenario_load_string(scn("    type: jonswap\n    hs: 2\n    tp: 8\n"), "w.yaml", &sc, msg,
                                            sizeof msg);
-    if (st == HW_OK) {
-        cr_assert_eq(sc->model.env.waves.kind, HW_WAVES_SPECTRUM);
-        hw_scenario_free(sc);
-    } else {
-        cr_assert_eq(st, HW_ERR_UNSUPPORTED, "%s", msg);
-        const char *at = "w.yaml:3: environment.waves: ";
-        cr_assert(strncmp(msg, at, strlen(at)) == 0, "%s", msg);
-    }
+    cr_assert_eq(st, HW_OK, "%s", msg);
+    cr_assert_eq(sc->model.env.waves.kind, HW_WAVES_SPECTRUM);
+    hw_waves *w = NULL;
+    cr_assert_eq(hw_waves_create(&sc->model.env, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_waves_count(w), 200);
+    hw_waves_destroy(w);
+    hw_scenario_free(sc);
+    char g0[16384];
+    snprintf(g0, sizeof g0, "environment:\n  gravity: 0\n  depth: 100\n  waves:\n    type: jonswap\n    hs: 2\n"
+             "    tp: 8\n%s", REST);
+    st = hw_scenario_load_string(g0, "w.yaml", &sc, msg, sizeof msg);
+    cr_assert_eq(st, HW_ERR_INPUT, "%s", msg);
+    cr_assert_str_eq(msg, "w.yaml:4: environment.waves: expected gravity > 0 and a water depth > 0 (the dispersion "
+                          "relation needs both), got g = 0 m/s^2, depth = 100 m");
 }
 
 /* ---- errors ------------------------------------------------------------------------------------ */

@@ -387,7 +387,7 @@ int hw_scn_parse_waves(hw_yr_map *env, hw_waves_def *w)
 void hw_scn_check_waves(hw_yr *y, const hw_env_def *env, int line)
 {
     if (hw_yr_failed(y) || env->waves.kind == HW_WAVES_NONE) return;
-    if (!(env->depth > 0) || !(env->g > 0)) return; /* hw_model_check() reports these */
+    if (!(env->depth > 0)) return; /* hw_model_check() reports it (gravity 0 it allows: the sea does not) */
     hw_waves *w = NULL;
     char msg[600] = "";
     hw_status st = hw_waves_create(env, &w, msg, sizeof msg);
