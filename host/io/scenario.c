@@ -1772,6 +1772,19 @@ hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_
     return st;
 }
 
+hw_status hw_scenario_load_with(const char *path, const char *text, const char *const *overrides,
+                                int n_overrides, hw_scenario **out, char *msg, size_t msg_len)
+{
+    (void)overrides;
+    if (n_overrides > 0) { /* the sweep lane writes them */
+        if (out) *out = NULL;
+        set_msg(msg, msg_len, "scenario overrides: not implemented yet");
+        return HW_ERR_UNSUPPORTED;
+    }
+    return text ? hw_scenario_load_string(text, path, out, msg, msg_len)
+                : hw_scenario_load(path, out, msg, msg_len);
+}
+
 hw_status hw_scenario_check(const hw_scenario *sc, char *msg, size_t msg_len)
 {
     if (!sc) {

@@ -73,6 +73,13 @@ hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_
 /* The same from a string (name is used in messages). */
 hw_status hw_scenario_load_string(const char *text, const char *name, hw_scenario **out,
                                   char *msg, size_t msg_len);
+/* hw_scenario_load (text NULL: read path) or hw_scenario_load_string (text, path its name), with
+ * overrides applied to the YAML document before it is read: each "KEY.PATH=VALUE" (a list item
+ * by index "lines[0]" or by its name "lines.mooring"; VALUE is YAML). Used by sweeps (`hawser
+ * sweep`) and the C API (hw_world_load_opts.overrides). An override's error names it:
+ * "FILE: override 'KEY=VALUE': ...", and an error in an overridden value names the override. */
+hw_status hw_scenario_load_with(const char *path, const char *text, const char *const *overrides,
+                                int n_overrides, hw_scenario **out, char *msg, size_t msg_len);
 /* Re-runs hw_model_check() (e.g. after command-line overrides of dt or t_end) and formats a
  * failure with the file and line of the field. */
 hw_status hw_scenario_check(const hw_scenario *sc, char *msg, size_t msg_len);

@@ -208,6 +208,50 @@ hw_status hw_world_static_info(const hw_world *w, int *iterations, double *resid
 /* The lumped static solves the world statics took (each residual evaluation is one). */
 int hw_world_static_solves(const hw_world *w);
 
+/* Loading a world from a file (README "C API: loading a file"): a YAML scenario or a MoorDyn v2
+ * deck (told apart as `hawser run` does: a deck has '---' section headers, or the extension .dat,
+ * .txt, .in or .inp), read, checked and built into a world with its statics solved - what
+ * `hawser run` steps, without the files it writes. The world owns everything it was loaded from.
+ * Errors are the loaders' one line "FILE:LINE: FIELD: expected ..., got ..." in msg, with
+ * HW_ERR_INPUT (bad input), HW_ERR_UNSUPPORTED (a deck feature Hawser does not have), HW_ERR_IO
+ * (the file cannot be read), HW_ERR_NOT_CONVERGED (the statics) or HW_ERR_NUMERICAL. */
+typedef struct hw_world_load_opts {
+    hw_backend_kind backend;  /* the lumped lines' and rigid cables' backend (default CPU) */
+    double dt;                /* > 0: replaces the file's solver.dt; 0: the file's */
+    double t_end;             /* > 0: replaces the file's solver.t_end; 0: the file's */
+    int n_overrides;          /* scenario keys set before the file is checked (YAML only): */
+    const char *const *overrides; /* "environment.current.speed=1.5", "lines[0].length=120",
+                                     "lines.mooring.segments=40" (a list item by index or by name);
+                                     the value is YAML ("[1, 2]" is a list). A key the file does not
+                                     have is added when its parent exists. Errors name the override */
+    hw_log_fn log;            /* notes and warnings (NULL: silent) */
+    void *log_user;
+} hw_world_load_opts;
+hw_world_load_opts hw_default_load_opts(void);
+
+hw_status hw_world_load(const char *path, const hw_world_load_opts *opts, hw_world **out,
+                        char *msg, size_t msg_len);
+/* The same from a YAML scenario's text (name in messages; relative file names in it are relative
+ * to the working directory). */
+hw_status hw_world_load_string(const char *yaml, const char *name, const hw_world_load_opts *opts,
+                               hw_world **out, char *msg, size_t msg_len);
+
+/* Objects by name: index, or -1 when there is none of that name (or w is NULL). Lines, points,
+ * sheaves and winches are the lumped model's (a winch goes by its line's name and its index is the
+ * line's: hw_sim_winch_state), rigid cables the rigid family's, bodies the world's, network nodes
+ * the network's translational nodes. */
+typedef enum hw_object_kind {
+    HW_OBJ_LINE = 0, HW_OBJ_POINT, HW_OBJ_SHEAVE, HW_OBJ_WINCH, HW_OBJ_BODY, HW_OBJ_RIGID_CABLE,
+    HW_OBJ_NET_NODE
+} hw_object_kind;
+int hw_world_find(const hw_world *w, hw_object_kind kind, const char *name);
+/* How many there are (for HW_OBJ_WINCH: the lines, of which hw_world_name gives those with a
+ * winch and NULL for the others), and the name of index i (NULL when out of range). */
+int hw_world_count(const hw_world *w, hw_object_kind kind);
+const char *hw_world_name(const hw_world *w, hw_object_kind kind, int i);
+/* The time the file asks the run to end at (solver.t_end, or opts.t_end), s. */
+double hw_world_t_end(const hw_world *w);
+
 #ifdef __cplusplus
 }
 #endif
