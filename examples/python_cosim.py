@@ -34,30 +34,29 @@ def main():
     args = ap.parse_args()
 
     with hawser.World.load(args.deck, t_end=args.t_end) as world:
-        # The deck's Coupled points are the fairleads; each line ends (end B) on one.
-        lines = [world.line(name) for name in world.lines]
-        fairleads = [world.point(i) for i in range(len(world.points))
-                     if world.point(i).name in _end_b_points(world, lines)]
+        # The deck's Coupled points 4, 5 and 6 are the fairleads, end B of lines 1, 2 and 3.
+        lines = [world.line(name) for name in ("line1", "line2", "line3")]
+        fairleads = [world.point(name) for name in ("point4", "point5", "point6")]
         rest = [p.position.copy() for p in fairleads]
         print("%s: lines %s, fairleads %s, dt %.4g s, coupling every %g s"
               % (os.path.basename(args.deck), ", ".join(world.lines),
                  ", ".join(p.name for p in fairleads), world.dt, args.coupling))
         print("%8s %9s" % ("t_s", "surge_m") + "".join(" %14s" % (ln.name + ".TB_kN")
                                                       for ln in lines))
-        w = 2 * math.pi / args.period
+        omega = 2 * math.pi / args.period
         n = int(round(args.t_end / args.coupling))
         times, tensions = [0.0], [[ln.end_tensions[1] for ln in lines]]
         for k in range(1, n + 1):
             t = world.time
-            surge = args.amplitude * (1 - math.cos(w * t))
-            speed = args.amplitude * w * math.sin(w * t)
+            surge = args.amplitude * (1 - math.cos(omega * t))
+            speed = args.amplitude * omega * math.sin(omega * t)
             for p, r in zip(fairleads, rest):
                 p.set_kinematics(r + [surge, 0.0, 0.0], [speed, 0.0, 0.0])
             world.advance_to(k * args.coupling)
             times.append(world.time)
             tensions.append([ln.end_tensions[1] for ln in lines])
             if k % int(round(1.0 / args.coupling)) == 0 or k == n:
-                print("%8.2f %9.4f" % (world.time, surge)
+                print("%8.2f %9.4f" % (world.time, args.amplitude * (1 - math.cos(omega * world.time)))
                       + "".join(" %14.3f" % (x / 1e3) for x in tensions[-1]))
         print("extremes (every step):")
         for name, e in world.extremes().items():
@@ -81,19 +80,6 @@ def main():
         plt.legend()
         plt.savefig(args.plot, dpi=120)
         print("wrote " + args.plot)
-
-
-def _end_b_points(world, lines):
-    """Names of the points the lines' B ends sit on (found by position: a line's last node is on
-    its end-B point)."""
-    names = set()
-    for ln in lines:
-        tip = ln.positions[-1]
-        for i in range(len(world.points)):
-            p = world.point(i)
-            if np.array_equal(p.position, tip):
-                names.add(p.name)
-    return names
 
 
 if __name__ == "__main__":

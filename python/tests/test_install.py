@@ -5,6 +5,7 @@ tree without HAWSER_LIBRARY.
 Scratch: a copy of python/ and the venv go under HAWSER_TEST_TMP (the build tree; CTest sets it)
 or pytest's tmp_path, so pip's in-tree build writes nothing into the sources."""
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -21,12 +22,11 @@ def test_pip_install_and_use(tmp_path):
     lib_dir = os.environ.get("HAWSER_LIB_DIR")
     if not lib_dir:
         pytest.skip("HAWSER_LIB_DIR (the build's libhawser.so.0 directory) not given")
-    try:
-        import pip  # noqa: F401  (python3-pip: the venv below sees it with the system's packages)
-        import venv  # noqa: F401  (python3-venv)
-    except ImportError as e:
-        pytest.skip("this Python cannot pip install into a venv: %s (Debian: python3-pip "
-                    "python3-venv)" % e)
+    # python3-pip (the venv below sees it with the system's packages) and python3-venv
+    lacking = [m for m in ("pip", "venv") if importlib.util.find_spec(m) is None]
+    if lacking:
+        pytest.skip("this Python cannot pip install into a venv: no %s (Debian: python3-pip "
+                    "python3-venv)" % " ".join(lacking))
     base = os.environ.get("HAWSER_TEST_TMP")
     work = os.path.join(base, "pip_install") if base else str(tmp_path)
     shutil.rmtree(work, ignore_errors=True)
@@ -34,12 +34,12 @@ def test_pip_install_and_use(tmp_path):
     src = os.path.join(work, "src")
     shutil.copytree(PKG, src, ignore=shutil.ignore_patterns(
         "tests", "build", "*.egg-info", "__pycache__", "_lib"))
-    venv = os.path.join(work, "venv")
+    env_dir = os.path.join(work, "venv")
     # No pip of its own (ensurepip is slow and may be absent): the system's pip, which the venv
     # sees through --system-site-packages, installs into the venv.
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages",
-                    venv], check=True)
-    py = os.path.join(venv, "bin", "python")
+                    env_dir], check=True)
+    py = os.path.join(env_dir, "bin", "python")
     env = dict(os.environ, HAWSER_LIB_DIR=lib_dir, TMPDIR=work, PIP_NO_CACHE_DIR="1",
                PIP_DISABLE_PIP_VERSION_CHECK="1", PYTHONDONTWRITEBYTECODE="1")
     env.pop("HAWSER_LIBRARY", None)
