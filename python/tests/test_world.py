@@ -369,6 +369,23 @@ def test_log_callback():
     with hawser.World.load(OC4, t_end=1, log=lambda level, msg: notes.append((level, msg))):
         pass
     assert all(isinstance(m, str) and level in (0, 1) for level, m in notes)
+    assert any(m.startswith("static equilibrium") for _, m in notes), notes
+
+
+def test_cuda_backend_refused_or_equal():
+    """backend="cuda": without the CUDA backend compiled in, UnsupportedError; without a device,
+    NoDeviceError (both with the library's words); with one, the run agrees with the CPU's."""
+    try:
+        g = hawser.World.load(OC4, backend="cuda", t_end=0.5)
+    except (hawser.UnsupportedError, hawser.NoDeviceError) as e:
+        assert "CUDA" in str(e) or "cuda" in str(e) or "device" in str(e)
+        return
+    with g, hawser.World.load(OC4, t_end=0.5) as c:
+        assert g.backend == "cuda"
+        g.run()
+        c.run()
+        np.testing.assert_allclose(g.line("line2").tensions, c.line("line2").tensions,
+                                   rtol=1e-6)
 
 
 def test_threads():
