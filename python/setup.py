@@ -47,7 +47,7 @@ def _cmake_build(build_temp):
     print("hawser: building libhawser.so: " + " ".join(args))
     subprocess.check_call(args)
     subprocess.check_call(["cmake", "--build", bdir, "--target", "hawser_shared", "-j",
-                           str(os.cpu_count() or 2)])
+                           str(len(os.sched_getaffinity(0)))])
     return _from_dir(os.path.join(bdir, "host"))
 
 

@@ -3,6 +3,7 @@ stepped, read into NumPy arrays and driven from outside (co-simulation)."""
 
 import ctypes
 import logging
+import math
 import os
 from collections import namedtuple
 from ctypes import POINTER, byref, c_char_p, c_double, c_int, c_void_p
@@ -19,6 +20,7 @@ _KIND_WORD = {LINE: "line", POINT: "point", SHEAVE: "sheave", WINCH: "winch", BO
               RIGID_CABLE: "rigid cable", NET_NODE: "network node"}
 _BACKENDS = {"cpu": 0, "cuda": 1, "auto": 2}
 _MSG_LEN = 4096
+_CHUNK = 2000  # whole steps per C call in a long advance_to (Ctrl-C between calls)
 
 BodyState = namedtuple("BodyState", "position quaternion velocity angular_velocity")
 BodyState.__doc__ = """A body's state: reference point (3,), orientation quaternion (4,: w x y z),
@@ -307,14 +309,29 @@ class World:
         n = int(n)
         if n < 0:
             raise ValueError("hawser: step(n) takes n >= 0, got %d" % n)
-        self._check(_lib.fn("hw_world_step")(self._world(), n))
+        h, step = self._world(), _lib.fn("hw_world_step")
+        while n > _CHUNK:  # Ctrl-C between calls (advance_to)
+            self._check(step(h, _CHUNK))
+            n -= _CHUNK
+        self._check(step(h, n))
 
     def advance_to(self, t):
         """Advances to time t exactly (co-simulation): whole steps of dt while they fit, then one
         shortened step that lands on t (a target within a tolerance of a step boundary takes
         none). Advancing in chunks whose ends are multiples of dt gives the states of one call,
-        bit for bit. Rigid cables refuse a shortened step (InputError)."""
-        self._check(_lib.fn("hw_world_advance_to")(self._world(), float(t)))
+        bit for bit. Rigid cables refuse a shortened step (InputError).
+
+        A long advance runs as calls of _CHUNK whole steps (the same steps, bit for bit) so
+        that Ctrl-C (KeyboardInterrupt) stops it between two of them, the world at a step's
+        end and usable."""
+        t = float(t)
+        h = self._world()
+        dt = _lib.fn("hw_world_dt")(h)
+        if dt > 0 and math.isfinite(t):
+            step, now = _lib.fn("hw_world_step"), _lib.fn("hw_world_time")
+            while t - now(h) > (_CHUNK + 2) * dt:
+                self._check(step(h, _CHUNK))
+        self._check(_lib.fn("hw_world_advance_to")(h, t))
 
     def run(self):
         """Advances to :attr:`t_end` (the file's solver.t_end, or the t_end given to load)."""

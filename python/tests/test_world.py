@@ -236,6 +236,24 @@ def test_advance_in_chunks_equals_one_advance_bit_for_bit():
         assert a.extremes() == b.extremes() == c.extremes()
 
 
+def test_long_advance_in_calls_equals_one_call_bit_for_bit():
+    """advance_to and step run a long advance as calls of hawser.world._CHUNK steps (so that
+    Ctrl-C stops them between calls): the states equal one C call's, bit for bit."""
+    from hawser import _lib, world
+    n = 2 * world._CHUNK + 123
+    with hawser.World.load(OC4, t_end=60) as a, hawser.World.load(OC4, t_end=60) as b, \
+            hawser.World.load(OC4, t_end=60) as c, hawser.World.load(OC4, t_end=60) as d:
+        t = (n + 0.5) * a.dt
+        a.advance_to(t)
+        assert _lib.lib.hw_world_advance_to(b._h, t) == 0
+        assert a.time == b.time == t and a.steps_taken == b.steps_taken == n + 1
+        np.testing.assert_array_equal(state(a), state(b))
+        c.step(n)
+        assert _lib.lib.hw_world_step(d._h, n) == 0
+        np.testing.assert_array_equal(state(c), state(d))
+        assert a.extremes() == b.extremes() and c.extremes() == d.extremes()
+
+
 def test_advance_to_a_time_off_the_step_grid():
     with hawser.World.load(OC4, t_end=5) as w:
         t = 2.5 * w.dt
