@@ -240,12 +240,13 @@ class World:
     @classmethod
     def from_string(cls, yaml, name="<string>", backend="cpu", dt=None, t_end=None,
                     overrides=None, log=None):
-        """Loads a YAML scenario from its text (`name` in messages; relative file names in it
+        """Loads a YAML scenario from its text (str or bytes; `name` in messages; relative file names in it
         are relative to the working directory). Arguments and errors as :meth:`load`."""
         opts, keep = cls._opts(backend, dt, t_end, overrides, log)
         handle = c_void_p()
         msg = ctypes.create_string_buffer(_MSG_LEN)
-        st = _lib.fn("hw_world_load_string")(yaml.encode(), name.encode(), byref(opts),
+        text = yaml.encode() if isinstance(yaml, str) else bytes(yaml)
+        st = _lib.fn("hw_world_load_string")(text, name.encode(), byref(opts),
                                              byref(handle), msg, _MSG_LEN)
         if st != 0:
             raise error_for(st, _text(msg.value))
