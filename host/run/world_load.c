@@ -13,6 +13,7 @@
 #include "run/ensemble.h"
 #include "run/plan_times.h"
 #include "run/rigid_run.h"
+#include "run/world_load.h"
 #include "world/world_owner.h"
 
 /* What a loaded world keeps alive: the scenario (the world's defs point into it), the deck's
@@ -52,17 +53,16 @@ static void set_msg(char *msg, size_t len, const char *fmt, const char *a, const
     if (msg && len) snprintf(msg, len, fmt, a, b);
 }
 
-/* The rigid cable ends the world ties to lumped points (main.c's rule): a point end on a moving or
- * free point follows it, a point body shows where the end's body is; ends on fixed points were set
- * once at the start, ends on bodies are the world's rc_bodies / rc_body_ends. Without lumped lines
- * there are no lumped points to tie (moving points are refused before: rigid_on_moving_points). */
-static hw_status tie_rigid(hw_world *w, const hw_scenario *sc, hw_rc *rc)
+hw_status hw_scenario_rigid_points(const hw_scenario *sc, hw_world_rc_point **out, int *n_out)
 {
     const hw_scn_rigid *rg = sc->rigid;
-    hw_world_rc_point *rp = (hw_world_rc_point *)calloc(2 * (size_t)rg->def.n_cables + 1, sizeof *rp);
+    int nc = rg ? rg->def.n_cables : 0;
+    hw_world_rc_point *rp = (hw_world_rc_point *)calloc(2 * (size_t)nc + 1, sizeof *rp);
+    *out = rp;
+    *n_out = 0;
     if (!rp) return HW_ERR_NOMEM;
     int n = 0;
-    for (int c = 0; sc->model.n_lines > 0 && c < rg->def.n_cables; c++)
+    for (int c = 0; sc->model.n_lines > 0 && c < nc; c++)
         for (int e = 0; e < 2; e++) {
             int p = e ? rg->point_b[c] : rg->point_a[c];
             hw_rc_end_kind kind = e ? rg->cables[c].end_b : rg->cables[c].end_a;
@@ -72,9 +72,48 @@ static hw_status tie_rigid(hw_world *w, const hw_scenario *sc, hw_rc *rc)
             hw_world_rc_point q = {c, e, p, body};
             rp[n++] = q;
         }
-    hw_status st = hw_world_add_rigid(w, rc, rp, n);
-    free(rp);
-    return st;
+    *n_out = n;
+    return HW_OK;
+}
+
+hw_status hw_scenario_world_def(const hw_scenario *sc, hw_backend_kind backend, hw_log_fn log,
+                                void *log_user, hw_world_def *wd, hw_world_rc_body **rcb,
+                                hw_world_rc_body_end **rbe, char *msg, size_t len)
+{
+    *wd = hw_default_world();
+    *rcb = NULL;
+    *rbe = NULL;
+    wd->lumped = &sc->model;
+    wd->network = sc->network;
+    wd->n_couplings = sc->n_couplings;
+    wd->couplings = sc->couplings;
+    wd->n_bodies = sc->n_bodies;
+    wd->bodies = sc->bodies;
+    wd->n_body_points = sc->n_body_points;
+    wd->body_points = sc->body_points;
+    wd->backend = backend;
+    wd->log = log;
+    wd->log_user = log_user;
+    wd->file = sc->path;
+    if (!sc->rigid) return HW_OK;
+    size_t n = 2 * (size_t)sc->rigid->def.n_cables + 1;
+    *rcb = (hw_world_rc_body *)malloc(n * sizeof **rcb);
+    *rbe = (hw_world_rc_body_end *)malloc(n * sizeof **rbe);
+    if (!*rcb || !*rbe) {
+        free(*rcb);
+        free(*rbe);
+        *rcb = NULL;
+        *rbe = NULL;
+        set_msg(msg, len, "%s: out of memory%s", sc->path, "");
+        return HW_ERR_NOMEM;
+    }
+    int n_rcb = 0, n_rbe = 0;
+    hw_scenario_rigid_body_ends(sc->rigid, *rcb, &n_rcb, *rbe, &n_rbe);
+    wd->n_rc_bodies = n_rcb;
+    wd->rc_bodies = *rcb;
+    wd->n_rc_body_ends = n_rbe;
+    wd->rc_body_ends = *rbe;
+    return HW_OK;
 }
 
 /* Rigid cables without lumped lines on moving points: the world has no lumped points to take the
@@ -115,41 +154,20 @@ static hw_status build(loaded *L, const char *name, const hw_world_load_opts *o,
     }
     if ((st = hw_plan_times(sc, msg, len))) return st;
     int no_lines = sc->model.n_lines == 0;
-    hw_world_def wd = hw_default_world();
-    wd.lumped = &sc->model;
-    wd.network = sc->network;
-    wd.n_couplings = sc->n_couplings;
-    wd.couplings = sc->couplings;
-    wd.n_bodies = sc->n_bodies;
-    wd.bodies = sc->bodies;
-    wd.n_body_points = sc->n_body_points;
-    wd.body_points = sc->body_points;
-    if (sc->rigid) {
-        size_t n = 2 * (size_t)sc->rigid->def.n_cables + 1;
-        L->rcb = (hw_world_rc_body *)malloc(n * sizeof *L->rcb);
-        L->rbe = (hw_world_rc_body_end *)malloc(n * sizeof *L->rbe);
-        if (!L->rcb || !L->rbe) {
-            set_msg(msg, len, "%s: out of memory%s", name, "");
-            return HW_ERR_NOMEM;
-        }
-        int n_rcb = 0, n_rbe = 0;
-        hw_scenario_rigid_body_ends(sc->rigid, L->rcb, &n_rcb, L->rbe, &n_rbe);
-        wd.n_rc_bodies = n_rcb;
-        wd.rc_bodies = L->rcb;
-        wd.n_rc_body_ends = n_rbe;
-        wd.rc_body_ends = L->rbe;
-    }
-    wd.backend = o->backend;
-    wd.log = o->log;
-    wd.log_user = o->log_user;
-    wd.file = sc->path;
+    hw_world_def wd;
+    if ((st = hw_scenario_world_def(sc, o->backend, o->log, o->log_user, &wd, &L->rcb, &L->rbe, msg, len)))
+        return st;
     hw_world *w = NULL;
     if ((st = hw_world_create(&wd, &w, msg, len))) return st;
     if (sc->rigid) { /* built at the world's dt (the lumped one), then joined to it */
         double dt = no_lines ? sc->model.solver.dt : hw_world_dt(w);
-        if (!(st = hw_rc_runner_start(&L->rig, sc, NULL, dt, o->backend, o->log, o->log_user, msg, len)) &&
-            (st = tie_rigid(w, sc, L->rig.rc)))
-            snprintf(msg, len, "%s", st == HW_ERR_NOMEM ? "out of memory" : hw_world_last_error(w));
+        hw_world_rc_point *rp = NULL;
+        int n_rp = 0;
+        if (!(st = hw_rc_runner_start(&L->rig, sc, NULL, dt, o->backend, o->log, o->log_user, msg, len))) {
+            if ((st = hw_scenario_rigid_points(sc, &rp, &n_rp)) || (st = hw_world_add_rigid(w, L->rig.rc, rp, n_rp)))
+                snprintf(msg, len, "%s", st == HW_ERR_NOMEM ? "out of memory" : hw_world_last_error(w));
+        }
+        free(rp);
         if (st) {
             hw_world_destroy(w);
             return st;
