@@ -193,6 +193,20 @@ def test_time_before_now_is_an_invalid_argument():
         w.step(1)  # still usable
 
 
+def test_blow_up_raises_numerical_then_state_error():
+    with pytest.raises(hawser.InputError, match="critical step"):
+        hawser.World.load(OC4, dt=0.05)
+    with open(OC4) as f:
+        text = f.read().replace("integrator: rk2", "integrator: rk2\n  allow_unstable_dt: true")
+    with hawser.World.from_string(text, name="oc4.yaml", dt=0.05) as w:
+        with pytest.raises(hawser.NumericalError, match="blow-up.*line 'line1'") as e:
+            w.run()
+        assert e.value.status_name == "HW_ERR_NUMERICAL"
+        assert 0 < w.time < w.t_end
+        with pytest.raises(hawser.StateError):
+            w.step(1)
+
+
 def test_close_and_lifetime():
     w = hawser.World.load(OC4, t_end=1)
     ln = w.line("line1")
@@ -373,6 +387,8 @@ def test_overrides():
     try:
         w = hawser.World.load(OC4, overrides={"solver.t_end": 3.5})
     except hawser.HawserError as e:
+        if "not implemented" not in str(e):
+            raise
         pytest.skip("this library refuses overrides: %s" % e)
     with w:
         assert w.t_end == 3.5
