@@ -383,6 +383,59 @@ solver: {dt: auto, t_end: 2}
         assert w.line("hoist").segments == s1.segments
 
 
+def test_sheave_and_winch_of_the_crane():
+    with hawser.World.load(os.path.join(EXAMPLES, "crane_lowering.yaml"), t_end=1) as w:
+        assert w.sheaves == ["boom_tip_sheave"] and w.winches == ["deck_wire"]
+        with pytest.raises(IndexError, match="no winch"):
+            w.winch(1)
+        w.run()
+        s = w.sheave("boom_tip_sheave").state
+        assert s.wrap > 0 and not s.holding
+        hoist, deck = w.line("hoist_wire"), w.line("deck_wire")
+        # the sheave and winch report the tensions their own update used: close to the lines' end
+        # tensions at the state, not equal
+        assert s.tension_in == pytest.approx(deck.end_tensions[1], rel=1e-4)
+        assert s.tension_out == pytest.approx(hoist.end_tensions[0], rel=1e-4)
+        wi = w.winch("deck_wire").state
+        assert wi.tension == pytest.approx(deck.end_tensions[0], rel=1e-4)
+        assert wi.segments == deck.segments and wi.speed > 0
+
+
+def test_rigid_cable_against_the_hawser_program(cli, tmp_path):
+    scenario = os.path.join(EXAMPLES, "rigid_lowering.yaml")
+    out = tmp_path / "rigid"
+    run_cli(cli, scenario, out, "--t-end", "30")
+    with hawser.World.load(scenario, t_end=30) as w:
+        assert w.rigid_cables == ["wire"] and w.lines == []
+        w.run()
+        row = last_row(out / "rigid.csv")
+        assert row["time_s"] == "30"
+        c = w.rigid_cable("wire")
+        fa, fb = c.end_forces
+        t = c.tensions
+        assert c.nodes.shape == (c.elements + 1, 3) and t.shape == (c.elements + 1,)
+        for k, x in enumerate("xyz"):
+            assert printed(fa[k], row["wire.FA" + x + "_N"])
+            assert printed(fb[k], row["wire.FB" + x + "_N"])
+        assert printed(t[0], row["wire.TA_N"]) and printed(t[-1], row["wire.TB_N"])
+        assert printed(t.max(), row["wire.Tmax_N"])
+        assert printed(c.length, row["wire.winch_length_m"])
+        assert str(c.elements) == row["wire.elements"]
+
+
+def test_network_node_against_the_hawser_program(cli, tmp_path):
+    scenario = os.path.join(DATA, "coupling_rail.yaml")
+    out = tmp_path / "rail"
+    run_cli(cli, scenario, out, "--t-end", "2")
+    with hawser.World.load(scenario, t_end=2) as w:
+        assert w.net_nodes == ["car"]
+        w.run()
+        x, v = w.net_node("car")
+        row = last_row(out / "network.csv")
+        assert row["t"] == "2"
+        assert printed(x, row["x_car"]) and printed(v, row["v_car"])
+
+
 def test_overrides():
     try:
         w = hawser.World.load(OC4, overrides={"solver.t_end": 3.5})
