@@ -16,7 +16,7 @@ from .errors import (HawserError, HawserIOError, InputError, Interrupted, Invali
                      NoDeviceError, NotConvergedError, NumericalError, OutOfMemoryError,
                      StateError, UnsupportedError)
 from .world import (BODY, LINE, NET_NODE, POINT, RIGID_CABLE, SHEAVE, WINCH, Body, BodyState,
-                    EndStats, Energy, Line, LineExtremes, Point, PointState, RigidCable, Sheave,
+                    CriticalStep, EndStats, SegmentExtremes, Energy, Line, LineExtremes, Point, PointState, RigidCable, Sheave,
                     SheaveState, Winch, WinchState, World, WorldEnergy, library_version,
                     set_threads, status_name, threads)
 from . import _lib
@@ -26,6 +26,7 @@ library_path = _lib.path
 """The path libhawser.so was loaded from."""
 
 __all__ = ["World", "Line", "Point", "Body", "Winch", "Sheave", "RigidCable", "BodyState",
+           "SegmentExtremes", "CriticalStep",
            "PointState", "WinchState", "SheaveState", "LineExtremes", "EndStats", "Energy",
            "WorldEnergy", "set_threads", "threads", "library_version", "status_name",
            "library_path", "LINE", "POINT", "SHEAVE", "WINCH", "BODY", "RIGID_CABLE", "NET_NODE",

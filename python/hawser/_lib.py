@@ -146,6 +146,8 @@ _PROTOS = {
     "hw_sim_all_line_extremes": (_S, [_P, POINTER(LineExtremes)]),
     "hw_sim_line_failure": (_S, [_P, c_int, POINTER(c_int), _D, POINTER(c_int), _D, _D]),
     "hw_sim_energy": (_S, [_P, POINTER(Energy)]),
+    "hw_sim_segment_extremes": (_S, [_P, c_int, _D, _D, _D, _D, _D]),
+    "hw_sim_critical_step": (_S, [_P, _D, POINTER(c_int), POINTER(c_int)]),
     # rigid cables
     "hw_rc_last_error": (c_char_p, [_P]),
     "hw_rc_n_cables": (c_int, [_P]),

@@ -31,6 +31,13 @@ on it (3,), N."""
 WinchState = namedtuple("WinchState", "length speed tension segments")
 WinchState.__doc__ = """A winch's deployed (unstretched) length (m), pay-out speed (m/s, negative
 hauls in), tension of the segment at the winch (N) and segment count."""
+SegmentExtremes = namedtuple("SegmentExtremes",
+                             "max_tension max_time min_tension min_time max_strain")
+SegmentExtremes.__doc__ = """Per segment slot of a line, arrays (segments,): largest and smallest
+tension (N) with their times (s), largest strain, over every step so far."""
+CriticalStep = namedtuple("CriticalStep", "dt line segment")
+CriticalStep.__doc__ = """The predicted critical (largest stable) step of the integrator (s), and
+the line (name) and segment (1-based) that limit it."""
 SheaveState = namedtuple("SheaveState", "speed wrap tension_in tension_out holding")
 SheaveState.__doc__ = """A sheave's sliding speed (m/s), wrap angle (rad), tensions of the two
 line segments at it (N) and whether a locked sheave holds."""
@@ -364,6 +371,16 @@ class World:
         """The lumped lines' steps so far (shortened ones included)."""
         return _lib.fn("hw_sim_steps_taken")(self._lumped())
 
+    def critical_step(self):
+        """The lumped lines' predicted critical step (:class:`CriticalStep`): dt is usually a
+        fraction of it (solver.dt_safety)."""
+        dt = np.zeros(1)
+        line, seg = c_int(), c_int()
+        self._check(_lib.fn("hw_sim_critical_step")(self._lumped(), _ptr(dt), byref(line),
+                                                      byref(seg)), "sim")
+        name = self.lines[line.value] if 0 <= line.value < len(self.lines) else None
+        return CriticalStep(float(dt[0]), name, seg.value)
+
     def static_info(self):
         """The statics at the start: (outer iterations over the free bodies, their largest
         residual)."""
@@ -582,6 +599,15 @@ class Line(_Object):
         return self.world.extremes()[self.name]
 
     @property
+    def segment_extremes(self):
+        """Per segment slot (:class:`SegmentExtremes` of (segments,) arrays): on a reeling line a
+        slot is a place in the segment array, which shifts as the winch inserts segments."""
+        n = self.segments
+        a = [np.empty(n) for _ in range(5)]
+        self._call("hw_sim_segment_extremes", *[_ptr(x) for x in a])
+        return SegmentExtremes(*a)
+
+    @property
     def failure(self):
         """(broken, time, segment, tension, released energy): the line's failure so far (None
         for the values of a line that has not broken)."""
@@ -798,6 +824,7 @@ def status_name(status):
 
 
 __all__ = ["World", "Line", "Point", "Body", "Winch", "Sheave", "RigidCable", "BodyState",
+           "SegmentExtremes", "CriticalStep",
            "PointState", "WinchState", "SheaveState", "LineExtremes", "EndStats", "Energy",
            "WorldEnergy", "set_threads", "threads", "library_version", "status_name", "LINE",
            "POINT", "SHEAVE", "WINCH", "BODY", "RIGID_CABLE", "NET_NODE", "HawserError"]

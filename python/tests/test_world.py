@@ -120,6 +120,16 @@ def test_against_the_hawser_program(cli, tmp_path):
                 assert same10(st.max, jt["max_N"]) and same10(st.min, jt["min_N"])
                 assert same10(st.mean, jt["mean_N"]) and same10(st.std, jt["std_N"])
         assert w.line("line1").extremes == ext["line1"]
+        for name in w.lines:
+            seg = w.line(name).segment_extremes
+            assert seg.max_tension.shape == (40,)
+            k = int(np.argmax(seg.max_tension))
+            assert seg.max_tension[k] == ext[name].max_tension
+            assert k + 1 == ext[name].max_segment and seg.max_time[k] == ext[name].max_time
+            assert seg.min_tension.min() == ext[name].min_tension
+            assert seg.max_strain.max() == ext[name].max_strain
+        crit = w.critical_step()
+        assert crit.line == "line1" and crit.segment >= 1 and w.dt <= 0.5 * crit.dt * (1 + 1e-12)
 
 
 def test_catenary_closed_form():
