@@ -4,10 +4,10 @@
 #   scripts/deps.sh          what the build and ./scripts/test need
 #   scripts/deps.sh --fuzz   also clang and its libFuzzer runtime, for -DHAWSER_FUZZ=ON (scripts/fuzz)
 set -euo pipefail
-pkgs=(cmake make gcc pkg-config python3 libyaml-dev libcriterion-dev libhdf5-dev libfftw3-dev gnuplot-nox
-      # the Python package (python/) and its tests: numpy, pytest, an offline pip install in a venv
-      python3-numpy python3-pytest python3-setuptools python3-pip python3-venv python3-wheel)
+pkgs=(cmake make gcc pkg-config python3 libyaml-dev libcriterion-dev libhdf5-dev libfftw3-dev gnuplot-nox)
 [ "${1:-}" = "--fuzz" ] && pkgs+=(clang-14 libclang-rt-14-dev)
+# The Python package (python/) and its tests: NumPy, pytest, an offline pip install into a venv
+pkgs+=(python3-numpy python3-pytest python3-setuptools python3-pip python3-venv python3-wheel)
 need=()
 for pkg in "${pkgs[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
