@@ -44,13 +44,28 @@ def _candidates():
     return out
 
 
+def _where(name):
+    """The file a library loaded by a bare name came from (/proc/self/maps), or the name."""
+    try:
+        with open("/proc/self/maps") as f:
+            for line in f:
+                p = line.split(None, 5)[-1].strip()
+                if os.path.basename(p).startswith("libhawser.so"):
+                    return p
+    except OSError:
+        pass
+    return name
+
+
 def _load():
     tried = []
     for cand in _candidates():
         try:
-            return ctypes.CDLL(cand), cand
+            lib = ctypes.CDLL(cand)
         except OSError as e:
             tried.append("%s (%s)" % (cand, e))
+            continue
+        return lib, cand if os.sep in cand else _where(cand)
     raise ImportError(
         "hawser: libhawser.so not found; set HAWSER_LIBRARY to its path (e.g. "
         "build/host/libhawser.so), install the package with HAWSER_LIB_DIR set to the build's "
