@@ -746,7 +746,7 @@ int hw_cli_sweep(int argc, char **argv)
         if (st) {
             fprintf(stderr, "hawser: %s\n", msg);
             code = st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_IO;
-        } else if (!all) {
+        } else if (!all || g_stop) {
             code = 128 + (g_stop ? (int)g_stop : SIGTERM);
             if (!s.quiet)
                 fprintf(stderr, "hawser: sweep stopped: %d of %d cases done; the same command resumes it\n",
