@@ -232,7 +232,8 @@ static void setup_dir(const char *dir)
 static int sweep_cmd(const char *dir, const char *prefix, const char *out_name, const char *extra)
 {
     char cmd[2048], out[8192];
-    snprintf(cmd, sizeof cmd, "cd %s && %s %s sweep base.yaml sweep.yaml -o %s %s > %s.stdout 2> %s.stderr", dir,
+    /* on the CPU: a GPU machine would run `auto` on its device, and the tables compare with `hawser run` */
+    snprintf(cmd, sizeof cmd, "cd %s && %s %s sweep base.yaml sweep.yaml --backend cpu -o %s %s > %s.stdout 2> %s.stderr", dir,
              prefix, HW_CLI_PATH, out_name, extra, out_name, out_name);
     return sh(cmd, out, sizeof out);
 }
@@ -412,5 +413,24 @@ Test(sweep_cli, errors)
     cr_assert(strstr(t, "case_0000,4,ok,0,"), "%s", t);
     cr_assert(strstr(t, "case_0001,-2,invalid_input,3,\"base.yaml: override 'lines.mooring.segments=-2': lines[0] "
                         "(mooring).segments: expected an integer >= 1, got -2\",,,,,,,,"), "%s", t);
+    free(t);
+}
+
+/* A sweep killed for real (SIGKILL to its process group, as a batch scheduler does, once its first
+ * case has finished, or later): the same command finishes it, with the uninterrupted table. Where
+ * the kill lands does not change what is checked. */
+Test(sweep_cli, killed_sweep_resumes_to_the_same_table)
+{
+    char *t = serial_table(SDIR "5");
+    char cmd[2048], out[256];
+    snprintf(cmd, sizeof cmd,
+             "cd " SDIR "5 && (setsid %s sweep base.yaml sweep.yaml --backend cpu -o kill -q > /dev/null 2>&1 & pid=$!; "
+             "i=0; while [ ! -e kill/case_0000/case.json ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done; "
+             "kill -KILL -- -$pid 2>/dev/null; wait $pid; exit 0)", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0);
+    cr_assert_eq(sweep_cmd(SDIR "5", "", "kill", "-q"), 0);
+    char *r = without_timing(SDIR "5/kill/sweep.csv");
+    cr_assert_str_eq(r, t, "the resumed table is the uninterrupted one");
+    free(r);
     free(t);
 }
