@@ -9,6 +9,7 @@
 #include "io/overrides.h"
 #include "io/scenario.h"
 #include "io/yaml_doc.h"
+#include "hawser/world.h"
 
 static const char *BASE =
     "line_types:\n"
@@ -224,4 +225,25 @@ Test(overrides, split)
     cr_assert_str_eq(key, "a.b");
     cr_assert_str_eq(v, " 3=4");
     cr_assert_eq(hw_ovr_split("nokey", key, sizeof key, &v), -1);
+}
+
+/* The C API takes the same overrides (hw_world_load_opts.overrides). */
+Test(overrides, through_hw_world_load)
+{
+    const char *o[] = {"lines.mooring.segments=4", "lines[1].length=540"};
+    hw_world_load_opts lo = hw_default_load_opts();
+    lo.overrides = o;
+    lo.n_overrides = 2;
+    hw_world *w = NULL;
+    hw_status st = hw_world_load_string(BASE, "base.yaml", &lo, &w, msg, sizeof msg);
+    cr_assert_eq(st, HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_line_nseg(hw_world_lumped(w), hw_world_find(w, HW_OBJ_LINE, "mooring")), 4);
+    hw_world_destroy(w);
+    const char *bad[] = {"lines.mooring.segments=0"};
+    lo.overrides = bad;
+    lo.n_overrides = 1;
+    w = NULL;
+    cr_assert_eq(hw_world_load_string(BASE, "base.yaml", &lo, &w, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert_null(w);
+    contains(msg, "base.yaml: override 'lines.mooring.segments=0': lines[0] (mooring).segments");
 }
