@@ -313,7 +313,8 @@ static void progress(sweep *s, int ci, const hw_sweep_result *r)
 {
     char status[64];
     hw_sweep_status(r, status, sizeof status);
-    int failed = r->exit_code != 0;
+    int stopped = !strcmp(status, "interrupted") && g_stop; /* stopped with the sweep: not a failure */
+    int failed = r->exit_code != 0 && !stopped;
     s->done_now++;
     s->failed += failed;
     int total = s->plan->n_cases, done = s->skipped + s->done_now;
@@ -748,9 +749,15 @@ int hw_cli_sweep(int argc, char **argv)
             code = st == HW_ERR_NOMEM ? EXIT_NOMEM : EXIT_IO;
         } else if (!all || g_stop) {
             code = 128 + (g_stop ? (int)g_stop : SIGTERM);
+            int finished = 0;
+            for (int ci = 0; ci < n; ci++) {
+                char status[64];
+                hw_sweep_status(&s.res[ci], status, sizeof status);
+                finished += s.res[ci].done && strcmp(status, "interrupted") != 0;
+            }
             if (!s.quiet)
-                fprintf(stderr, "hawser: sweep stopped: %d of %d cases done; the same command resumes it\n",
-                        s.skipped + s.done_now, n);
+                fprintf(stderr, "hawser: sweep stopped: %d of %d cases finished; the same command resumes it\n",
+                        finished, n);
         } else {
             code = ok ? EXIT_OK : EXIT_CASES_FAILED;
             int failed = 0;
