@@ -81,7 +81,7 @@ static int read_key(rd *r, const yaml_node_t *n, const char *field, char **out)
 {
     const char *s = yd_scalar(n);
     char got[96];
-    if (!s || !*s || strchr(s, '=') || strchr(s, ' ')) {
+    if (!s || !*s || strchr(s, '=')) {
         yd_describe(n, got, sizeof got);
         return fail(r, yd_line(n), field, "expected a scenario key path such as lines.mooring.length or "
                     "line_types[0].EA, got %s", got);
@@ -484,13 +484,16 @@ hw_status hw_sweep_plan_check_keys(const hw_sweep_plan *p, const char *base_path
                                    char *msg, size_t msg_len)
 {
     for (int i = 0; i < p->n_params; i++) {
-        const char *ovr = NULL; /* the first case's override of this key */
+        const hw_sweep_case *cs = NULL; /* the first case that sets this key, and where */
+        int at = -1;
         size_t kl = strlen(p->params[i].key);
-        for (int c = 0; c < p->n_cases && !ovr; c++)
-            for (int k = 0; k < p->cases[c].n_ovr && !ovr; k++)
-                if (!strncmp(p->cases[c].ovr[k], p->params[i].key, kl) && p->cases[c].ovr[k][kl] == '=')
-                    ovr = p->cases[c].ovr[k];
-        if (!ovr) continue;
+        for (int c = 0; c < p->n_cases && !cs; c++)
+            for (int k = 0; k < p->cases[c].n_ovr && !cs; k++)
+                if (!strncmp(p->cases[c].ovr[k], p->params[i].key, kl) && p->cases[c].ovr[k][kl] == '=') {
+                    cs = &p->cases[c];
+                    at = k;
+                }
+        if (!cs) continue;
         yaml_document_t doc;
         int line = 0;
         char problem[512], m[1400];
@@ -503,7 +506,13 @@ hw_status hw_sweep_plan_check_keys(const hw_sweep_plan *p, const char *base_path
             snprintf(msg, msg_len, "%s: out of memory", base_path);
             return HW_ERR_NOMEM;
         }
-        rc = hw_ovr_apply(&doc, base_path, &ovr, 1, m, sizeof m);
+        /* that case's overrides before it first (one may make the key's parent: environment.waves,
+           then its seed), each on its own: their own errors are their keys' */
+        for (int k = 0; k < at; k++) {
+            rc = hw_ovr_apply(&doc, base_path, (const char *const *)&cs->ovr[k], 1, m, sizeof m);
+            if (rc < 0) break;
+        }
+        if (rc >= 0) rc = hw_ovr_apply(&doc, base_path, (const char *const *)&cs->ovr[at], 1, m, sizeof m);
         yaml_document_delete(&doc);
         if (rc) {
             if (p->params[i].line > 0)
