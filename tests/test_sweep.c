@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "io/sweep_plan.h"
+#include "io/sweep_table.h"
 #include "shell.h"
 
 #ifdef HAWSER_HAVE_HDF5
@@ -435,4 +436,44 @@ Test(sweep_cli, killed_sweep_resumes_to_the_same_table)
     cr_assert_str_eq(r, t, "the resumed table is the uninterrupted one");
     free(r);
     free(t);
+}
+
+/* The table from results made by hand: the columns are the union of every case's objects in case
+ * order, numbers as the summaries wrote them, null empty, the status from the exit code where a
+ * case has no summary, text with commas quoted, wall_s last. */
+Test(sweep_table, columns_and_cells)
+{
+    hw_sweep_plan *p = plan("cases:\n  - {a: 1}\n  - {a: 2}\n  - {b: x}\n  - {a: 4}\n");
+    hw_sweep_result r[4];
+    memset(r, 0, sizeof r);
+    r[0].done = 1;
+    r[0].wall_s = 1.5;
+    r[0].summary = strdup("{\"status\":\"ok\",\"backend\":\"cpu\",\"lines\":[{\"name\":\"l1\",\"max_tension_N\":100.5,"
+                          "\"max_tension_time_s\":3,\"mbl_N\":null,\"utilisation\":null}]}");
+    r[1].done = 1;
+    r[1].exit_code = 4;
+    r[1].wall_s = 0.25;
+    r[1].summary = strdup("{\"status\":\"numerical_failure\",\"message\":\"blew up, at t = 1\",\"lines\":[{\"name\":\"l1\","
+                          "\"max_tension_N\":2e5,\"mbl_N\":1e6,\"utilisation\":0.2},{\"name\":\"l2\",\"max_tension_N\":3e5,"
+                          "\"utilisation\":0.3}],\"bodies\":[{\"name\":\"buoy\",\"max_z_m\":-1.5,\"max_z_m_time_s\":2}]}");
+    r[2].done = 1;
+    r[2].exit_code = 3;
+    r[2].message = strdup("base.yaml: override 'b=x': bad");
+    /* r[3] not run */
+    setup_dir(HW_TMP "/sweep_table"); /* a directory to write into */
+    cr_assert_eq(hw_sweep_table_write(HW_TMP "/sweep_table", p, r, msg, sizeof msg), HW_OK, "%s", msg);
+    char *t = slurp(HW_TMP "/sweep_table/sweep.csv");
+    cr_assert_str_eq(t,
+        "id,a,b,status,exit_code,message,backend,max_tension_N,max_utilisation,lines.l1.max_tension_N,lines.l1.utilisation,"
+        "lines.l2.max_tension_N,lines.l2.utilisation,bodies.buoy.max_z_m,wall_s\n"
+        "case_0000,1,,ok,0,,cpu,100.5,,100.5,,,,,1.500\n"
+        "case_0001,2,,numerical_failure,4,\"blew up, at t = 1\",,300000,0.3,2e5,0.2,3e5,0.3,-1.5,0.250\n"
+        "case_0002,,x,invalid_input,3,base.yaml: override 'b=x': bad,,,,,,,,,0.000\n"
+        "case_0003,4,,not_run,,,,,,,,,,,\n");
+    free(t);
+    for (int i = 0; i < 4; i++) {
+        free(r[i].summary);
+        free(r[i].message);
+    }
+    hw_sweep_plan_free(p);
 }
