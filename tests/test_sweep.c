@@ -477,3 +477,27 @@ Test(sweep_table, columns_and_cells)
     }
     hw_sweep_plan_free(p);
 }
+
+/* The bundled example sweep runs (shortened): 6 cases ok, utilisations from the added mbl, the
+ * heavier chain the more loaded. */
+Test(sweep_cli, example_sweep)
+{
+    char cmd[2048], out[256];
+    snprintf(cmd, sizeof cmd, "rm -rf " HW_TMP "/sweep_example && %s sweep %s/oc4_mooring.yaml %s/oc4_sweep.yaml "
+             "--t-end 0.5 --backend cpu -q -o " HW_TMP "/sweep_example", HW_CLI_PATH, HW_EXAMPLES_DIR, HW_EXAMPLES_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", cmd);
+    char *t = slurp(HW_TMP "/sweep_example/sweep.csv");
+    cr_assert_not_null(t);
+    int rows = 0;
+    for (const char *p = t; (p = strchr(p, '\n')); p++) rows++;
+    cr_assert_eq(rows, 7, "a header and 6 cases: %s", t);
+    cr_assert(strstr(t, ",6.0e6,ok,0,,cpu,"), "%s", t); /* (the motion column is quoted: no cell()) */
+    const char *r1 = strstr(t, "case_0000,"), *r4 = strstr(t, "case_0003,");
+    cr_assert(r1 && r4);
+    /* max_tension_N and max_utilisation follow ",cpu," on each row */
+    double T0 = atof(strstr(r1, ",cpu,") + 5), T3 = atof(strstr(r4, ",cpu,") + 5);
+    cr_assert(T3 > T0 * 1.05, "130 kg/m against 113.35 kg/m: %g, %g", T3, T0);
+    const char *u0 = strchr(strstr(r1, ",cpu,") + 5, ',') + 1;
+    cr_assert_float_eq(atof(u0), T0 / 6e6, 1e-5 * T0 / 6e6);
+    free(t);
+}
