@@ -417,6 +417,13 @@ Test(sweep_cli, errors)
     cr_assert(strstr(t, "case_0001,-2,invalid_input,3,\"base.yaml: override 'lines.mooring.segments=-2': lines[0] "
                         "(mooring).segments: expected an integer >= 1, got -2\",,,,,,,,"), "%s", t);
     free(t);
+    /* a static solve that does not converge writes no summary.json: its status is the summary line
+       the run printed (into the case's log) */
+    write_file(SDIR "4/sweep.yaml", "cases:\n  - {solver.static_max_iterations: 1, solver.static_tolerance: 1e-14}\n");
+    cr_assert_eq(sweep_cmd(SDIR "4", "", "stat", ""), 1);
+    t = slurp(SDIR "4/stat/sweep.csv");
+    cr_assert(strstr(t, "case_0000,1,1e-14,static_not_converged,4,\"static equilibrium did not converge"), "%s", t);
+    free(t);
 }
 
 /* A sweep killed for real (SIGKILL to its process group, as a batch scheduler does, once its first

@@ -131,7 +131,23 @@ static char *log_error(const char *dir)
     return m;
 }
 
-/* The result of case ci from its directory (summary.json, log.txt). */
+/* The summary line a run printed on stdout (into its log) when it wrote no summary.json (a run
+ * that stopped before its files: a static solve that did not converge), or NULL. */
+static char *log_summary(const char *dir)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/log.txt", dir);
+    char *t = slurp(path);
+    if (!t) return NULL;
+    char *best = NULL;
+    for (char *line = strtok(t, "\n"); line; line = strtok(NULL, "\n"))
+        if (!strncmp(line, "{\"status\":", 10)) best = line;
+    char *m = dup_s(best);
+    free(t);
+    return m;
+}
+
+/* The result of case ci from its directory (summary.json, else the summary line in log.txt). */
 static void read_outputs(const sweep *s, int ci, hw_sweep_result *r)
 {
     char dir[4200], path[4300];
@@ -140,6 +156,7 @@ static void read_outputs(const sweep *s, int ci, hw_sweep_result *r)
     free(r->summary);
     free(r->message);
     r->summary = slurp(path);
+    if (!r->summary) r->summary = log_summary(dir);
     r->message = r->exit_code != 0 && (!r->summary || !strstr(r->summary, "\"message\":")) ? log_error(dir) : NULL;
 }
 
@@ -318,9 +335,19 @@ static void progress(sweep *s, int ci, const hw_sweep_result *r)
     s->done_now++;
     s->failed += failed;
     int total = s->plan->n_cases, done = s->skipped + s->done_now;
-    if (failed) /* a failure is said even with -q */
+    if (failed) { /* a failure is said even with -q: its message, the summary's or the log's */
+        char *m = r->message ? dup_s(r->message) : NULL;
+        yaml_document_t d;
+        int line;
+        char problem[64];
+        if (!m && r->summary && !yd_load(r->summary, strlen(r->summary), &d, &line, problem, sizeof problem)) {
+            m = dup_s(yd_scalar(yd_map_find(&d, yd_root(&d), "message", NULL)));
+            yaml_document_delete(&d);
+        }
         fprintf(stderr, "%shawser: sweep: case_%04d: %s (exit %d)%s%.300s\n", s->is_tty && !s->quiet ? "\r\033[K" : "",
-                ci, status, r->exit_code, r->message ? ": " : "", r->message ? r->message : "");
+                ci, status, r->exit_code, m ? ": " : "", m ? m : "");
+        free(m);
+    }
     if (s->quiet) return;
     double el = now_s() - s->t0;
     double eta = s->done_now > 0 ? el / s->done_now * (s->todo - s->done_now) : 0;
