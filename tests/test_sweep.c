@@ -337,7 +337,7 @@ Test(sweep_cli, mpirun_two_ranks_same_table)
                        HW_MPIRUN " -np 2 --oversubscribe", "mpi", "");
     char *err = slurp(SDIR "2/mpi.stderr");
     cr_assert_eq(rc, 0, "mpirun: %s", err ? err : "");
-    cr_assert(strstr(err, "(2 ranks, 1 thread per case)"), "%s", err);
+    cr_assert(strstr(err, "(2 ranks, 1 case at once per rank, "), "%s", err);
     char *m = without_timing(SDIR "2/mpi/sweep.csv");
     cr_assert_str_eq(m, t, "the MPI table is the serial one byte for byte apart from wall_s");
     free(err);
@@ -506,5 +506,19 @@ Test(sweep_cli, example_sweep)
     cr_assert(T3 > T0 * 1.05, "130 kg/m against 113.35 kg/m: %g, %g", T3, T0);
     const char *u0 = strchr(strstr(r1, ",cpu,") + 5, ',') + 1;
     cr_assert_float_eq(atof(u0), T0 / 6e6, 1e-5 * T0 / 6e6);
+    free(t);
+}
+
+/* Without mpirun, --jobs 2 runs two cases at once (two children): the same table. */
+Test(sweep_cli, jobs_two_same_table)
+{
+    char *t = serial_table(SDIR "6");
+    cr_assert_eq(sweep_cmd(SDIR "6", "", "jobs", "--jobs 2"), 0);
+    char *err = slurp(SDIR "6/jobs.stderr");
+    cr_assert(strstr(err, "(1 rank, 2 cases at once per rank, "), "%s", err);
+    free(err);
+    char *j = without_timing(SDIR "6/jobs/sweep.csv");
+    cr_assert_str_eq(j, t, "two cases at once: the same table apart from wall_s");
+    free(j);
     free(t);
 }

@@ -42,6 +42,7 @@ typedef struct sweep {
     char out[4096];
     run_opts run;          /* the options every case runs with (scenario, dir and overrides set per case) */
     int threads;           /* CPU threads of each case (0: the library's default) */
+    int jobs;              /* --jobs: cases at once without mpirun (default 1) */
     int quiet;
     hw_sweep_plan *plan;
     char *base_text;
@@ -374,13 +375,50 @@ static void test_stop(const sweep *s)
 
 /* ---- the loops -------------------------------------------------------------------------------- */
 
-/* Serial: the cases to do one after the other. */
+/* Without mpirun: the cases to do, s->jobs of them at once (each in its child). */
 static void loop_serial(sweep *s, const int *todo, int n_todo)
 {
-    for (int k = 0; k < n_todo && !g_stop; k++) {
-        run_case(s, todo[k], &s->res[todo[k]]);
-        progress(s, todo[k], &s->res[todo[k]]);
-        test_stop(s);
+    int jobs = s->jobs > 1 ? s->jobs : 1;
+    pid_t pid[64] = {0};
+    int cs[64] = {0};
+    double t0[64] = {0};
+    int next = 0, running = 0, told = 0;
+    while (running > 0 || (next < n_todo && !g_stop)) {
+        while (running < jobs && next < n_todo && !g_stop) {
+            int slot = 0;
+            while (pid[slot]) slot++;
+            int ci = todo[next++];
+            t0[slot] = now_s();
+            pid_t p = start_case(s, ci, &s->res[ci]);
+            if (p < 0) { /* could not start: its result says why */
+                progress(s, ci, &s->res[ci]);
+                test_stop(s);
+                continue;
+            }
+            pid[slot] = p;
+            cs[slot] = ci;
+            running++;
+        }
+        if (!running) break;
+        int ws = 0;
+        pid_t w = waitpid(-1, &ws, 0);
+        if (w < 0) {
+            if (errno != EINTR) break;
+            if (g_stop && !told) { /* a stop sent to this process only: to the running cases too */
+                for (int k = 0; k < jobs; k++)
+                    if (pid[k]) kill(pid[k], (int)g_stop);
+                told = 1;
+            }
+            continue;
+        }
+        for (int k = 0; k < jobs; k++)
+            if (pid[k] == w) {
+                end_case(s, cs[k], ws, now_s() - t0[k], &s->res[cs[k]]);
+                progress(s, cs[k], &s->res[cs[k]]);
+                test_stop(s);
+                pid[k] = 0;
+                running--;
+            }
     }
 }
 
@@ -537,8 +575,8 @@ static int launched_by_mpirun(void)
 }
 
 /* Threads for each case: the cores this rank may use, shared with the other ranks of its node
- * when they are not bound (no oversubscription). */
-static int threads_per_case(int local_size)
+ * when they are not bound, and between the cases it runs at once (no oversubscription). */
+static int threads_per_case(int local_size, int jobs)
 {
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     int avail = online > 0 ? (int)online : 1;
@@ -546,6 +584,7 @@ static int threads_per_case(int local_size)
     CPU_ZERO(&set);
     if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) avail = CPU_COUNT(&set);
     if (local_size > 1 && avail >= online) avail = (int)(online / local_size);
+    avail /= jobs > 1 ? jobs : 1;
     return avail > 0 ? avail : 1;
 }
 
@@ -599,6 +638,12 @@ static int parse_args(sweep *s, int argc, char **argv)
                 return -1;
             }
             s->threads = (int)x;
+        } else if ((!strcmp(a, "-j") || !strcmp(a, "--jobs")) && has) {
+            if (!parse_num(argv[++i], &x) || x < 1 || x > 64 || x != (double)(int)x) {
+                fprintf(stderr, "hawser: --jobs: expected a whole number of cases at once from 1 to 64, got '%s'\n", argv[i]);
+                return -1;
+            }
+            s->jobs = (int)x;
         } else if (!strcmp(a, "--dt") && has) {
             s->run.have_dt = 1;
             if (!strcmp(argv[++i], "auto")) s->run.dt = 0;
@@ -692,13 +737,19 @@ int hw_cli_sweep(int argc, char **argv)
         use_mpi = 1;
         MPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
         MPI_Comm_size(MPI_COMM_WORLD, &s.size);
+        if (s.jobs > 1 && s.size > 1) { /* the ranks are the parallel cases */
+            if (s.rank == 0)
+                fprintf(stderr, "hawser: warning: sweep: --jobs is for sweeps without mpirun; under mpirun each rank "
+                        "runs one case at a time (start more ranks instead)\n");
+            s.jobs = 1;
+        }
         MPI_Comm node;
         MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, s.rank, MPI_INFO_NULL, &node);
         int local_size = 1;
         MPI_Comm_rank(node, &s.local_rank);
         MPI_Comm_size(node, &local_size);
         MPI_Comm_free(&node);
-        if (!s.threads && !getenv("OMP_NUM_THREADS")) s.threads = threads_per_case(local_size);
+        if (!s.threads && !getenv("OMP_NUM_THREADS")) s.threads = threads_per_case(local_size, 1);
     }
 #else
     if (launched_by_mpirun()) { /* without MPI: rank 0 runs the whole sweep, the others nothing */
@@ -710,7 +761,7 @@ int hw_cli_sweep(int argc, char **argv)
                 "case (install libopenmpi-dev and rebuild for the ranks to share them)\n");
     }
 #endif
-    if (!use_mpi && !s.threads && !getenv("OMP_NUM_THREADS")) s.threads = threads_per_case(1);
+    if (!use_mpi && !s.threads && !getenv("OMP_NUM_THREADS")) s.threads = threads_per_case(1, s.jobs);
     int code = prepare(&s);
     if (!code && s.rank == 0 && hw_mkdir_p(s.out) != 0) {
         fprintf(stderr, "hawser: %s: cannot create the sweep's directory: %s\n", s.out, strerror(errno));
@@ -733,10 +784,12 @@ int hw_cli_sweep(int argc, char **argv)
         s.is_tty = isatty(2);
         s.last_decile = n > 0 ? 10 * s.skipped / n : 10;
         if (!code && !s.quiet)
-            fprintf(stderr, "hawser: sweep: %d cases of %s on %s%s%s, results in %s/ (%d rank%s, %d thread%s per case%s)\n",
+            fprintf(stderr, "hawser: sweep: %d cases of %s on %s%s%s, results in %s/ (%d rank%s, %d case%s at once "
+                    "per rank, %d thread%s per case%s)\n",
                     n, s.file, s.base, s.skipped ? "; resumed: " : "",
                     s.skipped ? (s.todo ? "the finished ones are kept" : "every case had finished") : "", s.out,
-                    s.size, s.size == 1 ? "" : "s", s.threads ? s.threads : hw_threads(),
+                    s.size, s.size == 1 ? "" : "s", s.jobs > 1 ? s.jobs : 1, s.jobs > 1 ? "s" : "",
+                    s.threads ? s.threads : hw_threads(),
                     (s.threads ? s.threads : hw_threads()) == 1 ? "" : "s",
                     s.n_devices > 0 ? ", CUDA devices" : "");
     }
