@@ -43,6 +43,7 @@ typedef struct sweep {
     run_opts run;          /* the options every case runs with (scenario, dir and overrides set per case) */
     int threads;           /* CPU threads of each case (0: the library's default) */
     int jobs;              /* --jobs: cases at once without mpirun (default 1) */
+    int slot;              /* which of them the case started next is (its GPU) */
     int quiet;
     hw_sweep_plan *plan;
     char *base_text;
@@ -236,8 +237,9 @@ static void child_run(const sweep *s, int ci, const char *dir)
     if (dup2(fd, 1) < 0 || dup2(fd, 2) < 0) _exit(EXIT_IO);
     close(fd);
     if (s->threads > 0) hw_set_threads(s->threads);
-    if (s->n_devices > 0) { /* this rank's GPU: local rank mod the devices (set before CUDA starts) */
-        int k = s->local_rank % s->n_devices;
+    if (s->n_devices > 0) { /* this rank's GPU: local rank mod the devices (with --jobs, each of its
+                               cases at once the next one), set before CUDA starts */
+        int k = (s->local_rank * (s->jobs > 1 ? s->jobs : 1) + s->slot) % s->n_devices;
         const char *vis = getenv("CUDA_VISIBLE_DEVICES");
         char dev[256];
         snprintf(dev, sizeof dev, "%d", k);
@@ -389,6 +391,7 @@ static void loop_serial(sweep *s, const int *todo, int n_todo)
             while (pid[slot]) slot++;
             int ci = todo[next++];
             t0[slot] = now_s();
+            s->slot = slot;
             pid_t p = start_case(s, ci, &s->res[ci]);
             if (p < 0) { /* could not start: its result says why */
                 progress(s, ci, &s->res[ci]);
