@@ -84,6 +84,20 @@ Test(sweep_plan, zip_mapping_form_and_seeds)
     hw_sweep_plan_free(p);
 }
 
+Test(sweep_plan, ranges)
+{
+    hw_sweep_plan *p = plan("vary:\n  a: {range: [0.5, 1.5, 5]}\n");
+    cr_assert_eq(p->n_cases, 5);
+    ovr_is(p, 0, "a=0.5");
+    ovr_is(p, 1, "a=0.75");
+    ovr_is(p, 4, "a=1.5");
+    hw_sweep_plan_free(p);
+    p = plan("vary:\n  - {key: b, values: {range: [10, 10, 1]}}\n");
+    cr_assert_eq(p->n_cases, 1);
+    ovr_is(p, 0, "b=10");
+    hw_sweep_plan_free(p);
+}
+
 Test(sweep_plan, explicit_cases_with_vary)
 {
     hw_sweep_plan *p = plan("cases:\n"
@@ -105,7 +119,11 @@ Test(sweep_plan, located_errors)
 {
     cr_assert_str_eq(plan_fails("combine: mix\nvary: {a: [1]}\n"), "sweep.yaml:1: combine: expected grid or zip, got \"mix\"");
     cr_assert_str_eq(plan_fails("vary:\n  - {key: a, values: []}\n"),
-                     "sweep.yaml:2: vary[0].values: expected a non-empty list of values, got an empty list");
+                     "sweep.yaml:2: vary[0].values: expected a non-empty list of values (or {range: [FROM, TO, N]}), got an "
+                     "empty list");
+    cr_assert_str_eq(plan_fails("vary:\n  a: {range: [1, 2]}\n"),
+                     "sweep.yaml:2: vary.a.range: expected [FROM, TO, N]: N >= 1 evenly spaced numbers from FROM to TO "
+                     "(N = 1: FROM = TO), got a list of 2 items");
     cr_assert_str_eq(plan_fails("combine: zip\nvary:\n  a: [1, 2]\n  b: [1, 2, 3]\n"),
                      "sweep.yaml:4: vary.b: expected 2 values as the first list (combine: zip takes the i-th "
                      "values together), got 3");

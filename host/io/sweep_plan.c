@@ -90,12 +90,38 @@ static int read_key(rd *r, const yaml_node_t *n, const char *field, char **out)
     return 0;
 }
 
+/* {range: [FROM, TO, N]}: N evenly spaced numbers from FROM to TO, both ends included. */
+static int read_range(rd *r, const yaml_node_t *v, const char *field, dim *d)
+{
+    char got[96], f[96];
+    yaml_node_t *rg = yd_map_find(r->doc, v, "range", NULL);
+    snprintf(f, sizeof f, "%s.range", field);
+    double a, b, n;
+    if (yd_map_len(v) != 1 || !yd_is_seq(rg) || yd_seq_len(rg) != 3 || yd_to_double(yd_seq_at(r->doc, rg, 0), &a) ||
+        yd_to_double(yd_seq_at(r->doc, rg, 1), &b) || yd_to_double(yd_seq_at(r->doc, rg, 2), &n) || n < 1 ||
+        n > HW_SWEEP_MAX_CASES || n != (double)(long)n || (n == 1 && a != b)) {
+        yd_describe(rg ? rg : v, got, sizeof got);
+        return fail(r, yd_line(rg ? rg : v), rg ? f : field, "expected [FROM, TO, N]: N >= 1 evenly spaced numbers "
+                    "from FROM to TO (N = 1: FROM = TO), got %s", got);
+    }
+    d->n = (int)n;
+    if (!(d->vals = calloc((size_t)d->n, sizeof *d->vals))) return nomem(r);
+    for (int k = 0; k < d->n; k++) {
+        char buf[40];
+        double x = d->n == 1 ? a : k == d->n - 1 ? b : a + (b - a) * k / (d->n - 1);
+        snprintf(buf, sizeof buf, "%.10g", x);
+        if (!(d->vals[k] = dup_s(buf))) return nomem(r);
+    }
+    return 0;
+}
+
 static int read_values(rd *r, const yaml_node_t *v, const char *field, dim *d)
 {
     char got[96];
+    if (yd_is_map(v) && yd_map_find(r->doc, v, "range", NULL)) return read_range(r, v, field, d);
     if (!yd_is_seq(v) || yd_seq_len(v) == 0) {
         yd_describe(v, got, sizeof got);
-        return fail(r, yd_line(v), field, "expected a non-empty list of values, got %s", got);
+        return fail(r, yd_line(v), field, "expected a non-empty list of values (or {range: [FROM, TO, N]}), got %s", got);
     }
     d->n = yd_seq_len(v);
     if (!(d->vals = calloc((size_t)d->n, sizeof *d->vals))) return nomem(r);

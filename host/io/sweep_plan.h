@@ -4,6 +4,7 @@
  *   combine: grid            # how `vary` entries combine: grid (every combination) or zip
  *   vary:                    # a list of {key, values}, or a mapping KEY: [values]
  *     - {key: line_types.chain.mass_per_length, values: [80, 100, 120]}
+ *     - {key: lines.mooring.length, values: {range: [500, 540, 5]}}   # FROM, TO, N
  *   seeds: 3                 # environment.waves.seed over 1..3, or a list [7, 11]
  *   cases:                   # explicit override sets, each a mapping KEY: VALUE
  *     - {lines.mooring.length: 520}
