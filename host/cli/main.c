@@ -23,6 +23,7 @@
 #include "io/moordyn_deck.h"
 #include "io/moordyn_out.h"
 #include "run/ensemble.h"
+#include "run/world_load.h"
 #include "run/network_run.h"
 #include "io/output.h"
 #include "io/output_vtk.h"
@@ -511,32 +512,16 @@ static int run(run_opts *o)
             return exit_code(st);
         }
         if (sc->rigid) st = hw_rc_runner_start(&rigr, sc, dir, dt, o->backend, log_sink, (void *)o, msg, sizeof msg);
-        if (!st) { /* the world: its clock, and the bodies the rigid cables hold (bodies.csv) */
-            hw_world_def wd = hw_default_world();
-            wd.lumped = &sc->model; /* no lines */
-            if (sc->rigid && sc->n_bodies > 0) {
-                int n_rcb = 0, n_rbe = 0; /* ends on free bodies (held) and on the others (following them) */
-                rcb = (hw_world_rc_body *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rcb + 1);
-                rbe = (hw_world_rc_body_end *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rbe + 1);
-                if (rcb && rbe) hw_scenario_rigid_body_ends(sc->rigid, rcb, &n_rcb, rbe, &n_rbe);
-                wd.rigid_handle = rigr.rc;
-                wd.n_bodies = sc->n_bodies;
-                wd.bodies = sc->bodies;
-                wd.n_rc_bodies = n_rcb;
-                wd.rc_bodies = rcb;
-                wd.n_rc_body_ends = n_rbe;
-                wd.rc_body_ends = rbe;
-            }
-            wd.backend = o->backend;
-            wd.log = log_sink;
-            wd.log_user = (void *)o;
-            wd.file = o->scenario;
-            if (sc->rigid && sc->n_bodies > 0 && (!rcb || !rbe)) {
-                snprintf(msg, sizeof msg, "out of memory");
-                st = HW_ERR_NOMEM;
-            } else {
-                st = hw_world_create(&wd, &world, msg, sizeof msg);
-            }
+        if (!st) { /* the world: its clock, and the bodies the rigid cables hold (bodies.csv); the
+                      runners step the rigid cables and the network */
+            hw_world_def wd;
+            st = hw_scenario_world_def(sc, o->backend, log_sink, (void *)o, &wd, &rcb, &rbe, msg, sizeof msg);
+            wd.network = NULL;
+            wd.n_couplings = 0;
+            wd.n_body_points = 0;
+            if (!sc->rigid || sc->n_bodies == 0) wd.n_bodies = wd.n_rc_bodies = wd.n_rc_body_ends = 0;
+            else wd.rigid_handle = rigr.rc;
+            if (!st) st = hw_world_create(&wd, &world, msg, sizeof msg);
         }
         if (!st) st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg);
         char note[512]; /* a network has no ParaView part: said, not silent */
@@ -603,33 +588,11 @@ static int run(run_opts *o)
     /* the world: the lumped lines with their statics, the network (its runner writes
        network.csv) with the couplings, the bodies and the points riding on them */
     if (!st) st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg);
-    if (!st) {
-        hw_world_def wd = hw_default_world();
-        wd.lumped = &sc->model;
+    if (!st) { /* the rigid cables join below (hw_world_add_rigid): their dt is the world's */
+        hw_world_def wd;
+        st = hw_scenario_world_def(sc, o->backend, log_sink, (void *)o, &wd, &rcb, &rbe, msg, sizeof msg);
+        wd.network = NULL;
         wd.network_handle = netr.net;
-        wd.n_couplings = sc->n_couplings;
-        wd.couplings = sc->couplings;
-        wd.n_bodies = sc->n_bodies;
-        wd.bodies = sc->bodies;
-        wd.n_body_points = sc->n_body_points;
-        wd.body_points = sc->body_points;
-        int n_rcb = 0, n_rbe = 0; /* the rigid cable ends on 6-DOF bodies: the world's bodies,
-                                     held by (free) or holding (others) the cables the runner
-                                     builds below (hw_world_add_rigid) */
-        if (sc->rigid && (!(rcb = (hw_world_rc_body *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rcb + 1)) ||
-                          !(rbe = (hw_world_rc_body_end *)malloc(2 * (size_t)sc->rigid->def.n_cables * sizeof *rbe + 1)))) {
-            snprintf(msg, sizeof msg, "out of memory");
-            st = HW_ERR_NOMEM;
-        }
-        if (!st) hw_scenario_rigid_body_ends(sc->rigid, rcb, &n_rcb, rbe, &n_rbe);
-        wd.n_rc_bodies = n_rcb;
-        wd.rc_bodies = rcb;
-        wd.n_rc_body_ends = n_rbe;
-        wd.rc_body_ends = rbe;
-        wd.backend = o->backend;
-        wd.log = log_sink;
-        wd.log_user = (void *)o;
-        wd.file = o->scenario;
         if (!st) st = hw_world_create(&wd, &world, msg, sizeof msg);
         sim = hw_world_lumped(world);
     }
@@ -669,21 +632,10 @@ static int run(run_opts *o)
         goto done;
     }
     if (rigr.rc) { /* the rigid cables join the world, their ends tied to the lumped points */
-        const hw_scn_rigid *rg = sc->rigid;
-        hw_world_rc_point *rp = (hw_world_rc_point *)calloc(2 * (size_t)rg->def.n_cables + 1, sizeof *rp);
+        hw_world_rc_point *rp = NULL;
         int n_rp = 0;
-        for (int c = 0; rp && c < rg->def.n_cables; c++)
-            for (int e = 0; e < 2; e++) {
-                int p = e ? rg->point_b[c] : rg->point_a[c];
-                hw_rc_end_kind kind = e ? rg->cables[c].end_b : rg->cables[c].end_a;
-                int body = kind == HW_RC_END_BODY;
-                if (kind == HW_RC_END_BODY6) continue; /* a world body (rc_bodies above), no point */
-                if ((e ? rg->body_b[c] : rg->body_a[c]) >= 0) continue; /* on a body (rc_body_ends) */
-                if (p < 0 || (!body && sc->model.points[p].kind == HW_POINT_FIXED)) continue; /* set once */
-                hw_world_rc_point q = {c, e, p, body};
-                rp[n_rp++] = q;
-            }
-        st = rp ? hw_world_add_rigid(world, rigr.rc, rp, n_rp) : HW_ERR_NOMEM;
+        st = hw_scenario_rigid_points(sc, &rp, &n_rp);
+        if (!st) st = hw_world_add_rigid(world, rigr.rc, rp, n_rp);
         free(rp);
         if (st) {
             fprintf(stderr, "hawser: %s\n", rp ? hw_world_last_error(world) : "out of memory");

@@ -907,6 +907,10 @@ hw_status hw_rc_step(hw_rc *rc, int n)
 double hw_rc_time(const hw_rc *rc) { return rc ? rc->t : 0.0; }
 double hw_rc_dt(const hw_rc *rc) { return rc ? rc->dt : 0.0; }
 int hw_rc_n_cables(const hw_rc *rc) { return rc ? rc->S.n_cables : 0; }
+const char *hw_rc_cable_name(const hw_rc *rc, int cable)
+{
+    return rc && cable >= 0 && cable < rc->S.n_cables ? rc->ch[cable].name : NULL;
+}
 int hw_rc_elements(const hw_rc *rc, int cable)
 {
     return rc && cable >= 0 && cable < rc->S.n_cables ? rc->S.cab[cable].n : -1;

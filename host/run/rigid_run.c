@@ -45,6 +45,8 @@ static hw_status set_ends(hw_rc_runner *r, int moving_only)
     return HW_OK;
 }
 
+hw_status hw_rc_runner_follow_points(hw_rc_runner *r) { return r->rc ? set_ends(r, 1) : HW_OK; }
+
 static int any_moving(const hw_rc_runner *r)
 {
     const hw_scn_rigid *rg = r->sc->rigid;
@@ -196,6 +198,7 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
             }
         }
     log_params(r, log, log_user);
+    if (!dir) return HW_OK; /* the C API's world (hw_world_load): no rigid.csv */
     char *path = r->csv_path;
     snprintf(path, sizeof r->csv_path, "%s/rigid.csv", dir);
     if (hw_mkdir_p(dir) != 0 || !(r->csv = fopen(path, "w"))) {

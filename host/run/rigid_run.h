@@ -30,7 +30,8 @@ typedef struct hw_rc_runner {
 
 /* Builds the scenario's rigid cables (if any) at step dt, logs their parameters (alpha, beta, eps
  * per family, effective EA, EI, GJ), creates dir and writes the CSV header. Errors of the
- * definition at this dt come back as "FILE:LINE: FIELD: ...". */
+ * definition at this dt come back as "FILE:LINE: FIELD: ...". dir NULL: no file (the cables only,
+ * for hw_world_load; hw_rc_runner_advance_to is then not to be called). */
 hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char *dir, double dt,
                              hw_backend_kind backend, hw_log_fn log, void *log_user, char *msg,
                              size_t msg_len);
@@ -38,6 +39,10 @@ hw_status hw_rc_runner_start(hw_rc_runner *r, const hw_scenario *sc, const char 
  * a whole number of steps away (hw_rc_check_times; HW_ERR_INPUT otherwise). A no-op without
  * rigid cables. */
 hw_status hw_rc_runner_advance_to(hw_rc_runner *r, double t, char *msg, size_t msg_len);
+/* The ends on moving points set from the points' motion at the cables' time (what
+ * hw_rc_runner_advance_to does before each step; hw_world_load's pre-step hook without lumped
+ * lines). */
+hw_status hw_rc_runner_follow_points(hw_rc_runner *r);
 /* Rigid cables step at a fixed dt (alpha, beta, eps are set for it): the output rows land on
  * k x outputs.interval and on solver.t_end only when dt divides both. HW_ERR_INPUT naming the
  * values and a dt that does otherwise (also checked by hw_rc_runner_start). */

@@ -14,6 +14,7 @@
 #include "world/coupling.h"
 #include "world/timeline.h"
 #include "world/world_records.h"
+#include "world/world_owner.h"
 #include "physics/body.h"
 
 struct hw_world {
@@ -46,6 +47,14 @@ struct hw_world {
     hw_world_progress_fn progress;
     void *progress_user;
     const volatile sig_atomic_t *stop;
+    char **names[3];        /* the lumped model's line, point and sheave names (hw_world_find) */
+    int n_names[3];
+    unsigned char *winch;   /* per line: it has a winch */
+    double t_end;           /* the lumped model's solver.t_end */
+    hw_world_owned_fn owned_free; /* what the world was loaded from (hw_world_adopt) */
+    void *owned;
+    hw_world_pre_step_fn pre_step; /* called at each step's start (hw_world_set_pre_step) */
+    void *pre_step_user;
     char err[2048];
 };
 
@@ -78,7 +87,87 @@ void hw_world_destroy(hw_world *w)
     free(w->rcp);
     free(w->rbe);
     free(w->rbe_x0);
+    for (int k = 0; k < 3; k++) {
+        for (int i = 0; w->names[k] && i < w->n_names[k]; i++) free(w->names[k][i]);
+        free(w->names[k]);
+    }
+    free(w->winch);
+    if (w->owned_free) w->owned_free(w->owned);
     free(w);
+}
+
+void hw_world_adopt(hw_world *w, hw_world_owned_fn fn, void *p)
+{
+    if (w) { w->owned_free = fn; w->owned = p; }
+}
+
+void hw_world_set_pre_step(hw_world *w, hw_world_pre_step_fn fn, void *user)
+{
+    if (w) { w->pre_step = fn; w->pre_step_user = user; }
+}
+
+double hw_world_t_end(const hw_world *w) { return w ? w->t_end : 0.0; }
+
+/* The lumped model's names, copied (the def need not outlive the world). */
+static hw_status keep_names(hw_world *w, const hw_model_def *m)
+{
+    int n[3] = {m->n_lines, m->n_points, m->n_sheaves};
+    for (int k = 0; k < 3; k++) {
+        if (n[k] <= 0) continue;
+        if (!(w->names[k] = (char **)calloc((size_t)n[k], sizeof(char *)))) return HW_ERR_NOMEM;
+        w->n_names[k] = n[k];
+        for (int i = 0; i < n[k]; i++) {
+            const char *s = k == 0 ? m->lines[i].name : k == 1 ? m->points[i].name : m->sheaves[i].name;
+            if (!s) continue;
+            size_t len = strlen(s) + 1;
+            if (!(w->names[k][i] = (char *)malloc(len))) return HW_ERR_NOMEM;
+            memcpy(w->names[k][i], s, len);
+        }
+    }
+    if (m->n_lines > 0) {
+        if (!(w->winch = (unsigned char *)calloc((size_t)m->n_lines, 1))) return HW_ERR_NOMEM;
+        for (int i = 0; i < m->n_lines; i++) w->winch[i] = m->lines[i].winch.end != HW_WINCH_NONE;
+    }
+    return HW_OK;
+}
+
+int hw_world_count(const hw_world *w, hw_object_kind kind)
+{
+    if (!w) return 0;
+    switch (kind) {
+    case HW_OBJ_LINE: case HW_OBJ_WINCH: return w->n_names[0];
+    case HW_OBJ_POINT: return w->n_names[1];
+    case HW_OBJ_SHEAVE: return w->n_names[2];
+    case HW_OBJ_BODY: return hw_bodies_count(w->bodies);
+    case HW_OBJ_RIGID_CABLE: return hw_rc_n_cables(w->rc);
+    case HW_OBJ_NET_NODE: return w->net ? hw_net_n_nodes(w->net) : 0;
+    }
+    return 0;
+}
+
+const char *hw_world_name(const hw_world *w, hw_object_kind kind, int i)
+{
+    if (!w || i < 0 || i >= hw_world_count(w, kind)) return NULL;
+    switch (kind) {
+    case HW_OBJ_LINE: return w->names[0][i];
+    case HW_OBJ_WINCH: return w->winch[i] ? w->names[0][i] : NULL;
+    case HW_OBJ_POINT: return w->names[1][i];
+    case HW_OBJ_SHEAVE: return w->names[2][i];
+    case HW_OBJ_BODY: return hw_world_body_name(w, i);
+    case HW_OBJ_RIGID_CABLE: return hw_rc_cable_name(w->rc, i);
+    case HW_OBJ_NET_NODE: return hw_net_node_name(w->net, i);
+    }
+    return NULL;
+}
+
+int hw_world_find(const hw_world *w, hw_object_kind kind, const char *name)
+{
+    int n = hw_world_count(w, kind);
+    for (int i = 0; name && i < n; i++) {
+        const char *s = hw_world_name(w, kind, i);
+        if (s && strcmp(s, name) == 0) return i;
+    }
+    return -1;
 }
 
 const char *hw_world_last_error(const hw_world *w) { return w ? w->err : "no world"; }
@@ -311,6 +400,10 @@ static hw_status world_step_to(hw_world *w, double t1)
 {
     hw_status st;
     double t0 = hw_world_time(w);
+    if (w->pre_step && (st = w->pre_step(w->pre_step_user, t0))) {
+        set_err(w, "rigid cables: %s", hw_rc_last_error(w->rc));
+        return fail(w, st);
+    }
     if (w->rc && (st = rc_points_to_ends(w))) return st;
     rc_body_ends_start(w);
     if (w->sim) {
@@ -1015,6 +1108,8 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     }
     w->dt = w->sim ? hw_sim_dt(w->sim) : (m->solver.dt > 0 ? m->solver.dt : 0.01);
     w->n_points = m->n_points;
+    w->t_end = m->solver.t_end;
+    if (!st && (st = keep_names(w, m)) == HW_ERR_NOMEM) snprintf(msg, len, "world: out of memory");
     if (!st && d->n_couplings > 0) {
         if (!w->sim) { snprintf(msg, len, "world: couplings join the network to lumped lines, and there are none"); st = HW_ERR_INPUT; }
         else st = hw_couplings_create(d->couplings, d->n_couplings, m, w->net, d->file ? d->file : "world", &w->cpl, msg, len);

@@ -221,6 +221,7 @@ hw_status hw_rc_step(hw_rc *rc, int n);
 double hw_rc_time(const hw_rc *rc);
 double hw_rc_dt(const hw_rc *rc);
 int hw_rc_n_cables(const hw_rc *rc);
+const char *hw_rc_cable_name(const hw_rc *rc, int cable); /* its name ("" when unnamed); NULL out of range */
 int hw_rc_elements(const hw_rc *rc, int cable); /* N, or -1 for a bad index */
 double hw_rc_cable_length(const hw_rc *rc, int cable); /* L_cable now (unstretched) */
 
