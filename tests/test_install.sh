@@ -5,8 +5,9 @@
 # Checks: the files are where docs/install.md says; the installed `hawser` runs; libhawser.so
 # exports exactly the functions declared in include/hawser/*.h (nm -D against the headers); the
 # consumer (tests/install_consumer/main.c) builds with find_package(Hawser) and with pkg-config,
-# against the shared library and the static one, and prints the hand value of its tension; a
-# consumer of the shared library gets no CUDA flag and needs no CUDA library.
+# against the shared library and the static one, and prints the hand value of its tension (from
+# an hw_sim and from a world loaded from YAML text); a consumer of the shared library gets no CUDA
+# flag and needs no CUDA library; the headers build warning-free in C99 and in C++.
 set -euo pipefail
 build=$1 src=$2 scratch=$3 libdir=$4 cc=$5 cuda=$6
 prefix=$scratch/prefix
@@ -15,7 +16,8 @@ mkdir -p "$scratch"
 fail() { echo "test_install: $*" >&2; exit 1; }
 errors=0
 bad() { echo "test_install: $*" >&2; errors=1; }  # a failed check that lets the others run
-expect="tension 20020.020020 N (expected 20020.020020 N)"
+expect="sim: tension 20020.020020 N (expected 20020.020020 N)
+world: tension 20020.020020 N (expected 20020.020020 N)"
 
 cmake --install "$build" --prefix "$prefix" >"$scratch/install.log" || { cat "$scratch/install.log"; fail "cmake --install failed"; }
 
@@ -47,7 +49,7 @@ run() {  # run NAME EXE: the consumer prints the expected tension
   local out
   out=$("$2") || fail "$1: the consumer failed: $out"
   [ "$out" = "$expect" ] || fail "$1: printed '$out', expected '$expect'"
-  echo "test_install: $1: $out"
+  echo "test_install: $1: ok"
 }
 
 # 1. CMake: find_package(Hawser), Hawser::hawser and Hawser::hawser_static.
@@ -64,7 +66,7 @@ export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
 flags=$(pkg-config --cflags --libs hawser) || fail "pkg-config hawser failed"
 case "${flags//$prefix/}" in *cuda*|*CUDA*) fail "pkg-config --cflags --libs hawser names CUDA: $flags";; esac
 # shellcheck disable=SC2086
-"$cc" -o "$scratch/pc_shared" "$src/tests/install_consumer/main.c" $flags -lm \
+"$cc" -std=c99 -Wall -Wextra -pedantic -Werror -o "$scratch/pc_shared" "$src/tests/install_consumer/main.c" $flags -lm \
       -Wl,-rpath,"$(pkg-config --variable=libdir hawser)" || fail "cc with pkg-config hawser failed"
 run "pkg-config, shared" "$scratch/pc_shared"
 if readelf -d "$scratch/pc_shared" | grep -qi 'NEEDED.*cuda'; then
@@ -75,6 +77,14 @@ static_flags=$(pkg-config --cflags --libs hawser-static) || fail "pkg-config haw
 "$cc" -o "$scratch/pc_static" "$src/tests/install_consumer/main.c" $static_flags \
   || fail "cc with pkg-config hawser-static failed"
 run "pkg-config, static" "$scratch/pc_static"
+# the headers in C++ too (extern "C")
+if command -v c++ >/dev/null; then
+  printf '#include <hawser/world.h>\n#include <hawser/checkpoint.h>\nint main() { return hw_world_t_end(nullptr) > 0; }\n' \
+    >"$scratch/headers.cpp"
+  # shellcheck disable=SC2086
+  c++ -Wall -Wextra -Werror -o "$scratch/cxx_shared" "$scratch/headers.cpp" $flags \
+    -Wl,-rpath,"$(pkg-config --variable=libdir hawser)" || bad "the public headers do not build in C++"
+fi
 # --static on hawser.pc lists the archive's dependencies (those of hawser-static.pc)
 private=$(pkg-config --static --libs hawser)
 if [ "$cuda" = ON ]; then
