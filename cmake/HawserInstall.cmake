@@ -112,7 +112,7 @@ endforeach()
 foreach(pc hawser hawser-static)
   configure_file(${PROJECT_SOURCE_DIR}/cmake/${pc}.pc.in ${PROJECT_BINARY_DIR}/pkgconfig/${pc}.pc.in @ONLY)
   install(CODE "
-    set(HAWSER_PREFIX \"\${CMAKE_INSTALL_PREFIX}\")
+    get_filename_component(HAWSER_PREFIX \"\${CMAKE_INSTALL_PREFIX}\" ABSOLUTE)
     configure_file(\"${PROJECT_BINARY_DIR}/pkgconfig/${pc}.pc.in\"
                    \"${PROJECT_BINARY_DIR}/pkgconfig/install/${pc}.pc\" @ONLY)")
   install(FILES ${PROJECT_BINARY_DIR}/pkgconfig/install/${pc}.pc
