@@ -2,7 +2,8 @@
 #
 # The public API of libhawser.so: every function declared in include/hawser/*.h. The headers go
 # through the C preprocessor (comments and macros gone), and each "hw_NAME (" left is a function
-# declaration (typedefs of function pointers read "(*hw_NAME)(" and are not taken). OUT is the
+# declaration (typedefs of function pointers read "(*hw_NAME)(" and are not taken; static inline
+# functions of a header are left out). OUT is the
 # linker's version script, which exports those names and hides everything else (the host layer's
 # internal hw_* functions, the CUDA runtime linked inside). LIST, when given, gets the names one a
 # line (tests/test_install.sh compares it with nm -D of the installed library).
@@ -24,6 +25,13 @@ set(names "")
 foreach(c IN LISTS calls)
   string(REGEX REPLACE "[ \t\r\n]*\\($" "" n "${c}")
   list(APPEND names ${n})
+endforeach()
+# static (inline) functions defined in a header are the consumer's own copies, not exports
+string(REGEX MATCHALL "static[^;{}()]*hw_[A-Za-z0-9_]+[ \t\r\n]*\\(" statics "${pre}")
+foreach(c IN LISTS statics)
+  string(REGEX MATCH "hw_[A-Za-z0-9_]+[ \t\r\n]*\\($" n "${c}")
+  string(REGEX REPLACE "[ \t\r\n]*\\($" "" n "${n}")
+  list(REMOVE_ITEM names ${n})
 endforeach()
 list(REMOVE_DUPLICATES names)
 list(SORT names)
