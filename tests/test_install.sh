@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The installed-consumer test (CTest test_install; docs/install.md): installs this build into a
 # scratch prefix under the build tree and uses it as a program outside the project would.
-#   test_install.sh BUILD_DIR SOURCE_DIR SCRATCH LIBDIR C_COMPILER CUDA(ON/OFF)
+#   test_install.sh BUILD_DIR SOURCE_DIR SCRATCH LIBDIR C_COMPILER CUDA(ON/OFF) [CONSUMER_FLAGS]
+# (CONSUMER_FLAGS: what a consumer of this build must compile and link with: the sanitizers of a
+# HAWSER_SANITIZE build.) Exits 77 (skipped) when LIBDIR is absolute: the install would leave the
+# scratch prefix.
 # Checks: the files are where docs/install.md says; the installed `hawser` runs; libhawser.so
 # exports exactly the functions declared in include/hawser/*.h (nm -D against the headers); the
 # consumer (tests/install_consumer/main.c) builds with find_package(Hawser) and with pkg-config,
@@ -9,8 +12,9 @@
 # an hw_sim and from a world loaded from YAML text); a consumer of the shared library gets no CUDA
 # flag and needs no CUDA library; the headers build warning-free in C99 and in C++.
 set -euo pipefail
-build=$1 src=$2 scratch=$3 libdir=$4 cc=$5 cuda=$6
+build=$1 src=$2 scratch=$3 libdir=$4 cc=$5 cuda=$6 cflags=${7:-}
 prefix=$scratch/prefix
+case "$libdir" in /*) echo "test_install: CMAKE_INSTALL_LIBDIR $libdir is absolute: skipped"; exit 77;; esac
 rm -rf "$scratch"
 mkdir -p "$scratch"
 fail() { echo "test_install: $*" >&2; exit 1; }
@@ -54,7 +58,7 @@ run() {  # run NAME EXE: the consumer prints the expected tension
 
 # 1. CMake: find_package(Hawser), Hawser::hawser and Hawser::hawser_static.
 cmake -S "$src/tests/install_consumer" -B "$scratch/cmake" -DCMAKE_PREFIX_PATH="$prefix" \
-      -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Release >"$scratch/cmake.log" 2>&1 \
+      -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS="$cflags" >"$scratch/cmake.log" 2>&1 \
   || { cat "$scratch/cmake.log"; fail "the consumer's cmake configure failed"; }
 cmake --build "$scratch/cmake" >>"$scratch/cmake.log" 2>&1 \
   || { cat "$scratch/cmake.log"; fail "the consumer's cmake build failed"; }
@@ -66,7 +70,7 @@ export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
 flags=$(pkg-config --cflags --libs hawser) || fail "pkg-config hawser failed"
 case "${flags//$prefix/}" in *cuda*|*CUDA*) fail "pkg-config --cflags --libs hawser names CUDA: $flags";; esac
 # shellcheck disable=SC2086
-"$cc" -std=c99 -Wall -Wextra -pedantic -Werror -o "$scratch/pc_shared" "$src/tests/install_consumer/main.c" $flags -lm \
+"$cc" -std=c99 -Wall -Wextra -pedantic -Werror $cflags -o "$scratch/pc_shared" "$src/tests/install_consumer/main.c" $flags -lm \
       -Wl,-rpath,"$(pkg-config --variable=libdir hawser)" || fail "cc with pkg-config hawser failed"
 run "pkg-config, shared" "$scratch/pc_shared"
 if readelf -d "$scratch/pc_shared" | grep -qi 'NEEDED.*cuda'; then
@@ -74,7 +78,7 @@ if readelf -d "$scratch/pc_shared" | grep -qi 'NEEDED.*cuda'; then
 fi
 static_flags=$(pkg-config --cflags --libs hawser-static) || fail "pkg-config hawser-static failed"
 # shellcheck disable=SC2086
-"$cc" -o "$scratch/pc_static" "$src/tests/install_consumer/main.c" $static_flags \
+"$cc" $cflags -o "$scratch/pc_static" "$src/tests/install_consumer/main.c" $static_flags \
   || fail "cc with pkg-config hawser-static failed"
 run "pkg-config, static" "$scratch/pc_static"
 # the headers in C++ too (extern "C")
@@ -82,7 +86,7 @@ if command -v c++ >/dev/null; then
   printf '#include <hawser/world.h>\n#include <hawser/checkpoint.h>\nint main() { return hw_world_t_end(nullptr) > 0; }\n' \
     >"$scratch/headers.cpp"
   # shellcheck disable=SC2086
-  c++ -Wall -Wextra -Werror -o "$scratch/cxx_shared" "$scratch/headers.cpp" $flags \
+  c++ -Wall -Wextra -Werror $cflags -o "$scratch/cxx_shared" "$scratch/headers.cpp" $flags \
     -Wl,-rpath,"$(pkg-config --variable=libdir hawser)" || bad "the public headers do not build in C++"
 fi
 # --static on hawser.pc lists the archive's dependencies (those of hawser-static.pc)
