@@ -65,29 +65,6 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    char *b = malloc(cap);
-    while (b) {
-        size_t got = fread(b + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-        if (n + 1 >= cap) {
-            char *nb = realloc(b, cap *= 2);
-            if (!nb) {
-                free(b);
-                b = NULL;
-            } else b = nb;
-        }
-    }
-    fclose(f);
-    if (b) b[n] = 0;
-    return b;
-}
-
 static char *dup_s(const char *s)
 {
     if (!s) return NULL;
@@ -123,7 +100,7 @@ static char *log_error(const char *dir)
 {
     char path[4400];
     snprintf(path, sizeof path, "%s/log.txt", dir);
-    char *t = slurp(path);
+    char *t = hw_read_file(path, NULL, NULL);
     if (!t) return NULL;
     char *best = NULL;
     for (char *line = strtok(t, "\n"); line; line = strtok(NULL, "\n"))
@@ -139,7 +116,7 @@ static char *log_summary(const char *dir)
 {
     char path[4400];
     snprintf(path, sizeof path, "%s/log.txt", dir);
-    char *t = slurp(path);
+    char *t = hw_read_file(path, NULL, NULL);
     if (!t) return NULL;
     char *best = NULL;
     for (char *line = strtok(t, "\n"); line; line = strtok(NULL, "\n"))
@@ -157,7 +134,7 @@ static void read_outputs(const sweep *s, int ci, hw_sweep_result *r)
     snprintf(path, sizeof path, "%s/summary.json", dir);
     free(r->summary);
     free(r->message);
-    r->summary = slurp(path);
+    r->summary = hw_read_file(path, NULL, NULL);
     if (!r->summary) r->summary = log_summary(dir);
     r->message = r->exit_code != 0 && (!r->summary || !strstr(r->summary, "\"message\":")) ? log_error(dir) : NULL;
 }
@@ -193,7 +170,7 @@ static int finished_before(const sweep *s, int ci, hw_sweep_result *r)
     char dir[4200], path[4300];
     case_dir(s, ci, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/case.json", dir);
-    char *t = slurp(path);
+    char *t = hw_read_file(path, NULL, NULL);
     if (!t) return 0;
     yaml_document_t d;
     int line, ok = 0;
@@ -715,7 +692,7 @@ static int prepare(sweep *s)
                  "the MoorDyn deck first with `hawser convert`", s->base);
         st = HW_ERR_INPUT;
     }
-    if (!st && !(s->base_text = slurp(s->base))) {
+    if (!st && !(s->base_text = hw_read_file(s->base, NULL, NULL))) {
         snprintf(msg, sizeof msg, "%s: cannot read: %s", s->base, strerror(errno));
         st = HW_ERR_IO;
     }

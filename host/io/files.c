@@ -1,7 +1,9 @@
 /* See files.h. */
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -27,6 +29,55 @@ int hw_input_too_big(FILE *f, long long *size)
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
     *size = (long long)st.st_size;
     return *size > HW_INPUT_MAX_BYTES;
+}
+
+char *hw_read_stream(FILE *fp, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = (char *)malloc(cap);
+    errno = 0;
+    while (buf) {
+        n += fread(buf + n, 1, cap - n - 1, fp);
+        if (ferror(fp)) break;
+        if (feof(fp)) {
+            buf[n] = '\0';
+            if (len) *len = n;
+            return buf;
+        }
+        if (n > (size_t)HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
+            errno = EFBIG;
+            break;
+        }
+        char *bigger = cap < SIZE_MAX / 2 ? (char *)realloc(buf, cap * 2) : NULL;
+        if (!bigger) {
+            errno = ENOMEM;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    int saved = errno;
+    free(buf);
+    errno = saved ? saved : EIO;
+    return NULL;
+}
+
+char *hw_read_file(const char *path, size_t *len, long long *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    long long sz = 0;
+    if (hw_input_too_big(f, &sz)) {
+        fclose(f);
+        if (size) *size = sz;
+        errno = EFBIG;
+        return NULL;
+    }
+    char *text = hw_read_stream(f, len);
+    int saved = errno;
+    fclose(f);
+    errno = saved;
+    return text;
 }
 
 int hw_fclose_checked(FILE *f)

@@ -36,5 +36,14 @@ hw_status hw_close_run_files(const char *dir, FILE **csv, const char *csv_path, 
 /* Whether f (open for reading) is a regular file larger than HW_INPUT_MAX_BYTES; its size in
  * *size. A pipe or device is not checked here (its reader stops at the limit). */
 int hw_input_too_big(FILE *f, long long *size);
+/* The rest of f in a malloc'ed NUL-terminated buffer, its length without the NUL in *len (len may
+ * be NULL). Stops past HW_INPUT_MAX_BYTES (a pipe or device; a regular file is measured before it
+ * is read: hw_read_file). NULL with errno on failure (ENOMEM, EIO, EFBIG). */
+char *hw_read_stream(FILE *f, size_t *len);
+/* The whole of the file path, as hw_read_stream. A regular file larger than HW_INPUT_MAX_BYTES is
+ * refused before it is read: NULL, errno EFBIG and its size in *size (when size is not NULL; *size
+ * is untouched otherwise). NULL with fopen's errno when it cannot be opened. The one reader of
+ * whole files (scenarios, decks, sweep files, summaries). */
+char *hw_read_file(const char *path, size_t *len, long long *size);
 
 #endif

@@ -1922,43 +1922,15 @@ hw_status hw_md_load_string(const char *text, const char *name, hw_log_fn log, v
  * regular file larger than HW_INPUT_MAX_BYTES, refused before it is read). */
 static char *slurp(const char *path, long long *size)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    if (hw_input_too_big(f, size)) {
-        fclose(f);
-        errno = EFBIG;
+    size_t n = 0;
+    *size = -1;
+    char *buf = hw_read_file(path, &n, size);
+    if (buf && strlen(buf) != n) { /* a NUL byte: not a text deck */
+        free(buf);
+        errno = EINVAL;
         return NULL;
     }
-    *size = -1;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (ferror(f)) break;
-        if (feof(f)) {
-            buf[n] = '\0';
-            fclose(f);
-            if (strlen(buf) != n) { /* a NUL byte: not a text deck */
-                free(buf);
-                errno = EINVAL;
-                return NULL;
-            }
-            return buf;
-        }
-        if (n > (size_t)HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
-            errno = EFBIG;
-            break;
-        }
-        char *g = realloc(buf, cap * 2);
-        if (!g) break;
-        buf = g;
-        cap *= 2;
-    }
-    int e = errno ? errno : EIO;
-    free(buf);
-    fclose(f);
-    errno = e;
-    return NULL;
+    return buf;
 }
 
 static hw_status read_error(const char *path, long long size, char *msg, size_t len)

@@ -14,6 +14,7 @@
 #include "io/bodies_csv.h"
 #include "io/plot.h"
 #include "io/report.h"
+#include "io/files.h"
 #include "io/results_csv.h"
 #include "io/run_stats.h"
 
@@ -38,28 +39,6 @@ static const char *num_d(char *out, size_t len, double x, int kind)
     char v[64];
     snprintf(v, sizeof v, "%.17g", x);
     return num_fmt(out, len, v, kind);
-}
-
-/* Reads a whole file; NULL when it cannot. */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    char *b = (char *)malloc(cap);
-    while (b) {
-        size_t got = fread(b + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-        if (n + 1 >= cap) {
-            char *nb = (char *)realloc(b, cap *= 2);
-            if (!nb) { free(b); b = NULL; }
-            else b = nb;
-        }
-    }
-    fclose(f);
-    if (b) b[n] = 0;
-    return b;
 }
 
 /* The value of the first "key": after from (a string's text without quotes, or a number/word),
@@ -256,7 +235,7 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
         return st;
     }
     snprintf(path, sizeof path, "%s/summary.json", dir);
-    char *summary = slurp(path);
+    char *summary = hw_read_file(path, NULL, NULL);
     /* plots first: the report links the PNGs that exist */
     char plot_msg[2048] = "";
     hw_status pst = hw_plot_results(dir, NULL, 0, plot_msg, sizeof plot_msg);

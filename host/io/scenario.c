@@ -1733,37 +1733,6 @@ hw_status hw_scenario_load_string(const char *text, const char *name, hw_scenari
     return load_text(text, strlen(text), name, NULL, 0, out, msg, msg_len);
 }
 
-/* The whole file into a NUL-terminated buffer (*len without the NUL); errno on failure. */
-static char *read_file(FILE *fp, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, fp);
-        if (ferror(fp)) break;
-        if (feof(fp)) {
-            buf[n] = '\0';
-            *len = n;
-            return buf;
-        }
-        if (n > (size_t)HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
-            errno = EFBIG;
-            break;
-        }
-        char *bigger = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-        if (!bigger) {
-            errno = ENOMEM;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int saved = errno;
-    free(buf);
-    errno = saved ? saved : EIO;
-    return NULL;
-}
-
 static hw_status load_file(const char *path, const char *const *ovr, int n_ovr, hw_scenario **out,
                            char *msg, size_t msg_len)
 {
@@ -1790,7 +1759,7 @@ static hw_status load_file(const char *path, const char *const *ovr, int n_ovr, 
         return HW_ERR_INPUT;
     }
     errno = 0;
-    char *text = read_file(fp, &len);
+    char *text = hw_read_stream(fp, &len);
     int saved = errno;
     fclose(fp);
     if (!text) {

@@ -431,42 +431,6 @@ static int read_plan(rd *r, hw_sweep_plan *p)
     return rc;
 }
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    long long size = 0;
-    if (hw_input_too_big(f, &size)) {
-        fclose(f);
-        errno = EFBIG;
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *b = malloc(cap);
-    while (b) {
-        size_t got = fread(b + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-        if (n + 1 >= cap) {
-            char *nb = realloc(b, cap *= 2);
-            if (!nb) {
-                free(b);
-                b = NULL;
-            } else b = nb;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (b && bad) {
-        free(b);
-        errno = EIO;
-        return NULL;
-    }
-    if (b) b[n] = 0;
-    if (len) *len = n;
-    return b;
-}
-
 hw_status hw_sweep_plan_load(const char *path, const char *text, hw_sweep_plan **out, char *msg,
                              size_t msg_len)
 {
@@ -478,7 +442,7 @@ hw_status hw_sweep_plan_load(const char *path, const char *text, hw_sweep_plan *
         return HW_ERR_NOMEM;
     }
     size_t len = text ? strlen(text) : 0;
-    p->text = text ? dup_s(text) : read_all(path, &len);
+    p->text = text ? dup_s(text) : hw_read_file(path, &len, NULL);
     if (!p->text) {
         int e = errno;
         snprintf(msg, msg_len, "%s: cannot read: %s", path, strerror(e ? e : EIO));
