@@ -51,10 +51,21 @@ def _cmake_build(build_temp):
     return _from_dir(os.path.join(bdir, "host"))
 
 
+def _lib_dir(d):
+    """A relative HAWSER_LIB_DIR is taken from where pip was run (the shell's PWD: pip builds in
+    another directory), else from the repository's root ("build/host")."""
+    if os.path.isabs(d):
+        return d
+    for base in (os.environ.get("PWD"), REPO, os.getcwd()):
+        if base and os.path.isdir(os.path.join(base, d)):
+            return os.path.join(base, d)
+    return d
+
+
 def _library(build_temp):
     d = os.environ.get("HAWSER_LIB_DIR")
     if d is not None:
-        return None if d.lower() in ("", "none") else _from_dir(d)
+        return None if d.lower() in ("", "none") else _from_dir(_lib_dir(d))
     return _cmake_build(build_temp)
 
 
