@@ -511,7 +511,7 @@ static void no_lines_resume(const char *scenario, const char *csv, int tag)
 #else
     const char *fmt = "csv,vtk";
 #endif
-    char ref[64], run[64], run2[64], err[64];
+    char ref[4096], run[4096], run2[4096], err[4096];
     snprintf(ref, sizeof ref, HW_TMP "/hawser_ck_ref%d", tag);
     snprintf(run, sizeof run, HW_TMP "/hawser_ck_run%d", tag);
     snprintf(run2, sizeof run2, HW_TMP "/hawser_ck_run%db", tag);
@@ -540,7 +540,7 @@ static void no_lines_resume(const char *scenario, const char *csv, int tag)
 #endif
     const char *a4[] = {"run", scenario, "-o", run2, "-q", "--t-end", "60", "--format", fmt, NULL};
     cr_assert_eq(cli("4567:15", NULL, a4), 128 + SIGTERM);
-    char path[128];
+    char path[4200];
     snprintf(path, sizeof path, "%s/summary.json", run2);
     char *s = slurp(path, NULL);
     cr_assert(s && strstr(s, "\"status\":\"interrupted\""), "%s", s ? s : "no summary");
@@ -732,7 +732,7 @@ static void bodies_resume(const char *scen, int tag, const char *kill, const cha
 #else
     const char *fmt = "csv,vtk";
 #endif
-    char ref[64], run[64], err[64];
+    char ref[4096], run[4096], err[4096];
     snprintf(ref, sizeof ref, HW_TMP "/hawser_ck_ref%d", tag);
     snprintf(run, sizeof run, HW_TMP "/hawser_ck_run%d", tag);
     snprintf(err, sizeof err, HW_TMP "/hawser_ck_err%d", tag);

@@ -47,7 +47,7 @@ static const char *PY_VTP =
 /* The script in a file of this test process (tests run in parallel processes). */
 static const char *py_script(void)
 {
-    static char path[64];
+    static char path[4096];
     snprintf(path, sizeof path, HW_TMP "/hawser_test_vtp_%d.py", (int)getpid());
     FILE *s = fopen(path, "w");
     cr_assert_not_null(s);
