@@ -128,7 +128,7 @@ Test(sweep_plan, located_errors)
                      "sweep.yaml:4: vary.b: expected 2 values as the first list (combine: zip takes the i-th "
                      "values together), got 3");
     cr_assert_str_eq(plan_fails("vary: {a: [1]}\nvray: 3\n"),
-                     "sweep.yaml:2: sweep: expected one of the keys combine, vary, seeds, cases, got \"vray\"");
+                     "sweep.yaml:2: sweep: expected one of the keys combine, vary, seeds, cases, ensemble, got \"vray\"");
     cr_assert_str_eq(plan_fails("seeds: 0\n"),
                      "sweep.yaml:1: seeds: expected a number of seeds from 1 to 1000000, or a list of seeds, got 0");
     cr_assert_str_eq(plan_fails("seeds: [1, x]\n"), "sweep.yaml:1: seeds[1]: expected a seed (an integer >= 0), got \"x\"");
@@ -276,7 +276,7 @@ Test(sweep_cli, serial_table_against_hand_expectations)
     snprintf(path, sizeof path, SDIR "1/serial/sweep.csv");
     char *full = slurp(path);
     cr_assert(!strncmp(full, "id,line_types.chain.mass_per_length,lines.mooring.length,status,exit_code,message,backend,"
-                             "max_tension_N,max_utilisation,lines.mooring.max_tension_N,lines.mooring.min_tension_N,"
+                             "dt_s,max_tension_N,max_utilisation,lines.mooring.max_tension_N,lines.mooring.min_tension_N,"
                              "lines.mooring.max_strain,lines.mooring.utilisation,wall_s\n", 200), "%s", full);
     char v[128], w[128];
     double T[6];
@@ -473,7 +473,7 @@ Test(sweep_table, columns_and_cells)
     memset(r, 0, sizeof r);
     r[0].done = 1;
     r[0].wall_s = 1.5;
-    r[0].summary = strdup("{\"status\":\"ok\",\"backend\":\"cpu\",\"lines\":[{\"name\":\"l1\",\"max_tension_N\":100.5,"
+    r[0].summary = strdup("{\"status\":\"ok\",\"backend\":\"cpu\",\"dt\":0.001,\"lines\":[{\"name\":\"l1\",\"max_tension_N\":100.5,"
                           "\"max_tension_time_s\":3,\"mbl_N\":null,\"utilisation\":null}]}");
     r[1].done = 1;
     r[1].exit_code = 4;
@@ -489,12 +489,12 @@ Test(sweep_table, columns_and_cells)
     cr_assert_eq(hw_sweep_table_write(HW_TMP "/sweep_table", p, r, msg, sizeof msg), HW_OK, "%s", msg);
     char *t = slurp(HW_TMP "/sweep_table/sweep.csv");
     cr_assert_str_eq(t,
-        "id,a,b,status,exit_code,message,backend,max_tension_N,max_utilisation,lines.l1.max_tension_N,lines.l1.utilisation,"
+        "id,a,b,status,exit_code,message,backend,dt_s,max_tension_N,max_utilisation,lines.l1.max_tension_N,lines.l1.utilisation,"
         "lines.l2.max_tension_N,lines.l2.utilisation,bodies.buoy.max_z_m,wall_s\n"
-        "case_0000,1,,ok,0,,cpu,100.5,,100.5,,,,,1.500\n"
-        "case_0001,2,,numerical_failure,4,\"blew up, at t = 1\",,300000,0.3,2e5,0.2,3e5,0.3,-1.5,0.250\n"
-        "case_0002,,x,invalid_input,3,base.yaml: override 'b=x': bad,,,,,,,,,0.000\n"
-        "case_0003,4,,not_run,,,,,,,,,,,\n");
+        "case_0000,1,,ok,0,,cpu,0.001,100.5,,100.5,,,,,1.500\n"
+        "case_0001,2,,numerical_failure,4,\"blew up, at t = 1\",,,300000,0.3,2e5,0.2,3e5,0.3,-1.5,0.250\n"
+        "case_0002,,x,invalid_input,3,base.yaml: override 'b=x': bad,,,,,,,,,,0.000\n"
+        "case_0003,4,,not_run,,,,,,,,,,,,\n");
     free(t);
     for (int i = 0; i < 4; i++) {
         free(r[i].summary);
@@ -519,10 +519,11 @@ Test(sweep_cli, example_sweep)
     cr_assert(strstr(t, ",6.0e6,ok,0,,cpu,"), "%s", t); /* (the motion column is quoted: no cell()) */
     const char *r1 = strstr(t, "case_0000,"), *r4 = strstr(t, "case_0003,");
     cr_assert(r1 && r4);
-    /* max_tension_N and max_utilisation follow ",cpu," on each row */
-    double T0 = atof(strstr(r1, ",cpu,") + 5), T3 = atof(strstr(r4, ",cpu,") + 5);
+    /* dt_s, max_tension_N and max_utilisation follow ",cpu," on each row */
+    const char *c1 = strchr(strstr(r1, ",cpu,") + 5, ',') + 1, *c4 = strchr(strstr(r4, ",cpu,") + 5, ',') + 1;
+    double T0 = atof(c1), T3 = atof(c4);
     cr_assert(T3 > T0 * 1.05, "130 kg/m against 113.35 kg/m: %g, %g", T3, T0);
-    const char *u0 = strchr(strstr(r1, ",cpu,") + 5, ',') + 1;
+    const char *u0 = strchr(c1, ',') + 1;
     cr_assert_float_eq(atof(u0), T0 / 6e6, 1e-5 * T0 / 6e6);
     free(t);
 }
