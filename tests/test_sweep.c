@@ -129,6 +129,13 @@ Test(sweep_plan, located_errors)
                      "values together), got 3");
     cr_assert_str_eq(plan_fails("vary: {a: [1]}\nvray: 3\n"),
                      "sweep.yaml:2: sweep: expected one of the keys combine, vary, seeds, cases, ensemble, got \"vray\"");
+    cr_assert_str_eq(plan_fails("vary: {a: [1]}\nensemble: 0\n"),
+                     "sweep.yaml:2: ensemble: expected the cases per group, a whole number from 1 to 1024, got 0");
+    {
+        hw_sweep_plan *p = plan("vary: {a: [1]}\nensemble: 8\n");
+        cr_assert_eq(p->ensemble, 8);
+        hw_sweep_plan_free(p);
+    }
     cr_assert_str_eq(plan_fails("seeds: 0\n"),
                      "sweep.yaml:1: seeds: expected a number of seeds from 1 to 1000000, or a list of seeds, got 0");
     cr_assert_str_eq(plan_fails("seeds: [1, x]\n"), "sweep.yaml:1: seeds[1]: expected a seed (an integer >= 0), got \"x\"");
@@ -540,4 +547,169 @@ Test(sweep_cli, jobs_two_same_table)
     cr_assert_str_eq(j, t, "two cases at once: the same table apart from wall_s");
     free(j);
     free(t);
+}
+
+/* ---- groups (--ensemble G, docs/sweep.md "Several cases as one model") ------------------------- */
+
+/* BASE with a given step and without the static solve: each case of a group then steps exactly as
+ * alone (the copies do not interact; the static solve is the one whole-model part, see below). */
+static void setup_fixed_dt(const char *dir)
+{
+    setup_dir(dir);
+    char path[600], base[1024];
+    snprintf(base, sizeof base, "%s", BASE);
+    char *solver = strstr(base, "  t_end: 0.3\n");
+    cr_assert_not_null(solver);
+    snprintf(solver, sizeof base - (size_t)(solver - base), "  t_end: 0.3\n  dt: 1.0e-4\n  static_solve: false\n"
+             "outputs:\n  interval: 0.1\n");
+    snprintf(path, sizeof path, "%s/base.yaml", dir);
+    write_file(path, base);
+}
+
+/* 6 cases over a line type's mass and a line's length in groups of 4 and 2: the table is the serial
+ * one byte for byte apart from wall_s; each case's record names its group and its names there. */
+Test(sweep_ensemble, groups_same_table_bit_for_bit)
+{
+    setup_fixed_dt(SDIR "e1");
+    cr_assert_eq(sweep_cmd(SDIR "e1", "", "serial", "-q"), 0);
+    char *t = without_timing(SDIR "e1/serial/sweep.csv");
+    cr_assert_eq(sweep_cmd(SDIR "e1", "", "grp", "--ensemble 4"), 0);
+    char *err = slurp(SDIR "e1/grp.stderr");
+    cr_assert(strstr(err, "up to 4 cases per run as one model"), "%s", err);
+    free(err);
+    char *g = without_timing(SDIR "e1/grp/sweep.csv");
+    cr_assert_str_eq(g, t, "grouped: the serial table byte for byte apart from wall_s");
+    char *rec = slurp(SDIR "e1/grp/case_0005/case.json");
+    cr_assert(strstr(rec, "\"group\":\"group_0004\",\"names\":\"NAME@5\",\"group_cases\":[4,5]"), "%s", rec);
+    free(rec);
+    char *sum = slurp(SDIR "e1/grp/group_0000/summary.json");
+    cr_assert(strstr(sum, "\"name\":\"mooring@3\""), "the group's lines are NAME@case: %s", sum);
+    cr_assert_null(strstr(sum, "mooring@4"));
+    free(sum);
+    free(g);
+    free(t);
+}
+
+/* With the static solve and dt auto (ensemble: 3 in the sweep file): a group steps at the smallest
+ * automatic step of its cases (the dt_s column), and its static solve iterates the whole model
+ * until the largest residual is below static_tolerance (1e-6 of the largest tension), so a case may
+ * get an iteration more than alone. Both change the results by far less than 1e-5 of the tension
+ * (1e-7 seen): the bound checked. */
+Test(sweep_ensemble, dt_auto_and_statics_within_tolerance)
+{
+    char *t = serial_table(SDIR "e2");
+    write_file(SDIR "e2/sweep.yaml", "ensemble: 3\n" "vary:\n  - key: line_types.chain.mass_per_length\n"
+               "    values: [50, 100, 150]\n  - key: lines.mooring.length\n    values: [440, 450]\n");
+    cr_assert_eq(sweep_cmd(SDIR "e2", "", "grp", "-q"), 0);
+    char *g = without_timing(SDIR "e2/grp/sweep.csv");
+    const char *num[] = {"max_tension_N", "lines.mooring.min_tension_N", "lines.mooring.max_strain"};
+    for (int grp = 0; grp < 2; grp++) {
+        double dt_min = 1e9;
+        char v[128], w[128];
+        for (int r = 1 + 3 * grp; r <= 3 + 3 * grp; r++) {
+            cell(t, r, "dt_s", v, sizeof v);
+            if (atof(v) < dt_min) dt_min = atof(v);
+        }
+        for (int r = 1 + 3 * grp; r <= 3 + 3 * grp; r++) {
+            cell(g, r, "dt_s", v, sizeof v);
+            cr_assert_float_eq(atof(v), dt_min, 1e-6 * dt_min, "row %d: the group's step is its smallest", r);
+            cell(g, r, "status", v, sizeof v);
+            cr_assert_str_eq(v, "ok");
+            for (int k = 0; k < 3; k++) {
+                cell(t, r, num[k], v, sizeof v);
+                cell(g, r, num[k], w, sizeof w);
+                cr_assert_float_eq(atof(w), atof(v), 1e-5 * fabs(atof(v)), "row %d %s: %s alone, %s grouped", r,
+                                   num[k], v, w);
+            }
+        }
+    }
+    free(g);
+    free(t);
+}
+
+/* A key outside lines, line_types, points and sheaves (here the solver's end time): one case per
+ * run, said; a case the loader refuses fails its group, whose cases then run one by one, each with
+ * its own status. */
+Test(sweep_ensemble, fallbacks)
+{
+    setup_dir(SDIR "e3");
+    write_file(SDIR "e3/sweep.yaml", "vary:\n  lines.mooring.length: [440, 450]\n  solver.t_end: [0.1, 0.2]\n");
+    cr_assert_eq(sweep_cmd(SDIR "e3", "", "env", "--ensemble 3"), 0);
+    char *err = slurp(SDIR "e3/env.stderr");
+    cr_assert(strstr(err, "hawser: sweep: ensemble: one case per run (key 'solver.t_end' is not per-line data"), "%s",
+              err);
+    free(err);
+    struct stat st;
+    cr_assert_neq(stat(SDIR "e3/env/group_0000", &st), 0, "no group");
+    write_file(SDIR "e3/sweep.yaml", "vary:\n  lines.mooring.segments: [10, -2, 12]\n");
+    cr_assert_eq(sweep_cmd(SDIR "e3", "", "bad", "--ensemble 3"), 1);
+    err = slurp(SDIR "e3/bad.stderr");
+    cr_assert(strstr(err, "group_0000 (3 cases) ended invalid_input (exit 3): its cases run again one by one"), "%s",
+              err);
+    free(err);
+    char *t = slurp(SDIR "e3/bad/sweep.csv");
+    char v[256];
+    cell(t, 1, "status", v, sizeof v);
+    cr_assert_str_eq(v, "ok");
+    cell(t, 2, "status", v, sizeof v);
+    cr_assert_str_eq(v, "invalid_input");
+    cell(t, 3, "status", v, sizeof v);
+    cr_assert_str_eq(v, "ok");
+    free(t);
+    char *rec = slurp(SDIR "e3/bad/case_0002/case.json");
+    cr_assert_null(strstr(rec, "\"group\""), "run alone: %s", rec);
+    free(rec);
+}
+
+/* A grouped sweep stopped after its first group resumes to the uninterrupted table without running
+ * that group again; a group with a case record missing runs again whole. */
+Test(sweep_ensemble, resume)
+{
+    setup_fixed_dt(SDIR "e4");
+    cr_assert_eq(sweep_cmd(SDIR "e4", "", "full", "-q --ensemble 4"), 0);
+    char *t = without_timing(SDIR "e4/full/sweep.csv");
+    cr_assert_eq(sweep_cmd(SDIR "e4", "HAWSER_TEST_SWEEP_STOP=1", "res", "--ensemble 4"), 143);
+    char *part = slurp(SDIR "e4/res/sweep.csv");
+    cr_assert(strstr(part, "case_0003,100,450,ok,0"), "%s", part);
+    cr_assert(strstr(part, "case_0004,150,440,not_run,,"), "%s", part);
+    free(part);
+    long m0 = mtime_ns(SDIR "e4/res/group_0000/summary.json");
+    cr_assert_gt(m0, 0);
+    cr_assert_eq(sweep_cmd(SDIR "e4", "", "res", "--ensemble 4"), 0);
+    cr_assert_eq(mtime_ns(SDIR "e4/res/group_0000/summary.json"), m0, "a finished group is not run again");
+    char *r = without_timing(SDIR "e4/res/sweep.csv");
+    cr_assert_str_eq(r, t, "the resumed table is the uninterrupted one");
+    free(r);
+    cr_assert_eq(remove(SDIR "e4/res/case_0002/case.json"), 0);
+    cr_assert_eq(sweep_cmd(SDIR "e4", "", "res", "--ensemble 4"), 0);
+    char *err = slurp(SDIR "e4/res.stderr");
+    cr_assert(strstr(err, "hawser: sweep: 3/6 cases done"), "the group of cases 0-3 again, then 2 kept: %s", err);
+    free(err);
+    r = without_timing(SDIR "e4/res/sweep.csv");
+    cr_assert_str_eq(r, t);
+    free(r);
+    free(t);
+}
+
+/* mpirun -np 2 with groups of 2: the serial table byte for byte apart from wall_s. */
+Test(sweep_ensemble, mpirun_two_ranks_groups)
+{
+#ifndef HW_MPIRUN
+    cr_skip_test("hawser built without MPI");
+#else
+    if (access(HW_MPIRUN, X_OK) != 0) cr_skip_test("no mpirun (%s)", HW_MPIRUN);
+    setup_fixed_dt(SDIR "e5");
+    cr_assert_eq(sweep_cmd(SDIR "e5", "", "serial", "-q"), 0);
+    char *t = without_timing(SDIR "e5/serial/sweep.csv");
+    int rc = sweep_cmd(SDIR "e5", "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0 "
+                       HW_MPIRUN " -np 2 --oversubscribe", "mpi", "--ensemble 2");
+    char *err = slurp(SDIR "e5/mpi.stderr");
+    cr_assert_eq(rc, 0, "mpirun: %s", err ? err : "");
+    cr_assert(strstr(err, "(2 ranks, 1 case at once per rank, "), "%s", err);
+    char *m = without_timing(SDIR "e5/mpi/sweep.csv");
+    cr_assert_str_eq(m, t, "groups over 2 ranks: the serial table apart from wall_s");
+    free(err);
+    free(m);
+    free(t);
+#endif
 }
