@@ -255,7 +255,7 @@ static int finished_before(const sweep *s, int ci, hw_sweep_result *r, int **mem
         char status[64];
         r->done = 1;
         hw_sweep_status(r, status, sizeof status);
-        if (strcmp(status, "interrupted")) return 1;
+        if (strcmp(status, "interrupted") && (!r->group || r->summary)) return 1; /* (a group's summary gone: again) */
     }
     hw_sweep_result_clear(r); /* not finished after all */
     free(*members);
