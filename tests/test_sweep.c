@@ -713,3 +713,24 @@ Test(sweep_ensemble, mpirun_two_ranks_groups)
     free(t);
 #endif
 }
+
+/* A group of the bundled block and tackle (a free block on a travelling sheave, the cable reeling
+ * between two lines) over the block's mass: the sheaves and free points of each case stay its own
+ * (indices offset in the one model), the table is the serial one apart from wall_s. */
+Test(sweep_ensemble, sheaves_and_free_points)
+{
+    char cmd[2048], out[256];
+    for (int g = 1; g <= 3; g += 2) {
+        snprintf(cmd, sizeof cmd, "mkdir -p " HW_TMP "/sweep_bt && cd " HW_TMP "/sweep_bt && printf 'vary:\\n  "
+                 "points.block.mass: [1500, 2000, 2500]\\n' > sw.yaml && rm -rf g%d && %s sweep %s/block_and_tackle.yaml "
+                 "sw.yaml --t-end 0.5 --backend cpu -q --ensemble %d -o g%d", g, HW_CLI_PATH, HW_EXAMPLES_DIR, g, g);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", cmd);
+    }
+    char *a = without_timing(HW_TMP "/sweep_bt/g1/sweep.csv"), *b = without_timing(HW_TMP "/sweep_bt/g3/sweep.csv");
+    cr_assert(strstr(a, "lines.hauled_span.max_tension_N"), "%s", a);
+    cr_assert_str_eq(b, a);
+    struct stat st;
+    cr_assert_eq(stat(HW_TMP "/sweep_bt/g3/group_0000/summary.json", &st), 0);
+    free(a);
+    free(b);
+}
