@@ -8,6 +8,8 @@ pkgs=(cmake make gcc pkg-config python3 libyaml-dev libcriterion-dev libhdf5-dev
 # OpenMPI: `mpirun -np N hawser sweep ...` shares a sweep's cases between ranks (docs/sweep.md)
 pkgs+=(libopenmpi-dev openmpi-bin)
 [ "${1:-}" = "--fuzz" ] && pkgs+=(clang-14 libclang-rt-14-dev)
+# The Python package (python/) and its tests: NumPy, pytest, an offline pip install into a venv
+pkgs+=(python3-numpy python3-pytest python3-setuptools python3-pip python3-venv python3-wheel)
 need=()
 for pkg in "${pkgs[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
