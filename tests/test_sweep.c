@@ -128,7 +128,14 @@ Test(sweep_plan, located_errors)
                      "sweep.yaml:4: vary.b: expected 2 values as the first list (combine: zip takes the i-th "
                      "values together), got 3");
     cr_assert_str_eq(plan_fails("vary: {a: [1]}\nvray: 3\n"),
-                     "sweep.yaml:2: sweep: expected one of the keys combine, vary, seeds, cases, got \"vray\"");
+                     "sweep.yaml:2: sweep: expected one of the keys combine, vary, seeds, cases, ensemble, got \"vray\"");
+    cr_assert_str_eq(plan_fails("vary: {a: [1]}\nensemble: 0\n"),
+                     "sweep.yaml:2: ensemble: expected the cases per group, a whole number from 1 to 1024, got 0");
+    {
+        hw_sweep_plan *p = plan("vary: {a: [1]}\nensemble: 8\n");
+        cr_assert_eq(p->ensemble, 8);
+        hw_sweep_plan_free(p);
+    }
     cr_assert_str_eq(plan_fails("seeds: 0\n"),
                      "sweep.yaml:1: seeds: expected a number of seeds from 1 to 1000000, or a list of seeds, got 0");
     cr_assert_str_eq(plan_fails("seeds: [1, x]\n"), "sweep.yaml:1: seeds[1]: expected a seed (an integer >= 0), got \"x\"");
@@ -276,7 +283,7 @@ Test(sweep_cli, serial_table_against_hand_expectations)
     snprintf(path, sizeof path, SDIR "1/serial/sweep.csv");
     char *full = slurp(path);
     cr_assert(!strncmp(full, "id,line_types.chain.mass_per_length,lines.mooring.length,status,exit_code,message,backend,"
-                             "max_tension_N,max_utilisation,lines.mooring.max_tension_N,lines.mooring.min_tension_N,"
+                             "dt_s,max_tension_N,max_utilisation,lines.mooring.max_tension_N,lines.mooring.min_tension_N,"
                              "lines.mooring.max_strain,lines.mooring.utilisation,wall_s\n", 200), "%s", full);
     char v[128], w[128];
     double T[6];
@@ -473,7 +480,7 @@ Test(sweep_table, columns_and_cells)
     memset(r, 0, sizeof r);
     r[0].done = 1;
     r[0].wall_s = 1.5;
-    r[0].summary = strdup("{\"status\":\"ok\",\"backend\":\"cpu\",\"lines\":[{\"name\":\"l1\",\"max_tension_N\":100.5,"
+    r[0].summary = strdup("{\"status\":\"ok\",\"backend\":\"cpu\",\"dt\":0.001,\"lines\":[{\"name\":\"l1\",\"max_tension_N\":100.5,"
                           "\"max_tension_time_s\":3,\"mbl_N\":null,\"utilisation\":null}]}");
     r[1].done = 1;
     r[1].exit_code = 4;
@@ -489,12 +496,12 @@ Test(sweep_table, columns_and_cells)
     cr_assert_eq(hw_sweep_table_write(HW_TMP "/sweep_table", p, r, msg, sizeof msg), HW_OK, "%s", msg);
     char *t = slurp(HW_TMP "/sweep_table/sweep.csv");
     cr_assert_str_eq(t,
-        "id,a,b,status,exit_code,message,backend,max_tension_N,max_utilisation,lines.l1.max_tension_N,lines.l1.utilisation,"
+        "id,a,b,status,exit_code,message,backend,dt_s,max_tension_N,max_utilisation,lines.l1.max_tension_N,lines.l1.utilisation,"
         "lines.l2.max_tension_N,lines.l2.utilisation,bodies.buoy.max_z_m,wall_s\n"
-        "case_0000,1,,ok,0,,cpu,100.5,,100.5,,,,,1.500\n"
-        "case_0001,2,,numerical_failure,4,\"blew up, at t = 1\",,300000,0.3,2e5,0.2,3e5,0.3,-1.5,0.250\n"
-        "case_0002,,x,invalid_input,3,base.yaml: override 'b=x': bad,,,,,,,,,0.000\n"
-        "case_0003,4,,not_run,,,,,,,,,,,\n");
+        "case_0000,1,,ok,0,,cpu,0.001,100.5,,100.5,,,,,1.500\n"
+        "case_0001,2,,numerical_failure,4,\"blew up, at t = 1\",,,300000,0.3,2e5,0.2,3e5,0.3,-1.5,0.250\n"
+        "case_0002,,x,invalid_input,3,base.yaml: override 'b=x': bad,,,,,,,,,,0.000\n"
+        "case_0003,4,,not_run,,,,,,,,,,,,\n");
     free(t);
     for (int i = 0; i < 4; i++) {
         free(r[i].summary);
@@ -519,10 +526,11 @@ Test(sweep_cli, example_sweep)
     cr_assert(strstr(t, ",6.0e6,ok,0,,cpu,"), "%s", t); /* (the motion column is quoted: no cell()) */
     const char *r1 = strstr(t, "case_0000,"), *r4 = strstr(t, "case_0003,");
     cr_assert(r1 && r4);
-    /* max_tension_N and max_utilisation follow ",cpu," on each row */
-    double T0 = atof(strstr(r1, ",cpu,") + 5), T3 = atof(strstr(r4, ",cpu,") + 5);
+    /* dt_s, max_tension_N and max_utilisation follow ",cpu," on each row */
+    const char *c1 = strchr(strstr(r1, ",cpu,") + 5, ',') + 1, *c4 = strchr(strstr(r4, ",cpu,") + 5, ',') + 1;
+    double T0 = atof(c1), T3 = atof(c4);
     cr_assert(T3 > T0 * 1.05, "130 kg/m against 113.35 kg/m: %g, %g", T3, T0);
-    const char *u0 = strchr(strstr(r1, ",cpu,") + 5, ',') + 1;
+    const char *u0 = strchr(c1, ',') + 1;
     cr_assert_float_eq(atof(u0), T0 / 6e6, 1e-5 * T0 / 6e6);
     free(t);
 }
@@ -539,4 +547,190 @@ Test(sweep_cli, jobs_two_same_table)
     cr_assert_str_eq(j, t, "two cases at once: the same table apart from wall_s");
     free(j);
     free(t);
+}
+
+/* ---- groups (--ensemble G, docs/sweep.md "Several cases as one model") ------------------------- */
+
+/* BASE with a given step and without the static solve: each case of a group then steps exactly as
+ * alone (the copies do not interact; the static solve is the one whole-model part, see below). */
+static void setup_fixed_dt(const char *dir)
+{
+    setup_dir(dir);
+    char path[600], base[1024];
+    snprintf(base, sizeof base, "%s", BASE);
+    char *solver = strstr(base, "  t_end: 0.3\n");
+    cr_assert_not_null(solver);
+    snprintf(solver, sizeof base - (size_t)(solver - base), "  t_end: 0.3\n  dt: 1.0e-4\n  static_solve: false\n"
+             "outputs:\n  interval: 0.1\n");
+    snprintf(path, sizeof path, "%s/base.yaml", dir);
+    write_file(path, base);
+}
+
+/* 6 cases over a line type's mass and a line's length in groups of 4 and 2: the table is the serial
+ * one byte for byte apart from wall_s; each case's record names its group and its names there. */
+Test(sweep_ensemble, groups_same_table_bit_for_bit)
+{
+    setup_fixed_dt(SDIR "e1");
+    cr_assert_eq(sweep_cmd(SDIR "e1", "", "serial", "-q"), 0);
+    char *t = without_timing(SDIR "e1/serial/sweep.csv");
+    cr_assert_eq(sweep_cmd(SDIR "e1", "", "grp", "--ensemble 4"), 0);
+    char *err = slurp(SDIR "e1/grp.stderr");
+    cr_assert(strstr(err, "up to 4 cases per run as one model"), "%s", err);
+    free(err);
+    char *g = without_timing(SDIR "e1/grp/sweep.csv");
+    cr_assert_str_eq(g, t, "grouped: the serial table byte for byte apart from wall_s");
+    char *rec = slurp(SDIR "e1/grp/case_0005/case.json");
+    cr_assert(strstr(rec, "\"group\":\"group_0004\",\"names\":\"NAME@5\",\"group_cases\":[4,5]"), "%s", rec);
+    free(rec);
+    char *sum = slurp(SDIR "e1/grp/group_0000/summary.json");
+    cr_assert(strstr(sum, "\"name\":\"mooring@3\""), "the group's lines are NAME@case: %s", sum);
+    cr_assert_null(strstr(sum, "mooring@4"));
+    free(sum);
+    free(g);
+    free(t);
+}
+
+/* With the static solve and dt auto (ensemble: 3 in the sweep file): a group steps at the smallest
+ * automatic step of its cases (the dt_s column), and its static solve iterates the whole model
+ * until the largest residual is below static_tolerance (1e-6 of the largest tension), so a case may
+ * get an iteration more than alone. Both change the results by far less than 1e-5 of the tension
+ * (1e-7 seen): the bound checked. */
+Test(sweep_ensemble, dt_auto_and_statics_within_tolerance)
+{
+    char *t = serial_table(SDIR "e2");
+    write_file(SDIR "e2/sweep.yaml", "ensemble: 3\n" "vary:\n  - key: line_types.chain.mass_per_length\n"
+               "    values: [50, 100, 150]\n  - key: lines.mooring.length\n    values: [440, 450]\n");
+    cr_assert_eq(sweep_cmd(SDIR "e2", "", "grp", "-q"), 0);
+    char *g = without_timing(SDIR "e2/grp/sweep.csv");
+    const char *num[] = {"max_tension_N", "lines.mooring.min_tension_N", "lines.mooring.max_strain"};
+    for (int grp = 0; grp < 2; grp++) {
+        double dt_min = 1e9;
+        char v[128], w[128];
+        for (int r = 1 + 3 * grp; r <= 3 + 3 * grp; r++) {
+            cell(t, r, "dt_s", v, sizeof v);
+            if (atof(v) < dt_min) dt_min = atof(v);
+        }
+        for (int r = 1 + 3 * grp; r <= 3 + 3 * grp; r++) {
+            cell(g, r, "dt_s", v, sizeof v);
+            cr_assert_float_eq(atof(v), dt_min, 1e-6 * dt_min, "row %d: the group's step is its smallest", r);
+            cell(g, r, "status", v, sizeof v);
+            cr_assert_str_eq(v, "ok");
+            for (int k = 0; k < 3; k++) {
+                cell(t, r, num[k], v, sizeof v);
+                cell(g, r, num[k], w, sizeof w);
+                cr_assert_float_eq(atof(w), atof(v), 1e-5 * fabs(atof(v)), "row %d %s: %s alone, %s grouped", r,
+                                   num[k], v, w);
+            }
+        }
+    }
+    free(g);
+    free(t);
+}
+
+/* A key outside lines, line_types, points and sheaves (here the solver's end time): one case per
+ * run, said; a case the loader refuses fails its group, whose cases then run one by one, each with
+ * its own status. */
+Test(sweep_ensemble, fallbacks)
+{
+    setup_dir(SDIR "e3");
+    write_file(SDIR "e3/sweep.yaml", "vary:\n  lines.mooring.length: [440, 450]\n  solver.t_end: [0.1, 0.2]\n");
+    cr_assert_eq(sweep_cmd(SDIR "e3", "", "env", "--ensemble 3"), 0);
+    char *err = slurp(SDIR "e3/env.stderr");
+    cr_assert(strstr(err, "hawser: sweep: ensemble: one case per run (key 'solver.t_end' is not per-line data"), "%s",
+              err);
+    free(err);
+    struct stat st;
+    cr_assert_neq(stat(SDIR "e3/env/group_0000", &st), 0, "no group");
+    write_file(SDIR "e3/sweep.yaml", "vary:\n  lines.mooring.segments: [10, -2, 12]\n");
+    cr_assert_eq(sweep_cmd(SDIR "e3", "", "bad", "--ensemble 3"), 1);
+    err = slurp(SDIR "e3/bad.stderr");
+    cr_assert(strstr(err, "group_0000 (3 cases) ended invalid_input (exit 3): its cases run again one by one"), "%s",
+              err);
+    free(err);
+    char *t = slurp(SDIR "e3/bad/sweep.csv");
+    char v[256];
+    cell(t, 1, "status", v, sizeof v);
+    cr_assert_str_eq(v, "ok");
+    cell(t, 2, "status", v, sizeof v);
+    cr_assert_str_eq(v, "invalid_input");
+    cell(t, 3, "status", v, sizeof v);
+    cr_assert_str_eq(v, "ok");
+    free(t);
+    char *rec = slurp(SDIR "e3/bad/case_0002/case.json");
+    cr_assert_null(strstr(rec, "\"group\""), "run alone: %s", rec);
+    free(rec);
+}
+
+/* A grouped sweep stopped after its first group resumes to the uninterrupted table without running
+ * that group again; a group with a case record missing runs again whole. */
+Test(sweep_ensemble, resume)
+{
+    setup_fixed_dt(SDIR "e4");
+    cr_assert_eq(sweep_cmd(SDIR "e4", "", "full", "-q --ensemble 4"), 0);
+    char *t = without_timing(SDIR "e4/full/sweep.csv");
+    cr_assert_eq(sweep_cmd(SDIR "e4", "HAWSER_TEST_SWEEP_STOP=1", "res", "--ensemble 4"), 143);
+    char *part = slurp(SDIR "e4/res/sweep.csv");
+    cr_assert(strstr(part, "case_0003,100,450,ok,0"), "%s", part);
+    cr_assert(strstr(part, "case_0004,150,440,not_run,,"), "%s", part);
+    free(part);
+    long m0 = mtime_ns(SDIR "e4/res/group_0000/summary.json");
+    cr_assert_gt(m0, 0);
+    cr_assert_eq(sweep_cmd(SDIR "e4", "", "res", "--ensemble 4"), 0);
+    cr_assert_eq(mtime_ns(SDIR "e4/res/group_0000/summary.json"), m0, "a finished group is not run again");
+    char *r = without_timing(SDIR "e4/res/sweep.csv");
+    cr_assert_str_eq(r, t, "the resumed table is the uninterrupted one");
+    free(r);
+    cr_assert_eq(remove(SDIR "e4/res/case_0002/case.json"), 0);
+    cr_assert_eq(sweep_cmd(SDIR "e4", "", "res", "--ensemble 4"), 0);
+    char *err = slurp(SDIR "e4/res.stderr");
+    cr_assert(strstr(err, "hawser: sweep: 3/6 cases done"), "the group of cases 0-3 again, then 2 kept: %s", err);
+    free(err);
+    r = without_timing(SDIR "e4/res/sweep.csv");
+    cr_assert_str_eq(r, t);
+    free(r);
+    free(t);
+}
+
+/* mpirun -np 2 with groups of 2: the serial table byte for byte apart from wall_s. */
+Test(sweep_ensemble, mpirun_two_ranks_groups)
+{
+#ifndef HW_MPIRUN
+    cr_skip_test("hawser built without MPI");
+#else
+    if (access(HW_MPIRUN, X_OK) != 0) cr_skip_test("no mpirun (%s)", HW_MPIRUN);
+    setup_fixed_dt(SDIR "e5");
+    cr_assert_eq(sweep_cmd(SDIR "e5", "", "serial", "-q"), 0);
+    char *t = without_timing(SDIR "e5/serial/sweep.csv");
+    int rc = sweep_cmd(SDIR "e5", "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ASAN_OPTIONS=detect_leaks=0 "
+                       HW_MPIRUN " -np 2 --oversubscribe", "mpi", "--ensemble 2");
+    char *err = slurp(SDIR "e5/mpi.stderr");
+    cr_assert_eq(rc, 0, "mpirun: %s", err ? err : "");
+    cr_assert(strstr(err, "(2 ranks, 1 case at once per rank, "), "%s", err);
+    char *m = without_timing(SDIR "e5/mpi/sweep.csv");
+    cr_assert_str_eq(m, t, "groups over 2 ranks: the serial table apart from wall_s");
+    free(err);
+    free(m);
+    free(t);
+#endif
+}
+
+/* A group of the bundled block and tackle (a free block on a travelling sheave, the cable reeling
+ * between two lines) over the block's mass: the sheaves and free points of each case stay its own
+ * (indices offset in the one model), the table is the serial one apart from wall_s. */
+Test(sweep_ensemble, sheaves_and_free_points)
+{
+    char cmd[2048], out[256];
+    for (int g = 1; g <= 3; g += 2) {
+        snprintf(cmd, sizeof cmd, "mkdir -p " HW_TMP "/sweep_bt && cd " HW_TMP "/sweep_bt && printf 'vary:\\n  "
+                 "points.block.mass: [1500, 2000, 2500]\\n' > sw.yaml && rm -rf g%d && %s sweep %s/block_and_tackle.yaml "
+                 "sw.yaml --t-end 0.5 --backend cpu -q --ensemble %d -o g%d", g, HW_CLI_PATH, HW_EXAMPLES_DIR, g, g);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", cmd);
+    }
+    char *a = without_timing(HW_TMP "/sweep_bt/g1/sweep.csv"), *b = without_timing(HW_TMP "/sweep_bt/g3/sweep.csv");
+    cr_assert(strstr(a, "lines.hauled_span.max_tension_N"), "%s", a);
+    cr_assert_str_eq(b, a);
+    struct stat st;
+    cr_assert_eq(stat(HW_TMP "/sweep_bt/g3/group_0000/summary.json", &st), 0);
+    free(a);
+    free(b);
 }

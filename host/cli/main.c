@@ -68,7 +68,8 @@ static void usage(FILE *f)
             "                           its outputs (SCENARIO optional: the recorded one)\n"
             "\n"
             "sweep options: -o OUT (default out/<sweep name>), -j/--jobs N (cases at once without\n"
-            "  mpirun), --backend (default auto), --threads,\n"
+            "  mpirun), --ensemble G (up to G cases per run as one model: per-line keys only),\n"
+            "  --backend (default auto), --threads,\n"
             "  --dt, --t-end, --format, --allow-unstable-dt, --no-monitor, -q as for run. Each case\n"
             "  runs into OUT/case_NNNN/; OUT/sweep.csv (and sweep.h5) has a row per case; the same\n"
             "  command resumes a stopped sweep. Exit 0 every case ok, 1 some case failed.\n"
@@ -566,6 +567,34 @@ int hw_cli_run(run_opts *o)
         }
         log_sink((void *)o, 0, "ensemble: the load cases run together as one model (names NAME@case)");
     }
+    if (o->n_group > 1) { /* a sweep's group of cases, all in one model */
+        hw_scenario **more = calloc((size_t)o->n_group, sizeof *more);
+        st = more ? HW_OK : HW_ERR_NOMEM;
+        if (!more) snprintf(msg, sizeof msg, "out of memory for a group of %d cases", o->n_group);
+        int n_more = 0;
+        for (int i = 1; !st && i < o->n_group; i++) {
+            char m2[2048];
+            if ((st = hw_scenario_load_with(o->scenario, NULL, o->group_ovr[i], o->group_n_ovr[i], &more[i - 1], m2,
+                                            sizeof m2)))
+                snprintf(msg, sizeof msg, "case_%04d: %.2000s", o->group_ids[i], m2);
+            else n_more++;
+        }
+        if (!st) st = hw_ensemble_group(sc, more, n_more, o->group_ids, &ens, msg, sizeof msg);
+        else
+            for (int i = 0; i < n_more; i++) hw_scenario_free(more[i]);
+        free(more);
+        if (st) {
+            fprintf(stderr, "hawser: %s\n", msg);
+            hw_ensemble_free(ens);
+            hw_scenario_free(sc);
+            hw_md_free(md);
+            hw_run_ck_free(&ck);
+            return exit_code(st);
+        }
+        char note[128];
+        snprintf(note, sizeof note, "sweep group: %d cases run together as one model (names NAME@case)", o->n_group);
+        log_sink((void *)o, 0, note);
+    }
     if ((st = hw_plan_times(sc, msg, sizeof msg))) {
         fprintf(stderr, "hawser: %s\n", msg);
         hw_ensemble_free(ens);
@@ -754,7 +783,7 @@ loop:
             hw_outputs_take_extremes(&out, sim); /* every-step extremes for the summary and ensemble */
             for (int l = 0; out.stats && l < sc->model.n_lines; l++)
                 hw_line_limits_warn(stderr, &sc->model, l, out.stats[l].max_tension, sc->util_warning);
-            if (ens && code == EXIT_OK && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
+            if (ens && !hw_ensemble_is_group(ens) && code == EXIT_OK && (st = hw_ensemble_write_summary(ens, &out, dir, msg, sizeof msg))) {
                 fprintf(stderr, "hawser: %s\n", msg); /* before summary.json, which then says so */
                 status = "io_error";
                 fail_msg = msg;

@@ -27,6 +27,13 @@ typedef struct run_opts {
     const char *resume; /* --resume DIR */
     const char *const *overrides; /* "KEY.PATH=VALUE" applied to the scenario (hawser sweep) */
     int n_overrides;
+    /* hawser sweep --ensemble: n_group > 1 cases as one model (run/ensemble.h hw_ensemble_group):
+     * case group_ids[0] is the scenario with `overrides` above, case group_ids[i] the scenario with
+     * group_ovr[i] (group_n_ovr[i] of them); names NAME@id */
+    int n_group;
+    const int *group_ids;
+    const char *const *const *group_ovr;
+    const int *group_n_ovr;
 } run_opts;
 
 /* Runs one scenario as `hawser run` does (results in o->out_dir, the summary on stdout); returns

@@ -34,6 +34,7 @@
 #include "io/sweep_plan.h"
 #include "io/sweep_table.h"
 #include "io/yaml_doc.h"
+#include "run/ensemble.h"
 
 #define EXIT_CASES_FAILED 1 /* the sweep ran; one or more cases did not end with exit 0 */
 
@@ -43,6 +44,10 @@ typedef struct sweep {
     run_opts run;          /* the options every case runs with (scenario, dir and overrides set per case) */
     int threads;           /* CPU threads of each case (0: the library's default) */
     int jobs;              /* --jobs: cases at once without mpirun (default 1) */
+    int ensemble;          /* --ensemble G (0: the sweep file's, else the default) */
+    int group;             /* cases per run (1: each case its own run; > 1: groups, docs/sweep.md) */
+    /* the queue of runs (rank 0): run g is q_ids[q_off[g] ..] (q_n[g] cases) */
+    int *q_ids, *q_off, *q_n, nq, q_used, q_next;
     int slot;              /* which of them the case started next is (its GPU) */
     int quiet;
     hw_sweep_plan *plan;
@@ -126,11 +131,18 @@ static char *log_summary(const char *dir)
     return m;
 }
 
-/* The result of case ci from its directory (summary.json, else the summary line in log.txt). */
+/* Where case ci's run wrote its files: its group's directory when it ran in one, else its own. */
+static void result_dir(const sweep *s, int ci, const hw_sweep_result *r, char *buf, size_t len)
+{
+    if (r->group) snprintf(buf, len, "%s/%s", s->out, r->group);
+    else case_dir(s, ci, buf, len);
+}
+
+/* The result of case ci from its run's directory (summary.json, else the summary line in log.txt). */
 static void read_outputs(const sweep *s, int ci, hw_sweep_result *r)
 {
     char dir[4200], path[4300];
-    case_dir(s, ci, dir, sizeof dir);
+    result_dir(s, ci, r, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/summary.json", dir);
     free(r->summary);
     free(r->message);
@@ -139,8 +151,9 @@ static void read_outputs(const sweep *s, int ci, hw_sweep_result *r)
     r->message = r->exit_code != 0 && (!r->summary || !strstr(r->summary, "\"message\":")) ? log_error(dir) : NULL;
 }
 
-/* Writes the case record (case.json) atomically. */
-static int write_record(const sweep *s, int ci, const hw_sweep_result *r)
+/* Writes the case record (case.json) atomically; a case of a group (ids[0..n-1], n > 1) names the
+ * group's directory, its cases and the suffix of its names there. */
+static int write_record(const sweep *s, int ci, const hw_sweep_result *r, const int *ids, int n)
 {
     char dir[4200], path[4300], tmp[4400];
     case_dir(s, ci, dir, sizeof dir);
@@ -155,7 +168,15 @@ static int write_record(const sweep *s, int ci, const hw_sweep_result *r)
         if (k) fputc(',', f);
         hw_json_string(f, c->ovr[k]);
     }
-    fprintf(f, "]}\n");
+    fprintf(f, "]");
+    if (r->group && n > 1) {
+        fprintf(f, ",\"group\":");
+        hw_json_string(f, r->group);
+        fprintf(f, ",\"names\":\"NAME@%d\",\"group_cases\":[", ci);
+        for (int k = 0; k < n; k++) fprintf(f, "%s%d", k ? "," : "", ids[k]);
+        fprintf(f, "]");
+    }
+    fprintf(f, "}\n");
     if (hw_fclose_checked(f) || rename(tmp, path)) {
         remove(tmp);
         return -1;
@@ -164,12 +185,14 @@ static int write_record(const sweep *s, int ci, const hw_sweep_result *r)
 }
 
 /* Whether case ci finished in an earlier run (its record matches, its summary is not interrupted);
- * then its result is filled from its directory. */
-static int finished_before(const sweep *s, int ci, hw_sweep_result *r)
+ * then its result is filled from its directory. A case of a group also gives its group's cases
+ * (*members, malloc'ed, count first), checked by the caller: a group counts only whole. */
+static int finished_before(const sweep *s, int ci, hw_sweep_result *r, int **members)
 {
     char dir[4200], path[4300];
     case_dir(s, ci, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/case.json", dir);
+    *members = NULL;
     char *t = hw_read_file(path, NULL, NULL);
     if (!t) return 0;
     yaml_document_t d;
@@ -186,24 +209,40 @@ static int finished_before(const sweep *s, int ci, hw_sweep_result *r)
             r->exit_code = (int)code;
             r->wall_s = wall;
             ok = 1;
+            const char *g = yd_scalar(yd_map_find(&d, root, "group", NULL));
+            yaml_node_t *gc = yd_map_find(&d, root, "group_cases", NULL);
+            if (g) {
+                int n = yd_seq_len(gc);
+                r->group = dup_s(g);
+                *members = n > 0 ? malloc(sizeof(int) * ((size_t)n + 1)) : NULL;
+                if (!*members || strchr(g, '/') || strstr(g, "..")) ok = 0;
+                for (int k = 0; ok && k < n; k++) {
+                    long id;
+                    if (yd_to_long(yd_seq_at(&d, gc, k), &id) || id < 0 || id >= s->plan->n_cases) ok = 0;
+                    else (*members)[k + 1] = (int)id;
+                }
+                if (ok) (*members)[0] = n;
+            }
         }
         yaml_document_delete(&d);
     }
     free(t);
-    if (!ok) return 0;
-    read_outputs(s, ci, r);
-    char status[64];
-    r->done = 1;
-    hw_sweep_status(r, status, sizeof status);
-    if (!strcmp(status, "interrupted")) { /* not finished after all */
-        r->done = 0;
-        return 0;
+    if (ok) {
+        read_outputs(s, ci, r);
+        char status[64];
+        r->done = 1;
+        hw_sweep_status(r, status, sizeof status);
+        if (strcmp(status, "interrupted") && (!r->group || r->summary)) return 1; /* (a group's summary gone: again) */
     }
-    return 1;
+    hw_sweep_result_clear(r); /* not finished after all */
+    free(*members);
+    *members = NULL;
+    return 0;
 }
 
-/* The child: case ci through hw_cli_run, its stdout and stderr to DIR/log.txt. Never returns. */
-static void child_run(const sweep *s, int ci, const char *dir)
+/* The child: the cases ids[0..n-1] (n > 1: a group, as one model) through hw_cli_run, its stdout
+ * and stderr to DIR/log.txt. Never returns. */
+static void child_run(const sweep *s, const int *ids, int n, const char *dir)
 {
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
@@ -233,63 +272,116 @@ static void child_run(const sweep *s, int ci, const char *dir)
     run_opts o = s->run;
     o.scenario = s->base;
     o.out_dir = dir;
-    o.overrides = (const char *const *)s->plan->cases[ci].ovr;
-    o.n_overrides = s->plan->cases[ci].n_ovr;
+    o.overrides = (const char *const *)s->plan->cases[ids[0]].ovr;
+    o.n_overrides = s->plan->cases[ids[0]].n_ovr;
+    const char *const **govr = NULL;
+    int *gn = NULL;
+    if (n > 1) {
+        govr = calloc((size_t)n, sizeof *govr);
+        gn = calloc((size_t)n, sizeof *gn);
+        if (!govr || !gn) _exit(EXIT_NOMEM);
+        for (int i = 0; i < n; i++) {
+            govr[i] = (const char *const *)s->plan->cases[ids[i]].ovr;
+            gn[i] = s->plan->cases[ids[i]].n_ovr;
+        }
+        o.n_group = n;
+        o.group_ids = ids;
+        o.group_ovr = govr;
+        o.group_n_ovr = gn;
+    }
     int code = hw_cli_run(&o);
     fflush(stdout);
     fflush(stderr);
     _exit(code);
 }
 
-/* Starts case ci in a child process; its pid, or -1 (then r holds the failure). */
-static pid_t start_case(const sweep *s, int ci, hw_sweep_result *r)
+/* The directory a run of ids[0..n-1] writes: a group's OUT/group_NNNN (its first case: a resumed
+ * sweep makes its groups of unfinished cases only, and a group counts as finished only whole, so
+ * no finished case's group has that name), a single case's own. */
+static void run_dir(const sweep *s, const int *ids, int n, char *buf, size_t len)
 {
-    char dir[4200], path[4300];
-    case_dir(s, ci, dir, sizeof dir);
-    snprintf(path, sizeof path, "%s/case.json", dir);
-    memset(r, 0, sizeof *r);
-    if (hw_mkdir_p(dir) != 0 || (remove(path) != 0 && errno != ENOENT)) {
-        char m[4400];
-        snprintf(m, sizeof m, "%s: %s", dir, strerror(errno));
-        r->done = 1;
-        r->exit_code = EXIT_IO;
-        r->message = dup_s(m);
+    if (n > 1) snprintf(buf, len, "%s/group_%04d", s->out, ids[0]);
+    else case_dir(s, ids[0], buf, len);
+}
+
+/* Starts the cases ids[0..n-1] in a child process; its pid, or -1 (then rs[0..n-1] hold the failure). */
+static pid_t start_group(const sweep *s, const int *ids, int n, hw_sweep_result *rs)
+{
+    char dir[4200], cdir[4200], path[4300];
+    run_dir(s, ids, n, dir, sizeof dir);
+    int bad = hw_mkdir_p(dir) != 0;
+    for (int i = 0; i < n; i++) {
+        memset(&rs[i], 0, sizeof rs[i]);
+        case_dir(s, ids[i], cdir, sizeof cdir);
+        snprintf(path, sizeof path, "%s/case.json", cdir);
+        if (!bad && (hw_mkdir_p(cdir) != 0 || (remove(path) != 0 && errno != ENOENT))) bad = 1;
+        if (!bad && n > 1) { /* an earlier single run's files: not this case's results any more */
+            const char *old[] = {"summary.json", "log.txt"};
+            for (int k = 0; k < 2; k++) {
+                snprintf(path, sizeof path, "%s/%s", cdir, old[k]);
+                remove(path);
+            }
+        }
+        if (bad && !rs[0].message) {
+            char m[4400];
+            snprintf(m, sizeof m, "%s: %s", i == 0 && n == 1 ? dir : cdir, strerror(errno));
+            rs[0].message = dup_s(m);
+        }
+    }
+    if (bad) {
+        for (int i = 0; i < n; i++) {
+            rs[i].done = 1;
+            rs[i].exit_code = EXIT_IO;
+            if (i) rs[i].message = dup_s(rs[0].message);
+        }
         return -1;
     }
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
-    if (pid == 0) child_run(s, ci, dir);
-    if (pid < 0) {
-        r->done = 1;
-        r->exit_code = EXIT_NOMEM;
-        r->message = dup_s("fork failed: cannot start the case's process");
-    }
+    if (pid == 0) child_run(s, ids, n, dir);
+    if (pid < 0)
+        for (int i = 0; i < n; i++) {
+            rs[i].done = 1;
+            rs[i].exit_code = EXIT_NOMEM;
+            rs[i].message = dup_s("fork failed: cannot start the case's process");
+        }
     return pid;
 }
 
-/* The end of a case's process: its result from its status and directory, and its record. */
-static void end_case(const sweep *s, int ci, int wstatus, double wall, hw_sweep_result *r)
+/* The end of a run's process: each case's result from its status and the run's directory, and its
+ * record (a group's cases only when the group ended well: a failed group runs its cases again one
+ * by one, and a stop before that leaves them unfinished). */
+static void end_group(const sweep *s, const int *ids, int n, int wstatus, double wall, hw_sweep_result *rs)
 {
-    r->done = 1;
-    r->exit_code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : WIFSIGNALED(wstatus) ? 128 + WTERMSIG(wstatus) : 1;
-    r->wall_s = wall;
-    read_outputs(s, ci, r);
-    if (!r->message && WIFSIGNALED(wstatus)) {
-        char m[128];
-        snprintf(m, sizeof m, "the case's process was killed by signal %d", WTERMSIG(wstatus));
-        r->message = dup_s(m);
+    char dir[4200];
+    run_dir(s, ids, n, dir, sizeof dir);
+    const char *gname = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+    for (int i = 0; i < n; i++) {
+        hw_sweep_result *r = &rs[i];
+        r->done = 1;
+        r->exit_code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : WIFSIGNALED(wstatus) ? 128 + WTERMSIG(wstatus) : 1;
+        r->wall_s = wall;
+        free(r->group);
+        r->group = n > 1 ? dup_s(gname) : NULL;
+        read_outputs(s, ids[i], r);
+        if (!r->message && WIFSIGNALED(wstatus)) {
+            char m[128];
+            snprintf(m, sizeof m, "the case's process was killed by signal %d", WTERMSIG(wstatus));
+            r->message = dup_s(m);
+        }
+        if (n > 1 && r->exit_code != 0) continue;
+        if (write_record(s, ids[i], r, ids, n) && !s->quiet)
+            fprintf(stderr, "hawser: warning: sweep: case_%04d: cannot write its record case.json (it will run again "
+                    "on resume)\n", ids[i]);
     }
-    if (write_record(s, ci, r) && !s->quiet)
-        fprintf(stderr, "hawser: warning: sweep: case_%04d: cannot write its record case.json (it will run again "
-                "on resume)\n", ci);
 }
 
-/* Runs case ci to its end in this process's child (blocking). */
-static void run_case(const sweep *s, int ci, hw_sweep_result *r)
+/* Runs the cases ids[0..n-1] to their end in this process's child (blocking). */
+static void run_group(const sweep *s, const int *ids, int n, hw_sweep_result *rs)
 {
     double t0 = now_s();
-    pid_t pid = start_case(s, ci, r);
+    pid_t pid = start_group(s, ids, n, rs);
     if (pid < 0) return;
     int ws = 0, forwarded = 0;
     for (;;) {
@@ -301,7 +393,7 @@ static void run_case(const sweep *s, int ci, hw_sweep_result *r)
             forwarded = 1;
         }
     }
-    end_case(s, ci, ws, now_s() - t0, r);
+    end_group(s, ids, n, ws, now_s() - t0, rs);
 }
 
 /* ---- progress (rank 0) ------------------------------------------------------------------------ */
@@ -352,31 +444,69 @@ static void test_stop(const sweep *s)
     if (e && atoi(e) > 0 && s->done_now >= atoi(e)) g_stop = SIGTERM;
 }
 
+/* ---- the queue of runs (rank 0): groups of cases, then single cases of failed groups ----------- */
+
+static void queue_push(sweep *s, const int *ids, int n)
+{
+    s->q_off[s->nq] = s->q_used;
+    s->q_n[s->nq++] = n;
+    for (int i = 0; i < n; i++) s->q_ids[s->q_used++] = ids[i];
+}
+
+/* The results rs[0..n-1] of a run of ids[0..n-1] into the table (moved; rs left empty). A group
+ * that did not end well (a case the loader refuses, a numerical failure of one case stops the
+ * whole model) is queued again as single cases, each then with its own status. */
+static void deliver(sweep *s, const int *ids, int n, hw_sweep_result *rs)
+{
+    int bad = 0;
+    for (int i = 0; i < n; i++) bad |= rs[i].exit_code != 0;
+    if (n > 1 && bad && !g_stop) {
+        char status[64];
+        hw_sweep_status(&rs[0], status, sizeof status);
+        if (!s->quiet)
+            fprintf(stderr, "%shawser: sweep: group_%04d (%d cases) ended %s (exit %d): its cases run again one by "
+                    "one\n", s->is_tty ? "\r\033[K" : "", ids[0], n, status, rs[0].exit_code);
+        for (int i = 0; i < n; i++) {
+            queue_push(s, &ids[i], 1);
+            hw_sweep_result_clear(&rs[i]);
+        }
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        hw_sweep_result_clear(&s->res[ids[i]]);
+        s->res[ids[i]] = rs[i];
+        memset(&rs[i], 0, sizeof rs[i]);
+        progress(s, ids[i], &s->res[ids[i]]);
+        test_stop(s);
+    }
+}
+
 /* ---- the loops -------------------------------------------------------------------------------- */
 
-/* Without mpirun: the cases to do, s->jobs of them at once (each in its child). */
-static void loop_serial(sweep *s, const int *todo, int n_todo)
+/* Without mpirun: the queued runs, s->jobs of them at once (each in its child). */
+static void loop_serial(sweep *s)
 {
     int jobs = s->jobs > 1 ? s->jobs : 1;
     pid_t pid[64] = {0};
-    int cs[64] = {0};
+    int gq[64] = {0};
     double t0[64] = {0};
-    int next = 0, running = 0, told = 0;
-    while (running > 0 || (next < n_todo && !g_stop)) {
-        while (running < jobs && next < n_todo && !g_stop) {
+    hw_sweep_result *rs = calloc((size_t)s->group, sizeof *rs);
+    int running = 0, told = 0;
+    if (!rs) return;
+    while (running > 0 || (s->q_next < s->nq && !g_stop)) {
+        while (running < jobs && s->q_next < s->nq && !g_stop) {
             int slot = 0;
             while (pid[slot]) slot++;
-            int ci = todo[next++];
+            int g = s->q_next++;
             t0[slot] = now_s();
             s->slot = slot;
-            pid_t p = start_case(s, ci, &s->res[ci]);
-            if (p < 0) { /* could not start: its result says why */
-                progress(s, ci, &s->res[ci]);
-                test_stop(s);
+            pid_t p = start_group(s, &s->q_ids[s->q_off[g]], s->q_n[g], rs);
+            if (p < 0) { /* could not start: its results say why */
+                deliver(s, &s->q_ids[s->q_off[g]], s->q_n[g], rs);
                 continue;
             }
             pid[slot] = p;
-            cs[slot] = ci;
+            gq[slot] = g;
             running++;
         }
         if (!running) break;
@@ -393,75 +523,107 @@ static void loop_serial(sweep *s, const int *todo, int n_todo)
         }
         for (int k = 0; k < jobs; k++)
             if (pid[k] == w) {
-                end_case(s, cs[k], ws, now_s() - t0[k], &s->res[cs[k]]);
-                progress(s, cs[k], &s->res[cs[k]]);
-                test_stop(s);
+                int g = gq[k];
+                end_group(s, &s->q_ids[s->q_off[g]], s->q_n[g], ws, now_s() - t0[k], rs);
+                deliver(s, &s->q_ids[s->q_off[g]], s->q_n[g], rs);
                 pid[k] = 0;
                 running--;
             }
     }
+    free(rs);
 }
 
 #ifdef HAWSER_HAVE_MPI
 enum { TAG_REQ = 11, TAG_JOB = 12 };
 
-/* A result as one message: "ci exit done stop wall summary_len message_len\n" then the texts. */
-static char *pack(int ci, const hw_sweep_result *r, int stop, int *len)
+/* The results of a run as one message: "n stop\n", then per case "ci exit done wall summary_len
+ * message_len group_len\n" and the texts. */
+static char *pack(const int *ids, int n, const hw_sweep_result *rs, int stop, int *len)
 {
-    size_t sl = r && r->summary ? strlen(r->summary) : 0, ml = r && r->message ? strlen(r->message) : 0;
-    size_t cap = 128 + sl + ml;
+    size_t cap = 64;
+    for (int i = 0; i < n; i++)
+        cap += 128 + (rs[i].summary ? strlen(rs[i].summary) : 0) + (rs[i].message ? strlen(rs[i].message) : 0) +
+               (rs[i].group ? strlen(rs[i].group) : 0);
     char *b = malloc(cap);
     if (!b) return NULL;
-    int h = snprintf(b, cap, "%d %d %d %d %.17g %ld %ld\n", ci, r ? r->exit_code : 0, r ? r->done : 0, stop,
-                     r ? r->wall_s : 0.0, r && r->summary ? (long)sl : -1L, r && r->message ? (long)ml : -1L);
-    if (sl) memcpy(b + h, r->summary, sl);
-    if (ml) memcpy(b + h + sl, r->message, ml);
-    *len = h + (int)(sl + ml);
+    size_t h = (size_t)snprintf(b, cap, "%d %d\n", n, stop);
+    for (int i = 0; i < n; i++) {
+        const hw_sweep_result *r = &rs[i];
+        const char *t[3] = {r->summary, r->message, r->group};
+        h += (size_t)snprintf(b + h, cap - h, "%d %d %d %.17g %ld %ld %ld\n", ids[i], r->exit_code, r->done, r->wall_s,
+                              t[0] ? (long)strlen(t[0]) : -1L, t[1] ? (long)strlen(t[1]) : -1L,
+                              t[2] ? (long)strlen(t[2]) : -1L);
+        for (int k = 0; k < 3; k++)
+            if (t[k]) {
+                memcpy(b + h, t[k], strlen(t[k]));
+                h += strlen(t[k]);
+            }
+    }
+    *len = (int)h;
     return b;
 }
 
-static int unpack(const char *b, int len, hw_sweep_result *r, int *stop)
+/* The next case's result from a message (at *pos); its case id, or -1 at the end or a bad message. */
+static int unpack_one(const char *b, int len, int *pos, hw_sweep_result *r)
 {
+    const char *p = b + *pos;
+    const char *nl = *pos < len ? memchr(p, '\n', (size_t)(len - *pos)) : NULL;
     int ci, code, done;
     double wall;
-    long sl, ml;
-    const char *nl = memchr(b, '\n', (size_t)len);
-    if (!nl || sscanf(b, "%d %d %d %d %lf %ld %ld", &ci, &code, &done, stop, &wall, &sl, &ml) != 7) return -1;
-    if (ci < 0) return ci;
-    const char *p = nl + 1;
-    free(r->summary);
-    free(r->message);
+    long tl[3];
+    if (!nl || sscanf(p, "%d %d %d %lf %ld %ld %ld", &ci, &code, &done, &wall, &tl[0], &tl[1], &tl[2]) != 7) return -1;
+    p = nl + 1;
     memset(r, 0, sizeof *r);
     r->exit_code = code;
     r->done = done;
     r->wall_s = wall;
-    if (sl >= 0) {
-        r->summary = malloc((size_t)sl + 1);
-        if (r->summary) { memcpy(r->summary, p, (size_t)sl); r->summary[sl] = 0; }
-        p += sl;
+    char **dst[3] = {&r->summary, &r->message, &r->group};
+    for (int k = 0; k < 3; k++) {
+        if (tl[k] < 0) continue;
+        if (tl[k] > len - (p - b)) return -1;
+        *dst[k] = malloc((size_t)tl[k] + 1);
+        if (*dst[k]) {
+            memcpy(*dst[k], p, (size_t)tl[k]);
+            (*dst[k])[tl[k]] = 0;
+        }
+        p += tl[k];
     }
-    if (ml >= 0) {
-        r->message = malloc((size_t)ml + 1);
-        if (r->message) { memcpy(r->message, p, (size_t)ml); r->message[ml] = 0; }
-    }
+    *pos = (int)(p - b);
     return ci;
 }
 
-/* Rank 0: hands out the cases to do (todo[next..]) to whichever rank asks, itself included (its
- * own case runs in a child while it answers the others). */
-static void loop_rank0(sweep *s, const int *todo, int n_todo)
+/* Sends a run (queue entry g) to rank dst, or -1 (n = 0): no more. */
+static void send_job(const sweep *s, int g, int dst)
 {
-    int next = 0, workers = s->size - 1, own = -1;
+    int buf[1 + HW_SWEEP_MAX_GROUP];
+    int n = g >= 0 ? s->q_n[g] : 0;
+    buf[0] = n;
+    for (int i = 0; i < n; i++) buf[1 + i] = s->q_ids[s->q_off[g] + i];
+    MPI_Send(buf, 1 + n, MPI_INT, dst, TAG_JOB, MPI_COMM_WORLD);
+}
+
+/* Rank 0: hands out the queued runs to whichever rank asks, itself included (its own run is in a
+ * child while it answers the others). */
+static void loop_rank0(sweep *s)
+{
+    int workers = s->size - 1, own = -1;
     pid_t own_pid = -1;
     double own_t0 = 0;
-    while (workers > 0 || own >= 0 || (next < n_todo && !g_stop)) {
+    hw_sweep_result *rs = calloc((size_t)s->group, sizeof *rs);
+    int *ids = calloc((size_t)s->group, sizeof *ids);
+    if (!rs || !ids) {
+        free(rs);
+        free(ids);
+        return;
+    }
+    while (workers > 0 || own >= 0 || (s->q_next < s->nq && !g_stop)) {
         int busy = 0;
-        if (own < 0 && next < n_todo && !g_stop) {
-            own = todo[next++];
+        if (own < 0 && s->q_next < s->nq && !g_stop) {
+            own = s->q_next++;
             own_t0 = now_s();
-            own_pid = start_case(s, own, &s->res[own]);
+            own_pid = start_group(s, &s->q_ids[s->q_off[own]], s->q_n[own], rs);
             if (own_pid < 0) {
-                progress(s, own, &s->res[own]);
+                deliver(s, &s->q_ids[s->q_off[own]], s->q_n[own], rs);
                 own = -1;
             }
             busy = 1;
@@ -474,24 +636,28 @@ static void loop_rank0(sweep *s, const int *todo, int n_todo)
             MPI_Get_count(&ms, MPI_CHAR, &len);
             char *b = malloc((size_t)len + 1);
             MPI_Recv(b, len, MPI_CHAR, ms.MPI_SOURCE, TAG_REQ, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            int stop = 0;
-            hw_sweep_result r;
-            memset(&r, 0, sizeof r);
-            int ci = b ? unpack(b, len, &r, &stop) : -1;
-            free(b);
-            if (ci >= 0 && ci < s->plan->n_cases) {
-                free(s->res[ci].summary);
-                free(s->res[ci].message);
-                s->res[ci] = r;
-                progress(s, ci, &s->res[ci]);
-                test_stop(s);
-            } else {
-                free(r.summary);
-                free(r.message);
+            int stop = 0, n = 0, pos = 0;
+            if (b) {
+                b[len] = 0;
+                const char *nl = memchr(b, '\n', (size_t)len);
+                if (!nl || sscanf(b, "%d %d", &n, &stop) != 2 || n < 0 || n > s->group) n = 0;
+                pos = nl ? (int)(nl - b) + 1 : len;
             }
+            int k = 0;
+            for (; k < n; k++) {
+                ids[k] = unpack_one(b, len, &pos, &rs[k]);
+                if (ids[k] < 0 || ids[k] >= s->plan->n_cases) {
+                    hw_sweep_result_clear(&rs[k]);
+                    break;
+                }
+            }
+            free(b);
+            if (k == n && n > 0) deliver(s, ids, n, rs);
+            else
+                for (int i = 0; i < k; i++) hw_sweep_result_clear(&rs[i]);
             int job = -1;
-            if (!stop && !g_stop && next < n_todo) job = todo[next++];
-            MPI_Send(&job, 1, MPI_INT, ms.MPI_SOURCE, TAG_JOB, MPI_COMM_WORLD);
+            if (!stop && !g_stop && s->q_next < s->nq) job = s->q_next++;
+            send_job(s, job, ms.MPI_SOURCE);
             if (job < 0) workers--;
             busy = 1;
         }
@@ -500,9 +666,8 @@ static void loop_rank0(sweep *s, const int *todo, int n_todo)
             pid_t w = waitpid(own_pid, &ws, WNOHANG);
             if (w == own_pid || (w < 0 && errno != EINTR)) {
                 if (w < 0) ws = 1 << 8;
-                end_case(s, own, ws, now_s() - own_t0, &s->res[own]);
-                progress(s, own, &s->res[own]);
-                test_stop(s);
+                end_group(s, &s->q_ids[s->q_off[own]], s->q_n[own], ws, now_s() - own_t0, rs);
+                deliver(s, &s->q_ids[s->q_off[own]], s->q_n[own], rs);
                 own = -1;
                 busy = 1;
             } else if (g_stop == SIGTERM || g_stop == SIGINT) {
@@ -515,34 +680,37 @@ static void loop_rank0(sweep *s, const int *todo, int n_todo)
             nanosleep(&ts, NULL);
         }
     }
+    free(rs);
+    free(ids);
 }
 
-/* The other ranks: ask rank 0 for a case, run it, send its result with the next request. */
+/* The other ranks: ask rank 0 for a run, do it, send its results with the next request. */
 static void loop_worker(sweep *s)
 {
-    hw_sweep_result r;
-    memset(&r, 0, sizeof r);
-    int ci = -1;
+    hw_sweep_result *rs = calloc(HW_SWEEP_MAX_GROUP, sizeof *rs);
+    int *ids = malloc(sizeof(int) * (1 + HW_SWEEP_MAX_GROUP));
+    int n = 0;
     for (;;) {
         int len = 0;
-        char *b = pack(ci, ci >= 0 ? &r : NULL, g_stop != 0, &len);
+        char *b = rs && ids ? pack(ids + 1, n, rs, g_stop != 0, &len) : NULL;
         if (!b) { /* out of memory: a bare request */
-            static char bare[64];
-            len = snprintf(bare, sizeof bare, "-1 0 0 1 0 -1 -1\n");
+            static char bare[16];
+            len = snprintf(bare, sizeof bare, "0 1\n");
             MPI_Send(bare, len, MPI_CHAR, 0, TAG_REQ, MPI_COMM_WORLD);
         } else {
             MPI_Send(b, len, MPI_CHAR, 0, TAG_REQ, MPI_COMM_WORLD);
             free(b);
         }
-        free(r.summary);
-        free(r.message);
-        memset(&r, 0, sizeof r);
-        int job = -1;
-        MPI_Recv(&job, 1, MPI_INT, 0, TAG_JOB, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        if (job < 0 || job >= s->plan->n_cases) break;
-        ci = job;
-        run_case(s, ci, &r);
+        for (int i = 0; rs && i < n; i++) hw_sweep_result_clear(&rs[i]);
+        int jb[1 + HW_SWEEP_MAX_GROUP];
+        MPI_Recv(jb, 1 + HW_SWEEP_MAX_GROUP, MPI_INT, 0, TAG_JOB, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        n = jb[0];
+        if (n <= 0 || n > HW_SWEEP_MAX_GROUP || !rs || !ids) break;
+        for (int i = 0; i < n; i++) ids[1 + i] = jb[1 + i];
+        run_group(s, ids + 1, n, rs);
     }
+    free(rs);
+    free(ids);
 }
 #endif
 
@@ -624,6 +792,13 @@ static int parse_args(sweep *s, int argc, char **argv)
                 return -1;
             }
             s->jobs = (int)x;
+        } else if (!strcmp(a, "--ensemble") && has) {
+            if (!parse_num(argv[++i], &x) || x < 1 || x > HW_SWEEP_MAX_GROUP || x != (double)(int)x) {
+                fprintf(stderr, "hawser: --ensemble: expected the cases per group, a whole number from 1 to %d, got '%s'\n",
+                        HW_SWEEP_MAX_GROUP, argv[i]);
+                return -1;
+            }
+            s->ensemble = (int)x;
         } else if (!strcmp(a, "--dt") && has) {
             s->run.have_dt = 1;
             if (!strcmp(argv[++i], "auto")) s->run.dt = 0;
@@ -704,6 +879,64 @@ static int prepare(sweep *s)
     return 0;
 }
 
+/* Whether key (KEY.PATH) changes per-line data only: lines, line types, points, sheaves. */
+static int per_line_key(const char *key)
+{
+    static const char *const ok[] = {"lines", "line_types", "points", "sheaves", NULL};
+    size_t n = strcspn(key, ".[");
+    for (int i = 0; ok[i]; i++)
+        if (strlen(ok[i]) == n && !strncmp(key, ok[i], n)) return 1;
+    return 0;
+}
+
+/* The default cases per run on a GPU: enough small cases for about 1e5 segments in one model (the
+ * size from which one model keeps an H100 busy, docs/gpu.md), at most 256. */
+#define GPU_GROUP_SEGMENTS 100000
+#define GPU_GROUP_MAX 256
+
+/* Rank 0: the cases per run (s->group): --ensemble, else the sweep file's `ensemble:`, else 1 on the
+ * CPU and on a GPU enough for GPU_GROUP_SEGMENTS; 1 (with a note) when a key is not per-line data
+ * or the base is not only lumped lines. */
+static int decide_group(const sweep *s)
+{
+    int want = s->ensemble ? s->ensemble : s->plan->ensemble, asked = want > 0;
+    int gpu = s->n_devices > 0 && s->run.backend != HW_BACKEND_CPU;
+    if (!asked && !gpu) return 1;
+    if (asked && want <= 1) return 1;
+    const char *why = NULL;
+    char buf[600];
+    for (int i = 0; !why && i < s->plan->n_params; i++)
+        if (!per_line_key(s->plan->params[i].key)) {
+            snprintf(buf, sizeof buf, "key '%.400s' is not per-line data (lines, line_types, points, sheaves)",
+                     s->plan->params[i].key);
+            why = buf;
+        }
+    hw_scenario *sc = NULL;
+    char msg[1024];
+    if (!why && hw_scenario_load_with(s->base, s->base_text, NULL, 0, &sc, msg, sizeof msg) == HW_OK) {
+        char w[128];
+        if (!hw_ensemble_groupable(sc, w, sizeof w)) {
+            snprintf(buf, sizeof buf, "%s: %s", s->base, w);
+            why = buf;
+        } else if (!asked) {
+            long seg = 0;
+            for (int l = 0; l < sc->model.n_lines; l++) seg += sc->model.lines[l].nseg;
+            want = (int)(GPU_GROUP_SEGMENTS / (seg > 0 ? seg : 1));
+            want = want < 1 ? 1 : want > GPU_GROUP_MAX ? GPU_GROUP_MAX : want;
+        }
+    } else if (!why) {
+        snprintf(buf, sizeof buf, "%s does not load", s->base);
+        why = buf;
+    }
+    hw_scenario_free(sc);
+    if (why) {
+        if (asked || !s->quiet)
+            fprintf(stderr, "hawser: sweep: %s: one case per run (%s)\n", asked ? "ensemble" : "GPU ensemble", why);
+        return 1;
+    }
+    return want;
+}
+
 int hw_cli_sweep(int argc, char **argv)
 {
     sweep s;
@@ -748,6 +981,14 @@ int hw_cli_sweep(int argc, char **argv)
         code = EXIT_IO;
     }
     if (!code && s.run.backend != HW_BACKEND_CPU) s.n_devices = count_devices();
+    s.group = !code && s.rank == 0 ? decide_group(&s) : 1;
+#ifdef HAWSER_HAVE_MPI
+    if (use_mpi) MPI_Bcast(&s.group, 1, MPI_INT, 0, MPI_COMM_WORLD); /* in every rank's fingerprint */
+#endif
+    if (s.group > 1) { /* grouped cases run again when G changes (with dt auto it sets the step) */
+        size_t l = strlen(s.options);
+        snprintf(s.options + l, sizeof s.options - l, " ensemble=%d", s.group);
+    }
     int n = s.plan ? s.plan->n_cases : 0;
     int *todo = NULL;
     if (!code && s.rank == 0) {
@@ -757,21 +998,49 @@ int hw_cli_sweep(int argc, char **argv)
             fprintf(stderr, "hawser: out of memory for %d cases\n", n);
             code = EXIT_NOMEM;
         }
-        for (int ci = 0; !code && ci < n; ci++) {
-            if (finished_before(&s, ci, &s.res[ci])) s.skipped++;
-            else todo[s.todo++] = ci;
+        int **members = calloc((size_t)n + 1, sizeof *members);
+        char *fin = calloc((size_t)n + 1, 1), *keep = calloc((size_t)n + 1, 1);
+        s.q_ids = calloc(2 * (size_t)n + 1, sizeof *s.q_ids);
+        s.q_off = calloc(2 * (size_t)n + 1, sizeof *s.q_off);
+        s.q_n = calloc(2 * (size_t)n + 1, sizeof *s.q_n);
+        if (!code && (!members || !fin || !keep || !s.q_ids || !s.q_off || !s.q_n)) {
+            fprintf(stderr, "hawser: out of memory for %d cases\n", n);
+            code = EXIT_NOMEM;
         }
+        for (int ci = 0; !code && ci < n; ci++) fin[ci] = (char)finished_before(&s, ci, &s.res[ci], &members[ci]);
+        for (int ci = 0; !code && ci < n; ci++) { /* a group's cases count only when all of them finished */
+            keep[ci] = fin[ci];
+            for (int k = 1; keep[ci] && members[ci] && k <= members[ci][0]; k++) {
+                int m = members[ci][k];
+                keep[ci] = fin[m] && s.res[m].group && !strcmp(s.res[m].group, s.res[ci].group);
+            }
+        }
+        for (int ci = 0; !code && ci < n; ci++) {
+            if (keep[ci]) s.skipped++;
+            else {
+                hw_sweep_result_clear(&s.res[ci]);
+                todo[s.todo++] = ci;
+            }
+        }
+        for (int i = 0; !code && i < s.todo; i += s.group) /* the runs: groups of consecutive cases */
+            queue_push(&s, &todo[i], s.todo - i < s.group ? s.todo - i : s.group);
+        for (int ci = 0; members && ci < n; ci++) free(members[ci]);
+        free(members);
+        free(fin);
+        free(keep);
         s.is_tty = isatty(2);
+        char gnote[96] = "";
+        if (s.group > 1) snprintf(gnote, sizeof gnote, ", up to %d cases per run as one model", s.group);
         s.last_decile = n > 0 ? 10 * s.skipped / n : 10;
         if (!code && !s.quiet)
             fprintf(stderr, "hawser: sweep: %d cases of %s on %s%s%s, results in %s/ (%d rank%s, %d case%s at once "
-                    "per rank, %d thread%s per case%s)\n",
+                    "per rank, %d thread%s per case%s%s)\n",
                     n, s.file, s.base, s.skipped ? "; resumed: " : "",
                     s.skipped ? (s.todo ? "the finished ones are kept" : "every case had finished") : "", s.out,
                     s.size, s.size == 1 ? "" : "s", s.jobs > 1 ? s.jobs : 1, s.jobs > 1 ? "s" : "",
                     s.threads ? s.threads : hw_threads(),
                     (s.threads ? s.threads : hw_threads()) == 1 ? "" : "s",
-                    s.n_devices > 0 ? ", CUDA devices" : "");
+                    s.n_devices > 0 ? ", CUDA devices" : "", gnote);
     }
 #ifdef HAWSER_HAVE_MPI
     if (use_mpi) { /* every rank agrees whether to go on */
@@ -790,11 +1059,11 @@ int hw_cli_sweep(int argc, char **argv)
         s.t0 = now_s();
 #ifdef HAWSER_HAVE_MPI
         if (use_mpi && s.size > 1) {
-            if (s.rank == 0) loop_rank0(&s, todo, s.todo);
+            if (s.rank == 0) loop_rank0(&s);
             else loop_worker(&s);
         } else
 #endif
-            if (s.rank == 0) loop_serial(&s, todo, s.todo);
+            if (s.rank == 0) loop_serial(&s);
     }
     if (!code && s.rank == 0) { /* the table, also of a stopped sweep (its cases not run: not_run) */
         char msg[4400];
@@ -838,11 +1107,11 @@ int hw_cli_sweep(int argc, char **argv)
         MPI_Finalize();
     }
 #endif
-    for (int ci = 0; s.res && ci < n; ci++) {
-        free(s.res[ci].summary);
-        free(s.res[ci].message);
-    }
+    for (int ci = 0; s.res && ci < n; ci++) hw_sweep_result_clear(&s.res[ci]);
     free(s.res);
+    free(s.q_ids);
+    free(s.q_off);
+    free(s.q_n);
     free(todo);
     free(s.base_text);
     hw_sweep_plan_free(s.plan);

@@ -359,7 +359,7 @@ static int build_cases(rd *r, hw_sweep_plan *p, yaml_node_t *cases, dim *d, int 
     return 0;
 }
 
-static const char *const TOP_KEYS[] = {"combine", "vary", "seeds", "cases", NULL};
+static const char *const TOP_KEYS[] = {"combine", "vary", "seeds", "cases", "ensemble", NULL};
 
 static int read_plan(rd *r, hw_sweep_plan *p)
 {
@@ -381,7 +381,7 @@ static int read_plan(rd *r, hw_sweep_plan *p)
                             yd_line(yd_map_key_at(r->doc, root, j)));
         if (!ok) {
             yd_describe(k, got, sizeof got);
-            return fail(r, yd_line(k), "sweep", "expected one of the keys combine, vary, seeds, cases, got %s", got);
+            return fail(r, yd_line(k), "sweep", "expected one of the keys combine, vary, seeds, cases, ensemble, got %s", got);
         }
     }
     yaml_node_t *comb = yd_map_find(r->doc, root, "combine", NULL);
@@ -392,6 +392,16 @@ static int read_plan(rd *r, hw_sweep_plan *p)
             return fail(r, yd_line(comb), "combine", "expected grid or zip, got %s", got);
         }
         p->zip = !strcmp(s, "zip");
+    }
+    yaml_node_t *ens = yd_map_find(r->doc, root, "ensemble", NULL);
+    if (ens) {
+        long g;
+        if (yd_to_long(ens, &g) || g < 1 || g > HW_SWEEP_MAX_GROUP) {
+            yd_describe(ens, got, sizeof got);
+            return fail(r, yd_line(ens), "ensemble", "expected the cases per group, a whole number from 1 to %d, got %s",
+                        HW_SWEEP_MAX_GROUP, got);
+        }
+        p->ensemble = (int)g;
     }
     yaml_node_t *vary = yd_map_find(r->doc, root, "vary", NULL);
     yaml_node_t *seeds = yd_map_find(r->doc, root, "seeds", NULL);

@@ -8,6 +8,7 @@
  *   seeds: 3                 # environment.waves.seed over 1..3, or a list [7, 11]
  *   cases:                   # explicit override sets, each a mapping KEY: VALUE
  *     - {lines.mooring.length: 520}
+ *   ensemble: 8              # up to 8 cases per run as one model (per-line keys only)
  *
  * Cases are numbered in a stable order: each explicit case (outermost) with each combination of
  * `vary` (the first key slowest) with each seed (fastest). Errors are one line,
@@ -20,6 +21,7 @@
 #include "hawser/hawser.h"
 
 #define HW_SWEEP_MAX_CASES 1000000
+#define HW_SWEEP_MAX_GROUP 1024 /* ensemble: G, --ensemble G */
 
 typedef struct hw_sweep_case {
     int n_ovr;
@@ -36,6 +38,7 @@ typedef struct hw_sweep_key {
 typedef struct hw_sweep_plan {
     char *file;
     int zip;           /* combine: zip */
+    int ensemble;      /* ensemble: G (cases per group, docs/sweep.md); 0 when the file has none */
     int n_params;      /* the parameter columns: every key a case sets, in first-seen order */
     hw_sweep_key *params;
     int n_cases;

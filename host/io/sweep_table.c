@@ -20,7 +20,7 @@ typedef struct row {
     kv *x;
     int n, cap;
     char status[64];
-    char *message, *backend; /* owned */
+    char *message, *backend, *dt; /* owned */
     double max_t, max_u;
     int has_t, has_u;
 } row;
@@ -63,6 +63,15 @@ static void row_free(row *r)
     free(r->x);
     free(r->message);
     free(r->backend);
+    free(r->dt);
+}
+
+void hw_sweep_result_clear(hw_sweep_result *r)
+{
+    free(r->summary);
+    free(r->message);
+    free(r->group);
+    memset(r, 0, sizeof *r);
 }
 
 void hw_sweep_status(const hw_sweep_result *r, char *buf, size_t len)
@@ -118,7 +127,9 @@ static int wanted(const char *family, const char *key)
     return (!strncmp(key, "max_", 4) || !strncmp(key, "min_", 4)) && !strstr(key, "_time_s");
 }
 
-static int take_family(row *r, yaml_document_t *d, yaml_node_t *root, const char *family)
+/* A family's items into the row; with suffix ("@7": a case of a sweep group, docs/sweep.md), only
+ * the items whose names end with it, named without it. */
+static int take_family(row *r, yaml_document_t *d, yaml_node_t *root, const char *family, const char *suffix)
 {
     yaml_node_t *seq = yd_map_find(d, root, family, NULL);
     for (int i = 0; i < yd_seq_len(seq); i++) {
@@ -127,6 +138,11 @@ static int take_family(row *r, yaml_document_t *d, yaml_node_t *root, const char
         char nm[200];
         if (name && *name) snprintf(nm, sizeof nm, "%s", name);
         else snprintf(nm, sizeof nm, "%d", i);
+        if (suffix) {
+            size_t a = strlen(nm), b = strlen(suffix);
+            if (a <= b || strcmp(nm + a - b, suffix)) continue;
+            nm[a - b] = 0;
+        }
         for (int k = 0; k < yd_map_len(it); k++) {
             const char *key = yd_scalar(yd_map_key_at(d, it, k));
             yaml_node_t *v = yd_map_value_at(d, it, k);
@@ -148,8 +164,10 @@ static int take_family(row *r, yaml_document_t *d, yaml_node_t *root, const char
     return 0;
 }
 
-static int fill_row(row *r, const hw_sweep_result *res)
+static int fill_row(row *r, const hw_sweep_result *res, int ci)
 {
+    char suffix[32];
+    snprintf(suffix, sizeof suffix, "@%d", ci);
     hw_sweep_status(res, r->status, sizeof r->status);
     if (res->message) r->message = dup_s(res->message);
     if (!res->summary) return 0;
@@ -168,8 +186,13 @@ static int fill_row(row *r, const hw_sweep_result *res)
         const char *b = yd_scalar(yd_map_find(&d, root, "backend", NULL));
         if (!b) b = yd_scalar(yd_map_find(&d, yd_map_find(&d, root, "rigid", NULL), "backend", NULL));
         if (b) r->backend = dup_s(b);
-        bad = take_family(r, &d, root, "lines") || take_family(r, &d, root, "rigid_cables") ||
-              take_family(r, &d, root, "bodies");
+        const char *dt = yd_scalar(yd_map_find(&d, root, "dt", NULL));
+        if (!dt) dt = yd_scalar(yd_map_find(&d, yd_map_find(&d, root, "rigid", NULL), "dt", NULL));
+        if (!dt) dt = yd_scalar(yd_map_find(&d, yd_map_find(&d, root, "network", NULL), "dt", NULL));
+        if (dt) r->dt = dup_s(dt);
+        const char *sfx = res->group ? suffix : NULL;
+        bad = take_family(r, &d, root, "lines", sfx) || take_family(r, &d, root, "rigid_cables", sfx) ||
+              take_family(r, &d, root, "bodies", sfx);
     }
     yaml_document_delete(&d);
     return bad ? -1 : 0;
@@ -202,8 +225,8 @@ static int col_add(cols *c, const char *name)
 }
 
 /* The fixed columns before the per-object ones (the parameters come after id). */
-enum { FIX_STATUS, FIX_EXIT, FIX_MESSAGE, FIX_BACKEND, FIX_MAX_T, FIX_MAX_U, N_FIX };
-static const char *const FIX_NAMES[N_FIX] = {"status", "exit_code", "message", "backend", "max_tension_N",
+enum { FIX_STATUS, FIX_EXIT, FIX_MESSAGE, FIX_BACKEND, FIX_DT, FIX_MAX_T, FIX_MAX_U, N_FIX };
+static const char *const FIX_NAMES[N_FIX] = {"status", "exit_code", "message", "backend", "dt_s", "max_tension_N",
                                             "max_utilisation"};
 
 /* The cells of one row, n = 1 + params + N_FIX + dynamic + 1 (wall_s); malloc'ed strings. */
@@ -223,6 +246,7 @@ static char **row_cells(const hw_sweep_plan *p, const hw_sweep_result *res, cons
     c[k++] = dup_s(b);
     c[k++] = dup_s(r->message ? r->message : "");
     c[k++] = dup_s(r->backend ? r->backend : "");
+    c[k++] = dup_s(r->dt ? r->dt : "");
     if (r->has_t) snprintf(b, sizeof b, "%.10g", r->max_t);
     else b[0] = 0;
     c[k++] = dup_s(b);
@@ -348,7 +372,7 @@ hw_status hw_sweep_table_write(const char *dir, const hw_sweep_plan *p, const hw
     int n_cols = 0;
     if (!rows || !cells) goto nomem;
     for (int i = 0; i < nc; i++) {
-        if (fill_row(&rows[i], &res[i])) goto nomem;
+        if (fill_row(&rows[i], &res[i], i)) goto nomem;
         for (int j = 0; j < rows[i].n; j++)
             if (col_add(&dyn, rows[i].x[j].k)) goto nomem;
     }

@@ -17,7 +17,11 @@ typedef struct hw_sweep_result {
     double wall_s;     /* wall time of the case */
     char *summary;     /* its summary.json text, or NULL (owned) */
     char *message;     /* when the summary has none: the case's last error line, or NULL (owned) */
+    char *group;       /* the case ran in a group (--ensemble): the group's directory name, and the
+                          summary is the group's (its lines NAME@ci are the case's); else NULL (owned) */
 } hw_sweep_result;
+
+void hw_sweep_result_clear(hw_sweep_result *r); /* frees its texts and zeroes it */
 
 /* The status of a case: summary.json's "status" when there is one, else from the exit code. */
 void hw_sweep_status(const hw_sweep_result *r, char *buf, size_t len);

@@ -23,6 +23,13 @@ struct hw_ensemble {
     hw_output_ref *out_nodes, *out_segments;
     double *line_cs, *point_cs;
     char *names;                       /* all "NAME@k" strings */
+    /* a sweep's group (hw_ensemble_group): its cases' line types and wave nodes, and the scenarios
+       of the cases after the first (owned: the model points into them) */
+    int group;
+    hw_line_type_def *types;
+    hw_output_ref *wave_nodes;
+    hw_scenario **owned;
+    int n_owned;
 };
 
 int hw_ensemble_cases(const hw_ensemble *ens) { return ens ? ens->n_cases : 0; }
@@ -40,6 +47,10 @@ void hw_ensemble_free(hw_ensemble *e)
     free(e->cur); free(e->amp); free(e->per); free(e->line_names0); free(e->lines); free(e->points);
     free(e->sheaves); free(e->out_nodes); free(e->out_segments); free(e->line_cs); free(e->point_cs);
     free(e->names);
+    free(e->types);
+    free(e->wave_nodes);
+    for (int i = 0; i < e->n_owned; i++) hw_scenario_free(e->owned[i]);
+    free(e->owned);
     free(e);
 }
 
@@ -201,5 +212,125 @@ hw_status hw_ensemble_write_summary(const hw_ensemble *e, const hw_outputs *out,
         snprintf(msg, msg_len, "%s: write failed: %s", path, strerror(err));
         return HW_ERR_IO;
     }
+    return HW_OK;
+}
+
+int hw_ensemble_is_group(const hw_ensemble *e) { return e && e->group; }
+
+int hw_ensemble_groupable(const hw_scenario *sc, char *why, size_t why_len)
+{
+    const char *w = NULL;
+    if (sc->model.n_lines == 0) w = "it has no lumped lines";
+    else if (sc->n_bodies > 0 || sc->n_body_points > 0) w = "it has bodies";
+    else if (sc->rigid) w = "it has rigid cables";
+    else if (sc->network) w = "it has a network";
+    else if (sc->n_couplings > 0) w = "it has couplings";
+    else if (sc->has_ensemble) w = "it has an ensemble section";
+    else if (sc->model.line_current_scale || sc->model.point_current_scale) w = "it scales the current per line";
+    if (w) snprintf(why, why_len, "%s", w);
+    return w == NULL;
+}
+
+hw_status hw_ensemble_group(hw_scenario *sc, hw_scenario **more, int n_more, const int *ids,
+                            hw_ensemble **out, char *msg, size_t msg_len)
+{
+    *out = NULL;
+    int n = n_more + 1;
+    hw_ensemble *e = (hw_ensemble *)calloc(1, sizeof *e);
+    hw_scenario **owned = (hw_scenario **)calloc((size_t)n, sizeof *owned);
+    if (!e || !owned) {
+        free(e);
+        free(owned);
+        for (int i = 0; i < n_more; i++) hw_scenario_free(more[i]);
+        snprintf(msg, msg_len, "ensemble: out of memory for a group of %d cases", n);
+        return HW_ERR_NOMEM;
+    }
+    e->group = 1;
+    e->owned = owned;
+    for (int i = 0; i < n_more; i++) e->owned[e->n_owned++] = more[i];
+    e->n_cases = n;
+    e->n_lines0 = sc->model.n_lines;
+    e->n_points0 = sc->model.n_points;
+    size_t T = 0, P = 0, L = 0, K = 0, ON = 0, OS = 0, WN = 0, name_bytes = 0;
+    for (int c = 0; c < n; c++) {
+        const hw_scenario *s = c ? more[c - 1] : sc;
+        char why[128];
+        if (!hw_ensemble_groupable(s, why, sizeof why)) {
+            snprintf(msg, msg_len, "%s: case %d cannot run in a group: %s", sc->path ? sc->path : "scenario", ids[c], why);
+            hw_ensemble_free(e);
+            return HW_ERR_INPUT;
+        }
+        const hw_model_def *m = &s->model;
+        T += (size_t)m->n_types; P += (size_t)m->n_points; L += (size_t)m->n_lines; K += (size_t)m->n_sheaves;
+        ON += (size_t)s->n_out_nodes; OS += (size_t)s->n_out_segments; WN += (size_t)s->n_wave_nodes;
+        for (int i = 0; i < m->n_types; i++) name_bytes += strlen(m->types[i].name ? m->types[i].name : "") + 16;
+        for (int i = 0; i < m->n_lines; i++) name_bytes += strlen(m->lines[i].name) + 16;
+        for (int i = 0; i < m->n_points; i++) name_bytes += strlen(m->points[i].name) + 16;
+        for (int i = 0; i < m->n_sheaves; i++) name_bytes += strlen(m->sheaves[i].name ? m->sheaves[i].name : "") + 16;
+    }
+    e->types = calloc(T + 1, sizeof *e->types);
+    e->points = calloc(P + 1, sizeof *e->points);
+    e->lines = calloc(L + 1, sizeof *e->lines);
+    e->sheaves = calloc(K + 1, sizeof *e->sheaves);
+    e->out_nodes = calloc(ON + 1, sizeof *e->out_nodes);
+    e->out_segments = calloc(OS + 1, sizeof *e->out_segments);
+    e->wave_nodes = calloc(WN + 1, sizeof *e->wave_nodes);
+    e->names = malloc(name_bytes + 1);
+    if (!e->types || !e->points || !e->lines || !e->sheaves || !e->out_nodes || !e->out_segments || !e->wave_nodes ||
+        !e->names || L > (size_t)HW_MAX_MODEL_NODES || P > (size_t)HW_MAX_MODEL_NODES) {
+        int big = L > (size_t)HW_MAX_MODEL_NODES || P > (size_t)HW_MAX_MODEL_NODES;
+        hw_ensemble_free(e);
+        snprintf(msg, msg_len, big ? "ensemble: a group of %d cases is too large" : "ensemble: out of memory for a group of %d cases", n);
+        return big ? HW_ERR_INPUT : HW_ERR_NOMEM;
+    }
+    char *nm = e->names;
+    int t0 = 0, p0 = 0, l0 = 0, k0 = 0, on = 0, os = 0, wn = 0;
+#define NAME(dst, base, k) do { int w_ = sprintf(nm, "%s@%d", (base), (k)); (dst) = nm; nm += w_ + 1; } while (0)
+    for (int c = 0; c < n; c++) {
+        const hw_scenario *s = c ? more[c - 1] : sc;
+        const hw_model_def *m = &s->model;
+        for (int i = 0; i < m->n_types; i++) {
+            e->types[t0 + i] = m->types[i];
+            NAME(e->types[t0 + i].name, m->types[i].name ? m->types[i].name : "", ids[c]);
+        }
+        for (int i = 0; i < m->n_points; i++) {
+            e->points[p0 + i] = m->points[i];
+            NAME(e->points[p0 + i].name, m->points[i].name, ids[c]);
+        }
+        for (int i = 0; i < m->n_lines; i++) {
+            hw_line_def *q = &e->lines[l0 + i];
+            *q = m->lines[i];
+            NAME(q->name, m->lines[i].name, ids[c]);
+            q->type += t0;
+            q->point_a += p0;
+            q->point_b += p0;
+        }
+        for (int i = 0; i < m->n_sheaves; i++) {
+            hw_sheave_def *q = &e->sheaves[k0 + i];
+            *q = m->sheaves[i];
+            NAME(q->name, m->sheaves[i].name ? m->sheaves[i].name : "", ids[c]);
+            q->line_in += l0;
+            q->line_out += l0;
+        }
+        for (int j = 0; j < s->n_out_nodes; j++, on++) { e->out_nodes[on] = s->out_nodes[j]; e->out_nodes[on].line += l0; }
+        for (int j = 0; j < s->n_out_segments; j++, os++) { e->out_segments[os] = s->out_segments[j]; e->out_segments[os].line += l0; }
+        for (int j = 0; j < s->n_wave_nodes; j++, wn++) { e->wave_nodes[wn] = s->wave_nodes[j]; e->wave_nodes[wn].line += l0; }
+        t0 += m->n_types; p0 += m->n_points; l0 += m->n_lines; k0 += m->n_sheaves;
+    }
+#undef NAME
+    hw_model_def *m = &sc->model;
+    m->types = e->types; m->n_types = t0;
+    m->points = e->points; m->n_points = p0;
+    m->lines = e->lines; m->n_lines = l0;
+    m->sheaves = e->sheaves; m->n_sheaves = k0;
+    sc->out_nodes = e->out_nodes; sc->n_out_nodes = on;
+    sc->out_segments = e->out_segments; sc->n_out_segments = os;
+    sc->wave_nodes = e->wave_nodes; sc->n_wave_nodes = wn;
+    hw_status st = hw_model_validate(m, msg, msg_len);
+    if (st) { /* the scenario keeps pointing at the group's arrays: the caller frees both */
+        *out = e;
+        return st;
+    }
+    *out = e;
     return HW_OK;
 }

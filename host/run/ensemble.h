@@ -32,4 +32,18 @@ hw_status hw_ensemble_write_summary(const hw_ensemble *ens, const hw_outputs *ou
                                     char *msg, size_t msg_len);
 void hw_ensemble_free(hw_ensemble *ens); /* NULL-safe */
 
+/* Sweep groups (`hawser sweep --ensemble G`, docs/sweep.md): several cases of a sweep, each its own
+ * scenario (the base with the case's overrides), as one model. Whether a scenario can join a group:
+ * lumped lines, points and sheaves only (no bodies, rigid cables, network, couplings, ensemble
+ * section); else 0 with the reason in why. */
+int hw_ensemble_groupable(const hw_scenario *sc, char *why, size_t why_len);
+/* Replaces sc's line types, points, lines, sheaves and node/segment/wave-node output requests by
+ * those of sc (case ids[0]) and more[0..n_more-1] (cases ids[1..]) concatenated, names "NAME@id";
+ * the environment, solver and outputs stay sc's. The group takes the scenarios in more (freed with
+ * it, also on failure). On failure after the arrays were replaced, *out is set too: free it after
+ * the run as on success (before or after hw_scenario_free(sc)). */
+hw_status hw_ensemble_group(hw_scenario *sc, hw_scenario **more, int n_more, const int *ids,
+                            hw_ensemble **out, char *msg, size_t msg_len);
+int hw_ensemble_is_group(const hw_ensemble *ens);
+
 #endif
