@@ -99,9 +99,11 @@ static uint64_t fingerprint(const sweep *s, int ci)
 
 /* ---- one case ---------------------------------------------------------------------------------- */
 
-/* The last "hawser: " line of the case's log, without the prefix (the error of a case that wrote
- * no summary). */
-static char *log_error(const char *dir)
+/* The last line of the case's log that starts with prefix, from its skip-th character, or NULL:
+ * "hawser: " lines, skip 8 (the error of a case that wrote no summary), and the summary line a run
+ * printed on stdout, "{\"status\":", skip 0 (a run that stopped before its files: a static solve
+ * that did not converge). */
+static char *log_last(const char *dir, const char *prefix, size_t skip)
 {
     char path[4400];
     snprintf(path, sizeof path, "%s/log.txt", dir);
@@ -109,23 +111,7 @@ static char *log_error(const char *dir)
     if (!t) return NULL;
     char *best = NULL;
     for (char *line = strtok(t, "\n"); line; line = strtok(NULL, "\n"))
-        if (!strncmp(line, "hawser: ", 8)) best = line + 8;
-    char *m = dup_s(best);
-    free(t);
-    return m;
-}
-
-/* The summary line a run printed on stdout (into its log) when it wrote no summary.json (a run
- * that stopped before its files: a static solve that did not converge), or NULL. */
-static char *log_summary(const char *dir)
-{
-    char path[4400];
-    snprintf(path, sizeof path, "%s/log.txt", dir);
-    char *t = hw_read_file(path, NULL, NULL);
-    if (!t) return NULL;
-    char *best = NULL;
-    for (char *line = strtok(t, "\n"); line; line = strtok(NULL, "\n"))
-        if (!strncmp(line, "{\"status\":", 10)) best = line;
+        if (!strncmp(line, prefix, strlen(prefix))) best = line + skip;
     char *m = dup_s(best);
     free(t);
     return m;
@@ -147,8 +133,8 @@ static void read_outputs(const sweep *s, int ci, hw_sweep_result *r)
     free(r->summary);
     free(r->message);
     r->summary = hw_read_file(path, NULL, NULL);
-    if (!r->summary) r->summary = log_summary(dir);
-    r->message = r->exit_code != 0 && (!r->summary || !strstr(r->summary, "\"message\":")) ? log_error(dir) : NULL;
+    if (!r->summary) r->summary = log_last(dir, "{\"status\":", 0);
+    r->message = r->exit_code != 0 && (!r->summary || !strstr(r->summary, "\"message\":")) ? log_last(dir, "hawser: ", 8) : NULL;
 }
 
 /* Writes the case record (case.json) atomically; a case of a group (ids[0..n-1], n > 1) names the
