@@ -582,7 +582,8 @@ Test(errors, refused_options)
     expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
     expect(with("0.01  dtM\n", "Euler tScheme\n"), REFUSED, 18, "OPTIONS tScheme", "Euler");
     expect(with("0.01  dtM\n", "AB3 tScheme\n"), REFUSED, 18, "tScheme AB3 not supported yet", NULL);
-    expect(with("0.01  dtM\n", "0.5 CFL\n"), REFUSED, 18, "OPTIONS CFL", "not supported yet");
+    expect(with("0.01  dtM\n", "0 CFL\n"), BAD, 18, "OPTIONS CFL", "expected a Courant number > 0");
+    expect(with("0.01  dtM\n", "fast CFL\n"), BAD, 18, "OPTIONS CFL", "expected a number");
     expect(with("0.01  dtM\n", "bathy.txt SeafloorFile\n"), REFUSED, 18, "SeafloorFile", "not supported yet");
     expect(with("100   WtrDpth", "bathy.txt WtrDpth"), REFUSED, 17, "bathymetry file", "not supported yet");
     expect(with("0.01  dtM\n", "2 StatDynFricScale\n"), REFUSED, 18, "StatDynFricScale", "not supported yet");
@@ -772,6 +773,72 @@ Test(errors, unreadable_file)
     cr_assert(strstr(msg, "/nonexistent/deck.dat: cannot read"), "%s", msg);
     cr_assert_null(sc);
     hw_md_free(NULL);
+}
+
+/* ---- CFL (docs/moordyn.md, OPTIONS) -------------------------------------------------------------- */
+
+typedef struct log_cap { char text[8192]; size_t used; } log_cap;
+static void cap_log(void *user, int level, const char *m)
+{
+    log_cap *c = user;
+    int n = snprintf(c->text + c->used, sizeof c->text - c->used, "%d %s\n", level, m);
+    if (n > 0 && c->used + (size_t)n < sizeof c->text) c->used += (size_t)n;
+}
+
+/* md_cfl.dat gives CFL 0.05 and no dtM. Reference: MoorDyn 2.7.2 (the PyPI wheel
+ * moordyn-2.7.2-cp311, Python 3.11): moordyn.Create("md_cfl.dat") (TMax line removed: MoorDyn
+ * skips it anyway), moordyn.Init(s, [-40.868, 0, -14], [0, 0, 0]), cmoordyn.get_dt(s) returned
+ * 0.005089869512498791 and cmoordyn.get_cfl(s) 0.05. Hawser's step is that double, bit for bit,
+ * and the deck is its YAML twin (which gives dt as that number) to the bit. */
+Test(deck, cfl_gives_moordyns_step_and_matches_its_yaml_twin)
+{
+    log_cap cap = {{0}, 0};
+    hw_scenario *d = NULL;
+    cr_assert_eq(hw_md_load(HW_TEST_DATA_DIR "/md_cfl.dat", cap_log, &cap, &d, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_scenario *y = load_yaml(HW_TEST_DATA_DIR "/md_cfl.yaml");
+    cr_assert(same_d(d->model.solver.dt, 0.005089869512498791), "%.17g", d->model.solver.dt);
+    cr_assert(strstr(cap.text, "0 " HW_TEST_DATA_DIR "/md_cfl.dat:18: note: CFL 0.05: dtM = 0.0050898695124987911 s"),
+              "%s", cap.text);
+    same_scenarios(d, y);
+    hw_scenario *sc[2] = {d, y};
+    hw_sim *sim[2];
+    for (int k = 0; k < 2; k++)
+        cr_assert_eq(hw_sim_create(&sc[k]->model, HW_BACKEND_CPU, NULL, NULL, &sim[k], msg, sizeof msg), HW_OK, "%s", msg);
+    for (int k = 0; k < 2; k++) cr_assert_eq(hw_sim_step(sim[k], 50), HW_OK);
+    double ta[20], tb[20];
+    cr_assert_eq(hw_sim_line_tensions(sim[0], 0, ta), HW_OK);
+    cr_assert_eq(hw_sim_line_tensions(sim[1], 0, tb), HW_OK);
+    cr_assert(memcmp(ta, tb, sizeof ta) == 0);
+    cr_assert(same_d(hw_sim_time(sim[0]), hw_sim_time(sim[1])));
+    for (int k = 0; k < 2; k++) {
+        hw_sim_destroy(sim[k]);
+        hw_scenario_free(sc[k]);
+    }
+}
+
+/* A CFL step above Hawser's critical step is clamped to the automatic step, with a warning at the
+ * option's line; with dtM as well, dtM wins (as in MoorDyn 2.7.2, either order) and a note says so. */
+Test(deck, cfl_is_clamped_and_dtm_wins)
+{
+    static const struct { const char *opts; double dt; const char *needle; int level; } C[] = {
+        /* BASE: 10 segments of 52 m, 100 kg/m, EA 1e9: MoorDyn 2.7.2's GetDt gives 0.05165985898213972 s
+         * for CFL 0.5 and 0.010331971796427945 s for CFL 0.1 (same wheel and call as above) */
+        {"0.5 CFL\n", 0.0, "deck.dat:18: CFL 0.5 gives MoorDyn's dtM = 0.0516599 s", 1},
+        {"0.1 CFL\n", 0.010331971796427945, "deck.dat:18: note: CFL 0.1: dtM = 0.010331971796427945 s", 0},
+        {"0.1 CFL\n0.01 dtM\n", 0.01, "deck.dat:18: note: CFL 0.1 has no effect: dtM is given (line 19)", 0},
+        {"0.01 dtM\n0.1 CFL\n", 0.01, "deck.dat:19: note: CFL 0.1 has no effect: dtM is given (line 18)", 0},
+    };
+    for (size_t k = 0; k < sizeof C / sizeof C[0]; k++) {
+        log_cap cap = {{0}, 0};
+        hw_scenario *sc = NULL;
+        cr_assert_eq(hw_md_load_string(with("0.01  dtM\n", C[k].opts), "deck.dat", cap_log, &cap, &sc, NULL, msg,
+                                       sizeof msg), HW_OK, "%s", msg);
+        cr_assert(same_d(sc->model.solver.dt, C[k].dt), "case %zu: %.17g", k, sc->model.solver.dt);
+        char want[300];
+        snprintf(want, sizeof want, "%d %s", C[k].level, C[k].needle);
+        cr_assert(strstr(cap.text, want), "case %zu: expected '%s' in: %s", k, want, cap.text);
+        hw_scenario_free(sc);
+    }
 }
 
 /* ---- the command line --------------------------------------------------------------------------- */

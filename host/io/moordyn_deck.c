@@ -23,6 +23,8 @@
 #include "io/scenario_write.h"
 #include "io/table_file.h"
 #include "io/scenario_body.h"
+#include "model/critical_step.h"
+#include "model/model_build.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
 
@@ -85,6 +87,7 @@ typedef struct rdr {
     double dt_wave;     /* dtWave, s (MoorDyn's default 0.25) */
     double wave_ramp;   /* waveKin_rampT, s */
     double *wave_buf;   /* the arrays of env.waves (one block) */
+    double cfl;         /* CFL option (0: not given) */
 } rdr;
 
 #define FAILED(R) ((R)->status != HW_OK)
@@ -586,8 +589,8 @@ static void read_option(rdr *R, const row *r)
              "evaluated at every node from their components)");
         break;
     case O_CFL:
-        refuse(R, r->line, where, "CFL not supported yet (give the time step with dtM, or leave dtM "
-               "out for Hawser's automatic step: half the predicted critical step)");
+        if (!(v > 0)) fail(R, r->line, where, "expected a Courant number > 0, got %g", v);
+        R->cfl = v; /* the step is set from it once the model is read (apply_cfl) */
         break;
     case O_MUKT: case O_MUKA:
         refuse(R, r->line, where, "%s (MoorDyn-F's transverse/axial friction) not supported yet; use "
@@ -1685,6 +1688,63 @@ static void check_model(rdr *R, const hw_model_def *m)
     fail(R, line, where, "%s", e.message);
 }
 
+/* ---- CFL ------------------------------------------------------------------------------------- */
+
+/* MoorDyn v2's time step from a Courant number (its CFL.hpp, Line.cpp; checked against MoorDyn
+ * 2.7.2's GetDt): each line is a NatFreqCFL with the stiffness k = EA N / L and the mass
+ * m = (Mass/m) L / N of one segment, so its step is CFL times the segment's natural period
+ * 2 pi sqrt(m / k) = 2 pi (L / N) sqrt((Mass/m) / EA), and the system's step is the least over
+ * the lines. A dtM given as well wins (MoorDyn 2.7.2: whatever the order of the two options).
+ * Hawser never steps above its own critical step (critical_step.c): a larger CFL step is
+ * clamped to Hawser's automatic step (dt_safety of the critical step, dividing dtOut), with a
+ * warning in the log. */
+static void apply_cfl(rdr *R, const hw_model_def *m)
+{
+    int ln = R->opt_ln[O_CFL];
+    if (!ln || FAILED(R)) return;
+    if (R->opt_ln[O_DTM]) {
+        note(R, ln, "CFL %g has no effect: dtM is given (line %d), and MoorDyn 2.7.2 takes dtM then, whatever "
+             "the order of the two options", R->cfl, R->opt_ln[O_DTM]);
+        return;
+    }
+    const double two_pi = 2.0 * 3.14159265358979323846;
+    double dt = INFINITY;
+    int at = -1;
+    for (int i = 0; i < R->n_lines; i++) {
+        const hw_line_type_def *t = &R->types[R->lines[i].type];
+        /* in MoorDyn's order of operations (NatFreqCFL::cfl2dt), so the step is its to the bit */
+        double n = R->lines[i].nseg, len = R->lines[i].length;
+        double k = t->ea * n / len, mass = t->mu * len / n;
+        double h = R->cfl * (two_pi / sqrt(k / mass));
+        if (h < dt) { dt = h; at = i; }
+    }
+    hw_model hm;
+    char m2[600];
+    if (hw_model_build(m, &hm, m2, sizeof m2) != HW_OK) {
+        fail_st(R, HW_ERR_NOMEM, ln, "OPTIONS CFL", "could not build the model to find its critical step: %s", m2);
+        return;
+    }
+    int cl = 0, cs = 1;
+    double crit = hw_model_critical_step(&hm, R->solver.integrator, &cl, &cs);
+    hw_model_free(&hm);
+    if (at < 0 || !isfinite(dt)) return;
+    if (dt > crit) {
+        R->solver.dt = 0; /* automatic */
+        if (R->log) {
+            char buf[900];
+            snprintf(buf, sizeof buf, "%s:%d: CFL %g gives MoorDyn's dtM = %.6g s (line %d: CFL x 2 pi "
+                     "(L/N) sqrt(Mass/m / EA)), above Hawser's critical step %.6g s (%s, line %d): clamped, "
+                     "Hawser's automatic step is used (%.2f of the critical step)", R->file, ln, R->cfl, dt, at + 1,
+                     crit, R->solver.integrator == HW_INT_RK4 ? "RK4" : "RK2", cl + 1, R->solver.dt_safety);
+            R->log(R->log_user, 1, buf);
+        }
+        return;
+    }
+    R->solver.dt = dt;
+    note(R, ln, "CFL %g: dtM = %.17g s, CFL x the shortest segment period 2 pi (L/N) sqrt(Mass/m / EA) (line %d), "
+         "as MoorDyn v2 defines it (below Hawser's critical step %.6g s)", R->cfl, dt, at + 1, crit);
+}
+
 /* ---- the whole deck --------------------------------------------------------------------------- */
 
 static void rdr_free(rdr *R)
@@ -1762,6 +1822,7 @@ static void read_deck(rdr *R, char *text)
     m.n_lines = R->n_lines;
     m.lines = R->lines;
     check_model(R, &m);
+    apply_cfl(R, &m);
 }
 
 /* The model of R as YAML text (malloc'ed). */
