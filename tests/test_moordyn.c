@@ -946,6 +946,157 @@ Test(cli, errors_and_exit_codes)
     cr_assert_null(strstr(out, "note:"), "%s", out);
 }
 
+/* ---- LineOutputs: the <deck>_Line<N>.out files (docs/moordyn.md, "Line output files") ----------- */
+
+/* Splits a row at blanks and tabs into at most max numbers (or names); returns the count. */
+static int split_fields(char *row, char **f, int max)
+{
+    int n = 0;
+    for (char *t = strtok(row, " \t\n"); t && n < max; t = strtok(NULL, " \t\n")) f[n++] = t;
+    return n;
+}
+
+/* md_lineout.dat asks for every flag MoorDyn v2 has ("p,K,v,U,D,V,t,c,s,d") on a taut vertical
+ * line of 4 segments in a current. Reference: MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311):
+ * moordyn.Create("md_lineout.dat"); moordyn.Init(s, [], []); four moordyn.Step(s, [], [], t, 0.05)
+ * calls from t = 0; moordyn.Close(s): md_lineout_Line1.out, its header and its row at t = 0.15 s
+ * below (blank-separated there; fixed width). Both start from the straight line without an
+ * initial-condition solve (TmaxIC 0); MoorDyn's straight start has uniform strain, Hawser's its
+ * weight's strain gradient, so the axial (z) motion differs (MoorDyn's line rings axially by
+ * 3 mm, 0.06 m/s) and the axial quantities are compared loosely; the current pushes the line
+ * sideways the same in both. */
+Test(deck, line_outputs_match_moordyn_and_the_yaml_twin)
+{
+    static const char *const MD_HEADER =
+        "Time Node0px Node0py Node0pz Node1px Node1py Node1pz Node2px Node2py Node2pz Node3px Node3py Nod"
+        "e3pz Node4px Node4py Node4pz Node0Ku Node1Ku Node2Ku Node3Ku Node4Ku Node0vx Node0vy Node0vz Nod"
+        "e1vx Node1vy Node1vz Node2vx Node2vy Node2vz Node3vx Node3vy Node3vz Node4vx Node4vy Node4vz Nod"
+        "e0Ux Node0Uy Node0Uz Node1Ux Node1Uy Node1Uz Node2Ux Node2Uy Node2Uz Node3Ux Node3Uy Node3Uz Nod"
+        "e4Ux Node4Uy Node4Uz Node0Dx Node0Dy Node0Dz Node1Dx Node1Dy Node1Dz Node2Dx Node2Dy Node2Dz Nod"
+        "e3Dx Node3Dy Node3Dz Node4Dx Node4Dy Node4Dz Node0Vx Node0Vy Node0Vz Node1Vx Node1Vy Node1Vz Nod"
+        "e2Vx Node2Vy Node2Vz Node3Vx Node3Vy Node3Vz Node4Vx Node4Vy Node4Vz Seg1Te Seg2Te Seg3Te Seg4Te"
+        " Seg1cx Seg1cy Seg1cz Seg2cx Seg2cy Seg2cz Seg3cx Seg3cy Seg3cz Seg4cx Seg4cy Seg4cz Seg1St Seg2"
+        "St Seg3St Seg4St Seg1dSt Seg2dSt Seg3dSt Seg4dSt"
+    ;
+    static const char *const MD_ROW =
+        "0.1500 0.0000000e+00 0.0000000e+00 -9.0000000e+01 9.2758178e-03 1.9898686e-03 -7.0009411e+01 1.2"
+        "040287e-02 1.6034702e-03 -5.0012743e+01 1.4939645e-02 1.0613342e-03 -3.0009408e+01 0.0000000e+00"
+        " 0.0000000e+00 -1.0000000e+01 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e"
+        "+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 1.1542222e-01 2.4652553e-02 6.3943379e-02 1.495234"
+        "1e-01 1.9885949e-02 9.0743004e-02 1.8194942e-01 1.3016282e-02 6.4029994e-02 0.0000000e+00 0.0000"
+        "000e+00 0.0000000e+00 5.5000000e-01 1.8000000e-01 0.0000000e+00 6.4995286e-01 1.4001885e-01 0.00"
+        "00000e+00 7.4993617e-01 1.0002553e-01 0.0000000e+00 8.4995288e-01 6.0018848e-02 0.0000000e+00 9."
+        "5000000e-01 2.0000000e-02 0.0000000e+00 1.9476832e+02 6.3742363e+01 -9.6394763e-02 3.5796393e+02"
+        " 7.7256683e+01 -2.6937537e+00 4.4541898e+02 5.9449137e+01 -5.2822368e+00 5.4780297e+02 3.8544686"
+        "e+01 -2.4543957e+00 5.5238422e+02 1.1629126e+01 4.1162537e-01 0.0000000e+00 0.0000000e+00 0.0000"
+        "000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.00"
+        "00000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 4.5515080e+04 4."
+        "8573658e+04 5.1930723e+04 5.4989694e+04 2.0839336e-01 4.4705604e-02 4.5051580e+02 2.6012634e-02 "
+        "-3.6358661e-03 1.8874329e+02 -2.7182659e-02 5.0808495e-03 -1.8806527e+02 3.3478932e-01 2.3783414"
+        "e-02 -4.4976975e+02 4.5515080e-03 4.8573658e-03 5.1930723e-03 5.4989694e-03 3.2016363e-03 1.3413"
+        "232e-03 -1.3365048e-03 -3.1963350e-03"
+    ;
+
+    hw_scenario *d = load_deck(HW_TEST_DATA_DIR "/md_lineout.dat", NULL), *y = load_yaml(HW_TEST_DATA_DIR "/md_lineout.yaml");
+    same_scenarios(d, y);
+    hw_scenario_free(d);
+    hw_scenario_free(y);
+    char cmd[2048], out[8192];
+    snprintf(cmd, sizeof cmd, "%s run %s/md_lineout.dat -o " HW_TMP "/hawser_md_lo -q > /dev/null 2>&1 && "
+             "%s run %s/md_lineout.yaml -o " HW_TMP "/hawser_md_lo_y -q > /dev/null 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR, HW_CLI_PATH, HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+    for (int k = 0; k < 4; k++) {
+        char a[256], b[256];
+        snprintf(a, sizeof a, HW_TMP "/hawser_md_lo/%s", files[k]);
+        snprintf(b, sizeof b, HW_TMP "/hawser_md_lo_y/%s", files[k]);
+        cr_assert_str_eq(slurp(a), slurp(b), "%s differs", files[k]);
+    }
+    cr_assert_eq(access(HW_TMP "/hawser_md_lo_y/md_lineout_Line1.out", F_OK), -1, "no line file for a YAML run");
+    /* the header: MoorDyn's names in MoorDyn's order; a units row; rows at t = 0, 0.05, ..., 0.2 */
+    char *lf = slurp(HW_TMP "/hawser_md_lo/md_lineout_Line1.out");
+    char hdr[4096], mdh[4096], row[8192], mdr[8192];
+    char *hf[200], *mf[200], *rf[200], *qf[200];
+    const char *nl = strchr(lf, '\n');
+    cr_assert_not_null(nl);
+    snprintf(hdr, sizeof hdr, "%.*s", (int)(nl - lf), lf);
+    snprintf(mdh, sizeof mdh, "%s", MD_HEADER);
+    int nh = split_fields(hdr, hf, 200), nm = split_fields(mdh, mf, 200);
+    cr_assert_eq(nh, 1 + 15 + 5 + 15 + 15 + 15 + 15 + 4 + 12 + 4 + 4, "%d columns", nh);
+    cr_assert_eq(nh, nm);
+    for (int k = 0; k < nh; k++) cr_assert_str_eq(hf[k], mf[k], "column %d", k);
+    cr_assert(!strncmp(nl + 1, "(s)\t(m)\t", 8), "%.40s", nl + 1);
+    const char *at = strstr(lf, "\n0.15\t");
+    cr_assert_not_null(at, "a row at t = 0.15: %s", lf);
+    snprintf(row, sizeof row, "%.*s", (int)strcspn(at + 1, "\n"), at + 1);
+    snprintf(mdr, sizeof mdr, "%s", MD_ROW);
+    cr_assert_eq(split_fields(row, rf, 200), nh);
+    cr_assert_eq(split_fields(mdr, qf, 200), nh);
+    const double ea = 1e7, ba = 0.5 * (79.6 / 4) * sqrt(1e7 * 20);
+    double v[200], m[200];
+    for (int k = 0; k < nh; k++) {
+        v[k] = strtod(rf[k], NULL);
+        m[k] = strtod(qf[k], NULL);
+    }
+    for (int k = 1; k < nh; k++) {
+        const char *n = hf[k];
+        char last = n[strlen(n) - 1];
+        int axial = last == 'z';
+        double h = v[k], r = m[k], tol;
+        if (strstr(n, "Ku")) { /* Hawser: the geometric curvature; MoorDyn: 0 without EI */
+            cr_expect(h >= 0 && h < 1e-4 && r == 0, "%s: %g (MoorDyn %g)", n, h, r);
+            continue;
+        }
+        if (n[strlen(n) - 2] == 'V' || strstr(n, "cx") || strstr(n, "cy") || strstr(n, "cz") || strstr(n, "dSt"))
+            continue; /* VIV: 0 in both (checked below); damping: the axial ringing (checked below) */
+        if (strstr(n, "Te") || strstr(n, "St")) tol = 0.03 * fabs(r);
+        else if (n[strlen(n) - 2] == 'p') tol = axial ? 1e-2 : 1e-3 * fabs(r) + 1e-6;
+        else if (n[strlen(n) - 2] == 'v') tol = axial ? 0.1 : 2e-3 * fabs(r) + 1e-6;
+        else if (n[strlen(n) - 2] == 'U') tol = 1e-4;
+        else tol = axial ? 6.0 : 2e-3 * fabs(r) + 1e-6; /* D */
+        cr_expect(fabs(h - r) <= tol, "%s: Hawser %.8g, MoorDyn 2.7.2 %.8g (tolerance %g)", n, h, r, tol);
+    }
+    /* within Hawser's row, MoorDyn's definitions: Te = EA St, c = BA dSt q, V = 0 */
+    int p0 = 1, te = 1 + 15 + 5 + 15 + 15 + 15 + 15, c0 = te + 4, st = c0 + 12, sr = st + 4;
+    for (int k = 0; k < 15; k++) cr_assert_eq(v[1 + 15 + 5 + 15 + 15 + 15 + k], 0.0, "VIV");
+    for (int s = 0; s < 4; s++) {
+        cr_expect(fabs(v[te + s] - ea * v[st + s]) <= 1e-9 * v[te + s], "Te = EA St, segment %d", s + 1);
+        double q[3], len = 0;
+        for (int c = 0; c < 3; c++) {
+            q[c] = v[p0 + 3 * (s + 1) + c] - v[p0 + 3 * s + c];
+            len += q[c] * q[c];
+        }
+        for (int c = 0; c < 3; c++)
+            cr_expect(fabs(v[c0 + 3 * s + c] - ba * v[sr + s] * q[c] / sqrt(len)) <= 1e-8 * fabs(ba * v[sr + s]) + 1e-12,
+                      "c = BA dSt q, segment %d", s + 1);
+    }
+}
+
+/* LineOutputs: separators, refusals, and columns after LineOutputs (MoorDyn 2.7.2 ignores them) */
+Test(deck, line_output_flags_and_separators)
+{
+    static const char *const OK[] = {"pt", "p,t", "p-t", "p|t", "-", "pKvUDVtcsd", "p;v;s"};
+    for (size_t k = 0; k < sizeof OK / sizeof OK[0]; k++) {
+        char row[64];
+        snprintf(row, sizeof row, "1  chain 1 2 520 10 %s\n", OK[k]);
+        cr_assert_eq(load_text(with("1  chain 1 2 520 10 -\n", row)), HW_OK, "%s: %s", OK[k], msg);
+    }
+    expect(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 pxt\n"), BAD, 15, "LINES 1 LineOutputs",
+           "got 'x' in \"pxt\"");
+    expect(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 b\n"), BAD, 15, "LINES 1 LineOutputs",
+           "p K v U D V t c s d");
+    log_cap cap = {{0}, 0};
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load_string(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 p t\n"), "deck.dat", cap_log,
+                                   &cap, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert(strstr(cap.text, "1 deck.dat:15: LINES 1: 8 columns: LineOutputs is \"p\" and the 1 column after it "
+                               "(\"t\"...) are ignored"), "%s", cap.text);
+    cr_assert_eq(sc->n_out_nodes, 11);
+    cr_assert_eq(sc->n_out_segments, 0);
+    hw_scenario_free(sc);
+}
+
 /* ---- waves (WaveKin 3 and 7; docs/moordyn.md, "Waves") ---------------------------------------- */
 
 /* A deck beside its wave file, in a folder of its own under HW_TMP. */

@@ -88,6 +88,8 @@ typedef struct rdr {
     double wave_ramp;   /* waveKin_rampT, s */
     double *wave_buf;   /* the arrays of env.waves (one block) */
     double cfl;         /* CFL option (0: not given) */
+    hw_md_line_out *lo; /* per line: its LineOutputs (n_lines) */
+    hw_waves *waves;    /* the sea, built by check_waves (moved to the deck) */
 } rdr;
 
 #define FAILED(R) ((R)->status != HW_OK)
@@ -1277,7 +1279,7 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     char where[96];
     *l = hw_default_line();
     snprintf(where, sizeof where, "LINES %.40s", r->n ? r->tok[0] : "");
-    if (r->n != 7) {
+    if (r->n < 7) {
         fail(R, r->line, where, "expected 7 columns (%s), got %d", LINE_COLS, r->n);
         return;
     }
@@ -1324,21 +1326,43 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     char name[32];
     snprintf(name, sizeof name, "line%d", id);
     l->name = save_name(R, name);
-    /* LineOutputs: p -> every node position (nodes.csv), t -> every segment tension
-     * (segments.csv), - -> none. */
+    /* LineOutputs: letters of MoorDyn v2's flags (p K v U D V t c s d), any other character a
+     * separator ("pt", "p,t", "p-t", "-"); each flag a group of columns of the line's
+     * <deck>_Line<N>.out file (moordyn_out.c); p also every node position in nodes.csv and t every
+     * segment tension in segments.csv. MoorDyn skips an unknown letter: here it is an error. */
+    static const char LETTERS[HW_MD_LO_COUNT + 1] = "pKvUDVtcsd";
     const char *flags = r->tok[6];
-    int want_p = 0, want_t = 0;
+    unsigned mask = 0;
     for (const char *f = flags; *f; f++) {
-        if (*f == 'p') want_p = 1;
-        else if (*f == 't') want_t = 1;
-        else if (*f != '-') {
+        const char *at = strchr(LETTERS, *f);
+        if (at && *f) {
+            mask |= 1u << (at - LETTERS);
+        } else if (isalnum((unsigned char)*f)) {
             char w[128];
             snprintf(w, sizeof w, "%s LineOutputs", where);
-            refuse(R, r->line, w, "output flag '%c' not supported yet (p = node positions, written to "
-                   "nodes.csv; t = segment tensions, to segments.csv; - = none), got \"%.40s\"", *f, flags);
+            fail(R, r->line, w, "expected output flags from MoorDyn v2's p K v U D V t c s d (other characters "
+                 "separate them; - for none), got '%c' in \"%.40s\"", *f, flags);
             return;
         }
     }
+    if (r->n > 7 && R->log) {
+        char buf[600];
+        snprintf(buf, sizeof buf, "%s:%d: %s: %d columns: LineOutputs is \"%.40s\" and the %d column%s after it "
+                 "(\"%.40s\"...) are ignored, as MoorDyn 2.7.2 does; write the flags without blanks (\"pt\", "
+                 "\"p,t\")", R->file, r->line, where, r->n, flags, r->n - 7, r->n > 8 ? "s" : "", r->tok[7]);
+        R->log(R->log_user, 1, buf);
+    }
+    hw_md_line_out *lo = &R->lo[i];
+    const hw_line_type_def *ty = &R->types[l->type];
+    lo->flags = mask;
+    lo->nseg = l->nseg;
+    lo->l0 = l->length / l->nseg;
+    lo->ea = ty->ea;
+    lo->ba = ty->damping_ratio > 0 ? ty->damping_ratio * lo->l0 * sqrt(ty->ea * ty->mu) : ty->ba; /* model_build.c */
+    lo->d = ty->d;
+    lo->cdn = ty->cdn;
+    lo->cdt = ty->cdt;
+    int want_p = (mask & HW_MD_LO_POS) != 0, want_t = (mask & HW_MD_LO_TEN) != 0;
     /* stops at the first failed allocation */
     for (int k = 0; want_p && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->nodes, &R->n_nodes, i, k);
     for (int k = 1; want_t && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->segs, &R->n_segs, i, k);
@@ -1352,7 +1376,9 @@ static void read_lines(rdr *R)
     if (n == 0) fail(R, R->sec[SEC_LINES].header + 1, "LINES", "expected at least one line row, got none");
     R->lines = calloc((size_t)n + 1, sizeof *R->lines);
     R->line_ln = calloc((size_t)n + 1, sizeof *R->line_ln);
-    if (!R->lines || !R->line_ln) oom(R, "the lines", ((double)n + 1) * (sizeof *R->lines + sizeof(int)));
+    R->lo = calloc((size_t)n + 1, sizeof *R->lo);
+    if (!R->lines || !R->line_ln || !R->lo)
+        oom(R, "the lines", ((double)n + 1) * (sizeof *R->lines + sizeof(int) + sizeof *R->lo));
     for (int i = 0; i < n && !FAILED(R); i++) {
         read_line(R, &rows[i], i, &R->lines[i]);
         R->line_ln[i] = rows[i].line;
@@ -1767,6 +1793,8 @@ static void rdr_free(rdr *R)
     free(R->chans);
     free(R->wave_buf);
     free(R->cur_buf);
+    free(R->lo);
+    hw_waves_destroy(R->waves);
 }
 
 /* Splits text (modified in place) into lines and reads the deck into R. */
@@ -1904,6 +1932,32 @@ static hw_md_deck *deck_new(rdr *R)
 {
     hw_md_deck *d = calloc(1, sizeof *d);
     if (!d) return NULL;
+    const hw_current_def *c = &R->env.current;
+    size_t nt = c->n_time > 1 ? (size_t)c->n_time : 0, nz = (size_t)c->n_depth, nu = (nt ? nt : 1) * nz;
+    if (nz > 0 && !(d->cur_buf = malloc((nz + nt + 3 * nu) * sizeof(double)))) {
+        free(d);
+        return NULL;
+    }
+    if (nz > 0) { /* the deck's current, for the U and D line outputs */
+        double *b = d->cur_buf;
+        memcpy(b, c->z, nz * sizeof *b);
+        if (nt) memcpy(b + nz, c->t, nt * sizeof *b);
+        memcpy(b + nz + nt, c->ux, nu * sizeof *b);
+        memcpy(b + nz + nt + nu, c->uy, nu * sizeof *b);
+        memcpy(b + nz + nt + 2 * nu, c->uz, nu * sizeof *b);
+        d->current = *c;
+        d->current.z = b;
+        d->current.t = nt ? b + nz : NULL;
+        d->current.ux = b + nz + nt;
+        d->current.uy = b + nz + nt + nu;
+        d->current.uz = b + nz + nt + 2 * nu;
+    }
+    d->rho = R->env.rho_w;
+    d->n_lines = R->n_lines;
+    d->lines = R->lo;
+    R->lo = NULL;
+    d->waves = R->waves;
+    R->waves = NULL;
     d->write_units = R->write_units;
     d->n_channels = R->n_chans;
     d->channels = R->chans;
@@ -1920,7 +1974,8 @@ static void check_waves(rdr *R)
     hw_waves *w = NULL;
     char m[600] = "";
     hw_status st = hw_waves_create(&R->env, &w, m, sizeof m);
-    hw_waves_destroy(w);
+    if (st == HW_OK) R->waves = w; /* for the U and D line outputs */
+    else hw_waves_destroy(w);
     if (st != HW_OK)
         fail_st(R, st, R->opt_ln[O_WAVEKIN], "OPTIONS WaveKin", "WaveKin %d: %s", R->wavekin,
                 strncmp(m, "waves: ", 7) ? m : m + 7);
@@ -2062,6 +2117,9 @@ void hw_md_free(hw_md_deck *deck)
 {
     if (!deck) return;
     free(deck->channels);
+    free(deck->lines);
+    free(deck->cur_buf);
+    hw_waves_destroy(deck->waves);
     free(deck);
 }
 
