@@ -1097,6 +1097,40 @@ Test(deck, line_output_flags_and_separators)
     hw_scenario_free(sc);
 }
 
+/* ---- a free mass on slack, neutrally buoyant lines (issue 14: the static solve stopped the run) ---- */
+
+/* md_slack.dat: Newton alone stalls (the lines carry nothing until taut, and the weight has nothing
+ * to push against); the statics fall back to dynamic relaxation and then converge, for the deck and
+ * its YAML twin alike, to the equilibrium found by hand: straight lines (they weigh nothing in
+ * water) of stretched length 80 (1 + T / EA) from (+-50, 0, -20) to the point, 2 T sin(theta) =
+ * 1000 g: T = 6278.758820 N, z = -82.514313036 m (a fixed-point iteration in double precision).
+ * MoorDyn 2.7.2 (PyPI wheel, moordyn.Create + moordyn.Init on this deck) does not find it: its
+ * initial-condition stage stops after 2 s ("Remaining error after 2 s = 0.41698 m/s2") with the
+ * point still at z = -40.0006 m and the lines slack (fairlead tension 0). */
+Test(deck, slack_free_mass_statics_relax_then_converge)
+{
+    hw_scenario *sc[2] = {load_deck(HW_TEST_DATA_DIR "/md_slack.dat", NULL), load_yaml(HW_TEST_DATA_DIR "/md_slack.yaml")};
+    same_scenarios(sc[0], sc[1]);
+    double z[2], T[2];
+    for (int k = 0; k < 2; k++) {
+        log_cap cap = {{0}, 0};
+        hw_sim *sim = NULL;
+        cr_assert_eq(hw_sim_create(&sc[k]->model, HW_BACKEND_CPU, cap_log, &cap, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert(strstr(cap.text, "Newton stalled at residual") && strstr(cap.text, "dynamic relaxation (kinetic damping"),
+                  "%s", cap.text);
+        double r[3], v[3], f[3], ta, tb;
+        cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
+        cr_assert_eq(hw_sim_line_end_tensions(sim, 1, &ta, &tb), HW_OK);
+        z[k] = r[2];
+        T[k] = tb;
+        cr_expect(fabs(r[0]) < 1e-6 && fabs(r[2] + 82.514313036) < 1e-6, "point at %.9g %.9g", r[0], r[2]);
+        cr_expect(fabs(tb - 6278.758820) < 1e-3, "fairlead tension %.9g", tb);
+        hw_sim_destroy(sim);
+    }
+    cr_assert(same_d(z[0], z[1]) && same_d(T[0], T[1]), "deck and twin: %.17g %.17g, %.17g %.17g", z[0], z[1], T[0], T[1]);
+    for (int k = 0; k < 2; k++) hw_scenario_free(sc[k]);
+}
+
 /* ---- waves (WaveKin 3 and 7; docs/moordyn.md, "Waves") ---------------------------------------- */
 
 /* A deck beside its wave file, in a folder of its own under HW_TMP. */
