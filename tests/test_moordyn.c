@@ -582,6 +582,8 @@ Test(errors, refused_options)
     expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
     expect(with("0.01  dtM\n", "Euler tScheme\n"), REFUSED, 18, "OPTIONS tScheme", "Euler");
     expect(with("0.01  dtM\n", "AB3 tScheme\n"), REFUSED, 18, "tScheme AB3 not supported yet", NULL);
+    expect(with("0.01  dtM\n", "state.bin fileIC\n"), REFUSED, 18, "OPTIONS fileIC", "saved state (\"state.bin\") not supported yet");
+    expect(with("0.01  dtM\n", "state.bin ICfile\n"), REFUSED, 18, "OPTIONS ICfile", "LoadState");
     expect(with("0.01  dtM\n", "0 CFL\n"), BAD, 18, "OPTIONS CFL", "expected a Courant number > 0");
     expect(with("0.01  dtM\n", "fast CFL\n"), BAD, 18, "OPTIONS CFL", "expected a number");
     expect(with("0.01  dtM\n", "bathy.txt SeafloorFile\n"), REFUSED, 18, "SeafloorFile", "not supported yet");

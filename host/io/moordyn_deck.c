@@ -400,7 +400,7 @@ enum {
     O_DTM, O_TSCHEME, O_G, O_RHO, O_DEPTH, O_KBOT, O_CBOT, O_FRICTION, O_FRICDAMP, O_STATDYN,
     O_DTIC, O_TMAXIC, O_CDSCALEIC, O_THRESHIC, O_ICGENDYN, O_DTOUT, O_TMAX, O_WRITEUNITS,
     O_WRITELOG, O_DISABLEOUT, O_DISABLEOUTTIME, O_ECHO, O_WAVEKIN, O_CURRENTS, O_DTWAVE,
-    O_WAVERAMP, O_UNIFYGRID, O_CFL, O_SEAFLOOR, O_WATERKIN, O_MUKT, O_MUKA, O_COUNT
+    O_WAVERAMP, O_UNIFYGRID, O_CFL, O_SEAFLOOR, O_WATERKIN, O_MUKT, O_MUKA, O_FILEIC, O_COUNT
 };
 
 typedef struct opt_key { const char *name; int id; } opt_key;
@@ -416,7 +416,7 @@ static const opt_key OPT_KEYS[] = {
     {"disableOutTime", O_DISABLEOUTTIME}, {"Echo", O_ECHO}, {"WaveKin", O_WAVEKIN},
     {"Currents", O_CURRENTS}, {"dtWave", O_DTWAVE}, {"waveKin_rampT", O_WAVERAMP},
     {"UnifyCurrentGrid", O_UNIFYGRID}, {"CFL", O_CFL}, {"SeafloorFile", O_SEAFLOOR},
-    {"WaterKin", O_WATERKIN}, {"MU_KT", O_MUKT}, {"MU_KA", O_MUKA},
+    {"WaterKin", O_WATERKIN}, {"MU_KT", O_MUKT}, {"MU_KA", O_MUKA}, {"fileIC", O_FILEIC}, {"ICfile", O_FILEIC},
 };
 #define N_OPT_KEYS ((int)(sizeof OPT_KEYS / sizeof OPT_KEYS[0]))
 
@@ -499,6 +499,12 @@ static void read_option(rdr *R, const row *r)
             refuse(R, r->line, where,
                    "tScheme %.40s not supported yet (Hawser integrates with RK2 = Heun's method and "
                    "RK4; expected RK2, Heun or RK4)", val);
+        return;
+    }
+    if (id == O_FILEIC) {
+        refuse(R, r->line, where, "a start from a saved state (\"%.60s\") not supported yet: MoorDyn 2.7.2 reads it with "
+               "its LoadState, a binary dump of its integrator's state in its own layout; Hawser starts from its "
+               "static solve, or resumes its own checkpoint (hawser run DECK --resume, docs/outputs.md)", val);
         return;
     }
     if (id == O_SEAFLOOR || id == O_WATERKIN) {
