@@ -657,7 +657,7 @@ Test(errors, refused_and_bad_channels)
     expect(with("FairTen1\n", "Body1PX\n"), REFUSED, 20, "OUTPUTS Body1PX", "body channels not supported yet");
     expect(with("FairTen1\n", "Rod1PZ\n"), REFUSED, 20, "rod channels not supported yet", NULL);
     expect(with("FairTen1\n", "FairTen1 L1N3AX\n"), REFUSED, 20, "OUTPUTS L1N3AX", "not supported yet");
-    expect(with("FairTen1\n", "Con2AZ\n"), REFUSED, 20, "OUTPUTS Con2AZ", "not supported yet");
+    expect(with("FairTen1\n", "Con2JZ\n"), REFUSED, 20, "OUTPUTS Con2JZ", "not supported yet");
     expect(with("FairTen1\n", "WindSpeed\n"), REFUSED, 20, "OUTPUTS WindSpeed", "not supported yet");
     expect(with("FairTen1\n", "FairTen2\n"), BAD, 20, "OUTPUTS FairTen2", "line ID 1..1");
     expect(with("FairTen1\n", "L1N11PZ\n"), BAD, 20, "node number 0..10", NULL);
@@ -1131,6 +1131,41 @@ Test(deck, slack_free_mass_statics_relax_then_converge)
     }
     cr_assert(same_d(z[0], z[1]) && same_d(T[0], T[1]), "deck and twin: %.17g %.17g, %.17g %.17g", z[0], z[1], T[0], T[1]);
     for (int k = 0; k < 2; k++) hw_scenario_free(sc[k]);
+}
+
+/* Point#AX/AY/AZ: the point's acceleration (hw_sim_point_acceleration). md_slack.dat's free mass
+ * at rest in its equilibrium has none; from the slack start without the statics it falls, slower
+ * than g by the line ends it carries (two half segments of 64.4 kg, with added mass). A point on a
+ * body is refused. */
+Test(deck, point_acceleration_channels)
+{
+    hw_md_deck *md = NULL;
+    hw_scenario *sc = load_deck(HW_TEST_DATA_DIR "/md_slack.dat", &md);
+    cr_assert_eq(md->n_channels, 2);
+    hw_md_channel ch = md->channels[1];
+    ch.q = HW_MD_POINT_ACC;
+    ch.comp = 2;
+    hw_sim *sim = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        sc->model.solver.static_solve = pass == 0;
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+        double a = 1, acc[3];
+        cr_assert_eq(hw_md_channel_value(sim, &ch, &a), HW_OK);
+        cr_assert_eq(hw_sim_point_acceleration(sim, 1, acc), HW_OK);
+        cr_assert(same_d(a, acc[2]));
+        if (pass == 0) cr_expect(fabs(a) < 1e-6, "at rest in equilibrium: %g m/s2", a);
+        else cr_expect(a < -8.0 && a > -9.80665, "falling: %g m/s2", a);
+        hw_sim_destroy(sim);
+    }
+    hw_scenario_free(sc);
+    hw_md_free(md);
+    cr_assert_eq(load_text(with("FairTen1\n", "FairTen1 Point2AX Con2AZ\n")), HW_OK, "%s", msg);
+    /* md_bodies.dat with an OUTPUTS section asking for the acceleration of point 4 (on body 1) */
+    char *deck = slurp(HW_TEST_DATA_DIR "/md_bodies.dat"), buf[1 << 15];
+    snprintf(buf, sizeof buf, "%s------ OUTPUTS ------\nPoint4AZ\nEND\n", deck);
+    hw_scenario *b = NULL;
+    cr_assert_eq(hw_md_load_string(buf, "bodies.dat", NULL, NULL, &b, NULL, msg, sizeof msg), HW_ERR_UNSUPPORTED, "%s", msg);
+    cr_assert(strstr(msg, "OUTPUTS Point4AZ: the acceleration of a point riding on a body not supported yet"), "%s", msg);
 }
 
 /* ---- waves (WaveKin 3 and 7; docs/moordyn.md, "Waves") ---------------------------------------- */

@@ -1504,7 +1504,7 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 }
 
 static const char *const CHANNEL_HELP =
-    "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, "
+    "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
     "L#N#{PX,PY,PZ,VX,VY,VZ,Ten}, L#S#T";
 
 static int xyz_suffix(const char *q, char kind)
@@ -1553,6 +1553,7 @@ static void read_channel(rdr *R, int line, const char *name)
         if (xyz_suffix(q, 'P') >= 0) { ch.q = HW_MD_POINT_POS; ch.comp = xyz_suffix(q, 'P'); }
         else if (xyz_suffix(q, 'V') >= 0) { ch.q = HW_MD_POINT_VEL; ch.comp = xyz_suffix(q, 'V'); }
         else if (xyz_suffix(q, 'F') >= 0) { ch.q = HW_MD_POINT_FORCE; ch.comp = xyz_suffix(q, 'F'); }
+        else if (xyz_suffix(q, 'A') >= 0) { ch.q = HW_MD_POINT_ACC; ch.comp = xyz_suffix(q, 'A'); }
         else if (!strcmp(q, "T") || !strcmp(q, "TEN")) ch.q = HW_MD_POINT_TEN;
         else {
             refuse(R, line, where, "the point quantity \"%.20s\" not supported yet (supported: %s)", q,
@@ -1581,6 +1582,14 @@ static void read_channel(rdr *R, int line, const char *name)
         return;
     }
     ch.object = id - 1;
+    if (ch.q == HW_MD_POINT_ACC)
+        for (int k = 0; k < R->n_att; k++)
+            if (R->att[k].point == id - 1) {
+                refuse(R, line, where, "the acceleration of a point riding on a body not supported yet (the lumped "
+                       "model moves it with the body's velocity, without its acceleration); Point#AX.. are read "
+                       "for fixed, coupled and free points");
+                return;
+            }
     int nseg = is_point ? 0 : R->lines[id - 1].nseg;
     if ((ch.q == HW_MD_NODE_POS || ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_NODE_TEN) &&
         (ch.index < 0 || ch.index > nseg)) {
@@ -1595,6 +1604,7 @@ static void read_channel(rdr *R, int line, const char *name)
     }
     ch.unit = ch.q == HW_MD_NODE_POS || ch.q == HW_MD_POINT_POS   ? "(m)"
               : ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_POINT_VEL ? "(m/s)"
+              : ch.q == HW_MD_POINT_ACC                           ? "(m/s^2)"
                                                                   : "(N)";
     hw_md_channel *g = grow(R, R->chans, R->n_chans, sizeof *g);
     if (!g) return;

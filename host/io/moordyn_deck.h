@@ -23,7 +23,8 @@ typedef enum hw_md_quantity {
     HW_MD_POINT_POS,
     HW_MD_POINT_VEL,
     HW_MD_POINT_FORCE,        /* component of the total force of the lines on the point */
-    HW_MD_POINT_TEN           /* magnitude of that force */
+    HW_MD_POINT_TEN,          /* magnitude of that force */
+    HW_MD_POINT_ACC           /* point acceleration component */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {
@@ -32,7 +33,7 @@ typedef struct hw_md_channel {
     int object;      /* line or point index, 0-based */
     int index;       /* node 0..nseg, segment 1..nseg, line end 0 (A) / 1 (B) */
     int comp;        /* 0, 1, 2 = x, y, z */
-    const char *unit;/* "(m)", "(m/s)", "(N)" */
+    const char *unit;/* "(m)", "(m/s)", "(m/s^2)", "(N)" */
 } hw_md_channel;
 
 /* LineOutputs flags (docs/moordyn.md, "Line output files"): each a group of columns of the line's

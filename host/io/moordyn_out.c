@@ -99,6 +99,10 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
         }
         return st;
     }
+    case HW_MD_POINT_ACC:
+        st = hw_sim_point_acceleration(sim, ch->object, r);
+        *value = r[ch->comp];
+        return st;
     case HW_MD_POINT_POS:
     case HW_MD_POINT_VEL:
     case HW_MD_POINT_FORCE:

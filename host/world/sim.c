@@ -691,6 +691,16 @@ hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double
     return HW_OK;
 }
 
+hw_status hw_sim_point_acceleration(const hw_sim *sim, int point, double acc[3])
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!s || point < 0 || point >= s->m.S.n_points || !acc) return HW_ERR_INVALID_ARG;
+    hw_status st = hw_sim_refresh_work(s);
+    if (st) return st;
+    for (int c = 0; c < 3; c++) acc[c] = s->w.pt_a[3 * point + c];
+    return HW_OK;
+}
+
 hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3],
                                       const double vel[3])
 {
