@@ -400,7 +400,8 @@ static void attr_str(hid_t f, const char *name, char *out, size_t len)
 Test(winch, lines_csv_has_the_deployed_length)
 {
     char cmd[2048], out[8192], msg[1024];
-    snprintf(cmd, sizeof cmd, "%s run %s/reel_payout.yaml -o " HW_TMP "/hawser_out_winch --t-end 4 -q > /dev/null 2>&1 && "
+    snprintf(cmd, sizeof cmd, "%s run %s/reel_payout.yaml -o " HW_TMP "/hawser_out_winch --t-end 4 --format csv,hdf5 -q "
+             "> /dev/null 2>&1 && "
              "%s report " HW_TMP "/hawser_out_winch 2>&1", HW_CLI_PATH, HW_TEST_DATA_DIR, HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
     hw_csv c;
@@ -420,6 +421,16 @@ Test(winch, lines_csv_has_the_deployed_length)
     cr_expect_eq(hw_csv_at(&c, last, seg), 5.0, "segments %g (a 5 m segment is split past 7.5 m)", hw_csv_at(&c, last, seg));
     for (long r = 0; r < c.rows; r++) /* the winch is at end A: its segment is segment 1 */
         cr_expect_eq(hw_csv_at(&c, r, ten), hw_csv_at(&c, r, ta), "row %ld", r);
+    /* and /lines/deployed_length in results.h5, row for row */
+    hid_t f = H5Fopen(HW_TMP "/hawser_out_winch/results.h5", H5F_ACC_RDONLY, H5P_DEFAULT);
+    cr_assert_geq(f, 0);
+    hsize_t dl[2];
+    double *dep = ds_read(f, "/lines/deployed_length", 2, dl);
+    cr_assert_eq(dl[0], (hsize_t)c.rows);
+    cr_assert_eq(dl[1], 1);
+    for (long r = 0; r < c.rows; r++) cr_expect(fabs(dep[r] - hw_csv_at(&c, r, len)) <= 1e-9 * dep[r], "row %ld", r);
+    free(dep);
+    H5Fclose(f);
     hw_csv_free(&c);
 }
 
