@@ -5,6 +5,8 @@
 #   scripts/deps.sh --fuzz   also clang and its libFuzzer runtime, for -DHAWSER_FUZZ=ON (scripts/fuzz)
 set -euo pipefail
 pkgs=(cmake make gcc pkg-config python3 libyaml-dev libcriterion-dev libhdf5-dev libfftw3-dev gnuplot-nox)
+# OpenMPI: `mpirun -np N hawser sweep ...` shares a sweep's cases between ranks (docs/sweep.md)
+pkgs+=(libopenmpi-dev openmpi-bin)
 [ "${1:-}" = "--fuzz" ] && pkgs+=(clang-14 libclang-rt-14-dev)
 need=()
 for pkg in "${pkgs[@]}"; do

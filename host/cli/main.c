@@ -28,22 +28,13 @@
 #include "io/output.h"
 #include "io/output_vtk.h"
 #include "cli/plot_report.h"
+#include "cli/run_cmd.h"
 #include "run/rigid_run.h"
 #include "run/run_resume.h"
 #include "io/scenario.h"
 #include "run/plan_times.h"
 #include "run/progress.h"
 #include "world/timeline.h"
-
-enum {
-    EXIT_OK = 0,
-    EXIT_USAGE = 2,
-    EXIT_INPUT = 3,
-    EXIT_NUMERICAL = 4,
-    EXIT_NO_DEVICE = 5,
-    EXIT_IO = 6,
-    EXIT_NOMEM = 7
-};
 
 static void usage(FILE *f)
 {
@@ -52,6 +43,8 @@ static void usage(FILE *f)
             "       hawser check SCENARIO           validate a scenario file without running it\n"
             "       hawser plot DIR [--times T,..]  PNG plots of a run's CSV results (gnuplot)\n"
             "       hawser report DIR               DIR/report.md: run facts, statistics, plots\n"
+            "       hawser sweep BASE SWEEP.yaml [options] run BASE once per case of SWEEP.yaml\n"
+            "                                       (docs/sweep.md; under mpirun: cases over the ranks)\n"
             "       hawser convert DECK [-o OUT.yaml] write a MoorDyn v2 deck as a YAML scenario\n"
             "                                       (default OUT: DECK with the extension .yaml)\n"
             "       hawser --help | --version\n"
@@ -73,6 +66,12 @@ static void usage(FILE *f)
             "  --checkpoint-every T     write DIR/checkpoint.hwck every T s of simulated time\n"
             "  --resume DIR             continue the run whose checkpoint is in DIR, appending to\n"
             "                           its outputs (SCENARIO optional: the recorded one)\n"
+            "\n"
+            "sweep options: -o OUT (default out/<sweep name>), -j/--jobs N (cases at once without\n"
+            "  mpirun), --backend (default auto), --threads,\n"
+            "  --dt, --t-end, --format, --allow-unstable-dt, --no-monitor, -q as for run. Each case\n"
+            "  runs into OUT/case_NNNN/; OUT/sweep.csv (and sweep.h5) has a row per case; the same\n"
+            "  command resumes a stopped sweep. Exit 0 every case ok, 1 some case failed.\n"
             "\n"
             "outputs: DIR/lines.csv, DIR/points.csv, DIR/nodes.csv, DIR/segments.csv, DIR/waves.csv,\n"
             "DIR/wave_kinematics.csv (as requested),\n"
@@ -104,17 +103,6 @@ static int exit_code(hw_status st)
     default: return EXIT_INPUT;
     }
 }
-
-typedef struct run_opts {
-    const char *scenario, *out_dir;
-    double dt, t_end;
-    int have_dt, have_t_end, quiet, formats;
-    int allow_unstable_dt, no_monitor;
-    hw_backend_kind backend;
-    int have_backend;
-    double ck_every;    /* --checkpoint-every (0: none) */
-    const char *resume; /* --resume DIR */
-} run_opts;
 
 /* SIGINT / SIGTERM: the run stops at the end of a step (hw_sim_set_interrupt), writes a final
  * checkpoint and the summary; a second signal ends it at once (SA_RESETHAND). */
@@ -405,7 +393,7 @@ static double run_time(const hw_sim *sim, const hw_rc_runner *rig, const hw_net_
     return net->net ? hw_net_time(net->net) : 0.0;
 }
 
-static int run(run_opts *o)
+int hw_cli_run(run_opts *o)
 {
     char msg[2048];
     hw_run_ck ck; /* checkpoint and resume (run_resume.h) */
@@ -433,7 +421,8 @@ static int run(run_opts *o)
     hw_md_out *mdo = NULL;
     int code = EXIT_OK;
     double wall0 = hw_now_s();
-    hw_status st = hw_md_load_any(o->scenario, log_sink, (void *)o, &sc, &md, msg, sizeof msg);
+    hw_status st = hw_md_load_any_with(o->scenario, o->overrides, o->n_overrides, log_sink, (void *)o,
+                                       &sc, &md, msg, sizeof msg);
     if (st) {
         fprintf(stderr, "hawser: %s\n", msg);
         hw_run_ck_free(&ck);
@@ -848,6 +837,7 @@ int main(int argc, char **argv)
         return cmd_check(argv[2]);
     }
     if (!strcmp(argv[1], "convert")) return cmd_convert(argc, argv);
+    if (!strcmp(argv[1], "sweep")) return hw_cli_sweep(argc, argv);
     if (!strcmp(argv[1], "plot") || !strcmp(argv[1], "report")) {
         char msg[2048];
         hw_status st = hw_cli_plot_or_report(argc - 1, argv + 1, msg, sizeof msg);
@@ -857,7 +847,7 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(argv[1], "run") != 0) {
-        fprintf(stderr, "hawser: unknown command '%s' (expected run, check, plot, report or convert; see --help)\n", argv[1]);
+        fprintf(stderr, "hawser: unknown command '%s' (expected run, check, sweep, plot, report or convert; see --help)\n", argv[1]);
         return EXIT_USAGE;
     }
     run_opts o;
@@ -937,5 +927,5 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (!o.scenario && !o.resume) { fprintf(stderr, "hawser: run: no scenario file given\n"); return EXIT_USAGE; }
-    return run(&o);
+    return hw_cli_run(&o);
 }

@@ -2163,8 +2163,26 @@ hw_status hw_md_load_any(const char *path, hw_log_fn log, void *log_user, hw_sce
                          hw_md_deck **deck, char *msg, size_t msg_len)
 {
     if (deck) *deck = NULL;
-    if (hw_md_is_deck(path)) return hw_md_load(path, log, log_user, sc, deck, msg, msg_len);
-    hw_status st = hw_scenario_load(path, sc, msg, msg_len);
+    return hw_md_load_any_with(path, NULL, 0, log, log_user, sc, deck, msg, msg_len);
+}
+
+hw_status hw_md_load_any_with(const char *path, const char *const *overrides, int n_overrides,
+                              hw_log_fn log, void *log_user, hw_scenario **sc, hw_md_deck **deck,
+                              char *msg, size_t msg_len)
+{
+    if (deck) *deck = NULL;
+    if (hw_md_is_deck(path)) {
+        if (n_overrides > 0) {
+            if (sc) *sc = NULL;
+            char m[1200];
+            snprintf(m, sizeof m, "%.1000s: overrides (KEY.PATH=VALUE) apply to YAML scenarios, not to a "
+                     "MoorDyn deck: convert it first with `hawser convert`", path);
+            set_msg(msg, msg_len, m);
+            return HW_ERR_INPUT;
+        }
+        return hw_md_load(path, log, log_user, sc, deck, msg, msg_len);
+    }
+    hw_status st = hw_scenario_load_with(path, NULL, overrides, n_overrides, sc, msg, msg_len);
     if (st == HW_OK) log_warnings(*sc, log, log_user);
     return st;
 }

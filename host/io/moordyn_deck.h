@@ -89,6 +89,11 @@ void hw_md_free(hw_md_deck *deck); /* NULL-safe */
  * NULL). */
 hw_status hw_md_load_any(const char *path, hw_log_fn log, void *log_user, hw_scenario **sc,
                          hw_md_deck **deck, char *msg, size_t msg_len);
+/* The same with overrides "KEY.PATH=VALUE" (hw_scenario_load_with) for a YAML scenario; a deck
+ * with overrides is refused (HW_ERR_INPUT: convert it first). */
+hw_status hw_md_load_any_with(const char *path, const char *const *overrides, int n_overrides,
+                              hw_log_fn log, void *log_user, hw_scenario **sc, hw_md_deck **deck,
+                              char *msg, size_t msg_len);
 
 /* The equivalent YAML scenario text of a deck (what `hawser convert` writes), malloc'ed; the
  * deck's OUTPUTS channels, which the YAML format cannot hold, are listed in a comment. */

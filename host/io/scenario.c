@@ -30,6 +30,7 @@
 #include "io/yaml_reader.h"
 #include "io/scenario_body.h"
 #include "io/scenario_vessel.h"
+#include "io/overrides.h"
 
 /* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
 
@@ -39,10 +40,14 @@ typedef struct scn_priv {
                             solver and a list section itself), field as hw_model_check names it
                             ("segments", "motion.period"); "" = the item */
     hw_solver_def loaded_solver; /* as read: a solver field changed since has no line in the file */
+    char **ovr;          /* the overrides it was loaded with (hw_scenario_load_with), owned: an */
+    int n_ovr;           /* error at their sentinel lines names them (overrides.h) */
 } scn_priv;
 
 typedef struct loader {
     hw_yr y;          /* the document, file, first error (in err), key lines, allocations */
+    const char *const *ovr; /* overrides applied to the document before it is read */
+    int n_ovr;
     hw_scenario *sc;
     scn_priv *pv;
     char err[1024];
@@ -1475,6 +1480,8 @@ static void warn_unattached_bodies(loader *L)
         format_error(line, sizeof line, L->y.file, hw_yr_find(&L->pv->recs, REC_BODY, k, ""), path,
                      "nothing is attached to this body (no point of type body and no rigid cable "
                      "end names it): it moves alone");
+        if (L->pv->n_ovr > 0)
+            hw_ovr_name_lines(line, sizeof line, (const char *const *)L->pv->ovr, L->pv->n_ovr);
         size_t n_line = strlen(line);
         if (!w) {
             cap = (size_t)sc->n_bodies * (sizeof line + 1) + 1; /* every line fits its buffer */
@@ -1651,6 +1658,15 @@ static void load_document(loader *L, const char *text, size_t len)
         fail(L, line, "syntax", "%s", problem);
         return;
     }
+    if (L->n_ovr > 0) {
+        rc = hw_ovr_apply(&doc, L->y.file, L->ovr, L->n_ovr, L->err, sizeof L->err);
+        if (rc) {
+            yaml_document_delete(&doc);
+            if (rc < 0) hw_yr_nomem(&L->y);
+            else L->y.status = HW_ERR_INPUT;
+            return;
+        }
+    }
     L->y.doc = &doc;
     parse_root(L, yd_root(&doc));
     yaml_document_delete(&doc);
@@ -1659,11 +1675,19 @@ static void load_document(loader *L, const char *text, size_t len)
     if (format_model_check(L->sc, L->err, sizeof L->err) != HW_OK) L->y.status = HW_ERR_INPUT;
 }
 
-static hw_status load_text(const char *text, size_t len, const char *name, hw_scenario **out,
-                           char *msg, size_t msg_len)
+/* The overrides' sentinel lines in a message named (overrides.h). */
+static void name_overrides(const scn_priv *pv, char *buf, size_t len)
+{
+    if (pv && pv->n_ovr > 0) hw_ovr_name_lines(buf, len, (const char *const *)pv->ovr, pv->n_ovr);
+}
+
+static hw_status load_text(const char *text, size_t len, const char *name, const char *const *ovr,
+                           int n_ovr, hw_scenario **out, char *msg, size_t msg_len)
 {
     loader L;
     memset(&L, 0, sizeof L);
+    L.ovr = ovr;
+    L.n_ovr = n_ovr;
     L.y.file = name;
     L.y.err = L.err;
     L.y.err_len = sizeof L.err;
@@ -1678,8 +1702,14 @@ static hw_status load_text(const char *text, size_t len, const char *name, hw_sc
     L.y.recs = &L.pv->recs;
     L.y.blocks = &L.pv->blocks;
     L.sc->path = dup_str(&L.y, name);
+    if (n_ovr > 0 && !FAILED(&L)) { /* kept: a later check's error names them too */
+        L.pv->ovr = hw_yr_alloc(&L.y, (size_t)n_ovr, sizeof(char *));
+        for (int k = 0; L.pv->ovr && k < n_ovr; k++) L.pv->ovr[k] = dup_str(&L.y, ovr[k] ? ovr[k] : "");
+        L.pv->n_ovr = n_ovr;
+    }
     if (!FAILED(&L)) load_document(&L, text, len);
     if (FAILED(&L)) {
+        name_overrides(L.pv, L.err, sizeof L.err);
         set_msg(msg, msg_len, L.err);
         hw_scenario_free(L.sc);
         return L.y.status;
@@ -1700,7 +1730,7 @@ hw_status hw_scenario_load_string(const char *text, const char *name, hw_scenari
         set_msg(msg, msg_len, m);
         return HW_ERR_INVALID_ARG;
     }
-    return load_text(text, strlen(text), name, out, msg, msg_len);
+    return load_text(text, strlen(text), name, NULL, 0, out, msg, msg_len);
 }
 
 /* The whole file into a NUL-terminated buffer (*len without the NUL); errno on failure. */
@@ -1734,7 +1764,8 @@ static char *read_file(FILE *fp, size_t *len)
     return NULL;
 }
 
-hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_t msg_len)
+static hw_status load_file(const char *path, const char *const *ovr, int n_ovr, hw_scenario **out,
+                           char *msg, size_t msg_len)
 {
     char m[768];
     if (out) *out = NULL;
@@ -1767,22 +1798,29 @@ hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_
         set_msg(msg, msg_len, m);
         return saved == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
     }
-    hw_status st = load_text(text, len, path, out, msg, msg_len);
+    hw_status st = load_text(text, len, path, ovr, n_ovr, out, msg, msg_len);
     free(text);
     return st;
+}
+
+hw_status hw_scenario_load(const char *path, hw_scenario **out, char *msg, size_t msg_len)
+{
+    return load_file(path, NULL, 0, out, msg, msg_len);
 }
 
 hw_status hw_scenario_load_with(const char *path, const char *text, const char *const *overrides,
                                 int n_overrides, hw_scenario **out, char *msg, size_t msg_len)
 {
-    (void)overrides;
-    if (n_overrides > 0) { /* the sweep lane writes them */
-        if (out) *out = NULL;
-        set_msg(msg, msg_len, "scenario overrides: not implemented yet");
-        return HW_ERR_UNSUPPORTED;
+    if (n_overrides <= 0 || !overrides)
+        return text ? hw_scenario_load_string(text, path, out, msg, msg_len)
+                    : hw_scenario_load(path, out, msg, msg_len);
+    if (out) *out = NULL;
+    if (!out || (!path && !text)) {
+        set_msg(msg, msg_len, "hw_scenario_load_with: no path or text, or no output pointer");
+        return HW_ERR_INVALID_ARG;
     }
-    return text ? hw_scenario_load_string(text, path, out, msg, msg_len)
-                : hw_scenario_load(path, out, msg, msg_len);
+    if (text) return load_text(text, strlen(text), path ? path : "<string>", overrides, n_overrides, out, msg, msg_len);
+    return load_file(path, overrides, n_overrides, out, msg, msg_len);
 }
 
 hw_status hw_scenario_check(const hw_scenario *sc, char *msg, size_t msg_len)
@@ -1793,6 +1831,7 @@ hw_status hw_scenario_check(const hw_scenario *sc, char *msg, size_t msg_len)
     }
     char buf[1024] = "";
     hw_status st = format_model_check(sc, buf, sizeof buf);
+    name_overrides(sc->priv, buf, sizeof buf);
     set_msg(msg, msg_len, buf);
     return st;
 }
