@@ -962,7 +962,7 @@ static int split_fields(char *row, char **f, int max)
  * line of 4 segments in a current. Reference: MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311):
  * moordyn.Create("md_lineout.dat"); moordyn.Init(s, [], []); four moordyn.Step(s, [], [], t, 0.05)
  * calls from t = 0; moordyn.Close(s): md_lineout_Line1.out, its header and its row at t = 0.15 s
- * below (blank-separated there; fixed width). Both start from the straight line without an
+ * below (blank-separated there; fixed width), and md_lineout.out's node force channels. Both start from the straight line without an
  * initial-condition solve (TmaxIC 0); MoorDyn's straight start has uniform strain, Hawser's its
  * weight's strain gradient, so the axial (z) motion differs (MoorDyn's line rings axially by
  * 3 mm, 0.06 m/s) and the axial quantities are compared loosely; the current pushes the line
@@ -1059,6 +1059,16 @@ Test(deck, line_outputs_match_moordyn_and_the_yaml_twin)
         else tol = axial ? 6.0 : 2e-3 * fabs(r) + 1e-6; /* D */
         cr_expect(fabs(h - r) <= tol, "%s: Hawser %.8g, MoorDyn 2.7.2 %.8g (tolerance %g)", n, h, r, tol);
     }
+    /* the OUTPUTS channels L1N2FX/FY/FZ (the net force on the middle node) in md_lineout.out at
+     * t = 0.15 s; MoorDyn 2.7.2's (same run): 446.17734 58.990573 642.96893 N (z: the axial ringing) */
+    char *tab = slurp(HW_TMP "/hawser_md_lo/md_lineout.out"), orow[1024], *of[8];
+    const char *ot = strstr(tab, "\n0.15\t");
+    cr_assert_not_null(ot, "%s", tab);
+    snprintf(orow, sizeof orow, "%.*s", (int)strcspn(ot + 1, "\n"), ot + 1);
+    cr_assert_eq(split_fields(orow, of, 8), 5);
+    cr_expect(fabs(strtod(of[2], NULL) - 446.17734) < 2e-3 * 446.2, "L1N2FX %s", of[2]);
+    cr_expect(fabs(strtod(of[3], NULL) - 58.990573) < 2e-3 * 59.0, "L1N2FY %s", of[3]);
+    cr_expect(fabs(strtod(of[4], NULL)) < 700, "L1N2FZ %s", of[4]);
     /* within Hawser's row, MoorDyn's definitions: Te = EA St, c = BA dSt q, V = 0 */
     int p0 = 1, te = 1 + 15 + 5 + 15 + 15 + 15 + 15, c0 = te + 4, st = c0 + 12, sr = st + 4;
     for (int k = 0; k < 15; k++) cr_assert_eq(v[1 + 15 + 5 + 15 + 15 + 15 + k], 0.0, "VIV");

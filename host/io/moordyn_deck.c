@@ -1505,7 +1505,7 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 
 static const char *const CHANNEL_HELP =
     "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
-    "L#N#{PX,PY,PZ,VX,VY,VZ,Ten}, L#S#T";
+    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T";
 
 static int xyz_suffix(const char *q, char kind)
 {
@@ -1543,6 +1543,7 @@ static void read_channel(rdr *R, int line, const char *name)
         else if (!seg && xyz_suffix(q, 'P') >= 0) { ch.q = HW_MD_NODE_POS; ch.comp = xyz_suffix(q, 'P'); }
         else if (!seg && xyz_suffix(q, 'V') >= 0) { ch.q = HW_MD_NODE_VEL; ch.comp = xyz_suffix(q, 'V'); }
         else if (!seg && (!strcmp(q, "T") || !strcmp(q, "TEN"))) ch.q = HW_MD_NODE_TEN;
+        else if (!seg && xyz_suffix(q, 'F') >= 0) { ch.q = HW_MD_NODE_FORCE; ch.comp = xyz_suffix(q, 'F'); }
         else {
             refuse(R, line, where, "the line %s quantity \"%.20s\" not supported yet (supported: %s)",
                    seg ? "segment" : "node", q, CHANNEL_HELP);
@@ -1591,7 +1592,7 @@ static void read_channel(rdr *R, int line, const char *name)
                 return;
             }
     int nseg = is_point ? 0 : R->lines[id - 1].nseg;
-    if ((ch.q == HW_MD_NODE_POS || ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_NODE_TEN) &&
+    if ((ch.q == HW_MD_NODE_POS || ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_NODE_TEN || ch.q == HW_MD_NODE_FORCE) &&
         (ch.index < 0 || ch.index > nseg)) {
         fail(R, line, where, "expected a node number 0..%d (line %d has %d segments), got %d", nseg,
              id, nseg, ch.index);

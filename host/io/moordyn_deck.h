@@ -24,7 +24,8 @@ typedef enum hw_md_quantity {
     HW_MD_POINT_VEL,
     HW_MD_POINT_FORCE,        /* component of the total force of the lines on the point */
     HW_MD_POINT_TEN,          /* magnitude of that force */
-    HW_MD_POINT_ACC           /* point acceleration component */
+    HW_MD_POINT_ACC,          /* point acceleration component */
+    HW_MD_NODE_FORCE          /* node net force component (hw_sim_line_node_forces) */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {

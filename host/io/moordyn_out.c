@@ -14,7 +14,7 @@
 /* A line's positions, velocities and tensions, each copied once for the channels of a row that
  * read that line (a deck's node outputs list every node of a line: one copy per channel was
  * quadratic in the line's length). */
-enum { COPY_POS = 0, COPY_VEL, COPY_TEN, COPY_N };
+enum { COPY_POS = 0, COPY_VEL, COPY_TEN, COPY_FORCE, COPY_N };
 typedef struct line_copy { int line[COPY_N]; double *buf[COPY_N]; size_t cap[COPY_N]; } line_copy;
 
 static void copy_reset(line_copy *c)
@@ -58,9 +58,10 @@ static hw_status fetch(const hw_sim *sim, line_copy *c, int line, int what, int 
         c->cap[what] = need;
     }
     c->line[what] = -1;
-    hw_status st = what == COPY_POS ? hw_sim_line_positions(sim, line, c->buf[what])
-                   : what == COPY_VEL ? hw_sim_line_velocities(sim, line, c->buf[what])
-                                      : hw_sim_line_tensions(sim, line, c->buf[what]);
+    hw_status st = what == COPY_POS     ? hw_sim_line_positions(sim, line, c->buf[what])
+                   : what == COPY_VEL   ? hw_sim_line_velocities(sim, line, c->buf[what])
+                   : what == COPY_FORCE ? hw_sim_line_node_forces(sim, line, c->buf[what])
+                                        : hw_sim_line_tensions(sim, line, c->buf[what]);
     if (!st) c->line[what] = line;
     return st;
 }
@@ -69,7 +70,7 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
                                double *value)
 {
     hw_status st = HW_OK;
-    int nseg = ch->q <= HW_MD_SEG_TEN ? hw_sim_line_nseg(sim, ch->object) : 0;
+    int nseg = ch->q <= HW_MD_SEG_TEN || ch->q == HW_MD_NODE_FORCE ? hw_sim_line_nseg(sim, ch->object) : 0;
     if (nseg < 0) return HW_ERR_INVALID_ARG;
     double fa[3], fb[3], r[3], v[3], f[3];
     switch (ch->q) {
@@ -99,6 +100,10 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
         }
         return st;
     }
+    case HW_MD_NODE_FORCE:
+        st = fetch(sim, copy, ch->object, COPY_FORCE, nseg);
+        if (!st) *value = copy->buf[COPY_FORCE][3 * ch->index + ch->comp];
+        return st;
     case HW_MD_POINT_ACC:
         st = hw_sim_point_acceleration(sim, ch->object, r);
         *value = r[ch->comp];
