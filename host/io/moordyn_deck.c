@@ -504,7 +504,7 @@ static void read_option(rdr *R, const row *r)
     if (id == O_FILEIC) {
         refuse(R, r->line, where, "a start from a saved state (\"%.60s\") not supported yet: MoorDyn 2.7.2 reads it with "
                "its LoadState, a binary dump of its integrator's state in its own layout; Hawser starts from its "
-               "static solve, or resumes its own checkpoint (hawser run DECK --resume, docs/outputs.md)", val);
+               "static solve, or resumes its own checkpoint (hawser run --resume DIR, docs/outputs.md)", val);
         return;
     }
     if (id == O_SEAFLOOR || id == O_WATERKIN) {
