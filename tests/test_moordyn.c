@@ -582,7 +582,10 @@ Test(errors, refused_options)
     expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
     expect(with("0.01  dtM\n", "Euler tScheme\n"), REFUSED, 18, "OPTIONS tScheme", "Euler");
     expect(with("0.01  dtM\n", "AB3 tScheme\n"), REFUSED, 18, "tScheme AB3 not supported yet", NULL);
-    expect(with("0.01  dtM\n", "0.5 CFL\n"), REFUSED, 18, "OPTIONS CFL", "not supported yet");
+    expect(with("0.01  dtM\n", "state.bin fileIC\n"), REFUSED, 18, "OPTIONS fileIC", "saved state (\"state.bin\") not supported yet");
+    expect(with("0.01  dtM\n", "state.bin ICfile\n"), REFUSED, 18, "OPTIONS ICfile", "LoadState");
+    expect(with("0.01  dtM\n", "0 CFL\n"), BAD, 18, "OPTIONS CFL", "expected a Courant number > 0");
+    expect(with("0.01  dtM\n", "fast CFL\n"), BAD, 18, "OPTIONS CFL", "expected a number");
     expect(with("0.01  dtM\n", "bathy.txt SeafloorFile\n"), REFUSED, 18, "SeafloorFile", "not supported yet");
     expect(with("100   WtrDpth", "bathy.txt WtrDpth"), REFUSED, 17, "bathymetry file", "not supported yet");
     expect(with("0.01  dtM\n", "2 StatDynFricScale\n"), REFUSED, 18, "StatDynFricScale", "not supported yet");
@@ -654,7 +657,7 @@ Test(errors, refused_and_bad_channels)
     expect(with("FairTen1\n", "Body1PX\n"), REFUSED, 20, "OUTPUTS Body1PX", "body channels not supported yet");
     expect(with("FairTen1\n", "Rod1PZ\n"), REFUSED, 20, "rod channels not supported yet", NULL);
     expect(with("FairTen1\n", "FairTen1 L1N3AX\n"), REFUSED, 20, "OUTPUTS L1N3AX", "not supported yet");
-    expect(with("FairTen1\n", "Con2AZ\n"), REFUSED, 20, "OUTPUTS Con2AZ", "not supported yet");
+    expect(with("FairTen1\n", "Con2JZ\n"), REFUSED, 20, "OUTPUTS Con2JZ", "not supported yet");
     expect(with("FairTen1\n", "WindSpeed\n"), REFUSED, 20, "OUTPUTS WindSpeed", "not supported yet");
     expect(with("FairTen1\n", "FairTen2\n"), BAD, 20, "OUTPUTS FairTen2", "line ID 1..1");
     expect(with("FairTen1\n", "L1N11PZ\n"), BAD, 20, "node number 0..10", NULL);
@@ -774,6 +777,72 @@ Test(errors, unreadable_file)
     hw_md_free(NULL);
 }
 
+/* ---- CFL (docs/moordyn.md, OPTIONS) -------------------------------------------------------------- */
+
+typedef struct log_cap { char text[8192]; size_t used; } log_cap;
+static void cap_log(void *user, int level, const char *m)
+{
+    log_cap *c = user;
+    int n = snprintf(c->text + c->used, sizeof c->text - c->used, "%d %s\n", level, m);
+    if (n > 0 && c->used + (size_t)n < sizeof c->text) c->used += (size_t)n;
+}
+
+/* md_cfl.dat gives CFL 0.05 and no dtM. Reference: MoorDyn 2.7.2 (the PyPI wheel
+ * moordyn-2.7.2-cp311, Python 3.11): moordyn.Create("md_cfl.dat") (TMax line removed: MoorDyn
+ * skips it anyway), moordyn.Init(s, [-40.868, 0, -14], [0, 0, 0]), cmoordyn.get_dt(s) returned
+ * 0.005089869512498791 and cmoordyn.get_cfl(s) 0.05. Hawser's step is that double, bit for bit,
+ * and the deck is its YAML twin (which gives dt as that number) to the bit. */
+Test(deck, cfl_gives_moordyns_step_and_matches_its_yaml_twin)
+{
+    log_cap cap = {{0}, 0};
+    hw_scenario *d = NULL;
+    cr_assert_eq(hw_md_load(HW_TEST_DATA_DIR "/md_cfl.dat", cap_log, &cap, &d, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_scenario *y = load_yaml(HW_TEST_DATA_DIR "/md_cfl.yaml");
+    cr_assert(same_d(d->model.solver.dt, 0.005089869512498791), "%.17g", d->model.solver.dt);
+    cr_assert(strstr(cap.text, "0 " HW_TEST_DATA_DIR "/md_cfl.dat:18: note: CFL 0.05: dtM = 0.0050898695124987911 s"),
+              "%s", cap.text);
+    same_scenarios(d, y);
+    hw_scenario *sc[2] = {d, y};
+    hw_sim *sim[2];
+    for (int k = 0; k < 2; k++)
+        cr_assert_eq(hw_sim_create(&sc[k]->model, HW_BACKEND_CPU, NULL, NULL, &sim[k], msg, sizeof msg), HW_OK, "%s", msg);
+    for (int k = 0; k < 2; k++) cr_assert_eq(hw_sim_step(sim[k], 50), HW_OK);
+    double ta[20], tb[20];
+    cr_assert_eq(hw_sim_line_tensions(sim[0], 0, ta), HW_OK);
+    cr_assert_eq(hw_sim_line_tensions(sim[1], 0, tb), HW_OK);
+    cr_assert(memcmp(ta, tb, sizeof ta) == 0);
+    cr_assert(same_d(hw_sim_time(sim[0]), hw_sim_time(sim[1])));
+    for (int k = 0; k < 2; k++) {
+        hw_sim_destroy(sim[k]);
+        hw_scenario_free(sc[k]);
+    }
+}
+
+/* A CFL step above Hawser's critical step is clamped to the automatic step, with a warning at the
+ * option's line; with dtM as well, dtM wins (as in MoorDyn 2.7.2, either order) and a note says so. */
+Test(deck, cfl_is_clamped_and_dtm_wins)
+{
+    static const struct { const char *opts; double dt; const char *needle; int level; } C[] = {
+        /* BASE: 10 segments of 52 m, 100 kg/m, EA 1e9: MoorDyn 2.7.2's GetDt gives 0.05165985898213972 s
+         * for CFL 0.5 and 0.010331971796427945 s for CFL 0.1 (same wheel and call as above) */
+        {"0.5 CFL\n", 0.0, "deck.dat:18: CFL 0.5 gives MoorDyn's dtM = 0.0516599 s", 1},
+        {"0.1 CFL\n", 0.010331971796427945, "deck.dat:18: note: CFL 0.1: dtM = 0.010331971796427945 s", 0},
+        {"0.1 CFL\n0.01 dtM\n", 0.01, "deck.dat:18: note: CFL 0.1 has no effect: dtM is given (line 19)", 0},
+        {"0.01 dtM\n0.1 CFL\n", 0.01, "deck.dat:19: note: CFL 0.1 has no effect: dtM is given (line 18)", 0},
+    };
+    for (size_t k = 0; k < sizeof C / sizeof C[0]; k++) {
+        log_cap cap = {{0}, 0};
+        hw_scenario *sc = NULL;
+        cr_assert_eq(hw_md_load_string(with("0.01  dtM\n", C[k].opts), "deck.dat", cap_log, &cap, &sc, NULL, msg,
+                                       sizeof msg), HW_OK, "%s", msg);
+        cr_assert(same_d(sc->model.solver.dt, C[k].dt), "case %zu: %.17g", k, sc->model.solver.dt);
+        char want[300];
+        snprintf(want, sizeof want, "%d %s", C[k].level, C[k].needle);
+        cr_assert(strstr(cap.text, want), "case %zu: expected '%s' in: %s", k, want, cap.text);
+        hw_scenario_free(sc);
+    }
+}
+
 /* ---- the command line --------------------------------------------------------------------------- */
 
 /* The rows of a tab-separated file; every row must have ncols columns. */
@@ -877,6 +946,236 @@ Test(cli, errors_and_exit_codes)
     snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_md_notes --t-end 0 -q 2>&1 >/dev/null", HW_CLI_PATH, DECK);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
     cr_assert_null(strstr(out, "note:"), "%s", out);
+}
+
+/* ---- LineOutputs: the <deck>_Line<N>.out files (docs/moordyn.md, "Line output files") ----------- */
+
+/* Splits a row at blanks and tabs into at most max numbers (or names); returns the count. */
+static int split_fields(char *row, char **f, int max)
+{
+    int n = 0;
+    for (char *t = strtok(row, " \t\n"); t && n < max; t = strtok(NULL, " \t\n")) f[n++] = t;
+    return n;
+}
+
+/* md_lineout.dat asks for every flag MoorDyn v2 has ("p,K,v,U,D,V,t,c,s,d") on a taut vertical
+ * line of 4 segments in a current. Reference: MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311):
+ * moordyn.Create("md_lineout.dat"); moordyn.Init(s, [], []); four moordyn.Step(s, [], [], t, 0.05)
+ * calls from t = 0; moordyn.Close(s): md_lineout_Line1.out, its header and its row at t = 0.15 s
+ * below (blank-separated there; fixed width), and md_lineout.out's node force channels. Both start from the straight line without an
+ * initial-condition solve (TmaxIC 0); MoorDyn's straight start has uniform strain, Hawser's its
+ * weight's strain gradient, so the axial (z) motion differs (MoorDyn's line rings axially by
+ * 3 mm, 0.06 m/s) and the axial quantities are compared loosely; the current pushes the line
+ * sideways the same in both. */
+Test(deck, line_outputs_match_moordyn_and_the_yaml_twin)
+{
+    static const char *const MD_HEADER =
+        "Time Node0px Node0py Node0pz Node1px Node1py Node1pz Node2px Node2py Node2pz Node3px Node3py Nod"
+        "e3pz Node4px Node4py Node4pz Node0Ku Node1Ku Node2Ku Node3Ku Node4Ku Node0vx Node0vy Node0vz Nod"
+        "e1vx Node1vy Node1vz Node2vx Node2vy Node2vz Node3vx Node3vy Node3vz Node4vx Node4vy Node4vz Nod"
+        "e0Ux Node0Uy Node0Uz Node1Ux Node1Uy Node1Uz Node2Ux Node2Uy Node2Uz Node3Ux Node3Uy Node3Uz Nod"
+        "e4Ux Node4Uy Node4Uz Node0Dx Node0Dy Node0Dz Node1Dx Node1Dy Node1Dz Node2Dx Node2Dy Node2Dz Nod"
+        "e3Dx Node3Dy Node3Dz Node4Dx Node4Dy Node4Dz Node0Vx Node0Vy Node0Vz Node1Vx Node1Vy Node1Vz Nod"
+        "e2Vx Node2Vy Node2Vz Node3Vx Node3Vy Node3Vz Node4Vx Node4Vy Node4Vz Seg1Te Seg2Te Seg3Te Seg4Te"
+        " Seg1cx Seg1cy Seg1cz Seg2cx Seg2cy Seg2cz Seg3cx Seg3cy Seg3cz Seg4cx Seg4cy Seg4cz Seg1St Seg2"
+        "St Seg3St Seg4St Seg1dSt Seg2dSt Seg3dSt Seg4dSt"
+    ;
+    static const char *const MD_ROW =
+        "0.1500 0.0000000e+00 0.0000000e+00 -9.0000000e+01 9.2758178e-03 1.9898686e-03 -7.0009411e+01 1.2"
+        "040287e-02 1.6034702e-03 -5.0012743e+01 1.4939645e-02 1.0613342e-03 -3.0009408e+01 0.0000000e+00"
+        " 0.0000000e+00 -1.0000000e+01 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e"
+        "+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 1.1542222e-01 2.4652553e-02 6.3943379e-02 1.495234"
+        "1e-01 1.9885949e-02 9.0743004e-02 1.8194942e-01 1.3016282e-02 6.4029994e-02 0.0000000e+00 0.0000"
+        "000e+00 0.0000000e+00 5.5000000e-01 1.8000000e-01 0.0000000e+00 6.4995286e-01 1.4001885e-01 0.00"
+        "00000e+00 7.4993617e-01 1.0002553e-01 0.0000000e+00 8.4995288e-01 6.0018848e-02 0.0000000e+00 9."
+        "5000000e-01 2.0000000e-02 0.0000000e+00 1.9476832e+02 6.3742363e+01 -9.6394763e-02 3.5796393e+02"
+        " 7.7256683e+01 -2.6937537e+00 4.4541898e+02 5.9449137e+01 -5.2822368e+00 5.4780297e+02 3.8544686"
+        "e+01 -2.4543957e+00 5.5238422e+02 1.1629126e+01 4.1162537e-01 0.0000000e+00 0.0000000e+00 0.0000"
+        "000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.00"
+        "00000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 0.0000000e+00 4.5515080e+04 4."
+        "8573658e+04 5.1930723e+04 5.4989694e+04 2.0839336e-01 4.4705604e-02 4.5051580e+02 2.6012634e-02 "
+        "-3.6358661e-03 1.8874329e+02 -2.7182659e-02 5.0808495e-03 -1.8806527e+02 3.3478932e-01 2.3783414"
+        "e-02 -4.4976975e+02 4.5515080e-03 4.8573658e-03 5.1930723e-03 5.4989694e-03 3.2016363e-03 1.3413"
+        "232e-03 -1.3365048e-03 -3.1963350e-03"
+    ;
+
+    hw_scenario *d = load_deck(HW_TEST_DATA_DIR "/md_lineout.dat", NULL), *y = load_yaml(HW_TEST_DATA_DIR "/md_lineout.yaml");
+    same_scenarios(d, y);
+    hw_scenario_free(d);
+    hw_scenario_free(y);
+    char cmd[2048], out[8192];
+    snprintf(cmd, sizeof cmd, "%s run %s/md_lineout.dat -o " HW_TMP "/hawser_md_lo -q > /dev/null 2>&1 && "
+             "%s run %s/md_lineout.yaml -o " HW_TMP "/hawser_md_lo_y -q > /dev/null 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR, HW_CLI_PATH, HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+    for (int k = 0; k < 4; k++) {
+        char a[256], b[256];
+        snprintf(a, sizeof a, HW_TMP "/hawser_md_lo/%s", files[k]);
+        snprintf(b, sizeof b, HW_TMP "/hawser_md_lo_y/%s", files[k]);
+        cr_assert_str_eq(slurp(a), slurp(b), "%s differs", files[k]);
+    }
+    cr_assert_eq(access(HW_TMP "/hawser_md_lo_y/md_lineout_Line1.out", F_OK), -1, "no line file for a YAML run");
+    /* the header: MoorDyn's names in MoorDyn's order; a units row; rows at t = 0, 0.05, ..., 0.2 */
+    char *lf = slurp(HW_TMP "/hawser_md_lo/md_lineout_Line1.out");
+    char hdr[4096], mdh[4096], row[8192], mdr[8192];
+    char *hf[200], *mf[200], *rf[200], *qf[200];
+    const char *nl = strchr(lf, '\n');
+    cr_assert_not_null(nl);
+    snprintf(hdr, sizeof hdr, "%.*s", (int)(nl - lf), lf);
+    snprintf(mdh, sizeof mdh, "%s", MD_HEADER);
+    int nh = split_fields(hdr, hf, 200), nm = split_fields(mdh, mf, 200);
+    cr_assert_eq(nh, 1 + 15 + 5 + 15 + 15 + 15 + 15 + 4 + 12 + 4 + 4, "%d columns", nh);
+    cr_assert_eq(nh, nm);
+    for (int k = 0; k < nh; k++) cr_assert_str_eq(hf[k], mf[k], "column %d", k);
+    cr_assert(!strncmp(nl + 1, "(s)\t(m)\t", 8), "%.40s", nl + 1);
+    const char *at = strstr(lf, "\n0.15\t");
+    cr_assert_not_null(at, "a row at t = 0.15: %s", lf);
+    snprintf(row, sizeof row, "%.*s", (int)strcspn(at + 1, "\n"), at + 1);
+    snprintf(mdr, sizeof mdr, "%s", MD_ROW);
+    cr_assert_eq(split_fields(row, rf, 200), nh);
+    cr_assert_eq(split_fields(mdr, qf, 200), nh);
+    const double ea = 1e7, ba = 0.5 * (79.6 / 4) * sqrt(1e7 * 20);
+    double v[200], m[200];
+    for (int k = 0; k < nh; k++) {
+        v[k] = strtod(rf[k], NULL);
+        m[k] = strtod(qf[k], NULL);
+    }
+    for (int k = 1; k < nh; k++) {
+        const char *n = hf[k];
+        char last = n[strlen(n) - 1];
+        int axial = last == 'z';
+        double h = v[k], r = m[k], tol;
+        if (strstr(n, "Ku")) { /* Hawser: the geometric curvature; MoorDyn: 0 without EI */
+            cr_expect(h >= 0 && h < 1e-4 && r == 0, "%s: %g (MoorDyn %g)", n, h, r);
+            continue;
+        }
+        if (n[strlen(n) - 2] == 'V' || strstr(n, "cx") || strstr(n, "cy") || strstr(n, "cz") || strstr(n, "dSt"))
+            continue; /* VIV: 0 in both (checked below); damping: the axial ringing (checked below) */
+        if (strstr(n, "Te") || strstr(n, "St")) tol = 0.03 * fabs(r);
+        else if (n[strlen(n) - 2] == 'p') tol = axial ? 1e-2 : 1e-3 * fabs(r) + 1e-6;
+        else if (n[strlen(n) - 2] == 'v') tol = axial ? 0.1 : 2e-3 * fabs(r) + 1e-6;
+        else if (n[strlen(n) - 2] == 'U') tol = 1e-4;
+        else tol = axial ? 6.0 : 2e-3 * fabs(r) + 1e-6; /* D */
+        cr_expect(fabs(h - r) <= tol, "%s: Hawser %.8g, MoorDyn 2.7.2 %.8g (tolerance %g)", n, h, r, tol);
+    }
+    /* the OUTPUTS channels L1N2FX/FY/FZ (the net force on the middle node) in md_lineout.out at
+     * t = 0.15 s; MoorDyn 2.7.2's (same run): 446.17734 58.990573 642.96893 N (z: the axial ringing) */
+    char *tab = slurp(HW_TMP "/hawser_md_lo/md_lineout.out"), orow[1024], *of[8];
+    const char *ot = strstr(tab, "\n0.15\t");
+    cr_assert_not_null(ot, "%s", tab);
+    snprintf(orow, sizeof orow, "%.*s", (int)strcspn(ot + 1, "\n"), ot + 1);
+    cr_assert_eq(split_fields(orow, of, 8), 5);
+    cr_expect(fabs(strtod(of[2], NULL) - 446.17734) < 2e-3 * 446.2, "L1N2FX %s", of[2]);
+    cr_expect(fabs(strtod(of[3], NULL) - 58.990573) < 2e-3 * 59.0, "L1N2FY %s", of[3]);
+    cr_expect(fabs(strtod(of[4], NULL)) < 700, "L1N2FZ %s", of[4]);
+    /* within Hawser's row, MoorDyn's definitions: Te = EA St, c = BA dSt q, V = 0 */
+    int p0 = 1, te = 1 + 15 + 5 + 15 + 15 + 15 + 15, c0 = te + 4, st = c0 + 12, sr = st + 4;
+    for (int k = 0; k < 15; k++) cr_assert_eq(v[1 + 15 + 5 + 15 + 15 + 15 + k], 0.0, "VIV");
+    for (int s = 0; s < 4; s++) {
+        cr_expect(fabs(v[te + s] - ea * v[st + s]) <= 1e-9 * v[te + s], "Te = EA St, segment %d", s + 1);
+        double q[3], len = 0;
+        for (int c = 0; c < 3; c++) {
+            q[c] = v[p0 + 3 * (s + 1) + c] - v[p0 + 3 * s + c];
+            len += q[c] * q[c];
+        }
+        for (int c = 0; c < 3; c++)
+            cr_expect(fabs(v[c0 + 3 * s + c] - ba * v[sr + s] * q[c] / sqrt(len)) <= 1e-8 * fabs(ba * v[sr + s]) + 1e-12,
+                      "c = BA dSt q, segment %d", s + 1);
+    }
+}
+
+/* LineOutputs: separators, refusals, and columns after LineOutputs (MoorDyn 2.7.2 ignores them) */
+Test(deck, line_output_flags_and_separators)
+{
+    static const char *const OK[] = {"pt", "p,t", "p-t", "p|t", "-", "pKvUDVtcsd", "p;v;s"};
+    for (size_t k = 0; k < sizeof OK / sizeof OK[0]; k++) {
+        char row[64];
+        snprintf(row, sizeof row, "1  chain 1 2 520 10 %s\n", OK[k]);
+        cr_assert_eq(load_text(with("1  chain 1 2 520 10 -\n", row)), HW_OK, "%s: %s", OK[k], msg);
+    }
+    expect(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 pxt\n"), BAD, 15, "LINES 1 LineOutputs",
+           "got 'x' in \"pxt\"");
+    expect(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 b\n"), BAD, 15, "LINES 1 LineOutputs",
+           "p K v U D V t c s d");
+    log_cap cap = {{0}, 0};
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load_string(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 p t\n"), "deck.dat", cap_log,
+                                   &cap, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert(strstr(cap.text, "1 deck.dat:15: LINES 1: 8 columns: LineOutputs is \"p\" and the 1 column after it "
+                               "(\"t\"...) are ignored"), "%s", cap.text);
+    cr_assert_eq(sc->n_out_nodes, 11);
+    cr_assert_eq(sc->n_out_segments, 0);
+    hw_scenario_free(sc);
+}
+
+/* ---- a free mass on slack, neutrally buoyant lines (issue 14: the static solve stopped the run) ---- */
+
+/* md_slack.dat: Newton alone stalls (the lines carry nothing until taut, and the weight has nothing
+ * to push against); the statics fall back to dynamic relaxation and then converge, for the deck and
+ * its YAML twin alike, to the equilibrium found by hand: straight lines (they weigh nothing in
+ * water) of stretched length 80 (1 + T / EA) from (+-50, 0, -20) to the point, 2 T sin(theta) =
+ * 1000 g: T = 6278.758820 N, z = -82.514313036 m (a fixed-point iteration in double precision).
+ * MoorDyn 2.7.2 (PyPI wheel, moordyn.Create + moordyn.Init on this deck) does not find it: its
+ * initial-condition stage stops after 2 s ("Remaining error after 2 s = 0.41698 m/s2") with the
+ * point still at z = -40.0006 m and the lines slack (fairlead tension 0). */
+Test(deck, slack_free_mass_statics_relax_then_converge)
+{
+    hw_scenario *sc[2] = {load_deck(HW_TEST_DATA_DIR "/md_slack.dat", NULL), load_yaml(HW_TEST_DATA_DIR "/md_slack.yaml")};
+    same_scenarios(sc[0], sc[1]);
+    double z[2], T[2];
+    for (int k = 0; k < 2; k++) {
+        log_cap cap = {{0}, 0};
+        hw_sim *sim = NULL;
+        cr_assert_eq(hw_sim_create(&sc[k]->model, HW_BACKEND_CPU, cap_log, &cap, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert(strstr(cap.text, "Newton stalled at residual") && strstr(cap.text, "dynamic relaxation (kinetic damping"),
+                  "%s", cap.text);
+        double r[3], v[3], f[3], ta, tb;
+        cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
+        cr_assert_eq(hw_sim_line_end_tensions(sim, 1, &ta, &tb), HW_OK);
+        z[k] = r[2];
+        T[k] = tb;
+        cr_expect(fabs(r[0]) < 1e-6 && fabs(r[2] + 82.514313036) < 1e-6, "point at %.9g %.9g", r[0], r[2]);
+        cr_expect(fabs(tb - 6278.758820) < 1e-3, "fairlead tension %.9g", tb);
+        hw_sim_destroy(sim);
+    }
+    cr_assert(same_d(z[0], z[1]) && same_d(T[0], T[1]), "deck and twin: %.17g %.17g, %.17g %.17g", z[0], z[1], T[0], T[1]);
+    for (int k = 0; k < 2; k++) hw_scenario_free(sc[k]);
+}
+
+/* Point#AX/AY/AZ: the point's acceleration (hw_sim_point_acceleration). md_slack.dat's free mass
+ * at rest in its equilibrium has none; from the slack start without the statics it falls, slower
+ * than g by the line ends it carries (two half segments of 64.4 kg, with added mass). A point on a
+ * body is refused. */
+Test(deck, point_acceleration_channels)
+{
+    hw_md_deck *md = NULL;
+    hw_scenario *sc = load_deck(HW_TEST_DATA_DIR "/md_slack.dat", &md);
+    cr_assert_eq(md->n_channels, 2);
+    hw_md_channel ch = md->channels[1];
+    ch.q = HW_MD_POINT_ACC;
+    ch.comp = 2;
+    hw_sim *sim = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        sc->model.solver.static_solve = pass == 0;
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+        double a = 1, acc[3];
+        cr_assert_eq(hw_md_channel_value(sim, &ch, &a), HW_OK);
+        cr_assert_eq(hw_sim_point_acceleration(sim, 1, acc), HW_OK);
+        cr_assert(same_d(a, acc[2]));
+        if (pass == 0) cr_expect(fabs(a) < 1e-6, "at rest in equilibrium: %g m/s2", a);
+        else cr_expect(a < -8.0 && a > -9.80665, "falling: %g m/s2", a);
+        hw_sim_destroy(sim);
+    }
+    hw_scenario_free(sc);
+    hw_md_free(md);
+    cr_assert_eq(load_text(with("FairTen1\n", "FairTen1 Point2AX Con2AZ\n")), HW_OK, "%s", msg);
+    /* md_bodies.dat with an OUTPUTS section asking for the acceleration of point 4 (on body 1) */
+    char *deck = slurp(HW_TEST_DATA_DIR "/md_bodies.dat"), buf[1 << 15];
+    snprintf(buf, sizeof buf, "%s------ OUTPUTS ------\nPoint4AZ\nEND\n", deck);
+    hw_scenario *b = NULL;
+    cr_assert_eq(hw_md_load_string(buf, "bodies.dat", NULL, NULL, &b, NULL, msg, sizeof msg), HW_ERR_UNSUPPORTED, "%s", msg);
+    cr_assert(strstr(msg, "OUTPUTS Point4AZ: the acceleration of a point riding on a body not supported yet"), "%s", msg);
 }
 
 /* ---- waves (WaveKin 3 and 7; docs/moordyn.md, "Waves") ---------------------------------------- */

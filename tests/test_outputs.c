@@ -393,6 +393,47 @@ static void attr_str(hid_t f, const char *name, char *out, size_t len)
 /* Lines that reel (here both spans of the block and tackle over its travelling pulley) keep fixed
  * dataset shapes: slots up to the most segments they can have, NaN past the count in use, which
  * /lines/segments_now gives per row and which must match the CSV run's segment count. */
+/* A winch line's deployed length in lines.csv (issue 14): four columns per winch line after every
+ * line's four (<line>.winch_length_m, _speed_m_s, _tension_N, _segments), which plot and report
+ * skip. reel_payout.yaml pays 20 m out to 24.5 m in 4 s: 0 to 1.5 m/s linearly over 2 s (1.5 m),
+ * then 1.5 m/s (3 m). */
+Test(winch, lines_csv_has_the_deployed_length)
+{
+    char cmd[2048], out[8192], msg[1024];
+    snprintf(cmd, sizeof cmd, "%s run %s/reel_payout.yaml -o " HW_TMP "/hawser_out_winch --t-end 4 --format csv,hdf5 -q "
+             "> /dev/null 2>&1 && "
+             "%s report " HW_TMP "/hawser_out_winch 2>&1", HW_CLI_PATH, HW_TEST_DATA_DIR, HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    hw_csv c;
+    cr_assert_eq(hw_csv_read(HW_TMP "/hawser_out_winch/lines.csv", &c, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(c.cols, 1 + 4 + 4);
+    cr_assert_eq(hw_csv_line_blocks(&c), 1);
+    int len = hw_csv_col(&c, "wire.winch_length_m"), spd = hw_csv_col(&c, "wire.winch_speed_m_s");
+    int ten = hw_csv_col(&c, "wire.winch_tension_N"), seg = hw_csv_col(&c, "wire.winch_segments");
+    int ta = hw_csv_col(&c, "wire.TA_N");
+    cr_assert(len == 5 && spd == 6 && ten == 7 && seg == 8, "%d %d %d %d", len, spd, ten, seg);
+    long last = c.rows - 1;
+    cr_expect_eq(hw_csv_at(&c, 0, len), 20.0);
+    cr_expect_eq(hw_csv_at(&c, 0, seg), 4.0);
+    cr_expect(fabs(hw_csv_at(&c, last, 0) - 4.0) < 1e-9);
+    cr_expect(fabs(hw_csv_at(&c, last, len) - 24.5) < 1e-3, "deployed %.9g m", hw_csv_at(&c, last, len));
+    cr_expect(fabs(hw_csv_at(&c, last, spd) - 1.5) < 1e-6, "speed %.9g m/s", hw_csv_at(&c, last, spd));
+    cr_expect_eq(hw_csv_at(&c, last, seg), 5.0, "segments %g (a 5 m segment is split past 7.5 m)", hw_csv_at(&c, last, seg));
+    for (long r = 0; r < c.rows; r++) /* the winch is at end A: its segment is segment 1 */
+        cr_expect_eq(hw_csv_at(&c, r, ten), hw_csv_at(&c, r, ta), "row %ld", r);
+    /* and /lines/deployed_length in results.h5, row for row */
+    hid_t f = H5Fopen(HW_TMP "/hawser_out_winch/results.h5", H5F_ACC_RDONLY, H5P_DEFAULT);
+    cr_assert_geq(f, 0);
+    hsize_t dl[2];
+    double *dep = ds_read(f, "/lines/deployed_length", 2, dl);
+    cr_assert_eq(dl[0], (hsize_t)c.rows);
+    cr_assert_eq(dl[1], 1);
+    for (long r = 0; r < c.rows; r++) cr_expect(fabs(dep[r] - hw_csv_at(&c, r, len)) <= 1e-9 * dep[r], "row %ld", r);
+    free(dep);
+    H5Fclose(f);
+    hw_csv_free(&c);
+}
+
 Test(hdf5, reeling_lines_are_padded_to_their_slots)
 {
     char cmd[2048], out[8192];

@@ -158,6 +158,12 @@ int hw_clean_run_dir(const char *dir, const char *out_name, char *failed, size_t
     if (out_name) {
         snprintf(path, sizeof path, "%s/%s", dir, out_name);
         if (remove_file(path, failed, failed_len)) return -1;
+        /* and its per-line tables <deck>_Line<N>.out (io/moordyn_out.c) */
+        char pre[4300];
+        size_t n = strlen(out_name);
+        snprintf(pre, sizeof pre, "%.*s_Line", (int)(n >= 4 ? n - 4 : n), out_name);
+        const char *const lpre[] = {pre, NULL}, *const lsuf[] = {".out", NULL};
+        if (remove_matching(dir, ".", lpre, lsuf, failed, failed_len)) return -1;
     }
     if (remove_matching(dir, "vtk", vtk_pre, vtk_suf, failed, failed_len) ||
         remove_matching(dir, "plots", plot_pre, plot_suf, failed, failed_len))

@@ -10,7 +10,7 @@
 int hw_mkdir_p(const char *path);
 /* Before a fresh run into dir: removes the files a run owns there (the CSV tables, summary.json,
  * run.pvd and the vtk/ frames (cables_, segments_, rigid_, bodies_), results.h5, report.md and the plots/ files, the checkpoint, and
- * out_name when not NULL: a MoorDyn deck's .out table), so that no stale frame or table of an
+ * out_name when not NULL: a MoorDyn deck's .out table, and its <deck>_Line<N>.out tables), so that no stale frame or table of an
  * earlier run is left beside the new ones. Only regular files go (a directory or a link of such a
  * name stays), and other files are left alone. Returns 0, or -1 with errno
  * and the file in *failed (a path it could not remove). */

@@ -23,6 +23,8 @@
 #include "io/scenario_write.h"
 #include "io/table_file.h"
 #include "io/scenario_body.h"
+#include "model/critical_step.h"
+#include "model/model_build.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
 
@@ -85,6 +87,9 @@ typedef struct rdr {
     double dt_wave;     /* dtWave, s (MoorDyn's default 0.25) */
     double wave_ramp;   /* waveKin_rampT, s */
     double *wave_buf;   /* the arrays of env.waves (one block) */
+    double cfl;         /* CFL option (0: not given) */
+    hw_md_line_out *lo; /* per line: its LineOutputs (n_lines) */
+    hw_waves *waves;    /* the sea, built by check_waves (moved to the deck) */
 } rdr;
 
 #define FAILED(R) ((R)->status != HW_OK)
@@ -395,7 +400,7 @@ enum {
     O_DTM, O_TSCHEME, O_G, O_RHO, O_DEPTH, O_KBOT, O_CBOT, O_FRICTION, O_FRICDAMP, O_STATDYN,
     O_DTIC, O_TMAXIC, O_CDSCALEIC, O_THRESHIC, O_ICGENDYN, O_DTOUT, O_TMAX, O_WRITEUNITS,
     O_WRITELOG, O_DISABLEOUT, O_DISABLEOUTTIME, O_ECHO, O_WAVEKIN, O_CURRENTS, O_DTWAVE,
-    O_WAVERAMP, O_UNIFYGRID, O_CFL, O_SEAFLOOR, O_WATERKIN, O_MUKT, O_MUKA, O_COUNT
+    O_WAVERAMP, O_UNIFYGRID, O_CFL, O_SEAFLOOR, O_WATERKIN, O_MUKT, O_MUKA, O_FILEIC, O_COUNT
 };
 
 typedef struct opt_key { const char *name; int id; } opt_key;
@@ -411,7 +416,7 @@ static const opt_key OPT_KEYS[] = {
     {"disableOutTime", O_DISABLEOUTTIME}, {"Echo", O_ECHO}, {"WaveKin", O_WAVEKIN},
     {"Currents", O_CURRENTS}, {"dtWave", O_DTWAVE}, {"waveKin_rampT", O_WAVERAMP},
     {"UnifyCurrentGrid", O_UNIFYGRID}, {"CFL", O_CFL}, {"SeafloorFile", O_SEAFLOOR},
-    {"WaterKin", O_WATERKIN}, {"MU_KT", O_MUKT}, {"MU_KA", O_MUKA},
+    {"WaterKin", O_WATERKIN}, {"MU_KT", O_MUKT}, {"MU_KA", O_MUKA}, {"fileIC", O_FILEIC}, {"ICfile", O_FILEIC},
 };
 #define N_OPT_KEYS ((int)(sizeof OPT_KEYS / sizeof OPT_KEYS[0]))
 
@@ -494,6 +499,12 @@ static void read_option(rdr *R, const row *r)
             refuse(R, r->line, where,
                    "tScheme %.40s not supported yet (Hawser integrates with RK2 = Heun's method and "
                    "RK4; expected RK2, Heun or RK4)", val);
+        return;
+    }
+    if (id == O_FILEIC) {
+        refuse(R, r->line, where, "a start from a saved state (\"%.60s\") not supported yet: MoorDyn 2.7.2 reads it with "
+               "its LoadState, a binary dump of its integrator's state in its own layout; Hawser starts from its "
+               "static solve, or resumes its own checkpoint (hawser run --resume DIR, docs/outputs.md)", val);
         return;
     }
     if (id == O_SEAFLOOR || id == O_WATERKIN) {
@@ -586,8 +597,8 @@ static void read_option(rdr *R, const row *r)
              "evaluated at every node from their components)");
         break;
     case O_CFL:
-        refuse(R, r->line, where, "CFL not supported yet (give the time step with dtM, or leave dtM "
-               "out for Hawser's automatic step: half the predicted critical step)");
+        if (!(v > 0)) fail(R, r->line, where, "expected a Courant number > 0, got %g", v);
+        R->cfl = v; /* the step is set from it once the model is read (apply_cfl) */
         break;
     case O_MUKT: case O_MUKA:
         refuse(R, r->line, where, "%s (MoorDyn-F's transverse/axial friction) not supported yet; use "
@@ -1274,7 +1285,7 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     char where[96];
     *l = hw_default_line();
     snprintf(where, sizeof where, "LINES %.40s", r->n ? r->tok[0] : "");
-    if (r->n != 7) {
+    if (r->n < 7) {
         fail(R, r->line, where, "expected 7 columns (%s), got %d", LINE_COLS, r->n);
         return;
     }
@@ -1321,21 +1332,43 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     char name[32];
     snprintf(name, sizeof name, "line%d", id);
     l->name = save_name(R, name);
-    /* LineOutputs: p -> every node position (nodes.csv), t -> every segment tension
-     * (segments.csv), - -> none. */
+    /* LineOutputs: letters of MoorDyn v2's flags (p K v U D V t c s d), any other character a
+     * separator ("pt", "p,t", "p-t", "-"); each flag a group of columns of the line's
+     * <deck>_Line<N>.out file (moordyn_out.c); p also every node position in nodes.csv and t every
+     * segment tension in segments.csv. MoorDyn skips an unknown letter: here it is an error. */
+    static const char LETTERS[HW_MD_LO_COUNT + 1] = "pKvUDVtcsd";
     const char *flags = r->tok[6];
-    int want_p = 0, want_t = 0;
+    unsigned mask = 0;
     for (const char *f = flags; *f; f++) {
-        if (*f == 'p') want_p = 1;
-        else if (*f == 't') want_t = 1;
-        else if (*f != '-') {
+        const char *at = strchr(LETTERS, *f);
+        if (at && *f) {
+            mask |= 1u << (at - LETTERS);
+        } else if (isalnum((unsigned char)*f)) {
             char w[128];
             snprintf(w, sizeof w, "%s LineOutputs", where);
-            refuse(R, r->line, w, "output flag '%c' not supported yet (p = node positions, written to "
-                   "nodes.csv; t = segment tensions, to segments.csv; - = none), got \"%.40s\"", *f, flags);
+            fail(R, r->line, w, "expected output flags from MoorDyn v2's p K v U D V t c s d (other characters "
+                 "separate them; - for none), got '%c' in \"%.40s\"", *f, flags);
             return;
         }
     }
+    if (r->n > 7 && R->log) {
+        char buf[600];
+        snprintf(buf, sizeof buf, "%s:%d: %s: %d columns: LineOutputs is \"%.40s\" and the %d column%s after it "
+                 "(\"%.40s\"...) are ignored, as MoorDyn 2.7.2 does; write the flags without blanks (\"pt\", "
+                 "\"p,t\")", R->file, r->line, where, r->n, flags, r->n - 7, r->n > 8 ? "s" : "", r->tok[7]);
+        R->log(R->log_user, 1, buf);
+    }
+    hw_md_line_out *lo = &R->lo[i];
+    const hw_line_type_def *ty = &R->types[l->type];
+    lo->flags = mask;
+    lo->nseg = l->nseg;
+    lo->l0 = l->length / l->nseg;
+    lo->ea = ty->ea;
+    lo->ba = ty->damping_ratio > 0 ? ty->damping_ratio * lo->l0 * sqrt(ty->ea * ty->mu) : ty->ba; /* model_build.c */
+    lo->d = ty->d;
+    lo->cdn = ty->cdn;
+    lo->cdt = ty->cdt;
+    int want_p = (mask & HW_MD_LO_POS) != 0, want_t = (mask & HW_MD_LO_TEN) != 0;
     /* stops at the first failed allocation */
     for (int k = 0; want_p && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->nodes, &R->n_nodes, i, k);
     for (int k = 1; want_t && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->segs, &R->n_segs, i, k);
@@ -1349,7 +1382,9 @@ static void read_lines(rdr *R)
     if (n == 0) fail(R, R->sec[SEC_LINES].header + 1, "LINES", "expected at least one line row, got none");
     R->lines = calloc((size_t)n + 1, sizeof *R->lines);
     R->line_ln = calloc((size_t)n + 1, sizeof *R->line_ln);
-    if (!R->lines || !R->line_ln) oom(R, "the lines", ((double)n + 1) * (sizeof *R->lines + sizeof(int)));
+    R->lo = calloc((size_t)n + 1, sizeof *R->lo);
+    if (!R->lines || !R->line_ln || !R->lo)
+        oom(R, "the lines", ((double)n + 1) * (sizeof *R->lines + sizeof(int) + sizeof *R->lo));
     for (int i = 0; i < n && !FAILED(R); i++) {
         read_line(R, &rows[i], i, &R->lines[i]);
         R->line_ln[i] = rows[i].line;
@@ -1469,8 +1504,8 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 }
 
 static const char *const CHANNEL_HELP =
-    "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, "
-    "L#N#{PX,PY,PZ,VX,VY,VZ,Ten}, L#S#T";
+    "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
+    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T";
 
 static int xyz_suffix(const char *q, char kind)
 {
@@ -1508,6 +1543,7 @@ static void read_channel(rdr *R, int line, const char *name)
         else if (!seg && xyz_suffix(q, 'P') >= 0) { ch.q = HW_MD_NODE_POS; ch.comp = xyz_suffix(q, 'P'); }
         else if (!seg && xyz_suffix(q, 'V') >= 0) { ch.q = HW_MD_NODE_VEL; ch.comp = xyz_suffix(q, 'V'); }
         else if (!seg && (!strcmp(q, "T") || !strcmp(q, "TEN"))) ch.q = HW_MD_NODE_TEN;
+        else if (!seg && xyz_suffix(q, 'F') >= 0) { ch.q = HW_MD_NODE_FORCE; ch.comp = xyz_suffix(q, 'F'); }
         else {
             refuse(R, line, where, "the line %s quantity \"%.20s\" not supported yet (supported: %s)",
                    seg ? "segment" : "node", q, CHANNEL_HELP);
@@ -1518,6 +1554,7 @@ static void read_channel(rdr *R, int line, const char *name)
         if (xyz_suffix(q, 'P') >= 0) { ch.q = HW_MD_POINT_POS; ch.comp = xyz_suffix(q, 'P'); }
         else if (xyz_suffix(q, 'V') >= 0) { ch.q = HW_MD_POINT_VEL; ch.comp = xyz_suffix(q, 'V'); }
         else if (xyz_suffix(q, 'F') >= 0) { ch.q = HW_MD_POINT_FORCE; ch.comp = xyz_suffix(q, 'F'); }
+        else if (xyz_suffix(q, 'A') >= 0) { ch.q = HW_MD_POINT_ACC; ch.comp = xyz_suffix(q, 'A'); }
         else if (!strcmp(q, "T") || !strcmp(q, "TEN")) ch.q = HW_MD_POINT_TEN;
         else {
             refuse(R, line, where, "the point quantity \"%.20s\" not supported yet (supported: %s)", q,
@@ -1546,8 +1583,16 @@ static void read_channel(rdr *R, int line, const char *name)
         return;
     }
     ch.object = id - 1;
+    if (ch.q == HW_MD_POINT_ACC)
+        for (int k = 0; k < R->n_att; k++)
+            if (R->att[k].point == id - 1) {
+                refuse(R, line, where, "the acceleration of a point riding on a body not supported yet (the lumped "
+                       "model moves it with the body's velocity, without its acceleration); Point#AX.. are read "
+                       "for fixed, coupled and free points");
+                return;
+            }
     int nseg = is_point ? 0 : R->lines[id - 1].nseg;
-    if ((ch.q == HW_MD_NODE_POS || ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_NODE_TEN) &&
+    if ((ch.q == HW_MD_NODE_POS || ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_NODE_TEN || ch.q == HW_MD_NODE_FORCE) &&
         (ch.index < 0 || ch.index > nseg)) {
         fail(R, line, where, "expected a node number 0..%d (line %d has %d segments), got %d", nseg,
              id, nseg, ch.index);
@@ -1560,6 +1605,7 @@ static void read_channel(rdr *R, int line, const char *name)
     }
     ch.unit = ch.q == HW_MD_NODE_POS || ch.q == HW_MD_POINT_POS   ? "(m)"
               : ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_POINT_VEL ? "(m/s)"
+              : ch.q == HW_MD_POINT_ACC                           ? "(m/s^2)"
                                                                   : "(N)";
     hw_md_channel *g = grow(R, R->chans, R->n_chans, sizeof *g);
     if (!g) return;
@@ -1685,6 +1731,63 @@ static void check_model(rdr *R, const hw_model_def *m)
     fail(R, line, where, "%s", e.message);
 }
 
+/* ---- CFL ------------------------------------------------------------------------------------- */
+
+/* MoorDyn v2's time step from a Courant number (its CFL.hpp, Line.cpp; checked against MoorDyn
+ * 2.7.2's GetDt): each line is a NatFreqCFL with the stiffness k = EA N / L and the mass
+ * m = (Mass/m) L / N of one segment, so its step is CFL times the segment's natural period
+ * 2 pi sqrt(m / k) = 2 pi (L / N) sqrt((Mass/m) / EA), and the system's step is the least over
+ * the lines. A dtM given as well wins (MoorDyn 2.7.2: whatever the order of the two options).
+ * Hawser never steps above its own critical step (critical_step.c): a larger CFL step is
+ * clamped to Hawser's automatic step (dt_safety of the critical step, dividing dtOut), with a
+ * warning in the log. */
+static void apply_cfl(rdr *R, const hw_model_def *m)
+{
+    int ln = R->opt_ln[O_CFL];
+    if (!ln || FAILED(R)) return;
+    if (R->opt_ln[O_DTM]) {
+        note(R, ln, "CFL %g has no effect: dtM is given (line %d), and MoorDyn 2.7.2 takes dtM then, whatever "
+             "the order of the two options", R->cfl, R->opt_ln[O_DTM]);
+        return;
+    }
+    const double two_pi = 2.0 * 3.14159265358979323846;
+    double dt = INFINITY;
+    int at = -1;
+    for (int i = 0; i < R->n_lines; i++) {
+        const hw_line_type_def *t = &R->types[R->lines[i].type];
+        /* in MoorDyn's order of operations (NatFreqCFL::cfl2dt), so the step is its to the bit */
+        double n = R->lines[i].nseg, len = R->lines[i].length;
+        double k = t->ea * n / len, mass = t->mu * len / n;
+        double h = R->cfl * (two_pi / sqrt(k / mass));
+        if (h < dt) { dt = h; at = i; }
+    }
+    hw_model hm;
+    char m2[600];
+    if (hw_model_build(m, &hm, m2, sizeof m2) != HW_OK) {
+        fail_st(R, HW_ERR_NOMEM, ln, "OPTIONS CFL", "could not build the model to find its critical step: %s", m2);
+        return;
+    }
+    int cl = 0, cs = 1;
+    double crit = hw_model_critical_step(&hm, R->solver.integrator, &cl, &cs);
+    hw_model_free(&hm);
+    if (at < 0 || !isfinite(dt)) return;
+    if (dt > crit) {
+        R->solver.dt = 0; /* automatic */
+        if (R->log) {
+            char buf[900];
+            snprintf(buf, sizeof buf, "%s:%d: CFL %g gives MoorDyn's dtM = %.6g s (line %d: CFL x 2 pi "
+                     "(L/N) sqrt(Mass/m / EA)), above Hawser's critical step %.6g s (%s, line %d): clamped, "
+                     "Hawser's automatic step is used (%.2f of the critical step)", R->file, ln, R->cfl, dt, at + 1,
+                     crit, R->solver.integrator == HW_INT_RK4 ? "RK4" : "RK2", cl + 1, R->solver.dt_safety);
+            R->log(R->log_user, 1, buf);
+        }
+        return;
+    }
+    R->solver.dt = dt;
+    note(R, ln, "CFL %g: dtM = %.17g s, CFL x the shortest segment period 2 pi (L/N) sqrt(Mass/m / EA) (line %d), "
+         "as MoorDyn v2 defines it (below Hawser's critical step %.6g s)", R->cfl, dt, at + 1, crit);
+}
+
 /* ---- the whole deck --------------------------------------------------------------------------- */
 
 static void rdr_free(rdr *R)
@@ -1707,6 +1810,8 @@ static void rdr_free(rdr *R)
     free(R->chans);
     free(R->wave_buf);
     free(R->cur_buf);
+    free(R->lo);
+    hw_waves_destroy(R->waves);
 }
 
 /* Splits text (modified in place) into lines and reads the deck into R. */
@@ -1762,6 +1867,7 @@ static void read_deck(rdr *R, char *text)
     m.n_lines = R->n_lines;
     m.lines = R->lines;
     check_model(R, &m);
+    apply_cfl(R, &m);
 }
 
 /* The model of R as YAML text (malloc'ed). */
@@ -1843,6 +1949,32 @@ static hw_md_deck *deck_new(rdr *R)
 {
     hw_md_deck *d = calloc(1, sizeof *d);
     if (!d) return NULL;
+    const hw_current_def *c = &R->env.current;
+    size_t nt = c->n_time > 1 ? (size_t)c->n_time : 0, nz = (size_t)c->n_depth, nu = (nt ? nt : 1) * nz;
+    if (nz > 0 && !(d->cur_buf = malloc((nz + nt + 3 * nu) * sizeof(double)))) {
+        free(d);
+        return NULL;
+    }
+    if (nz > 0) { /* the deck's current, for the U and D line outputs */
+        double *b = d->cur_buf;
+        memcpy(b, c->z, nz * sizeof *b);
+        if (nt) memcpy(b + nz, c->t, nt * sizeof *b);
+        memcpy(b + nz + nt, c->ux, nu * sizeof *b);
+        memcpy(b + nz + nt + nu, c->uy, nu * sizeof *b);
+        memcpy(b + nz + nt + 2 * nu, c->uz, nu * sizeof *b);
+        d->current = *c;
+        d->current.z = b;
+        d->current.t = nt ? b + nz : NULL;
+        d->current.ux = b + nz + nt;
+        d->current.uy = b + nz + nt + nu;
+        d->current.uz = b + nz + nt + 2 * nu;
+    }
+    d->rho = R->env.rho_w;
+    d->n_lines = R->n_lines;
+    d->lines = R->lo;
+    R->lo = NULL;
+    d->waves = R->waves;
+    R->waves = NULL;
     d->write_units = R->write_units;
     d->n_channels = R->n_chans;
     d->channels = R->chans;
@@ -1859,7 +1991,8 @@ static void check_waves(rdr *R)
     hw_waves *w = NULL;
     char m[600] = "";
     hw_status st = hw_waves_create(&R->env, &w, m, sizeof m);
-    hw_waves_destroy(w);
+    if (st == HW_OK) R->waves = w; /* for the U and D line outputs */
+    else hw_waves_destroy(w);
     if (st != HW_OK)
         fail_st(R, st, R->opt_ln[O_WAVEKIN], "OPTIONS WaveKin", "WaveKin %d: %s", R->wavekin,
                 strncmp(m, "waves: ", 7) ? m : m + 7);
@@ -1973,6 +2106,9 @@ void hw_md_free(hw_md_deck *deck)
 {
     if (!deck) return;
     free(deck->channels);
+    free(deck->lines);
+    free(deck->cur_buf);
+    hw_waves_destroy(deck->waves);
     free(deck);
 }
 

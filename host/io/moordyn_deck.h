@@ -23,7 +23,9 @@ typedef enum hw_md_quantity {
     HW_MD_POINT_POS,
     HW_MD_POINT_VEL,
     HW_MD_POINT_FORCE,        /* component of the total force of the lines on the point */
-    HW_MD_POINT_TEN           /* magnitude of that force */
+    HW_MD_POINT_TEN,          /* magnitude of that force */
+    HW_MD_POINT_ACC,          /* point acceleration component */
+    HW_MD_NODE_FORCE          /* node net force component (hw_sim_line_node_forces) */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {
@@ -32,13 +34,42 @@ typedef struct hw_md_channel {
     int object;      /* line or point index, 0-based */
     int index;       /* node 0..nseg, segment 1..nseg, line end 0 (A) / 1 (B) */
     int comp;        /* 0, 1, 2 = x, y, z */
-    const char *unit;/* "(m)", "(m/s)", "(N)" */
+    const char *unit;/* "(m)", "(m/s)", "(m/s^2)", "(N)" */
 } hw_md_channel;
+
+/* LineOutputs flags (docs/moordyn.md, "Line output files"): each a group of columns of the line's
+ * <deck>_Line<N>.out file, written in MoorDyn 2.7.2's column order (the order of this enum). */
+enum {
+    HW_MD_LO_POS = 1 << 0,    /* p: node positions (m) */
+    HW_MD_LO_CURV = 1 << 1,   /* K: node curvature (1/m) */
+    HW_MD_LO_VEL = 1 << 2,    /* v: node velocities (m/s) */
+    HW_MD_LO_FLUID = 1 << 3,  /* U: fluid velocity at the nodes, current + waves (m/s) */
+    HW_MD_LO_DRAG = 1 << 4,   /* D: Morison drag force on the nodes (N) */
+    HW_MD_LO_VIV = 1 << 5,    /* V: vortex-induced vibration force (N): 0, Cl = 0 is required */
+    HW_MD_LO_TEN = 1 << 6,    /* t: segment elastic tension EA strain, 0 when slack (N) */
+    HW_MD_LO_DAMP = 1 << 7,   /* c: segment internal damping force BA strain-rate q (N, vector) */
+    HW_MD_LO_STRAIN = 1 << 8, /* s: segment strain (-) */
+    HW_MD_LO_RATE = 1 << 9,   /* d: segment strain rate (1/s) */
+    HW_MD_LO_COUNT = 10
+};
+
+/* What a line's output file needs besides the simulation's state. */
+typedef struct hw_md_line_out {
+    unsigned flags;  /* HW_MD_LO_*; 0: no file */
+    int nseg;
+    double l0, ea, ba, d, cdn, cdt; /* unstretched segment length, EA, BA (N s), drag */
+} hw_md_line_out;
 
 typedef struct hw_md_deck {
     int n_channels;
     hw_md_channel *channels;
     int write_units;  /* WriteUnits option: the units row of the .out table (default 1) */
+    int n_lines;
+    hw_md_line_out *lines;  /* per line (n_lines): its LineOutputs */
+    double rho;             /* water density */
+    hw_current_def current; /* the deck's current (owned copy; n_depth 0: none) */
+    double *cur_buf;
+    struct hw_waves *waves; /* the deck's sea (owned; NULL: still water) */
 } hw_md_deck;
 
 /* 1 when the file looks like a MoorDyn deck: a '---' header line naming a MoorDyn section, or

@@ -7,10 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hawser/waves.h"
+#include "physics/hydro.h"
+#include "physics/segment.h"
+
 /* A line's positions, velocities and tensions, each copied once for the channels of a row that
  * read that line (a deck's node outputs list every node of a line: one copy per channel was
  * quadratic in the line's length). */
-enum { COPY_POS = 0, COPY_VEL, COPY_TEN, COPY_N };
+enum { COPY_POS = 0, COPY_VEL, COPY_TEN, COPY_FORCE, COPY_N };
 typedef struct line_copy { int line[COPY_N]; double *buf[COPY_N]; size_t cap[COPY_N]; } line_copy;
 
 static void copy_reset(line_copy *c)
@@ -22,11 +26,22 @@ static void copy_free(line_copy *c)
     for (int k = 0; k < COPY_N; k++) free(c->buf[k]);
 }
 
+/* A line's <deck>_Line<N>.out file (LineOutputs flags). */
+typedef struct line_file {
+    int line;
+    FILE *f;
+    char path[4200];
+} line_file;
+
 struct hw_md_out {
     FILE *f;
     const hw_md_deck *deck;
     char path[4096];
     line_copy copy;
+    int n_files;
+    line_file *files;
+    double *buf;   /* positions, velocities, then 3 x 3 (nseg + 1) scratch of the longest line */
+    size_t cap;
 };
 
 static double norm3(const double *v) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
@@ -43,9 +58,10 @@ static hw_status fetch(const hw_sim *sim, line_copy *c, int line, int what, int 
         c->cap[what] = need;
     }
     c->line[what] = -1;
-    hw_status st = what == COPY_POS ? hw_sim_line_positions(sim, line, c->buf[what])
-                   : what == COPY_VEL ? hw_sim_line_velocities(sim, line, c->buf[what])
-                                      : hw_sim_line_tensions(sim, line, c->buf[what]);
+    hw_status st = what == COPY_POS     ? hw_sim_line_positions(sim, line, c->buf[what])
+                   : what == COPY_VEL   ? hw_sim_line_velocities(sim, line, c->buf[what])
+                   : what == COPY_FORCE ? hw_sim_line_node_forces(sim, line, c->buf[what])
+                                        : hw_sim_line_tensions(sim, line, c->buf[what]);
     if (!st) c->line[what] = line;
     return st;
 }
@@ -54,7 +70,7 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
                                double *value)
 {
     hw_status st = HW_OK;
-    int nseg = ch->q <= HW_MD_SEG_TEN ? hw_sim_line_nseg(sim, ch->object) : 0;
+    int nseg = ch->q <= HW_MD_SEG_TEN || ch->q == HW_MD_NODE_FORCE ? hw_sim_line_nseg(sim, ch->object) : 0;
     if (nseg < 0) return HW_ERR_INVALID_ARG;
     double fa[3], fb[3], r[3], v[3], f[3];
     switch (ch->q) {
@@ -84,6 +100,14 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
         }
         return st;
     }
+    case HW_MD_NODE_FORCE:
+        st = fetch(sim, copy, ch->object, COPY_FORCE, nseg);
+        if (!st) *value = copy->buf[COPY_FORCE][3 * ch->index + ch->comp];
+        return st;
+    case HW_MD_POINT_ACC:
+        st = hw_sim_point_acceleration(sim, ch->object, r);
+        *value = r[ch->comp];
+        return st;
     case HW_MD_POINT_POS:
     case HW_MD_POINT_VEL:
     case HW_MD_POINT_FORCE:
@@ -114,6 +138,177 @@ static hw_status io_fail(hw_md_out *o, char *msg, size_t len, const char *what)
     return HW_ERR_IO;
 }
 
+/* ---- per-line files (LineOutputs; docs/moordyn.md, "Line output files") ---------------------- */
+
+static const char *const LO_UNIT[HW_MD_LO_COUNT] = {"(m)", "(1/m)", "(m/s)", "(m/s)", "(N)", "(N)", "(N)", "(N)",
+                                                    "(-)", "(-/s)"};
+
+/* The header row and the units row of a line's file, in MoorDyn 2.7.2's column order and names. */
+static void line_header(FILE *f, const hw_md_line_out *L, int units)
+{
+    static const char *const XYZ[HW_MD_LO_COUNT] = {"p", NULL, "v", "U", "D", "V", NULL, "c", NULL, NULL};
+    static const char *const ONE[HW_MD_LO_COUNT] = {NULL, "Ku", NULL, NULL, NULL, NULL, "Te", NULL, "St", "dSt"};
+    fprintf(f, units ? "(s)" : "Time");
+    for (int b = 0; b < HW_MD_LO_COUNT; b++) {
+        if (!(L->flags & (1u << b))) continue;
+        int seg = b >= 6; /* t c s d: per segment 1..N; the others per node 0..N */
+        for (int i = seg ? 1 : 0; i <= L->nseg; i++) {
+            if (XYZ[b]) {
+                for (int c = 0; c < 3; c++) {
+                    if (units) fprintf(f, "\t%s", LO_UNIT[b]);
+                    else fprintf(f, "\t%s%d%s%c", seg ? "Seg" : "Node", i, XYZ[b], 'x' + c);
+                }
+            } else if (units) {
+                fprintf(f, "\t%s", LO_UNIT[b]);
+            } else {
+                fprintf(f, "\t%s%d%s", seg ? "Seg" : "Node", i, ONE[b]);
+            }
+        }
+    }
+    fprintf(f, "\n");
+}
+
+static hw_v3 v3_at(const double *a, int i) { return hw_v3_make(a[3 * i], a[3 * i + 1], a[3 * i + 2]); }
+
+/* The fluid velocity at node i (current + waves, none above the surface) and the Morison drag on
+ * it, as the lumped kernels compute them (kernels/lumped.h hw_node_load_sb / _waves) but with
+ * the waves evaluated directly at the node (the kernels sample them on kinematics_step). */
+static void node_fluid(const hw_md_deck *dk, const hw_md_line_out *L, const double *r, const double *v, int i,
+                       double t, hw_v3 *U, hw_v3 *D)
+{
+    hw_v3 ri = v3_at(r, i), vi = v3_at(v, i);
+    int n = L->nseg;
+    hw_v3 qa = hw_v3_zero(), qb = hw_v3_zero();
+    double la = 0, lb = 0;
+    if (i > 0) {
+        hw_v3 d = hw_v3_sub(ri, v3_at(r, i - 1));
+        la = hw_v3_norm(d);
+        qa = la > 0 ? hw_v3_scale(d, 1.0 / la) : hw_v3_make(0, 0, 1);
+    }
+    if (i < n) {
+        hw_v3 d = hw_v3_sub(v3_at(r, i + 1), ri);
+        lb = hw_v3_norm(d);
+        qb = lb > 0 ? hw_v3_scale(d, 1.0 / lb) : hw_v3_make(0, 0, 1);
+    }
+    double eta = 0.0;
+    hw_v3 uw = hw_v3_zero();
+    if (dk->waves) {
+        double p[3] = {ri.x, ri.y, ri.z};
+        hw_wave_point k = hw_waves_kinematics(dk->waves, p, t);
+        eta = k.eta;
+        if (k.wet) uw = hw_v3_make(k.u[0], k.u[1], k.u[2]);
+    }
+    const hw_current_def *c = &dk->current;
+    hw_v3 uc = ri.z < eta ? hw_current_3(c->z, c->t, c->ux, c->uy, c->uz, c->n_depth, c->n_time, ri.z, t)
+                          : hw_v3_zero();
+    *U = hw_v3_add(uc, uw);
+    double wa = i > 0 ? L->l0 : 0.0, wb = i < n ? L->l0 : 0.0, sub;
+    if (dk->waves) {
+        double fa = hw_wet_fraction(ri.z, ri.z - 0.5 * la * qa.z, eta);
+        double fb = hw_wet_fraction(ri.z, ri.z + 0.5 * lb * qb.z, eta);
+        sub = (wa * fa + wb * fb) / (wa + wb);
+    } else {
+        sub = ri.z < 0.0 ? 1.0 : 0.0;
+    }
+    double ln = 0.5 * (wa + wb) * sub; /* the node's submerged tributary length (model_build.c) */
+    *D = sub > 0 ? hw_morison_drag(hw_v3_sub(*U, vi), hw_node_tangent(qa, qb), dk->rho, L->d, ln, L->cdn, L->cdt)
+                 : hw_v3_zero();
+}
+
+static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, double t)
+{
+    const hw_md_line_out *L = &o->deck->lines[lf->line];
+    int n = hw_sim_line_nseg(sim, lf->line);
+    if (n != L->nseg) return HW_ERR_INVALID_ARG; /* decks have no winches: the count stays */
+    size_t need = (size_t)6 * ((size_t)n + 1);
+    if (need > o->cap) {
+        double *b = realloc(o->buf, need * sizeof *b);
+        if (!b) return HW_ERR_NOMEM;
+        o->buf = b;
+        o->cap = need;
+    }
+    double *r = o->buf, *v = o->buf + 3 * ((size_t)n + 1);
+    hw_status st = hw_sim_line_positions(sim, lf->line, r);
+    if (!st) st = hw_sim_line_velocities(sim, lf->line, v);
+    if (st) return st;
+    FILE *f = lf->f;
+    fprintf(f, "%.9g", t);
+    for (int b = 0; b < HW_MD_LO_COUNT; b++) {
+        unsigned bit = 1u << b;
+        if (!(L->flags & bit)) continue;
+        if (b < 6) {
+            for (int i = 0; i <= n; i++) {
+                hw_v3 x = hw_v3_zero(), U, D;
+                if (bit == HW_MD_LO_POS) x = v3_at(r, i);
+                else if (bit == HW_MD_LO_VEL) x = v3_at(v, i);
+                else if (bit == HW_MD_LO_FLUID || bit == HW_MD_LO_DRAG) {
+                    node_fluid(o->deck, L, r, v, i, t, &U, &D);
+                    x = bit == HW_MD_LO_FLUID ? U : D;
+                } else if (bit == HW_MD_LO_CURV) {
+                    /* the hinge angle over the unstretched length (kernels/physics/bending.h) */
+                    double k = 0;
+                    if (i > 0 && i < n) {
+                        hw_v3 a = hw_v3_sub(v3_at(r, i), v3_at(r, i - 1)), c = hw_v3_sub(v3_at(r, i + 1), v3_at(r, i));
+                        double na = hw_v3_norm(a), nc = hw_v3_norm(c);
+                        double cs = na > 0 && nc > 0 ? hw_v3_dot(a, c) / (na * nc) : 1.0;
+                        k = acos(cs > 1 ? 1 : cs < -1 ? -1 : cs) / L->l0;
+                    }
+                    fprintf(f, "\t%.10g", k);
+                    continue;
+                } /* HW_MD_LO_VIV: 0 (Cl = 0) */
+                fprintf(f, "\t%.10g\t%.10g\t%.10g", x.x, x.y, x.z);
+            }
+        } else {
+            for (int s = 0; s < n; s++) {
+                hw_seg_result g = hw_segment_eval(v3_at(r, s), v3_at(r, s + 1), v3_at(v, s), v3_at(v, s + 1), L->l0,
+                                                  L->ea, L->ba, NULL, NULL, 0);
+                if (bit == HW_MD_LO_TEN) fprintf(f, "\t%.10g", g.strain > 0 ? L->ea * g.strain : 0.0);
+                else if (bit == HW_MD_LO_STRAIN) fprintf(f, "\t%.10g", g.strain);
+                else if (bit == HW_MD_LO_RATE) fprintf(f, "\t%.10g", g.rate);
+                else {
+                    hw_v3 c = hw_v3_scale(g.q, L->ba * g.rate);
+                    fprintf(f, "\t%.10g\t%.10g\t%.10g", c.x, c.y, c.z);
+                }
+            }
+        }
+    }
+    fprintf(f, "\n");
+    return HW_OK;
+}
+
+/* DIR/<deck>_Line<N>.out for each line with output flags: path is DIR/<deck>.out. */
+static hw_status open_line_files(hw_md_out *o, const char *path, char *msg, size_t msg_len)
+{
+    const hw_md_deck *d = o->deck;
+    int n = 0;
+    for (int l = 0; l < d->n_lines; l++) n += d->lines[l].flags != 0;
+    if (!n) return HW_OK;
+    if (!(o->files = calloc((size_t)n, sizeof *o->files))) {
+        if (msg && msg_len) snprintf(msg, msg_len, "%s: out of memory (%d line files)", path, n);
+        return HW_ERR_NOMEM;
+    }
+    size_t stem = strlen(path);
+    if (stem >= 4 && !strcmp(path + stem - 4, ".out")) stem -= 4;
+    for (int l = 0; l < d->n_lines; l++) {
+        if (!d->lines[l].flags) continue;
+        line_file *lf = &o->files[o->n_files];
+        lf->line = l;
+        snprintf(lf->path, sizeof lf->path, "%.*s_Line%d.out", (int)stem, path, l + 1);
+        if (!(lf->f = fopen(lf->path, "w"))) {
+            if (msg && msg_len) snprintf(msg, msg_len, "%s: cannot write: %s", lf->path, strerror(errno));
+            return HW_ERR_IO;
+        }
+        o->n_files++;
+        line_header(lf->f, &d->lines[l], 0);
+        if (d->write_units) line_header(lf->f, &d->lines[l], 1);
+        if (fflush(lf->f) != 0) {
+            if (msg && msg_len) snprintf(msg, msg_len, "%s: write failed: %s", lf->path, strerror(errno));
+            return HW_ERR_IO;
+        }
+    }
+    return HW_OK;
+}
+
 hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *deck, char *msg,
                          size_t msg_len)
 {
@@ -142,7 +337,7 @@ hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *de
     }
     *out = o;
     if (fflush(o->f) != 0) return io_fail(o, msg, msg_len, "write failed");
-    return HW_OK;
+    return open_line_files(o, path, msg, msg_len);
 }
 
 hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg_len)
@@ -164,6 +359,18 @@ hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg
     }
     fprintf(o->f, "\n");
     if (fflush(o->f) != 0 || ferror(o->f)) return io_fail(o, msg, msg_len, "write failed");
+    for (int k = 0; k < o->n_files; k++) {
+        line_file *lf = &o->files[k];
+        hw_status st = line_row(o, lf, sim, t);
+        if (st) {
+            if (msg && msg_len) snprintf(msg, msg_len, "%s: at t = %g s: %s", lf->path, t, hw_status_str(st));
+            return st;
+        }
+        if (fflush(lf->f) != 0 || ferror(lf->f)) {
+            if (msg && msg_len) snprintf(msg, msg_len, "%s: write failed: %s", lf->path, strerror(errno));
+            return HW_ERR_IO;
+        }
+    }
     return HW_OK;
 }
 
@@ -171,6 +378,10 @@ void hw_md_out_close(hw_md_out *o)
 {
     if (!o) return;
     if (o->f) fclose(o->f);
+    for (int k = 0; k < o->n_files; k++)
+        if (o->files[k].f) fclose(o->files[k].f);
+    free(o->files);
+    free(o->buf);
     copy_free(&o->copy);
     free(o);
 }

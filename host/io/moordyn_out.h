@@ -1,6 +1,8 @@
 /* The MoorDyn-style .out table of a deck's OUTPUTS channels: a header row "Time" + channel names,
  * a units row ("(s)", "(N)", "(m)", "(m/s)"; left out when the deck says WriteUnits 0), then one
- * tab-separated row per output time. Rows are flushed as they are written, like the CSV files. */
+ * tab-separated row per output time. Rows are flushed as they are written, like the CSV files.
+ * Beside it, <deck>_Line<N>.out for each line with LineOutputs flags (hw_md_line_out): MoorDyn
+ * 2.7.2's column names and order (docs/moordyn.md, "Line output files"). */
 #ifndef HW_HOST_MOORDYN_OUT_H
 #define HW_HOST_MOORDYN_OUT_H
 
@@ -11,7 +13,8 @@
 
 typedef struct hw_md_out hw_md_out;
 
-/* Creates the file at path and writes the header rows. deck NULL: returns HW_OK with *out NULL
+/* Creates the file at path (DIR/<deck>.out) and the line files beside it (DIR/<deck>_Line<N>.out)
+ * and writes their header rows. deck NULL: returns HW_OK with *out NULL
  * (nothing to write; hw_md_out_write and hw_md_out_close accept NULL). */
 hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *deck, char *msg,
                          size_t msg_len);

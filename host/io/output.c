@@ -3,7 +3,8 @@
  *                 end A and end B), <line>.FA_N and <line>.FB_N (magnitude of the force the line
  *                 exerts on its end-A / end-B attachment point: includes the end node's half
  *                 segment of weight, buoyancy, drag, seabed contact and inertia, so it differs
- *                 from the end-segment tension)
+ *                 from the end-segment tension); then per winch line <line>.winch_length_m,
+ *                 .winch_speed_m_s, .winch_tension_N, .winch_segments (hw_sim_winch_state)
  *   points.csv    time_s, then per point: position x/y/z (m) and the total force of all lines
  *                 on it Fx/Fy/Fz (N)
  *   nodes.csv     requested node positions x/y/z (m)        (only with outputs.nodes)
@@ -99,6 +100,11 @@ hw_status hw_outputs_open(hw_outputs *o, const char *dir, const hw_scenario *sc,
     for (int l = 0; l < m->n_lines; l++) {
         const char *n = m->lines[l].name;
         fprintf(o->lines, ",%s.TA_N,%s.TB_N,%s.FA_N,%s.FB_N", n, n, n, n);
+    }
+    for (int l = 0; l < m->n_lines; l++) { /* then the winch lines' state, in line order */
+        const char *n = m->lines[l].name;
+        if (m->lines[l].winch.end != HW_WINCH_NONE)
+            fprintf(o->lines, ",%s.winch_length_m,%s.winch_speed_m_s,%s.winch_tension_N,%s.winch_segments", n, n, n, n);
     }
     fprintf(o->lines, "\n");
     fprintf(o->points, "time_s");
@@ -254,6 +260,13 @@ hw_status hw_outputs_write(hw_outputs *o, const hw_sim *sim, char *msg, size_t m
             (st = hw_sim_line_end_forces(sim, l, fa, fb)))
             goto fail;
         if (o->lines) fprintf(o->lines, ",%.10g,%.10g,%.10g,%.10g", ta, tb, norm3(fa), norm3(fb));
+    }
+    for (int l = 0; o->lines && l < m->n_lines; l++) {
+        if (m->lines[l].winch.end == HW_WINCH_NONE) continue;
+        double len, speed, ten;
+        int nseg;
+        if ((st = hw_sim_winch_state(sim, l, &len, &speed, &ten, &nseg))) goto fail;
+        fprintf(o->lines, ",%.10g,%.10g,%.10g,%d", len, speed, ten, nseg);
     }
     if (o->lines) fprintf(o->lines, "\n");
     if (o->points) fprintf(o->points, "%.9g", t);

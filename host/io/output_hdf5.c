@@ -9,6 +9,7 @@
  *
  * Datasets (T = rows written, L = lines, N = all nodes, S = all segments, P = points):
  *   /time (T) s; /lines/end_tension (T, L, 2) N; /lines/end_force (T, L, 2, 3) N;
+ *   /lines/deployed_length (T, L) m (a winch line's deployed length; NaN on a sheave);
  *   /nodes/position (T, N, 3) m; /segments/tension (T, S) N;
  *   /points/position (T, P, 3) m; /points/velocity (T, P, 3) m/s; /points/force (T, P, 3) N;
  *   static: /lines/name, /lines/segments, /lines/unstretched_length, /lines/node_offset (L+1),
@@ -89,7 +90,7 @@ hw_status hw_h5_resume(hw_h5_out *h, long rows, char *msg, size_t msg_len)
 #include <hdf5.h>
 #include <time.h>
 
-enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_NSEG,
+enum { DS_TIME, DS_END_T, DS_END_F, DS_NODE_POS, DS_SEG_T, DS_PT_POS, DS_PT_VEL, DS_PT_F, DS_NSEG, DS_LEN,
        DS_RC_NOW, DS_RC_END_F, DS_RC_POS, DS_RC_T, DS_RC_M,
        DS_NET_X, DS_NET_V, DS_NET_PHI, DS_NET_W, DS_NET_F, DS_NET_E,
        DS_B_POS, DS_B_QUAT, DS_B_RPY, DS_B_VEL, DS_B_W, DS_B_F, DS_B_M,
@@ -471,7 +472,10 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         make_series(h, DS_PT_F, "/points/force", 3, t_pts, "N",
                     "total force of all lines on each point [row, point, xyz]") ||
         make_series(h, DS_NSEG, "/lines/segments_now", 2, t_l, "1",
-                    "segments in use of each line [row, line] (changes where a line reels)"))) ||
+                    "segments in use of each line [row, line] (changes where a line reels)") ||
+        make_series(h, DS_LEN, "/lines/deployed_length", 2, t_l, "m",
+                    "unstretched length of each line [row, line]: a winch line's deployed length; NaN for a "
+                    "line on a sheave"))) ||
         (sc->rigid && (make_series(h, DS_RC_NOW, "/rigid/elements_now", 2, t_c, "1",
                     "elements in use of each rigid cable [row, cable] (a reel winch changes it)") ||
         make_series(h, DS_RC_END_F, "/rigid/end_force", 4, t_cf, "N",
@@ -689,6 +693,12 @@ hw_status hw_h5_write(hw_h5_out *h, const hw_out_src *src, char *msg, size_t msg
         int nseg = hw_line_max_segments(&h->sc->model, l), now = hw_sim_line_nseg(sim, l);
         double *ef = h->row[DS_END_F] + 6 * l;
         h->row[DS_NSEG][l] = now;
+        const hw_model_def *md = &h->sc->model;
+        double len = md->lines[l].length;
+        for (int k = 0; k < md->n_sheaves; k++)
+            if (md->sheaves[k].line_in == l || md->sheaves[k].line_out == l) len = NAN;
+        if (md->lines[l].winch.end != HW_WINCH_NONE && (st = hw_sim_winch_state(sim, l, &len, NULL, NULL, NULL))) break;
+        h->row[DS_LEN][l] = len;
         for (int i = 3 * (now + 1); i < 3 * (nseg + 1); i++) h->row[DS_NODE_POS][3 * n0 + i] = NAN;
         for (int i = now; i < nseg; i++) h->row[DS_SEG_T][s0 + i] = NAN;
         if ((st = hw_sim_line_end_tensions(sim, l, &h->row[DS_END_T][2 * l], &h->row[DS_END_T][2 * l + 1])) ||
@@ -748,7 +758,7 @@ long hw_h5_rows(const hw_h5_out *h) { return h ? (long)h->dims[DS_TIME][0] : 0; 
 
 static const char *const DS_NAMES[DS_COUNT] = {
     "/time", "/lines/end_tension", "/lines/end_force", "/nodes/position", "/segments/tension",
-    "/points/position", "/points/velocity", "/points/force", "/lines/segments_now",
+    "/points/position", "/points/velocity", "/points/force", "/lines/segments_now", "/lines/deployed_length",
     "/rigid/elements_now", "/rigid/end_force", "/rigid/node_position", "/rigid/tension", "/rigid/moment",
     "/network/node_position", "/network/node_velocity", "/network/rnode_angle", "/network/rnode_speed",
     "/network/element_force", "/network/element_dissipation",

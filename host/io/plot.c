@@ -204,8 +204,9 @@ static hw_status ctx_load(plot_ctx *c, const char *dir, char *msg, size_t msg_le
         return st;
     }
     c->have_lines = 1;
-    if (c->lines.rows < 1 || (c->lines.cols - 1) % 4 != 0) {
-        snprintf(msg, msg_len, "%s: expected a header time_s then 4 columns per line and at least one row, "
+    if (c->lines.rows < 1 || hw_csv_line_blocks(&c->lines) < 0) {
+        snprintf(msg, msg_len, "%s: expected a header time_s then 4 columns per line (then the winch lines' "
+                 "<line>.winch_* columns) and at least one row, "
                  "got %d columns and %ld rows", path, c->lines.cols, c->lines.rows);
         return HW_ERR_INPUT;
     }
@@ -219,7 +220,7 @@ static hw_status ctx_load(plot_ctx *c, const char *dir, char *msg, size_t msg_le
         if ((st = hw_csv_read(path, &c->nodes, msg, msg_len))) return st;
         c->have_nodes = c->nodes.rows > 0;
     }
-    c->n_lines = (c->lines.cols - 1) / 4;
+    c->n_lines = hw_csv_line_blocks(&c->lines);
     c->ln = (plot_line *)calloc((size_t)c->n_lines, sizeof(plot_line));
     if (!c->ln) return HW_ERR_NOMEM;
     for (int l = 0; l < c->n_lines; l++) {

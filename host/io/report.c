@@ -281,7 +281,8 @@ hw_status hw_report_write(const char *dir, char *msg, size_t msg_len)
             hw_csv_free(&wv);
         }
     }
-    int nl = have[0] ? (lines.cols - 1) / 4 : 0;
+    int nl = have[0] ? hw_csv_line_blocks(&lines) : 0;
+    if (nl < 0) nl = 0;
     if (have[0])
     fprintf(f, "## End tensions at the output rows\n\nStatistics over the %ld output rows of lines.csv (standard deviation: "
                "population, divides by the number of rows). TA: tension of segment 1 (end A), TB: of the "

@@ -114,3 +114,11 @@ done:
     }
     return st;
 }
+
+int hw_csv_line_blocks(const hw_csv *c)
+{
+    int nw = 0;
+    while (nw < c->cols - 1 && strstr(c->names[c->cols - 1 - nw], ".winch_")) nw++;
+    int rest = c->cols - 1 - nw;
+    return rest >= 0 && rest % 4 == 0 ? rest / 4 : -1;
+}

@@ -20,6 +20,10 @@ hw_status hw_csv_read(const char *path, hw_csv *c, char *msg, size_t msg_len);
 void hw_csv_free(hw_csv *c);
 /* Index of the column named name, or -1. */
 int hw_csv_col(const hw_csv *c, const char *name);
+/* lines.csv (io/output.c): the number of lines, 4 columns each after time_s; the winch columns
+ * after them (<line>.winch_*, one group per winch line) are not counted. -1 when the columns are
+ * not laid out so. */
+int hw_csv_line_blocks(const hw_csv *c);
 static inline double hw_csv_at(const hw_csv *c, long row, int col) { return c->v[row * c->cols + col]; }
 
 #endif

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/critical_step.h"
 #include "model/log.h"
 #include "model/statics.h"
 
@@ -470,6 +471,74 @@ static double continuation(statics *s, double tol, int max_iter, int *iters)
     return r;
 }
 
+/* The fallback when Newton stalls (a free weight on slack, neutrally buoyant lines: no stiffness
+ * holds the weight until the lines come taut, and the Jacobian there is singular): dynamic
+ * relaxation, as MoorDyn's initial-condition stage does, in the form with kinetic damping. From
+ * the best state Newton reached, the interior nodes and free points move under their net loads
+ * (the model's forces, drag included) with semi-implicit Euler steps of half the model's critical
+ * step for that scheme, each with its structural mass (a free point: its own mass and the end nodes'
+ * half segments); whenever the kinetic energy sum M v^2 falls, every velocity is set to zero, so
+ * the state slides down into the nearest equilibrium without oscillating about it. Stops when the
+ * residual is below tol of the force scale (checked every 50 steps) or after max_steps; returns
+ * the residual, the steps taken in *steps. */
+static double relax(statics *s, double tol, int max_steps, int *steps)
+{
+    const hw_lm_sys *S = &s->m->S;
+    int n = S->n_state, nn = S->n_nodes;
+    double h = 0.5 * hw_model_critical_step(s->m, HW_INT_SYMPLECTIC_EULER, NULL, NULL);
+    double *M = (double *)calloc((size_t)n, sizeof(double));
+    double *y = s->y;
+    *steps = 0;
+    if (!M || !(h > 0) || !isfinite(h)) {
+        free(M);
+        return max_residual(s);
+    }
+    for (int i = 0; i < nn; i++) M[i] = interior(S, i) ? S->node_m[i] : 0.0;
+    for (int k = 0; k < s->nf; k++) {
+        int p = s->free_pts[k];
+        double mp = S->pt_mass[p];
+        for (int a = S->pt_att0[p]; a < S->pt_att0[p + 1]; a++) {
+            int e = S->pt_att[a], l = e >> 1;
+            mp += S->node_m[S->ln_n0[l] + ((e & 1) ? S->ln_nseg[l] : 0)];
+        }
+        M[nn + p] = mp > 0 ? mp : 1.0;
+    }
+    for (size_t k = (size_t)HW_Y_VX * n; k < (size_t)HW_Y_ED * n; k++) y[k] = 0.0;
+    eval_forces(s, y);
+    update_scale(s);
+    double r = max_residual(s), ke_prev = 0.0;
+    for (int it = 1; it <= max_steps && r > tol * s->tscale; it++) {
+        double ke = 0.0;
+        for (int i = 0; i < n; i++) {
+            if (!(M[i] > 0)) continue;
+            for (int c = 0; c < 3; c++) {
+                double *v = &y[(HW_Y_VX + c) * n + i];
+                *v += h * s->f[3 * i + c] / M[i];
+                y[(HW_Y_RX + c) * n + i] += h * *v;
+                ke += M[i] * *v * *v;
+            }
+        }
+        if (ke < ke_prev) { /* past a peak of kinetic energy: stop everything there */
+            for (size_t k = (size_t)HW_Y_VX * n; k < (size_t)HW_Y_ED * n; k++) y[k] = 0.0;
+            ke = 0.0;
+        }
+        ke_prev = ke;
+        eval_forces(s, y);
+        *steps = it;
+        if (it % 50 == 0) {
+            update_scale(s);
+            r = max_residual(s);
+            if (!isfinite(r)) break;
+        }
+    }
+    for (size_t k = (size_t)HW_Y_VX * n; k < (size_t)HW_Y_ED * n; k++) y[k] = 0.0;
+    eval_forces(s, y);
+    update_scale(s);
+    r = max_residual(s);
+    free(M);
+    return r;
+}
+
 hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter,
                           hw_static_result *res, hw_log_fn log, void *log_user, char *msg,
                           size_t msg_len)
@@ -550,6 +619,23 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
         r = continuation(&s, tol, max_iter, &iters);
     else
         r = newton(&s, tol, max_iter, &iters);
+    if (!(r <= tol * s.tscale)) {
+        /* Newton stalled: relax dynamically from its best state to near an equilibrium (to
+         * 1e-3 of the force scale, or tol when looser), then Newton again from there */
+        double r0 = r / s.tscale, rtol = tol > 1e-3 ? tol : 1e-3;
+        int steps = 0, it2 = 0;
+        long long cap = 20000000LL / (n > 0 ? n : 1);
+        int max_steps = cap < 2000 ? 2000 : cap > 200000 ? 200000 : (int)cap;
+        double rr = relax(&s, rtol, max_steps, &steps);
+        hw_logf(log, log_user, 0,
+                "static equilibrium: Newton stalled at residual %.3g of the force scale after %d iterations; "
+                "dynamic relaxation (kinetic damping, as MoorDyn's initial-condition stage relaxes) took %d steps "
+                "to residual %.3g", r0, iters, steps, rr / s.tscale);
+        if (isfinite(rr)) {
+            r = newton(&s, tol, max_iter, &it2);
+            iters += it2;
+        }
+    }
     /* points' velocities back to their kinematics */
     s.ops->upload(s.b, HW_BUF_Y, y);
     s.ops->constrain(s.b, 0.0, HW_BUF_Y);

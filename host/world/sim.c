@@ -46,6 +46,8 @@ void hw_sim_destroy(hw_sim *sim)
 {
     if (!sim) return;
     if (sim->be) sim->ops->destroy(sim->be);
+    if (sim->nf_be) hw_cpu_backend()->destroy(sim->nf_be);
+    free(sim->nf_buf);
     hw_winches_free(&sim->winches);
     hw_failures_free(&sim->fail);
     hw_model_free(&sim->m);
@@ -688,6 +690,44 @@ hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double
         if ((st = hw_sim_refresh_work(s))) return st;
         for (int c = 0; c < 3; c++) force[c] = s->w.pt_f[3 * point + c];
     }
+    return HW_OK;
+}
+
+hw_status hw_sim_line_node_forces(const hw_sim *sim, int line, double *f)
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!line_ok(sim, line) || !f) return HW_ERR_INVALID_ARG;
+    hw_status st = refresh_state(s);
+    if (st) return st;
+    const hw_backend_ops *cpu = hw_cpu_backend();
+    if (!s->nf_be) {
+        char m[256];
+        if (!(s->nf_buf = (double *)calloc((size_t)3 * s->m.S.n_state, sizeof(double)))) return HW_ERR_NOMEM;
+        if ((st = cpu->create(&s->m.S, 1, &s->nf_be, m, sizeof m))) {
+            snprintf(s->err, sizeof s->err, "node forces: %s", m);
+            return st;
+        }
+    }
+    if ((st = cpu->upload(s->nf_be, HW_BUF_Y, s->y))) return st;
+    cpu->constrain(s->nf_be, s->t, HW_BUF_Y);
+    cpu->eval(s->nf_be, s->t, HW_BUF_Y, HW_BUF_K1);
+    cpu->take_bad(s->nf_be);
+    hw_lm_work w;
+    memset(&w, 0, sizeof w);
+    w.node_f = s->nf_buf;
+    if ((st = cpu->download_work(s->nf_be, &w))) return st;
+    int n0 = s->m.S.ln_n0[line], ns = s->m.S.ln_nseg[line];
+    memcpy(f, s->nf_buf + 3 * (size_t)n0, sizeof(double) * 3 * ((size_t)ns + 1));
+    return HW_OK;
+}
+
+hw_status hw_sim_point_acceleration(const hw_sim *sim, int point, double acc[3])
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!s || point < 0 || point >= s->m.S.n_points || !acc) return HW_ERR_INVALID_ARG;
+    hw_status st = hw_sim_refresh_work(s);
+    if (st) return st;
+    for (int c = 0; c < 3; c++) acc[c] = s->w.pt_a[3 * point + c];
     return HW_OK;
 }
 

@@ -74,6 +74,8 @@ struct hw_sim {
     double t_base;
     long steps_base;
     int crit_line, crit_seg;
+    hw_backend *nf_be;   /* a CPU backend with node forces, made on the first hw_sim_line_node_forces */
+    double *nf_buf;      /* its node forces, 3 per state slot */
     long steps;           /* every step taken, shortened ones included */
     int failed;
     double *y;         /* host copy of the state */

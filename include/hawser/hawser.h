@@ -412,6 +412,15 @@ hw_status hw_sim_line_end_tensions(const hw_sim *sim, int line, double *ta, doub
  * end node's share of the line (its half-segment weight and buoyancy, drag, seabed contact and the
  * inertia of its mass), so it is not the tension of the end segment. */
 hw_status hw_sim_line_end_forces(const hw_sim *sim, int line, double fa[3], double fb[3]);
+/* Net force on each node of a line (3 (nseg + 1) values, N): tension, bending, weight, buoyancy,
+ * fluid loads and seabed contact (the force before the node's inertia; an end node's without its
+ * point). Computed on the CPU from the current state (with the CUDA backend: from the host's copy
+ * of the model, whose sampled wave kinematics may lag). */
+hw_status hw_sim_line_node_forces(const hw_sim *sim, int line, double *f);
+/* Point acceleration (m/s^2) at the current state: a free point's from its loads and mass (lines'
+ * end nodes included), a fixed, prescribed or coupled point's from its kinematics (0 for fixed and
+ * coupled points: a coupled point moves at constant velocity between two settings). */
+hw_status hw_sim_point_acceleration(const hw_sim *sim, int point, double acc[3]);
 /* Point position, velocity, and the total force all lines exert on it (N). */
 hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double vel[3],
                              double force[3]);
