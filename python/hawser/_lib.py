@@ -152,6 +152,8 @@ _PROTOS = {
     "hw_sim_line_tensions": (_S, [_P, c_int, _D]),
     "hw_sim_line_end_tensions": (_S, [_P, c_int, _D, _D]),
     "hw_sim_line_end_forces": (_S, [_P, c_int, _D, _D]),
+    "hw_sim_line_node_forces": (_S, [_P, c_int, _D]),
+    "hw_sim_point_acceleration": (_S, [_P, c_int, _D]),
     "hw_sim_line_mass": (c_double, [_P, c_int]),
     "hw_sim_point_state": (_S, [_P, c_int, _D, _D, _D]),
     "hw_sim_set_point_kinematics": (_S, [_P, c_int, _D, _D]),

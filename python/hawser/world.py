@@ -589,6 +589,15 @@ class Line(_Object):
         return a
 
     @property
+    def node_forces(self):
+        """Net force on each node, (segments + 1, 3), N: tension, bending, weight, buoyancy,
+        fluid loads and seabed contact, before the node's inertia (an end node's without its
+        point's); MoorDyn's line output flag D's companion."""
+        a = np.empty((self.segments + 1, 3))
+        self._call("hw_sim_line_node_forces", _ptr(a))
+        return a
+
+    @property
     def mass(self):
         """Structural (in-air) mass of the deployed line, kg."""
         return _lib.fn("hw_sim_line_mass")(self._sim(), self.index)
@@ -647,6 +656,15 @@ class Point(_Object):
     def force(self):
         """The total force all lines exert on the point (3,), N."""
         return self.state.force
+
+    @property
+    def acceleration(self):
+        """Acceleration (3,), m/s^2, at the current state: a free point's from its loads and
+        mass, a prescribed point's from its motion, 0 for fixed and coupled points."""
+        a = np.empty(3)
+        w = self.world
+        w._check(_lib.fn("hw_sim_point_acceleration")(w._lumped(), self.index, _ptr(a)), "sim")
+        return a
 
     def set_kinematics(self, position, velocity=(0.0, 0.0, 0.0)):
         """For a coupled point (co-simulation): its position and velocity from now on (held at

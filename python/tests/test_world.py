@@ -166,6 +166,14 @@ solver: {dt: auto, t_end: 1}
         s_mid = -175 + 7 * (np.arange(50) + 0.5)
         np.testing.assert_allclose(t, wet * np.sqrt(a * a + s_mid ** 2), rtol=1e-3)
         assert -50 - x[:, 2].min() == pytest.approx(a * (math.cosh(150 / a) - 1), rel=1e-3)
+        # at rest in equilibrium every inner node's net force vanishes (the statics stop below
+        # 1e-6 of the largest tension; 1e-5 leaves room for the 50 nodes' round-off), while each
+        # end node carries its half segment's weight beside the pull of its segment
+        f = ln.node_forces
+        assert f.shape == (51, 3)
+        assert np.abs(f[1:-1]).max() < 1e-5 * t.max()
+        assert np.linalg.norm(f[0]) > 0.5 * t[0]
+        np.testing.assert_array_equal(w.point("left").acceleration, np.zeros(3))
 
 
 # ---- errors --------------------------------------------------------------------------------------
