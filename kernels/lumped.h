@@ -339,6 +339,18 @@ HW_HD hw_lm_linec hw_lm_line_consts(const hw_lm_sys *S, int l)
     return c;
 }
 
+/* Seabed contact of a node (hw_seabed_contact) added to its force f and power, selected without
+ * a branch where the node is below the seabed (the CPU loops vectorize): hw_node_load_sb's and
+ * hw_node_load_waves' one seabed. */
+HW_HDI void hw_node_seabed(hw_v3 r, hw_v3 v, double ln, hw_lm_linec c, hw_lm_env e, hw_v3 *f,
+                           double *power)
+{
+    hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
+    int ground = r.z < -e.depth;
+    *f = hw_v3_select(ground, hw_v3_add(*f, sb.f), *f);
+    *power = ground ? *power + sb.power : *power;
+}
+
 /* seabed = 0 leaves the seabed contact out, for a caller that knows the node is above the
  * seabed (r.z >= -depth, or NaN): its force and power are selected away there, so the result is
  * the same to the bit, without the contact's square root and division. */
@@ -357,12 +369,7 @@ HW_HDI hw_node_load hw_node_load_sb(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 q
     double pw = power - hw_v3_dot(fd, v); /* work the water takes from the line (still water) */
     f = hw_v3_select(wet, fw, f);
     power = wet ? pw : power;
-    if (seabed) {
-        hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
-        int ground = r.z < -e.depth;
-        f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
-        power = ground ? power + sb.power : power;
-    }
+    if (seabed) hw_node_seabed(r, v, ln, c, e, &f, &power);
     L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = wet ? 1.0 : 0.0;
     return L;
 }
@@ -402,12 +409,7 @@ HW_HDI hw_node_load hw_node_load_waves(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v
     double pw = power - hw_v3_dot(fw, v);
     f = hw_v3_select(wet, hw_v3_add(f, fw), f);
     power = wet ? pw : power;
-    if (seabed) {
-        hw_seabed_result sb = hw_seabed_contact(r, v, e.depth, e.kb, e.cb, e.vf, c.mus, c.d, ln);
-        int ground = r.z < -e.depth;
-        f = hw_v3_select(ground, hw_v3_add(f, sb.f), f);
-        power = ground ? power + sb.power : power;
-    }
+    if (seabed) hw_node_seabed(r, v, ln, c, e, &f, &power);
     L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = sub;
     return L;
 }
