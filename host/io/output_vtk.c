@@ -213,7 +213,9 @@ static void write_points(FILE *f, const hw_vtk_out *v)
     fprintf(f, "        </DataArray>\n      </Points>\n");
 }
 
-static void write_head(FILE *f, double t, int n_points, int n_cells)
+/* A frame's head up to its piece: n_points points, n_verts vertices, n_lines polylines and n_polys
+ * polygons. */
+static void write_head(FILE *f, double t, long n_points, long n_verts, long n_lines, long n_polys)
 {
     fprintf(f, "<?xml version=\"1.0\"?>\n"
                "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
@@ -221,8 +223,8 @@ static void write_head(FILE *f, double t, int n_points, int n_cells)
                "    <FieldData>\n"
                "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">%.17g</DataArray>\n"
                "    </FieldData>\n"
-               "    <Piece NumberOfPoints=\"%d\" NumberOfVerts=\"0\" NumberOfLines=\"%d\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n",
-            t, n_points, n_cells);
+               "    <Piece NumberOfPoints=\"%ld\" NumberOfVerts=\"%ld\" NumberOfLines=\"%ld\" NumberOfStrips=\"0\" NumberOfPolys=\"%ld\">\n",
+            t, n_points, n_verts, n_lines, n_polys);
 }
 
 static const char VTP_TAIL[] = "    </Piece>\n  </PolyData>\n</VTKFile>\n";
@@ -230,7 +232,7 @@ static const char VTP_TAIL[] = "    </Piece>\n  </PolyData>\n</VTKFile>\n";
 static void write_cables(FILE *f, const hw_vtk_out *v, double t)
 {
     const hw_model_def *m = &v->sc->model;
-    write_head(f, t, v->n_nodes, m->n_lines);
+    write_head(f, t, v->n_nodes, 0, m->n_lines, 0);
     fprintf(f, "      <PointData Scalars=\"tension\" Vectors=\"velocity\">\n");
     array_doubles(f, "tension", v->nodeT, v->n_nodes, 1);
     array_doubles(f, "strain", v->nodeS, v->n_nodes, 1);
@@ -252,7 +254,7 @@ static void write_cables(FILE *f, const hw_vtk_out *v, double t)
 static void write_segments(FILE *f, const hw_vtk_out *v, double t)
 {
     const hw_model_def *m = &v->sc->model;
-    write_head(f, t, v->n_nodes, v->n_seg);
+    write_head(f, t, v->n_nodes, 0, v->n_seg, 0);
     fprintf(f, "      <CellData Scalars=\"tension\">\n");
     array_doubles(f, "tension", v->ten, v->n_seg, 1);
     array_doubles(f, "strain", v->strain, v->n_seg, 1);
@@ -317,7 +319,7 @@ static hw_status write_rigid(FILE *f, hw_vtk_out *v, double t)
     const hw_rc *rc = v->rc;
     int nc = hw_rc_n_cables(rc), np = 0;
     for (int c = 0; c < nc; c++) np += hw_rc_elements(rc, c) + 1;
-    write_head(f, t, np, nc);
+    write_head(f, t, np, 0, nc, 0);
     fprintf(f, "      <PointData Scalars=\"tension\">\n");
     hw_status st;
     for (int k = 0; k < 3; k++)
@@ -415,14 +417,7 @@ static hw_status write_bodies(FILE *f, hw_vtk_out *v, double t)
 {
     const hw_out_bodies *b = v->bodies;
     int n = b->n;
-    fprintf(f, "<?xml version=\"1.0\"?>\n"
-               "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
-               "  <PolyData>\n"
-               "    <FieldData>\n"
-               "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">%.17g</DataArray>\n"
-               "    </FieldData>\n"
-               "    <Piece NumberOfPoints=\"%d\" NumberOfVerts=\"%d\" NumberOfLines=\"%d\" NumberOfStrips=\"0\" NumberOfPolys=\"0\">\n",
-            t, 4 * n, n, 3 * n);
+    write_head(f, t, 4 * (long)n, n, 3 * (long)n, 0);
     fprintf(f, "      <PointData Scalars=\"body\" Vectors=\"velocity\">\n");
     array_begin(f, "Int32", "body", 1);
     for (int k = 0; k < n; k++) fprintf(f, "%d\n%d\n%d\n%d\n", k, k, k, k);
@@ -476,14 +471,7 @@ static hw_status write_surface(FILE *f, hw_vtk_out *v, double t)
     for (int j = 0; j < ny; j++)
         for (int i = 0; i < nx; i++)
             v->eta[(long)j * nx + i] = hw_waves_elevation(v->waves, g->x0 + dx * i, g->y0 + dy * j, t);
-    fprintf(f, "<?xml version=\"1.0\"?>\n"
-               "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
-               "  <PolyData>\n"
-               "    <FieldData>\n"
-               "      <DataArray type=\"Float64\" Name=\"TimeValue\" NumberOfTuples=\"1\" format=\"ascii\">%.17g</DataArray>\n"
-               "    </FieldData>\n"
-               "    <Piece NumberOfPoints=\"%ld\" NumberOfVerts=\"0\" NumberOfLines=\"0\" NumberOfStrips=\"0\" NumberOfPolys=\"%ld\">\n",
-            t, np, nc);
+    write_head(f, t, np, 0, 0, nc);
     fprintf(f, "      <PointData Scalars=\"eta\">\n");
     array_doubles(f, "eta", v->eta, np, 1);
     fprintf(f, "      </PointData>\n      <Points>\n");
