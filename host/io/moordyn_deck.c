@@ -1929,7 +1929,7 @@ static void warn_unattached(rdr *R)
 }
 
 /* A scenario's warnings (scenario.h: '\n'-separated lines) to log at level 1. */
-static void log_warnings(const hw_scenario *sc, hw_log_fn log, void *log_user)
+void hw_md_log_warnings(const hw_scenario *sc, hw_log_fn log, void *log_user)
 {
     for (const char *p = sc ? sc->warnings : NULL; p && *p && log;) {
         const char *nl = strchr(p, '\n');
@@ -2156,7 +2156,7 @@ hw_status hw_md_load_any_with(const char *path, const char *const *overrides, in
         return hw_md_load(path, log, log_user, sc, deck, msg, msg_len);
     }
     hw_status st = hw_scenario_load_with(path, NULL, overrides, n_overrides, sc, msg, msg_len);
-    if (st == HW_OK) log_warnings(*sc, log, log_user);
+    if (st == HW_OK) hw_md_log_warnings(*sc, log, log_user);
     return st;
 }
 

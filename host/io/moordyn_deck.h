@@ -96,6 +96,9 @@ hw_status hw_md_load_any_with(const char *path, const char *const *overrides, in
                               hw_log_fn log, void *log_user, hw_scenario **sc, hw_md_deck **deck,
                               char *msg, size_t msg_len);
 
+/* A loaded scenario's warnings (hw_scenario.warnings), one line each to log at level 1. */
+void hw_md_log_warnings(const hw_scenario *sc, hw_log_fn log, void *log_user);
+
 /* The equivalent YAML scenario text of a deck (what `hawser convert` writes), malloc'ed; the
  * deck's OUTPUTS channels, which the YAML format cannot hold, are listed in a comment. */
 hw_status hw_md_to_yaml(const char *path, hw_log_fn log, void *log_user, char **yaml, char *msg,

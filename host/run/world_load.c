@@ -3,6 +3,7 @@
  * without the files it writes. The world owns the scenario and what was built beside it. */
 #include "hawser/world.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,9 +49,13 @@ hw_world_load_opts hw_default_load_opts(void)
     return o;
 }
 
-static void set_msg(char *msg, size_t len, const char *fmt, const char *a, const char *b)
+static void set_msg(char *msg, size_t len, const char *fmt, ...)
 {
-    if (msg && len) snprintf(msg, len, fmt, a, b);
+    if (!msg || !len) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, len, fmt, ap);
+    va_end(ap);
 }
 
 hw_status hw_scenario_rigid_points(const hw_scenario *sc, hw_world_rc_point **out, int *n_out)
@@ -104,7 +109,7 @@ hw_status hw_scenario_world_def(const hw_scenario *sc, hw_backend_kind backend, 
         free(*rbe);
         *rcb = NULL;
         *rbe = NULL;
-        set_msg(msg, len, "%s: out of memory%s", sc->path, "");
+        set_msg(msg, len, "%s: out of memory", sc->path);
         return HW_ERR_NOMEM;
     }
     int n_rcb = 0, n_rbe = 0;
@@ -145,7 +150,7 @@ static hw_status build(loaded *L, const char *name, const hw_world_load_opts *o,
     if ((st = hw_scenario_check(sc, msg, len))) return st;
     if (sc->has_ensemble) { /* the load cases in one model, names NAME@case, as hawser run */
         if (sc->n_couplings > 0) {
-            set_msg(msg, len, "%s: couplings and an ensemble together are not supported yet%s", name, "");
+            set_msg(msg, len, "%s: couplings and an ensemble together are not supported yet", name);
             return HW_ERR_UNSUPPORTED;
         }
         hw_ensemble_def ed = {sc->ens_n[0], sc->ens_n[1], sc->ens_n[2], sc->ens_v[0], sc->ens_v[1],
@@ -185,31 +190,25 @@ static hw_status load(const char *path, const char *text, const hw_world_load_op
     if (out) *out = NULL;
     if (msg && len) msg[0] = 0;
     if (!out || (!path && !text)) {
-        set_msg(msg, len, "hw_world_load: no %s%s", out ? "file" : "output pointer", "");
+        set_msg(msg, len, "hw_world_load: no %s", out ? "file" : "output pointer");
         return HW_ERR_INVALID_ARG;
     }
     if (o.n_overrides < 0 || (o.n_overrides > 0 && !o.overrides)) {
-        set_msg(msg, len, "hw_world_load: n_overrides > 0 and no overrides%s%s", "", "");
+        set_msg(msg, len, "hw_world_load: n_overrides > 0 and no overrides");
         return HW_ERR_INVALID_ARG;
     }
     const char *name = path ? path : "<string>";
     loaded *L = (loaded *)calloc(1, sizeof *L);
     if (!L) {
-        set_msg(msg, len, "%s: out of memory%s", name, "");
+        set_msg(msg, len, "%s: out of memory", name);
         return HW_ERR_NOMEM;
     }
     hw_status st;
-    if (!text && hw_md_is_deck(path)) {
-        if (o.n_overrides > 0) {
-            set_msg(msg, len, "%s: overrides are for YAML scenarios (`hawser convert %s` writes the deck as one)",
-                    path, path);
-            st = HW_ERR_INPUT;
-        } else {
-            st = hw_md_load(path, o.log, o.log_user, &L->sc, &L->md, msg, len);
-        }
+    if (!text) { /* a deck or a YAML file, as hawser run reads it */
+        st = hw_md_load_any_with(path, o.overrides, o.n_overrides, o.log, o.log_user, &L->sc, &L->md, msg, len);
     } else {
         st = hw_scenario_load_with(name, text, o.overrides, o.n_overrides, &L->sc, msg, len);
-        if (!st && L->sc->warnings && o.log) o.log(o.log_user, 1, L->sc->warnings);
+        if (!st) hw_md_log_warnings(L->sc, o.log, o.log_user);
     }
     if (!st) st = build(L, name, &o, out, msg, len);
     if (st) {
@@ -231,7 +230,7 @@ hw_status hw_world_load_string(const char *yaml, const char *name, const hw_worl
 {
     if (!yaml) {
         if (out) *out = NULL;
-        set_msg(msg, msg_len, "hw_world_load_string: no text%s%s", "", "");
+        set_msg(msg, msg_len, "hw_world_load_string: no text");
         return HW_ERR_INVALID_ARG;
     }
     return load(name ? name : "<string>", yaml, opts, out, msg, msg_len);
