@@ -19,8 +19,32 @@ typedef enum hw_body_kind {
     HW_BODY_FREE = 0,   /* moved by its own loads and the cables attached to it */
     HW_BODY_FIXED,      /* stays at pos / rot */
     HW_BODY_PRESCRIBED, /* moves as given by motion (6 DOF) */
-    HW_BODY_COUPLED     /* kinematics set from outside (co-simulation) */
+    HW_BODY_COUPLED,    /* kinematics set from outside (co-simulation) */
+    HW_BODY_PINNED      /* the reference point stays at pos (a ball joint to the ground: MoorDyn's
+                           pinned rod); free to turn about it under its loads (3 DOF) */
 } hw_body_kind;
+
+/* A rigid cylinder carried by a body (MoorDyn's rod; docs/physics.md section 9, "Cylinders"):
+ * a slender member from end a to end b (body frame, from the reference point) of diameter d and
+ * mass per length m_l, its loads summed over segments + 1 nodes along it as MoorDyn's rod sums
+ * them: Morison drag normal (cd, on d l) and axial (cd_ax, on pi d l) on the velocity relative to
+ * the water (current and waves) at each node, added mass normal (ca) and axial (ca_ax) per node
+ * on its displaced volume, buoyancy of the submerged part of each segment (partial submergence at
+ * the surface), weight, and end effects at each end face (cd_end: axial drag on the face area
+ * pi d^2 / 4; ca_end: axial added mass of a half sphere of diameter d per face). Its mass and
+ * the inertia of a uniform cylinder (about its own axis m_l L d^2 / 8, across it m_l L^3 / 12 +
+ * m_l L d^2 / 16 about its centre) add to the body's own mass and inertia, so a body may be a
+ * cylinder alone (mass 0, inertia zero). segments = 0: one node at the middle carrying the whole
+ * length (MoorDyn's zero-segment rod has length 0 and end effects only: a and b equal). */
+typedef struct hw_body_cylinder_def {
+    double a[3], b[3];       /* end A and end B, body frame, m */
+    double diameter;         /* m (> 0) */
+    double mass_per_length;  /* kg/m (>= 0) */
+    int segments;            /* >= 0 */
+    double cd, ca;           /* normal drag and added-mass coefficients */
+    double cd_ax, ca_ax;     /* axial (tangential) drag and added-mass coefficients */
+    double cd_end, ca_end;   /* end-face drag and added-mass coefficients */
+} hw_body_cylinder_def;
 
 typedef struct hw_body_def {
     const char *name;
@@ -70,6 +94,10 @@ typedef struct hw_body_def {
     const double *rao_amp;     /* 6 per (frequency i, heading j), at 6 (i n_heading + j) + dof:
                                   surge sway heave (m/m), roll pitch yaw (rad/m); >= 0 */
     const double *rao_phase;   /* same layout: the phase lead eps (rad) */
+    /* rigid cylinders carried by the body (MoorDyn's rods), their loads and mass added to the
+     * body's own (hw_body_cylinder_def) */
+    int n_cylinders;
+    const hw_body_cylinder_def *cylinders;
 } hw_body_def;
 
 /* A point of the lumped-mass model (hw_model_def.points[point], kind HW_POINT_COUPLED) that rides
