@@ -1603,10 +1603,11 @@ static void read_channel(rdr *R, int line, const char *name)
              nseg, id, nseg, ch.index);
         return;
     }
-    ch.unit = ch.q == HW_MD_NODE_POS || ch.q == HW_MD_POINT_POS   ? "(m)"
-              : ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_POINT_VEL ? "(m/s)"
-              : ch.q == HW_MD_POINT_ACC                           ? "(m/s^2)"
-                                                                  : "(N)";
+    /* MoorDyn 2.7.2's units row words, without parentheses in the .out table (docs/moordyn.md) */
+    ch.unit = ch.q == HW_MD_NODE_POS || ch.q == HW_MD_POINT_POS   ? "m"
+              : ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_POINT_VEL ? "m/s"
+              : ch.q == HW_MD_POINT_ACC                           ? "m/s^2"
+                                                                  : "N";
     hw_md_channel *g = grow(R, R->chans, R->n_chans, sizeof *g);
     if (!g) return;
     R->chans = g;
@@ -1976,6 +1977,7 @@ static hw_md_deck *deck_new(rdr *R)
     d->waves = R->waves;
     R->waves = NULL;
     d->write_units = R->write_units;
+    d->dt_out = R->out_interval;
     d->n_channels = R->n_chans;
     d->channels = R->chans;
     R->chans = NULL;
