@@ -107,6 +107,10 @@ static void same_models(const hw_model_def *a, const hw_model_def *b)
         cr_assert_eq(fx->use_mbl, fy->use_mbl);
         EQ_D(fx->time, fy->time, "failure time");
         cr_assert_eq(fx->at, fy->at, "line %d failure at", i);
+        cr_assert_eq(!x->start_pos, !y->start_pos, "line %d start", i);
+        cr_assert_eq(!x->start_vel, !y->start_vel, "line %d start velocities", i);
+        if (x->start_pos) same_arrays(x->start_pos, y->start_pos, 3 * (x->nseg + 1), "start positions");
+        if (x->start_vel) same_arrays(x->start_vel, y->start_vel, 3 * (x->nseg + 1), "start velocities");
     }
     const hw_solver_def *s = &a->solver, *t = &b->solver;
     EQ_D(s->dt, t->dt, "dt");
@@ -683,8 +687,9 @@ Test(errors, refused_options)
     expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
     expect(with("0.01  dtM\n", "Euler tScheme\n"), REFUSED, 18, "OPTIONS tScheme", "Euler");
     expect(with("0.01  dtM\n", "AB3 tScheme\n"), REFUSED, 18, "tScheme AB3 not supported yet", NULL);
-    expect(with("0.01  dtM\n", "state.bin fileIC\n"), REFUSED, 18, "OPTIONS fileIC", "saved state (\"state.bin\") not supported yet");
-    expect(with("0.01  dtM\n", "state.bin ICfile\n"), REFUSED, 18, "OPTIONS ICfile", "LoadState");
+    expect(with("0.01  dtM\n", "state.bin fileIC\n"), HW_ERR_IO, 18, "OPTIONS fileIC",
+           "state.bin: cannot read the state file: No such file");
+    expect(with("0.01  dtM\n", "state.bin ICfile\n"), HW_ERR_IO, 18, "OPTIONS ICfile", "state.bin");
     expect(with("0.01  dtM\n", "0 CFL\n"), BAD, 18, "OPTIONS CFL", "expected a Courant number > 0");
     expect(with("0.01  dtM\n", "fast CFL\n"), BAD, 18, "OPTIONS CFL", "expected a number");
     expect(with("0.01  dtM\n", "bathy.txt SeafloorFile\n"), REFUSED, 18, "SeafloorFile", "not supported yet");
@@ -1576,4 +1581,179 @@ Test(out_layout, reads_as_numpy_loadtxt_skiprows_2)
              files[0], files[1]);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
     cr_assert(strstr(out, "(3, 22) (3, 16) Time FairTen1 0.3 "), "%s", out);
+}
+
+/* ---- fileIC: a start from MoorDyn 2.7.2's state file (docs/moordyn.md, "Initial conditions from a
+ * state file") ------------------------------------------------------------------------------------ */
+
+/* md_fileic.state: MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311) on md_outfmt.dat:
+ * moordyn.Create; moordyn.Init(s, [], []); three moordyn.Step(s, [], [], t, 0.1) from t = 0;
+ * moordyn.SaveState(s, "md_fileic.state"); then moordyn.GetLineNodePos / GetLineNodeVel of both
+ * lines and GetPointPos / GetPointVel of point 2 gave (line 1, nodes 0..3; line 2 mirrors it): */
+static const double MD_IC_R1[4][3] = {{-50.0, 0.0, -20.0},
+                                      {-37.13205058332663, 0.0, -35.29936842335814},
+                                      {-19.33991493965689, 0.0, -43.935003212271205},
+                                      {-6.872877958593709e-18, 0.0, -40.3654589953444}};
+static const double MD_IC_V1[4][3] = {{0.0, 0.0, 0.0},
+                                      {-0.3288286537113891, 0.0, -0.6068073940940617},
+                                      {-0.35896497628566587, 0.0, -1.0349510444450842},
+                                      {-7.718020019436397e-18, 0.0, -2.2826630905757845}};
+static const double MD_IC_R2[4][3] = {{-6.872877958593709e-18, 0.0, -40.3654589953444},
+                                      {19.33991493965689, 0.0, -43.935003212271205},
+                                      {37.13205058332663, 0.0, -35.299368423358125},
+                                      {50.0, 0.0, -20.0}};
+static const double MD_IC_V2[4][3] = {{-7.718020019436397e-18, 0.0, -2.2826630905757845},
+                                      {0.35896497628566604, 0.0, -1.0349510444450836},
+                                      {0.32882865371139003, 0.0, -0.606807394094063},
+                                      {0.0, 0.0, 0.0}};
+
+/* md_fileic.dat starts from that state, exactly (bit for bit: the file's doubles), without a static
+ * solve; its YAML twin (lines[].start) is the same model and runs to the same files. Then 0.1 s
+ * on: MoorDyn 2.7.2 from the same state (md_outfmt.dat with TmaxIC 0; Init; moordyn.LoadState(s,
+ * "md_fileic.state"); two Steps of 0.05 s) has point 2 at z = -40.618766008767004 m; Hawser
+ * -40.6127 m: 6 mm on a motion of 0.25 m (with the point's drag area set to 0 in both, -40.625162
+ * and -40.619085: the same 6 mm, so the gap is the coarse 3-segment chains' dynamics, not the
+ * start state), within 1 cm. */
+Test(fileic, starts_from_moordyn_state)
+{
+    hw_scenario *d = load_deck(HW_TEST_DATA_DIR "/md_fileic.dat", NULL), *y = load_yaml(HW_TEST_DATA_DIR "/md_fileic.yaml");
+    same_scenarios(d, y);
+    cr_assert_eq(d->model.solver.static_solve, 0);
+    hw_scenario_free(y);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&d->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    double r[12], v[12], pr[3], pv[3], pf[3];
+    for (int l = 0; l < 2; l++) {
+        cr_assert_eq(hw_sim_line_positions(sim, l, r), HW_OK);
+        cr_assert_eq(hw_sim_line_velocities(sim, l, v), HW_OK);
+        for (int j = 0; j < 4; j++)
+            for (int c = 0; c < 3; c++) {
+                EQ_D(r[3 * j + c], l ? MD_IC_R2[j][c] : MD_IC_R1[j][c], "start position");
+                EQ_D(v[3 * j + c], l ? MD_IC_V2[j][c] : MD_IC_V1[j][c], "start velocity");
+            }
+    }
+    cr_assert_eq(hw_sim_point_state(sim, 1, pr, pv, pf), HW_OK);
+    for (int c = 0; c < 3; c++) {
+        EQ_D(pr[c], MD_IC_R1[3][c], "point 2 position");
+        EQ_D(pv[c], MD_IC_V1[3][c], "point 2 velocity");
+    }
+    cr_assert_eq(hw_sim_advance_to(sim, 0.1), HW_OK, "%s", hw_sim_last_error(sim));
+    cr_assert_eq(hw_sim_point_state(sim, 1, pr, pv, pf), HW_OK);
+    cr_expect(fabs(pr[2] - -40.618766008767004) < 0.01, "point 2 z at 0.1 s: Hawser %.8g, MoorDyn 2.7.2 -40.618766", pr[2]);
+    cr_expect(pr[2] < -40.6, "it moved on from the saved state's -40.365 m at -2.28 m/s: %g", pr[2]);
+    hw_sim_destroy(sim);
+    hw_scenario_free(d);
+    char cmd[2048], out[8192];
+    snprintf(cmd, sizeof cmd, "%s run %s/md_fileic.dat -o " HW_TMP "/hawser_md_ic -q > /dev/null 2>&1 && "
+             "%s run %s/md_fileic.yaml -o " HW_TMP "/hawser_md_ic_y -q > /dev/null 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR, HW_CLI_PATH, HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+    for (int k = 0; k < 4; k++) {
+        char a[256], b[256];
+        snprintf(a, sizeof a, HW_TMP "/hawser_md_ic/%s", files[k]);
+        snprintf(b, sizeof b, HW_TMP "/hawser_md_ic_y/%s", files[k]);
+        cr_assert_str_eq(slurp(a), slurp(b), "%s differs", files[k]);
+    }
+    /* convert writes the start state; the YAML reloads as the same model */
+    snprintf(cmd, sizeof cmd, "%s convert %s/md_fileic.dat -o " HW_TMP "/hawser_md_ic.yaml 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    d = load_deck(HW_TEST_DATA_DIR "/md_fileic.dat", NULL);
+    y = load_yaml(HW_TMP "/hawser_md_ic.yaml");
+    same_scenarios(d, y);
+    hw_scenario_free(d);
+    hw_scenario_free(y);
+}
+
+/* A deck text with md_fileic.dat's model and fileIC's value (and what else) replaced. */
+static hw_status load_ic(const char *from, const char *to, const char *ic)
+{
+    static char t[8192];
+    char *deck = slurp(HW_TEST_DATA_DIR "/md_fileic.dat");
+    snprintf(t, sizeof t, "%s", deck);
+    if (from) {
+        char *at = strstr(t, from);
+        cr_assert_not_null(at, "test bug: %s", from);
+        char rest[8192];
+        snprintf(rest, sizeof rest, "%s", at + strlen(from));
+        snprintf(at, sizeof t - (size_t)(at - t), "%s%s", to, rest);
+    }
+    char *at = strstr(t, "md_fileic.state  fileIC");
+    cr_assert_not_null(at);
+    char rest[8192];
+    snprintf(rest, sizeof rest, "%s", at + strlen("md_fileic.state"));
+    snprintf(at, sizeof t - (size_t)(at - t), "%s%s", ic, rest);
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = NULL;
+    hw_status st = hw_md_load_string(t, HW_TEST_DATA_DIR "/ic.dat", NULL, NULL, &sc, &md, msg, sizeof msg);
+    if (st == HW_OK) {
+        hw_scenario_free(sc);
+        hw_md_free(md);
+    } else {
+        cr_assert_null(strchr(msg, '\n'), "one line: %s", msg);
+    }
+    return st;
+}
+
+/* What does not match the deck, or is not a state file, is a located error at the fileIC line. */
+Test(fileic, errors_are_located)
+{
+    const char *at = HW_TEST_DATA_DIR "/ic.dat:25: OPTIONS fileIC: ";
+    cr_assert_eq(load_ic(NULL, NULL, "md_fileic.state"), HW_OK, "%s", msg);
+    cr_assert_eq(load_ic(NULL, NULL, "missing.state"), HW_ERR_IO);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "missing.state: cannot read the state file"), "%s", msg);
+    cr_assert_eq(load_ic(NULL, NULL, "md_fileic.dat"), HW_ERR_INPUT);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "expected a MoorDyn state file"), "%s", msg);
+    /* a line of 4 segments where the file has 3 */
+    cr_assert_eq(load_ic("1   chain     1        2        60        3", "1   chain     1        2        60        4",
+                         "md_fileic.state"), HW_ERR_INPUT);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "object 4 (line 1): expected 3 x 6 values") &&
+              strstr(msg, "got 2 x 6"), "%s", msg);
+    /* a fourth point: 6 objects expected, the file has 5 */
+    cr_assert_eq(load_ic("3   Fixed       50.0     0.0      -20     0     0       0      0\n",
+                         "3   Fixed       50.0     0.0      -20     0     0       0      0\n"
+                         "4   Fixed       60.0     0.0      -20     0     0       0      0\n", "md_fileic.state"),
+                 HW_ERR_INPUT);
+    cr_assert(strstr(msg, "ic.dat:26: OPTIONS fileIC: ") && strstr(msg, "expected 6 objects (the deck's 4 points "
+              "and 2 lines, in MoorDyn's order), got 5"), "%s", msg);
+    /* a truncated file, another version */
+    FILE *f = fopen(HW_TEST_DATA_DIR "/md_fileic.state", "rb");
+    cr_assert_not_null(f);
+    static unsigned char b[4096];
+    size_t n = fread(b, 1, sizeof b, f);
+    fclose(f);
+    cr_assert_eq(n, 441u);
+    f = fopen(HW_TMP "/hawser_ic_cut.state", "wb");
+    cr_assert_not_null(f);
+    fwrite(b, 1, 300, f);
+    fclose(f);
+    cr_assert_eq(load_ic(NULL, NULL, HW_TMP "/hawser_ic_cut.state"), HW_ERR_INPUT);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "expected 53 8-byte words after the header") &&
+              strstr(msg, "truncated"), "%s", msg);
+    b[7] = 3;
+    f = fopen(HW_TMP "/hawser_ic_v3.state", "wb");
+    cr_assert_not_null(f);
+    fwrite(b, 1, n, f);
+    fclose(f);
+    cr_assert_eq(load_ic(NULL, NULL, HW_TMP "/hawser_ic_v3.state"), HW_ERR_INPUT);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "got version 3.7"), "%s", msg);
+    /* the YAML form: a row per node, and no static solve with it */
+    hw_scenario *sc = NULL;
+    char *y = slurp(HW_TEST_DATA_DIR "/md_fileic.yaml");
+    static char t[16384];
+    snprintf(t, sizeof t, "%s", y);
+    char *s = strstr(t, "static_solve: false");
+    cr_assert_not_null(s);
+    memcpy(s, "static_solve: true ", 19);
+    cr_assert_eq(hw_scenario_load_string(t, "ic.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "lines[0] (line1)") && strstr(msg, "expected solver.static_solve: false with a start state"),
+              "%s", msg);
+    snprintf(t, sizeof t, "%s", y);
+    s = strstr(t, "        - [-50, 0, -20]\n");
+    cr_assert_not_null(s);
+    memmove(s, s + 24, strlen(s + 24) + 1);
+    cr_assert_eq(hw_scenario_load_string(t, "ic.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "ic.yaml:") && strstr(msg, "start.positions") &&
+              strstr(msg, "expected a list of 4 positions [x, y, z]"), "%s", msg);
 }
