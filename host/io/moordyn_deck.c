@@ -1338,21 +1338,31 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     /* LineOutputs: letters of MoorDyn v2's flags (p K v U D V t c s d), any other character a
      * separator ("pt", "p,t", "p-t", "-"); each flag a group of columns of the line's
      * <deck>_Line<N>.out file (moordyn_out.c); p also every node position in nodes.csv and t every
-     * segment tension in segments.csv. MoorDyn skips an unknown letter: here it is an error. */
+     * segment tension in segments.csv. A letter or digit that is no flag is skipped with a warning,
+     * as MoorDyn 2.7.2 skips it (silently): its table has no columns for it either. */
     static const char LETTERS[HW_MD_LO_COUNT + 1] = "pKvUDVtcsd";
     const char *flags = r->tok[6];
     unsigned mask = 0;
+    char unknown[16] = "";
+    size_t n_unknown = 0;
     for (const char *f = flags; *f; f++) {
         const char *at = strchr(LETTERS, *f);
-        if (at && *f) {
-            mask |= 1u << (at - LETTERS);
-        } else if (isalnum((unsigned char)*f)) {
-            char w[128];
-            snprintf(w, sizeof w, "%s LineOutputs", where);
-            fail(R, r->line, w, "expected output flags from MoorDyn v2's p K v U D V t c s d (other characters "
-                 "separate them; - for none), got '%c' in \"%.40s\"", *f, flags);
-            return;
+        if (at && *f) mask |= 1u << (at - LETTERS);
+        else if (isalnum((unsigned char)*f) && n_unknown + 1 < sizeof unknown && !strchr(unknown, *f))
+            unknown[n_unknown++] = *f;
+    }
+    if (n_unknown && R->log) {
+        char buf[700], hint[96] = "";
+        for (size_t k = 0; k < n_unknown; k++) { /* 'T' for 't': the other case is a flag */
+            char o = (char)(isupper((unsigned char)unknown[k]) ? tolower((unsigned char)unknown[k])
+                                                              : toupper((unsigned char)unknown[k]));
+            if (o != unknown[k] && strchr(LETTERS, o) && !hint[0])
+                snprintf(hint, sizeof hint, " (flags are case-sensitive: '%c' is not '%c')", unknown[k], o);
         }
+        snprintf(buf, sizeof buf, "%s:%d: %s LineOutputs: '%s' in \"%.40s\" %s not among MoorDyn v2's flags p K v U D V "
+                 "t c s d: ignored, as MoorDyn 2.7.2 ignores %s%s", R->file, r->line, where, unknown, flags,
+                 n_unknown > 1 ? "are" : "is", n_unknown > 1 ? "them" : "it", hint);
+        R->log(R->log_user, 1, buf);
     }
     if (r->n > 7 && R->log) {
         char buf[600];
