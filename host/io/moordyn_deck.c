@@ -93,6 +93,7 @@ typedef struct rdr {
     hw_waves *waves;    /* the sea, built by check_waves (moved to the deck) */
     char ic_file[4096]; /* fileIC's value ("" = none) */
     char ic_where[96];  /* "OPTIONS fileIC" (or ICfile, as the deck spells it) */
+    double tmaxic;      /* TmaxIC's value (its line: opt_ln[O_TMAXIC]) */
     double *ic_buf;     /* the lines' start states read from it (start_pos / start_vel point here) */
 } rdr;
 
@@ -552,9 +553,7 @@ static void read_option(rdr *R, const row *r)
         if (!(v >= 0)) fail(R, r->line, where, "expected a time >= 0 s (0 = no initial condition "
                             "solve), got %g", v);
         R->solver.static_solve = v > 0;
-        if (v > 0)
-            note(R, r->line, "TmaxIC %g: the initial condition comes from Hawser's Newton static "
-                 "solve (tolerance %g), not from %g s of dynamic relaxation", v, R->solver.static_tol, v);
+        R->tmaxic = v; /* its note once every option is read (read_options): fileIC changes it */
         break;
     case O_DTIC: case O_CDSCALEIC: case O_THRESHIC: case O_ICGENDYN:
         note(R, r->line, "%s has no effect: Hawser finds the initial state with a Newton static "
@@ -621,6 +620,9 @@ static void read_options(rdr *R)
     }
     /* FrictionCoefficient applies to every line type */
     for (int k = 0; k < R->n_types; k++) R->types[k].seabed_mu = R->friction;
+    if (!FAILED(R) && R->opt_ln[O_TMAXIC] && R->tmaxic > 0 && !R->ic_file[0])
+        note(R, R->opt_ln[O_TMAXIC], "TmaxIC %g: the initial condition comes from Hawser's Newton static solve "
+             "(tolerance %g), not from %g s of dynamic relaxation", R->tmaxic, R->solver.static_tol, R->tmaxic);
 }
 
 /* ---- waves (WaveKin 3 and 7) ------------------------------------------------------------------ */
