@@ -4,6 +4,7 @@
  * file, the line and what was expected; the .out table has its header, units and rows. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1755,6 +1756,26 @@ Test(fileic, errors_are_located)
     fclose(f);
     cr_assert_eq(load_ic(NULL, NULL, HW_TMP "/hawser_ic_v3.state"), HW_ERR_INPUT);
     cr_assert(strstr(msg, at) == msg && strstr(msg, "got version 3.7"), "%s", msg);
+    /* the file MoorDyn's Python package writes from a MoorPy equilibrium (moorpy_export: version 2.4 by
+     * default, every point's row with its position, fixed ones included; MoorDyn's own lines.txt.ic
+     * is one): the fixed points' rows are not used, the start is the same */
+    static unsigned char mp[4096];
+    memcpy(mp, b, n);
+    mp[7] = 2;
+    mp[8] = 4;
+    const double fixed[2][3] = {{-50, 0, -20}, {50, 0, -20}};
+    const size_t row_at[2] = {17 + 8 * (1 + 2), 17 + 8 * (1 + 2 + 6 + 2 + 6 + 2)}; /* points 1 and 3 */
+    for (int p = 0; p < 2; p++)
+        for (int c = 0; c < 3; c++) {
+            uint64_t u;
+            memcpy(&u, &fixed[p][c], 8);
+            for (int k = 0; k < 8; k++) mp[row_at[p] + 8 * (size_t)c + (size_t)k] = (unsigned char)(u >> (8 * k));
+        }
+    f = fopen(HW_TMP "/hawser_ic_moorpy.state", "wb");
+    cr_assert_not_null(f);
+    fwrite(mp, 1, n, f);
+    fclose(f);
+    cr_assert_eq(load_ic(NULL, NULL, HW_TMP "/hawser_ic_moorpy.state"), HW_OK, "%s", msg);
     /* the YAML form: a row per node, and no static solve with it */
     hw_scenario *sc = NULL;
     char *y = slurp(HW_TEST_DATA_DIR "/md_fileic.yaml");
