@@ -1551,6 +1551,14 @@ Test(out_layout, rows_at_multiples_of_dtout_only)
     cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt3/hawser_md_fmt2_deck.out", NULL, 22, 0, first), 1 + 6);
     cr_assert(!strncmp(first[1], "    0.0000 ", 11), "%.11s", first[1]);
     cr_assert(!strncmp(first[2], "    0.0010 ", 11), "%.11s", first[2]);
+    /* no dtOut (md_slack.dat): MoorDyn 2.7.2 writes a row per coupling step from t = 0 (its Init's row
+     * is kept when dtOut is 0, its default); Hawser a row per output time of its 0.1 s default, t = 0
+     * and the end time (1 s) included */
+    snprintf(cmd, sizeof cmd, "%s run %s/md_slack.dat -o " HW_TMP "/hawser_md_fmt4 -q > /dev/null 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt4/md_slack.out", NULL, 3, 1, first), 2 + 11);
+    cr_assert(!strncmp(first[2], "    0.0000 ", 11), "%.11s", first[2]);
 }
 
 /* A user's script reads the table unchanged: numpy.loadtxt(path, skiprows=2) (MoorDyn's header

@@ -2078,7 +2078,8 @@ static hw_md_deck *deck_new(rdr *R)
     d->waves = R->waves;
     R->waves = NULL;
     d->write_units = R->write_units;
-    d->dt_out = R->out_interval;
+    /* no dtOut: MoorDyn 2.7.2 writes a row per coupling step, t = 0 included; here a row per output time */
+    d->dt_out = R->opt_ln[O_DTOUT] ? R->out_interval : 0.0;
     d->n_channels = R->n_chans;
     d->channels = R->chans;
     R->chans = NULL;

@@ -64,7 +64,7 @@ typedef struct hw_md_deck {
     int n_channels;
     hw_md_channel *channels;
     int write_units;  /* WriteUnits option: the units row of the .out table (default 1) */
-    double dt_out;    /* dtOut: > 0, rows at k dtOut (k >= 1) only; 0, a row per output time, t = 0 too */
+    double dt_out;    /* dtOut: > 0, rows at k dtOut (k >= 1) only; 0 (or no dtOut), a row per output time, t = 0 too */
     int n_lines;
     hw_md_line_out *lines;  /* per line (n_lines): its LineOutputs */
     double rho;             /* water density */
