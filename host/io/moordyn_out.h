@@ -2,7 +2,8 @@
  * and the .out table"): fixed-width fields (10 for the time, 20 for each value, right-aligned, no
  * separator), a header row "Time" + channel names, a units row ("(s)", "N", "m", "m/s", "m/s^2";
  * left out when the deck says WriteUnits 0), then a row ("%10.4f" time, "%20.7e" values) at each
- * multiple of the deck's dtOut (none at t = 0), or at every write when dtOut is 0. Rows are
+ * multiple of the deck's dtOut (none at t = 0), or at every write (t = 0 included) when the deck's
+ * dtOut is 0 or absent (hw_md_deck.dt_out). Rows are
  * flushed as they are written, like the CSV files.
  * Beside it, <deck>_Line<N>.out for each line with LineOutputs flags (hw_md_line_out): MoorDyn
  * 2.7.2's column names and order (docs/moordyn.md, "Line output files"). */
