@@ -293,8 +293,8 @@ Test(deck, channels_read_the_right_quantities)
     cr_assert_float_eq(v[6], fb[0], 1e-9 * fabs(fb[0]));
     cr_assert_float_eq(v[7], -14.0, 0.0); /* coupled point 4 held at its deck position */
     /* node tension: an inner node is the mean of its two segments, an end node the end force */
-    hw_md_channel inner = {"L2N10T", HW_MD_NODE_TEN, 1, 10, 0, "(N)"};
-    hw_md_channel end = {"L2N20T", HW_MD_NODE_TEN, 1, 20, 0, "(N)"};
+    hw_md_channel inner = {"L2N10T", HW_MD_NODE_TEN, 1, 10, 0, "(N)", 0, 0};
+    hw_md_channel end = {"L2N20T", HW_MD_NODE_TEN, 1, 20, 0, "(N)", 0, 0};
     double vi, ve;
     cr_assert_eq(hw_md_channel_value(sim, &inner, &vi), HW_OK);
     cr_assert_eq(hw_md_channel_value(sim, &end, &ve), HW_OK);
@@ -523,8 +523,9 @@ Test(errors, refused_sections)
                        "(#) (-) (-) (m) (m) (m) (m) (m) (m) (-) (-)\n"
                        "1 can Fixed 0 0 -10 0 0 -5 4 -\n"
                        "---------------------- OPTIONS ----------------------\n";
-    expect(with("---------------------- OPTIONS ----------------------\n", rods), REFUSED, 19,
-           "RODS: not supported yet", "rods");
+    /* RODS is read now (tests "rods" below): a row needs its ROD TYPES */
+    expect(with("---------------------- OPTIONS ----------------------\n", rods), BAD, 19,
+           "RODS 1 RodType", "the deck has no ROD TYPES rows");
     const char *bodies = "---------------------- BODIES ----------------------\n"
                          "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
                          "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
@@ -552,7 +553,7 @@ Test(errors, failure_rows)
         {"1 2 1 0 5e6\n", HW_OK, NULL, NULL},
         {"1 2 1 3.5 0\n", HW_OK, NULL, NULL},
         {"1 2 1,2 0 5e6\n", REFUSED, "FAILURE 1 Line(s): a failure of several lines", "new free point"},
-        {"1 R1a 1 0 5e6\n", REFUSED, "FAILURE 1 Point", "rod end"},
+        {"1 R1a 1 0 5e6\n", BAD, "FAILURE 1 Point: expected a rod ID 1..0", NULL},
         {"1 2 3 0 5e6\n", BAD, "FAILURE 1 Line(s): expected a line ID 1..1", NULL},
         {"1 7 1 0 5e6\n", BAD, "FAILURE 1 Point: expected a point ID 1..2", NULL},
         {"1 2 1 0 0\n", BAD, "FAILURE 1: expected FailTime (s) or FailTen (N) > 0", NULL},
@@ -655,7 +656,7 @@ Test(errors, free_point_mapping)
 Test(errors, refused_and_bad_channels)
 {
     expect(with("FairTen1\n", "Body1PX\n"), REFUSED, 20, "OUTPUTS Body1PX", "body channels not supported yet");
-    expect(with("FairTen1\n", "Rod1PZ\n"), REFUSED, 20, "rod channels not supported yet", NULL);
+    expect(with("FairTen1\n", "Rod1PZ\n"), REFUSED, 20, "the rod channel \"Rod1PZ\" not supported yet", NULL);
     expect(with("FairTen1\n", "FairTen1 L1N3AX\n"), REFUSED, 20, "OUTPUTS L1N3AX", "not supported yet");
     expect(with("FairTen1\n", "Con2JZ\n"), REFUSED, 20, "OUTPUTS Con2JZ", "not supported yet");
     expect(with("FairTen1\n", "WindSpeed\n"), REFUSED, 20, "OUTPUTS WindSpeed", "not supported yet");
@@ -722,7 +723,7 @@ Test(errors, unknown_references)
 {
     expect(with("1  chain 1 2", "1  rope 1 2"), BAD, 15, "LINES 1 LineType", "one of: chain");
     expect(with("1  chain 1 2", "1  chain 1 3"), BAD, 15, "LINES 1 AttachB", "point ID 1..2");
-    expect(with("1  chain 1 2", "1  chain R1A 2"), REFUSED, 15, "LINES 1 AttachA", "rod end");
+    expect(with("1  chain 1 2", "1  chain R1A 2"), BAD, 15, "LINES 1 AttachA", "rod ID 1..0");
     expect(with("1  chain 1 2", "1  chain 1 anchor"), BAD, 15, "LINES 1 AttachB", "expected a point ID");
     cr_assert_eq(load_text(with("1  chain 1 2", "1  chain Point1 C2")), HW_OK, "%s", msg);
     expect(with("2  Coupled", "2  Body1"), BAD, 11, "POINTS 2 Attachment", "the deck has no BODIES rows");
@@ -1384,4 +1385,107 @@ Test(currents, profile_file)
            "repeats that current in time");
     expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 not supported",
            "Currents 1 = current_profile.txt is read");
+}
+
+/* ---- ROD TYPES and RODS (docs/moordyn.md, "ROD TYPES and RODS") --------------------------------- */
+
+/* BASE with ROD TYPES (lines 7-10) and RODS (11-14) before its POINTS (now 15-19), the lines at 23,
+ * OUTPUTS at 27-29: the type row and the rod row as given. */
+static char rodtext[8192];
+static const char *rod_deck(const char *type_row, const char *rod_row)
+{
+    char sec[1024];
+    snprintf(sec, sizeof sec,
+             "---------------------- ROD TYPES ----------------------\n"    /* 7 */
+             "TypeName Diam Mass/m Cd Ca CdEnd CaEnd\n"                      /* 8 */
+             "(name) (m) (kg/m) (-) (-) (-) (-)\n"                           /* 9 */
+             "%s\n"                                                          /* 10 */
+             "---------------------- RODS ----------------------\n"          /* 11 */
+             "ID RodType Attachment Xa Ya Za Xb Yb Zb NumSegs RodOutputs\n"  /* 12 */
+             "(#) (name) (word) (m) (m) (m) (m) (m) (m) (-) (-)\n"           /* 13 */
+             "%s\n"                                                          /* 14 */
+             "---------------------- POINTS ---", type_row, rod_row);
+    snprintf(rodtext, sizeof rodtext, "%s", with("---------------------- POINTS ---", sec));
+    return rodtext;
+}
+#define ROD_TYPE "can 0.5 200 1.0 0.9 0.6 0.7"
+#define ROD_ROW "1 can Fixed 0 0 -50 0 0 -40 5 -"
+
+/* rodtext with from replaced by to (the first occurrence) */
+static const char *rod_with(const char *from, const char *to)
+{
+    static char t[8192];
+    const char *at = strstr(rodtext, from);
+    cr_assert(at, "test bug: '%s' not in the rod deck", from);
+    snprintf(t, sizeof t, "%.*s%s%s", (int)(at - rodtext), rodtext, to, at + strlen(from));
+    return t;
+}
+
+Test(rods, bad_rod_types_and_rows_are_located)
+{
+    struct { const char *type, *rod; hw_status st; int line; const char *n1, *n2; } c[] = {
+        {"can 0.5 200 1.0 0.9 0.6", ROD_ROW, BAD, 10, "ROD TYPES can: expected 7 columns", "CdEnd CaEnd"},
+        {"can 0.5 200 1.0 0.9 0.6 0.7 1", ROD_ROW, BAD, 10, "ROD TYPES can: expected 7 columns", NULL},
+        {"can 0.5x 200 1.0 0.9 0.6 0.7", ROD_ROW, BAD, 10, "ROD TYPES can Diam: expected a number in m", NULL},
+        {"can 0 200 1.0 0.9 0.6 0.7", ROD_ROW, BAD, 10, "ROD TYPES can Diam: expected a diameter > 0 m", NULL},
+        {"can 0.5 -1 1.0 0.9 0.6 0.7", ROD_ROW, BAD, 10, "ROD TYPES can Mass/m: expected a mass per length >= 0", NULL},
+        {"can 0.5 200 1.0 0.9 -0.6 0.7", ROD_ROW, BAD, 10, "ROD TYPES can CdEnd: expected a coefficient >= 0", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 5", BAD, 14, "RODS 1: expected 11 columns", "RodOutputs"},
+        {ROD_TYPE, "2 can Fixed 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 2: expected the rod ID 1", NULL},
+        {ROD_TYPE, "1 pipe Fixed 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 RodType", "one of: can"},
+        {ROD_TYPE, "1 can Floating 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 Attachment", "expected Fixed, Pinned, Coupled"},
+        {ROD_TYPE, "1 can VesPin 0 0 -50 0 0 -40 5 -", REFUSED, 14, "RODS 1 Attachment: a coupled pinned rod", "not supported yet"},
+        {ROD_TYPE, "1 can CpldPin 0 0 -50 0 0 -40 5 -", REFUSED, 14, "RODS 1 Attachment: a coupled pinned rod", NULL},
+        {ROD_TYPE, "1 can Body1 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 Attachment", "the deck has no BODIES rows"},
+        {ROD_TYPE, "1 can Fixed 0 0 x 0 0 -40 5 -", BAD, 14, "RODS 1 Za: expected a number in m", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 0 -", REFUSED, 14, "RODS 1 NumSegs: a zero-length rod", "not supported yet"},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 -1 -", BAD, 14, "RODS 1 NumSegs: expected an integer >= 0", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 2.5 -", BAD, 14, "RODS 1 NumSegs: expected an integer >= 0", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -50 5 -", BAD, 14, "RODS 1: expected ends A and B apart", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 5 pf", REFUSED, 14, "RODS 1 RodOutputs: the rod output flag 'f'", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 5 pq", BAD, 14, "RODS 1 RodOutputs", "got 'q'"},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) expect(rod_deck(c[k].type, c[k].rod), c[k].st, c[k].line, c[k].n1, c[k].n2);
+    /* a type name twice */
+    char two[128];
+    snprintf(two, sizeof two, "%s\n%s", ROD_TYPE, ROD_TYPE);
+    expect(rod_deck(two, ROD_ROW), BAD, 11, "ROD TYPES can: expected a type name not used before", "line 10");
+    /* a rod pinned to a body: refused (a pin between two bodies) */
+    const char *bodies = "---------------------- BODIES ----------------------\n"
+                         "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
+                         "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
+                         "1 coupled 0 0 -5 0 0 0 0 0 0 0 0 0\n"
+                         "---------------------- RODS ---";
+    rod_deck(ROD_TYPE, "1 can Body1Pinned 0 0 -1 0 0 2 5 -");
+    expect(rod_with("---------------------- RODS ---", bodies), REFUSED, 18, "RODS 1 Attachment: a rod pinned to a body",
+           "not supported yet");
+    rod_deck(ROD_TYPE, "1 can Body2 0 0 -1 0 0 2 5 -");
+    expect(rod_with("---------------------- RODS ---", bodies), BAD, 18, "RODS 1 Attachment", "expected Body1..Body1");
+}
+
+Test(rods, bad_rod_references_are_located)
+{
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("1  chain 1 2", "1  chain 1 R2A"), BAD, 23, "LINES 1 AttachB", "rod ID 1..1");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("1  chain 1 2", "1  chain 1 R1C"), BAD, 23, "LINES 1 AttachB", "expected a rod end R<ID>A or R<ID>B");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("1  chain 1 2", "1  chain 1 3"), BAD, 23, "LINES 1 AttachB", "point ID 1..2"); /* rod points have no ID */
+    /* a line with bending stiffness on a rod end: MoorDyn's cantilever, refused at the line */
+    rod_deck(ROD_TYPE, ROD_ROW);
+    char t[8192];
+    snprintf(t, sizeof t, "%s", rod_with("1e9 -0.5     0  1.2", "1e9 -0.5     5e3  1.2"));
+    snprintf(rodtext, sizeof rodtext, "%s", t);
+    expect(rod_with("1  chain 1 2", "1  chain 1 Rod1B"), REFUSED, 23, "LINES 1 AttachB: a line with bending stiffness",
+           "rod end (rod1_b)");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "R1N6PX\n"), BAD, 28, "OUTPUTS R1N6PX", "node number 0..5");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "R2N0PX\n"), BAD, 28, "OUTPUTS R2N0PX", "rod ID 1..1");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "R1N0FX\n"), REFUSED, 28, "OUTPUTS R1N0FX", "rod node quantity");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "R1Roll\n"), REFUSED, 28, "OUTPUTS R1Roll", "the rod channel");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "FairTen1 Point3PX\n"), BAD, 28, "OUTPUTS Point3PX", "point ID 1..2");
 }
