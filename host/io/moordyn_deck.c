@@ -1309,7 +1309,9 @@ static unsigned rod_flags(rdr *R, const row *r, const char *where)
 
 /* One RODS row. A rod on its own (Fixed, Free, Coupled, Pinned) becomes a body rod<ID> of that kind
  * with its reference point at end A, unturned, carrying one cylinder from 0 to B - A; a rod on body
- * N becomes a cylinder of body<N> from A to B (body frame, as MoorDyn reads them). */
+ * N becomes a cylinder of body<N> from A to B (body frame, as MoorDyn reads them). NumSegs 0 is
+ * MoorDyn's zero-length rod: a cylinder of segments 0 (one node at A, the end effects of both faces
+ * along the axis A to B; hw_body_cylinder_def). */
 static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
 {
     char where[96], w[128];
@@ -1356,15 +1358,10 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
         fail(R, r->line, w, "expected at most %d segments (docs/moordyn.md, Limits), got %d", HW_MAX_LINE_SEGMENTS, nseg);
         return;
     }
-    if (nseg == 0) {
-        refuse(R, r->line, w, "a zero-length rod (NumSegs 0: MoorDyn gives it no length, only end-face loads along "
-               "the direction A to B) not supported yet: give the rod NumSegs >= 1");
-        return;
-    }
     double len = sqrt((e[3] - e[0]) * (e[3] - e[0]) + (e[4] - e[1]) * (e[4] - e[1]) + (e[5] - e[2]) * (e[5] - e[2]));
     if (!(len > 0)) {
-        fail(R, r->line, where, "expected ends A and B apart (a rod of length > 0 with NumSegs %d), got both at "
-             "(%g, %g, %g)", nseg, e[0], e[1], e[2]);
+        fail(R, r->line, where, "expected ends A and B apart (the rod's axis, also for NumSegs 0), got both at "
+             "(%g, %g, %g)", e[0], e[1], e[2]);
         return;
     }
     rod->flags = rod_flags(R, r, where);
@@ -1468,7 +1465,8 @@ static void add_rod_points(rdr *R)
             hw_body_attach *t = &R->att[R->n_att++];
             t->point = k;
             t->body = rod->body;
-            memcpy(t->at, end ? rod->c.b : rod->c.a, sizeof t->at);
+            /* a zero-length rod (NumSegs 0) is one node at A: MoorDyn puts both its ends there */
+            memcpy(t->at, end && rod->c.segments > 0 ? rod->c.b : rod->c.a, sizeof t->at);
             hw_scn_body_point0(&R->bodies[rod->body], t->at, q->pos);
             char name[40];
             snprintf(name, sizeof name, "rod%d_%c", i + 1, end ? 'b' : 'a');
