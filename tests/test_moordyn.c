@@ -1577,3 +1577,86 @@ Test(rods, decks_match_their_yaml_twins)
     hw_scenario_free(c);
     hw_scenario_free(y);
 }
+
+/* The rod decks against MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311): moordyn.Create(deck);
+ * moordyn.Init_NoIC(s, [], []) (no initial-condition stage: both codes start from the deck's state,
+ * TmaxIC 0); 30 moordyn.Step(s, [], [], t, 0.1) calls from t = 0 (internal steps dtM); at t = 1, 2,
+ * 3 s moordyn.GetRodNodePos / GetRodNodeVel of rod 1's nodes 0 and N (MoorDyn 2.7.2 leaves every
+ * R#N#.. channel out of its own .out table, so its getters are the reference). Hawser's figures are
+ * the deck's R#N#.. channels in its .out table at the same times. */
+Test(rods, decks_match_moordyn)
+{
+    struct ref { const char *name, *t; double md[5]; };
+    /* md_rod_pinned: R1N10PX R1N10PZ R1N10VX R1N0PZ: the buoyant rod swinging up about its pin.
+     * Agreement 2e-4 m and 2e-4 m/s over 3 s (a 5 m rod swinging 3 m): tolerance 1e-3. */
+    static const struct ref PIN[3] = {
+        {"md_rod_pinned", "1", {1.90075146, -15.3753764, -1.4173568, -20}},
+        {"md_rod_pinned", "2", {0.651726685, -15.0426567, -1.02885093, -20}},
+        {"md_rod_pinned", "3", {-0.112023808, -15.0012551, -0.491492236, -20}}};
+    /* md_rod_body: R1NAPX R1NAPZ R1NBPX (FairTen1 and R1N6VZ first): the body drifting towards its
+     * anchor and pitching. x within 1e-4 m (agreement 5e-5); z within 2e-3 m: the body bounces
+     * on the stiff chain (EA 5e7 N, a 40 rad/s mode of about 2 mm) out of phase in the two codes,
+     * which also makes the line tension (FairTen1: 4568, 5183, 4933 N in MoorDyn) and the vertical
+     * velocity differ by the bounce (compared at 35% and 0.05 m/s). */
+    static const struct ref BODY[3] = {
+        {"md_rod_body", "1", {4567.55924, 0.861176278, -8.99944224, 1.01533471, -0.0221798832}},
+        {"md_rod_body", "2", {5182.8273, 0.78152704, -8.99333855, 0.777140494, 0.00582775228}},
+        {"md_rod_body", "3", {4933.08027, 0.508244712, -8.98582779, 0.605343984, 0.00661505192}}};
+    /* md_rod_hanging: R1N0PX R1N0PZ R1N8PX R1N8PZ (FairTen1 first): a free rod swinging under a line
+     * (a double pendulum). Agreement 5 cm in x and 1.3 cm in z over 3 s, tolerance 6 cm and 1.5 cm:
+     * the free rod is the one case that differs beyond the step (both codes converge in dt: 1e-4 s
+     * gives the same figures to 1e-5 m), while the pinned rod (no translation) and the rod on a
+     * body (reference point near its centre, little rotation) agree to 2e-4 m. MoorDyn integrates a
+     * free rod's 6 degrees of freedom about end A; Hawser's bodies solve the Newton-Euler equations
+     * about the centre of mass with the centripetal and gyroscopic terms (docs/moordyn.md). */
+    static const struct ref HANG[3] = {
+        {"md_rod_hanging", "1", {1392.24297, 0.947622723, -14.9028289, 0.712989426, -18.8959413}},
+        {"md_rod_hanging", "2", {1285.18083, -0.0454840145, -14.9930647, 0.549350992, -18.9485888}},
+        {"md_rod_hanging", "3", {1562.87422, 0.0544346741, -14.9936667, -0.353507259, -18.9728103}}};
+    char cmd[1024], out[4096], path[512];
+    static const char *const NAMES[3] = {"md_rod_pinned", "md_rod_body", "md_rod_hanging"};
+    for (int k = 0; k < 3; k++) {
+        snprintf(cmd, sizeof cmd, "%s run %s/%s.dat -o " HW_TMP "/hawser_%s_md -q > /dev/null 2>&1", HW_CLI_PATH,
+                 HW_TEST_DATA_DIR, NAMES[k], NAMES[k]);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    }
+    double v[8];
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, HW_TMP "/hawser_md_rod_pinned_md/md_rod_pinned.out");
+        out_row(path, PIN[i].t, v, 4);
+        for (int c = 0; c < 4; c++)
+            cr_expect(fabs(v[c] - PIN[i].md[c]) <= 1e-3, "pinned t = %s column %d: Hawser %.9g, MoorDyn 2.7.2 %.9g",
+                      PIN[i].t, c + 1, v[c], PIN[i].md[c]);
+        snprintf(path, sizeof path, HW_TMP "/hawser_md_rod_body_md/md_rod_body.out");
+        out_row(path, BODY[i].t, v, 5); /* FairTen1 R1NAPX R1NAPZ R1NBPX R1N6VZ */
+        const double *m = BODY[i].md;
+        cr_expect(fabs(v[0] - m[0]) <= 0.35 * m[0], "body t = %s FairTen1: %.9g vs %.9g", BODY[i].t, v[0], m[0]);
+        cr_expect(fabs(v[1] - m[1]) <= 1e-4, "body t = %s R1NAPX: %.9g vs %.9g", BODY[i].t, v[1], m[1]);
+        cr_expect(fabs(v[2] - m[2]) <= 2e-3, "body t = %s R1NAPZ: %.9g vs %.9g", BODY[i].t, v[2], m[2]);
+        cr_expect(fabs(v[3] - m[3]) <= 1e-4, "body t = %s R1NBPX: %.9g vs %.9g", BODY[i].t, v[3], m[3]);
+        cr_expect(fabs(v[4] - m[4]) <= 0.05, "body t = %s R1N6VZ: %.9g vs %.9g", BODY[i].t, v[4], m[4]);
+        snprintf(path, sizeof path, HW_TMP "/hawser_md_rod_hanging_md/md_rod_hanging.out");
+        out_row(path, HANG[i].t, v, 6); /* FairTen1 R1N0PX R1N0PZ R1N8PX R1N8PZ R1N4VX */
+        m = HANG[i].md;
+        for (int c = 1; c < 5; c++)
+            cr_expect(fabs(v[c] - m[c]) <= (c % 2 ? 0.06 : 0.015), "hanging t = %s column %d: Hawser %.9g, MoorDyn "
+                      "2.7.2 %.9g", HANG[i].t, c + 1, v[c], m[c]);
+        cr_expect(fabs(v[0] - m[0]) <= 0.3 * m[0], "hanging t = %s FairTen1: %.9g vs %.9g", HANG[i].t, v[0], m[0]);
+    }
+    /* the rod's file: MoorDyn 2.7.2's columns (p then v, nodes 0..8), its nodes on the chord between
+     * the ends the .out table reports */
+    char *rf = slurp(HW_TMP "/hawser_md_rod_hanging_md/md_rod_hanging_Rod1.out"), hdr[4096], *hf[64];
+    snprintf(hdr, sizeof hdr, "%.*s", (int)strcspn(rf, "\n"), rf);
+    cr_assert_eq(split_fields(hdr, hf, 64), 1 + 27 + 27);
+    cr_assert_str_eq(hf[1], "Node0px");
+    cr_assert_str_eq(hf[27], "Node8pz");
+    cr_assert_str_eq(hf[28], "Node0vx");
+    cr_assert_str_eq(hf[54], "Node8vz");
+    out_row(HW_TMP "/hawser_md_rod_hanging_md/md_rod_hanging.out", "2", v, 6);
+    double w[54];
+    out_row(HW_TMP "/hawser_md_rod_hanging_md/md_rod_hanging_Rod1.out", "2", w, 54);
+    cr_assert_float_eq(w[0], v[1], 1e-9);
+    cr_assert_float_eq(w[24], v[3], 1e-9);
+    cr_assert_float_eq(w[12], 0.5 * (v[1] + v[3]), 1e-9);                    /* node 4 x: the middle */
+    cr_assert_float_eq(w[27 + 12], v[5], 1e-9);                              /* node 4 vx */
+}
