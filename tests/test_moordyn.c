@@ -1544,7 +1544,7 @@ static void out_row(const char *path, const char *t, double *v, int n)
  * the same results, byte for byte. */
 Test(rods, decks_match_their_yaml_twins)
 {
-    static const char *const NAMES[3] = {"md_rod_hanging", "md_rod_pinned", "md_rod_body"};
+    static const char *const NAMES[3] = {"md_rod_hanging", "md_rod_swing", "md_rod_body"};
     for (int k = 0; k < 3; k++) {
         char dp[512], yp[512], cmd[2048], out[4096];
         snprintf(dp, sizeof dp, HW_TEST_DATA_DIR "/%s.dat", NAMES[k]);
@@ -1587,12 +1587,12 @@ Test(rods, decks_match_their_yaml_twins)
 Test(rods, decks_match_moordyn)
 {
     struct ref { const char *name, *t; double md[5]; };
-    /* md_rod_pinned: R1N10PX R1N10PZ R1N10VX R1N0PZ: the buoyant rod swinging up about its pin.
+    /* md_rod_swing: R1N10PX R1N10PZ R1N10VX R1N0PZ: the buoyant rod swinging up about its pin.
      * Agreement 2e-4 m and 2e-4 m/s over 3 s (a 5 m rod swinging 3 m): tolerance 1e-3. */
     static const struct ref PIN[3] = {
-        {"md_rod_pinned", "1", {1.90075146, -15.3753764, -1.4173568, -20}},
-        {"md_rod_pinned", "2", {0.651726685, -15.0426567, -1.02885093, -20}},
-        {"md_rod_pinned", "3", {-0.112023808, -15.0012551, -0.491492236, -20}}};
+        {"md_rod_swing", "1", {1.90075146, -15.3753764, -1.4173568, -20}},
+        {"md_rod_swing", "2", {0.651726685, -15.0426567, -1.02885093, -20}},
+        {"md_rod_swing", "3", {-0.112023808, -15.0012551, -0.491492236, -20}}};
     /* md_rod_body: R1NAPX R1NAPZ R1NBPX (FairTen1 and R1N6VZ first): the body drifting towards its
      * anchor and pitching. x within 1e-4 m (agreement 5e-5); z within 2e-3 m: the body bounces
      * on the stiff chain (EA 5e7 N, a 40 rad/s mode of about 2 mm) out of phase in the two codes,
@@ -1614,7 +1614,7 @@ Test(rods, decks_match_moordyn)
         {"md_rod_hanging", "2", {1285.18083, -0.0454840145, -14.9930647, 0.549350992, -18.9485888}},
         {"md_rod_hanging", "3", {1562.87422, 0.0544346741, -14.9936667, -0.353507259, -18.9728103}}};
     char cmd[1024], out[4096], path[512];
-    static const char *const NAMES[3] = {"md_rod_pinned", "md_rod_body", "md_rod_hanging"};
+    static const char *const NAMES[3] = {"md_rod_swing", "md_rod_body", "md_rod_hanging"};
     for (int k = 0; k < 3; k++) {
         snprintf(cmd, sizeof cmd, "%s run %s/%s.dat -o " HW_TMP "/hawser_%s_md -q > /dev/null 2>&1", HW_CLI_PATH,
                  HW_TEST_DATA_DIR, NAMES[k], NAMES[k]);
@@ -1622,7 +1622,7 @@ Test(rods, decks_match_moordyn)
     }
     double v[8];
     for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, HW_TMP "/hawser_md_rod_pinned_md/md_rod_pinned.out");
+        snprintf(path, sizeof path, HW_TMP "/hawser_md_rod_swing_md/md_rod_swing.out");
         out_row(path, PIN[i].t, v, 4);
         for (int c = 0; c < 4; c++)
             cr_expect(fabs(v[c] - PIN[i].md[c]) <= 1e-3, "pinned t = %s column %d: Hawser %.9g, MoorDyn 2.7.2 %.9g",
