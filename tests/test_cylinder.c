@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "hawser/world.h"
+#include "io/scenario.h"
+#include "io/scenario_write.h"
 
 #define G0 9.80665
 #define RHO 1025.0
@@ -283,4 +285,104 @@ Test(cylinder, pinned_pendulum_period_in_air)
     double Te = 2.0 * M_PI * sqrt(m * (L * L / 3.0 + d * d / 16.0) / (m * G0 * L / 2.0)) * (1.0 + th0 * th0 / 16.0);
     printf("pinned pendulum: period %.6f s, analytic %.6f s (%.2e)\n", T, Te, T / Te - 1);
     cr_expect_lt(fabs(T / Te - 1), 1e-4);
+}
+
+/* ---- YAML ------------------------------------------------------------------------------------- */
+
+static char msg[2048];
+
+static const char *const ROD_YAML =
+    "environment: {gravity: 9.80665, water_density: 1025, depth: 50}\n"  /* 1 */
+    "bodies:\n"                                                            /* 2 */
+    "  - name: spar\n"                                                     /* 3 */
+    "    type: pinned\n"                                                   /* 4 */
+    "    position: [0, 0, -3]\n"                                           /* 5 */
+    "    mass: 100\n"                                                      /* 6 */
+    "    inertia: [10, 10, 10]\n"                                          /* 7 */
+    "    cylinders:\n"                                                     /* 8 */
+    "      - {a: [0, 0, 0], b: [6, 0, 0], diameter: 0.3, mass_per_length: 30, segments: 12,\n" /* 9 */
+    "         Cd: 1.0, Ca: 1.0, CdAx: 0.1, CaAx: 0.2, CdEnd: 0.3, CaEnd: 0.4}\n"            /* 10 */
+    "      - a: [0, 0, 0]\n"                                               /* 11 */
+    "        b: [0, 1, 0]\n"                                               /* 12 */
+    "        diameter: 0.2\n"                                              /* 13 */
+    "        mass_per_length: 5\n"                                         /* 14 */
+    "        segments: 0\n"                                                /* 15 */
+    "solver: {dt: 0.001, t_end: 1}\n";                                     /* 16 */
+
+static char *with(const char *from, const char *to)
+{
+    static char text[4096];
+    const char *at = strstr(ROD_YAML, from);
+    cr_assert(at, "no '%s' in the base", from);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - ROD_YAML), ROD_YAML, to, at + strlen(from));
+    return text;
+}
+
+static void expect_error(const char *yaml, int line, const char *field, const char *what)
+{
+    hw_scenario *sc = NULL;
+    hw_status st = hw_scenario_load_string(yaml, "t.yaml", &sc, msg, sizeof msg);
+    cr_assert_eq(st, HW_ERR_INPUT, "status %d: %s", (int)st, msg);
+    char prefix[512];
+    snprintf(prefix, sizeof prefix, "t.yaml:%d: %s: ", line, field);
+    cr_assert(!strncmp(msg, prefix, strlen(prefix)), "want prefix \"%s\"\n got \"%s\"", prefix, msg);
+    cr_assert(strstr(msg, what), "want \"%s\" in \"%s\"", what, msg);
+    cr_assert_null(strchr(msg, '\n'), "not one line: %s", msg);
+}
+
+/* bodies[].type: pinned and bodies[].cylinders: every key read, a body of rods alone needs no
+ * lines, and hw_scenario_write_yaml writes them back bit for bit. */
+Test(yaml, cylinders_and_pinned_read_and_round_trip)
+{
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_scenario_load_string(ROD_YAML, "t.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(sc->n_bodies, 1);
+    const hw_body_def *b = &sc->bodies[0];
+    cr_assert_eq(b->kind, HW_BODY_PINNED);
+    cr_assert_eq(b->n_cylinders, 2);
+    const hw_body_cylinder_def *c = &b->cylinders[0];
+    cr_assert_eq(c->b[0], 6.0);
+    cr_assert_eq(c->diameter, 0.3);
+    cr_assert_eq(c->mass_per_length, 30.0);
+    cr_assert_eq(c->segments, 12);
+    cr_assert_eq(c->cd, 1.0); cr_assert_eq(c->ca, 1.0); cr_assert_eq(c->cd_ax, 0.1);
+    cr_assert_eq(c->ca_ax, 0.2); cr_assert_eq(c->cd_end, 0.3); cr_assert_eq(c->ca_end, 0.4);
+    cr_assert_eq(b->cylinders[1].segments, 0);
+    cr_assert_eq(b->cylinders[1].cd, 0.0); /* coefficients default to 0 */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cr_assert_eq(hw_scenario_write_yaml(sc, f, "round trip"), HW_OK);
+    fclose(f);
+    hw_scenario *back = NULL;
+    cr_assert_eq(hw_scenario_load_string(buf, "w.yaml", &back, msg, sizeof msg), HW_OK, "%s\n%s", msg, buf);
+    cr_assert_eq(back->bodies[0].kind, HW_BODY_PINNED);
+    cr_assert_eq(back->bodies[0].mass, 100.0);
+    cr_assert_eq(back->bodies[0].n_cylinders, 2);
+    for (int i = 0; i < 2; i++)
+        cr_assert_arr_eq(&back->bodies[0].cylinders[i], &b->cylinders[i], sizeof(hw_body_cylinder_def));
+    free(buf);
+    hw_scenario_free(back);
+    hw_scenario_free(sc);
+}
+
+Test(yaml, cylinder_errors_are_located)
+{
+    expect_error(with("segments: 12", "segments: -1"), 9, "bodies[0] (spar).cylinders[0]", "expected segments 0..100000, got -1");
+    expect_error(with("diameter: 0.3", "diameter: 0"), 9, "bodies[0] (spar).cylinders[0]", "expected a diameter > 0 m, got 0");
+    expect_error(with("CaEnd: 0.4", "CaEnd: -1"), 9, "bodies[0] (spar).cylinders[0]", "expected CaEnd >= 0, got -1");
+    expect_error(with("        segments: 0\n", ""), 11, "bodies[0] (spar).cylinders[1].segments",
+                 "expected an integer (required key), got nothing");
+    expect_error(with("        diameter: 0.2", "        diamter: 0.2"), 13, "bodies[0] (spar).cylinders[1].diamter", "");
+    expect_error(with("b: [6, 0, 0]", "b: [0, 0, 0]"), 9, "bodies[0] (spar).cylinders[0]", "ends a and b coincide");
+    expect_error("bodies:\n  - name: r\n    type: free\n    position: [0, 0, -3]\n    cylinders: 3\nsolver: {dt: 0.01}\n", 5,
+                 "bodies[0] (r).cylinders", "expected a list of cylinders");
+    /* a rod alone with no mass: neither its own nor its cylinder's */
+    expect_error("bodies:\n  - name: r\n    type: pinned\n    position: [0, 0, -3]\n    cylinders:\n"
+                 "      - {a: [0, 0, 0], b: [1, 0, 0], diameter: 0.1, mass_per_length: 0, segments: 2}\n"
+                 "solver: {dt: 0.01}\n", 2, "bodies[0] (r).mass", "a pinned body needs a mass > 0 kg, got 0");
+    /* bodies without lines need their time step */
+    expect_error("bodies:\n  - name: r\n    type: free\n    position: [0, 0, -3]\n    cylinders:\n"
+                 "      - {a: [0, 0, 0], b: [1, 0, 0], diameter: 0.1, mass_per_length: 1, segments: 2}\n", 1,
+                 "solver.dt", "expected a time step > 0 s");
 }
