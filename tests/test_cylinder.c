@@ -386,3 +386,88 @@ Test(yaml, cylinder_errors_are_located)
                  "      - {a: [0, 0, 0], b: [1, 0, 0], diameter: 0.1, mass_per_length: 1, segments: 2}\n", 1,
                  "solver.dt", "expected a time step > 0 s");
 }
+
+/* ---- MoorDyn 2.7.2 ------------------------------------------------------------------------------ */
+
+/* Runs a YAML twin to each time of marks and returns ends A and B (world) there. */
+static void run_twin(const char *yaml, const double *marks, int n_marks, double (*ab)[6])
+{
+    hw_world *w = NULL;
+    hw_world_load_opts o = hw_default_load_opts();
+    cr_assert_eq(hw_world_load(yaml, &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_scenario_load(yaml, &sc, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_body_cylinder_def *c = &sc->bodies[0].cylinders[0];
+    double dt = hw_world_dt(w);
+    long done = 0;
+    for (int i = 0; i < n_marks; i++) {
+        long n = lround(marks[i] / dt);
+        cr_assert_eq(hw_world_step(w, (int)(n - done)), HW_OK, "%s", hw_world_last_error(w));
+        done = n;
+        double x[3], q[4];
+        hw_world_body_state(w, 0, x, q, NULL, NULL);
+        for (int e = 0; e < 2; e++) { /* the body-frame end turned by q */
+            const double *p = e ? c->b : c->a;
+            double qw = q[0], qx = q[1], qy = q[2], qz = q[3];
+            double R[9] = {1 - 2 * (qy * qy + qz * qz), 2 * (qx * qy - qw * qz), 2 * (qx * qz + qw * qy),
+                           2 * (qx * qy + qw * qz), 1 - 2 * (qx * qx + qz * qz), 2 * (qy * qz - qw * qx),
+                           2 * (qx * qz - qw * qy), 2 * (qy * qz + qw * qx), 1 - 2 * (qx * qx + qy * qy)};
+            for (int r = 0; r < 3; r++) ab[i][3 * e + r] = x[r] + R[3 * r] * p[0] + R[3 * r + 1] * p[1] + R[3 * r + 2] * p[2];
+        }
+    }
+    hw_scenario_free(sc);
+    hw_world_destroy(w);
+}
+
+static void compare(const char *name, const double *marks, int n, const double (*md)[6], const double (*hw)[6], double tol)
+{
+    double worst = 0.0;
+    for (int i = 0; i < n; i++) {
+        double e = 0.0;
+        for (int c = 0; c < 6; c++) e = fmax(e, fabs(hw[i][c] - md[i][c]));
+        printf("%s t = %g s: A (%.4f, %.4f, %.4f) B (%.4f, %.4f, %.4f); MoorDyn A (%.4f, %.4f, %.4f) B (%.4f, %.4f, %.4f): %.2e m\n",
+               name, marks[i], hw[i][0], hw[i][1], hw[i][2], hw[i][3], hw[i][4], hw[i][5], md[i][0], md[i][1], md[i][2],
+               md[i][3], md[i][4], md[i][5], e);
+        worst = fmax(worst, e);
+    }
+    cr_expect_lt(worst, tol, "%s: largest difference from MoorDyn %.3e m", name, worst);
+}
+
+/* md_rod_free.dat: a free rod of 250 kg/m (d 0.4 m: 2 x its buoyancy), tilted 30 deg, released under
+ * water; MoorDyn 2.7.2 (PyPI wheel; moordyn.Create on the deck, Init with no coupling, Step at
+ * dt 1e-4 s to each time, GetRodNodePos of nodes 0 and N): it glides down sideways without turning
+ * (the normal drag is uniform along it; the end faces' drag CdEnd and added mass CaEnd act along
+ * it). Hawser steps its twin at the same dt. */
+Test(moordyn, free_rod_sinking)
+{
+    static const double marks[5] = {1, 2, 3, 4, 5};
+    static const double md[5][6] = {
+        {-0.448236, 0, -11.508859, 4.747914, 0, -8.508859},
+        {-2.176740, 0, -14.756894, 3.019410, 0, -11.756894},
+        {-5.008257, 0, -18.745493, 0.187893, 0, -15.745493},
+        {-8.477581, 0, -23.109881, -3.281431, 0, -20.109881},
+        {-12.268104, 0, -27.660243, -7.071954, 0, -24.660243}};
+    double hw[5][6];
+    run_twin(HW_TEST_DATA_DIR "/md_rod_free.yaml", marks, 5, hw);
+    compare("free rod", marks, 5, md, (const double (*)[6])hw, 1e-3); /* 1.3e-4 m measured */
+}
+
+/* md_rod_pinned.dat: a buoyant rod (30 kg/m, d 0.3 m: 0.41 of its buoyancy) pinned at end A 3 m
+ * under water, released horizontal: it swings up through the surface and settles tilted with end
+ * B out of the water (the partial submergence of the nodes near the surface, the waterplane and
+ * end-face moments). MoorDyn 2.7.2 as above, to 10 s. */
+Test(moordyn, pinned_rod_rising_through_the_surface)
+{
+    static const double marks[7] = {1, 2, 3, 4, 6, 8, 10};
+    static const double md[7][6] = {
+        {0, 0, -3, 5.759685, 0, -1.318920},
+        {0, 0, -3, 4.762908, 0, 0.648932},
+        {0, 0, -3, 3.473080, 0, 1.892619},
+        {0, 0, -3, 2.822124, 0, 2.294867},
+        {0, 0, -3, 3.905205, 0, 1.555148},
+        {0, 0, -3, 3.818365, 0, 1.628184},
+        {0, 0, -3, 3.426648, 0, 1.925250}};
+    double hw[7][6];
+    run_twin(HW_TEST_DATA_DIR "/md_rod_pinned.yaml", marks, 7, hw);
+    compare("pinned rod", marks, 7, md, (const double (*)[6])hw, 1e-3); /* 4.7e-5 m measured */
+}
