@@ -1519,7 +1519,7 @@ static void warn_unattached_bodies(loader *L)
         int n = 0;
         for (int i = 0; i < sc->n_body_points; i++) n += sc->body_points[i].body == k;
         for (int c = 0; rg && c < rg->def.n_cables; c++) n += (rg->body_a[c] == k) + (rg->body_b[c] == k);
-        if (n) continue;
+        if (n || sc->bodies[k].n_cylinders > 0) continue; /* a rod alone moves under its own loads */
         char path[192], line[700];
         body_path(path, sizeof path, k, sc->bodies[k].name);
         format_error(line, sizeof line, L->y.file, hw_yr_find(&L->pv->recs, REC_BODY, k, ""), path,
@@ -1563,10 +1563,22 @@ static void parse_root(loader *L, yaml_node_t *root)
     fld frig;
     int has_rig = hw_yr_get(&m, "rigid_cables", &frig);
     int rig_only = has_rig && !yd_map_find(L->y.doc, root, "lines", NULL);
+    /* or bodies alone (a MoorDyn deck of rods only): no lumped lines, no rigid cables, no network */
+    int bodies_only = !has_net && !has_rig && yd_map_find(L->y.doc, root, "bodies", NULL) &&
+        !yd_map_find(L->y.doc, root, "line_types", NULL) && !yd_map_find(L->y.doc, root, "points", NULL) &&
+        !yd_map_find(L->y.doc, root, "lines", NULL);
     parse_environment(L, &m);
     parse_solver(L, &m);
     parse_bodies(L, &m); /* before the points and rigid cables that ride on them */
-    if (rig_only) {
+    if (bodies_only && !FAILED(L) && !(L->sc->model.solver.dt > 0)) {
+        fld fs;
+        int ln = hw_yr_get(&m, "solver", &fs) ? fs.line : m.line;
+        fail(L, ln, "solver.dt", "expected a time step > 0 s (required for bodies without lumped lines: auto "
+             "needs lines), got %s", ln == m.line ? "nothing" : "auto or nothing");
+    }
+    if (bodies_only) {
+        parse_sheaves(L, &m);
+    } else if (rig_only) {
         if (yd_map_find(L->y.doc, root, "line_types", NULL)) parse_line_types(L, &m);
         if (yd_map_find(L->y.doc, root, "points", NULL)) parse_points(L, &m);
         parse_sheaves(L, &m);
@@ -1652,7 +1664,9 @@ static hw_status format_model_check(const hw_scenario *sc, char *buf, size_t len
         hw_status rs = hw_scenario_rigid_check(sc->rigid, sc->model.solver.dt, sc->path, buf, len);
         if (rs) return rs;
     }
-    if ((sc->network || sc->rigid) && sc->model.n_lines == 0) return HW_OK; /* checked when loaded */
+    if ((sc->network || sc->rigid || sc->n_bodies > 0) && sc->model.n_lines == 0 && sc->model.n_types == 0 &&
+        sc->model.n_points == 0)
+        return HW_OK; /* checked when loaded */
     hw_status st = hw_model_check(&sc->model, &e);
     if (st == HW_ERR_INPUT) {
         char path[256];

@@ -357,15 +357,17 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fputc('\n', f);
     write_current(f, &e->current);
     write_waves(f, &e->waves);
-    fprintf(f, "line_types:\n");
+    /* bodies alone (rods without lines): no lumped sections at all */
+    int bodies_only = sc->n_bodies > 0 && m->n_types == 0 && m->n_points == 0 && m->n_lines == 0;
+    if (!bodies_only) fprintf(f, "line_types:\n");
     for (int i = 0; i < m->n_types; i++) write_type(f, &m->types[i]);
     if (sc->n_bodies > 0) {
         fprintf(f, "bodies:\n");
         for (int k = 0; k < sc->n_bodies; k++) write_body(f, &sc->bodies[k]);
     }
-    fprintf(f, "points:\n");
+    if (!bodies_only) fprintf(f, "points:\n");
     for (int i = 0; i < m->n_points; i++) write_point(f, sc, i);
-    fprintf(f, "lines:\n");
+    if (!bodies_only) fprintf(f, "lines:\n");
     for (int i = 0; i < m->n_lines; i++) {
         const hw_line_def *l = &m->lines[i];
         fprintf(f, "  - name: "); str(f, l->name);
