@@ -1492,7 +1492,7 @@ Test(rods, bad_rod_references_are_located)
 
 /* The bodies of two scenarios (the deck's and its YAML twin's) field by field, cylinders and the
  * points riding on them included. */
-static void same_bodies(const hw_scenario *a, const hw_scenario *b)
+static void same_bodies_only(const hw_scenario *a, const hw_scenario *b)
 {
     cr_assert_eq(a->n_bodies, b->n_bodies);
     for (int k = 0; k < a->n_bodies; k++) {
@@ -1520,6 +1520,11 @@ static void same_bodies(const hw_scenario *a, const hw_scenario *b)
             same_arrays(u, v, 6, "cylinder coefficients");
         }
     }
+}
+
+static void same_bodies(const hw_scenario *a, const hw_scenario *b)
+{
+    same_bodies_only(a, b);
     cr_assert_eq(a->n_body_points, b->n_body_points);
     for (int k = 0; k < a->n_body_points; k++) {
         const hw_body_attach *p = &a->body_points[k], *q = &b->body_points[k];
@@ -1659,4 +1664,49 @@ Test(rods, decks_match_moordyn)
     cr_assert_float_eq(w[24], v[3], 1e-9);
     cr_assert_float_eq(w[12], 0.5 * (v[1] + v[3]), 1e-9);                    /* node 4 x: the middle */
     cr_assert_float_eq(w[27 + 12], v[5], 1e-9);                              /* node 4 vx */
+}
+
+/* Decks of rods alone (no LINES: MoorDyn reads every section as optional; dtM is then required):
+ * the rodphys lane's md_rod_free.dat and md_rod_pinned.dat load to the bodies of their YAML twins
+ * (their option WtrDnsity, which MoorDyn 2.7.2 skips with a warning, read as WtrDnsty: the same
+ * 1025 kg/m^3). Rod channels and rod files need the rods' end points, which belong to the lines'
+ * model: refused in such a deck. */
+Test(rods, decks_of_rods_alone)
+{
+    static const char *const NAMES[2] = {"md_rod_free", "md_rod_pinned"};
+    for (int k = 0; k < 2; k++) {
+        char path[512];
+        snprintf(path, sizeof path, HW_TEST_DATA_DIR "/%s.dat", NAMES[k]);
+        static char deck[1 << 14];
+        snprintf(deck, sizeof deck, "%s", slurp(path));
+        char *o = strstr(deck, "WtrDnsity");
+        if (o) memcpy(o, "WtrDnsty ", 9);
+        hw_scenario *d = NULL, *y;
+        cr_assert_eq(hw_md_load_string(deck, path, NULL, NULL, &d, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+        snprintf(path, sizeof path, HW_TEST_DATA_DIR "/%s.yaml", NAMES[k]);
+        y = load_yaml(path);
+        same_bodies_only(d, y);
+        cr_assert_eq(d->model.n_lines, 0);
+        cr_assert_eq(d->model.n_points, 0); /* no lines' model: no end points */
+        hw_scenario_free(d);
+        hw_scenario_free(y);
+    }
+    /* without dtM: required */
+    char deck[4096];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
+    char *dt = strstr(deck, "1e-4          dtM");
+    cr_assert_not_null(dt);
+    memcpy(dt, "1e-4          xxx", 17);
+    memcpy(strstr(deck, "xxx"), "CFL", 3);
+    memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
+    hw_scenario *d = NULL;
+    cr_assert_eq(hw_md_load_string(deck, "rods.dat", NULL, NULL, &d, NULL, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "rods.dat:12: OPTIONS: expected a dtM option"), "%s", msg);
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
+    memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
+    char *flag = strstr(deck, "10       -");
+    cr_assert_not_null(flag);
+    flag[9] = 'p';
+    cr_assert_eq(hw_md_load_string(deck, "rods.dat", NULL, NULL, &d, NULL, msg, sizeof msg), HW_ERR_UNSUPPORTED);
+    cr_assert(strstr(msg, "rods.dat:11: RODS 1 RodOutputs: rod output files of a deck without lines"), "%s", msg);
 }

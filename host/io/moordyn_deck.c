@@ -92,7 +92,8 @@ typedef struct rdr {
     int n_rtypes;
     md_rod *rods;        /* RODS */
     int n_rods;
-    int n_deck_points, n_deck_bodies; /* the POINTS and BODIES rows (the rods' points and bodies follow) */
+    int n_deck_points, n_deck_bodies;
+    int no_lines;        /* a deck of rods or bodies alone (no LINES section) */ /* the POINTS and BODIES rows (the rods' points and bodies follow) */
     hw_body_cylinder_def *cyl; /* the cylinders of all bodies, grouped by body (one block) */
     hw_line_def *lines;
     int n_lines, *line_ln;
@@ -378,6 +379,13 @@ static int table_rows(rdr *R, int sec, const char *columns, row **out)
     }
     *out = rows;
     return n;
+}
+
+/* A deck of rods or bodies alone (MoorDyn reads every section as optional): without a LINES section,
+ * LINE TYPES and POINTS may be left out too. */
+static int lines_optional(const rdr *R)
+{
+    return R->sec[SEC_LINES].header < 0 && (R->sec[SEC_RODS].header >= 0 || R->sec[SEC_BODIES].header >= 0);
 }
 
 /* ---- numbers ---------------------------------------------------------------------------------- */
@@ -890,6 +898,9 @@ static void require_depth(rdr *R)
         fail(R, s->header >= 0 ? s->header + 1 : 0, "OPTIONS",
              "expected a WtrDpth option (the water depth, m; MoorDyn's default of 0 would put the "
              "seabed at the surface), got none");
+    else if (R->no_lines && !R->opt_ln[O_DTM])
+        fail(R, s->header >= 0 ? s->header + 1 : 0, "OPTIONS", "expected a dtM option (a deck without lines: Hawser's "
+             "automatic time step and CFL come from the lines' segments), got none");
 }
 
 /* ---- LINE TYPES ------------------------------------------------------------------------------- */
@@ -956,6 +967,7 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
 
 static void read_line_types(rdr *R)
 {
+    if (lines_optional(R) && R->sec[SEC_LINE_TYPES].header < 0) return;
     row *rows = NULL;
     int n = table_rows(R, SEC_LINE_TYPES, TYPE_COLS, &rows);
     if (n < 0) return;
@@ -1366,6 +1378,12 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
     }
     rod->flags = rod_flags(R, r, where);
     if (FAILED(R)) return;
+    if (rod->flags && lines_optional(R)) {
+        snprintf(w, sizeof w, "%s RodOutputs", where);
+        refuse(R, r->line, w, "rod output files of a deck without lines not supported yet (they are written from "
+               "points riding on the rod, which belong to the lines' model; give \"-\")");
+        return;
+    }
     rod->line = r->line;
     rod->c = R->rtypes[type].c;
     rod->c.segments = nseg;
@@ -1440,10 +1458,10 @@ static void read_rods(rdr *R)
 
 /* Each rod's ends as points rod<ID>_a and rod<ID>_b riding on the rod's body, after the deck's
  * points (whose IDs stay theirs): lines end there (AttachA/AttachB R<ID>A, R<ID>B), and the rod
- * channels and files read them. */
+ * channels and files read them. A deck of rods alone has no lines' model to hold them: none. */
 static void add_rod_points(rdr *R)
 {
-    if (R->n_rods == 0) return;
+    if (R->n_rods == 0 || lines_optional(R)) return; /* a deck of rods alone: no lines' model to hold them */
     size_t n = (size_t)R->n_points + 2 * (size_t)R->n_rods + 1;
     hw_point_def *p = realloc(R->points, n * sizeof *p);
     if (p) R->points = p;
@@ -1585,6 +1603,7 @@ static void read_point(rdr *R, const row *r, int i, hw_point_def *p)
 
 static void read_points(rdr *R)
 {
+    if (lines_optional(R) && R->sec[SEC_POINTS].header < 0) return;
     row *rows = NULL;
     int n = table_rows(R, SEC_POINTS, POINT_COLS, &rows);
     if (n < 0) return;
@@ -1782,6 +1801,10 @@ static void check_rod_lines(rdr *R)
 
 static void read_lines(rdr *R)
 {
+    if (lines_optional(R)) {
+        R->no_lines = 1; /* dtM is then required (require_depth) */
+        return;
+    }
     row *rows = NULL;
     int n = table_rows(R, SEC_LINES, LINE_COLS, &rows);
     if (n < 0) return;
@@ -1949,6 +1972,11 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
     }
     if (id < 1 || id > R->n_rods) {
         fail(R, line, where, "expected a rod ID 1..%d, got %d", R->n_rods, id);
+        return;
+    }
+    if (lines_optional(R)) {
+        refuse(R, line, where, "rod channels of a deck without lines not supported yet (they are read from points "
+               "riding on the rod, which belong to the lines' model)");
         return;
     }
     const md_rod *rod = &R->rods[id - 1];
@@ -2317,9 +2345,9 @@ static void read_deck(rdr *R, char *text)
     }
     find_sections(R);
     if (!FAILED(R) && R->sec[SEC_LINE_TYPES].header < 0 && R->sec[SEC_POINTS].header < 0 &&
-        R->sec[SEC_LINES].header < 0)
+        R->sec[SEC_LINES].header < 0 && !lines_optional(R))
         fail(R, 0, "deck", "expected a MoorDyn input deck with \"---- LINE TYPES ----\", \"---- POINTS "
-             "----\" and \"---- LINES ----\" sections, got none of them");
+             "----\" and \"---- LINES ----\" sections (or RODS or BODIES alone), got none of them");
     /* in the order of a MoorDyn deck, so the first error reported is usually the first in the file */
     if (!FAILED(R)) read_line_types(R);
     if (!FAILED(R)) read_rod_types(R);
@@ -2347,6 +2375,7 @@ static void read_deck(rdr *R, char *text)
     m.points = R->points;
     m.n_lines = R->n_lines;
     m.lines = R->lines;
+    if (R->n_lines == 0 && R->n_types == 0 && R->n_points == 0) return; /* rods or bodies alone: checked as loaded */
     check_model(R, &m);
     apply_cfl(R, &m);
 }
@@ -2401,7 +2430,7 @@ static void warn_unattached(rdr *R)
     for (int k = 0; k < R->n_bodies && R->log; k++) {
         int n = 0;
         for (int i = 0; i < R->n_att; i++) n += R->att[i].body == k;
-        if (n) continue;
+        if (n || R->bodies[k].n_cylinders > 0) continue; /* a rod moves under its own loads */
         char buf[600];
         snprintf(buf, sizeof buf, "%s:%d: BODIES %d: nothing is attached to this body (no point of the POINTS "
                  "section is Body%d): it moves alone", R->file, R->body_ln[k], k + 1, k + 1);
