@@ -1710,3 +1710,70 @@ Test(rods, decks_of_rods_alone)
     cr_assert_eq(hw_md_load_string(deck, "rods.dat", NULL, NULL, &d, NULL, msg, sizeof msg), HW_ERR_UNSUPPORTED);
     cr_assert(strstr(msg, "rods.dat:11: RODS 1 RodOutputs: rod output files of a deck without lines"), "%s", msg);
 }
+
+/* Each Attachment word maps to its body kind (MoorDyn v2's words, any case), the rod's own body with
+ * its reference point at end A carrying the cylinder 0 -> B - A; BodyN adds the cylinder A -> B to
+ * body N; the ends become points rod<ID>_a, rod<ID>_b after the deck's points; a line on R1B ends on
+ * rod1_b. NumSegs 0: one node at A, both end points there. */
+Test(rods, attachment_words_map_to_body_kinds)
+{
+    struct { const char *word; hw_body_kind kind; } w[] = {
+        {"Fixed", HW_BODY_FIXED}, {"anchor", HW_BODY_FIXED}, {"FIX", HW_BODY_FIXED}, {"Pinned", HW_BODY_PINNED},
+        {"pin", HW_BODY_PINNED}, {"Coupled", HW_BODY_COUPLED}, {"Vessel", HW_BODY_COUPLED}, {"cpld", HW_BODY_COUPLED},
+        {"Free", HW_BODY_FREE}, {"Point", HW_BODY_FREE}, {"con", HW_BODY_FREE}};
+    for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+        char row[128];
+        snprintf(row, sizeof row, "1 can %s 1 2 -50 4 6 -38 5 -", w[k].word);
+        rod_deck(ROD_TYPE, row);
+        hw_scenario *sc = NULL;
+        cr_assert_eq(hw_md_load_string(rod_with("1  chain 1 2", "1  chain 1 R1B"), "deck.dat", NULL, NULL, &sc, NULL, msg,
+                                       sizeof msg), HW_OK, "%s: %s", w[k].word, msg);
+        cr_assert_eq(sc->n_bodies, 1);
+        const hw_body_def *b = &sc->bodies[0];
+        cr_assert_str_eq(b->name, "rod1");
+        cr_assert_eq(b->kind, w[k].kind, "%s", w[k].word);
+        cr_assert(b->pos[0] == 1 && b->pos[1] == 2 && b->pos[2] == -50);
+        cr_assert(b->rot[0] == 0 && b->rot[1] == 0 && b->rot[2] == 0);
+        cr_assert_eq(b->n_cylinders, 1);
+        const hw_body_cylinder_def *c = &b->cylinders[0];
+        cr_assert(c->a[0] == 0 && c->a[1] == 0 && c->a[2] == 0);
+        cr_assert(c->b[0] == 3 && c->b[1] == 4 && c->b[2] == 12);
+        cr_assert(c->diameter == 0.5 && c->mass_per_length == 200 && c->segments == 5);
+        cr_assert(c->cd == 1.0 && c->ca == 0.9 && c->cd_end == 0.6 && c->ca_end == 0.7 && c->cd_ax == 0 && c->ca_ax == 0);
+        cr_assert_eq(sc->model.n_points, 4);
+        cr_assert_str_eq(sc->model.points[2].name, "rod1_a");
+        cr_assert_str_eq(sc->model.points[3].name, "rod1_b");
+        cr_assert(sc->model.points[3].pos[0] == 4 && sc->model.points[3].pos[2] == -38);
+        cr_assert_eq(sc->model.lines[0].point_b, 3);
+        hw_scenario_free(sc);
+    }
+    /* on a body: its frame; NumSegs 0: both end points at A */
+    const char *bodies = "---------------------- BODIES ----------------------\n"
+                         "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
+                         "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
+                         "1 coupled 0 0 -5 0 0 90 0 0 0 0 0 0\n"
+                         "---------------------- RODS ---";
+    rod_deck(ROD_TYPE, "1 can Body1 1 0 -1 1 0 2 0 p");
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = NULL;
+    cr_assert_eq(hw_md_load_string(rod_with("---------------------- RODS ---", bodies), "deck.dat", NULL, NULL, &sc, &md, msg,
+                                   sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(sc->n_bodies, 1);
+    const hw_body_def *b = &sc->bodies[0];
+    cr_assert_eq(b->n_cylinders, 1);
+    cr_assert(b->cylinders[0].a[0] == 1 && b->cylinders[0].a[2] == -1 && b->cylinders[0].b[2] == 2);
+    cr_assert_eq(b->cylinders[0].segments, 0);
+    cr_assert_eq(sc->n_body_points, 2);
+    for (int k = 0; k < 2; k++) {
+        const hw_body_attach *a = &sc->body_points[k];
+        cr_assert(a->body == 0 && a->at[0] == 1 && a->at[2] == -1, "end %d at A", k);
+    }
+    /* the body turned 90 deg about z: the rod's end at (0, 1, -6) in the world */
+    const hw_point_def *p = &sc->model.points[2];
+    cr_assert(fabs(p->pos[0]) < 1e-12 && fabs(p->pos[1] - 1) < 1e-12 && p->pos[2] == -6, "%g %g %g", p->pos[0],
+              p->pos[1], p->pos[2]);
+    cr_assert_eq(md->n_rods, 1);
+    cr_assert(md->rods[0].flags == HW_MD_LO_POS && md->rods[0].pt_a == 2 && md->rods[0].pt_b == 3);
+    hw_md_free(md);
+    hw_scenario_free(sc);
+}

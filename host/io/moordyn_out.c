@@ -330,7 +330,7 @@ static hw_status rod_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, d
     for (int g = 0; g < 3; g++) {
         if (!(ro->flags & ROD_GROUP[g])) continue;
         for (int i = 0; i <= ro->nseg; i++) {
-            double s = (double)i / ro->nseg, x[3];
+            double s = ro->nseg > 0 ? (double)i / ro->nseg : 0.0, x[3];
             for (int c = 0; c < 3; c++) x[c] = g == 1 ? va[c] + s * (vb[c] - va[c]) : ra[c] + s * (rb[c] - ra[c]);
             if (g == 2) {
                 double eta;
