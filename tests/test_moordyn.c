@@ -1777,3 +1777,32 @@ Test(rods, attachment_words_map_to_body_kinds)
     hw_md_free(md);
     hw_scenario_free(sc);
 }
+
+/* md_rod_hanging.dat with TmaxIC 10: the static solve hangs the free rod straight under the line.
+ * Analytic: the line pulls on the rod with the rod's wet weight W = (Mass/m - rho pi d^2/4) L_rod g =
+ * 2659.5115 N; the line (wet weight w per length, EA) stretches by (W L + w L^2 / 2) / EA, so end A
+ * is at z = -10 - L - that = -14.9967379 m and end B 4 m below it, straight under the fixed point. */
+Test(rods, hanging_rod_statics_match_the_analytic_answer)
+{
+    char deck[1 << 13], path[256], cmd[1024], out[4096];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_hanging.dat"));
+    char *o = strstr(deck, "0         TmaxIC");
+    cr_assert_not_null(o);
+    memcpy(o, "10        TmaxIC", 16);
+    snprintf(path, sizeof path, HW_TMP "/hawser_rod_static.dat");
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(deck, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_rod_static -q --t-end 0 > /dev/null 2>&1", HW_CLI_PATH, path);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    double v[6];
+    out_row(HW_TMP "/hawser_rod_static/hawser_rod_static.out", "0", v, 6); /* FairTen1 R1N0PX R1N0PZ R1N8PX R1N8PZ R1N4VX */
+    const double pi = 3.14159265358979323846, g = 9.80665, rho = 1025;
+    const double W = (100 - rho * pi / 4 * 0.2 * 0.2) * 4 * g, w = (2 - rho * pi / 4 * 0.02 * 0.02) * g, L = 4.99;
+    const double za = -10 - L - (W * L + w * L * L / 2) / 2e6;
+    cr_expect(fabs(v[0] - W) <= 1e-6 * W, "FairTen1 %.10g, the rod's wet weight %.10g", v[0], W);
+    cr_expect(fabs(v[2] - za) <= 1e-7, "end A z %.10g, analytic %.10g", v[2], za);
+    cr_expect(fabs(v[4] - (za - 4.0)) <= 1e-6, "end B z %.10g, analytic %.10g", v[4], za - 4.0);
+    cr_expect(fabs(v[1]) < 1e-6 && fabs(v[3]) < 1e-6, "straight under the fixed point: %g %g", v[1], v[3]);
+}
