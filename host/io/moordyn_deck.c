@@ -2709,7 +2709,9 @@ hw_status hw_md_to_yaml(const char *path, hw_log_fn log, void *log_user, char **
         if (c) {
             size_t used = (size_t)snprintf(c, cap,
                 "Hawser scenario converted by `hawser convert` from the MoorDyn deck %s\n"
-                "(field mapping: docs/moordyn.md). Point IDs became point<ID>, line IDs line<ID>, body IDs body<ID>.", path);
+                "(field mapping: docs/moordyn.md). Point IDs became point<ID>, line IDs line<ID>, body IDs body<ID>%s.", path,
+                R.n_rods ? ";\nrods became cylinders of their own bodies rod<ID> (or of body<N>), their ends the points "
+                           "rod<ID>_a and rod<ID>_b" : "");
             if (R.n_chans > 0) {
                 used += (size_t)snprintf(c + used, cap - used,
                     "\nThe deck's OUTPUTS channels, written to a .out table only when the deck itself is "
