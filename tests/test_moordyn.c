@@ -1806,3 +1806,38 @@ Test(rods, hanging_rod_statics_match_the_analytic_answer)
     cr_expect(fabs(v[4] - (za - 4.0)) <= 1e-6, "end B z %.10g, analytic %.10g", v[4], za - 4.0);
     cr_expect(fabs(v[1]) < 1e-6 && fabs(v[3]) < 1e-6, "straight under the fixed point: %g %g", v[1], v[3]);
 }
+
+/* A line on end B of a Fixed rod: md_rod_swing.dat with the rod Fixed and its line from the anchor
+ * to R1B (7.9 m, slack). MoorDyn 2.7.2 (moordyn.Init_NoIC, Step 0.1 s from t = 0) puts the line's
+ * node 10 on the rod's end B, (3, 0, -16), and its middle node at t = 3 s at (0.68232467,
+ * -19.16763366) m, still ringing about its equilibrium by a few 1e-4 m (it starts from its own
+ * initial shape; 3e-3 m of motion from t = 1 to 2 s); Hawser's line hangs at that equilibrium. The
+ * fairlead tension: 12.5865652 N in MoorDyn (its end segment's tension), Hawser's FairTen1 adds the
+ * end node's half segment of wet weight, 0.69 N (docs/moordyn.md, OUTPUTS). */
+Test(rods, line_on_a_fixed_rods_end_b)
+{
+    char deck[1 << 13], path[256], cmd[1024], out[4096];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_swing.dat"));
+    struct { const char *from, *to; } sub[3] = {
+        {"Pinned      0.0", "Fixed       0.0"},
+        {"1   rope      1        R1A      2.99 ", "1   rope      1        R1B      7.9  "},
+        {"R1N10PX R1N10PZ R1N10VX R1N0PZ", "FairTen1 L1N10PX L1N10PZ L1N5PX L1N5PZ"}};
+    for (int k = 0; k < 3; k++) {
+        char *at = strstr(deck, sub[k].from), tmp[1 << 13];
+        cr_assert_not_null(at, "%s", sub[k].from);
+        snprintf(tmp, sizeof tmp, "%.*s%s%s", (int)(at - deck), deck, sub[k].to, at + strlen(sub[k].from));
+        snprintf(deck, sizeof deck, "%s", tmp);
+    }
+    snprintf(path, sizeof path, HW_TMP "/hawser_rod_fixed_b.dat");
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(deck, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_rod_fixed_b -q > /dev/null 2>&1", HW_CLI_PATH, path);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    double v[5];
+    out_row(HW_TMP "/hawser_rod_fixed_b/hawser_rod_fixed_b.out", "3", v, 5);
+    cr_expect(v[1] == 3.0 && v[2] == -16.0, "the line's end on the rod's end B: %.17g %.17g", v[1], v[2]);
+    cr_expect(fabs(v[3] - 0.68232467) <= 1e-3 && fabs(v[4] + 19.16763366) <= 1e-3, "middle node %.9g %.9g", v[3], v[4]);
+    cr_expect(fabs(v[0] - (12.5865652 + 0.69)) <= 0.1, "FairTen1 %.9g", v[0]);
+}
