@@ -1747,6 +1747,19 @@ Test(rods, attachment_words_map_to_body_kinds)
         cr_assert_eq(sc->model.lines[0].point_b, 3);
         hw_scenario_free(sc);
     }
+    /* a FAILURE row at a rod end: the line's end on that end point */
+    rod_deck(ROD_TYPE, ROD_ROW);
+    char fl[8192];
+    snprintf(fl, sizeof fl, "%s", rod_with("1  chain 1 2", "1  chain 1 R1B"));
+    snprintf(rodtext, sizeof rodtext, "%s", fl);
+    hw_scenario *fs = NULL;
+    cr_assert_eq(hw_md_load_string(rod_with("---------------------- OPTIONS ---",
+                                            "---------------------- FAILURE ----------------------\n"
+                                            "FailureID Point Line(s) FailTime FailTen\n() () (,) (s) (N)\n"
+                                            "1 R1b 1 0 5e6\n---------------------- OPTIONS ---"),
+                                   "deck.dat", NULL, NULL, &fs, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert(fs->model.lines[0].failure.on && fs->model.lines[0].failure.at == HW_FAIL_END_B);
+    hw_scenario_free(fs);
     /* on a body: its frame; NumSegs 0: both end points at A */
     const char *bodies = "---------------------- BODIES ----------------------\n"
                          "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
