@@ -1691,6 +1691,21 @@ Test(rods, decks_of_rods_alone)
         hw_scenario_free(d);
         hw_scenario_free(y);
     }
+    /* hawser run steps it (the world's step: there is no lumped model) */
+    {
+        char deck[4096], cmd[1024], out[4096];
+        snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
+        memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
+        FILE *f = fopen(HW_TMP "/hawser_rods_alone.dat", "w");
+        cr_assert_not_null(f);
+        fputs(deck, f);
+        fclose(f);
+        snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_rods_alone.dat -o " HW_TMP "/hawser_rods_alone -q --t-end 0.2 "
+                 "> /dev/null 2>&1", HW_CLI_PATH);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+        char *csv = slurp(HW_TMP "/hawser_rods_alone/bodies.csv");
+        cr_assert(strstr(csv, "\n0.2,"), "%s", csv);
+    }
     /* without dtM: required */
     char deck[4096];
     snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
