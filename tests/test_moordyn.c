@@ -656,7 +656,8 @@ Test(errors, free_point_mapping)
 Test(errors, refused_and_bad_channels)
 {
     expect(with("FairTen1\n", "Body1PX\n"), REFUSED, 20, "OUTPUTS Body1PX", "body channels not supported yet");
-    expect(with("FairTen1\n", "Rod1PZ\n"), REFUSED, 20, "the rod channel \"Rod1PZ\" not supported yet", NULL);
+    expect(with("FairTen1\n", "Rod1PZ\n"), BAD, 20, "OUTPUTS Rod1PZ: expected a rod ID 1..0", NULL);
+    expect(with("FairTen1\n", "Rod1SUB\n"), REFUSED, 20, "the rod channel \"Rod1SUB\" not supported yet", NULL);
     expect(with("FairTen1\n", "FairTen1 L1N3AX\n"), REFUSED, 20, "OUTPUTS L1N3AX", "not supported yet");
     expect(with("FairTen1\n", "Con2JZ\n"), REFUSED, 20, "OUTPUTS Con2JZ", "not supported yet");
     expect(with("FairTen1\n", "WindSpeed\n"), REFUSED, 20, "OUTPUTS WindSpeed", "not supported yet");
@@ -1868,4 +1869,35 @@ Test(rods, line_on_a_fixed_rods_end_b)
     cr_expect(v[1] == 3.0 && v[2] == -16.0, "the line's end on the rod's end B: %.17g %.17g", v[1], v[2]);
     cr_expect(fabs(v[3] - 0.68232467) <= 1e-3 && fabs(v[4] + 19.16763366) <= 1e-3, "middle node %.9g %.9g", v[3], v[4]);
     cr_expect(fabs(v[0] - (12.5865652 + 0.69)) <= 0.1, "FairTen1 %.9g", v[0]);
+}
+
+/* The whole-rod channels MoorDyn documents: R#PX.. (end A, the rod's reference point), R#RX, R#RY
+ * (roll and pitch of the axis, deg: a rod tilted from +z towards +x by phi has pitch phi, roll 0),
+ * R#TENA, R#TENB (the lines' force on each end). md_rod_swing.dat at t = 0: axis (3, 0, 4) / 5,
+ * phi = atan2(3, 4) = 36.8698976 deg; the line on end A, none on end B. */
+Test(rods, whole_rod_channels)
+{
+    char deck[1 << 13], cmd[1024], out[4096];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_swing.dat"));
+    const char *from = "R1N10PX R1N10PZ R1N10VX R1N0PZ";
+    char *at = strstr(deck, from), tmp[1 << 13];
+    cr_assert_not_null(at);
+    snprintf(tmp, sizeof tmp, "%.*sRod1PX R1PZ R1VX R1RX R1RY R1TENA R1TenB FairTen1%s", (int)(at - deck), deck,
+             at + strlen(from));
+    FILE *f = fopen(HW_TMP "/hawser_rod_whole.dat", "w");
+    cr_assert_not_null(f);
+    fputs(tmp, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_rod_whole.dat -o " HW_TMP "/hawser_rod_whole -q --t-end 0.1 "
+             "> /dev/null 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    char *tab = slurp(HW_TMP "/hawser_rod_whole/hawser_rod_whole.out");
+    cr_assert(strstr(tab, "(s)\t(m)\t(m)\t(m/s)\t(deg)\t(deg)\t(N)\t(N)\t(N)\n"), "%s", tab);
+    double v[8];
+    out_row(HW_TMP "/hawser_rod_whole/hawser_rod_whole.out", "0", v, 8);
+    cr_expect(v[0] == 0 && v[1] == -20 && v[2] == 0, "end A %g %g, %g", v[0], v[1], v[2]);
+    cr_expect(fabs(v[3]) < 1e-12, "roll %g", v[3]);
+    cr_expect(fabs(v[4] - atan2(3.0, 4.0) * 180 / 3.14159265358979323846) < 1e-7, "pitch %.12g", v[4]); /* 10 digits */
+    cr_expect(v[5] > 0 && v[5] == v[7], "TENA %g is the line's force on its end B (FairTen1 %g)", v[5], v[7]);
+    cr_expect(v[6] == 0, "no line on end B: %g", v[6]);
 }

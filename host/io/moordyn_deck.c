@@ -1950,24 +1950,39 @@ static void push_channel(rdr *R, const hw_md_channel *ch)
 }
 
 /* A rod channel (docs/moordyn.md, "OUTPUTS"): R#N#P{X,Y,Z} and R#N#V{X,Y,Z}, the position and
- * velocity of node # (0 = end A .. NumSegs = end B; also R#NAPX, R#NBPX for the ends), from the
- * points at the rod's ends (a rigid rod's nodes lie evenly on the chord between them and their
- * velocities are the linear interpolation of the ends'); R#N#T (TEN), the magnitude of the force of
- * the lines on end A (node 0) or end B (any other node), as MoorDyn defines it. */
+ * velocity of node # (0 = end A .. NumSegs = end B; also R#NAPX, R#NBPX for the ends; R#PX.. for the
+ * whole rod: its reference point, end A), from the points at the rod's ends (a rigid rod's nodes
+ * lie evenly on the chord between them and their velocities are the linear interpolation of the
+ * ends'); R#N#T (TEN), the magnitude of the force of the lines on end A (node 0) or end B (any other
+ * node), as MoorDyn defines it, and R#TENA, R#TENB; R#RX, R#RY, MoorDyn's roll and pitch of the
+ * rod's axis (deg). */
 static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel *ch, char let[3][24],
                              const int num[2], const int has[2])
 {
     int id = num[0], node = -1;
     const char *q = NULL;
+    int angle = -1, tend = -1;
     if (has[1] && !strcmp(let[1], "N")) {
         node = num[1];
         q = let[2];
     } else if (!has[1] && (!strncmp(let[1], "NA", 2) || !strncmp(let[1], "NB", 2))) {
         node = let[1][1] == 'A' ? 0 : -2;
         q = let[1] + 2;
+    } else if (!has[1] && (xyz_suffix(let[1], 'P') >= 0 || xyz_suffix(let[1], 'V') >= 0)) {
+        node = 0; /* the whole rod: its reference point, end A */
+        q = let[1];
+    } else if (!has[1] && (!strcmp(let[1], "RX") || !strcmp(let[1], "RY"))) {
+        node = 0;
+        angle = let[1][1] - 'X';
+        q = let[1];
+    } else if (!has[1] && (!strcmp(let[1], "TENA") || !strcmp(let[1], "TENB"))) {
+        node = 0;
+        tend = let[1][3] == 'B';
+        q = "T";
     } else {
         refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,T}, "
-               "R#NA.., R#NB..: node positions and velocities, and the line force on an end)", ch->name);
+               "R#NA.., R#NB..: node positions and velocities, and the line force on an end; R#{PX..VZ} (end A), "
+               "R#RX, R#RY (roll, pitch), R#TENA, R#TENB)", ch->name);
         return;
     }
     if (id < 1 || id > R->n_rods) {
@@ -1990,7 +2005,12 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
     ch->object_b = rod->pt_b;
     ch->index = node;
     ch->nseg = n;
-    if (xyz_suffix(q, 'P') >= 0) {
+    if (tend >= 0) node = tend ? n : 0; /* R#TENA, R#TENB: the line force on that end */
+    if (angle >= 0) {
+        ch->q = HW_MD_ROD_ANGLE;
+        ch->comp = angle;
+        ch->unit = "(deg)";
+    } else if (xyz_suffix(q, 'P') >= 0) {
         ch->q = HW_MD_ROD_NODE_POS;
         ch->comp = xyz_suffix(q, 'P');
         ch->unit = "(m)";
@@ -2000,7 +2020,7 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->unit = "(m/s)";
     } else if (!strcmp(q, "T") || !strcmp(q, "TEN")) {
         ch->q = HW_MD_POINT_TEN;
-        ch->object = node == 0 ? rod->pt_a : rod->pt_b;
+        ch->object = node == 0 && tend != 1 ? rod->pt_a : rod->pt_b;
         ch->unit = "(N)";
     } else {
         refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ, and "

@@ -28,8 +28,11 @@ typedef enum hw_md_quantity {
     HW_MD_NODE_FORCE,         /* node net force component (hw_sim_line_node_forces) */
     HW_MD_ROD_NODE_POS,       /* rod node position component: object, object_b = the points at the rod's
                                  ends, node index of nseg, on the chord between them */
-    HW_MD_ROD_NODE_VEL        /* rod node velocity component, interpolated the same way (exact for a rigid
+    HW_MD_ROD_NODE_VEL,       /* rod node velocity component, interpolated the same way (exact for a rigid
                                  rod: v + w x r is linear along it) */
+    HW_MD_ROD_ANGLE           /* rod roll (comp 0) or pitch (comp 1), deg, of the axis q from end A to B as
+                                 MoorDyn defines them: phi = the axis's angle from +z, beta its heading,
+                                 roll = -phi sin(beta), pitch = phi cos(beta) */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {

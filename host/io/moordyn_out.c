@@ -115,6 +115,15 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
         *value = a[ch->comp] + s * (b[ch->comp] - a[ch->comp]);
         return st;
     }
+    case HW_MD_ROD_ANGLE: {
+        double rb[3], vb[3];
+        st = hw_sim_point_state(sim, ch->object, r, v, f);
+        if (!st) st = hw_sim_point_state(sim, ch->object_b, rb, vb, f);
+        double q[3] = {rb[0] - r[0], rb[1] - r[1], rb[2] - r[2]};
+        double phi = atan2(sqrt(q[0] * q[0] + q[1] * q[1]), q[2]), beta = atan2(q[1], q[0]);
+        *value = (180.0 / 3.14159265358979323846) * (ch->comp == 0 ? -phi * sin(beta) : phi * cos(beta));
+        return st;
+    }
     case HW_MD_POINT_ACC:
         st = hw_sim_point_acceleration(sim, ch->object, r);
         *value = r[ch->comp];
