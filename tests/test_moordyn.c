@@ -1440,6 +1440,7 @@ Test(rods, bad_rod_types_and_rows_are_located)
         {ROD_TYPE, "1 can Body1 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 Attachment", "the deck has no BODIES rows"},
         {ROD_TYPE, "1 can Fixed 0 0 x 0 0 -40 5 -", BAD, 14, "RODS 1 Za: expected a number in m", NULL},
         {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 -1 -", BAD, 14, "RODS 1 NumSegs: expected an integer >= 0", NULL},
+        {ROD_TYPE, "1 can Free 0 0 -50 0 0 -40 0 -", REFUSED, 14, "RODS 1 NumSegs: a free zero-length rod", NULL},
         {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 2.5 -", BAD, 14, "RODS 1 NumSegs: expected an integer >= 0", NULL},
         {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -50 5 -", BAD, 14, "RODS 1: expected ends A and B apart", NULL},
         {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -50 0 -", BAD, 14, "RODS 1: expected ends A and B apart", "NumSegs 0"},

@@ -1394,6 +1394,13 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
         memcpy(rod->c.b, e + 3, sizeof rod->c.b);
         return;
     }
+    if (kind == HW_BODY_FREE && nseg == 0) {
+        snprintf(w, sizeof w, "%s NumSegs", where);
+        refuse(R, r->line, w, "a free zero-length rod (NumSegs 0: no mass of its own; MoorDyn moves it in 3 DOF "
+               "with its end faces' added mass and its lines' end nodes) not supported yet: a Hawser free body needs "
+               "a mass (give the rod NumSegs >= 1, or put it on a body)");
+        return;
+    }
     rod->own = 1;
     rod->body = R->n_bodies;
     hw_body_def *b = &R->bodies[R->n_bodies];
