@@ -809,8 +809,8 @@ Test(cli, pinned_rod_resume_byte_identical)
         "solver: {dt: 0.0005, t_end: 3, static_solve: false}\n"
         "outputs: {interval: 0.1}\n");
     const char *files[] = {"bodies.csv", "lines.csv", "points.csv", "run.pvd", NULL};
-    bodies_resume(scen, 23, "4000:9", files, 0);
-    char *s = slurp(HW_TMP "/hawser_ck_run23/summary.json", NULL);
+    bodies_resume(scen, 24, "4000:9", files, 0);
+    char *s = slurp(HW_TMP "/hawser_ck_run24/summary.json", NULL);
     cr_assert(s && strstr(s, "\"bodies\":[{\"name\":\"rod\",\"kind\":\"pinned\""), "%s", s ? s : "");
     free(s);
 }
