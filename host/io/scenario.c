@@ -1666,7 +1666,7 @@ static hw_status format_model_check(const hw_scenario *sc, char *buf, size_t len
     }
     if ((sc->network || sc->rigid) && sc->model.n_lines == 0) return HW_OK; /* checked when loaded */
     if (sc->n_bodies > 0 && sc->model.n_lines == 0 && sc->model.n_types == 0 && sc->model.n_points == 0)
-        return HW_OK; /* bodies alone: checked when loaded */
+        return HW_OK; /* bodies alone (rods without lines) */
     hw_status st = hw_model_check(&sc->model, &e);
     if (st == HW_ERR_INPUT) {
         char path[256];
