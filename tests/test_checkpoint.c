@@ -785,6 +785,36 @@ Test(cli, free_body_on_lumped_lines_resume_byte_identical)
     free(s);
 }
 
+/* A buoyant rod (a pinned body that is one cylinder: MoorDyn's pinned rod) 3 m under water,
+ * released horizontal with a light chain from its tip to the seabed: it swings up through the
+ * surface; killed and resumed, the same files (its state is the body's; the pin holds). */
+Test(cli, pinned_rod_resume_byte_identical)
+{
+    const char *scen = HW_TMP "/hawser_ck_rod.yaml";
+    write_text(scen,
+        "environment: {gravity: 9.80665, water_density: 1025, depth: 50}\n"
+        "line_types:\n"
+        "  - {name: chain, diameter: 0.02, mass_per_length: 2, EA: 1.0e7, damping_ratio: 0.8, Cdn: 1.2, Can: 1.0}\n"
+        "bodies:\n"
+        "  - name: rod\n"
+        "    type: pinned\n"
+        "    position: [0, 0, -3]\n"
+        "    cylinders:\n"
+        "      - {a: [0, 0, 0], b: [6, 0, 0], diameter: 0.3, mass_per_length: 30, segments: 12, Cd: 1.0, Ca: 1.0}\n"
+        "points:\n"
+        "  - {name: anchor, type: fixed, position: [8, 0, -50]}\n"
+        "  - {name: tip, type: body, body: rod, position: [6, 0, 0]}\n"
+        "lines:\n"
+        "  - {name: chain, type: chain, end_a: anchor, end_b: tip, length: 60, segments: 20}\n"
+        "solver: {dt: 0.0005, t_end: 3, static_solve: false}\n"
+        "outputs: {interval: 0.1}\n");
+    const char *files[] = {"bodies.csv", "lines.csv", "points.csv", "run.pvd", NULL};
+    bodies_resume(scen, 24, "4000:9", files, 0);
+    char *s = slurp(HW_TMP "/hawser_ck_run24/summary.json", NULL);
+    cr_assert(s && strstr(s, "\"bodies\":[{\"name\":\"rod\",\"kind\":\"pinned\""), "%s", s ? s : "");
+    free(s);
+}
+
 Test(cli, body_on_rigid_cable_end_resume_byte_identical)
 {
     const char *scen = HW_TMP "/hawser_ck_payload.yaml", *alone = HW_TMP "/hawser_ck_payload_alone.yaml";

@@ -298,8 +298,8 @@ Test(deck, channels_read_the_right_quantities)
     cr_assert_float_eq(v[6], fb[0], 1e-9 * fabs(fb[0]));
     cr_assert_float_eq(v[7], -14.0, 0.0); /* coupled point 4 held at its deck position */
     /* node tension: an inner node is the mean of its two segments, an end node the end force */
-    hw_md_channel inner = {"L2N10T", HW_MD_NODE_TEN, 1, 10, 0, "N"};
-    hw_md_channel end = {"L2N20T", HW_MD_NODE_TEN, 1, 20, 0, "N"};
+    hw_md_channel inner = {"L2N10T", HW_MD_NODE_TEN, 1, 10, 0, "N", 0, 0};
+    hw_md_channel end = {"L2N20T", HW_MD_NODE_TEN, 1, 20, 0, "N", 0, 0};
     double vi, ve;
     cr_assert_eq(hw_md_channel_value(sim, &inner, &vi), HW_OK);
     cr_assert_eq(hw_md_channel_value(sim, &end, &ve), HW_OK);
@@ -629,8 +629,9 @@ Test(errors, refused_sections)
                        "(#) (-) (-) (m) (m) (m) (m) (m) (m) (-) (-)\n"
                        "1 can Fixed 0 0 -10 0 0 -5 4 -\n"
                        "---------------------- OPTIONS ----------------------\n";
-    expect(with("---------------------- OPTIONS ----------------------\n", rods), REFUSED, 19,
-           "RODS: not supported yet", "rods");
+    /* RODS is read now (tests "rods" below): a row needs its ROD TYPES */
+    expect(with("---------------------- OPTIONS ----------------------\n", rods), BAD, 19,
+           "RODS 1 RodType", "the deck has no ROD TYPES rows");
     const char *bodies = "---------------------- BODIES ----------------------\n"
                          "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
                          "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
@@ -658,7 +659,7 @@ Test(errors, failure_rows)
         {"1 2 1 0 5e6\n", HW_OK, NULL, NULL},
         {"1 2 1 3.5 0\n", HW_OK, NULL, NULL},
         {"1 2 1,2 0 5e6\n", REFUSED, "FAILURE 1 Line(s): a failure of several lines", "new free point"},
-        {"1 R1a 1 0 5e6\n", REFUSED, "FAILURE 1 Point", "rod end"},
+        {"1 R1a 1 0 5e6\n", BAD, "FAILURE 1 Point: expected a rod ID 1..0", NULL},
         {"1 2 3 0 5e6\n", BAD, "FAILURE 1 Line(s): expected a line ID 1..1", NULL},
         {"1 7 1 0 5e6\n", BAD, "FAILURE 1 Point: expected a point ID 1..2", NULL},
         {"1 2 1 0 0\n", BAD, "FAILURE 1: expected FailTime (s) or FailTen (N) > 0", NULL},
@@ -762,7 +763,8 @@ Test(errors, free_point_mapping)
 Test(errors, refused_and_bad_channels)
 {
     expect(with("FairTen1\n", "Body1PX\n"), REFUSED, 20, "OUTPUTS Body1PX", "body channels not supported yet");
-    expect(with("FairTen1\n", "Rod1PZ\n"), REFUSED, 20, "rod channels not supported yet", NULL);
+    expect(with("FairTen1\n", "Rod1PZ\n"), BAD, 20, "OUTPUTS Rod1PZ: expected a rod ID 1..0", NULL);
+    expect(with("FairTen1\n", "Rod1SUB\n"), REFUSED, 20, "the rod channel \"Rod1SUB\" not supported yet", NULL);
     expect(with("FairTen1\n", "FairTen1 L1N3AX\n"), REFUSED, 20, "OUTPUTS L1N3AX", "not supported yet");
     expect(with("FairTen1\n", "Con2JZ\n"), REFUSED, 20, "OUTPUTS Con2JZ", "not supported yet");
     expect(with("FairTen1\n", "WindSpeed\n"), REFUSED, 20, "OUTPUTS WindSpeed", "not supported yet");
@@ -829,7 +831,7 @@ Test(errors, unknown_references)
 {
     expect(with("1  chain 1 2", "1  rope 1 2"), BAD, 15, "LINES 1 LineType", "one of: chain");
     expect(with("1  chain 1 2", "1  chain 1 3"), BAD, 15, "LINES 1 AttachB", "point ID 1..2");
-    expect(with("1  chain 1 2", "1  chain R1A 2"), REFUSED, 15, "LINES 1 AttachA", "rod end");
+    expect(with("1  chain 1 2", "1  chain R1A 2"), BAD, 15, "LINES 1 AttachA", "rod ID 1..0");
     expect(with("1  chain 1 2", "1  chain 1 anchor"), BAD, 15, "LINES 1 AttachB", "expected a point ID");
     cr_assert_eq(load_text(with("1  chain 1 2", "1  chain Point1 C2")), HW_OK, "%s", msg);
     expect(with("2  Coupled", "2  Body1"), BAD, 11, "POINTS 2 Attachment", "the deck has no BODIES rows");
@@ -1802,4 +1804,532 @@ Test(fileic, errors_are_located)
     cr_assert_eq(hw_scenario_load_string(t, "ic.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
     cr_assert(strstr(msg, "ic.yaml:") && strstr(msg, "start.positions") &&
               strstr(msg, "expected a list of 4 positions [x, y, z]"), "%s", msg);
+}
+
+/* ---- ROD TYPES and RODS (docs/moordyn.md, "ROD TYPES and RODS") --------------------------------- */
+
+/* BASE with ROD TYPES (lines 7-10) and RODS (11-14) before its POINTS (now 15-19), the lines at 23,
+ * OUTPUTS at 27-29: the type row and the rod row as given. */
+static char rodtext[8192];
+static const char *rod_deck(const char *type_row, const char *rod_row)
+{
+    char sec[1024];
+    snprintf(sec, sizeof sec,
+             "---------------------- ROD TYPES ----------------------\n"    /* 7 */
+             "TypeName Diam Mass/m Cd Ca CdEnd CaEnd\n"                      /* 8 */
+             "(name) (m) (kg/m) (-) (-) (-) (-)\n"                           /* 9 */
+             "%s\n"                                                          /* 10 */
+             "---------------------- RODS ----------------------\n"          /* 11 */
+             "ID RodType Attachment Xa Ya Za Xb Yb Zb NumSegs RodOutputs\n"  /* 12 */
+             "(#) (name) (word) (m) (m) (m) (m) (m) (m) (-) (-)\n"           /* 13 */
+             "%s\n"                                                          /* 14 */
+             "---------------------- POINTS ---", type_row, rod_row);
+    snprintf(rodtext, sizeof rodtext, "%s", with("---------------------- POINTS ---", sec));
+    return rodtext;
+}
+#define ROD_TYPE "can 0.5 200 1.0 0.9 0.6 0.7"
+#define ROD_ROW "1 can Fixed 0 0 -50 0 0 -40 5 -"
+
+/* rodtext with from replaced by to (the first occurrence) */
+static const char *rod_with(const char *from, const char *to)
+{
+    static char t[8192];
+    const char *at = strstr(rodtext, from);
+    cr_assert(at, "test bug: '%s' not in the rod deck", from);
+    snprintf(t, sizeof t, "%.*s%s%s", (int)(at - rodtext), rodtext, to, at + strlen(from));
+    return t;
+}
+
+Test(rods, bad_rod_types_and_rows_are_located)
+{
+    struct { const char *type, *rod; hw_status st; int line; const char *n1, *n2; } c[] = {
+        {"can 0.5 200 1.0 0.9 0.6", ROD_ROW, BAD, 10, "ROD TYPES can: expected 7 columns", "CdEnd CaEnd"},
+        {"can 0.5 200 1.0 0.9 0.6 0.7 1", ROD_ROW, BAD, 10, "ROD TYPES can: expected 7 columns", NULL},
+        {"can 0.5x 200 1.0 0.9 0.6 0.7", ROD_ROW, BAD, 10, "ROD TYPES can Diam: expected a number in m", NULL},
+        {"can 0 200 1.0 0.9 0.6 0.7", ROD_ROW, BAD, 10, "ROD TYPES can Diam: expected a diameter > 0 m", NULL},
+        {"can 0.5 -1 1.0 0.9 0.6 0.7", ROD_ROW, BAD, 10, "ROD TYPES can Mass/m: expected a mass per length >= 0", NULL},
+        {"can 0.5 200 1.0 0.9 -0.6 0.7", ROD_ROW, BAD, 10, "ROD TYPES can CdEnd: expected a coefficient >= 0", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 5", BAD, 14, "RODS 1: expected 11 columns", "RodOutputs"},
+        {ROD_TYPE, "2 can Fixed 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 2: expected the rod ID 1", NULL},
+        {ROD_TYPE, "1 pipe Fixed 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 RodType", "one of: can"},
+        {ROD_TYPE, "1 can Floating 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 Attachment", "expected Fixed, Pinned, Coupled"},
+        {ROD_TYPE, "1 can VesPin 0 0 -50 0 0 -40 5 -", REFUSED, 14, "RODS 1 Attachment: a coupled pinned rod", "not supported yet"},
+        {ROD_TYPE, "1 can CpldPin 0 0 -50 0 0 -40 5 -", REFUSED, 14, "RODS 1 Attachment: a coupled pinned rod", NULL},
+        {ROD_TYPE, "1 can Body1 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 Attachment", "the deck has no BODIES rows"},
+        {ROD_TYPE, "1 can Fixed 0 0 x 0 0 -40 5 -", BAD, 14, "RODS 1 Za: expected a number in m", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 -1 -", BAD, 14, "RODS 1 NumSegs: expected an integer >= 0", NULL},
+        {ROD_TYPE, "1 can Free 0 0 -50 0 0 -40 0 -", REFUSED, 14, "RODS 1 NumSegs: a free zero-length rod", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 2.5 -", BAD, 14, "RODS 1 NumSegs: expected an integer >= 0", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -50 5 -", BAD, 14, "RODS 1: expected ends A and B apart", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -50 0 -", BAD, 14, "RODS 1: expected ends A and B apart", "NumSegs 0"},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 5 pf", REFUSED, 14, "RODS 1 RodOutputs: the rod output flag 'f'", NULL},
+        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 5 pq", BAD, 14, "RODS 1 RodOutputs", "got 'q'"},
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) expect(rod_deck(c[k].type, c[k].rod), c[k].st, c[k].line, c[k].n1, c[k].n2);
+    /* a type name twice */
+    char two[128];
+    snprintf(two, sizeof two, "%s\n%s", ROD_TYPE, ROD_TYPE);
+    expect(rod_deck(two, ROD_ROW), BAD, 11, "ROD TYPES can: expected a type name not used before", "line 10");
+    /* a rod pinned to a body: refused (a pin between two bodies) */
+    const char *bodies = "---------------------- BODIES ----------------------\n"
+                         "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
+                         "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
+                         "1 coupled 0 0 -5 0 0 0 0 0 0 0 0 0\n"
+                         "---------------------- RODS ---";
+    rod_deck(ROD_TYPE, "1 can Body1Pinned 0 0 -1 0 0 2 5 -");
+    expect(rod_with("---------------------- RODS ---", bodies), REFUSED, 18, "RODS 1 Attachment: a rod pinned to a body",
+           "not supported yet");
+    rod_deck(ROD_TYPE, "1 can Body2 0 0 -1 0 0 2 5 -");
+    expect(rod_with("---------------------- RODS ---", bodies), BAD, 18, "RODS 1 Attachment", "expected Body1..Body1");
+}
+
+Test(rods, bad_rod_references_are_located)
+{
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("1  chain 1 2", "1  chain 1 R2A"), BAD, 23, "LINES 1 AttachB", "rod ID 1..1");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("1  chain 1 2", "1  chain 1 R1C"), BAD, 23, "LINES 1 AttachB", "expected a rod end R<ID>A or R<ID>B");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("1  chain 1 2", "1  chain 1 3"), BAD, 23, "LINES 1 AttachB", "point ID 1..2"); /* rod points have no ID */
+    /* a line with bending stiffness on a rod end: MoorDyn's cantilever, refused at the line */
+    rod_deck(ROD_TYPE, ROD_ROW);
+    char t[8192];
+    snprintf(t, sizeof t, "%s", rod_with("1e9 -0.5     0  1.2", "1e9 -0.5     5e3  1.2"));
+    snprintf(rodtext, sizeof rodtext, "%s", t);
+    expect(rod_with("1  chain 1 2", "1  chain 1 Rod1B"), REFUSED, 23, "LINES 1 AttachB: a line with bending stiffness",
+           "rod end (rod1_b)");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "R1N6PX\n"), BAD, 28, "OUTPUTS R1N6PX", "node number 0..5");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "R2N0PX\n"), BAD, 28, "OUTPUTS R2N0PX", "rod ID 1..1");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "R1N0FX\n"), REFUSED, 28, "OUTPUTS R1N0FX", "rod node quantity");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "R1Roll\n"), REFUSED, 28, "OUTPUTS R1Roll", "the rod channel");
+    rod_deck(ROD_TYPE, ROD_ROW);
+    expect(rod_with("FairTen1\n", "FairTen1 Point3PX\n"), BAD, 28, "OUTPUTS Point3PX", "point ID 1..2");
+}
+
+/* The bodies of two scenarios (the deck's and its YAML twin's) field by field, cylinders and the
+ * points riding on them included. */
+static void same_bodies_only(const hw_scenario *a, const hw_scenario *b)
+{
+    cr_assert_eq(a->n_bodies, b->n_bodies);
+    for (int k = 0; k < a->n_bodies; k++) {
+        const hw_body_def *x = &a->bodies[k], *y = &b->bodies[k];
+        cr_assert_str_eq(x->name, y->name);
+        cr_assert_eq(x->kind, y->kind, "body %s kind", x->name);
+        same_arrays(x->pos, y->pos, 3, "pos");
+        same_arrays(x->rot, y->rot, 3, "rot");
+        EQ_D(x->mass, y->mass, "mass");
+        same_arrays(x->cg, y->cg, 3, "cg");
+        same_arrays(x->inertia, y->inertia, 6, "inertia");
+        EQ_D(x->volume, y->volume, "volume");
+        same_arrays(x->cda, y->cda, 6, "CdA");
+        same_arrays(x->ca, y->ca, 6, "Ca");
+        cr_assert_eq(x->n_cylinders, y->n_cylinders, "body %s cylinders", x->name);
+        for (int c = 0; c < x->n_cylinders; c++) {
+            const hw_body_cylinder_def *p = &x->cylinders[c], *q = &y->cylinders[c];
+            same_arrays(p->a, q->a, 3, "cylinder a");
+            same_arrays(p->b, q->b, 3, "cylinder b");
+            EQ_D(p->diameter, q->diameter, "diameter");
+            EQ_D(p->mass_per_length, q->mass_per_length, "mass_per_length");
+            cr_assert_eq(p->segments, q->segments);
+            const double u[6] = {p->cd, p->ca, p->cd_ax, p->ca_ax, p->cd_end, p->ca_end};
+            const double v[6] = {q->cd, q->ca, q->cd_ax, q->ca_ax, q->cd_end, q->ca_end};
+            same_arrays(u, v, 6, "cylinder coefficients");
+        }
+    }
+}
+
+static void same_bodies(const hw_scenario *a, const hw_scenario *b)
+{
+    same_bodies_only(a, b);
+    cr_assert_eq(a->n_body_points, b->n_body_points);
+    for (int k = 0; k < a->n_body_points; k++) {
+        const hw_body_attach *p = &a->body_points[k], *q = &b->body_points[k];
+        cr_assert(p->point == q->point && p->body == q->body, "body point %d", k);
+        same_arrays(p->at, q->at, 3, "body point position");
+    }
+}
+
+/* The .out row at time t of a run's table (MoorDyn's fixed-width layout: blank-separated fields
+ * after the header and units rows): the values after Time in v (n of them). */
+static void out_row(const char *path, const char *t, double *v, int n)
+{
+    char *tab = slurp(path), row[4096], *f[128];
+    double tt = strtod(t, NULL);
+    const char *at = NULL;
+    for (const char *p = tab; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        char *end;
+        double x = strtod(p, &end);
+        if (end != p && fabs(x - tt) < 1e-9) { at = p; break; }
+    }
+    cr_assert_not_null(at, "no row at t = %s in %s", t, path);
+    snprintf(row, sizeof row, "%.*s", (int)strcspn(at, "\n"), at);
+    cr_assert_eq(split_fields(row, f, 128), n + 1, "%s", row);
+    for (int k = 0; k < n; k++) v[k] = strtod(f[k + 1], NULL);
+}
+
+/* Each rod deck loads to the same scenario as its hand-written YAML twin, and the two runs write
+ * the same results, byte for byte. */
+Test(rods, decks_match_their_yaml_twins)
+{
+    static const char *const NAMES[3] = {"md_rod_hanging", "md_rod_swing", "md_rod_body"};
+    for (int k = 0; k < 3; k++) {
+        char dp[512], yp[512], cmd[2048], out[4096];
+        snprintf(dp, sizeof dp, HW_TEST_DATA_DIR "/%s.dat", NAMES[k]);
+        snprintf(yp, sizeof yp, HW_TEST_DATA_DIR "/%s.yaml", NAMES[k]);
+        hw_scenario *d = load_deck(dp, NULL), *y = load_yaml(yp);
+        same_scenarios(d, y);
+        same_bodies(d, y);
+        hw_scenario_free(d);
+        hw_scenario_free(y);
+        snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_%s -q > /dev/null 2>&1 && "
+                 "%s run %s -o " HW_TMP "/hawser_%s_y -q > /dev/null 2>&1", HW_CLI_PATH, dp, NAMES[k], HW_CLI_PATH, yp,
+                 NAMES[k]);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+        const char *files[] = {"lines.csv", "points.csv", "bodies.csv"};
+        for (int f = 0; f < 3; f++) {
+            char a[512], b[512];
+            snprintf(a, sizeof a, HW_TMP "/hawser_%s/%s", NAMES[k], files[f]);
+            snprintf(b, sizeof b, HW_TMP "/hawser_%s_y/%s", NAMES[k], files[f]);
+            cr_assert_str_eq(slurp(a), slurp(b), "%s: %s differs", NAMES[k], files[f]);
+        }
+    }
+    /* hawser convert writes what the twin says by hand: reloaded, the same bodies */
+    char cmd[2048], out[4096];
+    snprintf(cmd, sizeof cmd, "%s convert %s/md_rod_body.dat -o " HW_TMP "/hawser_md_rod_body_conv.yaml", HW_CLI_PATH,
+             HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    hw_scenario *c = load_yaml(HW_TMP "/hawser_md_rod_body_conv.yaml"), *y = load_yaml(HW_TEST_DATA_DIR "/md_rod_body.yaml");
+    same_scenarios(c, y);
+    same_bodies(c, y);
+    hw_scenario_free(c);
+    hw_scenario_free(y);
+}
+
+/* The rod decks against MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311): moordyn.Create(deck);
+ * moordyn.Init_NoIC(s, [], []) (no initial-condition stage: both codes start from the deck's state,
+ * TmaxIC 0); 30 moordyn.Step(s, [], [], t, 0.1) calls from t = 0 (internal steps dtM); at t = 1, 2,
+ * 3 s moordyn.GetRodNodePos / GetRodNodeVel of rod 1's nodes 0 and N (MoorDyn 2.7.2 leaves every
+ * R#N#.. channel out of its own .out table, so its getters are the reference). Hawser's figures are
+ * the deck's R#N#.. channels in its .out table at the same times. */
+Test(rods, decks_match_moordyn)
+{
+    struct ref { const char *name, *t; double md[5]; };
+    /* md_rod_swing: R1N10PX R1N10PZ R1N10VX R1N0PZ: the buoyant rod swinging up about its pin.
+     * Agreement 2e-4 m and 2e-4 m/s over 3 s (a 5 m rod swinging 3 m): tolerance 1e-3. */
+    static const struct ref PIN[3] = {
+        {"md_rod_swing", "1", {1.90075146, -15.3753764, -1.4173568, -20}},
+        {"md_rod_swing", "2", {0.651726685, -15.0426567, -1.02885093, -20}},
+        {"md_rod_swing", "3", {-0.112023808, -15.0012551, -0.491492236, -20}}};
+    /* md_rod_body: R1NAPX R1NAPZ R1NBPX (FairTen1 and R1N6VZ first): the body drifting towards its
+     * anchor and pitching. x within 1e-4 m (agreement 5e-5); z within 2e-3 m: the body bounces
+     * on the stiff chain (EA 5e7 N, a 40 rad/s mode of about 2 mm) out of phase in the two codes,
+     * which also makes the line tension (FairTen1: 4568, 5183, 4933 N in MoorDyn) and the vertical
+     * velocity differ by the bounce (compared at 35% and 0.05 m/s). */
+    static const struct ref BODY[3] = {
+        {"md_rod_body", "1", {4567.55924, 0.861176278, -8.99944224, 1.01533471, -0.0221798832}},
+        {"md_rod_body", "2", {5182.8273, 0.78152704, -8.99333855, 0.777140494, 0.00582775228}},
+        {"md_rod_body", "3", {4933.08027, 0.508244712, -8.98582779, 0.605343984, 0.00661505192}}};
+    /* md_rod_hanging: R1N0PX R1N0PZ R1N8PX R1N8PZ (FairTen1 first): a free rod swinging under a line
+     * (a double pendulum). Agreement 5 cm in x and 1.3 cm in z over 3 s, tolerance 6 cm and 1.5 cm:
+     * the free rod is the one case that differs beyond the step (both codes converge in dt: 1e-4 s
+     * gives the same figures to 1e-5 m), while the pinned rod (no translation) and the rod on a
+     * body (reference point near its centre, little rotation) agree to 2e-4 m. MoorDyn integrates a
+     * free rod's 6 degrees of freedom about end A; Hawser's bodies solve the Newton-Euler equations
+     * about the centre of mass with the centripetal and gyroscopic terms (docs/moordyn.md). */
+    static const struct ref HANG[3] = {
+        {"md_rod_hanging", "1", {1392.24297, 0.947622723, -14.9028289, 0.712989426, -18.8959413}},
+        {"md_rod_hanging", "2", {1285.18083, -0.0454840145, -14.9930647, 0.549350992, -18.9485888}},
+        {"md_rod_hanging", "3", {1562.87422, 0.0544346741, -14.9936667, -0.353507259, -18.9728103}}};
+    char cmd[1024], out[4096], path[512];
+    static const char *const NAMES[3] = {"md_rod_swing", "md_rod_body", "md_rod_hanging"};
+    for (int k = 0; k < 3; k++) {
+        snprintf(cmd, sizeof cmd, "%s run %s/%s.dat -o " HW_TMP "/hawser_%s_md -q > /dev/null 2>&1", HW_CLI_PATH,
+                 HW_TEST_DATA_DIR, NAMES[k], NAMES[k]);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    }
+    double v[8];
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, HW_TMP "/hawser_md_rod_swing_md/md_rod_swing.out");
+        out_row(path, PIN[i].t, v, 4);
+        for (int c = 0; c < 4; c++)
+            cr_expect(fabs(v[c] - PIN[i].md[c]) <= 1e-3, "pinned t = %s column %d: Hawser %.9g, MoorDyn 2.7.2 %.9g",
+                      PIN[i].t, c + 1, v[c], PIN[i].md[c]);
+        snprintf(path, sizeof path, HW_TMP "/hawser_md_rod_body_md/md_rod_body.out");
+        out_row(path, BODY[i].t, v, 5); /* FairTen1 R1NAPX R1NAPZ R1NBPX R1N6VZ */
+        const double *m = BODY[i].md;
+        cr_expect(fabs(v[0] - m[0]) <= 0.35 * m[0], "body t = %s FairTen1: %.9g vs %.9g", BODY[i].t, v[0], m[0]);
+        cr_expect(fabs(v[1] - m[1]) <= 1e-4, "body t = %s R1NAPX: %.9g vs %.9g", BODY[i].t, v[1], m[1]);
+        cr_expect(fabs(v[2] - m[2]) <= 2e-3, "body t = %s R1NAPZ: %.9g vs %.9g", BODY[i].t, v[2], m[2]);
+        cr_expect(fabs(v[3] - m[3]) <= 1e-4, "body t = %s R1NBPX: %.9g vs %.9g", BODY[i].t, v[3], m[3]);
+        cr_expect(fabs(v[4] - m[4]) <= 0.05, "body t = %s R1N6VZ: %.9g vs %.9g", BODY[i].t, v[4], m[4]);
+        snprintf(path, sizeof path, HW_TMP "/hawser_md_rod_hanging_md/md_rod_hanging.out");
+        out_row(path, HANG[i].t, v, 6); /* FairTen1 R1N0PX R1N0PZ R1N8PX R1N8PZ R1N4VX */
+        m = HANG[i].md;
+        for (int c = 1; c < 5; c++)
+            cr_expect(fabs(v[c] - m[c]) <= (c % 2 ? 0.06 : 0.015), "hanging t = %s column %d: Hawser %.9g, MoorDyn "
+                      "2.7.2 %.9g", HANG[i].t, c + 1, v[c], m[c]);
+        cr_expect(fabs(v[0] - m[0]) <= 0.3 * m[0], "hanging t = %s FairTen1: %.9g vs %.9g", HANG[i].t, v[0], m[0]);
+    }
+    /* the rod's file: MoorDyn 2.7.2's columns (p then v, nodes 0..8), its nodes on the chord between
+     * the ends the .out table reports */
+    char *rf = slurp(HW_TMP "/hawser_md_rod_hanging_md/md_rod_hanging_Rod1.out"), hdr[4096], *hf[64];
+    snprintf(hdr, sizeof hdr, "%.*s", (int)strcspn(rf, "\n"), rf);
+    cr_assert_eq(split_fields(hdr, hf, 64), 1 + 27 + 27);
+    cr_assert_str_eq(hf[1], "Node0px");
+    cr_assert_str_eq(hf[27], "Node8pz");
+    cr_assert_str_eq(hf[28], "Node0vx");
+    cr_assert_str_eq(hf[54], "Node8vz");
+    out_row(HW_TMP "/hawser_md_rod_hanging_md/md_rod_hanging.out", "2", v, 6);
+    double w[54];
+    out_row(HW_TMP "/hawser_md_rod_hanging_md/md_rod_hanging_Rod1.out", "2", w, 54);
+    cr_assert_float_eq(w[0], v[1], 1e-9);
+    cr_assert_float_eq(w[24], v[3], 1e-9);
+    cr_assert_float_eq(w[12], 0.5 * (v[1] + v[3]), 1e-9);                    /* node 4 x: the middle */
+    cr_assert_float_eq(w[27 + 12], v[5], 1e-9);                              /* node 4 vx */
+}
+
+/* Decks of rods alone (no LINES: MoorDyn reads every section as optional; dtM is then required):
+ * the rodphys lane's md_rod_free.dat and md_rod_pinned.dat load to the bodies of their YAML twins
+ * (their option WtrDnsity, which MoorDyn 2.7.2 skips with a warning, read as WtrDnsty: the same
+ * 1025 kg/m^3). Rod channels and rod files need the rods' end points, which belong to the lines'
+ * model: refused in such a deck. */
+Test(rods, decks_of_rods_alone)
+{
+    static const char *const NAMES[2] = {"md_rod_free", "md_rod_pinned"};
+    for (int k = 0; k < 2; k++) {
+        char path[512];
+        snprintf(path, sizeof path, HW_TEST_DATA_DIR "/%s.dat", NAMES[k]);
+        static char deck[1 << 14];
+        snprintf(deck, sizeof deck, "%s", slurp(path));
+        char *o = strstr(deck, "WtrDnsity");
+        if (o) memcpy(o, "WtrDnsty ", 9);
+        hw_scenario *d = NULL, *y;
+        cr_assert_eq(hw_md_load_string(deck, path, NULL, NULL, &d, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+        snprintf(path, sizeof path, HW_TEST_DATA_DIR "/%s.yaml", NAMES[k]);
+        y = load_yaml(path);
+        same_bodies_only(d, y);
+        cr_assert_eq(d->model.n_lines, 0);
+        cr_assert_eq(d->model.n_points, 0); /* no lines' model: no end points */
+        hw_scenario_free(d);
+        hw_scenario_free(y);
+    }
+    /* hawser run steps it (the world's step: there is no lumped model) */
+    {
+        char deck[4096], cmd[1024], out[4096];
+        snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
+        memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
+        FILE *f = fopen(HW_TMP "/hawser_rods_alone.dat", "w");
+        cr_assert_not_null(f);
+        fputs(deck, f);
+        fclose(f);
+        snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_rods_alone.dat -o " HW_TMP "/hawser_rods_alone -q --t-end 0.2 "
+                 "> /dev/null 2>&1", HW_CLI_PATH);
+        cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+        char *csv = slurp(HW_TMP "/hawser_rods_alone/bodies.csv");
+        cr_assert(strstr(csv, "\n0.2,"), "%s", csv);
+    }
+    /* without dtM: required */
+    char deck[4096];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
+    char *dt = strstr(deck, "1e-4          dtM");
+    cr_assert_not_null(dt);
+    memcpy(dt, "1e-4          xxx", 17);
+    memcpy(strstr(deck, "xxx"), "CFL", 3);
+    memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
+    hw_scenario *d = NULL;
+    cr_assert_eq(hw_md_load_string(deck, "rods.dat", NULL, NULL, &d, NULL, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "rods.dat:12: OPTIONS: expected a dtM option"), "%s", msg);
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
+    memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
+    char *flag = strstr(deck, "10       -");
+    cr_assert_not_null(flag);
+    flag[9] = 'p';
+    cr_assert_eq(hw_md_load_string(deck, "rods.dat", NULL, NULL, &d, NULL, msg, sizeof msg), HW_ERR_UNSUPPORTED);
+    cr_assert(strstr(msg, "rods.dat:11: RODS 1 RodOutputs: rod output files of a deck without lines"), "%s", msg);
+}
+
+/* Each Attachment word maps to its body kind (MoorDyn v2's words, any case), the rod's own body with
+ * its reference point at end A carrying the cylinder 0 -> B - A; BodyN adds the cylinder A -> B to
+ * body N; the ends become points rod<ID>_a, rod<ID>_b after the deck's points; a line on R1B ends on
+ * rod1_b. NumSegs 0: one node at A, both end points there. */
+Test(rods, attachment_words_map_to_body_kinds)
+{
+    struct { const char *word; hw_body_kind kind; } w[] = {
+        {"Fixed", HW_BODY_FIXED}, {"anchor", HW_BODY_FIXED}, {"FIX", HW_BODY_FIXED}, {"Pinned", HW_BODY_PINNED},
+        {"pin", HW_BODY_PINNED}, {"Coupled", HW_BODY_COUPLED}, {"Vessel", HW_BODY_COUPLED}, {"cpld", HW_BODY_COUPLED},
+        {"Free", HW_BODY_FREE}, {"Point", HW_BODY_FREE}, {"con", HW_BODY_FREE}};
+    for (size_t k = 0; k < sizeof w / sizeof w[0]; k++) {
+        char row[128];
+        snprintf(row, sizeof row, "1 can %s 1 2 -50 4 6 -38 5 -", w[k].word);
+        rod_deck(ROD_TYPE, row);
+        hw_scenario *sc = NULL;
+        cr_assert_eq(hw_md_load_string(rod_with("1  chain 1 2", "1  chain 1 R1B"), "deck.dat", NULL, NULL, &sc, NULL, msg,
+                                       sizeof msg), HW_OK, "%s: %s", w[k].word, msg);
+        cr_assert_eq(sc->n_bodies, 1);
+        const hw_body_def *b = &sc->bodies[0];
+        cr_assert_str_eq(b->name, "rod1");
+        cr_assert_eq(b->kind, w[k].kind, "%s", w[k].word);
+        cr_assert(b->pos[0] == 1 && b->pos[1] == 2 && b->pos[2] == -50);
+        cr_assert(b->rot[0] == 0 && b->rot[1] == 0 && b->rot[2] == 0);
+        cr_assert_eq(b->n_cylinders, 1);
+        const hw_body_cylinder_def *c = &b->cylinders[0];
+        cr_assert(c->a[0] == 0 && c->a[1] == 0 && c->a[2] == 0);
+        cr_assert(c->b[0] == 3 && c->b[1] == 4 && c->b[2] == 12);
+        cr_assert(c->diameter == 0.5 && c->mass_per_length == 200 && c->segments == 5);
+        cr_assert(c->cd == 1.0 && c->ca == 0.9 && c->cd_end == 0.6 && c->ca_end == 0.7 && c->cd_ax == 0 && c->ca_ax == 0);
+        cr_assert_eq(sc->model.n_points, 4);
+        cr_assert_str_eq(sc->model.points[2].name, "rod1_a");
+        cr_assert_str_eq(sc->model.points[3].name, "rod1_b");
+        cr_assert(sc->model.points[3].pos[0] == 4 && sc->model.points[3].pos[2] == -38);
+        cr_assert_eq(sc->model.lines[0].point_b, 3);
+        hw_scenario_free(sc);
+    }
+    /* a FAILURE row at a rod end: the line's end on that end point */
+    rod_deck(ROD_TYPE, ROD_ROW);
+    char fl[8192];
+    snprintf(fl, sizeof fl, "%s", rod_with("1  chain 1 2", "1  chain 1 R1B"));
+    snprintf(rodtext, sizeof rodtext, "%s", fl);
+    hw_scenario *fs = NULL;
+    cr_assert_eq(hw_md_load_string(rod_with("---------------------- OPTIONS ---",
+                                            "---------------------- FAILURE ----------------------\n"
+                                            "FailureID Point Line(s) FailTime FailTen\n() () (,) (s) (N)\n"
+                                            "1 R1b 1 0 5e6\n---------------------- OPTIONS ---"),
+                                   "deck.dat", NULL, NULL, &fs, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert(fs->model.lines[0].failure.on && fs->model.lines[0].failure.at == HW_FAIL_END_B);
+    hw_scenario_free(fs);
+    /* on a body: its frame; NumSegs 0: both end points at A */
+    const char *bodies = "---------------------- BODIES ----------------------\n"
+                         "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
+                         "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
+                         "1 coupled 0 0 -5 0 0 90 0 0 0 0 0 0\n"
+                         "---------------------- RODS ---";
+    rod_deck(ROD_TYPE, "1 can Body1 1 0 -1 1 0 2 0 p");
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = NULL;
+    cr_assert_eq(hw_md_load_string(rod_with("---------------------- RODS ---", bodies), "deck.dat", NULL, NULL, &sc, &md, msg,
+                                   sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(sc->n_bodies, 1);
+    const hw_body_def *b = &sc->bodies[0];
+    cr_assert_eq(b->n_cylinders, 1);
+    cr_assert(b->cylinders[0].a[0] == 1 && b->cylinders[0].a[2] == -1 && b->cylinders[0].b[2] == 2);
+    cr_assert_eq(b->cylinders[0].segments, 0);
+    cr_assert_eq(sc->n_body_points, 2);
+    for (int k = 0; k < 2; k++) {
+        const hw_body_attach *a = &sc->body_points[k];
+        cr_assert(a->body == 0 && a->at[0] == 1 && a->at[2] == -1, "end %d at A", k);
+    }
+    /* the body turned 90 deg about z: the rod's end at (0, 1, -6) in the world */
+    const hw_point_def *p = &sc->model.points[2];
+    cr_assert(fabs(p->pos[0]) < 1e-12 && fabs(p->pos[1] - 1) < 1e-12 && p->pos[2] == -6, "%g %g %g", p->pos[0],
+              p->pos[1], p->pos[2]);
+    cr_assert_eq(md->n_rods, 1);
+    cr_assert(md->rods[0].flags == HW_MD_LO_POS && md->rods[0].pt_a == 2 && md->rods[0].pt_b == 3);
+    hw_md_free(md);
+    hw_scenario_free(sc);
+}
+
+/* md_rod_hanging.dat with TmaxIC 10: the static solve hangs the free rod straight under the line.
+ * Analytic: the line pulls on the rod with the rod's wet weight W = (Mass/m - rho pi d^2/4) L_rod g =
+ * 2659.5115 N; the line (wet weight w per length, EA) stretches by (W L + w L^2 / 2) / EA, so end A
+ * is at z = -10 - L - that = -14.9967379 m and end B 4 m below it, straight under the fixed point. */
+Test(rods, hanging_rod_statics_match_the_analytic_answer)
+{
+    char deck[1 << 13], path[256], cmd[1024], out[4096];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_hanging.dat"));
+    char *o = strstr(deck, "0         TmaxIC");
+    cr_assert_not_null(o);
+    memcpy(o, "10        TmaxIC", 16);
+    o = strstr(deck, "0.1       dtOut"); /* dtOut 0: a row at every output time, t = 0 included */
+    cr_assert_not_null(o);
+    memcpy(o, "0         dtOut", 15);
+    snprintf(path, sizeof path, HW_TMP "/hawser_rod_static.dat");
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(deck, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_rod_static -q --t-end 0 > /dev/null 2>&1", HW_CLI_PATH, path);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    double v[6];
+    out_row(HW_TMP "/hawser_rod_static/hawser_rod_static.out", "0", v, 6); /* FairTen1 R1N0PX R1N0PZ R1N8PX R1N8PZ R1N4VX */
+    const double pi = 3.14159265358979323846, g = 9.80665, rho = 1025;
+    const double W = (100 - rho * pi / 4 * 0.2 * 0.2) * 4 * g, w = (2 - rho * pi / 4 * 0.02 * 0.02) * g, L = 4.99;
+    const double za = -10 - L - (W * L + w * L * L / 2) / 2e6;
+    cr_expect(fabs(v[0] - W) <= 1e-6 * W, "FairTen1 %.10g, the rod's wet weight %.10g", v[0], W);
+    cr_expect(fabs(v[2] - za) <= 1e-6, "end A z %.10g, analytic %.10g (the table's 8 digits)", v[2], za);
+    cr_expect(fabs(v[4] - (za - 4.0)) <= 1e-6, "end B z %.10g, analytic %.10g", v[4], za - 4.0);
+    cr_expect(fabs(v[1]) < 1e-6 && fabs(v[3]) < 1e-6, "straight under the fixed point: %g %g", v[1], v[3]);
+}
+
+/* A line on end B of a Fixed rod: md_rod_swing.dat with the rod Fixed and its line from the anchor
+ * to R1B (7.9 m, slack). MoorDyn 2.7.2 (moordyn.Init_NoIC, Step 0.1 s from t = 0) puts the line's
+ * node 10 on the rod's end B, (3, 0, -16), and its middle node at t = 3 s at (0.68232467,
+ * -19.16763366) m, still ringing about its equilibrium by a few 1e-4 m (it starts from its own
+ * initial shape; 3e-3 m of motion from t = 1 to 2 s); Hawser's line hangs at that equilibrium. The
+ * fairlead tension: 12.5865652 N in MoorDyn (its end segment's tension), Hawser's FairTen1 adds the
+ * end node's half segment of wet weight, 0.69 N (docs/moordyn.md, OUTPUTS). */
+Test(rods, line_on_a_fixed_rods_end_b)
+{
+    char deck[1 << 13], path[256], cmd[1024], out[4096];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_swing.dat"));
+    struct { const char *from, *to; } sub[3] = {
+        {"Pinned      0.0", "Fixed       0.0"},
+        {"1   rope      1        R1A      2.99 ", "1   rope      1        R1B      7.9  "},
+        {"R1N10PX R1N10PZ R1N10VX R1N0PZ", "FairTen1 L1N10PX L1N10PZ L1N5PX L1N5PZ"}};
+    for (int k = 0; k < 3; k++) {
+        char *at = strstr(deck, sub[k].from), tmp[1 << 13];
+        cr_assert_not_null(at, "%s", sub[k].from);
+        snprintf(tmp, sizeof tmp, "%.*s%s%s", (int)(at - deck), deck, sub[k].to, at + strlen(sub[k].from));
+        snprintf(deck, sizeof deck, "%s", tmp);
+    }
+    snprintf(path, sizeof path, HW_TMP "/hawser_rod_fixed_b.dat");
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(deck, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run %s -o " HW_TMP "/hawser_rod_fixed_b -q > /dev/null 2>&1", HW_CLI_PATH, path);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    double v[5];
+    out_row(HW_TMP "/hawser_rod_fixed_b/hawser_rod_fixed_b.out", "3", v, 5);
+    cr_expect(v[1] == 3.0 && v[2] == -16.0, "the line's end on the rod's end B: %.17g %.17g", v[1], v[2]);
+    cr_expect(fabs(v[3] - 0.68232467) <= 1e-3 && fabs(v[4] + 19.16763366) <= 1e-3, "middle node %.9g %.9g", v[3], v[4]);
+    cr_expect(fabs(v[0] - (12.5865652 + 0.69)) <= 0.1, "FairTen1 %.9g", v[0]);
+}
+
+/* The whole-rod channels MoorDyn documents: R#PX.. (end A, the rod's reference point), R#RX, R#RY
+ * (roll and pitch of the axis, deg: a rod tilted from +z towards +x by phi has pitch phi, roll 0),
+ * R#TENA, R#TENB (the lines' force on each end). md_rod_swing.dat at t = 0: axis (3, 0, 4) / 5,
+ * phi = atan2(3, 4) = 36.8698976 deg; the line on end A, none on end B. */
+Test(rods, whole_rod_channels)
+{
+    char deck[1 << 13], cmd[1024], out[4096];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_swing.dat"));
+    const char *from = "R1N10PX R1N10PZ R1N10VX R1N0PZ";
+    char *at = strstr(deck, from), tmp[1 << 13];
+    cr_assert_not_null(at);
+    snprintf(tmp, sizeof tmp, "%.*sRod1PX R1PZ R1VX R1RX R1RY R1TENA R1TenB FairTen1%s", (int)(at - deck), deck,
+             at + strlen(from));
+    char *o = strstr(tmp, "0.1       dtOut"); /* dtOut 0: a row at every output time, t = 0 included */
+    cr_assert_not_null(o);
+    memcpy(o, "0         dtOut", 15);
+    FILE *f = fopen(HW_TMP "/hawser_rod_whole.dat", "w");
+    cr_assert_not_null(f);
+    fputs(tmp, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_rod_whole.dat -o " HW_TMP "/hawser_rod_whole -q --t-end 0.1 "
+             "> /dev/null 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    char *tab = slurp(HW_TMP "/hawser_rod_whole/hawser_rod_whole.out");
+    cr_assert(strstr(tab, "\n       (s)                   m                   m                 m/s                 deg"
+                          "                 deg                   N                   N                   N\n"), "%s", tab);
+    double v[8];
+    out_row(HW_TMP "/hawser_rod_whole/hawser_rod_whole.out", "0", v, 8);
+    cr_expect(v[0] == 0 && v[1] == -20 && v[2] == 0, "end A %g %g, %g", v[0], v[1], v[2]);
+    cr_expect(fabs(v[3]) < 1e-12, "roll %g", v[3]);
+    cr_expect(fabs(v[4] - atan2(3.0, 4.0) * 180 / 3.14159265358979323846) < 1e-6, "pitch %.12g", v[4]); /* 8 digits */
+    cr_expect(v[5] > 0 && v[5] == v[7], "TENA %g is the line's force on its end B (FairTen1 %g)", v[5], v[7]);
+    cr_expect(v[6] == 0, "no line on end B: %g", v[6]);
 }

@@ -279,7 +279,7 @@ Test(errors, body_section_keys_and_types)
     expect_error(with("    volume: 30\n", "    volum: 30\n"), 11, "bodies[0] (buoy).volum",
                  "expected a key of a body (one of: name, type, position, rotation");
     expect_error(with("    type: free\n", "    type: floating\n"), 5, "bodies[0] (buoy).type",
-                 "expected one of: free, fixed, prescribed, coupled, got \"floating\"");
+                 "expected one of: free, fixed, prescribed, coupled, pinned, got \"floating\"");
     expect_error(with("    mass: 2.0e4\n", "    mass: heavy\n"), 8, "bodies[0] (buoy).mass",
                  "expected a number, got \"heavy\"");
     expect_error(with("    inertia: [1.0e5, 1.1e5, 2.0e5, 10, 20, 30]\n", "    inertia: [1.0e5, 1.1e5, 2.0e5, 10]\n"),

@@ -259,10 +259,10 @@ Test(world_load, deck_refusal)
           "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx\n"
           "(name) (m) (kg/m) (N) (N-s/-) (-) (-) (-) (-) (-)\n"
           "chain 0.1 20 1e8 -0.8 0 1.2 1 0.2 0\n"
-          "--- ROD TYPES ---\n"
-          "TypeName Diam Mass/m Cd Ca CdEnd CaEnd\n"
-          "(name) (m) (kg/m) (-) (-) (-) (-)\n"
-          "rod 1 100 1 1 1 1\n", f);
+          "--- CONTROL ---\n" /* MoorDyn-F's line control: refused at its first row (ROD TYPES are read now) */
+          "ChannelID Line(s)\n"
+          "() (,)\n"
+          "1 1\n", f);
     fclose(f);
     hw_world *w = NULL;
     hw_status st = hw_world_load(path, NULL, &w, msg, sizeof msg);

@@ -8,6 +8,7 @@
 
 #include "bodies/body_set.h"
 #include "physics/body.h"
+#include "physics/cylinder.h"
 #include "physics/hydro.h"
 #include "physics/motion.h"
 #include "physics/rao.h"
@@ -18,7 +19,9 @@ typedef struct body {
     double *tab_t, *tab_6, *tab_m; /* a copied motion table and its splines (6 per row) */
     double *rao;        /* a copied RAO table: omega, heading, amplitudes, phases */
     double *rao_cs;     /* its response coefficients to the sea's components (hw_rao_coeffs) */
-    hw_body_p p;
+    hw_body_cylinder_def *cyl_def; /* a copy of its cylinders */
+    hw_cyl_p *cyl;      /* the same for the kernel (kernels/physics/cylinder.h) */
+    hw_body_p p;        /* mass, CG and inertia with the cylinders' */
     hw_body_s s;
     double load[6];     /* the lines' force and moment about r, last read */
     double ext[6];      /* an external load (rigid cable...) */
@@ -38,7 +41,7 @@ struct hw_bodies {
     hw_body_attach *att;
     int n_ends;
     end_info *ends;
-    double g, rho, depth;
+    double g, rho, depth, kb, cb;
     hw_wave_field W;           /* the sea (hw_bodies_set_waves; n = 0: still water) */
     /* the current (a copy of the model's profile; still water when n_depth = 0) */
     int cur_nz, cur_nt;
@@ -52,6 +55,7 @@ void hw_bodies_destroy(hw_bodies *b)
     for (int k = 0; k < b->n; k++) {
         free(b->b[k].tab_t); free(b->b[k].tab_6); free(b->b[k].tab_m);
         free(b->b[k].rao); free(b->b[k].rao_cs);
+        free(b->b[k].cyl_def); free(b->b[k].cyl);
     }
     free(b->b);
     free(b->att);
@@ -158,6 +162,8 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
     b->g = env.g;
     b->rho = env.rho_w;
     b->depth = env.depth;
+    b->kb = env.seabed_k;
+    b->cb = env.seabed_c;
     const hw_current_def *cd = &env.current;
     if (cd->n_depth > 0) {
         int nz = cd->n_depth, nt = cd->n_time > 1 ? cd->n_time : 1;
@@ -217,11 +223,33 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
             B->def.rao_amp = B->rao + nw + nh;
             B->def.rao_phase = B->rao + nw + nh + 6 * nw * nh;
         }
-        B->p.m = d->mass;
-        B->p.cg = hw_v3_make(d->cg[0], d->cg[1], d->cg[2]);
+        if (d->n_cylinders > 0) { /* a copy of its cylinders, and the kernel's form of them */
+            size_t nc = (size_t)d->n_cylinders;
+            B->cyl_def = (hw_body_cylinder_def *)malloc(nc * sizeof *B->cyl_def);
+            B->cyl = (hw_cyl_p *)malloc(nc * sizeof *B->cyl);
+            if (!B->cyl_def || !B->cyl) {
+                hw_bodies_destroy(b);
+                snprintf(msg, len, "body '%s' (%d): out of memory for its cylinders", d->name ? d->name : "", k);
+                return HW_ERR_NOMEM;
+            }
+            memcpy(B->cyl_def, d->cylinders, nc * sizeof *B->cyl_def);
+            B->def.cylinders = B->cyl_def;
+            for (size_t i = 0; i < nc; i++) {
+                const hw_body_cylinder_def *c = &d->cylinders[i];
+                hw_cyl_p *p = &B->cyl[i];
+                p->a = hw_v3_make(c->a[0], c->a[1], c->a[2]);
+                p->b = hw_v3_make(c->b[0], c->b[1], c->b[2]);
+                p->d = c->diameter; p->ml = c->mass_per_length; p->n = c->segments;
+                p->cd = c->cd; p->ca = c->ca; p->cd_ax = c->cd_ax; p->ca_ax = c->ca_ax;
+                p->cd_end = c->cd_end; p->ca_end = c->ca_end;
+            }
+        }
+        double mt, cgt[3], it[6];
+        hw_body_mass_props(d, &mt, cgt, it, NULL);
+        B->p.m = mt;
+        B->p.cg = hw_v3_make(cgt[0], cgt[1], cgt[2]);
         B->p.cb = hw_v3_make(d->cb[0], d->cb[1], d->cb[2]);
-        B->p.inertia = hw_m3s_make(d->inertia[0], d->inertia[1], d->inertia[2], d->inertia[3],
-                                   d->inertia[4], d->inertia[5]);
+        B->p.inertia = hw_m3s_make(it[0], it[1], it[2], it[3], it[4], it[5]);
         B->p.volume = d->volume;
         B->p.awp = d->awp;
         B->p.iwp[0] = d->iwp[0];
@@ -429,15 +457,34 @@ static int finite_state(const hw_body_s *s)
            isfinite(s->w.z) && isfinite(s->q.w) && isfinite(s->q.x) && isfinite(s->q.y) && isfinite(s->q.z);
 }
 
-/* The generalized force and the end nodes' mass on a free body in state s (f: own + cables +
- * external; extra: the end nodes). */
+/* The body's own loads in state s at time t in the sea W (its hydrostatics, drag and waves'
+ * loads, kernels/physics/body.h, and its cylinders', kernels/physics/cylinder.h), about its
+ * reference point; the cylinders' added mass added to *extra. */
+static hw_v6 own_loads(const hw_bodies *b, const body *B, double t, const hw_wave_field *W, hw_m6 *extra,
+                       double *drag_power)
+{
+    hw_v6 f = hw_body_loads_sea(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), W, t, drag_power);
+    if (B->def.n_cylinders > 0) {
+        hw_cyl_sea sea;
+        sea.W = W; sea.t = t;
+        sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
+        sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
+        sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
+        for (int i = 0; i < B->def.n_cylinders; i++)
+            hw_cyl_loads(&B->cyl[i], &B->s, b->g, b->rho, &sea, &f, extra, drag_power);
+    }
+    return f;
+}
+
+/* The generalized force and the extra mass on a free or pinned body in state s (f: own +
+ * cylinders + cables + external; extra: the cylinders' added mass and the lines' end nodes). */
 static void free_loads(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v6 *f, hw_m6 *extra,
                        double *drag_power)
 {
     const body *B = &b->b[k];
-    *f = hw_body_loads_sea(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), &b->W, t, drag_power);
-    for (int c = 0; c < 6; c++) f->a[c] += B->load[c] + B->ext[c];
     *extra = hw_m6_zero();
+    *f = own_loads(b, B, t, &b->W, extra, drag_power);
+    for (int c = 0; c < 6; c++) f->a[c] += B->load[c] + B->ext[c];
     for (int j = 0; sim && j < b->n_att; j++) {
         if (b->att[j].body != k) continue;
         hw_v3 d = hw_quat_rotate(B->s.q, hw_v3_make(b->att[j].at[0], b->att[j].at[1], b->att[j].at[2]));
@@ -449,7 +496,10 @@ hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6])
 {
     if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
     const body *B = &b->b[k];
-    hw_v6 f = hw_body_loads(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, 0.0), NULL);
+    hw_wave_field still = b->W;
+    still.n = 0;
+    hw_m6 extra = hw_m6_zero();
+    hw_v6 f = own_loads(b, B, 0.0, &still, &extra, NULL);
     for (int c = 0; c < 6; c++) f6[c] = f.a[c] + B->load[c] + B->ext[c];
     return HW_OK;
 }
@@ -462,6 +512,9 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
         if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_COUPLED) {
             B->s.r = hw_v3_add(B->s.r, hw_v3_scale(B->s.v, h));
             B->s.q = hw_quat_integrate(B->s.q, hw_quat_rotate_inv(B->s.q, B->s.w), h);
+        } else if (B->def.kind == HW_BODY_PINNED) { /* turns about its reference point */
+            B->s.v = hw_v3_zero();
+            B->s.q = hw_quat_integrate(B->s.q, hw_quat_rotate_inv(B->s.q, B->s.w), h);
         } else if (B->def.kind == HW_BODY_PRESCRIBED) {
             prescribed_state(b, B, t, &B->s);
         }
@@ -470,13 +523,15 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
     if (st) { snprintf(msg, len, "bodies: reading the lines' loads: %s", sim ? hw_sim_last_error(sim) : ""); return st; }
     for (int k = 0; k < b->n; k++) { /* kick */
         body *B = &b->b[k];
-        if (B->def.kind != HW_BODY_FREE) continue;
+        if (B->def.kind != HW_BODY_FREE && B->def.kind != HW_BODY_PINNED) continue;
         hw_v6 f;
         hw_m6 extra;
         double pw = 0.0;
         free_loads(b, sim, k, t, &f, &extra, &pw);
-        hw_v3 a, al;
-        if (hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al) || !finite_state(&B->s)) {
+        hw_v3 a = hw_v3_zero(), al;
+        int bad = B->def.kind == HW_BODY_PINNED ? hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, &al)
+                                                : hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al);
+        if (bad || !finite_state(&B->s)) {
             snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "
                      "likely cause: a time step too large for its stiffness (waterplane, lines on it) over "
                      "its mass and inertia, or a body with too little mass or inertia: reduce dt", B->def.name ? B->def.name : "", k, t);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hawser/body.h"
+#include "physics/cylinder.h"
 
 hw_body_def hw_default_body(void)
 {
@@ -15,6 +16,57 @@ hw_body_def hw_default_body(void)
     b.motion = HW_MOTION_CONSTANT_VELOCITY;
     b.period = 1.0;
     return b;
+}
+
+static hw_cyl_p cyl_p(const hw_body_cylinder_def *c)
+{
+    hw_cyl_p p;
+    p.a = hw_v3_make(c->a[0], c->a[1], c->a[2]);
+    p.b = hw_v3_make(c->b[0], c->b[1], c->b[2]);
+    p.d = c->diameter; p.ml = c->mass_per_length; p.n = c->segments;
+    p.cd = c->cd; p.ca = c->ca; p.cd_ax = c->cd_ax; p.ca_ax = c->ca_ax; p.cd_end = c->cd_end; p.ca_end = c->ca_end;
+    return p;
+}
+
+void hw_body_mass_props(const hw_body_def *d, double *mass, double cg[3], double inertia[6], double *cyl_volume)
+{
+    /* first moments, then the inertias about the common CG by the parallel axis theorem */
+    int n = d->cylinders ? d->n_cylinders : 0;
+    double m = d->mass, s[3] = {d->mass * d->cg[0], d->mass * d->cg[1], d->mass * d->cg[2]}, vol = 0.0;
+    for (int i = 0; i < n; i++) {
+        hw_cyl_p p = cyl_p(&d->cylinders[i]);
+        double mc;
+        hw_v3 c;
+        hw_m3s I;
+        hw_cyl_mass_props(&p, &mc, &c, &I);
+        m += mc;
+        s[0] += mc * c.x; s[1] += mc * c.y; s[2] += mc * c.z;
+        vol += 0.25 * HW_CYL_PI * p.d * p.d * hw_cyl_length(&p, NULL);
+    }
+    double g[3] = {0.0, 0.0, 0.0};
+    if (m > 0.0) for (int c = 0; c < 3; c++) g[c] = s[c] / m;
+    else for (int c = 0; c < 3; c++) g[c] = d->cg[c];
+    double I[6];
+    for (int c = 0; c < 6; c++) I[c] = d->inertia[c];
+    /* adds a mass mm at offset r from the CG: mm (|r|^2 1 - r r^T) */
+#define PAR(mm, rx, ry, rz) do { double x_ = (rx), y_ = (ry), z_ = (rz); \
+        I[0] += (mm) * (y_ * y_ + z_ * z_); I[1] += (mm) * (x_ * x_ + z_ * z_); I[2] += (mm) * (x_ * x_ + y_ * y_); \
+        I[3] -= (mm) * x_ * y_; I[4] -= (mm) * x_ * z_; I[5] -= (mm) * y_ * z_; } while (0)
+    PAR(d->mass, d->cg[0] - g[0], d->cg[1] - g[1], d->cg[2] - g[2]);
+    for (int i = 0; i < n; i++) {
+        hw_cyl_p p = cyl_p(&d->cylinders[i]);
+        double mc;
+        hw_v3 c;
+        hw_m3s Ic;
+        hw_cyl_mass_props(&p, &mc, &c, &Ic);
+        I[0] += Ic.xx; I[1] += Ic.yy; I[2] += Ic.zz; I[3] += Ic.xy; I[4] += Ic.xz; I[5] += Ic.yz;
+        PAR(mc, c.x - g[0], c.y - g[1], c.z - g[2]);
+    }
+#undef PAR
+    if (mass) *mass = m;
+    if (cg) for (int c = 0; c < 3; c++) cg[c] = g[c];
+    if (inertia) for (int c = 0; c < 6; c++) inertia[c] = I[c];
+    if (cyl_volume) *cyl_volume = vol;
 }
 
 static hw_status bad(char *msg, size_t len, const hw_body_def *d, int k, const char *field,
@@ -39,8 +91,8 @@ static int finite_n(const double *v, int n)
 hw_status hw_body_check(const hw_body_def *d, int k, char *msg, size_t len)
 {
     if (!d) return HW_ERR_INVALID_ARG;
-    if (d->kind < HW_BODY_FREE || d->kind > HW_BODY_COUPLED)
-        return bad(msg, len, d, k, "type", "expected free, fixed, prescribed or coupled, got kind %d", (int)d->kind);
+    if (d->kind < HW_BODY_FREE || d->kind > HW_BODY_PINNED)
+        return bad(msg, len, d, k, "type", "expected free, fixed, prescribed, coupled or pinned, got kind %d", (int)d->kind);
     if (!finite_n(d->pos, 3)) return bad(msg, len, d, k, "pos", "expected 3 finite numbers");
     if (!finite_n(d->rot, 3)) return bad(msg, len, d, k, "rot", "expected 3 finite angles (rad)");
     if (!finite_n(d->cg, 3)) return bad(msg, len, d, k, "cg", "expected 3 finite numbers");
@@ -57,16 +109,43 @@ hw_status hw_body_check(const hw_body_def *d, int k, char *msg, size_t len)
         if (!(d->ca[i] >= 0.0) || !isfinite(d->ca[i])) return bad(msg, len, d, k, "Ca", "expected 6 values >= 0, got %g at %d", d->ca[i], i + 1);
     }
     if (!finite_n(d->inertia, 6)) return bad(msg, len, d, k, "inertia", "expected 6 finite values (Ixx Iyy Izz Ixy Ixz Iyz)");
-    if (d->kind == HW_BODY_FREE) {
-        if (!(d->mass > 0.0)) return bad(msg, len, d, k, "mass", "a free body needs a mass > 0 kg, got %g", d->mass);
+    if (d->n_cylinders < 0 || (d->n_cylinders > 0 && !d->cylinders))
+        return bad(msg, len, d, k, "cylinders", "expected a count >= 0 and the array, got %d", d->n_cylinders);
+    for (int i = 0; i < d->n_cylinders; i++) {
+        const hw_body_cylinder_def *c = &d->cylinders[i];
+        char fld[48];
+        snprintf(fld, sizeof fld, "cylinders[%d]", i);
+        if (!finite_n(c->a, 3) || !finite_n(c->b, 3))
+            return bad(msg, len, d, k, fld, "expected ends a and b as 3 finite numbers each (body frame, m)");
+        if (!(c->diameter > 0.0) || !isfinite(c->diameter))
+            return bad(msg, len, d, k, fld, "expected a diameter > 0 m, got %g", c->diameter);
+        if (!(c->mass_per_length >= 0.0) || !isfinite(c->mass_per_length))
+            return bad(msg, len, d, k, fld, "expected a mass_per_length >= 0 kg/m, got %g", c->mass_per_length);
+        if (c->segments < 0 || c->segments > 100000)
+            return bad(msg, len, d, k, fld, "expected segments 0..100000, got %d", c->segments);
+        const double cf[6] = {c->cd, c->ca, c->cd_ax, c->ca_ax, c->cd_end, c->ca_end};
+        static const char *const cn[6] = {"Cd", "Ca", "CdAx", "CaAx", "CdEnd", "CaEnd"};
+        for (int j = 0; j < 6; j++)
+            if (!(cf[j] >= 0.0) || !isfinite(cf[j]))
+                return bad(msg, len, d, k, fld, "expected %s >= 0, got %g", cn[j], cf[j]);
+        if (c->segments > 0 && !(c->a[0] != c->b[0] || c->a[1] != c->b[1] || c->a[2] != c->b[2]))
+            return bad(msg, len, d, k, fld, "ends a and b coincide: a cylinder with segments > 0 needs a length "
+                       "(segments 0 is MoorDyn's zero-length rod)");
+    }
+    if (d->kind == HW_BODY_FREE || d->kind == HW_BODY_PINNED) {
+        double m, cg[3], I[6];
+        hw_body_mass_props(d, &m, cg, I, NULL);
+        const char *kn = d->kind == HW_BODY_FREE ? "free" : "pinned";
+        if (!(m > 0.0))
+            return bad(msg, len, d, k, "mass", "a %s body needs a mass > 0 kg, got %g (its own plus its cylinders')", kn, m);
         /* positive definite inertia: leading minors of [Ixx Ixy Ixz; Ixy Iyy Iyz; Ixz Iyz Izz] */
-        const double *I = d->inertia;
         double m1 = I[0], m2 = I[0] * I[1] - I[3] * I[3];
         double m3 = I[0] * (I[1] * I[2] - I[5] * I[5]) - I[3] * (I[3] * I[2] - I[5] * I[4]) +
                     I[4] * (I[3] * I[5] - I[1] * I[4]);
         if (!(m1 > 0.0 && m2 > 0.0 && m3 > 0.0))
-            return bad(msg, len, d, k, "inertia", "a free body needs a positive definite inertia tensor about its CG "
-                       "(Ixx Iyy Izz Ixy Ixz Iyz = %g %g %g %g %g %g)", I[0], I[1], I[2], I[3], I[4], I[5]);
+            return bad(msg, len, d, k, "inertia", "a %s body needs a positive definite inertia tensor about its CG, "
+                       "its cylinders' included (Ixx Iyy Izz Ixy Ixz Iyz = %g %g %g %g %g %g)", kn, I[0], I[1], I[2],
+                       I[3], I[4], I[5]);
     }
     if (d->kind == HW_BODY_PRESCRIBED) {
         if (d->motion == HW_MOTION_CONSTANT_VELOCITY) {

@@ -115,7 +115,9 @@ hw_status hw_bodies_extremes(const hw_bodies *b, int k, hw_body_extremes *e);
  * body's motion table) are the scenario's and are not records. */
 typedef void (*hw_bodies_record_fn)(void *ctx, const char *name, void *p, size_t n);
 void hw_bodies_state_records(hw_bodies *b, hw_bodies_record_fn rec, void *ctx);
-/* Kinetic and potential energy of the moving bodies (free, prescribed, coupled), J. */
+/* Kinetic and potential energy of the moving bodies (free, prescribed, coupled, pinned), J. The
+ * cylinders' mass is in it (merged into the body's), not their added mass's kinetic energy nor
+ * their buoyancy's potential (partial submergence: not written yet). */
 void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential);
 /* The work of the bodies' drag so far (<= 0 while it dissipates), J. */
 double hw_bodies_drag_work(const hw_bodies *b);

@@ -629,7 +629,7 @@ int hw_cli_run(run_opts *o)
     }
     /* rows at exactly k x interval and t_end, refused before any file when the steps cannot be
        counted */
-    if ((st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, hw_sim_dt(sim), msg,
+    if ((st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, hw_world_dt(world), msg,
                                sizeof msg)) ||
         (st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
         (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {

@@ -93,7 +93,7 @@ hw_status hw_bodies_out_close(hw_bodies_out *o, char *msg, size_t len)
 
 void hw_bodies_json(FILE *f, const hw_world *w, const hw_body_def *defs)
 {
-    static const char *kinds[] = {"free", "fixed", "prescribed", "coupled"};
+    static const char *kinds[] = {"free", "fixed", "prescribed", "coupled", "pinned"};
     static const char *col[] = {"x_m", "y_m", "z_m", "roll_deg", "pitch_deg", "yaw_deg"};
     int n = hw_world_n_bodies(w);
     if (n <= 0) return;
@@ -105,7 +105,7 @@ void hw_bodies_json(FILE *f, const hw_world *w, const hw_body_def *defs)
         int kd = defs ? (int)defs[k].kind : -1;
         fprintf(f, "%s{\"name\":", k ? "," : "");
         hw_json_string(f, hw_world_body_name(w, k));
-        fprintf(f, ",\"kind\":\"%s\",\"samples\":%ld", kd >= 0 && kd < 4 ? kinds[kd] : "unknown", e.samples);
+        fprintf(f, ",\"kind\":\"%s\",\"samples\":%ld", kd >= 0 && kd < 5 ? kinds[kd] : "unknown", e.samples);
         if (e.samples > 0) {
             for (int c = 0; c < 6; c++)
                 fprintf(f, ",\"max_%s\":%.10g,\"max_%s_time_s\":%.9g,\"min_%s\":%.10g,\"min_%s_time_s\":%.9g",

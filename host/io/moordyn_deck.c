@@ -29,11 +29,11 @@
 
 /* ---- reader state ----------------------------------------------------------------------------- */
 
-enum { SEC_LINE_TYPES = 0, SEC_POINTS, SEC_LINES, SEC_OPTIONS, SEC_OUTPUTS, SEC_FAILURE, SEC_BODIES, SEC_KNOWN,
-       SEC_REFUSED = 100, SEC_UNKNOWN = 200 };
+enum { SEC_LINE_TYPES = 0, SEC_POINTS, SEC_LINES, SEC_OPTIONS, SEC_OUTPUTS, SEC_FAILURE, SEC_BODIES,
+       SEC_ROD_TYPES, SEC_RODS, SEC_KNOWN, SEC_REFUSED = 100, SEC_UNKNOWN = 200 };
 
 static const char *const SEC_NAMES[SEC_KNOWN] = {"LINE TYPES", "POINTS", "LINES", "OPTIONS",
-                                                 "OUTPUTS", "FAILURE", "BODIES"};
+                                                 "OUTPUTS", "FAILURE", "BODIES", "ROD TYPES", "RODS"};
 
 typedef struct section {
     int header;  /* index of the header line; -1 when the deck has no such section */
@@ -47,6 +47,24 @@ typedef struct row {
     char *tok[MAX_TOK];
     char buf[1024];
 } row;
+
+/* A row of ROD TYPES: the cylinder's properties (a and b, segments unset) under a name. */
+typedef struct md_rod_type {
+    char name[64];
+    hw_body_cylinder_def c;
+    int line;
+} md_rod_type;
+
+/* A row of RODS and where it went: the body that carries it (its own, or BodyN's), its cylinder in
+ * that body's frame, the points at its ends (rod<ID>_a, rod<ID>_b, riding on that body). */
+typedef struct md_rod {
+    int line;            /* deck line */
+    int body;            /* index of the carrying body */
+    int own;             /* 1: the body is the rod's own (Fixed, Free, Coupled, Pinned); 0: BodyN */
+    hw_body_cylinder_def c;
+    int pt_a, pt_b;      /* point indices of its ends */
+    unsigned flags;      /* RodOutputs */
+} md_rod;
 
 typedef struct rdr {
     const char *file;
@@ -69,8 +87,15 @@ typedef struct rdr {
     int n_points, *point_ln;
     hw_body_def *bodies;
     int n_bodies, *body_ln;
-    hw_body_attach *att; /* the points on bodies (Attachment BodyN), n_att of them */
+    hw_body_attach *att; /* the points on bodies (Attachment BodyN, and the rods' ends), n_att of them */
     int n_att;
+    md_rod_type *rtypes; /* ROD TYPES */
+    int n_rtypes;
+    md_rod *rods;        /* RODS */
+    int n_rods;
+    int n_deck_points, n_deck_bodies;
+    int no_lines;        /* a deck of rods or bodies alone (no LINES section) */ /* the POINTS and BODIES rows (the rods' points and bodies follow) */
+    hw_body_cylinder_def *cyl; /* the cylinders of all bodies, grouped by body (one block) */
     hw_line_def *lines;
     int n_lines, *line_ln;
     int *fail_ln;       /* deck line of each line's FAILURE row (0: none) */
@@ -223,10 +248,11 @@ typedef struct sec_key { const char *key; int sec; const char *why; } sec_key;
 static const sec_key SEC_KEYS[] = {
     {"LINE TYPES", SEC_LINE_TYPES, NULL},
     {"LINE DICTIONARY", SEC_LINE_TYPES, NULL},
-    {"ROD TYPES", SEC_REFUSED, "Hawser models lines and points, not rods"},
-    {"ROD LIST", SEC_REFUSED, "Hawser models lines and points, not rods"},
-    {"ROD PROPERTIES", SEC_REFUSED, "Hawser models lines and points, not rods"},
-    {"RODS", SEC_REFUSED, "Hawser models lines and points, not rods"},
+    {"ROD TYPES", SEC_ROD_TYPES, NULL},
+    {"ROD DICTIONARY", SEC_ROD_TYPES, NULL},
+    {"ROD LIST", SEC_RODS, NULL},
+    {"ROD PROPERTIES", SEC_RODS, NULL},
+    {"RODS", SEC_RODS, NULL},
     {"BODIES", SEC_BODIES, NULL},
     {"BODY LIST", SEC_BODIES, NULL},
     {"BODY PROPERTIES", SEC_BODIES, NULL},
@@ -287,7 +313,8 @@ static void find_sections(rdr *R)
         if (!k) {
             if (seen_section && first >= 0)
                 fail(R, i + 1, "section header",
-                     "expected one of the sections LINE TYPES, BODIES, POINTS, LINES, FAILURE, OPTIONS, OUTPUTS, got "
+                     "expected one of the sections LINE TYPES, ROD TYPES, BODIES, RODS, POINTS, LINES, FAILURE, "
+                     "OPTIONS, OUTPUTS, got "
                      "\"%.80s\" with rows under it (line %d)", title, first + 1);
         } else if (k->sec == SEC_REFUSED) {
             /* a table section: two rows of column names and units, then items */
@@ -357,6 +384,13 @@ static int table_rows(rdr *R, int sec, const char *columns, row **out)
     }
     *out = rows;
     return n;
+}
+
+/* A deck of rods or bodies alone (MoorDyn reads every section as optional): without a LINES section,
+ * LINE TYPES and POINTS may be left out too. */
+static int lines_optional(const rdr *R)
+{
+    return R->sec[SEC_LINES].header < 0 && (R->sec[SEC_RODS].header >= 0 || R->sec[SEC_BODIES].header >= 0);
 }
 
 /* ---- numbers ---------------------------------------------------------------------------------- */
@@ -869,6 +903,9 @@ static void require_depth(rdr *R)
         fail(R, s->header >= 0 ? s->header + 1 : 0, "OPTIONS",
              "expected a WtrDpth option (the water depth, m; MoorDyn's default of 0 would put the "
              "seabed at the surface), got none");
+    else if (R->no_lines && !R->opt_ln[O_DTM])
+        fail(R, s->header >= 0 ? s->header + 1 : 0, "OPTIONS", "expected a dtM option (a deck without lines: Hawser's "
+             "automatic time step and CFL come from the lines' segments), got none");
 }
 
 /* ---- LINE TYPES ------------------------------------------------------------------------------- */
@@ -935,6 +972,7 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
 
 static void read_line_types(rdr *R)
 {
+    if (lines_optional(R) && R->sec[SEC_LINE_TYPES].header < 0) return;
     row *rows = NULL;
     int n = table_rows(R, SEC_LINE_TYPES, TYPE_COLS, &rows);
     if (n < 0) return;
@@ -1095,6 +1133,14 @@ static void check_body(rdr *R, int k)
     const char *col = field;
     for (size_t c = 0; c < sizeof COLS / sizeof COLS[0]; c++)
         if (!strcmp(COLS[c].field, field)) col = COLS[c].col;
+    if (k >= R->n_deck_bodies) { /* a rod's own body: the rod's row */
+        int rod = 0;
+        for (int i = 0; i < R->n_rods; i++)
+            if (R->rods[i].own && R->rods[i].body == k) rod = i + 1;
+        snprintf(where, sizeof where, "RODS %d", rod);
+        fail(R, R->body_ln[k], where, "%s", m);
+        return;
+    }
     snprintf(where, sizeof where, "BODIES %d %s", k + 1, col);
     fail(R, R->body_ln[k], where, "%s", what);
 }
@@ -1113,9 +1159,354 @@ static void read_bodies(rdr *R)
         R->body_ln[i] = rows[i].line;
         if (FAILED(R)) break;
         R->n_bodies = i + 1;
-        check_body(R, i);
+    }
+    R->n_deck_bodies = R->n_bodies;
+    free(rows);
+}
+
+/* ---- ROD TYPES and RODS (docs/moordyn.md, "ROD TYPES and RODS") -------------------------------- */
+
+static const char *const ROD_TYPE_COLS = "TypeName Diam Mass/m Cd Ca CdEnd CaEnd";
+
+/* A row "TypeName Diam Mass/m Cd Ca CdEnd CaEnd" (MoorDyn v2's readRodProps: 7 columns; it reads
+ * the first 7 and ignores any after them, Hawser refuses them). MoorDyn sets a rod's axial drag and
+ * added mass along its sides (Cdt, Cat) to 0: CdEnd and CaEnd act on the end faces only. */
+static void read_rod_type(rdr *R, const row *r, md_rod_type *t)
+{
+    char where[96];
+    snprintf(where, sizeof where, "ROD TYPES %.60s", r->n ? r->tok[0] : "");
+    if (r->n != 7) {
+        fail(R, r->line, where, "expected 7 columns (%s), got %d", ROD_TYPE_COLS, r->n);
+        return;
+    }
+    if (strlen(r->tok[0]) >= sizeof t->name) {
+        fail(R, r->line, where, "expected a type name of at most %d characters, got %zu", (int)sizeof t->name - 1,
+             strlen(r->tok[0]));
+        return;
+    }
+    snprintf(t->name, sizeof t->name, "%s", r->tok[0]);
+    memset(&t->c, 0, sizeof t->c);
+    t->c.diameter = col_num(R, r, 1, where, "Diam", "m");
+    t->c.mass_per_length = col_num(R, r, 2, where, "Mass/m", "kg/m");
+    t->c.cd = col_num(R, r, 3, where, "Cd", "");
+    t->c.ca = col_num(R, r, 4, where, "Ca", "");
+    t->c.cd_end = col_num(R, r, 5, where, "CdEnd", "");
+    t->c.ca_end = col_num(R, r, 6, where, "CaEnd", "");
+    t->line = r->line;
+    if (FAILED(R)) return;
+    char w[128];
+    if (!(t->c.diameter > 0)) {
+        snprintf(w, sizeof w, "%s Diam", where);
+        fail(R, r->line, w, "expected a diameter > 0 m, got %g", t->c.diameter);
+    } else if (!(t->c.mass_per_length >= 0)) {
+        snprintf(w, sizeof w, "%s Mass/m", where);
+        fail(R, r->line, w, "expected a mass per length >= 0 kg/m, got %g", t->c.mass_per_length);
+    } else {
+        static const char *const COEF[4] = {"Cd", "Ca", "CdEnd", "CaEnd"};
+        const double v[4] = {t->c.cd, t->c.ca, t->c.cd_end, t->c.ca_end};
+        for (int k = 0; k < 4; k++)
+            if (!(v[k] >= 0)) {
+                snprintf(w, sizeof w, "%s %s", where, COEF[k]);
+                fail(R, r->line, w, "expected a coefficient >= 0, got %g", v[k]);
+                break;
+            }
+    }
+}
+
+static void read_rod_types(rdr *R)
+{
+    if (R->sec[SEC_ROD_TYPES].header < 0) return; /* optional */
+    row *rows = NULL;
+    int n = table_rows(R, SEC_ROD_TYPES, ROD_TYPE_COLS, &rows);
+    if (n < 0) return;
+    R->rtypes = calloc((size_t)n + 1, sizeof *R->rtypes);
+    if (!R->rtypes) oom(R, "the rod types", ((double)n + 1) * sizeof *R->rtypes);
+    for (int i = 0; i < n && !FAILED(R); i++) {
+        read_rod_type(R, &rows[i], &R->rtypes[i]);
+        if (FAILED(R)) break;
+        R->n_rtypes = i + 1;
+        for (int j = 0; j < i; j++)
+            if (!strcmp(R->rtypes[j].name, R->rtypes[i].name)) {
+                char w[96];
+                snprintf(w, sizeof w, "ROD TYPES %.60s", R->rtypes[i].name);
+                fail(R, rows[i].line, w, "expected a type name not used before, got \"%.60s\" again (line %d)",
+                     R->rtypes[i].name, R->rtypes[j].line);
+            }
     }
     free(rows);
+}
+
+static const char *const ROD_COLS = "ID RodType Attachment Xa Ya Za Xb Yb Zb NumSegs RodOutputs";
+
+enum { ROD_ON_BODY = 100 }; /* rod_kind: BodyN, body index N - 1 added */
+
+/* The Attachment word of a rod, as MoorDyn v2's readRod splits it (letters, number, letters; case
+ * does not matter): Fixed/Fix/Anchor, Pinned/Pin, Coupled/Vessel/Ves/Cpld, Free/Point/Con, BodyN.
+ * Returns a body kind, ROD_ON_BODY + the body's index, or -1 (error set). */
+static int rod_kind(rdr *R, const row *r, const char *where)
+{
+    char u[64], w[128];
+    upper(u, r->tok[2], sizeof u);
+    snprintf(w, sizeof w, "%s Attachment", where);
+    size_t k = 0;
+    while (u[k] && isalpha((unsigned char)u[k])) k++;
+    char let1[64], let2[64] = "";
+    snprintf(let1, sizeof let1, "%.*s", (int)k, u);
+    const char *num = u + k, *rest = num;
+    while (isdigit((unsigned char)*rest)) rest++;
+    snprintf(let2, sizeof let2, "%s", rest);
+    const int has_num = rest > num;
+    if (!has_num && !*rest) {
+        static const struct { const char *name; int kind; } K[] = {
+            {"FIXED", HW_BODY_FIXED}, {"FIX", HW_BODY_FIXED}, {"ANCHOR", HW_BODY_FIXED},
+            {"PINNED", HW_BODY_PINNED}, {"PIN", HW_BODY_PINNED},
+            {"COUPLED", HW_BODY_COUPLED}, {"VESSEL", HW_BODY_COUPLED}, {"VES", HW_BODY_COUPLED}, {"CPLD", HW_BODY_COUPLED},
+            {"FREE", HW_BODY_FREE}, {"POINT", HW_BODY_FREE}, {"CON", HW_BODY_FREE}};
+        for (size_t j = 0; j < sizeof K / sizeof K[0]; j++)
+            if (!strcmp(let1, K[j].name)) return K[j].kind;
+        if (!strcmp(let1, "VESPIN") || !strcmp(let1, "CPLDPIN")) {
+            refuse(R, r->line, w, "a coupled pinned rod (\"%.40s\": end A moved by the calling program, the rod free "
+                   "to turn about it) not supported yet: a Hawser body is moved by the program in all 6 degrees "
+                   "of freedom (Coupled) or turns about a pin that stays put (Pinned)", r->tok[2]);
+            return -1;
+        }
+    } else if (!strcmp(let1, "BODY") && has_num) {
+        int id = atoi(num);
+        if (id < 1 || id > R->n_bodies) {
+            if (R->n_bodies == 0)
+                fail(R, r->line, w, "expected a body of the BODIES section, got \"%.60s\" (the deck has no BODIES "
+                     "rows)", r->tok[2]);
+            else
+                fail(R, r->line, w, "expected Body1..Body%d (the BODIES section has %d), got \"%.60s\"", R->n_bodies,
+                     R->n_bodies, r->tok[2]);
+            return -1;
+        }
+        if (!*rest) return ROD_ON_BODY + id - 1;
+        if (!strcmp(let2, "PINNED") || !strcmp(let2, "PIN")) {
+            refuse(R, r->line, w, "a rod pinned to a body (\"%.40s\") not supported yet: Hawser joins a body to the "
+                   "ground with a pin (Pinned), not to another body (a rod fixed on the body, Body%d, is read)",
+                   r->tok[2], id);
+            return -1;
+        }
+    }
+    fail(R, r->line, w, "expected Fixed, Pinned, Coupled, Free or BodyN (or Anchor, Pin, Vessel, Point; MoorDyn v2's "
+         "words), got \"%.60s\"", r->tok[2]);
+    return -1;
+}
+
+/* RodOutputs: the letters MoorDyn 2.7.2 writes to <deck>_Rod<N>.out (p, v, U: node positions,
+ * velocities, fluid velocities), those it names but writes no column for (D t c s d), any other
+ * character a separator ("-" for none). The documented f W B P X Y A a b: MoorDyn 2.7.2 writes no
+ * file for them; refused. */
+static unsigned rod_flags(rdr *R, const row *r, const char *where)
+{
+    unsigned mask = 0;
+    const char *flags = r->tok[10];
+    for (const char *f = flags; *f; f++) {
+        if (*f == 'p') mask |= HW_MD_LO_POS;
+        else if (*f == 'v') mask |= HW_MD_LO_VEL;
+        else if (*f == 'U') mask |= HW_MD_LO_FLUID;
+        else if (strchr("Dtcsd", *f)) mask |= HW_MD_RO_FILE; /* a file, no columns for it */
+        else if (strchr("fWBPXYAab", *f)) {
+            char w[128];
+            snprintf(w, sizeof w, "%s RodOutputs", where);
+            refuse(R, r->line, w, "the rod output flag '%c' not supported yet (MoorDyn 2.7.2 writes p, v and U to "
+                   "<deck>_Rod<N>.out; Hawser reads those), got \"%.40s\"", *f, flags);
+            return 0;
+        } else if (isalnum((unsigned char)*f)) {
+            char w[128];
+            snprintf(w, sizeof w, "%s RodOutputs", where);
+            fail(R, r->line, w, "expected output flags from MoorDyn v2's p v U D t c s d (other characters separate "
+                 "them; - for none), got '%c' in \"%.40s\"", *f, flags);
+            return 0;
+        }
+    }
+    return mask;
+}
+
+/* One RODS row. A rod on its own (Fixed, Free, Coupled, Pinned) becomes a body rod<ID> of that kind
+ * with its reference point at end A, unturned, carrying one cylinder from 0 to B - A; a rod on body
+ * N becomes a cylinder of body<N> from A to B (body frame, as MoorDyn reads them). NumSegs 0 is
+ * MoorDyn's zero-length rod: a cylinder of segments 0 (one node at A, the end effects of both faces
+ * along the axis A to B; hw_body_cylinder_def). */
+static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
+{
+    char where[96], w[128];
+    snprintf(where, sizeof where, "RODS %.40s", r->n ? r->tok[0] : "");
+    if (r->n != 11) {
+        fail(R, r->line, where, "expected 11 columns (%s), got %d", ROD_COLS, r->n);
+        return;
+    }
+    int id;
+    if (!to_int(r->tok[0], &id) || id != i + 1) {
+        fail(R, r->line, where, "expected the rod ID %d (IDs number the rods 1, 2, ... in order), got \"%.40s\"",
+             i + 1, r->tok[0]);
+        return;
+    }
+    int type = -1;
+    for (int k = 0; k < R->n_rtypes; k++)
+        if (!strcmp(R->rtypes[k].name, r->tok[1])) type = k;
+    if (type < 0) {
+        char names[300] = "";
+        size_t used = 0;
+        for (int k = 0; k < R->n_rtypes && used < sizeof names - 70; k++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%.60s", k ? ", " : "", R->rtypes[k].name);
+        snprintf(w, sizeof w, "%s RodType", where);
+        if (R->n_rtypes == 0)
+            fail(R, r->line, w, "expected a name from ROD TYPES, got \"%.60s\" (the deck has no ROD TYPES rows)",
+                 r->tok[1]);
+        else
+            fail(R, r->line, w, "expected a name from ROD TYPES (one of: %s), got \"%.60s\"", names, r->tok[1]);
+        return;
+    }
+    int kind = rod_kind(R, r, where);
+    if (kind < 0) return;
+    static const char *const END[6] = {"Xa", "Ya", "Za", "Xb", "Yb", "Zb"};
+    double e[6];
+    for (int c = 0; c < 6; c++) e[c] = col_num(R, r, 3 + c, where, END[c], "m");
+    if (FAILED(R)) return;
+    int nseg = 0;
+    snprintf(w, sizeof w, "%s NumSegs", where);
+    if (!to_int(r->tok[9], &nseg) || nseg < 0) {
+        fail(R, r->line, w, "expected an integer >= 0, got \"%.40s\"", r->tok[9]);
+        return;
+    }
+    if (nseg > HW_MAX_LINE_SEGMENTS) {
+        fail(R, r->line, w, "expected at most %d segments (docs/moordyn.md, Limits), got %d", HW_MAX_LINE_SEGMENTS, nseg);
+        return;
+    }
+    double len = sqrt((e[3] - e[0]) * (e[3] - e[0]) + (e[4] - e[1]) * (e[4] - e[1]) + (e[5] - e[2]) * (e[5] - e[2]));
+    if (!(len > 0)) {
+        fail(R, r->line, where, "expected ends A and B apart (the rod's axis, also for NumSegs 0), got both at "
+             "(%g, %g, %g)", e[0], e[1], e[2]);
+        return;
+    }
+    rod->flags = rod_flags(R, r, where);
+    if (FAILED(R)) return;
+    if (rod->flags && lines_optional(R)) {
+        snprintf(w, sizeof w, "%s RodOutputs", where);
+        refuse(R, r->line, w, "rod output files of a deck without lines not supported yet (they are written from "
+               "points riding on the rod, which belong to the lines' model; give \"-\")");
+        return;
+    }
+    rod->line = r->line;
+    rod->c = R->rtypes[type].c;
+    rod->c.segments = nseg;
+    if (kind >= ROD_ON_BODY) {
+        rod->own = 0;
+        rod->body = kind - ROD_ON_BODY;
+        memcpy(rod->c.a, e, sizeof rod->c.a);
+        memcpy(rod->c.b, e + 3, sizeof rod->c.b);
+        return;
+    }
+    if (kind == HW_BODY_FREE && nseg == 0) {
+        snprintf(w, sizeof w, "%s NumSegs", where);
+        refuse(R, r->line, w, "a free zero-length rod (NumSegs 0: no mass of its own; MoorDyn moves it in 3 DOF "
+               "with its end faces' added mass and its lines' end nodes) not supported yet: a Hawser free body needs "
+               "a mass (give the rod NumSegs >= 1, or put it on a body)");
+        return;
+    }
+    rod->own = 1;
+    rod->body = R->n_bodies;
+    hw_body_def *b = &R->bodies[R->n_bodies];
+    *b = hw_default_body();
+    b->kind = (hw_body_kind)kind;
+    memcpy(b->pos, e, sizeof b->pos);
+    for (int c = 0; c < 3; c++) {
+        rod->c.a[c] = 0.0;
+        rod->c.b[c] = e[3 + c] - e[c];
+    }
+    char name[32];
+    snprintf(name, sizeof name, "rod%d", id);
+    b->name = save_name(R, name);
+    R->body_ln[R->n_bodies] = r->line;
+    R->n_bodies++;
+}
+
+/* The cylinders of the rods, grouped by the body that carries them (body k's in deck order). */
+static void attach_cylinders(rdr *R)
+{
+    if (R->n_rods == 0) return;
+    R->cyl = calloc((size_t)R->n_rods, sizeof *R->cyl);
+    if (!R->cyl) {
+        oom(R, "the rods' cylinders", (double)R->n_rods * sizeof *R->cyl);
+        return;
+    }
+    int n = 0;
+    for (int k = 0; k < R->n_bodies; k++) {
+        hw_body_def *b = &R->bodies[k];
+        b->cylinders = R->cyl + n;
+        b->n_cylinders = 0;
+        for (int i = 0; i < R->n_rods; i++)
+            if (R->rods[i].body == k) {
+                R->cyl[n++] = R->rods[i].c;
+                b->n_cylinders++;
+            }
+        if (!b->n_cylinders) b->cylinders = NULL;
+    }
+}
+
+static void read_rods(rdr *R)
+{
+    if (R->sec[SEC_RODS].header < 0) return; /* optional */
+    row *rows = NULL;
+    int n = table_rows(R, SEC_RODS, ROD_COLS, &rows);
+    if (n < 0) return;
+    /* room for a body per rod after the deck's bodies */
+    hw_body_def *b = realloc(R->bodies, ((size_t)R->n_bodies + n + 1) * sizeof *b);
+    if (b) R->bodies = b;
+    int *bl = realloc(R->body_ln, ((size_t)R->n_bodies + n + 1) * sizeof *bl);
+    if (bl) R->body_ln = bl;
+    R->rods = calloc((size_t)n + 1, sizeof *R->rods);
+    if (!b || !bl || !R->rods)
+        oom(R, "the rods", ((double)n + 1) * (sizeof *b + sizeof *bl + sizeof *R->rods));
+    for (int i = 0; i < n && !FAILED(R); i++) {
+        read_rod(R, &rows[i], i, &R->rods[i]);
+        if (!FAILED(R)) R->n_rods = i + 1;
+    }
+    free(rows);
+    if (!FAILED(R)) attach_cylinders(R);
+}
+
+/* Each rod's ends as points rod<ID>_a and rod<ID>_b riding on the rod's body, after the deck's
+ * points (whose IDs stay theirs): lines end there (AttachA/AttachB R<ID>A, R<ID>B), and the rod
+ * channels and files read them. A deck of rods alone has no lines' model to hold them: none. */
+static void add_rod_points(rdr *R)
+{
+    if (R->n_rods == 0 || lines_optional(R)) return; /* a deck of rods alone: no lines' model to hold them */
+    size_t n = (size_t)R->n_points + 2 * (size_t)R->n_rods + 1;
+    hw_point_def *p = realloc(R->points, n * sizeof *p);
+    if (p) R->points = p;
+    int *pl = realloc(R->point_ln, n * sizeof *pl);
+    if (pl) R->point_ln = pl;
+    hw_body_attach *a = realloc(R->att, n * sizeof *a);
+    if (a) R->att = a;
+    if (!p || !pl || !a) {
+        oom(R, "the rods' end points", (double)n * (sizeof *p + sizeof *pl + sizeof *a));
+        return;
+    }
+    for (int i = 0; i < R->n_rods && !FAILED(R); i++) {
+        md_rod *rod = &R->rods[i];
+        for (int end = 0; end < 2; end++) {
+            int k = R->n_points;
+            hw_point_def *q = &R->points[k];
+            *q = hw_default_point();
+            q->kind = HW_POINT_COUPLED;
+            hw_body_attach *t = &R->att[R->n_att++];
+            t->point = k;
+            t->body = rod->body;
+            /* a zero-length rod (NumSegs 0) is one node at A: MoorDyn puts both its ends there */
+            memcpy(t->at, end && rod->c.segments > 0 ? rod->c.b : rod->c.a, sizeof t->at);
+            hw_scn_body_point0(&R->bodies[rod->body], t->at, q->pos);
+            char name[40];
+            snprintf(name, sizeof name, "rod%d_%c", i + 1, end ? 'b' : 'a');
+            q->name = save_name(R, name);
+            R->point_ln[k] = rod->line;
+            R->n_points++;
+            if (end) rod->pt_b = k;
+            else rod->pt_a = k;
+        }
+    }
 }
 
 /* ---- POINTS ----------------------------------------------------------------------------------- */
@@ -1224,6 +1615,7 @@ static void read_point(rdr *R, const row *r, int i, hw_point_def *p)
 
 static void read_points(rdr *R)
 {
+    if (lines_optional(R) && R->sec[SEC_POINTS].header < 0) return;
     row *rows = NULL;
     int n = table_rows(R, SEC_POINTS, POINT_COLS, &rows);
     if (n < 0) return;
@@ -1237,6 +1629,7 @@ static void read_points(rdr *R)
         R->point_ln[i] = rows[i].line;
         if (!FAILED(R)) R->n_points = i + 1;
     }
+    R->n_deck_points = R->n_points;
     free(rows);
 }
 
@@ -1244,7 +1637,8 @@ static void read_points(rdr *R)
 
 static const char *const LINE_COLS = "ID LineType AttachA AttachB UnstrLen NumSegs LineOutputs";
 
-/* AttachA / AttachB: a point ID ("3", "P3", "Point3", "C3", "Con3"). Returns the index or -1. */
+/* AttachA / AttachB: a point ID ("3", "P3", "Point3", "C3", "Con3") or a rod end ("R1A", "Rod2B").
+ * Returns the point's index or -1. */
 static int point_ref(rdr *R, const row *r, int c, const char *where, const char *col)
 {
     char u[64], w[128];
@@ -1254,22 +1648,38 @@ static int point_ref(rdr *R, const row *r, int c, const char *where, const char 
     while (u[k] && isalpha((unsigned char)u[k])) k++;
     char prefix[64];
     snprintf(prefix, sizeof prefix, "%.*s", (int)k, u);
-    if (!strcmp(prefix, "R") || !strcmp(prefix, "ROD") || !strcmp(prefix, "B") || !strcmp(prefix, "BODY")) {
-        refuse(R, r->line, w, "attaching a line to a %s (\"%.40s\") not supported yet (lines end on "
-               "points%s)", prefix[0] == 'R' ? "rod end" : "body", r->tok[c],
-               prefix[0] == 'R' ? "" : ": give the body a point of Attachment BodyN and end the line there");
+    int id;
+    if (!strcmp(prefix, "R") || !strcmp(prefix, "ROD")) {
+        /* a rod end, R<ID>A or R<ID>B (MoorDyn v2: letters, the rod's number, A or B): its end point */
+        const char *end = u + k;
+        while (isdigit((unsigned char)*end)) end++;
+        char num[24];
+        snprintf(num, sizeof num, "%.*s", (int)(end - (u + k)), u + k);
+        if (!to_int(num, &id) || (strcmp(end, "A") && strcmp(end, "B"))) {
+            fail(R, r->line, w, "expected a rod end R<ID>A or R<ID>B (such as R1A), got \"%.40s\"", r->tok[c]);
+            return -1;
+        }
+        if (id < 1 || id > R->n_rods) {
+            fail(R, r->line, w, "expected a rod ID 1..%d (the RODS section has %d), got %d in \"%.40s\"", R->n_rods,
+                 R->n_rods, id, r->tok[c]);
+            return -1;
+        }
+        return *end == 'A' ? R->rods[id - 1].pt_a : R->rods[id - 1].pt_b;
+    }
+    if (!strcmp(prefix, "B") || !strcmp(prefix, "BODY")) {
+        refuse(R, r->line, w, "attaching a line to a body (\"%.40s\") not supported yet (lines end on points: give "
+               "the body a point of Attachment BodyN and end the line there)", r->tok[c]);
         return -1;
     }
-    int id;
     int known = !strcmp(prefix, "") || !strcmp(prefix, "P") || !strcmp(prefix, "POINT") ||
                 !strcmp(prefix, "C") || !strcmp(prefix, "CON");
     if (!known || !to_int(u + k, &id)) {
         fail(R, r->line, w, "expected a point ID (a number such as 3, or Point3), got \"%.40s\"", r->tok[c]);
         return -1;
     }
-    if (id < 1 || id > R->n_points) {
+    if (id < 1 || id > R->n_deck_points) {
         fail(R, r->line, w, "expected a point ID 1..%d (the POINTS section has %d), got %d",
-             R->n_points, R->n_points, id);
+             R->n_deck_points, R->n_deck_points, id);
         return -1;
     }
     return id - 1;
@@ -1389,8 +1799,34 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     for (int k = 1; want_t && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->segs, &R->n_segs, i, k);
 }
 
+/* A line with bending stiffness on a rod end: MoorDyn makes the rod a cantilever for it (the line's
+ * end direction is clamped to the rod's axis and its end moment goes to the rod). Hawser's line
+ * ends are ball joints (no end moment): refused at the line's row rather than run without it. */
+static void check_rod_lines(rdr *R)
+{
+    for (int i = 0; i < R->n_lines && !FAILED(R); i++) {
+        const hw_line_def *l = &R->lines[i];
+        const hw_line_type_def *t = &R->types[l->type];
+        for (int end = 0; end < 2 && t->ei > 0; end++) {
+            int p = end ? l->point_b : l->point_a;
+            if (p < R->n_deck_points) continue;
+            char w[128];
+            snprintf(w, sizeof w, "LINES %d %s", i + 1, end ? "AttachB" : "AttachA");
+            refuse(R, R->line_ln[i], w, "a line with bending stiffness (EI = %g N m^2, type %.40s) on a rod end (%s) "
+                   "not supported yet: MoorDyn clamps the line's end to the rod's axis and passes the line's end moment "
+                   "to the rod (a cantilever); Hawser's line ends are ball joints without an end moment (give the "
+                   "type EI 0 to run it with a pinned end)", t->ei, t->name, R->points[p].name);
+            break;
+        }
+    }
+}
+
 static void read_lines(rdr *R)
 {
+    if (lines_optional(R)) {
+        R->no_lines = 1; /* dtM is then required (require_depth) */
+        return;
+    }
     row *rows = NULL;
     int n = table_rows(R, SEC_LINES, LINE_COLS, &rows);
     if (n < 0) return;
@@ -1520,11 +1956,100 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 
 static const char *const CHANNEL_HELP =
     "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
-    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T";
+    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,T}";
 
 static int xyz_suffix(const char *q, char kind)
 {
     return q[0] == kind && (q[1] == 'X' || q[1] == 'Y' || q[1] == 'Z') && q[2] == '\0' ? q[1] - 'X' : -1;
+}
+
+static void push_channel(rdr *R, const hw_md_channel *ch)
+{
+    hw_md_channel *g = grow(R, R->chans, R->n_chans, sizeof *g);
+    if (!g) return;
+    R->chans = g;
+    R->chans[R->n_chans++] = *ch;
+}
+
+/* A rod channel (docs/moordyn.md, "OUTPUTS"): R#N#P{X,Y,Z} and R#N#V{X,Y,Z}, the position and
+ * velocity of node # (0 = end A .. NumSegs = end B; also R#NAPX, R#NBPX for the ends; R#PX.. for the
+ * whole rod: its reference point, end A), from the points at the rod's ends (a rigid rod's nodes
+ * lie evenly on the chord between them and their velocities are the linear interpolation of the
+ * ends'); R#N#T (TEN), the magnitude of the force of the lines on end A (node 0) or end B (any other
+ * node), as MoorDyn defines it, and R#TENA, R#TENB; R#RX, R#RY, MoorDyn's roll and pitch of the
+ * rod's axis (deg). */
+static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel *ch, char let[3][24],
+                             const int num[2], const int has[2])
+{
+    int id = num[0], node = -1;
+    const char *q = NULL;
+    int angle = -1, tend = -1;
+    if (has[1] && !strcmp(let[1], "N")) {
+        node = num[1];
+        q = let[2];
+    } else if (!has[1] && (!strncmp(let[1], "NA", 2) || !strncmp(let[1], "NB", 2))) {
+        node = let[1][1] == 'A' ? 0 : -2;
+        q = let[1] + 2;
+    } else if (!has[1] && (xyz_suffix(let[1], 'P') >= 0 || xyz_suffix(let[1], 'V') >= 0)) {
+        node = 0; /* the whole rod: its reference point, end A */
+        q = let[1];
+    } else if (!has[1] && (!strcmp(let[1], "RX") || !strcmp(let[1], "RY"))) {
+        node = 0;
+        angle = let[1][1] - 'X';
+        q = let[1];
+    } else if (!has[1] && (!strcmp(let[1], "TENA") || !strcmp(let[1], "TENB"))) {
+        node = 0;
+        tend = let[1][3] == 'B';
+        q = "T";
+    } else {
+        refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,T}, "
+               "R#NA.., R#NB..: node positions and velocities, and the line force on an end; R#{PX..VZ} (end A), "
+               "R#RX, R#RY (roll, pitch), R#TENA, R#TENB)", ch->name);
+        return;
+    }
+    if (id < 1 || id > R->n_rods) {
+        fail(R, line, where, "expected a rod ID 1..%d, got %d", R->n_rods, id);
+        return;
+    }
+    if (lines_optional(R)) {
+        refuse(R, line, where, "rod channels of a deck without lines not supported yet (they are read from points "
+               "riding on the rod, which belong to the lines' model)");
+        return;
+    }
+    const md_rod *rod = &R->rods[id - 1];
+    int n = rod->c.segments;
+    if (node == -2) node = n;
+    if (node < 0 || node > n) {
+        fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
+        return;
+    }
+    ch->object = rod->pt_a;
+    ch->object_b = rod->pt_b;
+    ch->index = node;
+    ch->nseg = n;
+    if (tend >= 0) node = tend ? n : 0; /* R#TENA, R#TENB: the line force on that end */
+    if (angle >= 0) {
+        ch->q = HW_MD_ROD_ANGLE;
+        ch->comp = angle;
+        ch->unit = "deg";
+    } else if (xyz_suffix(q, 'P') >= 0) {
+        ch->q = HW_MD_ROD_NODE_POS;
+        ch->comp = xyz_suffix(q, 'P');
+        ch->unit = "m";
+    } else if (xyz_suffix(q, 'V') >= 0) {
+        ch->q = HW_MD_ROD_NODE_VEL;
+        ch->comp = xyz_suffix(q, 'V');
+        ch->unit = "m/s";
+    } else if (!strcmp(q, "T") || !strcmp(q, "TEN")) {
+        ch->q = HW_MD_POINT_TEN;
+        ch->object = node == 0 && tend != 1 ? rod->pt_a : rod->pt_b;
+        ch->unit = "N";
+    } else {
+        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ, and "
+               "T for the line force on an end; node forces and accelerations are not kept)", q);
+        return;
+    }
+    push_channel(R, ch);
 }
 
 static void read_channel(rdr *R, int line, const char *name)
@@ -1576,10 +2101,13 @@ static void read_channel(rdr *R, int line, const char *name)
                    CHANNEL_HELP);
             return;
         }
+    } else if ((!strcmp(obj, "R") || !strcmp(obj, "ROD")) && has[0]) {
+        read_rod_channel(R, line, where, &ch, let, num, has);
+        return;
     } else if (!strcmp(obj, "R") || !strcmp(obj, "ROD") || !strcmp(obj, "B") || !strcmp(obj, "BODY")) {
-        refuse(R, line, where, "%s", obj[0] == 'R' ? "rod channels not supported yet (there are no rods)"
-                                                   : "body channels not supported yet (the .out table has line "
-                                                     "and point channels only)");
+        refuse(R, line, where, "%s", obj[0] == 'R' ? "expected a rod channel R#N#.. with the rod's number, got none"
+                                                   : "body channels not supported yet (the .out table has line, "
+                                                     "point and rod channels)");
         return;
     } else {
         refuse(R, line, where, "the channel \"%.60s\" not supported yet (supported: %s)", name,
@@ -1589,8 +2117,8 @@ static void read_channel(rdr *R, int line, const char *name)
     /* the object and node/segment exist */
     int id = num[0];
     if (is_point) {
-        if (id < 1 || id > R->n_points) {
-            fail(R, line, where, "expected a point ID 1..%d, got %d", R->n_points, id);
+        if (id < 1 || id > R->n_deck_points) {
+            fail(R, line, where, "expected a point ID 1..%d, got %d", R->n_deck_points, id);
             return;
         }
     } else if (id < 1 || id > R->n_lines) {
@@ -1623,10 +2151,7 @@ static void read_channel(rdr *R, int line, const char *name)
               : ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_POINT_VEL ? "m/s"
               : ch.q == HW_MD_POINT_ACC                           ? "m/s^2"
                                                                   : "N";
-    hw_md_channel *g = grow(R, R->chans, R->n_chans, sizeof *g);
-    if (!g) return;
-    R->chans = g;
-    R->chans[R->n_chans++] = ch;
+    push_channel(R, &ch);
 }
 
 static void read_outputs(rdr *R)
@@ -1720,6 +2245,9 @@ static void check_model(rdr *R, const hw_model_def *m)
         f = find_field(TYPE_FIELDS, e.field);
         line = R->type_ln[e.index];
         snprintf(where, sizeof where, "LINE TYPES %.60s %s", m->types[e.index].name, f ? f->column : e.field);
+    } else if (e.section == HW_SEC_POINT && e.index >= R->n_deck_points) { /* a rod's end */
+        line = R->point_ln[e.index];
+        snprintf(where, sizeof where, "RODS (end point %s) %s", m->points[e.index].name, e.field);
     } else if (e.section == HW_SEC_POINT && e.index >= 0) {
         f = find_field(POINT_FIELDS, e.field);
         line = R->point_ln[e.index];
@@ -1815,6 +2343,9 @@ static void rdr_free(rdr *R)
     free(R->point_ln);
     free(R->bodies);
     free(R->body_ln);
+    free(R->rtypes);
+    free(R->rods);
+    free(R->cyl);
     free(R->att);
     free(R->lines);
     free(R->line_ln);
@@ -1942,14 +2473,19 @@ static void read_deck(rdr *R, char *text)
     }
     find_sections(R);
     if (!FAILED(R) && R->sec[SEC_LINE_TYPES].header < 0 && R->sec[SEC_POINTS].header < 0 &&
-        R->sec[SEC_LINES].header < 0)
+        R->sec[SEC_LINES].header < 0 && !lines_optional(R))
         fail(R, 0, "deck", "expected a MoorDyn input deck with \"---- LINE TYPES ----\", \"---- POINTS "
-             "----\" and \"---- LINES ----\" sections, got none of them");
+             "----\" and \"---- LINES ----\" sections (or RODS or BODIES alone), got none of them");
     /* in the order of a MoorDyn deck, so the first error reported is usually the first in the file */
     if (!FAILED(R)) read_line_types(R);
+    if (!FAILED(R)) read_rod_types(R);
     if (!FAILED(R)) read_bodies(R);
+    if (!FAILED(R)) read_rods(R);
+    for (int k = 0; k < R->n_bodies && !FAILED(R); k++) check_body(R, k); /* with their cylinders */
     if (!FAILED(R)) read_points(R);
+    if (!FAILED(R)) add_rod_points(R);
     if (!FAILED(R)) read_lines(R);
+    if (!FAILED(R)) check_rod_lines(R);
     if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
     if (!FAILED(R) && R->ic_file[0]) read_state_file(R);
@@ -1968,6 +2504,7 @@ static void read_deck(rdr *R, char *text)
     m.points = R->points;
     m.n_lines = R->n_lines;
     m.lines = R->lines;
+    if (R->n_lines == 0 && R->n_types == 0 && R->n_points == 0) return; /* rods or bodies alone: checked as loaded */
     check_model(R, &m);
     apply_cfl(R, &m);
 }
@@ -2022,7 +2559,7 @@ static void warn_unattached(rdr *R)
     for (int k = 0; k < R->n_bodies && R->log; k++) {
         int n = 0;
         for (int i = 0; i < R->n_att; i++) n += R->att[i].body == k;
-        if (n) continue;
+        if (n || R->bodies[k].n_cylinders > 0) continue; /* a rod moves under its own loads */
         char buf[600];
         snprintf(buf, sizeof buf, "%s:%d: BODIES %d: nothing is attached to this body (no point of the POINTS "
                  "section is Body%d): it moves alone", R->file, R->body_ln[k], k + 1, k + 1);
@@ -2071,6 +2608,19 @@ static hw_md_deck *deck_new(rdr *R)
         d->current.uy = b + nz + nt + nu;
         d->current.uz = b + nz + nt + 2 * nu;
     }
+    if (R->n_rods > 0 && !(d->rods = calloc((size_t)R->n_rods, sizeof *d->rods))) {
+        free(d->cur_buf);
+        free(d);
+        return NULL;
+    }
+    for (int i = 0; i < R->n_rods; i++) {
+        const md_rod *rod = &R->rods[i];
+        d->rods[i].flags = rod->flags;
+        d->rods[i].pt_a = rod->pt_a;
+        d->rods[i].pt_b = rod->pt_b;
+        d->rods[i].nseg = rod->c.segments;
+    }
+    d->n_rods = R->n_rods;
     d->rho = R->env.rho_w;
     d->n_lines = R->n_lines;
     d->lines = R->lo;
@@ -2211,6 +2761,7 @@ void hw_md_free(hw_md_deck *deck)
     if (!deck) return;
     free(deck->channels);
     free(deck->lines);
+    free(deck->rods);
     free(deck->cur_buf);
     hw_waves_destroy(deck->waves);
     free(deck);
@@ -2289,7 +2840,9 @@ hw_status hw_md_to_yaml(const char *path, hw_log_fn log, void *log_user, char **
         if (c) {
             size_t used = (size_t)snprintf(c, cap,
                 "Hawser scenario converted by `hawser convert` from the MoorDyn deck %s\n"
-                "(field mapping: docs/moordyn.md). Point IDs became point<ID>, line IDs line<ID>, body IDs body<ID>.", path);
+                "(field mapping: docs/moordyn.md). Point IDs became point<ID>, line IDs line<ID>, body IDs body<ID>%s.", path,
+                R.n_rods ? ";\nrods became cylinders of their own bodies rod<ID> (or of body<N>), their ends the points "
+                           "rod<ID>_a and rod<ID>_b" : "");
             if (R.n_chans > 0) {
                 used += (size_t)snprintf(c + used, cap - used,
                     "\nThe deck's OUTPUTS channels, written to a .out table only when the deck itself is "

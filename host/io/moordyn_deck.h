@@ -25,7 +25,14 @@ typedef enum hw_md_quantity {
     HW_MD_POINT_FORCE,        /* component of the total force of the lines on the point */
     HW_MD_POINT_TEN,          /* magnitude of that force */
     HW_MD_POINT_ACC,          /* point acceleration component */
-    HW_MD_NODE_FORCE          /* node net force component (hw_sim_line_node_forces) */
+    HW_MD_NODE_FORCE,         /* node net force component (hw_sim_line_node_forces) */
+    HW_MD_ROD_NODE_POS,       /* rod node position component: object, object_b = the points at the rod's
+                                 ends, node index of nseg, on the chord between them */
+    HW_MD_ROD_NODE_VEL,       /* rod node velocity component, interpolated the same way (exact for a rigid
+                                 rod: v + w x r is linear along it) */
+    HW_MD_ROD_ANGLE           /* rod roll (comp 0) or pitch (comp 1), deg, of the axis q from end A to B as
+                                 MoorDyn defines them: phi = the axis's angle from +z, beta its heading,
+                                 roll = -phi sin(beta), pitch = phi cos(beta) */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {
@@ -35,6 +42,7 @@ typedef struct hw_md_channel {
     int index;       /* node 0..nseg, segment 1..nseg, line end 0 (A) / 1 (B) */
     int comp;        /* 0, 1, 2 = x, y, z */
     const char *unit;/* the units row's word, as MoorDyn 2.7.2 writes it: "m", "m/s", "m/s^2", "N" */
+    int object_b, nseg; /* rod channels: the point at end B, the rod's segment count */
 } hw_md_channel;
 
 /* LineOutputs flags (docs/moordyn.md, "Line output files"): each a group of columns of the line's
@@ -60,6 +68,15 @@ typedef struct hw_md_line_out {
     double l0, ea, ba, d, cdn, cdt; /* unstretched segment length, EA, BA (N s), drag */
 } hw_md_line_out;
 
+/* What a rod's <deck>_Rod<N>.out file needs: its RodOutputs (HW_MD_LO_POS, _VEL, _FLUID: MoorDyn
+ * 2.7.2's p, v, U; 0: no file) and the points at its ends (its nodes lie evenly between them). */
+#define HW_MD_RO_FILE (1u << 31) /* RodOutputs named D, t, c, s or d only: MoorDyn 2.7.2 writes the rod's file
+                                    with its Time column alone */
+typedef struct hw_md_rod_out {
+    unsigned flags;
+    int pt_a, pt_b, nseg;
+} hw_md_rod_out;
+
 typedef struct hw_md_deck {
     int n_channels;
     hw_md_channel *channels;
@@ -67,6 +84,8 @@ typedef struct hw_md_deck {
     double dt_out;    /* dtOut: > 0, rows at k dtOut (k >= 1) only; 0 (or no dtOut), a row per output time, t = 0 too */
     int n_lines;
     hw_md_line_out *lines;  /* per line (n_lines): its LineOutputs */
+    int n_rods;
+    hw_md_rod_out *rods;    /* per rod (n_rods): its RodOutputs */
     double rho;             /* water density */
     hw_current_def current; /* the deck's current (owned copy; n_depth 0: none) */
     double *cur_buf;

@@ -30,6 +30,7 @@ static void copy_free(line_copy *c)
 /* A line's <deck>_Line<N>.out file (LineOutputs flags). */
 typedef struct line_file {
     int line;
+    int rod;     /* 1: line is a rod's index (<deck>_Rod<N>.out) */
     FILE *f;
     char path[4200];
 } line_file;
@@ -105,6 +106,25 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
         st = fetch(sim, copy, ch->object, COPY_FORCE, nseg);
         if (!st) *value = copy->buf[COPY_FORCE][3 * ch->index + ch->comp];
         return st;
+    case HW_MD_ROD_NODE_POS:
+    case HW_MD_ROD_NODE_VEL: {
+        double rb[3], vb[3];
+        st = hw_sim_point_state(sim, ch->object, r, v, f);
+        if (!st) st = hw_sim_point_state(sim, ch->object_b, rb, vb, f);
+        double s = ch->nseg > 0 ? (double)ch->index / ch->nseg : 0.0;
+        const double *a = ch->q == HW_MD_ROD_NODE_POS ? r : v, *b = ch->q == HW_MD_ROD_NODE_POS ? rb : vb;
+        *value = a[ch->comp] + s * (b[ch->comp] - a[ch->comp]);
+        return st;
+    }
+    case HW_MD_ROD_ANGLE: {
+        double rb[3], vb[3];
+        st = hw_sim_point_state(sim, ch->object, r, v, f);
+        if (!st) st = hw_sim_point_state(sim, ch->object_b, rb, vb, f);
+        double q[3] = {rb[0] - r[0], rb[1] - r[1], rb[2] - r[2]};
+        double phi = atan2(sqrt(q[0] * q[0] + q[1] * q[1]), q[2]), beta = atan2(q[1], q[0]);
+        *value = (180.0 / 3.14159265358979323846) * (ch->comp == 0 ? -phi * sin(beta) : phi * cos(beta));
+        return st;
+    }
     case HW_MD_POINT_ACC:
         st = hw_sim_point_acceleration(sim, ch->object, r);
         *value = r[ch->comp];
@@ -174,6 +194,24 @@ static void line_header(FILE *f, const hw_md_line_out *L, int units)
 
 static hw_v3 v3_at(const double *a, int i) { return hw_v3_make(a[3 * i], a[3 * i + 1], a[3 * i + 2]); }
 
+/* The fluid velocity at ri (current + waves, none above the surface) and the surface elevation
+ * there (*eta, 0 without waves). */
+static hw_v3 fluid_at(const hw_md_deck *dk, hw_v3 ri, double t, double *eta)
+{
+    hw_v3 uw = hw_v3_zero();
+    *eta = 0.0;
+    if (dk->waves) {
+        double p[3] = {ri.x, ri.y, ri.z};
+        hw_wave_point k = hw_waves_kinematics(dk->waves, p, t);
+        *eta = k.eta;
+        if (k.wet) uw = hw_v3_make(k.u[0], k.u[1], k.u[2]);
+    }
+    const hw_current_def *c = &dk->current;
+    hw_v3 uc = ri.z < *eta ? hw_current_3(c->z, c->t, c->ux, c->uy, c->uz, c->n_depth, c->n_time, ri.z, t)
+                           : hw_v3_zero();
+    return hw_v3_add(uc, uw);
+}
+
 /* The fluid velocity at node i (current + waves, none above the surface) and the Morison drag on
  * it, as the lumped kernels compute them (kernels/lumped.h hw_node_load_sb / _waves) but with
  * the waves evaluated directly at the node (the kernels sample them on kinematics_step). */
@@ -195,17 +233,7 @@ static void node_fluid(const hw_md_deck *dk, const hw_md_line_out *L, const doub
         qb = lb > 0 ? hw_v3_scale(d, 1.0 / lb) : hw_v3_make(0, 0, 1);
     }
     double eta = 0.0;
-    hw_v3 uw = hw_v3_zero();
-    if (dk->waves) {
-        double p[3] = {ri.x, ri.y, ri.z};
-        hw_wave_point k = hw_waves_kinematics(dk->waves, p, t);
-        eta = k.eta;
-        if (k.wet) uw = hw_v3_make(k.u[0], k.u[1], k.u[2]);
-    }
-    const hw_current_def *c = &dk->current;
-    hw_v3 uc = ri.z < eta ? hw_current_3(c->z, c->t, c->ux, c->uy, c->uz, c->n_depth, c->n_time, ri.z, t)
-                          : hw_v3_zero();
-    *U = hw_v3_add(uc, uw);
+    *U = fluid_at(dk, ri, t, &eta);
     double wa = i > 0 ? L->l0 : 0.0, wb = i < n ? L->l0 : 0.0, sub;
     if (dk->waves) {
         double fa = hw_wet_fraction(ri.z, ri.z - 0.5 * la * qa.z, eta);
@@ -284,12 +312,67 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
     return HW_OK;
 }
 
+/* ---- per-rod files (RodOutputs; docs/moordyn.md, "Rod output files") -------------------------- */
+
+/* MoorDyn 2.7.2's rod file: Time, then per flag p, v, U (in that order) the nodes 0..N x y z. */
+static const unsigned ROD_GROUP[3] = {HW_MD_LO_POS, HW_MD_LO_VEL, HW_MD_LO_FLUID};
+static const char *const ROD_GROUP_NAME[3] = {"p", "v", "U"};
+static const char *const ROD_GROUP_UNIT[3] = {"(m)", "(m/s)", "(m/s)"};
+
+/* The header and units rows of a rod's file, in the line files' fixed-width layout (MoorDyn 2.7.2
+ * writes its rod files with the same widths and parenthesised units). */
+static void rod_header(FILE *f, const hw_md_rod_out *ro, int units)
+{
+    char name[64];
+    fprintf(f, "%*s", MD_W_TIME, units ? "(s)" : "Time");
+    for (int g = 0; g < 3; g++) {
+        if (!(ro->flags & ROD_GROUP[g])) continue;
+        for (int i = 0; i <= ro->nseg; i++)
+            for (int c = 0; c < 3; c++) {
+                snprintf(name, sizeof name, "Node%d%s%c", i, ROD_GROUP_NAME[g], 'x' + c);
+                fprintf(f, "%*s", MD_W_COL, units ? ROD_GROUP_UNIT[g] : name);
+            }
+    }
+    fprintf(f, "\n");
+}
+
+/* A row: the rod's nodes evenly between its end points (positions and velocities interpolated
+ * linearly, exact for a rigid rod), the fluid velocity at each node. */
+static hw_status rod_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, double t)
+{
+    const hw_md_rod_out *ro = &o->deck->rods[lf->line];
+    double ra[3], va[3], rb[3], vb[3], f3[3];
+    hw_status st = hw_sim_point_state(sim, ro->pt_a, ra, va, f3);
+    if (!st) st = hw_sim_point_state(sim, ro->pt_b, rb, vb, f3);
+    if (st) return st;
+    FILE *f = lf->f;
+    put_time(f, t);
+    for (int g = 0; g < 3; g++) {
+        if (!(ro->flags & ROD_GROUP[g])) continue;
+        for (int i = 0; i <= ro->nseg; i++) {
+            double s = ro->nseg > 0 ? (double)i / ro->nseg : 0.0, x[3];
+            for (int c = 0; c < 3; c++) x[c] = g == 1 ? va[c] + s * (vb[c] - va[c]) : ra[c] + s * (rb[c] - ra[c]);
+            if (g == 2) {
+                double eta;
+                hw_v3 u = fluid_at(o->deck, hw_v3_make(x[0], x[1], x[2]), t, &eta);
+                x[0] = u.x;
+                x[1] = u.y;
+                x[2] = u.z;
+            }
+            for (int c = 0; c < 3; c++) put_value(f, x[c]);
+        }
+    }
+    fprintf(f, "\n");
+    return HW_OK;
+}
+
 /* DIR/<deck>_Line<N>.out for each line with output flags: path is DIR/<deck>.out. */
 static hw_status open_line_files(hw_md_out *o, const char *path, char *msg, size_t msg_len)
 {
     const hw_md_deck *d = o->deck;
     int n = 0;
     for (int l = 0; l < d->n_lines; l++) n += d->lines[l].flags != 0;
+    for (int l = 0; l < d->n_rods; l++) n += d->rods[l].flags != 0;
     if (!n) return HW_OK;
     if (!(o->files = calloc((size_t)n, sizeof *o->files))) {
         if (msg && msg_len) snprintf(msg, msg_len, "%s: out of memory (%d line files)", path, n);
@@ -309,6 +392,24 @@ static hw_status open_line_files(hw_md_out *o, const char *path, char *msg, size
         o->n_files++;
         line_header(lf->f, &d->lines[l], 0);
         if (d->write_units) line_header(lf->f, &d->lines[l], 1);
+        if (fflush(lf->f) != 0) {
+            if (msg && msg_len) snprintf(msg, msg_len, "%s: write failed: %s", lf->path, strerror(errno));
+            return HW_ERR_IO;
+        }
+    }
+    for (int l = 0; l < d->n_rods; l++) {
+        if (!d->rods[l].flags) continue;
+        line_file *lf = &o->files[o->n_files];
+        lf->line = l;
+        lf->rod = 1;
+        snprintf(lf->path, sizeof lf->path, "%.*s_Rod%d.out", (int)stem, path, l + 1);
+        if (!(lf->f = fopen(lf->path, "w"))) {
+            if (msg && msg_len) snprintf(msg, msg_len, "%s: cannot write: %s", lf->path, strerror(errno));
+            return HW_ERR_IO;
+        }
+        o->n_files++;
+        rod_header(lf->f, &d->rods[l], 0);
+        if (d->write_units) rod_header(lf->f, &d->rods[l], 1);
         if (fflush(lf->f) != 0) {
             if (msg && msg_len) snprintf(msg, msg_len, "%s: write failed: %s", lf->path, strerror(errno));
             return HW_ERR_IO;
@@ -380,7 +481,7 @@ hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg
     if (fflush(o->f) != 0 || ferror(o->f)) return io_fail(o, msg, msg_len, "write failed");
     for (int k = 0; k < o->n_files; k++) {
         line_file *lf = &o->files[k];
-        hw_status st = line_row(o, lf, sim, t);
+        hw_status st = lf->rod ? rod_row(o, lf, sim, t) : line_row(o, lf, sim, t);
         if (st) {
             if (msg && msg_len) snprintf(msg, msg_len, "%s: at t = %g s: %s", lf->path, t, hw_status_str(st));
             return st;

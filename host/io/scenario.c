@@ -714,11 +714,14 @@ static void parse_motion(mapr *m, const fld *f, hw_point_def *p)
 
 static const char *const BODY_KEYS[] = {"name", "type", "position", "rotation", "mass", "cg", "inertia",
                                         "volume", "cb", "waterplane_area", "waterplane_inertia", "CdA",
-                                        "Ca", "motion", NULL};
+                                        "Ca", "motion", "cylinders", NULL};
+/* a cylinder a body carries (MoorDyn's rod; hw_body_cylinder_def) */
+static const char *const CYLINDER_KEYS[] = {"a", "b", "diameter", "mass_per_length", "segments", "Cd", "Ca",
+                                            "CdAx", "CaAx", "CdEnd", "CaEnd", NULL};
 /* the keys of a free body's own loads and inertia: only a free body is moved by them */
 static const char *const FREE_BODY_KEYS[] = {"mass", "cg", "inertia", "volume", "cb", "waterplane_area",
                                              "waterplane_inertia", "CdA", "Ca", NULL};
-static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled", NULL}; /* hw_body_kind */
+static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled", "pinned", NULL}; /* hw_body_kind */
 static const hw_yr_table_spec BODY_TABLE_SPEC = {7, 7, 2, "[t, dx, dy, dz, droll, dpitch, dyaw]", "t"};
 /* a body's motions: the points' kinds and keys, a table also from a file (in degrees or radians),
  * and the response to the waves of an RAO table (scenario_vessel.c) */
@@ -828,6 +831,47 @@ static void get_3_or_6(mapr *m, const char *key, double dst[6], const char *form
     read_vec(m->y, &f, dst, n, n, form);
 }
 
+/* cylinders: [{a, b, diameter, mass_per_length, segments, Cd, Ca, CdAx, CaAx, CdEnd, CaEnd}]; each
+ * item's line recorded as "cylinders[i]" for hw_body_check's findings. */
+static void parse_body_cylinders(loader *L, mapr *m, int k, hw_body_def *b)
+{
+    fld f;
+    if (!hw_yr_get(m, "cylinders", &f)) return;
+    if (!yd_is_seq(f.v)) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        fail(L, f.line, f.path, "expected a list of cylinders [{a: [x, y, z], b: [x, y, z], diameter, "
+             "mass_per_length, segments, Cd, Ca, CdAx, CaAx, CdEnd, CaEnd}], got %s", got);
+        return;
+    }
+    int n = yd_seq_len(f.v);
+    hw_body_cylinder_def *c = hw_yr_alloc(&L->y, (size_t)n + 1, sizeof *c);
+    if (!c) return;
+    for (int i = 0; i < n && !FAILED(L); i++) {
+        yaml_node_t *item = yd_seq_at(L->y.doc, f.v, i);
+        char path[300], rec[32];
+        mapr mc;
+        snprintf(path, sizeof path, "%.200s[%d]", f.path, i);
+        snprintf(rec, sizeof rec, "cylinders[%d]", i);
+        hw_yr_record(&L->y, REC_BODY, k, rec, yd_line(item));
+        strcat(rec, ".");
+        if (hw_yr_open(&mc, &L->y, item, yd_line(item), path, REC_BODY, k, rec, CYLINDER_KEYS, "a cylinder")) return;
+        get_vec3(&mc, "a", 1, c[i].a);
+        get_vec3(&mc, "b", 1, c[i].b);
+        hw_yr_get_num(&mc, "diameter", 1, &c[i].diameter);
+        hw_yr_get_num(&mc, "mass_per_length", 1, &c[i].mass_per_length);
+        get_int(&mc, "segments", 1, &c[i].segments);
+        hw_yr_get_num(&mc, "Cd", 0, &c[i].cd);
+        hw_yr_get_num(&mc, "Ca", 0, &c[i].ca);
+        hw_yr_get_num(&mc, "CdAx", 0, &c[i].cd_ax);
+        hw_yr_get_num(&mc, "CaAx", 0, &c[i].ca_ax);
+        hw_yr_get_num(&mc, "CdEnd", 0, &c[i].cd_end);
+        hw_yr_get_num(&mc, "CaEnd", 0, &c[i].ca_end);
+    }
+    b->cylinders = c;
+    b->n_cylinders = n;
+}
+
 static void parse_body(loader *L, yaml_node_t *node, int k, hw_body_def *b)
 {
     mapr m;
@@ -844,11 +888,11 @@ static void parse_body(loader *L, yaml_node_t *node, int k, hw_body_def *b)
     get_vec3(&m, "position", 1, b->pos);
     fld f;
     if (hw_yr_get(&m, "rotation", &f)) read_vec(&L->y, &f, b->rot, 3, 3, "[roll, pitch, yaw] (rad)");
-    for (int i = 0; kind != HW_BODY_FREE && FREE_BODY_KEYS[i] && !FAILED(L); i++)
+    for (int i = 0; kind != HW_BODY_FREE && kind != HW_BODY_PINNED && FREE_BODY_KEYS[i] && !FAILED(L); i++)
         if (hw_yr_get(&m, FREE_BODY_KEYS[i], &f))
-            fail(L, f.line, f.path, "expected %s only on a free body (a %s body moves as it is told; the "
-                 "lines and cables on it are loaded, it is not), got it on a %s body", FREE_BODY_KEYS[i],
-                 BODY_KINDS[kind], BODY_KINDS[kind]);
+            fail(L, f.line, f.path, "expected %s only on a free body or a pinned one (a %s body moves as it "
+                 "is told; the lines and cables on it are loaded, it is not), got it on a %s body",
+                 FREE_BODY_KEYS[i], BODY_KINDS[kind], BODY_KINDS[kind]);
     if (FAILED(L)) return;
     hw_yr_get_num(&m, "mass", 0, &b->mass);
     get_vec3(&m, "cg", 0, b->cg);
@@ -860,6 +904,7 @@ static void parse_body(loader *L, yaml_node_t *node, int k, hw_body_def *b)
         read_vec(&L->y, &f, b->iwp, 2, 2, "[about x, about y] (m^4)");
     get_3_or_6(&m, "CdA", b->cda, "[x, y, z] (m^2) or [x, y, z, roll, pitch, yaw] (m^2, m^5)");
     get_3_or_6(&m, "Ca", b->ca, "[x, y, z] or [x, y, z, roll, pitch, yaw] (-, kg m^2)");
+    if (!FAILED(L)) parse_body_cylinders(L, &m, k, b);
     if (!FAILED(L)) parse_body_motion(&m, b);
 }
 
@@ -1519,7 +1564,7 @@ static void warn_unattached_bodies(loader *L)
         int n = 0;
         for (int i = 0; i < sc->n_body_points; i++) n += sc->body_points[i].body == k;
         for (int c = 0; rg && c < rg->def.n_cables; c++) n += (rg->body_a[c] == k) + (rg->body_b[c] == k);
-        if (n) continue;
+        if (n || sc->bodies[k].n_cylinders > 0) continue; /* a rod alone moves under its own loads */
         char path[192], line[700];
         body_path(path, sizeof path, k, sc->bodies[k].name);
         format_error(line, sizeof line, L->y.file, hw_yr_find(&L->pv->recs, REC_BODY, k, ""), path,
@@ -1563,10 +1608,22 @@ static void parse_root(loader *L, yaml_node_t *root)
     fld frig;
     int has_rig = hw_yr_get(&m, "rigid_cables", &frig);
     int rig_only = has_rig && !yd_map_find(L->y.doc, root, "lines", NULL);
+    /* or bodies alone (a MoorDyn deck of rods only): no lumped lines, no rigid cables, no network */
+    int bodies_only = !has_net && !has_rig && yd_map_find(L->y.doc, root, "bodies", NULL) &&
+        !yd_map_find(L->y.doc, root, "line_types", NULL) && !yd_map_find(L->y.doc, root, "points", NULL) &&
+        !yd_map_find(L->y.doc, root, "lines", NULL);
     parse_environment(L, &m);
     parse_solver(L, &m);
     parse_bodies(L, &m); /* before the points and rigid cables that ride on them */
-    if (rig_only) {
+    if (bodies_only && !FAILED(L) && !(L->sc->model.solver.dt > 0)) {
+        fld fs;
+        int ln = hw_yr_get(&m, "solver", &fs) ? fs.line : m.line;
+        fail(L, ln, "solver.dt", "expected a time step > 0 s (required for bodies without lumped lines: auto "
+             "needs lines), got %s", ln == m.line ? "nothing" : "auto or nothing");
+    }
+    if (bodies_only) {
+        parse_sheaves(L, &m);
+    } else if (rig_only) {
         if (yd_map_find(L->y.doc, root, "line_types", NULL)) parse_line_types(L, &m);
         if (yd_map_find(L->y.doc, root, "points", NULL)) parse_points(L, &m);
         parse_sheaves(L, &m);
@@ -1653,6 +1710,8 @@ static hw_status format_model_check(const hw_scenario *sc, char *buf, size_t len
         if (rs) return rs;
     }
     if ((sc->network || sc->rigid) && sc->model.n_lines == 0) return HW_OK; /* checked when loaded */
+    if (sc->n_bodies > 0 && sc->model.n_lines == 0 && sc->model.n_types == 0 && sc->model.n_points == 0)
+        return HW_OK; /* bodies alone (rods without lines) */
     hw_status st = hw_model_check(&sc->model, &e);
     if (st == HW_ERR_INPUT) {
         char path[256];

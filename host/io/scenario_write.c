@@ -194,16 +194,16 @@ static void vecn(FILE *f, const double *v, int n)
     fputc(']', f);
 }
 
-static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled"};
+static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled", "pinned"};
 static const char *const MOTIONS[] = {"constant_velocity", "sinusoid", "table", "rao"};
 
 static void write_body(FILE *f, const hw_body_def *b)
 {
     fprintf(f, "  - name: "); str(f, b->name);
-    fprintf(f, "\n    type: %s", (unsigned)b->kind < 4 ? BODY_KINDS[b->kind] : "?");
+    fprintf(f, "\n    type: %s", (unsigned)b->kind < 5 ? BODY_KINDS[b->kind] : "?");
     fprintf(f, "\n    position: "); vec3(f, b->pos);
     fprintf(f, "\n    rotation: "); vec3(f, b->rot);
-    if (b->kind == HW_BODY_FREE) {
+    if (b->kind == HW_BODY_FREE || b->kind == HW_BODY_PINNED) {
         fprintf(f, "\n    mass: "); num(f, b->mass);
         fprintf(f, "\n    cg: "); vec3(f, b->cg);
         fprintf(f, "\n    inertia: "); vecn(f, b->inertia, 6);
@@ -245,6 +245,23 @@ static void write_body(FILE *f, const hw_body_def *b)
                 for (int c = 0; c < 6; c++) { fputs(", ", f); num(f, b->table_6[6 * k + c]); }
                 fputc(']', f);
             }
+        }
+    }
+    if (b->n_cylinders > 0 && b->cylinders) {
+        fprintf(f, "\n    cylinders:");
+        for (int i = 0; i < b->n_cylinders; i++) {
+            const hw_body_cylinder_def *c = &b->cylinders[i];
+            fprintf(f, "\n      - a: "); vec3(f, c->a);
+            fprintf(f, "\n        b: "); vec3(f, c->b);
+            fprintf(f, "\n        diameter: "); num(f, c->diameter);
+            fprintf(f, "\n        mass_per_length: "); num(f, c->mass_per_length);
+            fprintf(f, "\n        segments: %d", c->segments);
+            fprintf(f, "\n        Cd: "); num(f, c->cd);
+            fprintf(f, "\n        Ca: "); num(f, c->ca);
+            fprintf(f, "\n        CdAx: "); num(f, c->cd_ax);
+            fprintf(f, "\n        CaAx: "); num(f, c->ca_ax);
+            fprintf(f, "\n        CdEnd: "); num(f, c->cd_end);
+            fprintf(f, "\n        CaEnd: "); num(f, c->ca_end);
         }
     }
     fputc('\n', f);
@@ -361,15 +378,17 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fputc('\n', f);
     write_current(f, &e->current);
     write_waves(f, &e->waves);
-    fprintf(f, "line_types:\n");
+    /* bodies alone (rods without lines): no lumped sections at all */
+    int bodies_only = sc->n_bodies > 0 && m->n_types == 0 && m->n_points == 0 && m->n_lines == 0;
+    if (!bodies_only) fprintf(f, "line_types:\n");
     for (int i = 0; i < m->n_types; i++) write_type(f, &m->types[i]);
     if (sc->n_bodies > 0) {
         fprintf(f, "bodies:\n");
         for (int k = 0; k < sc->n_bodies; k++) write_body(f, &sc->bodies[k]);
     }
-    fprintf(f, "points:\n");
+    if (!bodies_only) fprintf(f, "points:\n");
     for (int i = 0; i < m->n_points; i++) write_point(f, sc, i);
-    fprintf(f, "lines:\n");
+    if (!bodies_only) fprintf(f, "lines:\n");
     for (int i = 0; i < m->n_lines; i++) {
         const hw_line_def *l = &m->lines[i];
         fprintf(f, "  - name: "); str(f, l->name);

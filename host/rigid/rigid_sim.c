@@ -179,15 +179,18 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
             const hw_body_def *b = end ? &c->body6_b : &c->body6_a;
             if ((end ? c->end_b : c->end_a) != HW_RC_END_BODY6) continue;
             char field[32], why[300];
-            static const char *const kinds[4] = {"free", "fixed", "prescribed", "coupled"};
+            static const char *const kinds[5] = {"free", "fixed", "prescribed", "coupled", "pinned"};
             snprintf(field, sizeof field, "body6_%c.type", end ? 'b' : 'a');
             if (b->kind != HW_BODY_FREE)
                 FAIL(field, "expected a free body (moved by the cable and its own loads), got %s: a fixed, prescribed "
                      "or coupled body holds a point end that the world moves with it (hw_world_def.rc_body_ends; "
-                     "a scenario's {type: body} end on such a body is one)", b->kind >= HW_BODY_FREE && b->kind <= HW_BODY_COUPLED
+                     "a scenario's {type: body} end on such a body is one)", b->kind >= HW_BODY_FREE && b->kind <= HW_BODY_PINNED
                      ? kinds[b->kind] : "an unknown kind");
             snprintf(field, sizeof field, "body6_%c", end ? 'b' : 'a');
             if (hw_body_check(b, end, why, sizeof why) != HW_OK) FAIL(field, "%s", why);
+            if (b->n_cylinders > 0)
+                FAIL(field, "body '%s' carries %d cylinders: not supported yet on a rigid cable's 6-DOF end (the "
+                     "cable's solve integrates the body without them)", b->name ? b->name : "", b->n_cylinders);
             snprintf(field, sizeof field, "at_%c", end ? 'b' : 'a');
             if (!finite3(end ? c->at_b : c->at_a)) FAIL(field, "the joint's body-frame offset must be 3 finite numbers");
         }

@@ -714,16 +714,22 @@ static hw_status static_residual(hw_world *w, const hw_world_def *d, hw_point_de
     st = hw_bodies_read_loads(w->bodies, sim);
     hw_sim_destroy(sim);
     if (st) { snprintf(msg, len, "world statics: reading the lines' loads on the bodies"); return st; }
-    for (int i = 0; i < nf; i++) hw_bodies_net_load(w->bodies, free_k[i], r + 6 * i);
+    for (int i = 0; i < nf; i++) {
+        hw_bodies_net_load(w->bodies, free_k[i], r + 6 * i);
+        if (hw_bodies_def(w->bodies, free_k[i])->kind == HW_BODY_PINNED) /* the pin holds the force */
+            r[6 * i] = r[6 * i + 1] = r[6 * i + 2] = 0.0;
+    }
     return HW_OK;
 }
 
-/* Moves free body k by dx (3 translations, 3 rotations about world axes through r). */
+/* Moves free body k by dx (3 translations, 3 rotations about world axes through r; a pinned
+ * body turns only). */
 static void move_body(hw_bodies *b, int k, const double *dx)
 {
     double x[3], q[4];
     hw_bodies_state(b, k, x, q, NULL, NULL);
-    for (int c = 0; c < 3; c++) x[c] += dx[c];
+    if (hw_bodies_def(b, k)->kind != HW_BODY_PINNED)
+        for (int c = 0; c < 3; c++) x[c] += dx[c];
     hw_v3 th = hw_v3_make(dx[3], dx[4], dx[5]);
     double a = hw_v3_norm(th);
     hw_quat qq = hw_quat_make(q[0], q[1], q[2], q[3]);
@@ -852,7 +858,9 @@ static hw_status fd_jacobian(hw_world *w, const hw_world_def *d, hw_point_def *p
  * cut back. Each step is bounded: a trust radius on the translations, 0.5 rad of rotation (no
  * flip), no attached point more than twice as deep under the seabed as it is (0.1 m at first).
  * Each residual evaluation is a lumped static solve with the bodies' points held, at a tenth of
- * the outer tolerance (its noise would stall the outer one). docs/physics.md section 9. */
+ * the outer tolerance (its noise would stall the outer one). A pinned body takes part with its 3
+ * rotations only (its translations held, its net force left to the pin). Each body's own loads
+ * include its cylinders' (in still water with the current). docs/physics.md section 9. */
 static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def *pts, char *msg, size_t len)
 {
     int nb = hw_bodies_count(w->bodies), nf = 0;
@@ -862,9 +870,16 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
     double g = d->lumped->env.g, rho = d->lumped->env.rho_w;
     for (int k = 0; k < nb; k++) {
         const hw_body_def *b = hw_bodies_def(w->bodies, k);
-        if (b->kind != HW_BODY_FREE || rc_held(w, k) >= 0) continue;
+        if ((b->kind != HW_BODY_FREE && b->kind != HW_BODY_PINNED) || rc_held(w, k) >= 0) continue;
         free_k[nf++] = k;
-        fs = fmax(fs, fmax(b->mass * g, rho * g * b->volume));
+        double mt, vc;
+        hw_body_mass_props(b, &mt, NULL, NULL, &vc);
+        fs = fmax(fs, fmax(mt * g, rho * g * (b->volume + vc)));
+        for (int j = 0; b->cylinders && j < b->n_cylinders; j++)
+            for (int e = 0; e < 2; e++) {
+                const double *p = e ? b->cylinders[j].b : b->cylinders[j].a;
+                ls = fmax(ls, sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]));
+            }
         for (int j = 0; j < d->n_body_points; j++)
             if (d->body_points[j].body == k)
                 ls = fmax(ls, sqrt(d->body_points[j].at[0] * d->body_points[j].at[0] +

@@ -21,7 +21,9 @@ typedef enum hw_body_kind {
     HW_BODY_PRESCRIBED, /* moves as given by motion (6 DOF) */
     HW_BODY_COUPLED,    /* kinematics set from outside (co-simulation) */
     HW_BODY_PINNED      /* the reference point stays at pos (a ball joint to the ground: MoorDyn's
-                           pinned rod); free to turn about it under its loads (3 DOF) */
+                           pinned rod); free to turn about it under its loads (3 DOF: the rotational
+                           block of the Newton-Euler equations about the reference point; the
+                           reaction at the pin is whatever holds it there) */
 } hw_body_kind;
 
 /* A rigid cylinder carried by a body (MoorDyn's rod; docs/physics.md section 9, "Cylinders"):
@@ -34,8 +36,10 @@ typedef enum hw_body_kind {
  * pi d^2 / 4; ca_end: axial added mass of a half sphere of diameter d per face). Its mass and
  * the inertia of a uniform cylinder (about its own axis m_l L d^2 / 8, across it m_l L^3 / 12 +
  * m_l L d^2 / 16 about its centre) add to the body's own mass and inertia, so a body may be a
- * cylinder alone (mass 0, inertia zero). segments = 0: one node at the middle carrying the whole
- * length (MoorDyn's zero-segment rod has length 0 and end effects only: a and b equal). */
+ * cylinder alone (mass 0, inertia zero). segments = 0: MoorDyn's zero-length rod: one node at a
+ * with the end effects of both faces only, no length, no mass (b gives the axis direction; b = a:
+ * the body's z axis). MoorDyn's rods have no axial side drag or added mass (CdAx = CaAx = 0); a
+ * deck's rod maps with them 0. */
 typedef struct hw_body_cylinder_def {
     double a[3], b[3];       /* end A and end B, body frame, m */
     double diameter;         /* m (> 0) */
@@ -110,6 +114,11 @@ typedef struct hw_body_attach {
 } hw_body_attach;
 
 hw_body_def hw_default_body(void);
+/* The body's mass, centre of gravity (body frame) and inertia about it (body axes: Ixx Iyy Izz Ixy
+ * Ixz Iyz) with its cylinders' (each a uniform cylinder, kernels/physics/cylinder.h); and the
+ * cylinders' displaced volume when whole under water (m^3, in *cyl_volume when not NULL). */
+void hw_body_mass_props(const hw_body_def *def, double *mass, double cg[3], double inertia[6],
+                        double *cyl_volume);
 /* Checks one body (index k for messages). HW_OK or HW_ERR_INPUT with a one-line message naming the
  * body and the scenario key ("body 'buoy' (0) field 'inertia': ..."). */
 hw_status hw_body_check(const hw_body_def *def, int k, char *msg, size_t msg_len);

@@ -240,6 +240,27 @@ HW_HD int hw_body_accel(const hw_body_p *p, const hw_body_s *s, double rho, hw_v
     return hw_body_accel_with(p, s, rho, f, (const hw_m6 *)0, a, alpha);
 }
 
+/* A pinned body (HW_BODY_PINNED: its reference point held still, a = 0): its angular
+ * acceleration from the rotational block of the equations above about the reference point,
+ *   (I_ref + A_r + extra_rr) alpha = M_ref - w x (I_ref w),
+ * f and extra as for hw_body_accel_with (the force part of f, and the translational rows, are
+ * what the pin's reaction balances). Returns 0, or non-zero when the block is not positive. */
+HW_HD int hw_body_alpha_pinned(const hw_body_p *p, const hw_body_s *s, double rho, hw_v6 f,
+                               const hw_m6 *extra, hw_v3 *alpha)
+{
+    hw_v3 gyr = hw_v3_cross(s->w, hw_m3_mulv(hw_body_inertia_ref(p, s), s->w));
+    hw_m6 M = hw_body_mass6(p, s, rho);
+    if (extra) M = hw_m6_add(M, *extra);
+    const double *m = M.a;
+    hw_m3s R = hw_m3s_make(m[21], m[28], m[35], 0.5 * (m[22] + m[27]), 0.5 * (m[23] + m[33]),
+                           0.5 * (m[29] + m[34]));
+    double det = R.xx * (R.yy * R.zz - R.yz * R.yz) - R.xy * (R.xy * R.zz - R.yz * R.xz) +
+                 R.xz * (R.xy * R.yz - R.yy * R.xz);
+    if (!(R.xx > 0.0) || !(det > 0.0)) return 1;
+    *alpha = hw_m3s_solve(R, hw_v3_make(f.a[3] - gyr.x, f.a[4] - gyr.y, f.a[5] - gyr.z));
+    return 0;
+}
+
 /* A point mass M (3x3, world) riding on the body at the world offset d from the reference point:
  * its generalized mass about the reference point (added to *m6), and the force and moment of its
  * centripetal inertia -M (w x (w x d)) (added to *f). Its acceleration is a + alpha x d +

@@ -1,0 +1,203 @@
+/* A rigid cylinder carried by a 6-DOF body (MoorDyn's rod; include/hawser/body.h
+ * hw_body_cylinder_def; docs/physics.md section 9, "Cylinders on bodies"). Written once, for gcc
+ * and nvcc (hd.h); the bodies run on the host and call it there.
+ *
+ * The cylinder runs from end A to end B (body frame, from the body's reference point), diameter d,
+ * mass m_l per length, N segments of length l = L / N: N + 1 nodes x_i = A + (i / N)(B - A), each
+ * with its tributary length dL_i (l / 2 at the ends, l inside) and volume v_i = (pi d^2 / 4) dL_i.
+ * q is the unit axis from A to B (world), phi its angle from the vertical (cos phi = q_z,
+ * sin phi = |q_h| >= 0, q_h its horizontal part).
+ *
+ * Mass: its own (m_l L, a uniform cylinder's inertia: m_l L (L^2 / 12 + d^2 / 16) across the axis
+ * and m_l L d^2 / 8 about it, at its middle) is added to the body's at creation
+ * (hw_cyl_mass_props); its weight then acts at the body's CG with the rest.
+ *
+ * Submergence, as MoorDyn's rod computes it: the surface elevation zeta is taken at the upper end
+ * (the wave elevation above that node; 0 in still water); h0, the submerged length along the axis
+ * measured from the lower end, is (zeta - z_low) / |q_z| when the surface crosses the cylinder, L
+ * when end A is under it, else 0. Node i's axial wet fraction f0_i is the part of its tributary
+ * interval (along the axis from the lower end) below h0. Its cross-section (a disc of diameter d
+ * seen tilted: vertical extent d sin phi) has the wet area A_i (a circular segment when the surface
+ * cuts it: with G = (z_i - zeta) / sin phi and al = acos(2 G / d), A = d^2 (2 al - sin 2 al) / 8)
+ * and that area's centroid height zA_i = z_i - (2 / 3) d sin^3 al / (2 al - sin 2 al) (z_i when
+ * the whole disc is wet). The node's wet fraction blends the two with the tilt:
+ *   F_i = f0_i cos^2 phi + (A_i / (pi d^2 / 4)) sin^2 phi.
+ *
+ * Loads at node i (rho water density, U_i the water's velocity there: current + waves, a_i the
+ * waves' acceleration, p_i their dynamic pressure; u = U_i - v_i the relative velocity, its axial
+ * part u_q = (u.q) q and normal part u_p = u - u_q; likewise a_q, a_p) for N >= 1:
+ *   side buoyancy     F_i v_i rho g (e_z - q_z q)         (the radial part; the axial part is the
+ *                                                          end faces' pressure below)
+ *   normal drag       F_i rho/2 Cd d dL_i |u_p| u_p
+ *   axial drag        F_i rho/2 CdAx pi d dL_i |u_q| u_q   (MoorDyn: CdAx = 0 always)
+ *   fluid inertia     F_i rho v_i ((1 + Ca) a_p + CaAx a_q) (MoorDyn: CaAx = 0 always)
+ *   added mass        F_i rho v_i (Ca (1 - q q^T) + CaAx q q^T)
+ *   seabed            (kb p - cb v_z) d dL_i up, p > 0 the node's depth below the seabed
+ * and at each end face whose lowest point (z - (d/2) sin phi) is below zeta, with F and zA of its
+ * end node, sign s = -1 at A and +1 at B (the face's outward normal is s q), V_e = pi d^3 / 12 (a
+ * half sphere):
+ *   end pressure      -s F (pi d^2 / 4) (p - rho g zA) q  (hydrostatic and the waves' dynamic
+ *                                                         pressure on the face)
+ *   end face moment   s F rho g (pi d^4 / 64) (q_y, -q_x, 0)
+ *   end drag          F rho/2 CdEnd (pi d^2 / 4) |u_q| u_q
+ *   end inertia       F rho CaEnd V_e a_q, added mass F rho CaEnd V_e q q^T
+ * and, when the surface crosses the cylinder, the waterplane moment
+ *   rho g (pi d^4 / 16) q_z (q_y, -q_x, 0).
+ * N = 0 (MoorDyn's zero-length rod): one node at A with the end effects of both faces (the axis
+ * still from A to B, or the body's z axis when they coincide), no length, no mass.
+ *
+ * Each node's force acts at the node (its moment about the reference point), the moments as they
+ * are; each node's added mass joins the body's generalized mass as a point mass riding on the
+ * body (hw_body_point_mass6: with its centripetal term). */
+#ifndef HW_PHYSICS_CYLINDER_H
+#define HW_PHYSICS_CYLINDER_H
+#include "hd.h"
+#include "body.h"
+#include "hydro.h"
+#include "seabed.h"
+#include "waves.h"
+
+#define HW_CYL_PI 3.14159265358979323846
+
+typedef struct hw_cyl_p {
+    hw_v3 a, b;          /* ends, body frame */
+    double d, ml;        /* diameter (m), mass per length (kg/m) */
+    int n;               /* segments (>= 0) */
+    double cd, ca, cd_ax, ca_ax, cd_end, ca_end;
+} hw_cyl_p;
+
+/* What a cylinder sees of the sea: the waves (n = 0: still water) at time t, the current profile
+ * (cnz = 0: none; none above the surface), the flat seabed at z = -depth with stiffness kb and
+ * damping cb per contact area (kb = 0: no contact). */
+typedef struct hw_cyl_sea {
+    const hw_wave_field *W;
+    double t;
+    int cnz, cnt;
+    const double *cz, *ct, *cux, *cuy, *cuz;
+    double depth, kb, cb;
+} hw_cyl_sea;
+
+/* The cylinder's length as MoorDyn counts it (0 for N = 0) and its unit axis in the body frame. */
+HW_HD double hw_cyl_length(const hw_cyl_p *c, hw_v3 *axis)
+{
+    hw_v3 ab = hw_v3_sub(c->b, c->a);
+    double L = hw_v3_norm(ab);
+    if (axis) *axis = L > 0.0 ? hw_v3_scale(ab, 1.0 / L) : hw_v3_make(0.0, 0.0, 1.0);
+    return c->n > 0 ? L : 0.0;
+}
+
+/* Its mass m, centre (body frame) and inertia about that centre (body axes): a uniform cylinder. */
+HW_HD void hw_cyl_mass_props(const hw_cyl_p *c, double *m, hw_v3 *cg, hw_m3s *I)
+{
+    hw_v3 t;
+    double L = hw_cyl_length(c, &t);
+    double mm = c->ml * L;
+    double across = mm * (L * L / 12.0 + c->d * c->d / 16.0), along = mm * c->d * c->d / 8.0;
+    *m = mm;
+    *cg = hw_v3_scale(hw_v3_add(c->a, c->b), 0.5);
+    *I = hw_m3s_iso_axial(across, along - across, t);
+}
+
+/* The wet cross-section of node i at height z: area (returned) and centroid height *za. */
+HW_HD double hw_cyl_section(double z, double zeta, double d, double sphi, double *za)
+{
+    double area = 0.25 * HW_CYL_PI * d * d;
+    double lo = z - 0.5 * d * sphi, hi = z + 0.5 * d * sphi;
+    if (lo > zeta) { *za = 0.0; return 0.0; }
+    if (hi < zeta) { *za = z; return area; }
+    if (sphi < 1e-3) { *za = z; return 0.5 * area; } /* an end face lying on the surface */
+    double G = (z - zeta) / sphi;
+    double x = 2.0 * G / d;
+    x = x > 1.0 ? 1.0 : (x < -1.0 ? -1.0 : x);
+    double al = acos(x), s2 = 2.0 * al - sin(2.0 * al);
+    double sa = sin(al);
+    *za = s2 > 0.0 ? z - (2.0 / 3.0) * d * sa * sa * sa / s2 : z;
+    return d * d / 8.0 * s2;
+}
+
+/* The cylinder's loads on the body in state s (world, about the reference point), added to *f;
+ * its added mass added to *m6 (and the added mass's centripetal force to *f); the drag's power
+ * (<= 0) added to *drag_power when not NULL. */
+HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
+                        hw_v6 *f, hw_m6 *m6, double *drag_power)
+{
+    hw_v3 tb;
+    int N = c->n > 0 ? c->n : 0;
+    double L = hw_cyl_length(c, &tb);
+    double d = c->d, area = 0.25 * HW_CYL_PI * d * d, ve = HW_CYL_PI * d * d * d / 12.0;
+    double l = N > 0 ? L / N : 0.0;
+    hw_v3 q = hw_quat_rotate(s->q, tb);
+    double sphi = sqrt(q.x * q.x + q.y * q.y), cphi = q.z;
+    hw_v3 mdir = hw_v3_make(q.y, -q.x, 0.0); /* sin phi (sin beta, -cos beta, 0) */
+    hw_v3 xa = hw_body_point(s, c->a);
+    hw_v3 xb = N > 0 ? hw_body_point(s, c->b) : xa;
+    /* the surface at the upper end, the wet length from the lower end */
+    int a_low = xa.z <= xb.z;
+    hw_v3 xtop = a_low ? xb : xa;
+    double zlow = a_low ? xa.z : xb.z, ztop = xtop.z;
+    double zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
+    int crossing = zlow < zeta && ztop > zeta;
+    double h0 = crossing ? (zeta - zlow) / fabs(q.z) : (xa.z < zeta ? L : 0.0);
+    double pw = 0.0;
+    for (int i = 0; i <= N; i++) {
+        double fr = N > 0 ? (double)i / N : 0.0;
+        hw_v3 at = hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr));
+        if (N == 0) at = c->a;
+        hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
+        double dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * l : l);
+        double vi = area * dl;
+        /* the tributary interval [s0, s0 + dl] along the axis from the lower end */
+        double s0 = i == 0 ? 0.0 : (i - 0.5) * l;
+        if (!a_low) s0 = L - s0 - dl;
+        double f0 = dl > 0.0 ? (h0 - s0) / dl : 1.0;
+        f0 = f0 > 1.0 ? 1.0 : (f0 < 0.0 ? 0.0 : f0);
+        double za = 0.0;
+        double asub = hw_cyl_section(x.z, zeta, d, sphi, &za);
+        double F = f0 * cphi * cphi + asub / area * sphi * sphi;
+        hw_wave_kin K = hw_wave_eval(sea->W, x, sea->t);
+        hw_v3 U = K.u;
+        if (sea->cnz > 0 && K.wet)
+            U = hw_v3_add(U, hw_current_3(sea->cz, sea->ct, sea->cux, sea->cuy, sea->cuz, sea->cnz, sea->cnt, x.z, sea->t));
+        hw_v3 u = hw_v3_sub(U, v);
+        hw_v3 uq = hw_v3_scale(q, hw_v3_dot(u, q)), up = hw_v3_sub(u, uq);
+        hw_v3 aq = hw_v3_scale(q, hw_v3_dot(K.a, q)), ap = hw_v3_sub(K.a, aq);
+        double uqm = hw_v3_norm(uq), upm = hw_v3_norm(up);
+        hw_v3 F3 = hw_v3_zero(), M3 = hw_v3_zero(), Fd = hw_v3_zero();
+        double cam = 0.0, caq = 0.0; /* added mass across and along the axis */
+        if (N > 0) {
+            F3 = hw_v3_scale(hw_v3_sub(hw_v3_make(0.0, 0.0, 1.0), hw_v3_scale(q, q.z)), F * vi * rho * g);
+            Fd = hw_v3_add(hw_v3_scale(up, F * 0.5 * rho * c->cd * d * dl * upm),
+                           hw_v3_scale(uq, F * 0.5 * rho * c->cd_ax * HW_CYL_PI * d * dl * uqm));
+            F3 = hw_v3_add(F3, hw_v3_add(hw_v3_scale(ap, F * rho * vi * (1.0 + c->ca)),
+                                         hw_v3_scale(aq, F * rho * vi * c->ca_ax)));
+            cam = F * rho * vi * c->ca;
+            caq = F * rho * vi * c->ca_ax;
+            if (sea->kb > 0.0) {
+                hw_seabed_result sb = hw_seabed_contact(x, v, sea->depth, sea->kb, sea->cb, 1.0, 0.0, d, dl);
+                F3 = hw_v3_add(F3, sb.f);
+            }
+        }
+        double zlo_node = x.z - 0.5 * d * sphi;
+        for (int e = 0; e < 2; e++) { /* end A (node 0), end B (node N) */
+            if ((e == 0 && i != 0) || (e == 1 && i != N) || !(zlo_node < zeta)) continue;
+            double sg = e == 0 ? -1.0 : 1.0;
+            F3 = hw_v3_add(F3, hw_v3_scale(q, -sg * F * area * (K.pd - rho * g * za)));
+            M3 = hw_v3_add(M3, hw_v3_scale(mdir, sg * F * rho * g * HW_CYL_PI * d * d * d * d / 64.0));
+            Fd = hw_v3_add(Fd, hw_v3_scale(uq, 0.5 * F * area * rho * c->cd_end * uqm));
+            F3 = hw_v3_add(F3, hw_v3_scale(aq, F * rho * c->ca_end * ve));
+            caq += F * rho * c->ca_end * ve;
+        }
+        pw -= hw_v3_dot(Fd, u);
+        F3 = hw_v3_add(F3, Fd);
+        hw_body_add_force_at(f, s->r, x, F3);
+        f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
+        if (cam != 0.0 || caq != 0.0)
+            hw_body_point_mass6(m6, f, hw_m3s_iso_axial(cam, caq - cam, q), hw_v3_sub(x, s->r), s->w);
+    }
+    if (crossing && N > 0) {
+        hw_v3 M3 = hw_v3_scale(mdir, rho * g * HW_CYL_PI * d * d * d * d / 16.0 * cphi);
+        f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
+    }
+    if (drag_power) *drag_power += pw;
+}
+#endif
