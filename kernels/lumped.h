@@ -39,6 +39,12 @@ typedef struct hw_lm_sys {
     double max_strain;
     /* environment */
     double g, rho, depth, kb, cb, vf;
+    /* bathymetry (hw_bathy_depth): sb_nx x values, sb_ny y values, depths sb_d (x fastest);
+     * sb_nx = 0: the flat seabed at z = -depth, and nothing below reads the rest. sb_dmin: the
+     * grid's shallowest depth (no node deeper than -sb_dmin touches it) */
+    int sb_nx, sb_ny;
+    double *sb_x, *sb_y, *sb_d;
+    double sb_dmin;
     int cur_nz, cur_nt;
     double *cur_z, *cur_t, *cur_ux, *cur_uy, *cur_uz;
     /* lines */
@@ -331,6 +337,19 @@ HW_HD hw_lm_env hw_lm_env_of(const hw_lm_sys *S)
     e.rho = S->rho; e.g = S->g; e.depth = S->depth; e.kb = S->kb; e.cb = S->cb; e.vf = S->vf;
     return e;
 }
+/* The seabed's depth under (x, y): the flat depth, or the bathymetry's there (physics/seabed.h). */
+HW_HDI double hw_lm_depth_at(const hw_lm_sys *S, double x, double y)
+{
+    return S->sb_nx > 0 ? hw_bathy_depth(S->sb_x, S->sb_nx, S->sb_y, S->sb_ny, S->sb_d, x, y)
+                        : S->depth;
+}
+/* The environment a node at r sees: hw_lm_env_of with the seabed's depth under it. */
+HW_HDI hw_lm_env hw_lm_env_at(const hw_lm_sys *S, hw_v3 r)
+{
+    hw_lm_env e = hw_lm_env_of(S);
+    e.depth = hw_lm_depth_at(S, r.x, r.y);
+    return e;
+}
 HW_HD hw_lm_linec hw_lm_line_consts(const hw_lm_sys *S, int l)
 {
     hw_lm_linec c;
@@ -455,12 +474,12 @@ HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y
                                   loc < nseg ? w->seg_len[sl + 1] : 0.0,
                                   loc > 0 ? S->seg_l0[sl] : 0.0, loc < nseg ? S->seg_l0[sl + 1] : 0.0,
                                   power, S->node_m[i], S->node_l[i], hw_lm_line_consts(S, l),
-                                  hw_lm_env_of(S),
+                                  hw_lm_env_at(S, r),
                                   hw_lm_current_under(S, r.z, K.eta, t, S->ln_cscale[l]), K, 1);
     }
     hw_v3 ucur = hw_lm_current_seen(S, r.z, t, S->ln_cscale[l]);
     return hw_node_load_eval(r, v, f, qa, qb, power, S->node_m[i], S->node_l[i],
-                             hw_lm_line_consts(S, l), hw_lm_env_of(S), ucur);
+                             hw_lm_line_consts(S, l), hw_lm_env_at(S, r), ucur);
 }
 
 /* Pass 5: node accelerations (interior nodes) or end-node loads (for their point). */
