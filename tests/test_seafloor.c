@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hawser/rigid.h"
 #include "helpers.h"
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
@@ -130,6 +131,51 @@ Test(seafloor, node_rests_on_a_sloping_grid)
                   i, r[3 * i + 2], zb, p, zb - r[3 * i + 2]);
     }
     hw_sim_destroy(sim);
+}
+
+/* The rigid-cylinder cables on the same plane slope: a 10-element cable (d 0.1 m, 50 kg/m) held
+ * by its ends at the slope minus p, relaxed to rest (relax_damping 5 1/s, 20 s); every element's
+ * centre rests on the slope under it with the penetration p = w / (kb d) of its own weight, within
+ * 1e-6 m (the relaxation's residual motion). Its contact force is vertical too. */
+Test(seafloor, rigid_cable_rests_on_a_sloping_grid)
+{
+    const double gx[2] = {-100, 200}, gy[2] = {-50, 50};
+    double gd[4];
+    for (int j = 0; j < 2; j++)
+        for (int i = 0; i < 2; i++) gd[2 * j + i] = 40 + 0.1 * gx[i] + 0.05 * gy[j];
+    const double kb = 3e6, d = 0.1, mu = 50, rho = 1025;
+    double w = (mu - rho * PI / 4 * d * d) * G0, p = w / (kb * d);
+    hw_rc_def def = hw_default_rc_def();
+    hw_rc_cable_def c = hw_default_rc_cable();
+    def.env.depth = 60;
+    def.env.bathymetry = (hw_bathymetry_def){2, 2, gx, gy, gd};
+    def.dt = 2e-4;
+    c.length = 0; /* set below: the distance between the ends */
+    c.elements = 10;
+    c.mass_per_length = mu;
+    c.diameter = d;
+    c.ea = 1e8;
+    c.end_a = c.end_b = HW_RC_END_POINT;
+    c.pos_a[0] = 0; c.pos_a[1] = 0;
+    c.pos_b[0] = 50; c.pos_b[1] = 10;
+    c.pos_a[2] = -(40 + 0.1 * c.pos_a[0] + 0.05 * c.pos_a[1]) - p;
+    c.pos_b[2] = -(40 + 0.1 * c.pos_b[0] + 0.05 * c.pos_b[1]) - p;
+    c.length = sqrt(pow(c.pos_b[0] - c.pos_a[0], 2) + pow(c.pos_b[1] - c.pos_a[1], 2) +
+                    pow(c.pos_b[2] - c.pos_a[2], 2));
+    c.relax_damping = 5;
+    def.n_cables = 1;
+    def.cables = &c;
+    hw_rc *rc = NULL;
+    cr_assert_eq(hw_rc_create(&def, &rc, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_rc_step(rc, 100000), HW_OK);
+    double x[30];
+    hw_rc_positions(rc, 0, x);
+    for (int e = 0; e < 10; e++) {
+        double zb = -(40 + 0.1 * x[3 * e] + 0.05 * x[3 * e + 1]);
+        cr_assert(fabs(x[3 * e + 2] - (zb - p)) < 1e-6, "element %d: z %.9f, slope %.9f, p %.3g m (got %.3g)", e,
+                  x[3 * e + 2], zb, p, zb - x[3 * e + 2]);
+    }
+    hw_rc_destroy(rc);
 }
 
 /* ---- MoorDyn's SeafloorFile --------------------------------------------------------------------- */

@@ -489,6 +489,10 @@ static void read_seafloor(rdr *R, int line, const char *where, const char *val)
              R->sb.nx, R->sb.ny);
         return;
     }
+    if (st == HW_ERR_IO) { /* not there or unreadable: no line of its own, the deck's */
+        fail_st(R, st, line, where, "%s (the path is relative to the deck's directory)", err);
+        return;
+    }
     if (!FAILED(R)) {
         R->status = st;
         snprintf(R->err, sizeof R->err, "%s (SeafloorFile at %s:%d)", err, R->file, line);
@@ -554,8 +558,8 @@ static void read_option(rdr *R, const row *r)
     double v;
     if (!to_double(val, &v)) {
         if (id == O_DEPTH && !starts_like_number(val))
-            refuse(R, r->line, where, "a bathymetry file (\"%.60s\") not supported yet: the seabed is "
-                   "flat, give WtrDpth as a depth in m", val);
+            fail(R, r->line, where, "expected the water depth in m, got \"%.60s\" (a bathymetry grid "
+                 "file goes in a SeafloorFile option; WtrDpth is still required: the waves' depth)", val);
         else
             fail(R, r->line, where, "expected a number as the value (the first column), got \"%.60s\"", val);
         return;

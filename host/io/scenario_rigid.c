@@ -485,19 +485,13 @@ static void take_environment(rl *L, yaml_node_t *root)
     for (int k = 0; k < 5; k++) pv->env_line[k] = doc_line(L->y.doc, root, "environment", -1, keys[k]);
     pv->env_line[5] = doc_line(L->y.doc, root, "environment", -1, NULL);
     pv->dt_line = doc_line(L->y.doc, root, "solver", -1, "dt");
-    if (e->bathymetry.nx > 0) {
-        hw_yr_fail(&L->y, pv->env_line[3] ? pv->env_line[3] : pv->env_line[5], "environment.seabed.bathymetry",
-                   "a bathymetry with rigid_cables not supported yet (the rigid-cylinder cables' seabed is "
-                   "flat at z = -depth; the lumped lines use the grid)");
-        L->y.status = HW_ERR_UNSUPPORTED;
-        return;
-    }
     re->g = e->g;
     re->rho_w = e->rho_w;
     re->depth = e->depth;
     re->seabed_k = e->seabed_k;
     re->seabed_c = e->seabed_c;
     re->friction_v = e->friction_v;
+    re->bathymetry = e->bathymetry; /* the scenario's arrays (hw_rc_create copies them) */
     re->waves = e->waves; /* one sea for both models (its arrays the scenario's, as the profile's) */
     re->current[0] = re->current[1] = re->current[2] = 0.0;
     const hw_current_def *c = &e->current;

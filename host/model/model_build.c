@@ -77,8 +77,8 @@ static hw_status build_env(const hw_model_def *def, hw_model *m)
     const hw_bathymetry_def *bd = &e->bathymetry;
     int bx = bd->nx > 0 ? bd->nx : 0, by = bx > 0 ? bd->ny : 0;
     S->sb_nx = bx; S->sb_ny = by; S->sb_dmin = S->depth;
-    ALLOC(S->sb_x, bx); ALLOC(S->sb_y, by); ALLOC(S->sb_d, bx * by);
-    if (bx > 0) {
+    if (bx > 0) { /* none for the flat seabed (NULL: nothing reads them) */
+        ALLOC(S->sb_x, bx); ALLOC(S->sb_y, by); ALLOC(S->sb_d, bx * by);
         memcpy(S->sb_x, bd->x, (size_t)bx * sizeof(double));
         memcpy(S->sb_y, bd->y, (size_t)by * sizeof(double));
         memcpy(S->sb_d, bd->depth, (size_t)(bx * by) * sizeof(double));
