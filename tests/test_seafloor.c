@@ -73,8 +73,8 @@ static hw_sim *make(const hw_model_def *def)
 }
 
 /* A flat grid (every depth the environment's) is the flat seabed bit for bit: the same initial
- * catenary and the same 200 steps, with nodes on the seabed, in blocks of the vectorized node loop
- * with and without seabed contact (a line of 150 segments). */
+ * catenary and the same 200 steps, with nodes on the seabed (a line of 150 segments; the flat
+ * seabed runs the CPU's vectorized node loop, the grid the general node body: the same numbers). */
 Test(seafloor, flat_grid_is_the_flat_seabed_bit_for_bit)
 {
     const double ra[3] = {0, 0, -60}, rb[3] = {250, 30, -10};

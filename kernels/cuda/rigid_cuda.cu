@@ -472,10 +472,10 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
         g->S.env.cuz = dcur + (S->env.cuz - S->env.cz);
     }
     /* the bathymetry's arrays (x, y, depth: one block on the host, rigid_sim.c) */
-    size_t nb = S->env.bnx > 0 ? (size_t)S->env.bnx + (size_t)S->env.bny + (size_t)S->env.bnx * S->env.bny : 0;
-    if (ok && nb) {
-        ok = !dalloc(&g->bathy, nb) &&
-             cudaMemcpy(g->bathy, S->env.bx, nb * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess;
+    size_t nbat = S->env.bnx > 0 ? (size_t)S->env.bnx + (size_t)S->env.bny + (size_t)S->env.bnx * S->env.bny : 0;
+    if (ok && nbat) {
+        ok = !dalloc(&g->bathy, nbat) &&
+             cudaMemcpy(g->bathy, S->env.bx, nbat * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess;
         g->S.env.bx = g->bathy;
         g->S.env.by = g->bathy + (S->env.by - S->env.bx);
         g->S.env.bd = g->bathy + (S->env.bd - S->env.bx);

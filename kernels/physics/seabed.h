@@ -38,10 +38,11 @@ HW_HDI hw_seabed_result hw_seabed_contact(hw_v3 r, hw_v3 v, double depth, double
  * may be 1 (constant along that axis). */
 HW_HDI int hw_bathy_cell(const double *x, int n, double p, double *f)
 {
-    /* the cell i .. i+1 holding p, and p's fraction across it (0 or 1 beyond the ends) */
+    /* the grid value i at or below p and p's fraction towards the next (0 at or beyond the ends,
+     * where the value i is the edge's: a grid point's own depth comes out exactly) */
     if (n < 2 || !(p > x[0])) { *f = 0.0; return 0; }
-    if (!(p < x[n - 1])) { *f = 1.0; return n - 2; }
-    int lo = 0, hi = n - 1; /* x[lo] < p < x[hi] */
+    if (!(p < x[n - 1])) { *f = 0.0; return n - 1; }
+    int lo = 0, hi = n - 1; /* x[lo] <= p < x[hi] */
     while (hi - lo > 1) {
         int mid = (lo + hi) / 2;
         if (x[mid] <= p) lo = mid; else hi = mid;
@@ -54,7 +55,7 @@ HW_HDI double hw_bathy_depth(const double *x, int nx, const double *y, int ny, c
 {
     double fx, fy;
     int i = hw_bathy_cell(x, nx, px, &fx), j = hw_bathy_cell(y, ny, py, &fy);
-    int i1 = nx > 1 ? i + 1 : i, j1 = ny > 1 ? j + 1 : j;
+    int i1 = i + 1 < nx ? i + 1 : i, j1 = j + 1 < ny ? j + 1 : j;
     double a = d[j * nx + i], b = d[j * nx + i1], c = d[j1 * nx + i], e = d[j1 * nx + i1];
     double lo = a + fx * (b - a), hi = c + fx * (e - c);
     return lo + fy * (hi - lo);
