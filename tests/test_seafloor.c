@@ -133,6 +133,36 @@ Test(seafloor, node_rests_on_a_sloping_grid)
     hw_sim_destroy(sim);
 }
 
+/* A line lying across a step: the seabed 50 m deep up to x = 49 m and 45 m from x = 51 m (one y
+ * value: the same along y), a taut rope from the lower to the upper plateau with both
+ * ends held at the bed minus p. It bridges the step from a touchdown some 15 m before it
+ * (sqrt(2 h H / w) for the 5 m rise) to the upper edge; away from the step (x < 30 m, x > 62 m) its
+ * nodes lie straight and level on each plateau, at -D - p with p = w / (kb d), within 1e-9 m. */
+Test(seafloor, line_lies_across_a_step)
+{
+    const double gx[4] = {0, 49, 51, 100}, gy[1] = {0}, gd[4] = {50, 50, 45, 45};
+    const double kb = 3e6, d = 0.1, mu = 50, rho = 1025;
+    double w = (mu - rho * PI / 4 * d * d) * G0, p = w / (kb * d);
+    const double ra[3] = {0, 0, -50 - p}, rb[3] = {100, 0, -45 - p};
+    one_line m;
+    chain(&m, 50, ra, rb, 101.0); /* a rope (EA 1e7 N): some 10 kN over the step's extra length */
+    m.type.ea = 1e7;
+    m.def.env.bathymetry = (hw_bathymetry_def){4, 1, gx, gy, gd};
+    hw_sim *sim = make(&m.def);
+    double r[3 * 51];
+    hw_sim_line_positions(sim, 0, r);
+    int checked = 0;
+    for (int i = 1; i < 50; i++) {
+        double x = r[3 * i];
+        if (x > 30 && x < 62) continue;
+        double want = (x < 49 ? -50 : -45) - p;
+        cr_assert(fabs(r[3 * i + 2] - want) < 1e-9, "node %d at x %.3f: z %.12f, want %.12f", i, x, r[3 * i + 2], want);
+        checked++;
+    }
+    cr_assert_gt(checked, 25);
+    hw_sim_destroy(sim);
+}
+
 /* The rigid-cylinder cables on the same plane slope: a 10-element cable (d 0.1 m, 50 kg/m) held
  * by its ends at the slope minus p, relaxed to rest (relax_damping 5 1/s, 20 s); every element's
  * centre rests on the slope under it with the penetration p = w / (kb d) of its own weight, within
