@@ -39,6 +39,12 @@ typedef struct hw_lm_sys {
     double max_strain;
     /* environment */
     double g, rho, depth, kb, cb, vf;
+    /* bathymetry (hw_bathy_depth): sb_nx x values, sb_ny y values, depths sb_d (x fastest);
+     * sb_nx = 0: the flat seabed at z = -depth, and nothing below reads the rest. sb_dmin: the
+     * grid's shallowest depth (no node deeper than -sb_dmin touches it) */
+    int sb_nx, sb_ny;
+    double *sb_x, *sb_y, *sb_d;
+    double sb_dmin;
     int cur_nz, cur_nt;
     double *cur_z, *cur_t, *cur_ux, *cur_uy, *cur_uz;
     /* lines */
@@ -331,6 +337,23 @@ HW_HD hw_lm_env hw_lm_env_of(const hw_lm_sys *S)
     e.rho = S->rho; e.g = S->g; e.depth = S->depth; e.kb = S->kb; e.cb = S->cb; e.vf = S->vf;
     return e;
 }
+/* The bathymetry's depth under (x, y) (physics/seabed.h). Out of line on the host: the flat
+ * seabed's callers (hw_lm_node's end nodes, the static solver's node loop) keep their size and
+ * inlining, and so their cost. */
+#if defined(__CUDACC__) || !defined(__GNUC__)
+#define HW_LM_GRID HW_HD
+#else
+#define HW_LM_GRID static __attribute__((noinline, cold))
+#endif
+HW_LM_GRID double hw_lm_grid_depth(const hw_lm_sys *S, double x, double y)
+{
+    return hw_bathy_depth(S->sb_x, S->sb_nx, S->sb_y, S->sb_ny, S->sb_d, x, y);
+}
+/* The seabed's depth under (x, y): the flat depth, or the bathymetry's there. */
+HW_HDI double hw_lm_depth_at(const hw_lm_sys *S, double x, double y)
+{
+    return S->sb_nx > 0 ? hw_lm_grid_depth(S, x, y) : S->depth;
+}
 HW_HD hw_lm_linec hw_lm_line_consts(const hw_lm_sys *S, int l)
 {
     hw_lm_linec c;
@@ -424,7 +447,7 @@ HW_HDI hw_v3 hw_node_tension(int has_a, hw_v3 qa, double Ta, int has_b, hw_v3 qb
     return f;
 }
 
-HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y,
+HW_HDI hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y,
                                    const hw_lm_work *w, int i)
 {
     int l = S->node_line[i], loc = S->node_loc[i], nseg = S->ln_nseg[l], n = S->n_state;
@@ -449,18 +472,19 @@ HW_HD hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *y
             f.z += w->hg_fb[3 * (i - 1) + 2];
         }
     }
+    hw_lm_env e = hw_lm_env_of(S);
+    if (S->sb_nx > 0) e.depth = hw_lm_grid_depth(S, r.x, r.y); /* the seabed under the node */
     if (S->wv.n > 0) {
         hw_wave_kin K = hw_lm_wave_at(S, t, i, r.z);
         return hw_node_load_waves(r, v, f, qa, qb, loc > 0 ? w->seg_len[sl] : 0.0,
                                   loc < nseg ? w->seg_len[sl + 1] : 0.0,
                                   loc > 0 ? S->seg_l0[sl] : 0.0, loc < nseg ? S->seg_l0[sl + 1] : 0.0,
-                                  power, S->node_m[i], S->node_l[i], hw_lm_line_consts(S, l),
-                                  hw_lm_env_of(S),
+                                  power, S->node_m[i], S->node_l[i], hw_lm_line_consts(S, l), e,
                                   hw_lm_current_under(S, r.z, K.eta, t, S->ln_cscale[l]), K, 1);
     }
     hw_v3 ucur = hw_lm_current_seen(S, r.z, t, S->ln_cscale[l]);
     return hw_node_load_eval(r, v, f, qa, qb, power, S->node_m[i], S->node_l[i],
-                             hw_lm_line_consts(S, l), hw_lm_env_of(S), ucur);
+                             hw_lm_line_consts(S, l), e, ucur);
 }
 
 /* Pass 5: node accelerations (interior nodes) or end-node loads (for their point). */

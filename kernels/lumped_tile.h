@@ -275,6 +275,7 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
         double m = S->node_m[i], ln = S->node_l[i], lw = ln;
         int wv = S->wv.n > 0;
         hw_node_load L;
+        e.depth = hw_lm_depth_at(S, r.x, r.y); /* the seabed under the node (flat: S->depth) */
         if (wv) { /* waves: hw_lm_node_load's wave branch; the node's own samples, refreshed by
                      its own thread in the step's first stage (hw_integrate_step's refresh) */
             if (st->first) hw_lm_wave_refresh(S, st->t, st->x, i);

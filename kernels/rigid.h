@@ -554,7 +554,7 @@ HW_HD void hw_rc_cable_energy(const hw_rc_sys *S, const hw_rc_cable *C, double *
         /* buoyancy only below z = 0: the potential of the submerged part (constant density of
          * buoyancy along the element is approximated at the centre) */
         e[1] += (m - (b.x.z < 0.0 ? S->env.rho * area * l : 0.0)) * S->env.g * b.x.z;
-        double p = -S->env.depth - b.x.z;
+        double p = -hw_rc_depth_at(&S->env, b.x.x, b.x.y) - b.x.z;
         if (p > 0.0) e[6] += 0.5 * S->env.kb * p * p * C->prop.d * l;
     }
     for (int end = 0; end < 2; end++) { /* bodies: as the elements, buoyancy by the centre's side */

@@ -694,8 +694,10 @@ Test(errors, refused_options)
     expect(with("0.01  dtM\n", "state.bin ICfile\n"), HW_ERR_IO, 18, "OPTIONS ICfile", "state.bin");
     expect(with("0.01  dtM\n", "0 CFL\n"), BAD, 18, "OPTIONS CFL", "expected a Courant number > 0");
     expect(with("0.01  dtM\n", "fast CFL\n"), BAD, 18, "OPTIONS CFL", "expected a number");
-    expect(with("0.01  dtM\n", "bathy.txt SeafloorFile\n"), REFUSED, 18, "SeafloorFile", "not supported yet");
-    expect(with("100   WtrDpth", "bathy.txt WtrDpth"), REFUSED, 17, "bathymetry file", "not supported yet");
+    /* SeafloorFile is read (tests/test_seafloor.c); a missing file is an I/O error at its option */
+    expect(with("0.01  dtM\n", "no_such_bathy.txt SeafloorFile\n"), HW_ERR_IO, 18, "OPTIONS SeafloorFile",
+           "no_such_bathy.txt: cannot open");
+    expect(with("100   WtrDpth", "bathy.txt WtrDpth"), BAD, 17, "expected the water depth in m", "SeafloorFile");
     expect(with("0.01  dtM\n", "2 StatDynFricScale\n"), REFUSED, 18, "StatDynFricScale", "not supported yet");
     expect(with("0.01  dtM\n", "0.3 MU_KT\n"), REFUSED, 18, "MU_KT", "FrictionCoefficient");
 }

@@ -458,7 +458,7 @@ Test(errors, unknown_nested_key)
 {
     const char *y = plus("environment:\n  seabed: {stiffness: 1, friction: 0.3}\n");
     expect_error(y, line_of(y, "seabed"), "environment.seabed.friction",
-                 "(one of: stiffness, damping, friction_velocity), got \"friction\"");
+                 "(one of: stiffness, damping, friction_velocity, bathymetry), got \"friction\"");
 }
 
 Test(errors, duplicate_key)

@@ -23,6 +23,7 @@
 #include "io/files.h"
 #include "io/scenario_write.h"
 #include "io/table_file.h"
+#include "io/bathymetry_file.h"
 #include "io/scenario_body.h"
 #include "model/critical_step.h"
 #include "model/model_build.h"
@@ -110,6 +111,7 @@ typedef struct rdr {
     int wavekin;        /* WaveKin (0, 3 or 7 are read) */
     int currents;       /* Currents (0 or 1 are read) */
     double *cur_buf;    /* the arrays of env.current (one block) */
+    hw_bathy_file sb;   /* SeafloorFile: the grid of env.bathymetry */
     double dt_wave;     /* dtWave, s (MoorDyn's default 0.25) */
     double wave_ramp;   /* waveKin_rampT, s */
     double *wave_buf;   /* the arrays of env.waves (one block) */
@@ -499,6 +501,43 @@ static void read_wavekin(rdr *R, int line, const char *where, double v)
     }
 }
 
+/* SeafloorFile NAME: a bathymetry grid in MoorDyn's format (io/bathymetry_file.h), the path
+ * relative to the deck's directory (MoorDyn 2.7.2 opens it relative to the process's working
+ * directory, which is the deck's for a deck run where it lies). The seabed the lines touch is then
+ * the grid's; WtrDpth stays required and sets the water depth of the waves, as in MoorDyn. */
+static void read_seafloor(rdr *R, int line, const char *where, const char *val)
+{
+    char path[4096], err[900];
+    if (R->sb.nx > 0) {
+        fail(R, line, where, "expected one SeafloorFile, got a second (\"%.60s\")", val);
+        return;
+    }
+    if (hw_path_beside(R->file, val, path, sizeof path)) {
+        fail(R, line, where, "expected a path of at most %zu characters", sizeof path - 40);
+        return;
+    }
+    hw_status st = hw_bathy_read(path, &R->sb, err, sizeof err);
+    if (st == HW_OK) {
+        R->env.bathymetry.nx = R->sb.nx;
+        R->env.bathymetry.ny = R->sb.ny;
+        R->env.bathymetry.x = R->sb.x;
+        R->env.bathymetry.y = R->sb.y;
+        R->env.bathymetry.depth = R->sb.depth;
+        note(R, line, "SeafloorFile %s: a %d x %d bathymetry grid, bilinear between its points and flat "
+             "beyond its edges as in MoorDyn; WtrDpth sets the water depth of the waves only", path,
+             R->sb.nx, R->sb.ny);
+        return;
+    }
+    if (st == HW_ERR_IO) { /* not there or unreadable: no line of its own, the deck's */
+        fail_st(R, st, line, where, "%s (the path is relative to the deck's directory)", err);
+        return;
+    }
+    if (!FAILED(R)) {
+        R->status = st;
+        snprintf(R->err, sizeof R->err, "%s (SeafloorFile at %s:%d)", err, R->file, line);
+    }
+}
+
 static void read_option(rdr *R, const row *r)
 {
     if (r->n < 2) {
@@ -545,17 +584,20 @@ static void read_option(rdr *R, const row *r)
         snprintf(R->ic_where, sizeof R->ic_where, "%s", where);
         return;
     }
-    if (id == O_SEAFLOOR || id == O_WATERKIN) {
-        refuse(R, r->line, where, "%s not supported yet (%s), got \"%.60s\"", opt_name(id),
-               id == O_SEAFLOOR ? "the seabed is flat at z = -WtrDpth" : "no waves or currents from files",
-               val);
+    if (id == O_SEAFLOOR) {
+        read_seafloor(R, r->line, where, val);
+        return;
+    }
+    if (id == O_WATERKIN) {
+        refuse(R, r->line, where, "%s not supported yet (no waves or currents from files), got \"%.60s\"",
+               opt_name(id), val);
         return;
     }
     double v;
     if (!to_double(val, &v)) {
         if (id == O_DEPTH && !starts_like_number(val))
-            refuse(R, r->line, where, "a bathymetry file (\"%.60s\") not supported yet: the seabed is "
-                   "flat, give WtrDpth as a depth in m", val);
+            fail(R, r->line, where, "expected the water depth in m, got \"%.60s\" (a bathymetry grid "
+                 "file goes in a SeafloorFile option; WtrDpth is still required: the waves' depth)", val);
         else
             fail(R, r->line, where, "expected a number as the value (the first column), got \"%.60s\"", val);
         return;
@@ -2357,6 +2399,7 @@ static void rdr_free(rdr *R)
     free(R->chans);
     free(R->wave_buf);
     free(R->cur_buf);
+    hw_bathy_file_free(&R->sb);
     free(R->lo);
     free(R->ic_buf);
     hw_waves_destroy(R->waves);

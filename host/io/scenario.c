@@ -29,6 +29,7 @@
 #include "io/yaml_doc.h"
 #include "io/yaml_reader.h"
 #include "io/scenario_body.h"
+#include "io/scenario_seabed.h"
 #include "io/scenario_vessel.h"
 #include "io/overrides.h"
 
@@ -271,7 +272,7 @@ static int get_ref(loader *L, mapr *m, const char *key, int section, const char 
 
 static const char *const ENV_KEYS[] = {"gravity", "water_density", "depth", "seabed", "current", "waves",
                                        NULL};
-static const char *const SEABED_KEYS[] = {"stiffness", "damping", "friction_velocity", NULL};
+static const char *const SEABED_KEYS[] = {"stiffness", "damping", "friction_velocity", "bathymetry", NULL};
 static const char *const CURRENT_KEYS[] = {"uniform", "profile", "times", "profiles", NULL};
 
 static const hw_yr_table_spec PROFILE_SPEC = {3, 4, 1, "[z, ux, uy] or [z, ux, uy, uz]", "z"};
@@ -447,6 +448,7 @@ static void parse_seabed(mapr *env, hw_env_def *e)
     hw_yr_get_num(&m, "stiffness", 0, &e->seabed_k);
     hw_yr_get_num(&m, "damping", 0, &e->seabed_c);
     hw_yr_get_num(&m, "friction_velocity", 0, &e->friction_v);
+    if (hw_yr_get(&m, "bathymetry", &f)) hw_scn_parse_bathymetry(&m, &f, &e->bathymetry);
 }
 
 static void parse_environment(loader *L, mapr *root)

@@ -491,6 +491,7 @@ static void take_environment(rl *L, yaml_node_t *root)
     re->seabed_k = e->seabed_k;
     re->seabed_c = e->seabed_c;
     re->friction_v = e->friction_v;
+    re->bathymetry = e->bathymetry; /* the scenario's arrays (hw_rc_create copies them) */
     re->waves = e->waves; /* one sea for both models (its arrays the scenario's, as the profile's) */
     re->current[0] = re->current[1] = re->current[2] = 0.0;
     const hw_current_def *c = &e->current;

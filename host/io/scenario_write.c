@@ -51,6 +51,32 @@ static void comment_lines(FILE *f, const char *text)
     }
 }
 
+static void num_list(FILE *f, const double *v, int n)
+{
+    fputc('[', f);
+    for (int i = 0; i < n; i++) {
+        if (i) fputs(", ", f);
+        num(f, v[i]);
+    }
+    fputc(']', f);
+}
+
+/* The bathymetry inline (a grid read from a file included), so that the YAML stands alone. */
+static void write_bathymetry(FILE *f, const hw_bathymetry_def *b)
+{
+    if (b->nx <= 0) return;
+    fprintf(f, "    bathymetry:\n      x: ");
+    num_list(f, b->x, b->nx);
+    fprintf(f, "\n      y: ");
+    num_list(f, b->y, b->ny);
+    fprintf(f, "\n      depth:\n");
+    for (int j = 0; j < b->ny; j++) {
+        fprintf(f, "        - ");
+        num_list(f, b->depth + (size_t)j * b->nx, b->nx);
+        fputc('\n', f);
+    }
+}
+
 static void write_current(FILE *f, const hw_current_def *c)
 {
     if (c->n_depth <= 0) return;
@@ -376,6 +402,7 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fprintf(f, "\n    damping: "); num(f, e->seabed_c);
     fprintf(f, "\n    friction_velocity: "); num(f, e->friction_v);
     fputc('\n', f);
+    write_bathymetry(f, &e->bathymetry);
     write_current(f, &e->current);
     write_waves(f, &e->waves);
     /* bodies alone (rods without lines): no lumped sections at all */

@@ -53,7 +53,7 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
                                 S->ln_cat[l], hw_node_tangent(qa, qb));
         e->kinetic += 0.5 * hw_v3_dot(v, hw_m3s_mul(M, v));
         e->gravity += potential_gravity(S->node_m[i], vol, S->rho, S->g, r.z);
-        e->seabed += hw_seabed_contact(r, v, S->depth, S->kb, 0.0, S->vf, 0.0, d, S->node_l[i]).energy;
+        e->seabed += hw_seabed_contact(r, v, hw_lm_depth_at(S, r.x, r.y), S->kb, 0.0, S->vf, 0.0, d, S->node_l[i]).energy;
         e->dissipated += y[HW_Y_ED * n + i];
     }
     for (int p = 0; p < S->n_points; p++) {

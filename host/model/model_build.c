@@ -73,6 +73,18 @@ static hw_status build_env(const hw_model_def *def, hw_model *m)
         memcpy(S->cur_uy, c->uy, (size_t)(nz * nt) * sizeof(double));
         memcpy(S->cur_uz, c->uz, (size_t)(nz * nt) * sizeof(double));
     }
+    /* the bathymetry (hw_model_check has checked it): the seabed the lines touch */
+    const hw_bathymetry_def *bd = &e->bathymetry;
+    int bx = bd->nx > 0 ? bd->nx : 0, by = bx > 0 ? bd->ny : 0;
+    S->sb_nx = bx; S->sb_ny = by; S->sb_dmin = S->depth;
+    if (bx > 0) { /* none for the flat seabed (NULL: nothing reads them) */
+        ALLOC(S->sb_x, bx); ALLOC(S->sb_y, by); ALLOC(S->sb_d, bx * by);
+        memcpy(S->sb_x, bd->x, (size_t)bx * sizeof(double));
+        memcpy(S->sb_y, bd->y, (size_t)by * sizeof(double));
+        memcpy(S->sb_d, bd->depth, (size_t)(bx * by) * sizeof(double));
+        S->sb_dmin = bd->depth[0];
+        for (int k = 1; k < bx * by; k++) S->sb_dmin = fmin(S->sb_dmin, bd->depth[k]);
+    }
     return HW_OK;
 nomem:
     return HW_ERR_NOMEM;
@@ -238,8 +250,11 @@ static hw_status build_state(hw_model *m)
         int ia = S->n_nodes + S->ln_pa[l], ib = S->n_nodes + S->ln_pb[l];
         double ra[3], rb[3];
         for (int c = 0; c < 3; c++) { ra[c] = y[c * n + ia]; rb[c] = y[c * n + ib]; }
+        /* with a bathymetry, the initial shape sees a flat seabed at the depth under its lower
+         * end (the anchor); the static solve or the run then lays it on the grid */
+        const double *lo = ra[2] <= rb[2] ? ra : rb;
         hw_catenary_chain(ra, rb, m->ln_length[l], S->ln_nseg[l], m->ln_wsub[l], S->ln_ea[l],
-                          S->depth, xyz);
+                          hw_lm_depth_at(S, lo[0], lo[1]), xyz);
         for (int j = 0; j <= S->ln_nseg[l]; j++)
             for (int c = 0; c < 3; c++) y[c * n + S->ln_n0[l] + j] = xyz[3 * j + c];
         /* end nodes exactly on their points (and moving with them) */

@@ -11,6 +11,7 @@
 #include "model/winch_drive.h"
 #include "physics/motion.h"
 #include "physics/segment.h"
+#include "physics/seabed.h"
 #include "model/winch_drive.h"
 
 hw_env_def hw_default_env(void)
@@ -149,6 +150,21 @@ static hw_status check_env(const hw_env_def *e, hw_input_error *err)
         for (int k = 0; k < nt * c->n_depth; k++)
             if (!(finite(c->ux[k]) && finite(c->uy[k]) && finite(c->uz[k])))
                 FAIL(S, -1, "current.profile", "expected finite velocities, got a non-finite value");
+    }
+    const hw_bathymetry_def *b = &e->bathymetry;
+    if (b->nx != 0) {
+        if (b->nx < 1 || b->ny < 1 || !b->x || !b->y || !b->depth)
+            FAIL(S, -1, "seabed.bathymetry", "expected at least one x and one y value and their "
+                 "depths, got %d x and %d y values", b->nx, b->ny);
+        hw_status st = check_increasing(err, S, -1, "seabed.bathymetry.x", b->x, b->nx, 1, "x values");
+        if (st) return st;
+        st = check_increasing(err, S, -1, "seabed.bathymetry.y", b->y, b->ny, 1, "y values");
+        if (st) return st;
+        for (int k = 0; k < b->nx * b->ny; k++)
+            if (!(finite(b->depth[k]) && b->depth[k] > 0))
+                FAIL(S, -1, "seabed.bathymetry.depth",
+                     "expected finite depths > 0 m (positive down), got %g at y row %d, x column %d",
+                     b->depth[k], k / b->nx, k % b->nx);
     }
     return HW_OK;
 }
@@ -504,13 +520,18 @@ static int on_a_sheave(const hw_model_def *m, int l)
 #define HW_SEABED_EMBED_TOL 0.01
 static hw_status check_geometry(const hw_model_def *m, hw_input_error *err)
 {
-    double depth = m->env.depth, tol = HW_SEABED_EMBED_TOL * depth;
+    const hw_bathymetry_def *b = &m->env.bathymetry;
     for (int i = 0; i < m->n_points; i++) {
         const hw_point_def *p = &m->points[i];
+        /* the seabed under the point: flat, or the bathymetry's there */
+        double depth = b->nx > 0 ? hw_bathy_depth(b->x, b->nx, b->y, b->ny, b->depth, p->pos[0], p->pos[1])
+                                 : m->env.depth;
+        double tol = HW_SEABED_EMBED_TOL * depth;
         if (p->kind == HW_POINT_FIXED && p->pos[2] < -depth - tol)
             FAIL(HW_SEC_POINT, i, "position",
                  "expected a fixed point at or above the seabed (z >= -%g m, the depth, within %g m), "
-                 "got z = %g m, %g m below it; raise it to z = -%g m or correct environment.depth",
+                 "got z = %g m, %g m below it; raise it to z = -%g m or correct environment.depth "
+                 "(or the seabed.bathymetry under it)",
                  depth, tol, p->pos[2], -depth - p->pos[2], depth);
     }
     for (int i = 0; i < m->n_lines; i++) {

@@ -40,6 +40,7 @@ struct hw_rc {
     hw_rc_cpu_work work;        /* the CPU step's workspace */
     hw_rc_gpu *gpu;             /* non-NULL: the CUDA backend holds the state */
     double *cur;                /* the current profile's arrays (z, t, ux, uy, uz), owned */
+    double *bathy;              /* the bathymetry's arrays (x, y, depth), owned (or NULL) */
     hw_waves *waves;            /* the sea state of env.waves (owned; S.env.wav is its field) */
     double t, dt, dissipated;
     long steps;

@@ -144,6 +144,18 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
             set_msg(msg, len, "rigid environment field 'current.profile': velocities must be finite (entry %d)", k);
             return HW_ERR_INPUT;
         }
+    const hw_bathymetry_def *bd = &e->bathymetry;
+    if (bd->nx != 0) {
+        int bad = bd->nx < 1 || bd->ny < 1 || !bd->x || !bd->y || !bd->depth;
+        for (int k = 0; !bad && k < bd->nx; k++) bad = !isfinite(bd->x[k]) || (k > 0 && !(bd->x[k] > bd->x[k - 1]));
+        for (int k = 0; !bad && k < bd->ny; k++) bad = !isfinite(bd->y[k]) || (k > 0 && !(bd->y[k] > bd->y[k - 1]));
+        for (int k = 0; !bad && k < bd->nx * bd->ny; k++) bad = !isfinite(bd->depth[k]) || !(bd->depth[k] > 0);
+        if (bad) {
+            set_msg(msg, len, "rigid environment field 'seabed': the bathymetry must have x and y values strictly "
+                    "increasing and finite depths > 0 (%d x %d grid)", bd->nx, bd->ny);
+            return HW_ERR_INPUT;
+        }
+    }
     if (!(def->dt > 0) || !isfinite(def->dt)) { set_msg(msg, len, "rigid solver field 'dt': must be > 0, got %g", def->dt); return HW_ERR_INPUT; }
     if (!(def->max_gap > 0)) { set_msg(msg, len, "rigid solver field 'max_gap': must be > 0, got %g", def->max_gap); return HW_ERR_INPUT; }
     if (def->n_cables < 1 || !def->cables) { set_msg(msg, len, "rigid model field 'cables': need at least one cable (n_cables = %d)", def->n_cables); return HW_ERR_INPUT; }
@@ -254,6 +266,7 @@ void hw_rc_destroy(hw_rc *rc)
     free(rc->S.cab); free(rc->S.st); free(rc->ch); free(rc->blk); free(rc->el); free(rc->power);
     hw_rc_cpu_work_free(&rc->work);
     free(rc->cur);
+    free(rc->bathy);
     hw_waves_destroy(rc->waves);
     free(rc);
 }
@@ -320,6 +333,21 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         memcpy(uz, cp->uz, (size_t)nz * nt * sizeof(double));
         S->env.cnz = nz; S->env.cnt = cp->n_time > 1 ? nt : 0;
         S->env.cz = z; S->env.ct = t; S->env.cux = ux; S->env.cuy = uy; S->env.cuz = uz;
+    }
+    const hw_bathymetry_def *gb = &def->env.bathymetry;
+    if (gb->nx > 0) { /* a copy: x, y, depth (hw_rc_check checked it) */
+        size_t n = (size_t)gb->nx + (size_t)gb->ny + (size_t)gb->nx * (size_t)gb->ny;
+        rc->bathy = (double *)malloc(n * sizeof(double));
+        if (!rc->bathy) {
+            hw_rc_destroy(rc);
+            set_msg(msg, len, "out of memory for the rigid cables' bathymetry");
+            return HW_ERR_NOMEM;
+        }
+        memcpy(rc->bathy, gb->x, (size_t)gb->nx * sizeof(double));
+        memcpy(rc->bathy + gb->nx, gb->y, (size_t)gb->ny * sizeof(double));
+        memcpy(rc->bathy + gb->nx + gb->ny, gb->depth, (size_t)gb->nx * gb->ny * sizeof(double));
+        S->env.bnx = gb->nx; S->env.bny = gb->ny;
+        S->env.bx = rc->bathy; S->env.by = rc->bathy + gb->nx; S->env.bd = rc->bathy + gb->nx + gb->ny;
     }
     if (def->env.waves.kind != HW_WAVES_NONE) { /* the sea state: components in this water */
         if (!(def->env.g > 0)) {
@@ -408,7 +436,12 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
         double nd = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
         for (int q = 0; q < 3; q++) dir[q] /= nd;
         int shaped = both && w > 0 &&
-                     hw_catenary_chain(pos_a, pos_b, d->length, n, w, h->ea, def->env.depth, nodes) >= 0;
+                     hw_catenary_chain(pos_a, pos_b, d->length, n, w, h->ea,
+                                       /* the seabed under the lower end, flat (a grid: the run lays
+                                        * the cable on it) */
+                                       hw_rc_depth_at(&S->env, (pos_a[2] <= pos_b[2] ? pos_a : pos_b)[0],
+                                                      (pos_a[2] <= pos_b[2] ? pos_a : pos_b)[1]),
+                                       nodes) >= 0;
         for (int k = 0; !shaped && k <= n; k++)
             for (int q = 0; q < 3; q++) {
                 if (both) nodes[3 * k + q] = pos_a[q] + (pos_b[q] - pos_a[q]) * k / n;

@@ -16,6 +16,7 @@
 #include "world/world_records.h"
 #include "world/world_owner.h"
 #include "physics/body.h"
+#include "physics/seabed.h"
 
 struct hw_world {
     hw_sim *sim;            /* NULL with zero lumped lines */
@@ -793,7 +794,11 @@ static double below_seabed(const hw_world *w, const hw_world_def *d, int k)
         const hw_body_attach *a = &d->body_points[j];
         if (a->body != k) continue;
         hw_v3 p = hw_quat_rotate(qq, hw_v3_make(a->at[0], a->at[1], a->at[2]));
-        worst = fmax(worst, -d->lumped->env.depth - (x[2] + p.z));
+        const hw_bathymetry_def *b = &d->lumped->env.bathymetry; /* the seabed under the point */
+        double px = x[0] + p.x, py = x[1] + p.y;
+        double depth = b->nx > 0 ? hw_bathy_depth(b->x, b->nx, b->y, b->ny, b->depth, px, py)
+                                 : d->lumped->env.depth;
+        worst = fmax(worst, -depth - (x[2] + p.z));
     }
     return worst;
 }

@@ -71,6 +71,16 @@ typedef struct hw_current_def {
     const double *ux, *uy, *uz; /* max(n_time,1) * n_depth values each */
 } hw_current_def;
 
+/* Bathymetry: a seabed that is not flat (docs/physics.md section 4). The depth (m, positive down,
+ * as depth) on a rectangular grid: nx x values and ny y values, each strictly increasing (nx, ny
+ * >= 1), depth[j * nx + i] at (x[i], y[j]), finite and > 0; bilinear between grid points, the
+ * nearest edge's value beyond the grid. nx == 0 (the default): the flat seabed at z = -depth. */
+typedef struct hw_bathymetry_def {
+    int nx, ny;
+    const double *x, *y;
+    const double *depth; /* nx * ny values, x fastest */
+} hw_bathymetry_def;
+
 /* Waves (docs/physics.md section 10; include/hawser/waves.h has their functions). A sea state is
  * a set of linear (Airy) wave components, built from one of the forms below. Angles in radians;
  * a direction is where the waves travel towards, from +x towards +y (0: along +x). */
@@ -134,6 +144,8 @@ typedef struct hw_env_def {
     double friction_v; /* velocity scale of the smoothed Coulomb seabed friction, m/s. Default 1e-2 */
     hw_current_def current;
     hw_waves_def waves;  /* default: none (still water) */
+    hw_bathymetry_def bathymetry; /* default: none (nx = 0: the flat seabed at z = -depth; depth
+                                     still sets the waves' water depth) */
 } hw_env_def;
 
 typedef struct hw_line_type_def {

@@ -123,6 +123,9 @@ typedef struct hw_rc_env_def {
                                surface, its drag acts on the velocity relative to current plus
                                waves and its wet volume feels rho V [(1 + can) a_n + (1 + cat) a_t];
                                body ends likewise (docs/rigid.md "Waves") */
+    hw_bathymetry_def bathymetry; /* a seabed that is not flat (hawser.h; nx = 0, the default:
+                                     flat at -depth): each element's seabed contact at the depth
+                                     under its centre. The arrays are copied */
 } hw_rc_env_def;
 
 typedef struct hw_rc_def {

@@ -511,7 +511,8 @@ static void node_range_waves(int ns, int n, const double *restrict r, const doub
 }
 
 /* Item it's nodes: the fast loop for the interior of a line, the general body for its ends and
- * spare slots, and for every node when node forces are recorded (the static solver). With a
+ * spare slots, and for every node when node forces are recorded (the static solver) or the seabed
+ * is a bathymetry grid. With a
  * current, a scalar pre-pass first puts the current each interior node sees in node_u, as
  * hw_lm_node_load computes it. */
 static void nodes_item(const hw_backend *b, double t, const double *y, double *dy, hw_cpu_item it,
@@ -521,7 +522,9 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
     int l = it.line, n = S->n_state, n0 = S->ln_n0[l], s0 = S->ln_s0[l], ns = S->ln_nseg[l];
     int k0 = it.k0, ke = item_node_end(S, it);
     int a = k0 > 1 ? k0 : 1, c = ke < ns ? ke : ns; /* interior nodes a .. c-1 */
-    if (c <= a || b->w.node_f) {
+    /* with a bathymetry, the general body (hw_lm_node: the seabed's depth under each node,
+     * hw_lm_depth_at) for every node: the fast loop is the flat seabed's, whose cost it keeps */
+    if (c <= a || b->w.node_f || S->sb_nx > 0) {
         for (int k = k0; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
         return;
     }

@@ -224,6 +224,11 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &S.cur_ux, h->cur_ux, (size_t)cz * ct);
     bad |= dev_copy(b, &S.cur_uy, h->cur_uy, (size_t)cz * ct);
     bad |= dev_copy(b, &S.cur_uz, h->cur_uz, (size_t)cz * ct);
+    /* the bathymetry (sb_nx = 0: none, one unread placeholder each) for hw_lm_depth_at */
+    int bx = h->sb_nx > 0 ? h->sb_nx : 0, by = h->sb_nx > 0 ? h->sb_ny : 0;
+    bad |= dev_copy(b, &S.sb_x, bx ? h->sb_x : NULL, bx);
+    bad |= dev_copy(b, &S.sb_y, by ? h->sb_y : NULL, by);
+    bad |= dev_copy(b, &S.sb_d, bx ? h->sb_d : NULL, (size_t)bx * by);
     int *const *lni[] = {&h->ln_n0, &h->ln_s0, &h->ln_nseg, &h->ln_pa, &h->ln_pb, &h->ln_tab0,
                          &h->ln_tabn, &h->ln_cap};
     int **lno[] = {&S.ln_n0, &S.ln_s0, &S.ln_nseg, &S.ln_pa, &S.ln_pb, &S.ln_tab0, &S.ln_tabn,

@@ -87,6 +87,7 @@ static int rc_cublas_load(rc_cublas *f, char *msg, size_t msg_len)
 struct hw_rc_gpu {
     hw_rc_sys S;      // device pointers (cab, st, the current profile)
     double *cur;      // the current profile's arrays on the device (or NULL)
+    double *bathy;    // the bathymetry's arrays (x, y, depth) on the device (or NULL)
     double *wav;      // the wave components on the device (7 n: a w k cx cy ph e2kh; or NULL).
                       // A device array read through the cache, not constant memory: every
                       // element thread reads every component in the same order (a broadcast),
@@ -423,7 +424,7 @@ extern "C" void hw_rc_cuda_destroy(hw_rc_gpu *g)
     if (!g) return;
     layout_free(g);
     cudaFree(g->S.cab); cudaFree(g->S.st); cudaFree(g->blk); cudaFree(g->power); cudaFree(g->bad);
-    cudaFree(g->cur); cudaFree(g->wav); cudaFree(g->tens); cudaFree(g->t_dev); cudaFree(g->end_lam);
+    cudaFree(g->cur); cudaFree(g->bathy); cudaFree(g->wav); cudaFree(g->tens); cudaFree(g->t_dev); cudaFree(g->end_lam);
     cudaFreeHost(g->h_cab); cudaFreeHost(g->h_power); cudaFreeHost(g->h_bad); cudaFreeHost(g->h_t);
     cudaFreeHost(g->h_end_lam);
     if (g->cb) g->blas.destroy(g->cb);
@@ -469,6 +470,15 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
         g->S.env.cux = dcur + (S->env.cux - S->env.cz);
         g->S.env.cuy = dcur + (S->env.cuy - S->env.cz);
         g->S.env.cuz = dcur + (S->env.cuz - S->env.cz);
+    }
+    /* the bathymetry's arrays (x, y, depth: one block on the host, rigid_sim.c) */
+    size_t nbat = S->env.bnx > 0 ? (size_t)S->env.bnx + (size_t)S->env.bny + (size_t)S->env.bnx * S->env.bny : 0;
+    if (ok && nbat) {
+        ok = !dalloc(&g->bathy, nbat) &&
+             cudaMemcpy(g->bathy, S->env.bx, nbat * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess;
+        g->S.env.bx = g->bathy;
+        g->S.env.by = g->bathy + (S->env.by - S->env.bx);
+        g->S.env.bd = g->bathy + (S->env.bd - S->env.bx);
     }
     /* the wave components (S->env.wav: n each of a w k cx cy ph e2kh, host arrays) */
     int nw = S->env.wav.n;

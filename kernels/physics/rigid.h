@@ -267,7 +267,16 @@ typedef struct hw_rc_env {
     hw_wave_field wav; /* the sea state (physics/waves.h; n = 0: still water, the path without
                           waves). Its arrays are host memory on the CPU, device memory on the GPU */
     double eta_max;    /* a bound on |eta|: the sum of the component amplitudes (m) */
+    int bnx, bny;      /* a bathymetry (physics/seabed.h hw_bathy_depth; bnx = 0: the flat seabed
+                          at -depth), looked up under the element's centre */
+    const double *bx, *by, *bd;
 } hw_rc_env;
+
+/* The seabed's depth under (x, y): flat, or the bathymetry's there. */
+HW_HD double hw_rc_depth_at(const hw_rc_env *E, double x, double y)
+{
+    return E->bnx > 0 ? hw_bathy_depth(E->bx, E->bnx, E->by, E->bny, E->bd, x, y) : E->depth;
+}
 typedef struct hw_rc_prop {
     double mu, d, cdn, cdt, can, cat, mus, relax;
 } hw_rc_prop;
@@ -350,7 +359,7 @@ HW_HD hw_rc_loads hw_rc_element_loads(const hw_rc_body *b, double l, const hw_rc
         f = hw_v3_add(f, fd);
         power -= hw_v3_dot(fd, b->v);
     }
-    hw_seabed_result sb = hw_seabed_contact(b->x, b->v, E->depth, E->kb, E->cb, E->vf, P->mus, P->d, l);
+    hw_seabed_result sb = hw_seabed_contact(b->x, b->v, hw_rc_depth_at(E, b->x.x, b->x.y), E->kb, E->cb, E->vf, P->mus, P->d, l);
     f = hw_v3_add(f, sb.f);
     power += sb.power;
     hw_m3s M = hw_node_mass(m, lsub > 0.0, E->rho, P->d, lsub, P->can, P->cat, ax);

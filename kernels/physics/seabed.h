@@ -1,5 +1,5 @@
-/* Seabed contact of a node (docs/physics.md section 4). A node a depth p > 0 below the flat seabed
- * z = -depth gets a vertical force (kb p - cb vz) d l, never pulling into the seabed, and Coulomb
+/* Seabed contact of a node (docs/physics.md section 4). A node a depth p > 0 below the seabed
+ * z = -depth (flat, or the bathymetry's depth under the node, hw_bathy_depth) gets a vertical force (kb p - cb vz) d l, never pulling into the seabed, and Coulomb
  * friction mu Fz against its horizontal velocity, smoothed linearly below the velocity scale vf
  * (a node at rest feels no friction: no static stick, see README). */
 #ifndef HW_PHYSICS_SEABED_H
@@ -28,5 +28,36 @@ HW_HDI hw_seabed_result hw_seabed_contact(hw_v3 r, hw_v3 v, double depth, double
     double fz_el = kb * p * area;
     s.power = in ? -(fx * v.x + fy * v.y) - (fz - fz_el) * v.z : 0.0;
     return s;
+}
+
+/* Bathymetry (docs/physics.md section 4, "A seabed that is not flat"): the depth (m, positive
+ * down) at (px, py) interpolated bilinearly on a rectangular grid of nx x values and ny y values,
+ * both strictly increasing, depth d[j nx + i] at (x[i], y[j]); outside the grid the nearest edge
+ * value (clamped, flat beyond the edges, as MoorDyn's seafloor). Written as a + f (b - a), so that
+ * equal corners give their value to the bit (a flat grid is the flat seabed exactly). nx or ny
+ * may be 1 (constant along that axis). */
+HW_HDI int hw_bathy_cell(const double *x, int n, double p, double *f)
+{
+    /* the grid value i at or below p and p's fraction towards the next (0 at or beyond the ends,
+     * where the value i is the edge's: a grid point's own depth comes out exactly) */
+    if (n < 2 || !(p > x[0])) { *f = 0.0; return 0; }
+    if (!(p < x[n - 1])) { *f = 0.0; return n - 1; }
+    int lo = 0, hi = n - 1; /* x[lo] <= p < x[hi] */
+    while (hi - lo > 1) {
+        int mid = (lo + hi) / 2;
+        if (x[mid] <= p) lo = mid; else hi = mid;
+    }
+    *f = (p - x[lo]) / (x[lo + 1] - x[lo]);
+    return lo;
+}
+HW_HDI double hw_bathy_depth(const double *x, int nx, const double *y, int ny, const double *d,
+                             double px, double py)
+{
+    double fx, fy;
+    int i = hw_bathy_cell(x, nx, px, &fx), j = hw_bathy_cell(y, ny, py, &fy);
+    int i1 = i + 1 < nx ? i + 1 : i, j1 = j + 1 < ny ? j + 1 : j;
+    double a = d[j * nx + i], b = d[j * nx + i1], c = d[j1 * nx + i], e = d[j1 * nx + i1];
+    double lo = a + fx * (b - a), hi = c + fx * (e - c);
+    return lo + fy * (hi - lo);
 }
 #endif
