@@ -608,3 +608,55 @@ Test(waves, neutral_cylinder_follows_the_orbit)
     cr_expect_lt(fabs(wrap(px - 0.5 * M_PI)), 1e-2);
     cr_expect_lt(fabs(wrap(pz)), 1e-2);
 }
+
+/* Bodies alone (no lines) with the static solve: a half-density spar placed 0.7 m high and tilted
+ * 0.05 rad settles at its draft m / (rho A), upright; the pinned rod of md_rod_pinned.yaml turns
+ * (from 0.5 rad up) through the surface to where its buoyancy's moment, less with end B dry,
+ * balances its weight's (MoorDyn's run settles there too: end B at about (3.6, 0, 1.8) m after
+ * 10 s); a rod heavier than
+ * water has no equilibrium: it starts where it was placed, with a note. */
+Test(statics, bodies_alone)
+{
+    const double d = 1.0, L = 10.0, A = M_PI * d * d / 4.0, ml = 0.5 * RHO * A, h = ml * L / (RHO * A);
+    hw_body_cylinder_def c = cyl(0, 0, 0, 0, 0, L, d, ml, 20);
+    hw_body_def b = rod_body(HW_BODY_FREE, &c, 0.0, 0.0, -h + 0.7);
+    b.rot[0] = 0.05;
+    hw_model_def m = empty_model(1e-3);
+    m.solver.static_solve = 1;
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &m; wd.n_bodies = 1; wd.bodies = &b;
+    hw_world *w = NULL;
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    double x[3], q[4];
+    hw_world_body_state(w, 0, x, q, NULL, NULL);
+    hw_world_destroy(w);
+    printf("spar alone, statics: z %.9f m (draft %.9f), q (%.9f, %.3g, %.3g, %.3g)\n", x[2], -h, q[0], q[1], q[2], q[3]);
+    cr_expect_lt(fabs(x[2] + h), 1e-6);
+    cr_expect_lt(fabs(q[1]) + fabs(q[2]), 1e-6);
+    /* the pinned rod of md_rod_pinned.yaml with the static solve */
+    hw_world_load_opts o = hw_default_load_opts();
+    /* from 0.5 rad up (horizontal, both moments go as the cosine of the tilt: the Newton statics'
+       Jacobian is nil there and it cannot start) */
+    static const char *const ovr[2] = {"solver.static_solve=true", "bodies[0].rotation=[0, -0.5, 0]"};
+    o.n_overrides = 2; o.overrides = ovr;
+    cr_assert_eq(hw_world_load(HW_TEST_DATA_DIR "/md_rod_pinned.yaml", &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_world_body_state(w, 0, x, q, NULL, NULL);
+    double th = -asin(2.0 * (q[0] * q[2] - q[3] * q[1])), zb = -3.0 + 6.0 * sin(th);
+    cr_assert_eq(hw_world_step(w, 5000), HW_OK, "%s", hw_world_last_error(w));
+    double q1[4], om[3];
+    hw_world_body_state(w, 0, x, q1, NULL, om);
+    hw_world_destroy(w);
+    printf("pinned rod alone, statics: tilt %.4f deg, end B at z = %.4f m; after 0.5 s w = %.2e rad/s\n", th * 180 / M_PI,
+           zb, om[1]);
+    cr_expect(zb > 0.0 && zb < 3.0, "end B above the surface: z %.4f", zb);
+    cr_expect_lt(fabs(om[1]), 1e-4);
+    /* a sinking rod: no equilibrium, placed as given */
+    hw_body_cylinder_def c2 = cyl(0, 0, 0, 3, 0, 0, 0.2, 100.0, 4);
+    hw_body_def b2 = rod_body(HW_BODY_FREE, &c2, 0.0, 0.0, -10.0);
+    wd.bodies = &b2;
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_world_body_state(w, 0, x, q, NULL, NULL);
+    hw_world_destroy(w);
+    cr_expect_eq(x[2], -10.0);
+    cr_expect_eq(q[0], 1.0);
+}
