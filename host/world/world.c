@@ -1016,7 +1016,9 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
         const hw_body_def *b = hw_bodies_def(w->bodies, free_k[kb]);
         double x[3];
         hw_bodies_state(w->bodies, free_k[kb], x, NULL, NULL, NULL);
-        double up = (rho * b->volume - b->mass) * g;
+        double mt, vc;
+        hw_body_mass_props(b, &mt, NULL, NULL, &vc);
+        double up = (rho * (b->volume + vc) - mt) * g; /* with its cylinders whole under water */
         const char *cause = "a body the lines do not hold (no restoring in some direction), or lines too slack to "
                             "find";
         if (up > 0 && f[2] > 0.5 * fabs(up) && b->awp <= 0)
