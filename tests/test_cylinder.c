@@ -613,8 +613,7 @@ Test(waves, neutral_cylinder_follows_the_orbit)
  * 0.05 rad settles at its draft m / (rho A), upright; the pinned rod of md_rod_pinned.yaml turns
  * (from 0.5 rad up) through the surface to where its buoyancy's moment, less with end B dry,
  * balances its weight's (MoorDyn's run settles there: its end B 1e-3 m away after 40 s); a rod
- * heavier than
- * water has no equilibrium: it starts where it was placed, with a note. */
+ * heavier than water has no equilibrium: it starts where it was placed, with a note. */
 Test(statics, bodies_alone)
 {
     const double d = 1.0, L = 10.0, A = M_PI * d * d / 4.0, ml = 0.5 * RHO * A, h = ml * L / (RHO * A);
