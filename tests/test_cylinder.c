@@ -665,3 +665,29 @@ Test(statics, bodies_alone)
     cr_expect_eq(x[2], -10.0);
     cr_expect_eq(q[0], 1.0);
 }
+
+/* ---- hawser run --------------------------------------------------------------------------------- */
+
+/* `hawser run` on a scenario of rods alone (no lines): the world keeps the clock (the runner of
+ * scenarios without lumped lines), bodies.csv has the rod's rows, and its end state is the world's
+ * (md_rod_pinned.yaml: pitch -55.17 deg at 10 s, MoorDyn's end B (3.426648, 1.925250) m). */
+Test(cli, rods_alone_run)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "rm -rf %s/cyl_run && %s run %s/md_rod_pinned.yaml -o %s/cyl_run -q > %s/cyl_run.json",
+             HW_TMP, HW_CLI_PATH, HW_TEST_DATA_DIR, HW_TMP, HW_TMP);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    snprintf(cmd, sizeof cmd, "%s/cyl_run/bodies.csv", HW_TMP);
+    FILE *f = fopen(cmd, "r");
+    cr_assert_not_null(f, "%s", cmd);
+    char line[4096], last[4096] = "";
+    while (fgets(line, sizeof line, f)) strcpy(last, line);
+    fclose(f);
+    double t = 0, x = 0, y = 0, z = 0, roll = 0, pitch = 0;
+    cr_assert_eq(sscanf(last, "%lf,%lf,%lf,%lf,%lf,%lf", &t, &x, &y, &z, &roll, &pitch), 6, "%s", last);
+    double th = -pitch * M_PI / 180.0, xb = 6.0 * cos(th), zb = -3.0 + 6.0 * sin(th);
+    printf("hawser run, rods alone: t %g s, end B (%.6f, %.6f) m, MoorDyn (3.426648, 1.925250) m\n", t, xb, zb);
+    cr_expect_eq(t, 10.0);
+    cr_expect_eq(z, -3.0);
+    cr_expect_lt(fabs(xb - 3.426648) + fabs(zb - 1.925250), 1e-3);
+}
