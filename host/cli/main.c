@@ -387,10 +387,13 @@ static int cmd_convert(int argc, char **argv)
 }
 
 /* The run's time: the lumped lines', else the rigid cables', else the network's. */
+/* The run's time: the lines', the rigid cables', the network's, or (bodies alone) the world's. */
+static const hw_world *g_clock_world; /* bodies alone: the world keeps the clock */
 static double run_time(const hw_sim *sim, const hw_rc_runner *rig, const hw_net_runner *net)
 {
     if (sim) return hw_sim_time(sim);
     if (rig->rc) return hw_rc_time(rig->rc);
+    if (!net->net && g_clock_world) return hw_world_time(g_clock_world);
     return net->net ? hw_net_time(net->net) : 0.0;
 }
 
@@ -513,6 +516,7 @@ int hw_cli_run(run_opts *o)
             if ((!sc->rigid && !bodies_only) || sc->n_bodies == 0) wd.n_bodies = wd.n_rc_bodies = wd.n_rc_body_ends = 0;
             else wd.rigid_handle = rigr.rc;
             if (!st) st = hw_world_create(&wd, &world, msg, sizeof msg);
+            g_clock_world = bodies_only ? world : NULL;
         }
         if (!st) st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg);
         char note[512]; /* a network has no ParaView part: said, not silent */
@@ -820,8 +824,9 @@ loop:
                                world, sc->rigid || bodies_only ? sc->bodies : NULL, &out, sc->rigid != NULL || bodies_only,
                                dt, wall, fam_steps};
         fam_summary(stdout, &sa);
-        st = hw_close_run_files(dir, sc->rigid ? &rigr.csv : &netr.csv, sc->rigid ? rigr.csv_path : netr.csv_path,
-                                fam_summary, &sa, st, msg, sizeof msg);
+        st = hw_close_run_files(dir, sc->rigid ? &rigr.csv : &netr.csv,
+                                bodies_only ? NULL : sc->rigid ? rigr.csv_path : netr.csv_path, fam_summary, &sa, st,
+                                msg, sizeof msg);
         if (st == HW_INTERRUPTED) {
             if (!o->quiet) fprintf(stderr, "hawser: %s; checkpoint %s\n", msg, ck.path);
             code = 128 + (int)g_signal;
