@@ -815,6 +815,24 @@ Test(cli, pinned_rod_resume_byte_identical)
     free(s);
 }
 
+/* The same rod alone (no lines: the world keeps the clock), killed and resumed: the same files. */
+Test(cli, rod_alone_resume_byte_identical)
+{
+    const char *scen = HW_TMP "/hawser_ck_rod_alone.yaml";
+    write_text(scen,
+        "environment: {gravity: 9.80665, water_density: 1025, depth: 50}\n"
+        "bodies:\n"
+        "  - name: rod\n"
+        "    type: pinned\n"
+        "    position: [0, 0, -3]\n"
+        "    cylinders:\n"
+        "      - {a: [0, 0, 0], b: [6, 0, 0], diameter: 0.3, mass_per_length: 30, segments: 12, Cd: 1.0, Ca: 1.0}\n"
+        "solver: {dt: 0.001, t_end: 3, static_solve: false}\n"
+        "outputs: {interval: 0.1}\n");
+    const char *files[] = {"bodies.csv", NULL};
+    bodies_resume(scen, 25, "1600:9", files, 0);
+}
+
 Test(cli, body_on_rigid_cable_end_resume_byte_identical)
 {
     const char *scen = HW_TMP "/hawser_ck_payload.yaml", *alone = HW_TMP "/hawser_ck_payload_alone.yaml";

@@ -608,3 +608,86 @@ Test(waves, neutral_cylinder_follows_the_orbit)
     cr_expect_lt(fabs(wrap(px - 0.5 * M_PI)), 1e-2);
     cr_expect_lt(fabs(wrap(pz)), 1e-2);
 }
+
+/* Bodies alone (no lines) with the static solve: a half-density spar placed 0.7 m high and tilted
+ * 0.05 rad settles at its draft m / (rho A), upright; the pinned rod of md_rod_pinned.yaml turns
+ * (from 0.5 rad up) through the surface to where its buoyancy's moment, less with end B dry,
+ * balances its weight's (MoorDyn's run settles there: its end B 1e-3 m away after 40 s); a rod
+ * heavier than water has no equilibrium: it starts where it was placed, with a note. */
+Test(statics, bodies_alone)
+{
+    const double d = 1.0, L = 10.0, A = M_PI * d * d / 4.0, ml = 0.5 * RHO * A, h = ml * L / (RHO * A);
+    hw_body_cylinder_def c = cyl(0, 0, 0, 0, 0, L, d, ml, 20);
+    hw_body_def b = rod_body(HW_BODY_FREE, &c, 0.0, 0.0, -h + 0.7);
+    b.rot[0] = 0.05;
+    hw_model_def m = empty_model(1e-3);
+    m.solver.static_solve = 1;
+    hw_world_def wd = hw_default_world();
+    wd.lumped = &m; wd.n_bodies = 1; wd.bodies = &b;
+    hw_world *w = NULL;
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    double x[3], q[4];
+    hw_world_body_state(w, 0, x, q, NULL, NULL);
+    hw_world_destroy(w);
+    printf("spar alone, statics: z %.9f m (draft %.9f), q (%.9f, %.3g, %.3g, %.3g)\n", x[2], -h, q[0], q[1], q[2], q[3]);
+    cr_expect_lt(fabs(x[2] + h), 1e-6);
+    cr_expect_lt(fabs(q[1]) + fabs(q[2]), 1e-6);
+    /* the pinned rod of md_rod_pinned.yaml with the static solve */
+    hw_world_load_opts o = hw_default_load_opts();
+    /* from 0.5 rad up (horizontal, both moments go as the cosine of the tilt: the Newton statics'
+       Jacobian is nil there and it cannot start) */
+    static const char *const ovr[2] = {"solver.static_solve=true", "bodies[0].rotation=[0, -0.5, 0]"};
+    o.n_overrides = 2; o.overrides = ovr;
+    cr_assert_eq(hw_world_load(HW_TEST_DATA_DIR "/md_rod_pinned.yaml", &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_world_body_state(w, 0, x, q, NULL, NULL);
+    double th = -asin(2.0 * (q[0] * q[2] - q[3] * q[1])), zb = -3.0 + 6.0 * sin(th);
+    cr_assert_eq(hw_world_step(w, 5000), HW_OK, "%s", hw_world_last_error(w));
+    double q1[4], om[3];
+    hw_world_body_state(w, 0, x, q1, NULL, om);
+    hw_world_destroy(w);
+    printf("pinned rod alone, statics: tilt %.4f deg, end B at z = %.4f m; after 0.5 s w = %.2e rad/s\n", th * 180 / M_PI,
+           zb, om[1]);
+    cr_expect(zb > 0.0 && zb < 3.0, "end B above the surface: z %.4f", zb);
+    /* MoorDyn 2.7.2 (PyPI wheel, md_rod_pinned.dat run from horizontal at dt 1e-4 s, GetRodNodePos
+       of node N): end B at (3.654819, 1.758393) m after 20 s, (3.755677, 1.679198) after 30 s,
+       (3.847265, 1.604188) after 40 s, still settling (its drag decays the swing slowly) */
+    double xb = 6.0 * cos(th);
+    printf("  end B (%.6f, %.6f) m; MoorDyn after 40 s (3.847265, 1.604188) m\n", xb, zb);
+    cr_expect_lt(fabs(xb - 3.847265) + fabs(zb - 1.604188), 5e-3);
+    cr_expect_lt(fabs(om[1]), 1e-4);
+    /* a sinking rod: no equilibrium, placed as given */
+    hw_body_cylinder_def c2 = cyl(0, 0, 0, 3, 0, 0, 0.2, 100.0, 4);
+    hw_body_def b2 = rod_body(HW_BODY_FREE, &c2, 0.0, 0.0, -10.0);
+    wd.bodies = &b2;
+    cr_assert_eq(hw_world_create(&wd, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_world_body_state(w, 0, x, q, NULL, NULL);
+    hw_world_destroy(w);
+    cr_expect_eq(x[2], -10.0);
+    cr_expect_eq(q[0], 1.0);
+}
+
+/* ---- hawser run --------------------------------------------------------------------------------- */
+
+/* `hawser run` on a scenario of rods alone (no lines): the world keeps the clock (the runner of
+ * scenarios without lumped lines), bodies.csv has the rod's rows, and its end state is the world's
+ * (md_rod_pinned.yaml: pitch -55.17 deg at 10 s, MoorDyn's end B (3.426648, 1.925250) m). */
+Test(cli, rods_alone_run)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "rm -rf %s/cyl_run && %s run %s/md_rod_pinned.yaml -o %s/cyl_run -q > %s/cyl_run.json",
+             HW_TMP, HW_CLI_PATH, HW_TEST_DATA_DIR, HW_TMP, HW_TMP);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    snprintf(cmd, sizeof cmd, "%s/cyl_run/bodies.csv", HW_TMP);
+    FILE *f = fopen(cmd, "r");
+    cr_assert_not_null(f, "%s", cmd);
+    char line[4096], last[4096] = "";
+    while (fgets(line, sizeof line, f)) strcpy(last, line);
+    fclose(f);
+    double t = 0, x = 0, y = 0, z = 0, roll = 0, pitch = 0;
+    cr_assert_eq(sscanf(last, "%lf,%lf,%lf,%lf,%lf,%lf", &t, &x, &y, &z, &roll, &pitch), 6, "%s", last);
+    double th = -pitch * M_PI / 180.0, xb = 6.0 * cos(th), zb = -3.0 + 6.0 * sin(th);
+    printf("hawser run, rods alone: t %g s, end B (%.6f, %.6f) m, MoorDyn (3.426648, 1.925250) m\n", t, xb, zb);
+    cr_expect_eq(t, 10.0);
+    cr_expect_eq(z, -3.0);
+    cr_expect_lt(fabs(xb - 3.426648) + fabs(zb - 1.925250), 1e-3);
+}

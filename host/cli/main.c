@@ -206,7 +206,7 @@ static void fam_summary(FILE *f, void *ctx)
     if (a->message) { fprintf(f, ",\"message\":"); hw_json_string(f, a->message); }
     fprintf(f, ",\"scenario\":"); hw_json_string(f, a->scenario);
     if (a->rigid) { /* rigid cables (and the bodies they hold) */
-        if (a->rig->rc) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", a->steps, a->wall);
+        if (a->rig->rc || !a->net->net) fprintf(f, ",\"steps\":%ld,\"wall_s\":%.4f", a->steps, a->wall);
         hw_rc_runner_json(f, a->rig);
         hw_net_runner_json(f, a->net);
         hw_bodies_json(f, a->world, a->bodies);
@@ -387,10 +387,13 @@ static int cmd_convert(int argc, char **argv)
 }
 
 /* The run's time: the lumped lines', else the rigid cables', else the network's. */
+/* The run's time: the lines', the rigid cables', the network's, or (bodies alone) the world's. */
+static const hw_world *g_clock_world; /* bodies alone: the world keeps the clock */
 static double run_time(const hw_sim *sim, const hw_rc_runner *rig, const hw_net_runner *net)
 {
     if (sim) return hw_sim_time(sim);
     if (rig->rc) return hw_rc_time(rig->rc);
+    if (!net->net && g_clock_world) return hw_world_time(g_clock_world);
     return net->net ? hw_net_time(net->net) : 0.0;
 }
 
@@ -475,7 +478,8 @@ int hw_cli_run(run_opts *o)
     /* Without lumped lines (rigid cables and/or a network): the world keeps the clock, with the
      * bodies the rigid cables hold; the runners step the cables and the network, as they always
      * have, and write their rows and the summary (fam_summary). One loop below for every run. */
-    int fam = sc->model.n_lines == 0 && (sc->rigid || sc->network);
+    int bodies_only = sc->model.n_lines == 0 && !sc->rigid && !sc->network && sc->n_bodies > 0; /* rods alone */
+    int fam = sc->model.n_lines == 0 && (sc->rigid || sc->network || bodies_only);
     hw_net_runner netr;
     memset(&netr, 0, sizeof netr);
     hw_rc_runner rigr;
@@ -509,9 +513,10 @@ int hw_cli_run(run_opts *o)
             wd.network = NULL;
             wd.n_couplings = 0;
             wd.n_body_points = 0;
-            if (!sc->rigid || sc->n_bodies == 0) wd.n_bodies = wd.n_rc_bodies = wd.n_rc_body_ends = 0;
+            if ((!sc->rigid && !bodies_only) || sc->n_bodies == 0) wd.n_bodies = wd.n_rc_bodies = wd.n_rc_body_ends = 0;
             else wd.rigid_handle = rigr.rc;
             if (!st) st = hw_world_create(&wd, &world, msg, sizeof msg);
+            g_clock_world = bodies_only ? world : NULL;
         }
         if (!st) st = hw_net_runner_start(&netr, sc, dir, log_sink, (void *)o, msg, sizeof msg);
         char note[512]; /* a network has no ParaView part: said, not silent */
@@ -737,7 +742,8 @@ loop:
                 }
                 if (!st) st = hw_bodies_out_write(&bout, world, msg, sizeof msg);
                 if (!st) hw_progress_show(&pg, run_time(NULL, &rigr, &netr), t_end, hw_now_s() - run0);
-                long s1 = rigr.rc ? (long)floor(hw_rc_time(rigr.rc) / dt + 0.5) : netr.steps;
+                long s1 = rigr.rc ? (long)floor(hw_rc_time(rigr.rc) / dt + 0.5)
+                          : bodies_only ? (long)floor(hw_world_time(world) / dt + 0.5) : netr.steps;
                 if (!st) hw_run_ck_test_signal(s0, s1);
                 fam_steps = s1;
                 if (!st) {
@@ -777,6 +783,7 @@ loop:
         if (fam) {
             fam_status = status;
             if (rigr.rc) fam_steps = (long)floor(hw_rc_time(rigr.rc) / dt + 0.5);
+            else if (bodies_only) fam_steps = (long)floor(hw_world_time(world) / dt + 0.5);
             else fam_steps = netr.steps;
         } else {
             double wall = hw_now_s() - run0;
@@ -814,10 +821,12 @@ loop:
             snprintf(msg, sizeof msg, "%.2000s", fmsg); /* the writers' messages: a path and a reason */
         }
         fam_summary_args sa = {fam_status, st ? msg : NULL, o->scenario, dir, &rigr, &netr,
-                               world, sc->rigid ? sc->bodies : NULL, &out, sc->rigid != NULL, dt, wall, fam_steps};
+                               world, sc->rigid || bodies_only ? sc->bodies : NULL, &out, sc->rigid != NULL || bodies_only,
+                               dt, wall, fam_steps};
         fam_summary(stdout, &sa);
-        st = hw_close_run_files(dir, sc->rigid ? &rigr.csv : &netr.csv, sc->rigid ? rigr.csv_path : netr.csv_path,
-                                fam_summary, &sa, st, msg, sizeof msg);
+        st = hw_close_run_files(dir, sc->rigid ? &rigr.csv : &netr.csv,
+                                bodies_only ? NULL : sc->rigid ? rigr.csv_path : netr.csv_path, fam_summary, &sa, st,
+                                msg, sizeof msg);
         if (st == HW_INTERRUPTED) {
             if (!o->quiet) fprintf(stderr, "hawser: %s; checkpoint %s\n", msg, ck.path);
             code = 128 + (int)g_signal;

@@ -178,7 +178,8 @@ hw_status hw_close_run_files(const char *dir, FILE **csv, const char *csv_path, 
     snprintf(path, sizeof path, "%s/summary.json", dir);
     int serr = 0, cerr = 0; /* summary.json, the table */
     struct stat dst;
-    if (*csv || (st == HW_ERR_IO && stat(dir, &dst) == 0)) { /* the directory is there */
+    /* the directory is there (csv_path NULL: a run without a table of its own, bodies alone) */
+    if (*csv || ((st == HW_ERR_IO || !csv_path) && stat(dir, &dst) == 0)) {
         FILE *f = fopen(path, "w");
         serr = f ? 0 : errno;
         if (f) {

@@ -23,7 +23,8 @@ int hw_fclose_checked(FILE *f);
 
 /* The end of a run that wrote one CSV table (rigid.csv, network.csv): writes dir/summary.json
  * with write(f, ctx) when the directory is there (the table was opened, or st is an I/O failure
- * and dir exists), then closes *csv (set to NULL). A run that was ok until then (st == HW_OK)
+ * and dir exists, or csv_path is NULL: a run without a table of its own, bodies alone), then
+ * closes *csv (set to NULL). A run that was ok until then (st == HW_OK)
  * becomes HW_ERR_IO when the table's or the summary's writes failed, with msg naming the file;
  * an earlier failure keeps its own status and message. Returns the status. */
 typedef void (*hw_summary_fn)(FILE *f, void *ctx);

@@ -266,6 +266,7 @@ static double run_time(const hw_run_ck *r, const hw_sim *sim, double *dt)
 {
     if (sim) { *dt = hw_sim_dt(sim); return hw_sim_time(sim); }
     if (r->rig && r->rig->rc) { *dt = hw_rc_dt(r->rig->rc); return hw_rc_time(r->rig->rc); }
+    if (!(r->netr && r->netr->net) && r->world) { *dt = hw_world_dt(r->world); return hw_world_time(r->world); }
     *dt = r->net_dt;
     return r->netr && r->netr->net ? hw_net_time(r->netr->net) : 0.0;
 }

@@ -703,6 +703,14 @@ static hw_status static_residual(hw_world *w, const hw_world_def *d, hw_point_de
 {
     hw_sim *sim = NULL;
     w->static_solves++;
+    if (d->lumped->n_lines == 0) { /* bodies alone: their own loads */
+        hw_bodies_read_loads(w->bodies, NULL);
+        for (int i = 0; i < nf; i++) {
+            hw_bodies_net_load(w->bodies, free_k[i], r + 6 * i);
+            if (hw_bodies_def(w->bodies, free_k[i])->kind == HW_BODY_PINNED) r[6 * i] = r[6 * i + 1] = r[6 * i + 2] = 0.0;
+        }
+        return HW_OK;
+    }
     hw_status st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, 1, &sim, msg, len);
     if (st == HW_ERR_NOT_CONVERGED && w->static_inner_tol > 0) {
         /* the lines cannot be solved that tightly (a chain on the frictionless seabed, the lumped
@@ -1013,7 +1021,9 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
         const hw_body_def *b = hw_bodies_def(w->bodies, free_k[kb]);
         double x[3];
         hw_bodies_state(w->bodies, free_k[kb], x, NULL, NULL, NULL);
-        double up = (rho * b->volume - b->mass) * g;
+        double mt, vc;
+        hw_body_mass_props(b, &mt, NULL, NULL, &vc);
+        double up = (rho * (b->volume + vc) - mt) * g; /* with its cylinders whole under water */
         const char *cause = "a body the lines do not hold (no restoring in some direction), or lines too slack to "
                             "find";
         if (up > 0 && f[2] > 0.5 * fabs(up) && b->awp <= 0)
@@ -1125,6 +1135,27 @@ hw_status hw_world_create(const hw_world_def *d, hw_world **out, char *msg, size
     if (!st && m->n_lines > 0) {
         if (m->solver.static_solve && d->n_body_points > 0) st = world_statics(w, d, pts, msg, len);
         if (!st) st = build_sim(w, d, pts, d->backend, m->solver.static_solve, 0, &w->sim, msg, len);
+    } else if (!st && m->solver.static_solve && d->n_bodies > 0 && !d->rigid && !d->rigid_handle &&
+               !d->network && !d->network_handle) {
+        /* bodies alone (rods without lines): their own equilibrium (a spar's draft, a pinned rod's
+           tilt) where one exists; where none does (a rod heavier than water sinks) they start
+           where they were placed, with a note */
+        int nb = hw_bodies_count(w->bodies);
+        double *s0 = (double *)malloc((size_t)7 * (nb > 0 ? nb : 1) * sizeof(double));
+        if (!s0) st = HW_ERR_NOMEM;
+        for (int k = 0; s0 && k < nb; k++) hw_bodies_state(w->bodies, k, s0 + 7 * k, s0 + 7 * k + 3, NULL, NULL);
+        if (s0) st = world_statics(w, d, pts, msg, len);
+        if (s0 && st == HW_ERR_NOT_CONVERGED) {
+            for (int k = 0; k < nb; k++) hw_bodies_set_state(w->bodies, k, s0 + 7 * k, s0 + 7 * k + 3, NULL, NULL);
+            if (d->log) {
+                char note[1400];
+                snprintf(note, sizeof note, "%s (the bodies start where they were placed)", msg);
+                d->log(d->log_user, 1, note);
+            }
+            if (msg && len) msg[0] = 0;
+            st = HW_OK;
+        }
+        free(s0);
     }
     w->dt = w->sim ? hw_sim_dt(w->sim) : (m->solver.dt > 0 ? m->solver.dt : 0.01);
     w->n_points = m->n_points;
