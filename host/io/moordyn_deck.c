@@ -25,6 +25,7 @@
 #include "io/scenario_body.h"
 #include "model/critical_step.h"
 #include "model/model_build.h"
+#include "world/integrate.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
 
@@ -460,6 +461,68 @@ static void read_wavekin(rdr *R, int line, const char *where, double v)
     }
 }
 
+/* tScheme: every name MoorDyn 2.7.2 accepts (case-insensitive, as its create_time_scheme reads
+ * them). Explicit Euler and Adams-Bashforth run as they are; the rest run the nearest Hawser
+ * scheme with a note saying what runs instead (docs/moordyn.md, Time integration). MoorDyn
+ * itself runs RK2 for a name it does not know; Hawser stops at it. */
+static int suffix_count(const char *val, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    if (strncasecmp(val, prefix, n)) return -1;
+    const char *d = val + n;
+    if (!*d) return 0;
+    for (const char *c = d; *c; c++)
+        if (*c < '0' || *c > '9') return 0;
+    long k = strtol(d, NULL, 10);
+    return k >= 1 && k <= 1000000 ? (int)k : 0;
+}
+
+static void read_tscheme(rdr *R, int line, const char *where, const char *val)
+{
+    static const struct { const char *name; hw_integrator integ; const char *note; } PLAIN[] = {
+        {"Euler", HW_INT_EULER, NULL},
+        {"RK2", HW_INT_RK2, NULL},
+        {"RK4", HW_INT_RK4, NULL},
+        {"AB2", HW_INT_AB2, NULL},
+        {"AB3", HW_INT_AB3, NULL},
+        {"AB4", HW_INT_AB4, NULL},
+        {"Heun", HW_INT_RK2, "MoorDyn's Heun is a one-evaluation predictor-corrector that predicts with the "
+                             "previous step's derivative; Hawser runs its RK2 (Heun's two-evaluation method, "
+                             "second order as well) instead"},
+        {"LEuler", HW_INT_EULER, "MoorDyn's local-time-step Euler; Hawser steps every line and point at dtM "
+                                 "(explicit Euler), as MoorDyn does wherever no object's own step is longer"},
+        {"LAB2", HW_INT_AB2, "MoorDyn's local-time-step AB2; Hawser steps every line and point at dtM (AB2)"},
+        {"LAB3", HW_INT_AB3, "MoorDyn's local-time-step AB3; Hawser steps every line and point at dtM (AB3)"},
+        {"LAB4", HW_INT_AB4, "MoorDyn's local-time-step AB4; Hawser steps every line and point at dtM (AB4)"},
+    };
+    for (size_t k = 0; k < sizeof PLAIN / sizeof PLAIN[0]; k++)
+        if (!strcasecmp(val, PLAIN[k].name)) {
+            R->solver.integrator = PLAIN[k].integ;
+            if (PLAIN[k].note) note(R, line, "tScheme %s: %s", PLAIN[k].name, PLAIN[k].note);
+            return;
+        }
+    static const struct { const char *prefix, *what; } IMPLICIT[] = {
+        {"BEuler", "backward Euler"}, {"Midpoint", "implicit midpoint"},
+        {"ACA", "Newmark average-constant-acceleration"}, {"Wilson", "Wilson-theta"}};
+    for (size_t k = 0; k < sizeof IMPLICIT / sizeof IMPLICIT[0]; k++) {
+        int n = suffix_count(val, IMPLICIT[k].prefix);
+        if (n < 0) continue;
+        if (n == 0) {
+            fail(R, line, where, "expected %s followed by its number of inner iterations (an integer >= 1, "
+                 "e.g. %s5), got \"%.40s\"", IMPLICIT[k].prefix, IMPLICIT[k].prefix, val);
+            return;
+        }
+        R->solver.integrator = HW_INT_RK4;
+        note(R, line, "tScheme %.40s: MoorDyn's %s scheme solved by %d relaxed fixed-point iterations; Hawser "
+             "has no implicit scheme and runs RK4 (its most accurate and most stable explicit one) instead, "
+             "at the same dtM if it is within RK4's critical step", val, IMPLICIT[k].what, n);
+        return;
+    }
+    fail(R, line, where, "expected a time scheme MoorDyn 2.7.2 knows (Euler, LEuler, Heun, RK2, RK4, AB2, AB3, "
+         "AB4, LAB2, LAB3, LAB4, or BEuler, Midpoint, ACA, Wilson followed by an iteration count), got \"%.40s\" "
+         "(MoorDyn itself would run RK2 instead)", val);
+}
+
 static void read_option(rdr *R, const row *r)
 {
     if (r->n < 2) {
@@ -488,17 +551,7 @@ static void read_option(rdr *R, const row *r)
     }
     R->opt_ln[id] = r->line;
     if (id == O_TSCHEME) {
-        if (!strcasecmp(val, "RK2") || !strcasecmp(val, "Heun")) R->solver.integrator = HW_INT_RK2;
-        else if (!strcasecmp(val, "RK4")) R->solver.integrator = HW_INT_RK4;
-        else if (!strcasecmp(val, "Euler"))
-            refuse(R, r->line, where,
-                   "tScheme Euler (explicit forward Euler) not supported yet: Hawser's first-order "
-                   "scheme is semi-implicit (symplectic) Euler, a different method; use RK2, Heun or "
-                   "RK4, or convert to YAML and choose integrator: symplectic_euler");
-        else
-            refuse(R, r->line, where,
-                   "tScheme %.40s not supported yet (Hawser integrates with RK2 = Heun's method and "
-                   "RK4; expected RK2, Heun or RK4)", val);
+        read_tscheme(R, r->line, where, val);
         return;
     }
     if (id == O_FILEIC) {
@@ -1778,7 +1831,7 @@ static void apply_cfl(rdr *R, const hw_model_def *m)
             snprintf(buf, sizeof buf, "%s:%d: CFL %g gives MoorDyn's dtM = %.6g s (line %d: CFL x 2 pi "
                      "(L/N) sqrt(Mass/m / EA)), above Hawser's critical step %.6g s (%s, line %d): clamped, "
                      "Hawser's automatic step is used (%.2f of the critical step)", R->file, ln, R->cfl, dt, at + 1,
-                     crit, R->solver.integrator == HW_INT_RK4 ? "RK4" : "RK2", cl + 1, R->solver.dt_safety);
+                     crit, hw_integ_name(R->solver.integrator), cl + 1, R->solver.dt_safety);
             R->log(R->log_user, 1, buf);
         }
         return;

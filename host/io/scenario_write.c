@@ -311,7 +311,7 @@ static void write_failure(FILE *f, const hw_failure_def *r)
     else fprintf(f, "      at: %d\n", r->at);
 }
 
-static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4"};
+static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4"};
 
 static void write_refs(FILE *f, const hw_model_def *m, const char *key, const char *kind, int n,
                        const hw_output_ref *r)
@@ -366,7 +366,7 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fprintf(f, "\n  dt_safety: "); num(f, s->dt_safety);
     fprintf(f, "\n  t_end: "); num(f, s->t_end);
     fprintf(f, "\n  integrator: %s",
-            (unsigned)s->integrator < 3 ? INTEGRATORS[s->integrator] : "?");
+            (unsigned)s->integrator < HW_INT_COUNT ? INTEGRATORS[s->integrator] : "?");
     fprintf(f, "\n  static_solve: %s", s->static_solve ? "true" : "false");
     fprintf(f, "\n  static_tolerance: "); num(f, s->static_tol);
     fprintf(f, "\n  static_max_iterations: %d", s->static_max_iter);

@@ -10,7 +10,17 @@
  * The largest stable h is then found by bisection on the spectral radius of the actual scheme's
  * one-step map for that oscillator, so the same code answers for every scheme. Heun's method
  * (RK2) is weakly unstable for an undamped oscillator at any step: its limit comes from the
- * damping, and is reported as the step at which growth exceeds 1e-6 per step. */
+ * damping, and is reported as the step at which growth exceeds 1e-6 per step.
+ *
+ * The multistep schemes (explicit Euler, Adams-Bashforth 2-4) have no 2 x 2 one-step map: for them
+ * the oscillator is split into its two modes y' = lambda y, lambda = w (-zeta +- sqrt(zeta^2 - 1)),
+ * and the growth per step is the largest root modulus of the scheme's characteristic polynomial
+ *   xi^p - xi^(p-1) - h lambda sum_j b_j xi^(p-1-j)          (Euler: xi = 1 + h lambda),
+ * with the same 1e-6 tolerance. On the negative real axis (pure damping) the schemes are stable for
+ * h |lambda| up to 2 (Euler), 1 (AB2), 6/11 (AB3), 3/10 (AB4); on the imaginary axis (an undamped
+ * oscillation) Euler and AB2 grow at every step (by (h w)^2 / 2 and (h w)^4 / 4 per step), so, as
+ * for RK2, their limit comes from the damping; AB3 and AB4 hold up to h w = 0.72 and 0.43. */
+#include <complex.h>
 #include <math.h>
 
 #include "model/critical_step.h"
@@ -41,8 +51,58 @@ static void scheme_step(hw_integrator integ, double h, double w, double z, doubl
     *x = X; *v = V;
 }
 
+/* The largest root modulus of the Adams-Bashforth polynomial of order p at hl = h lambda
+ * (Durand-Kerner iteration; p <= 4). */
+static double ab_radius(int p, double complex hl)
+{
+    static const double B[4][4] = {{1.0, 0, 0, 0},
+                                   {1.5, -0.5, 0, 0},
+                                   {23.0 / 12.0, -16.0 / 12.0, 5.0 / 12.0, 0},
+                                   {55.0 / 24.0, -59.0 / 24.0, 37.0 / 24.0, -9.0 / 24.0}};
+    if (p == 1) return cabs(1.0 + hl);
+    double complex a[5]; /* monic: xi^p + a[p-1] xi^(p-1) + ... + a[0] */
+    a[p] = 1.0;
+    a[p - 1] = -(1.0 + hl * B[p - 1][0]);
+    for (int j = 1; j < p; j++) a[p - 1 - j] = -hl * B[p - 1][j];
+    double complex r[4], seed = 0.4 + 0.9 * I;
+    r[0] = 1.0;
+    for (int k = 1; k < p; k++) r[k] = r[k - 1] * seed;
+    for (int it = 0; it < 500; it++) {
+        double moved = 0.0;
+        for (int k = 0; k < p; k++) {
+            double complex f = a[p];
+            for (int j = p - 1; j >= 0; j--) f = f * r[k] + a[j];
+            double complex d = 1.0;
+            for (int j = 0; j < p; j++)
+                if (j != k) d *= r[k] - r[j];
+            if (cabs(d) == 0.0) d = 1e-14;
+            double complex step = f / d;
+            r[k] -= step;
+            moved = fmax(moved, cabs(step));
+        }
+        if (moved < 1e-15) break;
+    }
+    double m = 0.0;
+    for (int k = 0; k < p; k++) m = fmax(m, cabs(r[k]));
+    return m;
+}
+
 static double spectral_radius(hw_integrator integ, double h, double w, double z)
 {
+    if (integ >= HW_INT_EULER) {
+        int p = integ == HW_INT_EULER ? 1 : integ == HW_INT_AB2 ? 2 : integ == HW_INT_AB3 ? 3 : 4;
+        double complex l1, l2;
+        if (z < 1.0) {
+            double s = sqrt(1.0 - z * z);
+            l1 = w * (-z + s * I);
+            l2 = conj(l1);
+        } else {
+            double s = sqrt(z * z - 1.0);
+            l1 = w * (-z + s);
+            l2 = w * (-z - s);
+        }
+        return fmax(ab_radius(p, h * l1), ab_radius(p, h * l2));
+    }
     double a11 = 1, a21 = 0, a12 = 0, a22 = 1;
     scheme_step(integ, h, w, z, &a11, &a21); /* first column: image of (1, 0) */
     scheme_step(integ, h, w, z, &a12, &a22); /* second column: image of (0, 1) */

