@@ -5,11 +5,13 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "helpers.h"
 #include "hawser/checkpoint.h"
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
+#include "io/scenario_write.h"
 #include "model/critical_step.h"
 #include "world/integrate.h"
 
@@ -196,4 +198,172 @@ Test(schemes, critical_steps_on_the_axes)
     }
     /* the damped oscillator: Euler holds while h w <= 2 zeta */
     cr_expect(fabs(hw_stable_step(HW_INT_EULER, w, 0.3) * w - 0.6) < 1e-3);
+}
+
+/* ---- decks ---------------------------------------------------------------------------------------- */
+
+typedef struct log_cap { char text[8192]; size_t used; } log_cap;
+
+static void cap_log(void *user, int level, const char *m)
+{
+    log_cap *c = user;
+    int n = snprintf(c->text + c->used, sizeof c->text - c->used, "%d %s\n", level, m);
+    if (n > 0 && c->used + (size_t)n < sizeof c->text) c->used += (size_t)n;
+}
+
+static char deck_text[8192];
+
+/* md_schemes.dat with its tScheme replaced by name. */
+static const char *deck_with(const char *name)
+{
+    FILE *f = fopen(HW_TEST_DATA_DIR "/md_schemes.dat", "r");
+    cr_assert_not_null(f);
+    char base[8192];
+    size_t n = fread(base, 1, sizeof base - 1, f);
+    base[n] = 0;
+    fclose(f);
+    const char *at = strstr(base, "Euler     tScheme");
+    cr_assert_not_null(at);
+    snprintf(deck_text, sizeof deck_text, "%.*s%s tScheme%s", (int)(at - base), base, name, at + strlen("Euler     tScheme"));
+    return deck_text;
+}
+
+static char *yaml_of(const hw_scenario *sc)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cr_assert_not_null(f);
+    cr_assert_eq(hw_scenario_write_yaml(sc, f, NULL), HW_OK);
+    fclose(f);
+    return buf;
+}
+
+/* The deck and its hand-written YAML twin are the same scenario (written back to YAML, the same
+ * text) and run to the same numbers, bit for bit. */
+Test(decks, md_schemes_matches_its_yaml_twin)
+{
+    char msg[1024];
+    hw_scenario *d = NULL, *y = NULL;
+    cr_assert_eq(hw_md_load(HW_TEST_DATA_DIR "/md_schemes.dat", NULL, NULL, &d, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_schemes.yaml", &y, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(d->model.solver.integrator, HW_INT_EULER);
+    char *a = yaml_of(d), *b = yaml_of(y);
+    cr_expect_str_eq(a, b);
+    free(a);
+    free(b);
+    hw_sim *s1 = make(&d->model), *s2 = make(&y->model);
+    cr_assert_eq(hw_sim_step(s1, 1000), HW_OK);
+    cr_assert_eq(hw_sim_step(s2, 1000), HW_OK);
+    double r1[3], r2[3], v1[3], v2[3];
+    hw_sim_point_state(s1, 1, r1, v1, NULL);
+    hw_sim_point_state(s2, 1, r2, v2, NULL);
+    cr_expect(!memcmp(r1, r2, sizeof r1) && !memcmp(v1, v2, sizeof v1), "deck %.17g, twin %.17g", r1[2], r2[2]);
+    hw_sim_destroy(s1);
+    hw_sim_destroy(s2);
+    hw_scenario_free(d);
+    hw_scenario_free(y);
+}
+
+/* Every tScheme name MoorDyn 2.7.2 accepts is read (case-insensitive): run as it is, or mapped
+ * with a note naming what runs instead; anything else is a located error. */
+Test(decks, every_tscheme_name)
+{
+    static const struct { const char *name; hw_integrator integ; const char *note; } C[] = {
+        {"Euler", HW_INT_EULER, NULL}, {"euler", HW_INT_EULER, NULL}, {"RK2", HW_INT_RK2, NULL},
+        {"RK4", HW_INT_RK4, NULL}, {"AB2", HW_INT_AB2, NULL}, {"ab3", HW_INT_AB3, NULL}, {"AB4", HW_INT_AB4, NULL},
+        {"Heun", HW_INT_RK2, "0 deck.dat:20: note: tScheme Heun: MoorDyn's Heun is a one-evaluation"},
+        {"LEuler", HW_INT_EULER, "tScheme LEuler: MoorDyn's local-time-step Euler"},
+        {"LAB2", HW_INT_AB2, "tScheme LAB2: MoorDyn's local-time-step AB2"},
+        {"LAB3", HW_INT_AB3, "(AB3)"}, {"LAB4", HW_INT_AB4, "(AB4)"},
+        {"BEuler5", HW_INT_RK4, "tScheme BEuler5: MoorDyn's backward Euler scheme solved by 5 relaxed"},
+        {"Midpoint10", HW_INT_RK4, "implicit midpoint scheme solved by 10"},
+        {"ACA3", HW_INT_RK4, "Newmark average-constant-acceleration"},
+        {"wilson2", HW_INT_RK4, "Wilson-theta scheme solved by 2 relaxed fixed-point iterations; Hawser has no "
+                                "implicit scheme and runs RK4"}};
+    for (size_t k = 0; k < sizeof C / sizeof C[0]; k++) {
+        log_cap cap = {{0}, 0};
+        hw_scenario *sc = NULL;
+        char msg[1024];
+        cr_assert_eq(hw_md_load_string(deck_with(C[k].name), "deck.dat", cap_log, &cap, &sc, NULL, msg, sizeof msg),
+                     HW_OK, "%s: %s", C[k].name, msg);
+        cr_expect_eq(sc->model.solver.integrator, C[k].integ, "%s", C[k].name);
+        if (C[k].note) cr_expect(strstr(cap.text, C[k].note), "%s: expected '%s' in: %s", C[k].name, C[k].note, cap.text);
+        else cr_expect(!strstr(cap.text, "tScheme"), "%s: no note expected: %s", C[k].name, cap.text);
+        hw_scenario_free(sc);
+    }
+    static const struct { const char *name, *needle; } BADS[] = {
+        {"AB5", "expected a time scheme MoorDyn 2.7.2 knows (Euler, LEuler, Heun, RK2, RK4, AB2"},
+        {"RK3", "got \"RK3\" (MoorDyn itself would run RK2 instead)"},
+        {"Anderson5", "got \"Anderson5\""},
+        {"BEuler", "expected BEuler followed by its number of inner iterations (an integer >= 1, e.g. BEuler5)"},
+        {"Midpoint0", "expected Midpoint followed by its number"},
+        {"Wilson2x", "got \"Wilson2x\""}};
+    for (size_t k = 0; k < sizeof BADS / sizeof BADS[0]; k++) {
+        hw_scenario *sc = NULL;
+        char msg[1024];
+        cr_assert_eq(hw_md_load_string(deck_with(BADS[k].name), "deck.dat", NULL, NULL, &sc, NULL, msg, sizeof msg),
+                     HW_ERR_INPUT, "%s", BADS[k].name);
+        cr_expect(!strncmp(msg, "deck.dat:20: OPTIONS tScheme: ", 30), "%s", msg);
+        cr_expect(strstr(msg, BADS[k].needle), "%s: expected '%s' in: %s", BADS[k].name, BADS[k].needle, msg);
+        cr_expect_null(sc);
+    }
+}
+
+/* md_schemes.dat against MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311): moordyn.Create(deck with
+ * the tScheme named), moordyn.Init(s, [], []), ten moordyn.Step(s, [], [], t, 0.1) calls from
+ * t = 0 (100 steps of dtM = 1 ms each), moordyn.GetPointPos(GetPoint(s, 2))[2] after each. */
+static const double MD_EULER[10] = {-20.126952686284, -20.079286915794, -20.050738835931, -20.066181449190,
+                                    -20.110039698783, -20.141846122328, -20.133527913597, -20.094115792992,
+                                    -20.060191782200, -20.061985176605};
+static const double MD_RK4[10] = {-20.126820605595, -20.079496583487, -20.051451450238, -20.066788692544,
+                                  -20.109709445625, -20.140554603103, -20.132371165472, -20.094359654307,
+                                  -20.061905059647, -20.063713690652};
+/* the same run's tScheme AB2 and AB3: MoorDyn 2.7.2's Adams-Bashforth leaves the oscillator on the
+ * second step (the point's speed jumps from 0.005 to 10 m/s) and never comes back; AB4 overflows */
+static const double MD_AB2_AT_01 = -17.310454629104, MD_AB3_AT_01 = -16.147702208168;
+
+static void run_deck(const char *scheme, double z[10])
+{
+    char msg[1024];
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load_string(deck_with(scheme), "md_schemes.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK,
+                 "%s", msg);
+    hw_sim *sim = make(&sc->model);
+    for (int k = 0; k < 10; k++) {
+        cr_assert_eq(hw_sim_advance_to(sim, 0.1 * (k + 1)), HW_OK, "%s", hw_sim_last_error(sim));
+        double r[3];
+        hw_sim_point_state(sim, 1, r, NULL, NULL);
+        z[k] = r[2];
+    }
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+Test(decks, md_schemes_against_moordyn)
+{
+    double z[10], worst = 0;
+    /* explicit Euler: the same method on the same forces, so the same numbers to rounding (MoorDyn
+     * adds dt f in its own order: 1e-9 m leaves room for that over 1000 steps of an oscillation) */
+    run_deck("Euler", z);
+    for (int k = 0; k < 10; k++) worst = fmax(worst, fabs(z[k] - MD_EULER[k]));
+    printf("Euler: largest difference from MoorDyn 2.7.2's Euler %.3e m\n", worst);
+    for (int k = 0; k < 10; k++) cr_expect(fabs(z[k] - MD_EULER[k]) < 1e-9, "t = %.1f: %.12f vs %.12f", 0.1 * (k + 1), z[k], MD_EULER[k]);
+    /* AB3, AB4: MoorDyn's own AB runs diverge (above), so they are held to MoorDyn's RK4, within
+     * their discretisation error at this step: measured 1.3e-7 m (AB3) and 1.1e-9 m (AB4), as the
+     * closed-form check's errors at dt = 1 ms (1.8e-7, 1.4e-9 m) predict; 1e-6 m holds both */
+    const char *ab[2] = {"AB3", "AB4"};
+    for (int c = 0; c < 2; c++) {
+        run_deck(ab[c], z);
+        worst = 0;
+        for (int k = 0; k < 10; k++) worst = fmax(worst, fabs(z[k] - MD_RK4[k]));
+        printf("%s: largest difference from MoorDyn 2.7.2's RK4 %.3e m (MoorDyn's AB2, AB3 at 0.1 s: %.3f, %.3f m)\n",
+               ab[c], worst, MD_AB2_AT_01, MD_AB3_AT_01);
+        cr_expect_lt(worst, 1e-6, "%s", ab[c]);
+        cr_expect_gt(fabs(z[0] - MD_AB3_AT_01), 1.0);
+    }
+    /* the implicit schemes run RK4 (note above): MoorDyn 2.7.2's Midpoint5 is within 2e-9 m of its
+     * RK4 on this deck (-20.063714377469 at 1 s), BEuler5 1.6 mm off it (-20.065351464056) */
+    run_deck("Midpoint5", z);
+    cr_expect_lt(fabs(z[9] - -20.063714377469), 2e-9 + fabs(MD_RK4[9] - -20.063714377469));
 }
