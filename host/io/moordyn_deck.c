@@ -486,9 +486,7 @@ static void read_tscheme(rdr *R, int line, const char *where, const char *val)
         {"AB2", HW_INT_AB2, NULL},
         {"AB3", HW_INT_AB3, NULL},
         {"AB4", HW_INT_AB4, NULL},
-        {"Heun", HW_INT_RK2, "MoorDyn's Heun is a one-evaluation predictor-corrector that predicts with the "
-                             "previous step's derivative; Hawser runs its RK2 (Heun's two-evaluation method, "
-                             "second order as well) instead"},
+        {"Heun", HW_INT_MOORDYN_HEUN, NULL},
         {"LEuler", HW_INT_EULER, "MoorDyn's local-time-step Euler; Hawser steps every line and point at dtM "
                                  "(explicit Euler), as MoorDyn does wherever no object's own step is longer"},
         {"LAB2", HW_INT_AB2, "MoorDyn's local-time-step AB2; Hawser steps every line and point at dtM (AB2)"},

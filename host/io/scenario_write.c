@@ -311,7 +311,7 @@ static void write_failure(FILE *f, const hw_failure_def *r)
     else fprintf(f, "      at: %d\n", r->at);
 }
 
-static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4"};
+static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun"};
 
 static void write_refs(FILE *f, const hw_model_def *m, const char *key, const char *kind, int n,
                        const hw_output_ref *r)

@@ -90,7 +90,8 @@ static double ab_radius(int p, double complex hl)
 static double spectral_radius(hw_integrator integ, double h, double w, double z)
 {
     if (integ >= HW_INT_EULER) {
-        int p = integ == HW_INT_EULER ? 1 : integ == HW_INT_AB2 ? 2 : integ == HW_INT_AB3 ? 3 : 4;
+        /* MoorDyn's Heun has AB2's characteristic polynomial (integrate.c) */
+        int p = integ == HW_INT_EULER ? 1 : integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN ? 2 : integ == HW_INT_AB3 ? 3 : 4;
         double complex l1, l2;
         if (z < 1.0) {
             double s = sqrt(1.0 - z * z);

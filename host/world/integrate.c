@@ -16,13 +16,14 @@
 
 int hw_integ_history(hw_integrator integ)
 {
-    return integ == HW_INT_AB2 ? 1 : integ == HW_INT_AB3 ? 2 : integ == HW_INT_AB4 ? 3 : 0;
+    return integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN ? 1 : integ == HW_INT_AB3 ? 2 : integ == HW_INT_AB4 ? 3 : 0;
 }
 
 hw_integrator hw_integ_startup(hw_integrator integ, int have)
 {
     int need = hw_integ_history(integ);
-    return have >= need ? integ : (hw_integrator)(HW_INT_START_AB + need + 1);
+    if (have >= need) return integ;
+    return (hw_integrator)(HW_INT_START_AB + (integ == HW_INT_MOORDYN_HEUN ? 1 : need + 1));
 }
 
 const char *hw_integ_name(hw_integrator integ)
@@ -35,7 +36,9 @@ const char *hw_integ_name(hw_integrator integ)
     case HW_INT_AB2: return "AB2";
     case HW_INT_AB3: return "AB3";
     case HW_INT_AB4: return "AB4";
+    case HW_INT_MOORDYN_HEUN: return "MoorDyn's Heun";
     }
+    if ((int)integ == HW_INT_START_AB + 1) return "MoorDyn's Heun (first step)";
     return (int)integ > HW_INT_START_AB + 1 && (int)integ <= HW_INT_START_AB + 4 ? "AB start-up (RK3)" : "?";
 }
 
@@ -65,6 +68,30 @@ static void ab_startup_step(const hw_backend_ops *ops, hw_backend *b, int p, dou
     const int kk[2] = {HW_BUF_K1, HW_BUF_K4};
     const double cc[2] = {0.25 * dt, 0.75 * dt};
     ops->lincomb(b, HW_BUF_Y, HW_BUF_Y, 2, cc, kk);
+}
+
+/* MoorDyn's Heun (its Time.cpp HeunScheme): K2 holds the previous step's derivative f_n-1 (zero
+ * before the first step, as in MoorDyn, whose first step is thus half an Euler step). The state
+ * is predicted with it, y* = y + dt f_n-1, the derivative evaluated there with the kinematics of
+ * time t (as MoorDyn does), f_n = f(t, y*), and corrected with the trapezoid rule,
+ * y_n+1 = y* + dt/2 (f_n - f_n-1) = y + dt/2 (f_n-1 + f_n); f_n is kept for the next step. For a
+ * linear force it is AB2 (the same characteristic polynomial). The every-step extremes and the
+ * monitor read the forces at y*. */
+static void moordyn_heun_step(const hw_backend_ops *ops, hw_backend *b, int first, double t, double dt)
+{
+    const int k1 = HW_BUF_K1, k2 = HW_BUF_K2;
+    if (first) {
+        const double m1 = -1.0;
+        ops->lincomb(b, k2, k2, 1, &m1, &k2);
+    }
+    ops->lincomb(b, HW_BUF_Y, HW_BUF_Y, 1, &dt, &k2);
+    ops->constrain(b, t, HW_BUF_Y);
+    ops->eval(b, t, HW_BUF_Y, k1);
+    ops->accumulate(b, t);
+    const int kk[2] = {HW_BUF_K1, HW_BUF_K2};
+    const double c[2] = {0.5 * dt, -0.5 * dt}, zero = 0.0;
+    ops->lincomb(b, HW_BUF_Y, HW_BUF_Y, 2, c, kk);
+    ops->lincomb(b, k2, k1, 1, &zero, &k1);
 }
 
 /* The Adams-Bashforth step of order p (1: explicit Euler) with the history in K1..Kp-1. */
@@ -128,8 +155,10 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
     case HW_INT_AB2: ab_step(ops, b, 2, t, dt); break;
     case HW_INT_AB3: ab_step(ops, b, 3, t, dt); break;
     case HW_INT_AB4: ab_step(ops, b, 4, t, dt); break;
+    case HW_INT_MOORDYN_HEUN: moordyn_heun_step(ops, b, 0, t, dt); break;
     default: /* a start-up step (hw_integ_startup) */
-        if ((int)integ > HW_INT_START_AB + 1 && (int)integ <= HW_INT_START_AB + 4)
+        if ((int)integ == HW_INT_START_AB + 1) moordyn_heun_step(ops, b, 1, t, dt);
+        else if ((int)integ > HW_INT_START_AB + 1 && (int)integ <= HW_INT_START_AB + 4)
             ab_startup_step(ops, b, (int)integ - HW_INT_START_AB, t, dt);
         break;
     }

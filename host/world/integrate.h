@@ -17,7 +17,9 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
  * resumed checkpoint, a state set from outside, a line break): a start-up step (Heun's RK3 that
  * keeps its first derivative; integrate.c), each of which leaves one more derivative in the
  * history, until the scheme itself can run. A start-up step of ABp is the value
- * HW_INT_START_AB + p, outside the public enum, understood by hw_integrate_step only. */
+ * HW_INT_START_AB + p, outside the public enum, understood by hw_integrate_step only; MoorDyn's
+ * Heun starts, as MoorDyn does, from a zero derivative (HW_INT_START_AB + 1: the history set to
+ * zero, then its step). */
 #define HW_INT_START_AB 100
 int hw_integ_history(hw_integrator integ);
 hw_integrator hw_integ_startup(hw_integrator integ, int have);

@@ -472,10 +472,11 @@ static hw_status one_step(hw_sim *sim, double h, double t1)
     hw_winches *W = &sim->winches;
     hw_status st;
     if (W->any) sim->ops->reel_before(sim->be, sim->t, h);
-    /* a multistep scheme's history holds derivatives dt apart: a whole step continues it (or
-     * starts it up); a shortened step is taken with RK4 and the start-up begins again after it */
+    /* an Adams-Bashforth history holds derivatives dt apart: a whole step continues it (or
+     * starts it up); a shortened step is taken with RK4 and the start-up begins again after it.
+     * MoorDyn's Heun only predicts with its last derivative: it takes a shortened step as it is */
     int need = hw_integ_history(sim->integ);
-    if (h == sim->dt || !need) {
+    if (h == sim->dt || !need || sim->integ == HW_INT_MOORDYN_HEUN) {
         hw_integrate_step(sim->ops, sim->be, hw_integ_startup(sim->integ, sim->hist), sim->t, h);
         if (sim->hist < need) sim->hist++;
     } else {

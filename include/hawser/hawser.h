@@ -54,10 +54,12 @@ typedef enum hw_integrator {
     HW_INT_EULER,                /* explicit (forward) Euler: y += dt f(t, y) */
     HW_INT_AB2,                  /* Adams-Bashforth, 2nd order (one evaluation per step; the first */
     HW_INT_AB3,                  /*  steps start up on the lower orders: Euler, AB2, AB3) */
-    HW_INT_AB4                   /* Adams-Bashforth, 4th order */
+    HW_INT_AB4,                  /* Adams-Bashforth, 4th order */
+    HW_INT_MOORDYN_HEUN          /* MoorDyn's "Heun": one evaluation per step, at the state predicted
+                                    with the previous step's derivative; trapezoid correction */
 } hw_integrator;
 /* The number of integrators (valid values are 0 .. HW_INT_COUNT - 1). */
-#define HW_INT_COUNT 7
+#define HW_INT_COUNT 8
 
 /* A table of y against strictly increasing x (linear interpolation, flat extrapolation). */
 typedef struct hw_table {
