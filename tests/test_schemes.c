@@ -394,3 +394,22 @@ Test(decks, md_schemes_against_moordyn)
     cr_expect_lt(worst, 1e-9);
     cr_expect_lt(fabs(z[9] - -20.063714377469), 1e-6);
 }
+
+/* Explicit Euler on an undamped line: the critical step is the one of 1e-6 growth per step, far
+ * below dtM, so the run is refused with the reason (MoorDyn would run it, growing; Hawser runs it
+ * with --allow-unstable-dt, the instability monitor watching). */
+Test(decks, undamped_euler_deck_is_refused_with_the_reason)
+{
+    char text[8192], msg[1024];
+    snprintf(text, sizeof text, "%s", deck_with("Euler"));
+    char *ba = strstr(text, "1e6      -0.5 ");
+    cr_assert_not_null(ba);
+    memcpy(ba, "1e6      0    ", 14);
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load_string(text, "md_schemes.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_ERR_INPUT);
+    cr_expect(strstr(msg, "exceeds the critical step") && strstr(msg, "of explicit Euler") &&
+              strstr(msg, "this scheme grows an undamped oscillation at any step"), "%s", msg);
+    hw_scenario_free(sc);
+}

@@ -94,15 +94,20 @@ static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd, char *msg, si
     if (sd->dt > 0) {
         sim->dt = sd->dt;
         if (sim->dt > sim->dt_crit && !sd->allow_unstable_dt) {
+            /* the schemes that grow an undamped oscillation at any step (docs/physics.md) */
+            int weak = sd->integrator == HW_INT_EULER || sd->integrator == HW_INT_AB2 ||
+                       sd->integrator == HW_INT_MOORDYN_HEUN;
             set_msg(msg, msg_len,
                     "dt = %.4g s (solver.dt, --dt, or a MoorDyn deck's dtM) exceeds the critical "
                     "step %.4g s of %s, set by line '%s' segment %d (axial wave across a "
                     "segment), so the run would diverge: reduce dt below "
                     "%.4g s, use fewer segments on line '%s', or set dt to auto; to run it anyway "
                     "(the instability monitor still stops a diverging run) set "
-                    "solver.allow_unstable_dt: true or pass --allow-unstable-dt",
+                    "solver.allow_unstable_dt: true or pass --allow-unstable-dt%s",
                     sim->dt, sim->dt_crit, integ_name(sd->integrator), ln, sim->crit_seg,
-                    sim->dt_crit, ln);
+                    sim->dt_crit, ln,
+                    weak ? " (this scheme grows an undamped oscillation at any step, so its critical "
+                           "step comes from the line's damping; rk4 or ab3 hold an undamped one)" : "");
             return HW_ERR_INPUT;
         }
         if (sim->dt > sim->dt_crit)
