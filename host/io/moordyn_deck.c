@@ -499,9 +499,9 @@ static void read_tscheme(rdr *R, int line, const char *where, const char *val)
             if (PLAIN[k].note) note(R, line, "tScheme %s: %s", PLAIN[k].name, PLAIN[k].note);
             return;
         }
-    static const struct { const char *prefix, *what; } IMPLICIT[] = {
-        {"BEuler", "backward Euler"}, {"Midpoint", "implicit midpoint"},
-        {"ACA", "Newmark average-constant-acceleration"}, {"Wilson", "Wilson-theta"}};
+    static const struct { const char *prefix, *what; int integ; } IMPLICIT[] = {
+        {"BEuler", "backward Euler", HW_INT_BEULER}, {"Midpoint", "implicit midpoint", HW_INT_MIDPOINT},
+        {"ACA", "Newmark average-constant-acceleration", -1}, {"Wilson", "Wilson-theta", -1}};
     for (size_t k = 0; k < sizeof IMPLICIT / sizeof IMPLICIT[0]; k++) {
         int n = suffix_count(val, IMPLICIT[k].prefix);
         if (n < 0) continue;
@@ -510,10 +510,16 @@ static void read_tscheme(rdr *R, int line, const char *where, const char *val)
                  "e.g. %s5), got \"%.40s\"", IMPLICIT[k].prefix, IMPLICIT[k].prefix, val);
             return;
         }
+        if (IMPLICIT[k].integ >= 0) { /* as MoorDyn solves it (world/integrate.c) */
+            R->solver.integrator = (hw_integrator)IMPLICIT[k].integ;
+            R->solver.iterations = n;
+            return;
+        }
         R->solver.integrator = HW_INT_RK4;
-        note(R, line, "tScheme %.40s: MoorDyn's %s scheme solved by %d relaxed fixed-point iterations; Hawser "
-             "has no implicit scheme and runs RK4 (its most accurate and most stable explicit one) instead, "
-             "at the same dtM if it is within RK4's critical step", val, IMPLICIT[k].what, n);
+        note(R, line, "tScheme %.40s: MoorDyn's %s scheme solved by %d relaxed fixed-point iterations (its "
+             "acceleration and velocity updated separately); Hawser runs RK4 (its most accurate and most "
+             "stable explicit scheme) instead, at the same dtM if it is within RK4's critical step", val,
+             IMPLICIT[k].what, n);
         return;
     }
     fail(R, line, where, "expected a time scheme MoorDyn 2.7.2 knows (Euler, LEuler, Heun, RK2, RK4, AB2, AB3, "
@@ -1734,7 +1740,8 @@ static const field_map GLOBAL_FIELDS[] = {
     {"gravity", "g", O_G}, {"water_density", "rho", O_RHO}, {"depth", "WtrDpth", O_DEPTH},
     {"seabed.stiffness", "kBot", O_KBOT}, {"seabed.damping", "cBot", O_CBOT},
     {"seabed.friction_velocity", "FricDamp", O_FRICDAMP}, {"dt", "dtM", O_DTM},
-    {"t_end", "TMax", O_TMAX}, {"integrator", "tScheme", O_TSCHEME}, {NULL, NULL, 0}};
+    {"t_end", "TMax", O_TMAX}, {"integrator", "tScheme", O_TSCHEME},
+    {"iterations", "tScheme", O_TSCHEME}, {NULL, NULL, 0}};
 
 static const field_map *find_field(const field_map *m, const char *field)
 {
@@ -1819,7 +1826,7 @@ static void apply_cfl(rdr *R, const hw_model_def *m)
         return;
     }
     int cl = 0, cs = 1;
-    double crit = hw_model_critical_step(&hm, R->solver.integrator, &cl, &cs);
+    double crit = hw_model_critical_step(&hm, hw_integ_code(R->solver.integrator, R->solver.iterations), &cl, &cs);
     hw_model_free(&hm);
     if (at < 0 || !isfinite(dt)) return;
     if (dt > crit) {

@@ -87,11 +87,52 @@ static double ab_radius(int p, double complex hl)
     return m;
 }
 
+hw_integrator hw_integ_code(hw_integrator integ, int iterations)
+{
+    if (integ != HW_INT_BEULER && integ != HW_INT_MIDPOINT) return integ;
+    int n = iterations < 1 ? 1 : iterations > 100000 ? 100000 : iterations;
+    return (hw_integrator)(HW_INT_IMPLICIT + 4 * n + (integ == HW_INT_MIDPOINT));
+}
+
+/* MoorDyn's relaxation of the fixed-point iterations of its implicit schemes (iteration i of n):
+ * the derivative kept is (1 - r) x the new one + r x the last one, r = c0 (1 - 1/n) +
+ * c1 (1 - (tanh(4 ((i + 1)/n - 1/2)) + 1)/2), with c0 = 0.9, c1 = 0 for backward Euler and midpoint;
+ * the last iteration is not relaxed. */
+double hw_implicit_relax(int i, int n)
+{
+    const double c0 = 0.9, c1 = 0.0;
+    double x = 4.0 * ((i + 1.0) / n - 0.5);
+    return c0 * (1.0 - 1.0 / n) + c1 * (1.0 - 0.5 * (tanh(x) + 1.0));
+}
+
+/* The implicit scheme's step on y' = lambda y, with its derivative history d (2 x 2 linear map). */
+static void implicit_step(int n, double kf, double complex hl, double complex *y, double complex *d)
+{
+    double complex d0 = *d, d1 = d0;
+    for (int i = 0; i < n; i++) {
+        d0 = hl * (*y + kf * d0); /* h f(y + k h d0), with d scaled by h */
+        if (i < n - 1) {
+            double r = hw_implicit_relax(i, n);
+            d0 = (1.0 - r) * d0 + r * d1;
+            d1 = d0;
+        }
+    }
+    *y += d0;
+    *d = d0;
+}
+
+static double implicit_radius(int n, double kf, double complex hl)
+{
+    double complex a11 = 1, a21 = 0, a12 = 0, a22 = 1;
+    implicit_step(n, kf, hl, &a11, &a21);
+    implicit_step(n, kf, hl, &a12, &a22);
+    double complex tr = a11 + a22, det = a11 * a22 - a12 * a21, s = csqrt(0.25 * tr * tr - det);
+    return fmax(cabs(0.5 * tr + s), cabs(0.5 * tr - s));
+}
+
 static double spectral_radius(hw_integrator integ, double h, double w, double z)
 {
-    if (integ >= HW_INT_EULER) {
-        /* MoorDyn's Heun has AB2's characteristic polynomial (integrate.c) */
-        int p = integ == HW_INT_EULER ? 1 : integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN ? 2 : integ == HW_INT_AB3 ? 3 : 4;
+    if ((int)integ >= HW_INT_EULER) {
         double complex l1, l2;
         if (z < 1.0) {
             double s = sqrt(1.0 - z * z);
@@ -102,6 +143,13 @@ static double spectral_radius(hw_integrator integ, double h, double w, double z)
             l1 = w * (-z + s);
             l2 = w * (-z - s);
         }
+        if (hw_integ_is_implicit((int)integ)) {
+            int code = (int)integ - HW_INT_IMPLICIT;
+            double kf = code & 1 ? 0.5 : 1.0;
+            return fmax(implicit_radius(code / 4, kf, h * l1), implicit_radius(code / 4, kf, h * l2));
+        }
+        /* MoorDyn's Heun has AB2's characteristic polynomial (integrate.c) */
+        int p = integ == HW_INT_EULER ? 1 : integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN ? 2 : integ == HW_INT_AB3 ? 3 : 4;
         return fmax(ab_radius(p, h * l1), ab_radius(p, h * l2));
     }
     double a11 = 1, a21 = 0, a12 = 0, a22 = 1;
@@ -119,6 +167,7 @@ static double spectral_radius(hw_integrator integ, double h, double w, double z)
 double hw_stable_step(hw_integrator integ, double w, double zeta)
 {
     if (!(w > 0)) return INFINITY;
+    integ = hw_integ_code(integ, 5); /* beuler, midpoint without their count: MoorDyn's usual 5 */
     const double tol = 1e-6;
     double lo = 0.0, hi = 1.0 / w;
     while (spectral_radius(integ, hi, w, zeta) <= 1.0 + tol) {

@@ -14,15 +14,21 @@
  * global order of AB2-AB4 (an Euler start would leave an O(dt^2) error behind). */
 #include "world/integrate.h"
 
+#include "model/critical_step.h"
+
 int hw_integ_history(hw_integrator integ)
 {
-    return integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN ? 1 : integ == HW_INT_AB3 ? 2 : integ == HW_INT_AB4 ? 3 : 0;
+    if (integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN || integ == HW_INT_BEULER || integ == HW_INT_MIDPOINT ||
+        hw_integ_is_implicit((int)integ))
+        return 1;
+    return integ == HW_INT_AB3 ? 2 : integ == HW_INT_AB4 ? 3 : 0;
 }
 
 hw_integrator hw_integ_startup(hw_integrator integ, int have)
 {
     int need = hw_integ_history(integ);
     if (have >= need) return integ;
+    if (hw_integ_is_implicit((int)integ)) return (hw_integrator)((int)integ | 2); /* from a zero derivative */
     return (hw_integrator)(HW_INT_START_AB + (integ == HW_INT_MOORDYN_HEUN ? 1 : need + 1));
 }
 
@@ -37,7 +43,11 @@ const char *hw_integ_name(hw_integrator integ)
     case HW_INT_AB3: return "AB3";
     case HW_INT_AB4: return "AB4";
     case HW_INT_MOORDYN_HEUN: return "MoorDyn's Heun";
+    case HW_INT_BEULER: return "backward Euler (iterated)";
+    case HW_INT_MIDPOINT: return "implicit midpoint (iterated)";
     }
+    if (hw_integ_is_implicit((int)integ))
+        return ((int)integ - HW_INT_IMPLICIT) & 1 ? "implicit midpoint (iterated)" : "backward Euler (iterated)";
     if ((int)integ == HW_INT_START_AB + 1) return "MoorDyn's Heun (first step)";
     return (int)integ > HW_INT_START_AB + 1 && (int)integ <= HW_INT_START_AB + 4 ? "AB start-up (RK3)" : "?";
 }
@@ -92,6 +102,35 @@ static void moordyn_heun_step(const hw_backend_ops *ops, hw_backend *b, int firs
     const double c[2] = {0.5 * dt, -0.5 * dt}, zero = 0.0;
     ops->lincomb(b, HW_BUF_Y, HW_BUF_Y, 2, c, kk);
     ops->lincomb(b, k2, k1, 1, &zero, &k1);
+}
+
+/* MoorDyn's backward Euler (kf = 1) and implicit midpoint (kf = 1/2) rule (its Time.cpp
+ * ImplicitEulerScheme): y_n+1 = y_n + dt d, d the derivative at t + kf dt, y_n + kf dt d, found
+ * by n fixed-point iterations from the last step's d (zero before the first step, as in MoorDyn),
+ * each but the last relaxed: d = (1 - r) f(t + kf dt, y_n + kf dt d) + r d_before
+ * (hw_implicit_relax). d lives in K1 between steps, the iterate before in K2. The every-step
+ * extremes and the monitor read the forces of the first iteration. */
+static void implicit_step(const hw_backend_ops *ops, hw_backend *b, int code, double t, double dt)
+{
+    int n = code / 4, first = code & 2;
+    double kf = code & 1 ? 0.5 : 1.0, h = kf * dt, th = t + h;
+    const int k1 = HW_BUF_K1, k2 = HW_BUF_K2, kk[2] = {HW_BUF_K1, HW_BUF_K2};
+    const double zero = 0.0, m1 = -1.0;
+    if (first) ops->lincomb(b, k1, k1, 1, &m1, &k1);
+    ops->lincomb(b, k2, k1, 1, &zero, &k1);
+    for (int i = 0; i < n; i++) {
+        ops->lincomb(b, HW_BUF_TMP, HW_BUF_Y, 1, &h, &k1);
+        ops->constrain(b, th, HW_BUF_TMP);
+        ops->eval(b, th, HW_BUF_TMP, k1);
+        if (i == 0) ops->accumulate(b, th);
+        if (i < n - 1) {
+            double r = hw_implicit_relax(i, n);
+            const double c[2] = {-r, r};
+            ops->lincomb(b, k1, k1, 2, c, kk); /* (1 - r) new + r before */
+            ops->lincomb(b, k2, k1, 1, &zero, &k1);
+        }
+    }
+    ops->lincomb(b, HW_BUF_Y, HW_BUF_Y, 1, &dt, &k1);
 }
 
 /* The Adams-Bashforth step of order p (1: explicit Euler) with the history in K1..Kp-1. */
@@ -156,8 +195,13 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
     case HW_INT_AB3: ab_step(ops, b, 3, t, dt); break;
     case HW_INT_AB4: ab_step(ops, b, 4, t, dt); break;
     case HW_INT_MOORDYN_HEUN: moordyn_heun_step(ops, b, 0, t, dt); break;
-    default: /* a start-up step (hw_integ_startup) */
-        if ((int)integ == HW_INT_START_AB + 1) moordyn_heun_step(ops, b, 1, t, dt);
+    case HW_INT_BEULER:
+    case HW_INT_MIDPOINT: /* without their iteration count (hw_integ_code): MoorDyn's usual 5 */
+        implicit_step(ops, b, (int)hw_integ_code(integ, 5) - HW_INT_IMPLICIT, t, dt);
+        break;
+    default: /* a start-up step (hw_integ_startup), or an implicit scheme's code */
+        if (hw_integ_is_implicit((int)integ)) implicit_step(ops, b, (int)integ - HW_INT_IMPLICIT, t, dt);
+        else if ((int)integ == HW_INT_START_AB + 1) moordyn_heun_step(ops, b, 1, t, dt);
         else if ((int)integ > HW_INT_START_AB + 1 && (int)integ <= HW_INT_START_AB + 4)
             ab_startup_step(ops, b, (int)integ - HW_INT_START_AB, t, dt);
         break;

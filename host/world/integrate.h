@@ -4,6 +4,7 @@
 
 #include "hawser/hawser.h"
 #include "backend.h"
+#include "model/critical_step.h"
 
 /* One step of an integrator over a backend: y(t) -> y(t + dt). */
 void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator integ, double t,

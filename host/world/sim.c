@@ -89,7 +89,8 @@ static hw_status pick_backend(hw_sim *sim, hw_backend_kind kind, char *msg, size
 
 static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd, char *msg, size_t msg_len)
 {
-    sim->dt_crit = hw_model_critical_step(&sim->m, sd->integrator, &sim->crit_line, &sim->crit_seg);
+    sim->dt_crit = hw_model_critical_step(&sim->m, hw_integ_code(sd->integrator, sd->iterations), &sim->crit_line,
+                                          &sim->crit_seg);
     const char *ln = sim->m.line_names[sim->crit_line];
     if (sd->dt > 0) {
         sim->dt = sd->dt;
@@ -200,6 +201,8 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
     sim->log = log;
     sim->log_user = log_user;
     sim->integ = def->solver.integrator;
+    sim->iterations = def->solver.iterations;
+    sim->code = hw_integ_code(sim->integ, sim->iterations);
     hw_status st = hw_model_build(def, &sim->m, msg, msg_len);
     if (st) { free(sim); return st; }
     const hw_lm_sys *S = &sim->m.S;
@@ -440,15 +443,15 @@ static hw_status step_batch(hw_sim *sim, int n)
     /* a multistep scheme's start-up steps (fewer derivatives held than it reads) one by one on
      * the host, each with its own lower-order scheme; the steady steps all issue the same
      * operations, which a backend's step_n may record and replay */
-    int k0 = 0, need = hw_integ_history(sim->integ);
+    int k0 = 0, need = hw_integ_history(sim->code);
     for (; k0 < n && sim->hist < need; k0++, sim->hist++)
-        step(sim->ops, sim->be, hw_integ_startup(sim->integ, sim->hist), time_at(sim, s0 + k0), sim->dt);
+        step(sim->ops, sim->be, hw_integ_startup(sim->code, sim->hist), time_at(sim, s0 + k0), sim->dt);
     if (k0 == n) {
     } else if (sim->ops->step_n)
-        st = sim->ops->step_n(sim->be, step, sim->integ, sim->t_base, s0 + k0 - sim->steps_base,
+        st = sim->ops->step_n(sim->be, step, sim->code, sim->t_base, s0 + k0 - sim->steps_base,
                               sim->dt, n - k0);
     else
-        for (int k = k0; k < n; k++) step(sim->ops, sim->be, sim->integ, time_at(sim, s0 + k), sim->dt);
+        for (int k = k0; k < n; k++) step(sim->ops, sim->be, sim->code, time_at(sim, s0 + k), sim->dt);
     int bad = sim->ops->take_bad(sim->be);
     sim->y_valid = sim->w_valid = 0;
     if (!st && bad == HW_BAD_DEVICE) st = HW_ERR_IO;
@@ -479,10 +482,11 @@ static hw_status one_step(hw_sim *sim, double h, double t1)
     if (W->any) sim->ops->reel_before(sim->be, sim->t, h);
     /* an Adams-Bashforth history holds derivatives dt apart: a whole step continues it (or
      * starts it up); a shortened step is taken with RK4 and the start-up begins again after it.
-     * MoorDyn's Heun only predicts with its last derivative: it takes a shortened step as it is */
-    int need = hw_integ_history(sim->integ);
-    if (h == sim->dt || !need || sim->integ == HW_INT_MOORDYN_HEUN) {
-        hw_integrate_step(sim->ops, sim->be, hw_integ_startup(sim->integ, sim->hist), sim->t, h);
+     * MoorDyn's Heun and the implicit schemes only start from their last derivative: they take a
+     * shortened step as it is */
+    int need = hw_integ_history(sim->code);
+    if (h == sim->dt || !need || sim->integ == HW_INT_MOORDYN_HEUN || hw_integ_is_implicit((int)sim->code)) {
+        hw_integrate_step(sim->ops, sim->be, hw_integ_startup(sim->code, sim->hist), sim->t, h);
         if (sim->hist < need) sim->hist++;
     } else {
         hw_integrate_step(sim->ops, sim->be, HW_INT_RK4, sim->t, h);
@@ -781,7 +785,7 @@ hw_status hw_sim_critical_step_for(const hw_sim *sim, hw_integrator integ, doubl
                                    int *line, int *segment)
 {
     if (!sim || (int)integ < 0 || (int)integ >= HW_INT_COUNT) return HW_ERR_INVALID_ARG;
-    double h = hw_model_critical_step(&sim->m, integ, line, segment);
+    double h = hw_model_critical_step(&sim->m, hw_integ_code(integ, sim->iterations), line, segment);
     if (dt_crit) *dt_crit = h;
     return HW_OK;
 }
