@@ -284,7 +284,9 @@ Test(dynamics, critical_step_prediction)
         {HW_INT_AB4, 0.0, "AB4", 1.2},
         {HW_INT_EULER, 0.3, "explicit Euler (damping ratio 0.3)", 1.1},
         {HW_INT_AB2, 0.3, "AB2 (damping ratio 0.3)", 1.1},
-        {HW_INT_MOORDYN_HEUN, 0.3, "MoorDyn's Heun (damping ratio 0.3)", 1.1}};
+        {HW_INT_MOORDYN_HEUN, 0.3, "MoorDyn's Heun (damping ratio 0.3)", 1.1},
+        {HW_INT_BEULER, 0.0, "backward Euler (5 iterations)", 1.1},
+        {HW_INT_MIDPOINT, 0.3, "implicit midpoint (5 iterations, damping ratio 0.3)", 1.1}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         double h;
         int lo = blows_up(cases[k].i, 0.9, cases[k].zeta, &h);

@@ -76,13 +76,15 @@ static double sm_error(hw_integrator integ, double dt)
 
 /* Halving dt divides the error by 2^p: measured ratios within 15% of it (the next term of the
  * error expansion at these steps, w dt = 0.01 to 0.04, moves a ratio by a few percent). MoorDyn's
+ * iterated backward Euler and midpoint rule keep their orders, 1 and 2, with 5 iterations. MoorDyn's
  * Heun is second order per step, but its first step from a zero derivative is half an Euler step:
  * an O(dt) velocity error for this oscillator, released out of equilibrium, hence p = 1. */
 Test(schemes, order_of_convergence)
 {
     struct { hw_integrator i; int p; const char *name; } cases[] = {
         {HW_INT_EULER, 1, "explicit Euler"}, {HW_INT_AB2, 2, "AB2"}, {HW_INT_AB3, 3, "AB3"}, {HW_INT_AB4, 4, "AB4"},
-        {HW_INT_RK4, 4, "RK4 (the check itself)"}, {HW_INT_MOORDYN_HEUN, 1, "MoorDyn's Heun"}};
+        {HW_INT_RK4, 4, "RK4 (the check itself)"}, {HW_INT_MOORDYN_HEUN, 1, "MoorDyn's Heun"},
+        {HW_INT_BEULER, 1, "backward Euler (5 iterations)"}, {HW_INT_MIDPOINT, 2, "implicit midpoint (5 iterations)"}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         double e1 = sm_error(cases[c].i, 4e-3), e2 = sm_error(cases[c].i, 2e-3), e3 = sm_error(cases[c].i, 1e-3);
         double want = pow(2.0, cases[c].p);
