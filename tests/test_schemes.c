@@ -275,7 +275,10 @@ Test(decks, every_tscheme_name)
 {
     static const struct { const char *name; hw_integrator integ; const char *note; } C[] = {
         {"Euler", HW_INT_EULER, NULL}, {"euler", HW_INT_EULER, NULL}, {"RK2", HW_INT_RK2, NULL},
-        {"RK4", HW_INT_RK4, NULL}, {"AB2", HW_INT_AB2, NULL}, {"ab3", HW_INT_AB3, NULL}, {"AB4", HW_INT_AB4, NULL},
+        {"RK4", HW_INT_RK4, NULL},
+        {"AB2", HW_INT_AB2, "tScheme AB2: Hawser runs the Adams-Bashforth method; MoorDyn 2.7.2's own step formulas"},
+        {"ab3", HW_INT_AB3, "tScheme ab3: Hawser runs the Adams-Bashforth method"},
+        {"AB4", HW_INT_AB4, "its runs diverge (docs/moordyn.md)"},
         {"Heun", HW_INT_MOORDYN_HEUN, NULL}, {"heun", HW_INT_MOORDYN_HEUN, NULL},
         {"LEuler", HW_INT_EULER, "tScheme LEuler: MoorDyn's local-time-step Euler"},
         {"LAB2", HW_INT_AB2, "tScheme LAB2: MoorDyn's local-time-step AB2"},

@@ -483,20 +483,23 @@ static void read_tscheme(rdr *R, int line, const char *where, const char *val)
         {"Euler", HW_INT_EULER, NULL},
         {"RK2", HW_INT_RK2, NULL},
         {"RK4", HW_INT_RK4, NULL},
-        {"AB2", HW_INT_AB2, NULL},
-        {"AB3", HW_INT_AB3, NULL},
-        {"AB4", HW_INT_AB4, NULL},
+#define HW_MD_AB "Hawser runs the Adams-Bashforth method; MoorDyn 2.7.2's own step formulas differ from it " \
+                 "(its AB2 step adds the derivatives without the factor dtM) and its runs diverge (docs/moordyn.md)"
+        {"AB2", HW_INT_AB2, HW_MD_AB},
+        {"AB3", HW_INT_AB3, HW_MD_AB},
+        {"AB4", HW_INT_AB4, HW_MD_AB},
         {"Heun", HW_INT_MOORDYN_HEUN, NULL},
         {"LEuler", HW_INT_EULER, "MoorDyn's local-time-step Euler; Hawser steps every line and point at dtM "
                                  "(explicit Euler), as MoorDyn does wherever no object's own step is longer"},
-        {"LAB2", HW_INT_AB2, "MoorDyn's local-time-step AB2; Hawser steps every line and point at dtM (AB2)"},
-        {"LAB3", HW_INT_AB3, "MoorDyn's local-time-step AB3; Hawser steps every line and point at dtM (AB3)"},
-        {"LAB4", HW_INT_AB4, "MoorDyn's local-time-step AB4; Hawser steps every line and point at dtM (AB4)"},
+        {"LAB2", HW_INT_AB2, "MoorDyn's local-time-step AB2; Hawser steps every line and point at dtM (AB2). " HW_MD_AB},
+        {"LAB3", HW_INT_AB3, "MoorDyn's local-time-step AB3; Hawser steps every line and point at dtM (AB3). " HW_MD_AB},
+        {"LAB4", HW_INT_AB4, "MoorDyn's local-time-step AB4; Hawser steps every line and point at dtM (AB4). " HW_MD_AB},
+#undef HW_MD_AB
     };
     for (size_t k = 0; k < sizeof PLAIN / sizeof PLAIN[0]; k++)
         if (!strcasecmp(val, PLAIN[k].name)) {
             R->solver.integrator = PLAIN[k].integ;
-            if (PLAIN[k].note) note(R, line, "tScheme %s: %s", PLAIN[k].name, PLAIN[k].note);
+            if (PLAIN[k].note) note(R, line, "tScheme %.40s: %s", val, PLAIN[k].note);
             return;
         }
     static const struct { const char *prefix, *what; int integ; } IMPLICIT[] = {
