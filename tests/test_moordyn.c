@@ -4,6 +4,7 @@
  * file, the line and what was expected; the .out table has its header, units and rows. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,6 +108,10 @@ static void same_models(const hw_model_def *a, const hw_model_def *b)
         cr_assert_eq(fx->use_mbl, fy->use_mbl);
         EQ_D(fx->time, fy->time, "failure time");
         cr_assert_eq(fx->at, fy->at, "line %d failure at", i);
+        cr_assert_eq(!x->start_pos, !y->start_pos, "line %d start", i);
+        cr_assert_eq(!x->start_vel, !y->start_vel, "line %d start velocities", i);
+        if (x->start_pos) same_arrays(x->start_pos, y->start_pos, 3 * (x->nseg + 1), "start positions");
+        if (x->start_vel) same_arrays(x->start_vel, y->start_vel, 3 * (x->nseg + 1), "start velocities");
     }
     const hw_solver_def *s = &a->solver, *t = &b->solver;
     EQ_D(s->dt, t->dt, "dt");
@@ -293,8 +298,8 @@ Test(deck, channels_read_the_right_quantities)
     cr_assert_float_eq(v[6], fb[0], 1e-9 * fabs(fb[0]));
     cr_assert_float_eq(v[7], -14.0, 0.0); /* coupled point 4 held at its deck position */
     /* node tension: an inner node is the mean of its two segments, an end node the end force */
-    hw_md_channel inner = {"L2N10T", HW_MD_NODE_TEN, 1, 10, 0, "(N)"};
-    hw_md_channel end = {"L2N20T", HW_MD_NODE_TEN, 1, 20, 0, "(N)"};
+    hw_md_channel inner = {"L2N10T", HW_MD_NODE_TEN, 1, 10, 0, "N"};
+    hw_md_channel end = {"L2N20T", HW_MD_NODE_TEN, 1, 20, 0, "N"};
     double vi, ve;
     cr_assert_eq(hw_md_channel_value(sim, &inner, &vi), HW_OK);
     cr_assert_eq(hw_md_channel_value(sim, &end, &ve), HW_OK);
@@ -387,34 +392,135 @@ Test(convert, yaml_writer_round_trips_every_field)
     hw_scenario_free(b);
 }
 
-/* The .out writer on its own: WriteUnits 0 leaves the units row out; one row per write. */
+/* ---- MoorDyn 2.7.2's layout of the .out tables ------------------------------------------------- */
+
+/* MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311), tests/data/md_lineout.dat: moordyn.Create;
+ * moordyn.Init(s, [], []); four moordyn.Step(s, [], [], t, 0.05) from t = 0; moordyn.Close(s): the
+ * whole md_lineout.out it wrote, byte for byte (no row at t = 0: with dtOut > 0 its Init's row is
+ * skipped), and the first 130 characters of the three first rows of md_lineout_Line1.out (each
+ * row 2090 characters: 10 + 104 x 20). */
+static const char *const MD_LINEOUT_OUT =
+    "      Time            FairTen1              L1N2FX              L1N2FY              L1N2FZ\n"
+    "       (s)                   N                   N                   N                   N\n"
+    "    0.0500       5.4797573e+04       5.9274526e+02       7.8976735e+01      -2.1537070e+02\n"
+    "    0.1000       5.6861751e+04       5.1173699e+02       6.7977389e+01       1.6427340e+03\n"
+    "    0.1500       5.5708659e+04       4.4617734e+02       5.8990573e+01       6.4296893e+02\n"
+    "    0.2000       5.4055611e+04       3.9180520e+02       5.1529024e+01      -7.1920503e+02\n";
+static const char *const MD_LINEOUT_LINE1[3] = {
+    "      Time             Node0px             Node0py             Node0pz             Node1px             Node1py             Node1pz",
+    "       (s)                 (m)                 (m)                 (m)                 (m)                 (m)                 (m)",
+    "    0.0500       0.0000000e+00       0.0000000e+00      -9.0000000e+01       1.1291715e-03       2.4309871e-04      -7.0004779e+01"};
+/* The same for tests/data/md_outfmt.dat (every channel kind; Init, three Steps of 0.1 s): the
+ * header and units rows of md_outfmt.out and its first row. MoorDyn keeps the channel names as
+ * the deck writes them (fairten2), and writes the units without parentheses. */
+static const char *const MD_OUTFMT_OUT =
+    "      Time            FairTen1            AnchTen1            fairten2           Line1TenB          "
+    "    L1TenA              L1N2PX              L1N2PY              L1N2PZ              L1N2VX          "
+    "     L1N2T               L1N0T               L1S1T             L1S2TEN              L1N1FX          "
+    "  Point2PX            Point2VZ            Point2AZ            Point2FX            Point2FZ          "
+    "   Point2T                P2PZ\n"
+    "       (s)                   N                   N                   N                   N          "
+    "         N                   m                   m                   m                 m/s          "
+    "         N                   N                   N                   N                   N          "
+    "         m                 m/s               m/s^2                   N                   N          "
+    "         N                   m\n"
+    "    0.1000       5.6526987e+03       1.4003606e+04       1.4003606e+04       5.6526987e+03       1.4"
+    "003606e+04      -1.9289755e+01       0.0000000e+00      -4.3767280e+01      -1.1982277e-01       4.4"
+    "240293e+03       1.4003606e+04       8.0077387e+03       4.4240293e+03      -1.6170699e+03      -9.2"
+    "066927e-19      -8.4365954e-01      -8.4459467e+00       1.0437955e-14      -1.8202864e+04       1.8"
+    "202864e+04      -4.0042586e+01\n";
+
+/* Checks one row (without its newline) of a .out table against MoorDyn 2.7.2's layout, field by
+ * field: ncols fields, the first 10 characters wide and the others 20, no separator, each
+ * right-aligned (blanks, then a word without blanks); head: a word (a name or a unit); else
+ * numbers, the time exactly as "%10.4f" writes it and each value exactly as "%20.7e" writes it. */
+static void md_row_layout(const char *row, int ncols, int head, const char *what)
+{
+    size_t want = 10 + 20 * (size_t)(ncols - 1);
+    cr_assert_eq(strlen(row), want, "%s: %zu characters, expected %zu: \"%.200s\"", what, strlen(row), want, row);
+    for (int k = 0; k < ncols; k++) {
+        int w = k ? 20 : 10;
+        const char *f = row + (k ? 10 + 20 * (k - 1) : 0);
+        char field[32], again[64];
+        snprintf(field, sizeof field, "%.*s", w, f);
+        int lead = (int)strspn(field, " ");
+        cr_assert(lead >= 1 && lead < w && !strchr(field + lead, ' '), "%s, field %d: \"%s\"", what, k, field);
+        if (head) continue;
+        char *end;
+        double v = strtod(field, &end);
+        cr_assert(*end == 0, "%s, field %d: not a number: \"%s\"", what, k, field);
+        snprintf(again, sizeof again, k ? "%20.7e" : "%10.4f", v);
+        cr_assert_str_eq(field, again, "%s, field %d: not MoorDyn's format", what, k);
+    }
+}
+
+/* Every row of the .out table at path (or of text when path is NULL) in MoorDyn's layout: the
+ * header, units (when units) and number rows of ncols fields, each ended by '\n'. Copies the first
+ * rows (at most 4) into first; returns the number of rows. */
+static int md_table(const char *path, const char *text, int ncols, int units, char first[8][4096])
+{
+    FILE *f = path ? fopen(path, "r") : fmemopen((void *)text, strlen(text), "r");
+    cr_assert_not_null(f, "%s", path ? path : "text");
+    static char line[1 << 16];
+    int rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *nl = strchr(line, '\n');
+        cr_assert_not_null(nl, "row %d of %s: no newline at its end", rows + 1, path ? path : "text");
+        cr_assert(nl == line || nl[-1] != '\r', "no carriage return");
+        *nl = 0;
+        char what[512];
+        snprintf(what, sizeof what, "%s row %d", path ? path : "text", rows + 1);
+        md_row_layout(line, ncols, rows < 1 + units, what);
+        if (rows < 8) snprintf(first[rows], 4096, "%.4095s", line);
+        rows++;
+    }
+    fclose(f);
+    return rows;
+}
+
+/* The checker itself passes MoorDyn's own files. */
+Test(out_layout, moordyn_files_pass_the_layout_check)
+{
+    char first[8][4096];
+    cr_assert_eq(md_table(NULL, MD_LINEOUT_OUT, 5, 1, first), 6);
+    cr_assert_eq(md_table(NULL, MD_OUTFMT_OUT, 22, 1, first), 3);
+    for (int r = 0; r < 3; r++) md_row_layout(MD_LINEOUT_LINE1[r], 7, r < 2, "MoorDyn's Line1 file");
+}
+
+/* The .out writer on its own: WriteUnits 0 leaves the units row out; dtOut 0 (the deck's, in
+ * md->dt_out) writes a row per write, t = 0 included, as MoorDyn does at every Step; dtOut > 0
+ * only the rows at multiples of dtOut (MoorDyn 2.7.2 skips its Init's row at t = 0). */
 Test(convert, out_table_rows_and_columns)
 {
     hw_md_deck *md = NULL;
     hw_scenario *sc = load_deck(DECK, &md);
+    cr_assert_eq(md->dt_out, 0.5);
     hw_sim *sim = NULL;
     cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    double dt = hw_sim_dt(sim);
     for (int units = 0; units < 2; units++) {
-        md->write_units = units;
-        hw_md_out *o = NULL;
-        cr_assert_eq(hw_md_out_open(&o, HW_TMP "/hawser_md_unit.out", md, msg, sizeof msg), HW_OK, "%s", msg);
-        for (int k = 0; k < 3; k++) {
-            cr_assert_eq(hw_md_out_write(o, sim, msg, sizeof msg), HW_OK, "%s", msg);
-            cr_assert_eq(hw_sim_step(sim, 10), HW_OK);
+        for (int every = 0; every < 2; every++) {
+            hw_sim *s = NULL;
+            cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &s, msg, sizeof msg), HW_OK, "%s", msg);
+            md->write_units = units;
+            md->dt_out = every ? 10 * dt : 0;
+            hw_md_out *o = NULL;
+            cr_assert_eq(hw_md_out_open(&o, HW_TMP "/hawser_md_unit.out", md, msg, sizeof msg), HW_OK, "%s", msg);
+            for (int k = 0; k < 7; k++) { /* t = 0, 5 dt, ..., 30 dt: rows at 10, 20, 30 dt with dtOut */
+                cr_assert_eq(hw_md_out_write(o, s, msg, sizeof msg), HW_OK, "%s", msg);
+                cr_assert_eq(hw_sim_step(s, 5), HW_OK);
+            }
+            hw_md_out_close(o);
+            hw_sim_destroy(s);
+            char first[8][4096];
+            int rows = md_table(HW_TMP "/hawser_md_unit.out", NULL, 9, units, first);
+            cr_assert_eq(rows, 1 + units + (every ? 3 : 7));
+            cr_assert(!strncmp(first[0], "      Time            FairTen1", 30), "%s", first[0]);
+            if (units) cr_assert(!strncmp(first[1], "       (s)                   N", 30), "%s", first[1]);
+            char t0[16];
+            snprintf(t0, sizeof t0, "%10.4f", every ? 10 * dt : 0.0);
+            cr_assert(!strncmp(first[1 + units], t0, 10), "%s", first[1 + units]);
         }
-        hw_md_out_close(o);
-        FILE *f = fopen(HW_TMP "/hawser_md_unit.out", "r");
-        char line[4096];
-        int rows = 0;
-        while (fgets(line, sizeof line, f)) {
-            int cols = 1;
-            for (char *p = line; *p; p++) cols += *p == '\t';
-            cr_assert_eq(cols, 9, "%s", line);
-            if (rows == 1) cr_assert_eq(!strncmp(line, "(s)\t(N)", 7), units, "%s", line);
-            rows++;
-        }
-        fclose(f);
-        cr_assert_eq(rows, 1 + units + 3);
     }
     hw_md_out *none = NULL;
     cr_assert_eq(hw_md_out_open(&none, HW_TMP "/unused.out", NULL, msg, sizeof msg), HW_OK);
@@ -581,8 +687,9 @@ Test(errors, refused_options)
     cr_assert_eq(load_text(with("0.01  dtM\n", "0.01 dtM\n0 WaveKin\n0 Currents\n")), HW_OK, "%s", msg);
     expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
     expect(with("0.01  dtM\n", "AB5 tScheme\n"), BAD, 18, "OPTIONS tScheme", "got \"AB5\""); /* test_schemes.c: the rest */
-    expect(with("0.01  dtM\n", "state.bin fileIC\n"), REFUSED, 18, "OPTIONS fileIC", "saved state (\"state.bin\") not supported yet");
-    expect(with("0.01  dtM\n", "state.bin ICfile\n"), REFUSED, 18, "OPTIONS ICfile", "LoadState");
+    expect(with("0.01  dtM\n", "state.bin fileIC\n"), HW_ERR_IO, 18, "OPTIONS fileIC",
+           "state.bin: cannot read the state file: No such file");
+    expect(with("0.01  dtM\n", "state.bin ICfile\n"), HW_ERR_IO, 18, "OPTIONS ICfile", "state.bin");
     expect(with("0.01  dtM\n", "0 CFL\n"), BAD, 18, "OPTIONS CFL", "expected a Courant number > 0");
     expect(with("0.01  dtM\n", "fast CFL\n"), BAD, 18, "OPTIONS CFL", "expected a number");
     expect(with("0.01  dtM\n", "bathy.txt SeafloorFile\n"), REFUSED, 18, "SeafloorFile", "not supported yet");
@@ -679,8 +786,8 @@ Test(errors, refused_and_bad_channels)
     cr_assert_eq(md->channels[7].q, HW_MD_SEG_TEN);
     cr_assert_eq(md->channels[7].index, 10);
     cr_assert_eq(md->channels[9].q, HW_MD_POINT_FORCE);
-    cr_assert_str_eq(md->channels[10].unit, "(N)");
-    cr_assert_str_eq(md->channels[11].unit, "(m/s)");
+    cr_assert_str_eq(md->channels[10].unit, "N");
+    cr_assert_str_eq(md->channels[11].unit, "m/s");
     hw_md_free(md);
     hw_scenario_free(sc);
 }
@@ -844,25 +951,6 @@ Test(deck, cfl_is_clamped_and_dtm_wins)
 
 /* ---- the command line --------------------------------------------------------------------------- */
 
-/* The rows of a tab-separated file; every row must have ncols columns. */
-static int tsv_rows(const char *path, int ncols, char first[2][512])
-{
-    FILE *f = fopen(path, "r");
-    cr_assert_not_null(f, "%s", path);
-    char line[8192];
-    int rows = 0;
-    while (fgets(line, sizeof line, f)) {
-        cr_assert(strchr(line, '\n'), "complete row");
-        int cols = 1;
-        for (char *p = line; *p; p++) cols += *p == '\t';
-        cr_assert_eq(cols, ncols, "row %d of %s: %s", rows + 1, path, line);
-        if (rows < 2) snprintf(first[rows], 512, "%.500s", line);
-        rows++;
-    }
-    fclose(f);
-    return rows;
-}
-
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -878,17 +966,18 @@ static char *slurp(const char *path)
 
 Test(cli, runs_the_example_deck_and_writes_the_out_table)
 {
-    char cmd[2048], out[8192], first[2][512];
+    char cmd[2048], out[8192], first[8][4096];
     snprintf(cmd, sizeof cmd, "%s run %s/moordyn_semisub.dat -o " HW_TMP "/hawser_md_ex --t-end 2 -q 2>&1",
              HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
     cr_assert(strstr(out, "{\"status\":\"ok\""), "%s", out);
     /* the example's OUTPUTS list 10 channels, dtOut is 0.5 s: Time + 10 columns, header + units
-     * rows and the rows at t = 0, 0.5, ..., 2 */
-    int rows = tsv_rows(HW_TMP "/hawser_md_ex/moordyn_semisub.out", 11, first);
-    cr_assert_eq(rows, 2 + 5);
-    cr_assert(!strncmp(first[0], "Time\tFAIRTEN1\t", 14), "%s", first[0]);
-    cr_assert(!strncmp(first[1], "(s)\t(N)\t", 8), "%s", first[1]);
+     * rows and the rows at t = 0.5, 1, 1.5, 2 (MoorDyn 2.7.2 writes none at t = 0) */
+    int rows = md_table(HW_TMP "/hawser_md_ex/moordyn_semisub.out", NULL, 11, 1, first);
+    cr_assert_eq(rows, 2 + 4);
+    cr_assert(!strncmp(first[0], "      Time            FAIRTEN1", 30), "%s", first[0]);
+    cr_assert(!strncmp(first[1], "       (s)                   N", 30), "%s", first[1]);
+    cr_assert(!strncmp(first[2], "    0.5000 ", 11), "%s", first[2]);
     cr_assert_gt(strlen(slurp(HW_TMP "/hawser_md_ex/lines.csv")), 100);
     snprintf(cmd, sizeof cmd, "%s check %s/moordyn_semisub.dat 2>&1", HW_CLI_PATH, HW_EXAMPLES_DIR);
     cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
@@ -912,8 +1001,8 @@ Test(cli, converted_yaml_runs_to_the_same_numbers)
         snprintf(b, sizeof b, HW_TMP "/hawser_md_b/%s", files[k]);
         cr_assert_str_eq(slurp(a), slurp(b), "%s differs", files[k]);
     }
-    char first[2][512];
-    cr_assert_eq(tsv_rows(HW_TMP "/hawser_md_a/md_catenary.out", 9, first), 2 + 5);
+    char first[8][4096];
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_a/md_catenary.out", NULL, 9, 1, first), 2 + 4);
     cr_assert_eq(access(HW_TMP "/hawser_md_b/hawser_md_conv.out", F_OK), -1, "no .out for a YAML run");
 }
 
@@ -1027,8 +1116,8 @@ Test(deck, line_outputs_match_moordyn_and_the_yaml_twin)
     cr_assert_eq(nh, 1 + 15 + 5 + 15 + 15 + 15 + 15 + 4 + 12 + 4 + 4, "%d columns", nh);
     cr_assert_eq(nh, nm);
     for (int k = 0; k < nh; k++) cr_assert_str_eq(hf[k], mf[k], "column %d", k);
-    cr_assert(!strncmp(nl + 1, "(s)\t(m)\t", 8), "%.40s", nl + 1);
-    const char *at = strstr(lf, "\n0.15\t");
+    cr_assert(!strncmp(nl + 1, "       (s)                 (m)", 30), "%.40s", nl + 1);
+    const char *at = strstr(lf, "\n    0.1500 ");
     cr_assert_not_null(at, "a row at t = 0.15: %s", lf);
     snprintf(row, sizeof row, "%.*s", (int)strcspn(at + 1, "\n"), at + 1);
     snprintf(mdr, sizeof mdr, "%s", MD_ROW);
@@ -1061,7 +1150,7 @@ Test(deck, line_outputs_match_moordyn_and_the_yaml_twin)
     /* the OUTPUTS channels L1N2FX/FY/FZ (the net force on the middle node) in md_lineout.out at
      * t = 0.15 s; MoorDyn 2.7.2's (same run): 446.17734 58.990573 642.96893 N (z: the axial ringing) */
     char *tab = slurp(HW_TMP "/hawser_md_lo/md_lineout.out"), orow[1024], *of[8];
-    const char *ot = strstr(tab, "\n0.15\t");
+    const char *ot = strstr(tab, "\n    0.1500 ");
     cr_assert_not_null(ot, "%s", tab);
     snprintf(orow, sizeof orow, "%.*s", (int)strcspn(ot + 1, "\n"), ot + 1);
     cr_assert_eq(split_fields(orow, of, 8), 5);
@@ -1093,10 +1182,27 @@ Test(deck, line_output_flags_and_separators)
         snprintf(row, sizeof row, "1  chain 1 2 520 10 %s\n", OK[k]);
         cr_assert_eq(load_text(with("1  chain 1 2 520 10 -\n", row)), HW_OK, "%s: %s", OK[k], msg);
     }
-    expect(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 pxt\n"), BAD, 15, "LINES 1 LineOutputs",
-           "got 'x' in \"pxt\"");
-    expect(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 b\n"), BAD, 15, "LINES 1 LineOutputs",
-           "p K v U D V t c s d");
+    /* a letter that is no flag: skipped with a warning, as MoorDyn 2.7.2 skips it (its Line file
+     * for "pT" has the p columns only; MoorDyn 2.7.2, PyPI wheel, md_outfmt.dat with pT) */
+    static const struct { const char *flags, *warn; unsigned mask; } SKIP[] = {
+        {"pT", "'T' in \"pT\" is not among MoorDyn v2's flags p K v U D V t c s d: ignored, as MoorDyn 2.7.2 "
+               "ignores it (flags are case-sensitive: 'T' is not 't')", HW_MD_LO_POS},
+        {"pxt", "'x' in \"pxt\" is not among", HW_MD_LO_POS | HW_MD_LO_TEN},
+        {"b9", "'b9' in \"b9\" are not among", 0}};
+    for (size_t k = 0; k < sizeof SKIP / sizeof SKIP[0]; k++) {
+        char row[64];
+        snprintf(row, sizeof row, "1  chain 1 2 520 10 %s\n", SKIP[k].flags);
+        log_cap wc = {{0}, 0};
+        hw_scenario *ws = NULL;
+        hw_md_deck *wd = NULL;
+        cr_assert_eq(hw_md_load_string(with("1  chain 1 2 520 10 -\n", row), "deck.dat", cap_log, &wc, &ws, &wd, msg,
+                                       sizeof msg), HW_OK, "%s: %s", SKIP[k].flags, msg);
+        cr_assert(strstr(wc.text, "1 deck.dat:15: LINES 1 LineOutputs: ") && strstr(wc.text, SKIP[k].warn), "%s",
+                  wc.text);
+        cr_assert_eq(wd->lines[0].flags, SKIP[k].mask, "%s", SKIP[k].flags);
+        hw_scenario_free(ws);
+        hw_md_free(wd);
+    }
     log_cap cap = {{0}, 0};
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_md_load_string(with("1  chain 1 2 520 10 -\n", "1  chain 1 2 520 10 p t\n"), "deck.dat", cap_log,
@@ -1383,4 +1489,316 @@ Test(currents, profile_file)
            "repeats that current in time");
     expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 not supported",
            "Currents 1 = current_profile.txt is read");
+}
+
+/* ---- the .out tables as MoorDyn 2.7.2 writes them (docs/moordyn.md, "OUTPUTS and the .out table") */
+
+/* Hawser's md_lineout.out and md_outfmt.out (every channel kind) have MoorDyn's header and units
+ * rows byte for byte, the same number of rows at the same times (dtOut, 2 dtOut, ... to the end
+ * time; none at t = 0), every row in MoorDyn's layout (md_row_layout); the line files likewise. */
+Test(out_layout, hawser_writes_moordyn_layout)
+{
+    char cmd[2048], out[8192], first[8][4096], md[8][4096];
+    snprintf(cmd, sizeof cmd, "%s run %s/md_lineout.dat -o " HW_TMP "/hawser_md_fmt -q > /dev/null 2>&1 && "
+             "%s run %s/md_outfmt.dat -o " HW_TMP "/hawser_md_fmt -q > /dev/null 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR, HW_CLI_PATH, HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    /* md_lineout.out: TMax 0.2, dtOut 0.05: four rows, as MoorDyn's four Steps */
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt/md_lineout.out", NULL, 5, 1, first), 6);
+    cr_assert_eq(md_table(NULL, MD_LINEOUT_OUT, 5, 1, md), 6);
+    for (int r = 0; r < 4; r++) {
+        if (r < 2) cr_assert_str_eq(first[r], md[r], "row %d", r + 1);
+        else cr_assert(!strncmp(first[r], md[r], 10), "row %d's time: %.10s, MoorDyn %.10s", r + 1, first[r], md[r]);
+    }
+    /* md_lineout_Line1.out: 104 columns, MoorDyn's first 130 characters of its header, units and
+     * the first row's time */
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt/md_lineout_Line1.out", NULL, 105, 1, first), 6);
+    for (int r = 0; r < 3; r++)
+        cr_assert(!strncmp(first[r], MD_LINEOUT_LINE1[r], r < 2 ? 130 : 10), "row %d: %.130s", r + 1, first[r]);
+    /* md_outfmt.out: 21 channels of every kind, TMax 0.3, dtOut 0.1 */
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt/md_outfmt.out", NULL, 22, 1, first), 5);
+    cr_assert_eq(md_table(NULL, MD_OUTFMT_OUT, 22, 1, md), 3);
+    cr_assert_str_eq(first[0], md[0]);
+    cr_assert_str_eq(first[1], md[1]);
+    cr_assert(!strncmp(first[2], md[2], 10), "%.10s", first[2]);
+    cr_assert(!strncmp(first[4], "    0.3000 ", 11), "the last row at the end time: %.11s", first[4]);
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt/md_outfmt_Line1.out", NULL, 1 + 12 + 3, 1, first), 5);
+}
+
+/* An end time that is not a multiple of dtOut: MoorDyn writes a row only where a step reaches a
+ * multiple of dtOut, so the table ends at the last multiple (the CSV files still end at t_end);
+ * WriteUnits 0 leaves the units row out, and dtOut 0 writes every step from t = 0, as MoorDyn
+ * writes one per Step (its Init's row included). */
+Test(out_layout, rows_at_multiples_of_dtout_only)
+{
+    char cmd[2048], out[8192], first[8][4096];
+    snprintf(cmd, sizeof cmd, "%s run %s/md_outfmt.dat -o " HW_TMP "/hawser_md_fmt2 --t-end 0.25 -q > /dev/null 2>&1",
+             HW_CLI_PATH, HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt2/md_outfmt.out", NULL, 22, 1, first), 2 + 2);
+    cr_assert(!strncmp(first[3], "    0.2000 ", 11), "%.11s", first[3]);
+    FILE *f = fopen(HW_TMP "/hawser_md_fmt2_deck.dat", "w");
+    cr_assert_not_null(f);
+    char *deck = slurp(HW_TEST_DATA_DIR "/md_outfmt.dat");
+    char *at = strstr(deck, "0.1       dtOut");
+    cr_assert_not_null(at);
+    fprintf(f, "%.*s0.0 dtOut\n0 WriteUnits\n%s", (int)(at - deck), deck, strchr(at, '\n') + 1);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_md_fmt2_deck.dat -o " HW_TMP "/hawser_md_fmt3 --t-end 0.005 -q "
+             "> /dev/null 2>&1", HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt3/hawser_md_fmt2_deck.out", NULL, 22, 0, first), 1 + 6);
+    cr_assert(!strncmp(first[1], "    0.0000 ", 11), "%.11s", first[1]);
+    cr_assert(!strncmp(first[2], "    0.0010 ", 11), "%.11s", first[2]);
+    /* no dtOut (md_slack.dat): MoorDyn 2.7.2 writes a row per coupling step from t = 0 (its Init's row
+     * is kept when dtOut is 0, its default); Hawser a row per output time of its 0.1 s default, t = 0
+     * and the end time (1 s) included */
+    snprintf(cmd, sizeof cmd, "%s run %s/md_slack.dat -o " HW_TMP "/hawser_md_fmt4 -q > /dev/null 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert_eq(md_table(HW_TMP "/hawser_md_fmt4/md_slack.out", NULL, 3, 1, first), 2 + 11);
+    cr_assert(!strncmp(first[2], "    0.0000 ", 11), "%.11s", first[2]);
+}
+
+/* A user's script reads the table unchanged: numpy.loadtxt(path, skiprows=2) (MoorDyn's header
+ * and units rows), here done in C as loadtxt does it (fields split at blanks, every row the same
+ * count of numbers), and with numpy itself where /usr/bin/python3 has it. */
+Test(out_layout, reads_as_numpy_loadtxt_skiprows_2)
+{
+    char cmd[4096], out[8192];
+    snprintf(cmd, sizeof cmd, "%s run %s/md_outfmt.dat -o " HW_TMP "/hawser_md_np -q > /dev/null 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    const char *files[2] = {HW_TMP "/hawser_md_np/md_outfmt.out", HW_TMP "/hawser_md_np/md_outfmt_Line1.out"};
+    const int cols[2] = {22, 16};
+    for (int k = 0; k < 2; k++) {
+        FILE *f = fopen(files[k], "r");
+        cr_assert_not_null(f);
+        static char line[1 << 16];
+        int rows = 0;
+        double t_prev = 0;
+        while (fgets(line, sizeof line, f)) {
+            if (rows++ < 2) continue;
+            int n = 0;
+            double t = 0;
+            for (char *tok = strtok(line, " \t\n"); tok; tok = strtok(NULL, " \t\n"), n++) {
+                char *end;
+                double v = strtod(tok, &end);
+                cr_assert(*end == 0 && isfinite(v), "%s row %d: \"%s\" is not a number", files[k], rows, tok);
+                if (!n) t = v;
+            }
+            cr_assert_eq(n, cols[k], "%s row %d: %d numbers", files[k], rows, n);
+            cr_assert_gt(t, t_prev);
+            t_prev = t;
+        }
+        fclose(f);
+        cr_assert_eq(rows, 2 + 3);
+        cr_assert_eq(t_prev, 0.3);
+    }
+    if (access("/usr/bin/python3", X_OK) || sh("/usr/bin/python3 -c 'import numpy' 2>&1", out, sizeof out)) {
+        cr_log_warn("numpy.loadtxt part skipped: no /usr/bin/python3 with numpy");
+        return;
+    }
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 -c 'import numpy as np, sys\n"
+             "a = np.loadtxt(sys.argv[1], skiprows=2); b = np.loadtxt(sys.argv[2], skiprows=2)\n"
+             "h = open(sys.argv[1]).readline().split()\n"
+             "print(a.shape, b.shape, h[0], h[1], a[-1, 0], a[:, h.index(\"Point2PX\")].max())' %s %s 2>&1",
+             files[0], files[1]);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert(strstr(out, "(3, 22) (3, 16) Time FairTen1 0.3 "), "%s", out);
+}
+
+/* ---- fileIC: a start from MoorDyn 2.7.2's state file (docs/moordyn.md, "Initial conditions from a
+ * state file") ------------------------------------------------------------------------------------ */
+
+/* md_fileic.state: MoorDyn 2.7.2 (PyPI wheel moordyn-2.7.2-cp311) on md_outfmt.dat:
+ * moordyn.Create; moordyn.Init(s, [], []); three moordyn.Step(s, [], [], t, 0.1) from t = 0;
+ * moordyn.SaveState(s, "md_fileic.state"); then moordyn.GetLineNodePos / GetLineNodeVel of both
+ * lines and GetPointPos / GetPointVel of point 2 gave (line 1, nodes 0..3; line 2 mirrors it): */
+static const double MD_IC_R1[4][3] = {{-50.0, 0.0, -20.0},
+                                      {-37.13205058332663, 0.0, -35.29936842335814},
+                                      {-19.33991493965689, 0.0, -43.935003212271205},
+                                      {-6.872877958593709e-18, 0.0, -40.3654589953444}};
+static const double MD_IC_V1[4][3] = {{0.0, 0.0, 0.0},
+                                      {-0.3288286537113891, 0.0, -0.6068073940940617},
+                                      {-0.35896497628566587, 0.0, -1.0349510444450842},
+                                      {-7.718020019436397e-18, 0.0, -2.2826630905757845}};
+static const double MD_IC_R2[4][3] = {{-6.872877958593709e-18, 0.0, -40.3654589953444},
+                                      {19.33991493965689, 0.0, -43.935003212271205},
+                                      {37.13205058332663, 0.0, -35.299368423358125},
+                                      {50.0, 0.0, -20.0}};
+static const double MD_IC_V2[4][3] = {{-7.718020019436397e-18, 0.0, -2.2826630905757845},
+                                      {0.35896497628566604, 0.0, -1.0349510444450836},
+                                      {0.32882865371139003, 0.0, -0.606807394094063},
+                                      {0.0, 0.0, 0.0}};
+
+/* md_fileic.dat starts from that state, exactly (bit for bit: the file's doubles), without a static
+ * solve; its YAML twin (lines[].start) is the same model and runs to the same files. Then 0.1 s
+ * on: MoorDyn 2.7.2 from the same state (md_outfmt.dat with TmaxIC 0; Init; moordyn.LoadState(s,
+ * "md_fileic.state"); two Steps of 0.05 s) has point 2 at z = -40.618766008767004 m; Hawser
+ * -40.6127 m: 6 mm on a motion of 0.25 m (with the point's drag area set to 0 in both, -40.625162
+ * and -40.619085: the same 6 mm, so the gap is the coarse 3-segment chains' dynamics, not the
+ * start state), within 1 cm. */
+Test(fileic, starts_from_moordyn_state)
+{
+    hw_scenario *d = load_deck(HW_TEST_DATA_DIR "/md_fileic.dat", NULL), *y = load_yaml(HW_TEST_DATA_DIR "/md_fileic.yaml");
+    same_scenarios(d, y);
+    cr_assert_eq(d->model.solver.static_solve, 0);
+    hw_scenario_free(y);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&d->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    double r[12], v[12], pr[3], pv[3], pf[3];
+    for (int l = 0; l < 2; l++) {
+        cr_assert_eq(hw_sim_line_positions(sim, l, r), HW_OK);
+        cr_assert_eq(hw_sim_line_velocities(sim, l, v), HW_OK);
+        for (int j = 0; j < 4; j++)
+            for (int c = 0; c < 3; c++) {
+                EQ_D(r[3 * j + c], l ? MD_IC_R2[j][c] : MD_IC_R1[j][c], "start position");
+                EQ_D(v[3 * j + c], l ? MD_IC_V2[j][c] : MD_IC_V1[j][c], "start velocity");
+            }
+    }
+    cr_assert_eq(hw_sim_point_state(sim, 1, pr, pv, pf), HW_OK);
+    for (int c = 0; c < 3; c++) {
+        EQ_D(pr[c], MD_IC_R1[3][c], "point 2 position");
+        EQ_D(pv[c], MD_IC_V1[3][c], "point 2 velocity");
+    }
+    cr_assert_eq(hw_sim_advance_to(sim, 0.1), HW_OK, "%s", hw_sim_last_error(sim));
+    cr_assert_eq(hw_sim_point_state(sim, 1, pr, pv, pf), HW_OK);
+    cr_expect(fabs(pr[2] - -40.618766008767004) < 0.01, "point 2 z at 0.1 s: Hawser %.8g, MoorDyn 2.7.2 -40.618766", pr[2]);
+    cr_expect(pr[2] < -40.6, "it moved on from the saved state's -40.365 m at -2.28 m/s: %g", pr[2]);
+    hw_sim_destroy(sim);
+    hw_scenario_free(d);
+    char cmd[2048], out[8192];
+    snprintf(cmd, sizeof cmd, "%s run %s/md_fileic.dat -o " HW_TMP "/hawser_md_ic -q > /dev/null 2>&1 && "
+             "%s run %s/md_fileic.yaml -o " HW_TMP "/hawser_md_ic_y -q > /dev/null 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR, HW_CLI_PATH, HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    const char *files[] = {"lines.csv", "points.csv", "nodes.csv", "segments.csv"};
+    for (int k = 0; k < 4; k++) {
+        char a[256], b[256];
+        snprintf(a, sizeof a, HW_TMP "/hawser_md_ic/%s", files[k]);
+        snprintf(b, sizeof b, HW_TMP "/hawser_md_ic_y/%s", files[k]);
+        cr_assert_str_eq(slurp(a), slurp(b), "%s differs", files[k]);
+    }
+    /* convert writes the start state; the YAML reloads as the same model */
+    snprintf(cmd, sizeof cmd, "%s convert %s/md_fileic.dat -o " HW_TMP "/hawser_md_ic.yaml 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", out);
+    d = load_deck(HW_TEST_DATA_DIR "/md_fileic.dat", NULL);
+    y = load_yaml(HW_TMP "/hawser_md_ic.yaml");
+    same_scenarios(d, y);
+    hw_scenario_free(d);
+    hw_scenario_free(y);
+}
+
+/* A deck text with md_fileic.dat's model and fileIC's value (and what else) replaced. */
+static hw_status load_ic(const char *from, const char *to, const char *ic)
+{
+    static char t[8192];
+    char *deck = slurp(HW_TEST_DATA_DIR "/md_fileic.dat");
+    snprintf(t, sizeof t, "%s", deck);
+    if (from) {
+        char *at = strstr(t, from);
+        cr_assert_not_null(at, "test bug: %s", from);
+        char rest[8192];
+        snprintf(rest, sizeof rest, "%s", at + strlen(from));
+        snprintf(at, sizeof t - (size_t)(at - t), "%s%s", to, rest);
+    }
+    char *at = strstr(t, "md_fileic.state  fileIC");
+    cr_assert_not_null(at);
+    char rest[8192];
+    snprintf(rest, sizeof rest, "%s", at + strlen("md_fileic.state"));
+    snprintf(at, sizeof t - (size_t)(at - t), "%s%s", ic, rest);
+    hw_scenario *sc = NULL;
+    hw_md_deck *md = NULL;
+    hw_status st = hw_md_load_string(t, HW_TEST_DATA_DIR "/ic.dat", NULL, NULL, &sc, &md, msg, sizeof msg);
+    if (st == HW_OK) {
+        hw_scenario_free(sc);
+        hw_md_free(md);
+    } else {
+        cr_assert_null(strchr(msg, '\n'), "one line: %s", msg);
+    }
+    return st;
+}
+
+/* What does not match the deck, or is not a state file, is a located error at the fileIC line. */
+Test(fileic, errors_are_located)
+{
+    const char *at = HW_TEST_DATA_DIR "/ic.dat:25: OPTIONS fileIC: ";
+    cr_assert_eq(load_ic(NULL, NULL, "md_fileic.state"), HW_OK, "%s", msg);
+    cr_assert_eq(load_ic(NULL, NULL, "missing.state"), HW_ERR_IO);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "missing.state: cannot read the state file"), "%s", msg);
+    cr_assert_eq(load_ic(NULL, NULL, "md_fileic.dat"), HW_ERR_INPUT);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "expected a MoorDyn state file"), "%s", msg);
+    /* a line of 4 segments where the file has 3 */
+    cr_assert_eq(load_ic("1   chain     1        2        60        3", "1   chain     1        2        60        4",
+                         "md_fileic.state"), HW_ERR_INPUT);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "object 4 (line 1): expected 3 x 6 values") &&
+              strstr(msg, "got 2 x 6"), "%s", msg);
+    /* a fourth point: 6 objects expected, the file has 5 */
+    cr_assert_eq(load_ic("3   Fixed       50.0     0.0      -20     0     0       0      0\n",
+                         "3   Fixed       50.0     0.0      -20     0     0       0      0\n"
+                         "4   Fixed       60.0     0.0      -20     0     0       0      0\n", "md_fileic.state"),
+                 HW_ERR_INPUT);
+    cr_assert(strstr(msg, "ic.dat:26: OPTIONS fileIC: ") && strstr(msg, "expected 6 objects (the deck's 4 points "
+              "and 2 lines, in MoorDyn's order), got 5"), "%s", msg);
+    /* a truncated file, another version */
+    FILE *f = fopen(HW_TEST_DATA_DIR "/md_fileic.state", "rb");
+    cr_assert_not_null(f);
+    static unsigned char b[4096];
+    size_t n = fread(b, 1, sizeof b, f);
+    fclose(f);
+    cr_assert_eq(n, 441u);
+    f = fopen(HW_TMP "/hawser_ic_cut.state", "wb");
+    cr_assert_not_null(f);
+    fwrite(b, 1, 300, f);
+    fclose(f);
+    cr_assert_eq(load_ic(NULL, NULL, HW_TMP "/hawser_ic_cut.state"), HW_ERR_INPUT);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "expected 53 8-byte words after the header") &&
+              strstr(msg, "truncated"), "%s", msg);
+    b[7] = 3;
+    f = fopen(HW_TMP "/hawser_ic_v3.state", "wb");
+    cr_assert_not_null(f);
+    fwrite(b, 1, n, f);
+    fclose(f);
+    cr_assert_eq(load_ic(NULL, NULL, HW_TMP "/hawser_ic_v3.state"), HW_ERR_INPUT);
+    cr_assert(strstr(msg, at) == msg && strstr(msg, "got version 3.7"), "%s", msg);
+    /* the file MoorDyn's Python package writes from a MoorPy equilibrium (moorpy_export: version 2.4 by
+     * default, every point's row with its position, fixed ones included; MoorDyn's own lines.txt.ic
+     * is one): the fixed points' rows are not used, the start is the same */
+    static unsigned char mp[4096];
+    memcpy(mp, b, n);
+    mp[7] = 2;
+    mp[8] = 4;
+    const double fixed[2][3] = {{-50, 0, -20}, {50, 0, -20}};
+    const size_t row_at[2] = {17 + 8 * (1 + 2), 17 + 8 * (1 + 2 + 6 + 2 + 6 + 2)}; /* points 1 and 3 */
+    for (int p = 0; p < 2; p++)
+        for (int c = 0; c < 3; c++) {
+            uint64_t u;
+            memcpy(&u, &fixed[p][c], 8);
+            for (int k = 0; k < 8; k++) mp[row_at[p] + 8 * (size_t)c + (size_t)k] = (unsigned char)(u >> (8 * k));
+        }
+    f = fopen(HW_TMP "/hawser_ic_moorpy.state", "wb");
+    cr_assert_not_null(f);
+    fwrite(mp, 1, n, f);
+    fclose(f);
+    cr_assert_eq(load_ic(NULL, NULL, HW_TMP "/hawser_ic_moorpy.state"), HW_OK, "%s", msg);
+    /* the YAML form: a row per node, and no static solve with it */
+    hw_scenario *sc = NULL;
+    char *y = slurp(HW_TEST_DATA_DIR "/md_fileic.yaml");
+    static char t[16384];
+    snprintf(t, sizeof t, "%s", y);
+    char *s = strstr(t, "static_solve: false");
+    cr_assert_not_null(s);
+    memcpy(s, "static_solve: true ", 19);
+    cr_assert_eq(hw_scenario_load_string(t, "ic.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "lines[0] (line1)") && strstr(msg, "expected solver.static_solve: false with a start state"),
+              "%s", msg);
+    snprintf(t, sizeof t, "%s", y);
+    s = strstr(t, "        - [-50, 0, -20]\n");
+    cr_assert_not_null(s);
+    memmove(s, s + 24, strlen(s + 24) + 1);
+    cr_assert_eq(hw_scenario_load_string(t, "ic.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_assert(strstr(msg, "ic.yaml:") && strstr(msg, "start.positions") &&
+              strstr(msg, "expected a list of 4 positions [x, y, z]"), "%s", msg);
 }

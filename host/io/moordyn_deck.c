@@ -8,6 +8,7 @@
  * YAML (scenario_write.h) and loaded through the YAML loader, so a deck and its `hawser convert`
  * output are the same hw_model_def by construction. */
 #include "io/moordyn_deck.h"
+#include "io/moordyn_state.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -91,6 +92,10 @@ typedef struct rdr {
     double cfl;         /* CFL option (0: not given) */
     hw_md_line_out *lo; /* per line: its LineOutputs (n_lines) */
     hw_waves *waves;    /* the sea, built by check_waves (moved to the deck) */
+    char ic_file[4096]; /* fileIC's value ("" = none) */
+    char ic_where[96];  /* "OPTIONS fileIC" (or ICfile, as the deck spells it) */
+    double tmaxic;      /* TmaxIC's value (its line: opt_ln[O_TMAXIC]) */
+    double *ic_buf;     /* the lines' start states read from it (start_pos / start_vel point here) */
 } rdr;
 
 #define FAILED(R) ((R)->status != HW_OK)
@@ -561,10 +566,9 @@ static void read_option(rdr *R, const row *r)
         read_tscheme(R, r->line, where, val);
         return;
     }
-    if (id == O_FILEIC) {
-        refuse(R, r->line, where, "a start from a saved state (\"%.60s\") not supported yet: MoorDyn 2.7.2 reads it with "
-               "its LoadState, a binary dump of its integrator's state in its own layout; Hawser starts from its "
-               "static solve, or resumes its own checkpoint (hawser run --resume DIR, docs/outputs.md)", val);
+    if (id == O_FILEIC) { /* read once the points and lines are known (read_state_file) */
+        snprintf(R->ic_file, sizeof R->ic_file, "%s", val);
+        snprintf(R->ic_where, sizeof R->ic_where, "%s", where);
         return;
     }
     if (id == O_SEAFLOOR || id == O_WATERKIN) {
@@ -609,9 +613,7 @@ static void read_option(rdr *R, const row *r)
         if (!(v >= 0)) fail(R, r->line, where, "expected a time >= 0 s (0 = no initial condition "
                             "solve), got %g", v);
         R->solver.static_solve = v > 0;
-        if (v > 0)
-            note(R, r->line, "TmaxIC %g: the initial condition comes from Hawser's Newton static "
-                 "solve (tolerance %g), not from %g s of dynamic relaxation", v, R->solver.static_tol, v);
+        R->tmaxic = v; /* its note once every option is read (read_options): fileIC changes it */
         break;
     case O_DTIC: case O_CDSCALEIC: case O_THRESHIC: case O_ICGENDYN:
         note(R, r->line, "%s has no effect: Hawser finds the initial state with a Newton static "
@@ -678,6 +680,9 @@ static void read_options(rdr *R)
     }
     /* FrictionCoefficient applies to every line type */
     for (int k = 0; k < R->n_types; k++) R->types[k].seabed_mu = R->friction;
+    if (!FAILED(R) && R->opt_ln[O_TMAXIC] && R->tmaxic > 0 && !R->ic_file[0])
+        note(R, R->opt_ln[O_TMAXIC], "TmaxIC %g: the initial condition comes from Hawser's Newton static solve "
+             "(tolerance %g), not from %g s of dynamic relaxation", R->tmaxic, R->solver.static_tol, R->tmaxic);
 }
 
 /* ---- waves (WaveKin 3 and 7) ------------------------------------------------------------------ */
@@ -1395,21 +1400,31 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     /* LineOutputs: letters of MoorDyn v2's flags (p K v U D V t c s d), any other character a
      * separator ("pt", "p,t", "p-t", "-"); each flag a group of columns of the line's
      * <deck>_Line<N>.out file (moordyn_out.c); p also every node position in nodes.csv and t every
-     * segment tension in segments.csv. MoorDyn skips an unknown letter: here it is an error. */
+     * segment tension in segments.csv. A letter or digit that is no flag is skipped with a warning,
+     * as MoorDyn 2.7.2 skips it (silently): its table has no columns for it either. */
     static const char LETTERS[HW_MD_LO_COUNT + 1] = "pKvUDVtcsd";
     const char *flags = r->tok[6];
     unsigned mask = 0;
+    char unknown[16] = "";
+    size_t n_unknown = 0;
     for (const char *f = flags; *f; f++) {
         const char *at = strchr(LETTERS, *f);
-        if (at && *f) {
-            mask |= 1u << (at - LETTERS);
-        } else if (isalnum((unsigned char)*f)) {
-            char w[128];
-            snprintf(w, sizeof w, "%s LineOutputs", where);
-            fail(R, r->line, w, "expected output flags from MoorDyn v2's p K v U D V t c s d (other characters "
-                 "separate them; - for none), got '%c' in \"%.40s\"", *f, flags);
-            return;
+        if (at && *f) mask |= 1u << (at - LETTERS);
+        else if (isalnum((unsigned char)*f) && n_unknown + 1 < sizeof unknown && !strchr(unknown, *f))
+            unknown[n_unknown++] = *f;
+    }
+    if (n_unknown && R->log) {
+        char buf[700], hint[96] = "";
+        for (size_t k = 0; k < n_unknown; k++) { /* 'T' for 't': the other case is a flag */
+            char o = (char)(isupper((unsigned char)unknown[k]) ? tolower((unsigned char)unknown[k])
+                                                              : toupper((unsigned char)unknown[k]));
+            if (o != unknown[k] && strchr(LETTERS, o) && !hint[0])
+                snprintf(hint, sizeof hint, " (flags are case-sensitive: '%c' is not '%c')", unknown[k], o);
         }
+        snprintf(buf, sizeof buf, "%s:%d: %s LineOutputs: '%s' in \"%.40s\" %s not among MoorDyn v2's flags p K v U D V "
+                 "t c s d: ignored, as MoorDyn 2.7.2 ignores %s%s", R->file, r->line, where, unknown, flags,
+                 n_unknown > 1 ? "are" : "is", n_unknown > 1 ? "them" : "it", hint);
+        R->log(R->log_user, 1, buf);
     }
     if (r->n > 7 && R->log) {
         char buf[600];
@@ -1663,10 +1678,11 @@ static void read_channel(rdr *R, int line, const char *name)
              nseg, id, nseg, ch.index);
         return;
     }
-    ch.unit = ch.q == HW_MD_NODE_POS || ch.q == HW_MD_POINT_POS   ? "(m)"
-              : ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_POINT_VEL ? "(m/s)"
-              : ch.q == HW_MD_POINT_ACC                           ? "(m/s^2)"
-                                                                  : "(N)";
+    /* MoorDyn 2.7.2's units row words, without parentheses in the .out table (docs/moordyn.md) */
+    ch.unit = ch.q == HW_MD_NODE_POS || ch.q == HW_MD_POINT_POS   ? "m"
+              : ch.q == HW_MD_NODE_VEL || ch.q == HW_MD_POINT_VEL ? "m/s"
+              : ch.q == HW_MD_POINT_ACC                           ? "m/s^2"
+                                                                  : "N";
     hw_md_channel *g = grow(R, R->chans, R->n_chans, sizeof *g);
     if (!g) return;
     R->chans = g;
@@ -1872,7 +1888,92 @@ static void rdr_free(rdr *R)
     free(R->wave_buf);
     free(R->cur_buf);
     free(R->lo);
+    free(R->ic_buf);
     hw_waves_destroy(R->waves);
+}
+
+/* fileIC: the state file MoorDyn 2.7.2's SaveState writes (io/moordyn_state.h), beside the deck
+ * unless its path is absolute. Its objects must be the deck's: one per point (1 x 6), then one
+ * per line (NumSegs - 1 rows x 6, the inner nodes); a free point's row places the line ends on it.
+ * The lines start from it (hw_line_def.start_pos / start_vel) without a static solve, as the
+ * state was saved. */
+static void read_state_file(rdr *R)
+{
+    int oln = R->opt_ln[O_FILEIC];
+    const char *where = R->ic_where;
+    if (R->n_bodies > 0) {
+        refuse(R, oln, where, "a start from a state file with BODIES not supported yet (the bodies' rows of the "
+               "file are not read); fileIC is read for decks of points and lines");
+        return;
+    }
+    char path[4096];
+    if (hw_path_beside(R->file, R->ic_file, path, sizeof path)) {
+        fail(R, oln, where, "expected a path of at most %zu characters, got \"%.60s...\"", sizeof path - 1, R->ic_file);
+        return;
+    }
+    hw_md_state st;
+    char err[900];
+    hw_status rc = hw_md_state_read(path, &st, err, sizeof err);
+    if (rc) {
+        fail_st(R, rc, oln, where, "%s", err);
+        return;
+    }
+    if (st.major != 2) {
+        fail(R, oln, where, "%s: expected a state file of MoorDyn v2 (version 2.x in its header), got version %d.%d",
+             path, st.major, st.minor);
+        hw_md_state_free(&st);
+        return;
+    }
+    if (st.n_obj != R->n_points + R->n_lines) {
+        fail(R, oln, where, "%s: expected %d objects (the deck's %d points and %d lines, in MoorDyn's order), got %d",
+             path, R->n_points + R->n_lines, R->n_points, R->n_lines, st.n_obj);
+        hw_md_state_free(&st);
+        return;
+    }
+    for (int k = 0; k < st.n_obj; k++) {
+        int is_line = k >= R->n_points, rows = is_line ? R->lines[k - R->n_points].nseg - 1 : 1;
+        if (st.cols[k] != 6 || st.rows[k] != rows) {
+            fail(R, oln, where, "%s: object %d (%s %d): expected %d x 6 values (%s), got %d x %d", path, k + 1,
+                 is_line ? "line" : "point", is_line ? k - R->n_points + 1 : k + 1, rows,
+                 is_line ? "position and velocity of each inner node: NumSegs - 1 rows" : "its position and velocity",
+                 st.rows[k], st.cols[k]);
+            hw_md_state_free(&st);
+            return;
+        }
+    }
+    size_t total = 0;
+    for (int l = 0; l < R->n_lines; l++) total += (size_t)6 * ((size_t)R->lines[l].nseg + 1);
+    if (!(R->ic_buf = malloc((total ? total : 1) * sizeof *R->ic_buf))) {
+        oom(R, "the start state of fileIC", 8.0 * (double)total);
+        hw_md_state_free(&st);
+        return;
+    }
+    double *b = R->ic_buf;
+    for (int l = 0; l < R->n_lines; l++) {
+        hw_line_def *L = &R->lines[l];
+        int n = L->nseg;
+        double *r = b, *v = b + 3 * ((size_t)n + 1);
+        b += 6 * ((size_t)n + 1);
+        const double *in = st.data[R->n_points + l];
+        for (int j = 0; j <= n; j++) {
+            int p = j == 0 ? L->point_a : j == n ? L->point_b : -1;
+            const hw_point_def *P = p >= 0 ? &R->points[p] : NULL;
+            /* an end: its free point's src, else the point's own place (the sim keeps it there) */
+            const double *src = p < 0 ? in + 6 * (j - 1) : P->kind == HW_POINT_FREE ? st.data[p] : NULL;
+            for (int c = 0; c < 3; c++) {
+                r[3 * j + c] = src ? src[c] : P->pos[c];
+                v[3 * j + c] = src ? src[3 + c] : 0.0;
+            }
+        }
+        L->start_pos = r;
+        L->start_vel = v;
+    }
+    hw_md_state_free(&st);
+    if (R->opt_ln[O_TMAXIC] && R->solver.static_solve)
+        note(R, R->opt_ln[O_TMAXIC], "TmaxIC has no effect with fileIC: the run starts from the state file as it "
+             "was saved, without a static solve (MoorDyn 2.7.2 runs its initial-condition stage from the file's "
+             "state; docs/moordyn.md)");
+    R->solver.static_solve = 0;
 }
 
 /* Splits text (modified in place) into lines and reads the deck into R. */
@@ -1912,6 +2013,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_lines(R);
     if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
+    if (!FAILED(R) && R->ic_file[0]) read_state_file(R);
     if (!FAILED(R)) read_waves(R);
     if (!FAILED(R) && R->currents == 1) read_current_profile(R);
     if (!FAILED(R)) read_outputs(R);
@@ -2037,6 +2139,8 @@ static hw_md_deck *deck_new(rdr *R)
     d->waves = R->waves;
     R->waves = NULL;
     d->write_units = R->write_units;
+    /* no dtOut: MoorDyn 2.7.2 writes a row per coupling step, t = 0 included; here a row per output time */
+    d->dt_out = R->opt_ln[O_DTOUT] ? R->out_interval : 0.0;
     d->n_channels = R->n_chans;
     d->channels = R->chans;
     R->chans = NULL;

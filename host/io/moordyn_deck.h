@@ -34,7 +34,7 @@ typedef struct hw_md_channel {
     int object;      /* line or point index, 0-based */
     int index;       /* node 0..nseg, segment 1..nseg, line end 0 (A) / 1 (B) */
     int comp;        /* 0, 1, 2 = x, y, z */
-    const char *unit;/* "(m)", "(m/s)", "(m/s^2)", "(N)" */
+    const char *unit;/* the units row's word, as MoorDyn 2.7.2 writes it: "m", "m/s", "m/s^2", "N" */
 } hw_md_channel;
 
 /* LineOutputs flags (docs/moordyn.md, "Line output files"): each a group of columns of the line's
@@ -64,6 +64,7 @@ typedef struct hw_md_deck {
     int n_channels;
     hw_md_channel *channels;
     int write_units;  /* WriteUnits option: the units row of the .out table (default 1) */
+    double dt_out;    /* dtOut: > 0, rows at k dtOut (k >= 1) only; 0 (or no dtOut), a row per output time, t = 0 too */
     int n_lines;
     hw_md_line_out *lines;  /* per line (n_lines): its LineOutputs */
     double rho;             /* water density */

@@ -10,6 +10,7 @@
 #include "hawser/waves.h"
 #include "physics/hydro.h"
 #include "physics/segment.h"
+#include "world/timeline.h"
 
 /* A line's positions, velocities and tensions, each copied once for the channels of a row that
  * read that line (a deck's node outputs list every node of a line: one copy per channel was
@@ -140,6 +141,13 @@ static hw_status io_fail(hw_md_out *o, char *msg, size_t len, const char *what)
 
 /* ---- per-line files (LineOutputs; docs/moordyn.md, "Line output files") ---------------------- */
 
+/* MoorDyn 2.7.2's layout of its .out tables (docs/moordyn.md, "OUTPUTS and the .out table"): no
+ * separator, each field right-aligned in a fixed width, the time in fixed point with 4 decimals,
+ * the values in scientific notation with 8 significant digits, "\n" after every row. */
+enum { MD_W_TIME = 10, MD_W_COL = 20 };
+static void put_time(FILE *f, double t) { fprintf(f, "%*.4f", MD_W_TIME, t); }
+static void put_value(FILE *f, double v) { fprintf(f, "%*.7e", MD_W_COL, v); }
+
 static const char *const LO_UNIT[HW_MD_LO_COUNT] = {"(m)", "(1/m)", "(m/s)", "(m/s)", "(N)", "(N)", "(N)", "(N)",
                                                     "(-)", "(-/s)"};
 
@@ -148,20 +156,16 @@ static void line_header(FILE *f, const hw_md_line_out *L, int units)
 {
     static const char *const XYZ[HW_MD_LO_COUNT] = {"p", NULL, "v", "U", "D", "V", NULL, "c", NULL, NULL};
     static const char *const ONE[HW_MD_LO_COUNT] = {NULL, "Ku", NULL, NULL, NULL, NULL, "Te", NULL, "St", "dSt"};
-    fprintf(f, units ? "(s)" : "Time");
+    char name[64];
+    fprintf(f, "%*s", MD_W_TIME, units ? "(s)" : "Time");
     for (int b = 0; b < HW_MD_LO_COUNT; b++) {
         if (!(L->flags & (1u << b))) continue;
         int seg = b >= 6; /* t c s d: per segment 1..N; the others per node 0..N */
         for (int i = seg ? 1 : 0; i <= L->nseg; i++) {
-            if (XYZ[b]) {
-                for (int c = 0; c < 3; c++) {
-                    if (units) fprintf(f, "\t%s", LO_UNIT[b]);
-                    else fprintf(f, "\t%s%d%s%c", seg ? "Seg" : "Node", i, XYZ[b], 'x' + c);
-                }
-            } else if (units) {
-                fprintf(f, "\t%s", LO_UNIT[b]);
-            } else {
-                fprintf(f, "\t%s%d%s", seg ? "Seg" : "Node", i, ONE[b]);
+            for (int c = 0; c < (XYZ[b] ? 3 : 1); c++) {
+                if (XYZ[b]) snprintf(name, sizeof name, "%s%d%s%c", seg ? "Seg" : "Node", i, XYZ[b], 'x' + c);
+                else snprintf(name, sizeof name, "%s%d%s", seg ? "Seg" : "Node", i, ONE[b]);
+                fprintf(f, "%*s", MD_W_COL, units ? LO_UNIT[b] : name);
             }
         }
     }
@@ -232,7 +236,7 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
     if (!st) st = hw_sim_line_velocities(sim, lf->line, v);
     if (st) return st;
     FILE *f = lf->f;
-    fprintf(f, "%.9g", t);
+    put_time(f, t);
     for (int b = 0; b < HW_MD_LO_COUNT; b++) {
         unsigned bit = 1u << b;
         if (!(L->flags & bit)) continue;
@@ -253,21 +257,25 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
                         double cs = na > 0 && nc > 0 ? hw_v3_dot(a, c) / (na * nc) : 1.0;
                         k = acos(cs > 1 ? 1 : cs < -1 ? -1 : cs) / L->l0;
                     }
-                    fprintf(f, "\t%.10g", k);
+                    put_value(f, k);
                     continue;
                 } /* HW_MD_LO_VIV: 0 (Cl = 0) */
-                fprintf(f, "\t%.10g\t%.10g\t%.10g", x.x, x.y, x.z);
+                put_value(f, x.x);
+                put_value(f, x.y);
+                put_value(f, x.z);
             }
         } else {
             for (int s = 0; s < n; s++) {
                 hw_seg_result g = hw_segment_eval(v3_at(r, s), v3_at(r, s + 1), v3_at(v, s), v3_at(v, s + 1), L->l0,
                                                   L->ea, L->ba, NULL, NULL, 0);
-                if (bit == HW_MD_LO_TEN) fprintf(f, "\t%.10g", g.strain > 0 ? L->ea * g.strain : 0.0);
-                else if (bit == HW_MD_LO_STRAIN) fprintf(f, "\t%.10g", g.strain);
-                else if (bit == HW_MD_LO_RATE) fprintf(f, "\t%.10g", g.rate);
+                if (bit == HW_MD_LO_TEN) put_value(f, g.strain > 0 ? L->ea * g.strain : 0.0);
+                else if (bit == HW_MD_LO_STRAIN) put_value(f, g.strain);
+                else if (bit == HW_MD_LO_RATE) put_value(f, g.rate);
                 else {
                     hw_v3 c = hw_v3_scale(g.q, L->ba * g.rate);
-                    fprintf(f, "\t%.10g\t%.10g\t%.10g", c.x, c.y, c.z);
+                    put_value(f, c.x);
+                    put_value(f, c.y);
+                    put_value(f, c.z);
                 }
             }
         }
@@ -327,12 +335,12 @@ hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *de
         free(o);
         return st;
     }
-    fprintf(o->f, "Time");
-    for (int k = 0; k < deck->n_channels; k++) fprintf(o->f, "\t%s", deck->channels[k].name);
+    fprintf(o->f, "%*s", MD_W_TIME, "Time");
+    for (int k = 0; k < deck->n_channels; k++) fprintf(o->f, "%*s", MD_W_COL, deck->channels[k].name);
     fprintf(o->f, "\n");
     if (deck->write_units) {
-        fprintf(o->f, "(s)");
-        for (int k = 0; k < deck->n_channels; k++) fprintf(o->f, "\t%s", deck->channels[k].unit);
+        fprintf(o->f, "%*s", MD_W_TIME, "(s)");
+        for (int k = 0; k < deck->n_channels; k++) fprintf(o->f, "%*s", MD_W_COL, deck->channels[k].unit);
         fprintf(o->f, "\n");
     }
     *out = o;
@@ -340,11 +348,22 @@ hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *de
     return open_line_files(o, path, msg, msg_len);
 }
 
+/* MoorDyn 2.7.2 writes a row when a step reaches a multiple of dtOut (its Init's call at t = 0 is
+ * skipped by that test), and at every step when dtOut is 0 (t = 0 included). Hawser's output
+ * times are exactly k x dtOut and t_end (world/timeline.h): the rows kept are the multiples. */
+static int row_due(double every, double t, double dt)
+{
+    if (!(every > 0)) return 1;
+    double k = floor(t / every + 0.5);
+    return k >= 1 && fabs(t - k * every) <= hw_time_tolerance(dt, t);
+}
+
 hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg_len)
 {
     if (!o) return HW_OK;
     double t = hw_sim_time(sim);
-    fprintf(o->f, "%.9g", t);
+    if (!row_due(o->deck->dt_out, t, hw_sim_dt(sim))) return HW_OK;
+    put_time(o->f, t);
     copy_reset(&o->copy); /* a new state */
     for (int k = 0; k < o->deck->n_channels; k++) {
         double v = 0;
@@ -355,7 +374,7 @@ hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg
                          o->deck->channels[k].name, t, hw_status_str(st));
             return st;
         }
-        fprintf(o->f, "\t%.10g", v);
+        put_value(o->f, v);
     }
     fprintf(o->f, "\n");
     if (fflush(o->f) != 0 || ferror(o->f)) return io_fail(o, msg, msg_len, "write failed");

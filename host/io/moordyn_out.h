@@ -1,6 +1,10 @@
-/* The MoorDyn-style .out table of a deck's OUTPUTS channels: a header row "Time" + channel names,
- * a units row ("(s)", "(N)", "(m)", "(m/s)"; left out when the deck says WriteUnits 0), then one
- * tab-separated row per output time. Rows are flushed as they are written, like the CSV files.
+/* The .out table of a deck's OUTPUTS channels in MoorDyn 2.7.2's layout (docs/moordyn.md, "OUTPUTS
+ * and the .out table"): fixed-width fields (10 for the time, 20 for each value, right-aligned, no
+ * separator), a header row "Time" + channel names, a units row ("(s)", "N", "m", "m/s", "m/s^2";
+ * left out when the deck says WriteUnits 0), then a row ("%10.4f" time, "%20.7e" values) at each
+ * multiple of the deck's dtOut (none at t = 0), or at every write (t = 0 included) when the deck's
+ * dtOut is 0 or absent (hw_md_deck.dt_out). Rows are
+ * flushed as they are written, like the CSV files.
  * Beside it, <deck>_Line<N>.out for each line with LineOutputs flags (hw_md_line_out): MoorDyn
  * 2.7.2's column names and order (docs/moordyn.md, "Line output files"). */
 #ifndef HW_HOST_MOORDYN_OUT_H
@@ -18,7 +22,7 @@ typedef struct hw_md_out hw_md_out;
  * (nothing to write; hw_md_out_write and hw_md_out_close accept NULL). */
 hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *deck, char *msg,
                          size_t msg_len);
-/* One row for the simulation's current time. */
+/* One row for the simulation's current time, when it is a row time (above); otherwise nothing. */
 hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg_len);
 void hw_md_out_close(hw_md_out *o); /* NULL-safe */
 /* The table's stream (NULL-safe: NULL), for a checkpoint to record its size and a resume to

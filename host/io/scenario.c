@@ -1038,7 +1038,51 @@ static void parse_points(loader *L, mapr *root)
 /* ---- lines ------------------------------------------------------------------------------------ */
 
 static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
-                                        "winch", "failure", NULL};
+                                        "winch", "failure", "start", NULL};
+static const char *const START_KEYS[] = {"positions", "velocities", NULL};
+
+/* A list of nseg + 1 rows [x, y, z] (one per node) into a new array of 3 (nseg + 1) values. */
+static double *start_rows(loader *L, const fld *f, int nseg, const char *what)
+{
+    int n = yd_seq_len(f->v), want = nseg + 1;
+    if (!yd_is_seq(f->v) || n != want) {
+        char got[128];
+        yd_describe(f->v, got, sizeof got);
+        fail(L, f->line, f->path, "expected a list of %d %s [x, y, z] (one per node, segments + 1), got %s", want,
+             what, got);
+        return NULL;
+    }
+    double *a = alloc_doubles(&L->y, 3 * want);
+    for (int j = 0; a && j < want; j++) {
+        yaml_node_t *row = yd_seq_at(L->y.doc, f->v, j);
+        char path[300];
+        snprintf(path, sizeof path, "%.270s[%d]", f->path, j);
+        if (!yd_is_seq(row) || yd_seq_len(row) != 3) {
+            char got[128];
+            yd_describe(row, got, sizeof got);
+            fail(L, yd_line(row), path, "expected [x, y, z], got %s", got);
+            return NULL;
+        }
+        for (int c = 0; c < 3; c++) {
+            yaml_node_t *x = yd_seq_at(L->y.doc, row, c);
+            if (hw_yr_read_num(&L->y, x, yd_line(x), path, &a[3 * j + c])) return NULL;
+        }
+    }
+    return a;
+}
+
+/* lines[].start: {positions: [[x, y, z] per node], velocities: (optional) the same}. */
+static void parse_start(loader *L, mapr *m, hw_line_def *l)
+{
+    fld f, g;
+    mapr sm;
+    if (!hw_yr_get(m, "start", &f)) return;
+    if (hw_yr_open(&sm, &L->y, f.v, f.line, f.path, m->item, m->index, "start.", START_KEYS, "a start state"))
+        return;
+    if (hw_yr_get(&sm, "positions", &g)) l->start_pos = start_rows(L, &g, l->nseg, "positions");
+    else if (hw_yr_missing(&sm, &g, 1, "node positions, [x, y, z] per node") < 0) return;
+    if (!FAILED(L) && hw_yr_get(&sm, "velocities", &g)) l->start_vel = start_rows(L, &g, l->nseg, "velocities");
+}
 static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
 {
     mapr m;
@@ -1056,6 +1100,7 @@ static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
     }
     if (!FAILED(L)) hw_scn_parse_winch(&m, &l->winch);
     if (!FAILED(L)) hw_scn_parse_failure(&m, &l->failure);
+    if (!FAILED(L)) parse_start(L, &m, l);
 }
 
 static void parse_lines(loader *L, mapr *root)

@@ -311,6 +311,27 @@ static void write_failure(FILE *f, const hw_failure_def *r)
     else fprintf(f, "      at: %d\n", r->at);
 }
 
+/* A line's start state: a row [x, y, z] per node. */
+static void write_start(FILE *f, const hw_line_def *l)
+{
+    if (!l->start_pos) return;
+    fprintf(f, "    start:\n");
+    for (int w = 0; w < 2; w++) {
+        const double *a = w ? l->start_vel : l->start_pos;
+        if (!a) continue;
+        fprintf(f, "      %s:\n", w ? "velocities" : "positions");
+        for (int j = 0; j <= l->nseg; j++) {
+            fprintf(f, "        - [");
+            num(f, a[3 * j]);
+            fprintf(f, ", ");
+            num(f, a[3 * j + 1]);
+            fprintf(f, ", ");
+            num(f, a[3 * j + 2]);
+            fprintf(f, "]\n");
+        }
+    }
+}
+
 static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint"};
 
 static void write_refs(FILE *f, const hw_model_def *m, const char *key, const char *kind, int n,
@@ -358,6 +379,7 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
         fprintf(f, "\n    length: "); num(f, l->length);
         fprintf(f, "\n    segments: %d\n", l->nseg);
         write_failure(f, &l->failure);
+        write_start(f, l);
     }
     const hw_solver_def *s = &m->solver;
     fprintf(f, "solver:\n  dt: ");

@@ -268,6 +268,31 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     return HW_OK;
 }
 
+/* A line's start state (hw_line_def.start_pos): finite, on a line that does not reel, with the
+ * static solve off (it would replace the state). */
+static hw_status check_start(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_LINE;
+    if (!l->start_pos) {
+        if (l->start_vel) FAIL(S, i, "start.velocities", "expected start positions with the velocities, got none");
+        return HW_OK;
+    }
+    if (m->solver.static_solve)
+        FAIL(S, i, "start", "expected solver.static_solve: false with a start state (the static solve would "
+             "replace it), got static_solve on");
+    int reels = l->winch.end != HW_WINCH_NONE;
+    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
+        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
+    if (reels) FAIL(S, i, "start", "expected a line without a winch or sheave, got one");
+    for (int k = 0; k < 3 * (l->nseg + 1); k++) {
+        if (!finite(l->start_pos[k]))
+            FAIL(S, i, "start.positions", "expected finite positions, got %g at node %d", l->start_pos[k], k / 3);
+        if (l->start_vel && !finite(l->start_vel[k]))
+            FAIL(S, i, "start.velocities", "expected finite velocities, got %g at node %d", l->start_vel[k], k / 3);
+    }
+    return HW_OK;
+}
+
 /* A line's failure rule (hw_failure_def): a trigger, a place that exists, no reeling end. */
 static hw_status check_failure(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
 {
@@ -535,7 +560,7 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
     if (def->n_sheaves < 0 || (def->n_sheaves > 0 && !def->sheaves))
         FAIL(HW_SEC_SHEAVE, -1, "sheaves", "expected a list of sheaves, got %d", def->n_sheaves);
     for (int i = 0; i < def->n_lines; i++)
-        if ((st = check_failure(def, &def->lines[i], i, err)) ||
+        if ((st = check_failure(def, &def->lines[i], i, err)) || (st = check_start(def, &def->lines[i], i, err)) ||
             (st = check_mbl_geometry(def, &def->lines[i], i, err)))
             return st;
     for (int i = 0; def->line_current_scale && i < def->n_lines; i++)

@@ -187,6 +187,37 @@ hw_status hw_sim_wave_samples_set(hw_sim *sim, const int *k, const double *s)
     return sim->ops->wave_set(sim->be, k, s);
 }
 
+/* The lines' start states (hw_line_def.start_pos / start_vel) into y, in place of the initial
+ * catenary: inner nodes as given; an end on a free point moves that point (position and velocity)
+ * to the given end node; an end on any other point stays on it (its node takes the point's place
+ * and velocity in y0). */
+static void apply_starts(hw_sim *sim, const hw_model_def *def)
+{
+    const hw_lm_sys *S = &sim->m.S;
+    int n = S->n_state;
+    for (int l = 0; l < def->n_lines; l++) {
+        const hw_line_def *L = &def->lines[l];
+        if (!L->start_pos) continue;
+        int nseg = S->ln_nseg[l];
+        for (int j = 0; j <= nseg; j++) {
+            int end = j == 0 ? 0 : j == nseg ? 1 : -1;
+            int p = end < 0 ? -1 : end ? S->ln_pb[l] : S->ln_pa[l];
+            for (int c = 0; c < 3; c++) {
+                double r = L->start_pos[3 * j + c], v = L->start_vel ? L->start_vel[3 * j + c] : 0.0;
+                if (p >= 0 && S->pt_kind[p] != HW_PT_FREE) { /* the point's own place */
+                    r = sim->y[(HW_Y_RX + c) * n + S->n_nodes + p];
+                    v = sim->y[(HW_Y_VX + c) * n + S->n_nodes + p];
+                } else if (p >= 0) {
+                    sim->y[(HW_Y_RX + c) * n + S->n_nodes + p] = r;
+                    sim->y[(HW_Y_VX + c) * n + S->n_nodes + p] = v;
+                }
+                sim->y[(HW_Y_RX + c) * n + S->ln_n0[l] + j] = r;
+                sim->y[(HW_Y_VX + c) * n + S->ln_n0[l] + j] = v;
+            }
+        }
+    }
+}
+
 static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw_log_fn log,
                             void *log_user, hw_sim **out, char *msg, size_t msg_len)
 {
@@ -221,6 +252,7 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
         return HW_ERR_NOMEM;
     }
     memcpy(sim->y, sim->m.y0, ny * sizeof(double));
+    apply_starts(sim, def);
     if ((st = choose_step(sim, &def->solver, msg, msg_len))) {
         hw_sim_destroy(sim);
         return st;

@@ -261,6 +261,13 @@ typedef struct hw_line_def {
     int nseg;          /* number of segments (>= 1); with a winch, the count at t = 0 */
     hw_winch_def winch;
     hw_failure_def failure; /* optional (on = 0: none); not on winch or sheave lines */
+    /* Optional start state (docs/scenario.md, lines[].start; a MoorDyn deck's fileIC): node
+     * positions and velocities, 3 (nseg + 1) values each (node 0 = end A; start_vel NULL: at
+     * rest), used instead of the initial catenary; needs solver.static_solve = 0. A free end
+     * point starts where its end node does, with its velocity; the end node on a fixed,
+     * prescribed or coupled point takes that point's place. NULL: none. */
+    const double *start_pos;
+    const double *start_vel;
 } hw_line_def;
 
 /* A sheave (docs/physics.md section 6) over which a cable runs from one line (line_in) to another
