@@ -687,8 +687,7 @@ Test(errors, refused_options)
     expect(with("0.01  dtM\n", "0.01 dtM\n1 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin", "not supported yet");
     cr_assert_eq(load_text(with("0.01  dtM\n", "0.01 dtM\n0 WaveKin\n0 Currents\n")), HW_OK, "%s", msg);
     expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
-    expect(with("0.01  dtM\n", "Euler tScheme\n"), REFUSED, 18, "OPTIONS tScheme", "Euler");
-    expect(with("0.01  dtM\n", "AB3 tScheme\n"), REFUSED, 18, "tScheme AB3 not supported yet", NULL);
+    expect(with("0.01  dtM\n", "AB5 tScheme\n"), BAD, 18, "OPTIONS tScheme", "got \"AB5\""); /* test_schemes.c: the rest */
     expect(with("0.01  dtM\n", "state.bin fileIC\n"), HW_ERR_IO, 18, "OPTIONS fileIC",
            "state.bin: cannot read the state file: No such file");
     expect(with("0.01  dtM\n", "state.bin ICfile\n"), HW_ERR_IO, 18, "OPTIONS ICfile", "state.bin");

@@ -434,6 +434,7 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
 {
     hw_lm_sys *S = &sim->m.S;
     hw_status st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y);
+    sim->hist = 0; /* no derivative history in a checkpoint: a multistep scheme starts up again */
     for (int l = 0; !st && l < S->n_lines; l++) st = sim->ops->update_line(sim->be, S, l);
     hw_winches *W = &sim->winches;
     for (int k = 0; k < W->n; k++) { /* the mirrors of the loaded line arrays, then the backend's copy */

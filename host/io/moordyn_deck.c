@@ -27,6 +27,7 @@
 #include "io/scenario_body.h"
 #include "model/critical_step.h"
 #include "model/model_build.h"
+#include "world/integrate.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
 
@@ -538,6 +539,75 @@ static void read_seafloor(rdr *R, int line, const char *where, const char *val)
     }
 }
 
+/* tScheme: every name MoorDyn 2.7.2 accepts (case-insensitive, as its create_time_scheme reads
+ * them). Explicit Euler and Adams-Bashforth run as they are; the rest run the nearest Hawser
+ * scheme with a note saying what runs instead (docs/moordyn.md, Time integration). MoorDyn
+ * itself runs RK2 for a name it does not know; Hawser stops at it. */
+static int suffix_count(const char *val, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    if (strncasecmp(val, prefix, n)) return -1;
+    const char *d = val + n;
+    if (!*d) return 0;
+    for (const char *c = d; *c; c++)
+        if (*c < '0' || *c > '9') return 0;
+    long k = strtol(d, NULL, 10);
+    return k >= 1 && k <= 1000000 ? (int)k : 0;
+}
+
+static void read_tscheme(rdr *R, int line, const char *where, const char *val)
+{
+    static const struct { const char *name; hw_integrator integ; const char *note; } PLAIN[] = {
+        {"Euler", HW_INT_EULER, NULL},
+        {"RK2", HW_INT_RK2, NULL},
+        {"RK4", HW_INT_RK4, NULL},
+#define HW_MD_AB "Hawser runs the Adams-Bashforth method; MoorDyn 2.7.2's own step formulas differ from it " \
+                 "(its AB2 step adds the derivatives without the factor dtM) and its runs diverge (docs/moordyn.md)"
+        {"AB2", HW_INT_AB2, HW_MD_AB},
+        {"AB3", HW_INT_AB3, HW_MD_AB},
+        {"AB4", HW_INT_AB4, HW_MD_AB},
+        {"Heun", HW_INT_MOORDYN_HEUN, NULL},
+        {"LEuler", HW_INT_EULER, "MoorDyn's local-time-step Euler; Hawser steps every line and point at dtM "
+                                 "(explicit Euler), as MoorDyn does wherever no object's own step is longer"},
+        {"LAB2", HW_INT_AB2, "MoorDyn's local-time-step AB2; Hawser steps every line and point at dtM (AB2). " HW_MD_AB},
+        {"LAB3", HW_INT_AB3, "MoorDyn's local-time-step AB3; Hawser steps every line and point at dtM (AB3). " HW_MD_AB},
+        {"LAB4", HW_INT_AB4, "MoorDyn's local-time-step AB4; Hawser steps every line and point at dtM (AB4). " HW_MD_AB},
+#undef HW_MD_AB
+    };
+    for (size_t k = 0; k < sizeof PLAIN / sizeof PLAIN[0]; k++)
+        if (!strcasecmp(val, PLAIN[k].name)) {
+            R->solver.integrator = PLAIN[k].integ;
+            if (PLAIN[k].note) note(R, line, "tScheme %.40s: %s", val, PLAIN[k].note);
+            return;
+        }
+    static const struct { const char *prefix, *what; int integ; } IMPLICIT[] = {
+        {"BEuler", "backward Euler", HW_INT_BEULER}, {"Midpoint", "implicit midpoint", HW_INT_MIDPOINT},
+        {"ACA", "Newmark average-constant-acceleration", -1}, {"Wilson", "Wilson-theta", -1}};
+    for (size_t k = 0; k < sizeof IMPLICIT / sizeof IMPLICIT[0]; k++) {
+        int n = suffix_count(val, IMPLICIT[k].prefix);
+        if (n < 0) continue;
+        if (n == 0) {
+            fail(R, line, where, "expected %s followed by its number of inner iterations (an integer >= 1, "
+                 "e.g. %s5), got \"%.40s\"", IMPLICIT[k].prefix, IMPLICIT[k].prefix, val);
+            return;
+        }
+        if (IMPLICIT[k].integ >= 0) { /* as MoorDyn solves it (world/integrate.c) */
+            R->solver.integrator = (hw_integrator)IMPLICIT[k].integ;
+            R->solver.iterations = n;
+            return;
+        }
+        R->solver.integrator = HW_INT_RK4;
+        note(R, line, "tScheme %.40s: MoorDyn's %s scheme solved by %d relaxed fixed-point iterations (its "
+             "acceleration and velocity updated separately); Hawser runs RK4 (its most accurate and most "
+             "stable explicit scheme) instead, at the same dtM if it is within RK4's critical step", val,
+             IMPLICIT[k].what, n);
+        return;
+    }
+    fail(R, line, where, "expected a time scheme MoorDyn 2.7.2 knows (Euler, LEuler, Heun, RK2, RK4, AB2, AB3, "
+         "AB4, LAB2, LAB3, LAB4, or BEuler, Midpoint, ACA, Wilson followed by an iteration count), got \"%.40s\" "
+         "(MoorDyn itself would run RK2 instead)", val);
+}
+
 static void read_option(rdr *R, const row *r)
 {
     if (r->n < 2) {
@@ -566,17 +636,7 @@ static void read_option(rdr *R, const row *r)
     }
     R->opt_ln[id] = r->line;
     if (id == O_TSCHEME) {
-        if (!strcasecmp(val, "RK2") || !strcasecmp(val, "Heun")) R->solver.integrator = HW_INT_RK2;
-        else if (!strcasecmp(val, "RK4")) R->solver.integrator = HW_INT_RK4;
-        else if (!strcasecmp(val, "Euler"))
-            refuse(R, r->line, where,
-                   "tScheme Euler (explicit forward Euler) not supported yet: Hawser's first-order "
-                   "scheme is semi-implicit (symplectic) Euler, a different method; use RK2, Heun or "
-                   "RK4, or convert to YAML and choose integrator: symplectic_euler");
-        else
-            refuse(R, r->line, where,
-                   "tScheme %.40s not supported yet (Hawser integrates with RK2 = Heun's method and "
-                   "RK4; expected RK2, Heun or RK4)", val);
+        read_tscheme(R, r->line, where, val);
         return;
     }
     if (id == O_FILEIC) { /* read once the points and lines are known (read_state_file) */
@@ -2266,7 +2326,8 @@ static const field_map GLOBAL_FIELDS[] = {
     {"gravity", "g", O_G}, {"water_density", "rho", O_RHO}, {"depth", "WtrDpth", O_DEPTH},
     {"seabed.stiffness", "kBot", O_KBOT}, {"seabed.damping", "cBot", O_CBOT},
     {"seabed.friction_velocity", "FricDamp", O_FRICDAMP}, {"dt", "dtM", O_DTM},
-    {"t_end", "TMax", O_TMAX}, {"integrator", "tScheme", O_TSCHEME}, {NULL, NULL, 0}};
+    {"t_end", "TMax", O_TMAX}, {"integrator", "tScheme", O_TSCHEME},
+    {"iterations", "tScheme", O_TSCHEME}, {NULL, NULL, 0}};
 
 static const field_map *find_field(const field_map *m, const char *field)
 {
@@ -2354,7 +2415,7 @@ static void apply_cfl(rdr *R, const hw_model_def *m)
         return;
     }
     int cl = 0, cs = 1;
-    double crit = hw_model_critical_step(&hm, R->solver.integrator, &cl, &cs);
+    double crit = hw_model_critical_step(&hm, hw_integ_code(R->solver.integrator, R->solver.iterations), &cl, &cs);
     hw_model_free(&hm);
     if (at < 0 || !isfinite(dt)) return;
     if (dt > crit) {
@@ -2364,7 +2425,7 @@ static void apply_cfl(rdr *R, const hw_model_def *m)
             snprintf(buf, sizeof buf, "%s:%d: CFL %g gives MoorDyn's dtM = %.6g s (line %d: CFL x 2 pi "
                      "(L/N) sqrt(Mass/m / EA)), above Hawser's critical step %.6g s (%s, line %d): clamped, "
                      "Hawser's automatic step is used (%.2f of the critical step)", R->file, ln, R->cfl, dt, at + 1,
-                     crit, R->solver.integrator == HW_INT_RK4 ? "RK4" : "RK2", cl + 1, R->solver.dt_safety);
+                     crit, hw_integ_name(R->solver.integrator), cl + 1, R->solver.dt_safety);
             R->log(R->log_user, 1, buf);
         }
         return;

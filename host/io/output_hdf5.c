@@ -120,6 +120,13 @@ struct hw_h5_out {
 
 /* HDF5's file driver leaves errno as the failed write() set it (EFBIG, ENOSPC, EIO): the reason
  * a user can act on. The callers clear errno before the HDF5 call. */
+/* The YAML key of an integrator (solver.integrator, docs/scenario.md). */
+static const char *integ_key(hw_integrator i)
+{
+    static const char *const K[HW_INT_COUNT] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint"};
+    return (unsigned)i < HW_INT_COUNT ? K[i] : "?";
+}
+
 static hw_status h5_fail(hw_h5_out *h, const char *what, char *msg, size_t msg_len)
 {
     int e = errno;
@@ -529,8 +536,7 @@ hw_status hw_h5_open(hw_h5_out **out, const char *dir, const hw_scenario *sc, ch
         attr_string(h->file, "scenario", sc->path ? sc->path : "") ||
         attr_string(h->file, "hawser_version", hw_version()) ||
         attr_string(h->file, "date", when) ||
-        attr_string(h->file, "integrator", m->solver.integrator == HW_INT_SYMPLECTIC_EULER ? "symplectic_euler"
-                                           : m->solver.integrator == HW_INT_RK2 ? "rk2" : "rk4") ||
+        attr_string(h->file, "integrator", integ_key(m->solver.integrator)) ||
         attr_double(h->file, "t_end", m->solver.t_end) ||
         attr_double(h->file, "output_interval", sc->out_interval))
         return h5_fail(h, "creating the datasets and attributes", msg, msg_len);

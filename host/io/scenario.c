@@ -476,9 +476,9 @@ static void parse_environment(loader *L, mapr *root)
 
 static const char *const SOLVER_KEYS[] = {"dt", "dt_safety", "t_end", "integrator", "static_solve",
                                           "static_tolerance", "static_max_iterations",
-                                          "max_strain", "allow_unstable_dt",
+                                          "max_strain", "allow_unstable_dt", "iterations",
                                           "instability_monitor", NULL};
-static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", NULL};
+static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint", NULL};
 
 /* dt: a number or "auto" (0). */
 static void get_dt(mapr *m, double *dt)
@@ -517,6 +517,7 @@ static void parse_solver(loader *L, mapr *root)
         get_int(&m, "static_max_iterations", 0, &s->static_max_iter);
         hw_yr_get_num(&m, "max_strain", 0, &s->max_strain);
         get_bool(&m, "allow_unstable_dt", 0, &s->allow_unstable_dt);
+        get_int(&m, "iterations", 0, &s->iterations);
         int mon = !s->monitor_off;
         get_bool(&m, "instability_monitor", 0, &mon);
         s->monitor_off = !mon;
@@ -1674,6 +1675,7 @@ static int solver_field_changed(const hw_solver_def *a, const hw_solver_def *b, 
     if (!strcmp(field, "static_max_iterations")) return a->static_max_iter != b->static_max_iter;
     if (!strcmp(field, "max_strain")) return a->max_strain != b->max_strain;
     if (!strcmp(field, "allow_unstable_dt")) return a->allow_unstable_dt != b->allow_unstable_dt;
+    if (!strcmp(field, "iterations")) return a->iterations != b->iterations;
     return 0;
 }
 

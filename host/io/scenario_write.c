@@ -375,7 +375,7 @@ static void write_start(FILE *f, const hw_line_def *l)
     }
 }
 
-static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4"};
+static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint"};
 
 static void write_refs(FILE *f, const hw_model_def *m, const char *key, const char *kind, int n,
                        const hw_output_ref *r)
@@ -434,12 +434,14 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fprintf(f, "\n  dt_safety: "); num(f, s->dt_safety);
     fprintf(f, "\n  t_end: "); num(f, s->t_end);
     fprintf(f, "\n  integrator: %s",
-            (unsigned)s->integrator < 3 ? INTEGRATORS[s->integrator] : "?");
+            (unsigned)s->integrator < HW_INT_COUNT ? INTEGRATORS[s->integrator] : "?");
     fprintf(f, "\n  static_solve: %s", s->static_solve ? "true" : "false");
     fprintf(f, "\n  static_tolerance: "); num(f, s->static_tol);
     fprintf(f, "\n  static_max_iterations: %d", s->static_max_iter);
     fprintf(f, "\n  max_strain: "); num(f, s->max_strain);
     if (s->allow_unstable_dt) fprintf(f, "\n  allow_unstable_dt: true");
+    if (s->integrator == HW_INT_BEULER || s->integrator == HW_INT_MIDPOINT)
+        fprintf(f, "\n  iterations: %d", s->iterations);
     if (s->monitor_off) fprintf(f, "\n  instability_monitor: false");
     fprintf(f, "\noutputs:\n  interval: "); num(f, sc->out_interval);
     if (sc->util_warning > 0) { fprintf(f, "\n  utilisation_warning: "); num(f, sc->util_warning); }

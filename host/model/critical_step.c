@@ -10,7 +10,17 @@
  * The largest stable h is then found by bisection on the spectral radius of the actual scheme's
  * one-step map for that oscillator, so the same code answers for every scheme. Heun's method
  * (RK2) is weakly unstable for an undamped oscillator at any step: its limit comes from the
- * damping, and is reported as the step at which growth exceeds 1e-6 per step. */
+ * damping, and is reported as the step at which growth exceeds 1e-6 per step.
+ *
+ * The multistep schemes (explicit Euler, Adams-Bashforth 2-4) have no 2 x 2 one-step map: for them
+ * the oscillator is split into its two modes y' = lambda y, lambda = w (-zeta +- sqrt(zeta^2 - 1)),
+ * and the growth per step is the largest root modulus of the scheme's characteristic polynomial
+ *   xi^p - xi^(p-1) - h lambda sum_j b_j xi^(p-1-j)          (Euler: xi = 1 + h lambda),
+ * with the same 1e-6 tolerance. On the negative real axis (pure damping) the schemes are stable for
+ * h |lambda| up to 2 (Euler), 1 (AB2), 6/11 (AB3), 3/10 (AB4); on the imaginary axis (an undamped
+ * oscillation) Euler and AB2 grow at every step (by (h w)^2 / 2 and (h w)^4 / 4 per step), so, as
+ * for RK2, their limit comes from the damping; AB3 and AB4 hold up to h w = 0.72 and 0.43. */
+#include <complex.h>
 #include <math.h>
 
 #include "model/critical_step.h"
@@ -41,8 +51,107 @@ static void scheme_step(hw_integrator integ, double h, double w, double z, doubl
     *x = X; *v = V;
 }
 
+/* The largest root modulus of the Adams-Bashforth polynomial of order p at hl = h lambda
+ * (Durand-Kerner iteration; p <= 4). */
+static double ab_radius(int p, double complex hl)
+{
+    static const double B[4][4] = {{1.0, 0, 0, 0},
+                                   {1.5, -0.5, 0, 0},
+                                   {23.0 / 12.0, -16.0 / 12.0, 5.0 / 12.0, 0},
+                                   {55.0 / 24.0, -59.0 / 24.0, 37.0 / 24.0, -9.0 / 24.0}};
+    if (p == 1) return cabs(1.0 + hl);
+    double complex a[5]; /* monic: xi^p + a[p-1] xi^(p-1) + ... + a[0] */
+    a[p] = 1.0;
+    a[p - 1] = -(1.0 + hl * B[p - 1][0]);
+    for (int j = 1; j < p; j++) a[p - 1 - j] = -hl * B[p - 1][j];
+    double complex r[4], seed = 0.4 + 0.9 * I;
+    r[0] = 1.0;
+    for (int k = 1; k < p; k++) r[k] = r[k - 1] * seed;
+    for (int it = 0; it < 500; it++) {
+        double moved = 0.0;
+        for (int k = 0; k < p; k++) {
+            double complex f = a[p];
+            for (int j = p - 1; j >= 0; j--) f = f * r[k] + a[j];
+            double complex d = 1.0;
+            for (int j = 0; j < p; j++)
+                if (j != k) d *= r[k] - r[j];
+            if (cabs(d) == 0.0) d = 1e-14;
+            double complex step = f / d;
+            r[k] -= step;
+            moved = fmax(moved, cabs(step));
+        }
+        if (moved < 1e-15) break;
+    }
+    double m = 0.0;
+    for (int k = 0; k < p; k++) m = fmax(m, cabs(r[k]));
+    return m;
+}
+
+hw_integrator hw_integ_code(hw_integrator integ, int iterations)
+{
+    if (integ != HW_INT_BEULER && integ != HW_INT_MIDPOINT) return integ;
+    int n = iterations < 1 ? 1 : iterations > 100000 ? 100000 : iterations;
+    return (hw_integrator)(HW_INT_IMPLICIT + 4 * n + (integ == HW_INT_MIDPOINT));
+}
+
+/* MoorDyn's relaxation of the fixed-point iterations of its implicit schemes (iteration i of n):
+ * the derivative kept is (1 - r) x the new one + r x the last one, r = c0 (1 - 1/n) +
+ * c1 (1 - (tanh(4 ((i + 1)/n - 1/2)) + 1)/2), with c0 = 0.9, c1 = 0 for backward Euler and midpoint;
+ * the last iteration is not relaxed. */
+double hw_implicit_relax(int i, int n)
+{
+    const double c0 = 0.9, c1 = 0.0;
+    double x = 4.0 * ((i + 1.0) / n - 0.5);
+    return c0 * (1.0 - 1.0 / n) + c1 * (1.0 - 0.5 * (tanh(x) + 1.0));
+}
+
+/* The implicit scheme's step on y' = lambda y, with its derivative history d (2 x 2 linear map). */
+static void implicit_step(int n, double kf, double complex hl, double complex *y, double complex *d)
+{
+    double complex d0 = *d, d1 = d0;
+    for (int i = 0; i < n; i++) {
+        d0 = hl * (*y + kf * d0); /* h f(y + k h d0), with d scaled by h */
+        if (i < n - 1) {
+            double r = hw_implicit_relax(i, n);
+            d0 = (1.0 - r) * d0 + r * d1;
+            d1 = d0;
+        }
+    }
+    *y += d0;
+    *d = d0;
+}
+
+static double implicit_radius(int n, double kf, double complex hl)
+{
+    double complex a11 = 1, a21 = 0, a12 = 0, a22 = 1;
+    implicit_step(n, kf, hl, &a11, &a21);
+    implicit_step(n, kf, hl, &a12, &a22);
+    double complex tr = a11 + a22, det = a11 * a22 - a12 * a21, s = csqrt(0.25 * tr * tr - det);
+    return fmax(cabs(0.5 * tr + s), cabs(0.5 * tr - s));
+}
+
 static double spectral_radius(hw_integrator integ, double h, double w, double z)
 {
+    if ((int)integ >= HW_INT_EULER) {
+        double complex l1, l2;
+        if (z < 1.0) {
+            double s = sqrt(1.0 - z * z);
+            l1 = w * (-z + s * I);
+            l2 = conj(l1);
+        } else {
+            double s = sqrt(z * z - 1.0);
+            l1 = w * (-z + s);
+            l2 = w * (-z - s);
+        }
+        if (hw_integ_is_implicit((int)integ)) {
+            int code = (int)integ - HW_INT_IMPLICIT;
+            double kf = code & 1 ? 0.5 : 1.0;
+            return fmax(implicit_radius(code / 4, kf, h * l1), implicit_radius(code / 4, kf, h * l2));
+        }
+        /* MoorDyn's Heun has AB2's characteristic polynomial (integrate.c) */
+        int p = integ == HW_INT_EULER ? 1 : integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN ? 2 : integ == HW_INT_AB3 ? 3 : 4;
+        return fmax(ab_radius(p, h * l1), ab_radius(p, h * l2));
+    }
     double a11 = 1, a21 = 0, a12 = 0, a22 = 1;
     scheme_step(integ, h, w, z, &a11, &a21); /* first column: image of (1, 0) */
     scheme_step(integ, h, w, z, &a12, &a22); /* second column: image of (0, 1) */
@@ -58,6 +167,7 @@ static double spectral_radius(hw_integrator integ, double h, double w, double z)
 double hw_stable_step(hw_integrator integ, double w, double zeta)
 {
     if (!(w > 0)) return INFINITY;
+    integ = hw_integ_code(integ, 5); /* beuler, midpoint without their count: MoorDyn's usual 5 */
     const double tol = 1e-6;
     double lo = 0.0, hi = 1.0 / w;
     while (spectral_radius(integ, hi, w, zeta) <= 1.0 + tol) {

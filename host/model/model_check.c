@@ -77,6 +77,7 @@ hw_solver_def hw_default_solver(void)
     s.static_tol = 1.0e-6;
     s.static_max_iter = 200;
     s.max_strain = 1.0;
+    s.iterations = 5;
     return s;
 }
 
@@ -449,8 +450,12 @@ static hw_status check_solver(const hw_solver_def *s, hw_input_error *err)
     if (!(finite(s->dt_safety) && s->dt_safety > 0 && s->dt_safety <= 1))
         FAIL(S, -1, "dt_safety", "expected a fraction in (0, 1], got %g", s->dt_safety);
     if (!(finite(s->t_end) && s->t_end >= 0)) FAIL(S, -1, "t_end", "expected an end time >= 0 s, got %g", s->t_end);
-    if (s->integrator < HW_INT_SYMPLECTIC_EULER || s->integrator > HW_INT_RK4)
-        FAIL(S, -1, "integrator", "expected symplectic_euler, rk2 or rk4, got %d", (int)s->integrator);
+    if ((int)s->integrator < 0 || (int)s->integrator >= HW_INT_COUNT)
+        FAIL(S, -1, "integrator", "expected symplectic_euler, rk2, rk4, euler, ab2, ab3, ab4, moordyn_heun, beuler or midpoint, got %d",
+             (int)s->integrator);
+    if ((s->integrator == HW_INT_BEULER || s->integrator == HW_INT_MIDPOINT) &&
+        (s->iterations < 1 || s->iterations > 100000))
+        FAIL(S, -1, "iterations", "expected 1 to 100000 fixed-point iterations per step, got %d", s->iterations);
     if (!(finite(s->static_tol) && s->static_tol > 0))
         FAIL(S, -1, "static_tolerance", "expected a tolerance > 0, got %g", s->static_tol);
     if (s->static_max_iter < 1)
@@ -601,6 +606,22 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
             FAIL(HW_SEC_POINT, i, "type", "expected a free point to carry at least one line end, got none");
     }
     if ((st = check_solver(&def->solver, err))) return st;
+    /* a multistep scheme keeps the derivatives of past steps per state slot; a reeling line's
+     * nodes are inserted and removed inside a step, which that history cannot follow */
+    if (def->solver.integrator >= HW_INT_AB2 && def->solver.integrator < HW_INT_COUNT) {
+        int reel = def->n_sheaves > 0;
+        for (int l = 0; l < def->n_lines && !reel; l++) reel = def->lines[l].winch.end != HW_WINCH_NONE;
+        if (reel)
+            FAIL(HW_SEC_SOLVER, -1, "integrator", "%s with winches or sheaves not supported yet (a reeling line's "
+                 "nodes are inserted and removed inside a step, which the Adams-Bashforth history of past "
+                 "derivatives cannot follow): use rk2, rk4 or euler",
+                 def->solver.integrator == HW_INT_AB2   ? "ab2"
+                 : def->solver.integrator == HW_INT_AB3 ? "ab3"
+                 : def->solver.integrator == HW_INT_AB4 ? "ab4"
+                 : def->solver.integrator == HW_INT_MOORDYN_HEUN ? "moordyn_heun"
+                 : def->solver.integrator == HW_INT_BEULER ? "beuler"
+                                                        : "midpoint");
+    }
     return check_geometry(def, err);
 }
 

@@ -97,6 +97,7 @@ static hw_status break_segment(hw_sim *sim, int l, int s, double T, const char *
         (st = sim->ops->update_line(sim->be, S, l)))
         return st;
     sim->w_valid = 0;
+    sim->hist = 0; /* a multistep scheme starts up again from the broken line's state */
     hw_fail_rt *r = &sim->fail.ln[l];
     r->broken = 1;
     r->segment = s;

@@ -28,10 +28,7 @@ const char *hw_status_str(hw_status s)
     return "unknown status";
 }
 
-static const char *integ_name(hw_integrator i)
-{
-    return i == HW_INT_SYMPLECTIC_EULER ? "symplectic Euler" : i == HW_INT_RK2 ? "RK2 (Heun)" : "RK4";
-}
+static const char *integ_name(hw_integrator i) { return hw_integ_name(i); }
 
 static void set_msg(char *msg, size_t len, const char *fmt, ...)
 {
@@ -92,20 +89,26 @@ static hw_status pick_backend(hw_sim *sim, hw_backend_kind kind, char *msg, size
 
 static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd, char *msg, size_t msg_len)
 {
-    sim->dt_crit = hw_model_critical_step(&sim->m, sd->integrator, &sim->crit_line, &sim->crit_seg);
+    sim->dt_crit = hw_model_critical_step(&sim->m, hw_integ_code(sd->integrator, sd->iterations), &sim->crit_line,
+                                          &sim->crit_seg);
     const char *ln = sim->m.line_names[sim->crit_line];
     if (sd->dt > 0) {
         sim->dt = sd->dt;
         if (sim->dt > sim->dt_crit && !sd->allow_unstable_dt) {
+            /* the schemes that grow an undamped oscillation at any step (docs/physics.md) */
+            int weak = sd->integrator == HW_INT_EULER || sd->integrator == HW_INT_AB2 ||
+                       sd->integrator == HW_INT_MOORDYN_HEUN || sd->integrator == HW_INT_MIDPOINT;
             set_msg(msg, msg_len,
                     "dt = %.4g s (solver.dt, --dt, or a MoorDyn deck's dtM) exceeds the critical "
                     "step %.4g s of %s, set by line '%s' segment %d (axial wave across a "
                     "segment), so the run would diverge: reduce dt below "
                     "%.4g s, use fewer segments on line '%s', or set dt to auto; to run it anyway "
                     "(the instability monitor still stops a diverging run) set "
-                    "solver.allow_unstable_dt: true or pass --allow-unstable-dt",
+                    "solver.allow_unstable_dt: true or pass --allow-unstable-dt%s",
                     sim->dt, sim->dt_crit, integ_name(sd->integrator), ln, sim->crit_seg,
-                    sim->dt_crit, ln);
+                    sim->dt_crit, ln,
+                    weak ? " (this scheme grows an undamped oscillation at any step, so its critical "
+                           "step comes from the line's damping; rk4 or ab3 hold an undamped one)" : "");
             return HW_ERR_INPUT;
         }
         if (sim->dt > sim->dt_crit)
@@ -229,6 +232,8 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
     sim->log = log;
     sim->log_user = log_user;
     sim->integ = def->solver.integrator;
+    sim->iterations = def->solver.iterations;
+    sim->code = hw_integ_code(sim->integ, sim->iterations);
     hw_status st = hw_model_build(def, &sim->m, msg, msg_len);
     if (st) { free(sim); return st; }
     const hw_lm_sys *S = &sim->m.S;
@@ -467,11 +472,18 @@ static hw_status step_batch(hw_sim *sim, int n)
     double t0 = sim->t;
     hw_status st = HW_OK;
     hw_step_fn step = step_fn(sim);
-    if (sim->ops->step_n)
-        st = sim->ops->step_n(sim->be, step, sim->integ, sim->t_base, s0 - sim->steps_base,
-                              sim->dt, n);
+    /* a multistep scheme's start-up steps (fewer derivatives held than it reads) one by one on
+     * the host, each with its own lower-order scheme; the steady steps all issue the same
+     * operations, which a backend's step_n may record and replay */
+    int k0 = 0, need = hw_integ_history(sim->code);
+    for (; k0 < n && sim->hist < need; k0++, sim->hist++)
+        step(sim->ops, sim->be, hw_integ_startup(sim->code, sim->hist), time_at(sim, s0 + k0), sim->dt);
+    if (k0 == n) {
+    } else if (sim->ops->step_n)
+        st = sim->ops->step_n(sim->be, step, sim->code, sim->t_base, s0 + k0 - sim->steps_base,
+                              sim->dt, n - k0);
     else
-        for (int k = 0; k < n; k++) step(sim->ops, sim->be, sim->integ, time_at(sim, s0 + k), sim->dt);
+        for (int k = k0; k < n; k++) step(sim->ops, sim->be, sim->code, time_at(sim, s0 + k), sim->dt);
     int bad = sim->ops->take_bad(sim->be);
     sim->y_valid = sim->w_valid = 0;
     if (!st && bad == HW_BAD_DEVICE) st = HW_ERR_IO;
@@ -500,7 +512,18 @@ static hw_status one_step(hw_sim *sim, double h, double t1)
     hw_winches *W = &sim->winches;
     hw_status st;
     if (W->any) sim->ops->reel_before(sim->be, sim->t, h);
-    hw_integrate_step(sim->ops, sim->be, sim->integ, sim->t, h);
+    /* an Adams-Bashforth history holds derivatives dt apart: a whole step continues it (or
+     * starts it up); a shortened step is taken with RK4 and the start-up begins again after it.
+     * MoorDyn's Heun and the implicit schemes only start from their last derivative: they take a
+     * shortened step as it is */
+    int need = hw_integ_history(sim->code);
+    if (h == sim->dt || !need || sim->integ == HW_INT_MOORDYN_HEUN || hw_integ_is_implicit((int)sim->code)) {
+        hw_integrate_step(sim->ops, sim->be, hw_integ_startup(sim->code, sim->hist), sim->t, h);
+        if (sim->hist < need) sim->hist++;
+    } else {
+        hw_integrate_step(sim->ops, sim->be, HW_INT_RK4, sim->t, h);
+        sim->hist = 0;
+    }
     sim->y_valid = sim->w_valid = 0;
     int bad = sim->ops->take_bad(sim->be);
     if (bad == HW_BAD_DEVICE) {
@@ -609,11 +632,12 @@ static hw_status refresh_state(hw_sim *sim)
     return st;
 }
 
-/* Evaluates the forces at the current state (into K1, free between steps) for the outputs. */
+/* Evaluates the forces at the current state (into TMP, free between steps: K1..K4 hold a
+ * multistep scheme's history) for the outputs. */
 hw_status hw_sim_refresh_work(hw_sim *sim)
 {
     if (sim->w_valid) return HW_OK;
-    sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_K1);
+    sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_TMP);
     sim->ops->take_bad(sim->be);
     hw_status st = sim->ops->download_work(sim->be, &sim->w);
     if (!st) sim->w_valid = 1;
@@ -627,7 +651,7 @@ hw_status hw_sim_max_tension(hw_sim *sim, hw_lm_reduction *out)
     if (!sim || !out) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
     if (!sim->w_valid) { /* the evaluation refresh_work would do, without the download */
-        sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_K1);
+        sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_TMP);
         sim->ops->take_bad(sim->be);
     }
     return sim->ops->max_tension(sim->be, out);
@@ -792,8 +816,8 @@ hw_status hw_sim_critical_step(const hw_sim *sim, double *dt_crit, int *line, in
 hw_status hw_sim_critical_step_for(const hw_sim *sim, hw_integrator integ, double *dt_crit,
                                    int *line, int *segment)
 {
-    if (!sim || integ < HW_INT_SYMPLECTIC_EULER || integ > HW_INT_RK4) return HW_ERR_INVALID_ARG;
-    double h = hw_model_critical_step(&sim->m, integ, line, segment);
+    if (!sim || (int)integ < 0 || (int)integ >= HW_INT_COUNT) return HW_ERR_INVALID_ARG;
+    double h = hw_model_critical_step(&sim->m, hw_integ_code(integ, sim->iterations), line, segment);
     if (dt_crit) *dt_crit = h;
     return HW_OK;
 }
@@ -840,6 +864,7 @@ hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const 
     if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y))) return st;
     sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
     sim->y_valid = sim->w_valid = 0;
+    sim->hist = 0;
     return HW_OK;
 }
 

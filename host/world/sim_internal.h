@@ -66,6 +66,15 @@ struct hw_sim {
     const hw_backend_ops *ops;
     hw_backend *be;
     hw_integrator integ;
+    /* what a step runs: integ, or for the iterated implicit schemes a code carrying the iteration
+     * count (model/critical_step.h hw_integ_code); iterations: solver.iterations */
+    hw_integrator code;
+    int iterations;
+    /* Multistep schemes: how many past derivatives the backend's K buffers hold (integrate.h's
+     * hw_integ_history at most). Every upload of the state from the host (a state set from
+     * outside, a resumed checkpoint, a line break) and every shortened step restarts it at 0, so
+     * the scheme starts up again (Euler, AB2, ...). */
+    int hist;
     /* Time keeping: t = t_base + (steps - steps_base) * dt, so whole steps never accumulate
      * rounding; a shortened step (hw_sim_advance_to) lands exactly on its target and rebases
      * (t_base = that target, steps_base = steps). A checkpoint saves t, dt, steps, t_base and

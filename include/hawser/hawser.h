@@ -50,8 +50,19 @@ typedef enum hw_backend_kind { HW_BACKEND_CPU = 0, HW_BACKEND_CUDA, HW_BACKEND_A
 typedef enum hw_integrator {
     HW_INT_SYMPLECTIC_EULER = 0, /* semi-implicit Euler: v += dt a(x, v); x += dt v */
     HW_INT_RK2,                  /* Heun's method (explicit trapezoid) */
-    HW_INT_RK4                   /* classical fourth-order Runge-Kutta */
+    HW_INT_RK4,                  /* classical fourth-order Runge-Kutta */
+    HW_INT_EULER,                /* explicit (forward) Euler: y += dt f(t, y) */
+    HW_INT_AB2,                  /* Adams-Bashforth, 2nd order (one evaluation per step; the first */
+    HW_INT_AB3,                  /*  steps start up on the lower orders: Euler, AB2, AB3) */
+    HW_INT_AB4,                  /* Adams-Bashforth, 4th order */
+    HW_INT_MOORDYN_HEUN,         /* MoorDyn's "Heun": one evaluation per step, at the state predicted
+                                    with the previous step's derivative; trapezoid correction */
+    HW_INT_BEULER,               /* MoorDyn's backward Euler and implicit midpoint: the derivative at */
+    HW_INT_MIDPOINT              /*  t + dt (t + dt/2) by solver.iterations relaxed fixed-point
+                                    iterations, as MoorDyn solves them */
 } hw_integrator;
+/* The number of integrators (valid values are 0 .. HW_INT_COUNT - 1). */
+#define HW_INT_COUNT 10
 
 /* A table of y against strictly increasing x (linear interpolation, flat extrapolation). */
 typedef struct hw_table {
@@ -307,6 +318,8 @@ typedef struct hw_solver_def {
     double max_strain;  /* a segment stretched past this strain is a blow-up. Default 1.0 */
     int allow_unstable_dt; /* 1: run a given dt above the critical step (else refused). Default 0 */
     int monitor_off;    /* 1: the instability monitor records but never stops the run. Default 0 */
+    int iterations;     /* HW_INT_BEULER, HW_INT_MIDPOINT: fixed-point iterations per step (>= 1).
+                           Default 5 */
 } hw_solver_def;
 
 typedef struct hw_model_def {

@@ -687,7 +687,7 @@ static hw_status cu_step_n(hw_backend *b, hw_step_fn step, hw_integrator integ, 
                            long step0, double dt, int n)
 {
     if (n <= 0) return HW_OK;
-    if (b->fz) {
+    if (b->fz && (int)integ <= (int)HW_INT_RK4) { // the fused step has the one-step schemes only
         int r = hw_fused_step_n(b->fz, &b->S, &b->w, &b->acc, b->buf, b->ny, (int)integ, t0, step0, dt, n);
         if (r == 0) return HW_OK;
         if (r == -2) return HW_ERR_IO;
