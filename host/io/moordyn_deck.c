@@ -870,6 +870,9 @@ static void require_depth(rdr *R)
 
 static const char *const TYPE_COLS = "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx";
 
+static int col_bar(rdr *R, const row *r, int c, const char *where, const char *col, const char *unit,
+                   unsigned allowed, const char *form, double v[6]); /* below */
+
 static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
 {
     char where[96];
@@ -886,11 +889,23 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     t->mu = col_num(R, r, 2, where, "Mass/m", "kg/m");
     const char *ea = r->tok[3], *ba = r->tok[4], *ei = r->tok[5];
     if (FAILED(R)) return;
-    if (strchr(ea, '|') || strchr(ba, '|')) {
+    /* viscoelastic (MoorDyn's static-dynamic stiffness): EA_s|EA_d, BA|BA_d (BA may be -zeta) */
+    int nea = 1, nba = 1;
+    for (const char *c = ea; *c; c++) nea += *c == '|';
+    for (const char *c = ba; *c; c++) nba += *c == '|';
+    if (nea > 2) {
         char w[128];
-        snprintf(w, sizeof w, "%s %s", where, strchr(ea, '|') ? "EA" : "BA/-zeta");
-        refuse(R, r->line, w, "viscoelastic (static|dynamic) values not supported yet, got \"%.60s\"",
-               strchr(ea, '|') ? ea : ba);
+        snprintf(w, sizeof w, "%s EA", where);
+        refuse(R, r->line, w, "%s (\"%.60s\") not supported yet (Hawser reads EA_s|EA_d, the "
+               "constant dynamic stiffness)", nea == 3 ? "the mean-load-dependent dynamic stiffness "
+               "EA_s|alpha|beta or the Syrope model" : "more than 3 bar-separated EA values", ea);
+        return;
+    }
+    if (nba > nea) {
+        char w[128];
+        snprintf(w, sizeof w, "%s BA/-zeta", where);
+        fail(R, r->line, w, "expected as many bar-separated values as EA has (%d: BA|BA_d goes with "
+             "EA_s|EA_d), got \"%.60s\"", nea, ba);
         return;
     }
     if (!starts_like_number(ea)) {
@@ -900,10 +915,26 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
                "as a number in N (for a nonlinear line, convert to YAML and use EA_table)", ea);
         return;
     }
-    t->ea = col_num(R, r, 3, where, "EA", "N");
-    double b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
-    if (b >= 0) t->ba = b;
-    else t->damping_ratio = -b;
+    if (nea == 2) {
+        double v[6], bv[6] = {0, 0, 0, 0, 0, 0};
+        int k = col_bar(R, r, 3, where, "EA", "N", 1u << 2, "EA_s|EA_d (static|dynamic stiffness)", v);
+        int kb = k < 0 ? -1 : col_bar(R, r, 4, where, "BA/-zeta", "N s", 1u << 1 | 1u << 2,
+                                      "BA or BA|BA_d (N s; BA may be minus a damping ratio)", bv);
+        if (FAILED(R) || kb < 0) return;
+        t->ea = v[0];
+        t->ea_d = v[1];
+        if (bv[0] >= 0) t->ba = bv[0];
+        else t->damping_ratio = -bv[0];
+        t->ba_d = kb == 2 ? bv[1] : 0.0;
+        if (kb < 2)
+            note(R, r->line, "%s: viscoelastic with no BA_d: the dynamic branch has no damping (as "
+                 "MoorDyn 2.7.2, which says so too)", where);
+    } else {
+        t->ea = col_num(R, r, 3, where, "EA", "N");
+        double b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
+        if (b >= 0) t->ba = b;
+        else t->damping_ratio = -b;
+    }
     if (!FAILED(R) && !starts_like_number(ei)) {
         char w[128];
         snprintf(w, sizeof w, "%s EI", where);
@@ -1672,7 +1703,8 @@ static const field_map TYPE_FIELDS[] = {
     {"diameter", "Diam", -1}, {"mass_per_length", "Mass/m", -1}, {"EA", "EA", -1},
     {"BA", "BA/-zeta", -1}, {"damping_ratio", "BA/-zeta", -1}, {"EI", "EI", -1},
     {"Cdn", "Cd", -1}, {"Can", "Ca", -1}, {"Cdt", "CdAx", -1}, {"Cat", "CaAx", -1},
-    {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {NULL, NULL, 0}};
+    {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {"viscoelastic.EA_d", "EA (EA_s|EA_d)", -1},
+    {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1}, {"viscoelastic", "EA", -1}, {NULL, NULL, 0}};
 static const field_map POINT_FIELDS[] = {
     {"position", "X Y Z", -1}, {"mass", "M", -1}, {"volume", "V", -1}, {"drag_area", "CdA", -1},
     {"added_mass_coefficient", "CA", -1}, {"type", "Attachment", -1}, {NULL, NULL, 0}};

@@ -201,7 +201,7 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
     hw_status st = hw_model_build(def, &sim->m, msg, msg_len);
     if (st) { free(sim); return st; }
     const hw_lm_sys *S = &sim->m.S;
-    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+    size_t ny = hw_lm_ny(S);
     sim->y = (double *)malloc(ny * sizeof(double));
     sim->w.seg_T = (double *)calloc((size_t)S->n_segs, sizeof(double));
     sim->w.seg_strain = (double *)calloc((size_t)S->n_segs, sizeof(double));

@@ -150,6 +150,11 @@ typedef struct hw_line_type_def {
     double can, cat;   /* normal / tangential added-mass coefficients. Defaults 1.0, 0.0 */
     double seabed_mu;  /* seabed Coulomb friction coefficient (>= 0). Default 0 */
     double mbl;        /* minimum breaking load, N (> 0; 0 = not given): utilisation, failure */
+    /* Viscoelastic (polyester) line, MoorDyn's static-dynamic stiffness model (docs/physics.md,
+     * "Viscoelastic lines"): ea is then the static stiffness EA_s, ba (or damping_ratio) the
+     * damping of the static branch. ea_d = 0: an elastic line. */
+    double ea_d;       /* dynamic stiffness EA_d, N (> ea) */
+    double ba_d;       /* damping of the dynamic branch BA_d, N s (>= 0; ba + ba_d > 0) */
 } hw_line_type_def;
 
 typedef enum hw_point_kind {
