@@ -228,3 +228,145 @@ Test(visco, sinusoidal_stretch_dynamic_stiffness_and_loss_per_cycle)
     cr_expect(fabs(amp - cabs(E)) < 1e-3 * cabs(E), "w tau 1: |E*| %.6g, formula %.6g", amp, cabs(E));
     cr_expect(fabs(loss - cimag(E)) < 2e-3 * cimag(E), "w tau 1: loss modulus %.6g, formula %.6g", loss, cimag(E));
 }
+
+/* ---- the deck and its twin; MoorDyn 2.7.2 ---------------------------------------------------- */
+
+static hw_scenario *deck(const char *path)
+{
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    return sc;
+}
+
+/* md_visco.dat and its hand-written twin md_visco.yaml: the same model, bit for bit the same run. */
+Test(visco, deck_and_yaml_twin_run_the_same)
+{
+    hw_scenario *sc[2] = {deck(HW_TEST_DATA_DIR "/md_visco.dat"), NULL};
+    cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_visco.yaml", &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_line_type_def *a = &sc[0]->model.types[0], *b = &sc[1]->model.types[0];
+    cr_assert(a->ea == 1e6 && a->ea_d == 3e6 && a->ba == 1e4 && a->ba_d == 4e6, "deck EA_s|EA_d BA|BA_d read");
+    cr_assert(b->ea == a->ea && b->ea_d == a->ea_d && b->ba == a->ba && b->ba_d == a->ba_d);
+    double out[2][6];
+    for (int k = 0; k < 2; k++) {
+        hw_sim *sim = sim_of(sc[k]);
+        step_to(sim, 2.0, 0.001);
+        double r[3], v[3], f[3];
+        cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
+        cr_assert_eq(hw_sim_line_tensions(sim, 0, out[k]), HW_OK);
+        out[k][5] = r[2];
+        hw_sim_destroy(sim);
+        hw_scenario_free(sc[k]);
+    }
+    cr_assert(memcmp(out[0], out[1], sizeof out[0]) == 0, "deck and twin differ: z %.17g vs %.17g", out[0][5], out[1][5]);
+}
+
+/* MoorDyn 2.7.2 (PyPI wheel; moordyn.Create + Init + Step(dt = 1e-3) on tests/data/md_visco.dat,
+ * node z from GetLineNodePos) and Hawser on the same deck: the free point and the interior nodes
+ * as the 1000 kg drops, bounces (the creep and the dashpots damping it) and settles toward the
+ * static stretch. Same scheme (RK2), step and start (e1 = e, at rest): the two agree to 7e-11 m
+ * (floating-point order); 1e-8 m is asserted. MoorDyn's tension getters differ from the segment
+ * tension by its own end-node bookkeeping (GetLineNodeTen 17830.12 N at node 0, t = 0.4 s; the
+ * segment tension there is 17818.14 N in both codes, as the identical positions imply). */
+Test(visco, matches_moordyn_2_7_2)
+{
+    static const double md[5][6] = { /* t, then z of nodes 1..4 and of the point (node 5) */
+        {0.4, -14.0516237370, -18.1032140930, -22.1547362543, -26.2061555171, -30.257437341272},
+        {1.0, -14.0431270726, -18.0862398916, -22.1293225647, -26.1723592495, -30.215334177860},
+        {2.0, -14.0390624735, -18.0781224159, -22.1171754752, -26.1562173128, -30.195243610577},
+        {5.0, -14.0379602770, -18.0759240125, -22.1138927037, -26.1518678432, -30.189850916148},
+        {10.0, -14.0394788973, -18.0789593448, -22.1184409196, -26.1579232000, -30.197405766322}};
+    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_visco.dat");
+    hw_sim *sim = sim_of(sc);
+    for (int k = 0; k < 5; k++) {
+        step_to(sim, md[k][0], 0.001);
+        double xyz[18];
+        cr_assert_eq(hw_sim_line_positions(sim, 0, xyz), HW_OK);
+        for (int j = 1; j <= 5; j++)
+            cr_expect(fabs(xyz[3 * j + 2] - md[k][j]) < 1e-8, "t %g node %d: z %.12f, MoorDyn %.12f", md[k][0], j,
+                      xyz[3 * j + 2], md[k][j]);
+    }
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+/* ---- YAML: keys, located errors, the writer ---------------------------------------------------- */
+
+static const char *TYPE_YAML =
+    "environment: {depth: 100}\n"                                             /* 1 */
+    "line_types:\n"                                                           /* 2 */
+    "  - name: p\n"                                                           /* 3 */
+    "    diameter: 0.05\n"                                                    /* 4 */
+    "    mass_per_length: 2\n"                                                /* 5 */
+    "    EA: 1e6\n"                                                           /* 6 */
+    "    BA: 1e4\n"                                                           /* 7 */
+    "    viscoelastic: %s\n"                                                  /* 8 */
+    "points:\n"
+    "  - {name: a, type: fixed, position: [0, 0, -10]}\n"
+    "  - {name: b, type: fixed, position: [20, 0, -10]}\n"
+    "lines:\n"
+    "  - {name: l, type: p, end_a: a, end_b: b, length: 20, segments: 4}\n";
+
+static void yaml_error(const char *visco, const char *n1, const char *n2)
+{
+    char text[2048];
+    snprintf(text, sizeof text, TYPE_YAML, visco);
+    hw_scenario *sc = NULL;
+    hw_status st = hw_scenario_load_string(text, "visco.yaml", &sc, msg, sizeof msg);
+    cr_assert_eq(st, HW_ERR_INPUT, "viscoelastic: %s loaded (%s)", visco, msg);
+    cr_assert(!strncmp(msg, "visco.yaml:8: ", 14), "located at line 8: %s", msg);
+    cr_assert(strstr(msg, n1) && (!n2 || strstr(msg, n2)), "'%s' / '%s' in: %s", n1, n2 ? n2 : "", msg);
+    cr_assert_null(sc);
+}
+
+Test(visco, yaml_errors_are_located)
+{
+    yaml_error("{BA_d: 1e5}", "viscoelastic", "EA_d");
+    yaml_error("{EA_d: 3e6, BA_D: 1}", "BA_D", NULL);
+    yaml_error("{EA_d: 5e5}", "viscoelastic.EA_d", "EA_d > EA");
+    yaml_error("{EA_d: 3e6, BA_d: -1}", "viscoelastic.BA_d", ">= 0");
+    yaml_error("3e6", "viscoelastic", "mapping");
+}
+
+/* hw_scenario_write_yaml (`hawser convert`) writes viscoelastic: and reads back the same type. */
+Test(visco, writer_round_trips)
+{
+    hw_scenario *a = deck(HW_TEST_DATA_DIR "/md_visco.dat"), *b = NULL;
+    const char *path = HW_TMP "/visco_roundtrip.yaml";
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    cr_assert_eq(hw_scenario_write_yaml(a, f, "round trip"), HW_OK);
+    fclose(f);
+    cr_assert_eq(hw_scenario_load(path, &b, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_line_type_def *x = &a->model.types[0], *y = &b->model.types[0];
+    cr_assert(x->ea == y->ea && x->ea_d == y->ea_d && x->ba == y->ba && x->ba_d == y->ba_d &&
+              x->damping_ratio == y->damping_ratio, "%g %g %g %g vs %g %g %g %g", x->ea, x->ea_d, x->ba,
+              x->ba_d, y->ea, y->ea_d, y->ba, y->ba_d);
+    hw_scenario_free(a);
+    hw_scenario_free(b);
+    remove(path);
+}
+
+/* ---- checkpoints carry the strains of the first springs ------------------------------------- */
+
+Test(visco, checkpoint_resumes_bit_identically)
+{
+    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_visco.dat");
+    hw_sim *a = sim_of(sc), *b = sim_of(sc);
+    step_to(a, 0.3, 0.001); /* mid-bounce: e1 far from rest */
+    void *buf = NULL;
+    size_t len = 0;
+    cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
+    cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
+    free(buf);
+    step_to(a, 1.0, 0.001);
+    step_to(b, 1.0, 0.001);
+    double ta[5], tb[5], xa[18], xb[18];
+    cr_assert_eq(hw_sim_line_tensions(a, 0, ta), HW_OK);
+    cr_assert_eq(hw_sim_line_tensions(b, 0, tb), HW_OK);
+    cr_assert_eq(hw_sim_line_positions(a, 0, xa), HW_OK);
+    cr_assert_eq(hw_sim_line_positions(b, 0, xb), HW_OK);
+    cr_assert(memcmp(ta, tb, sizeof ta) == 0 && memcmp(xa, xb, sizeof xa) == 0, "resumed run differs");
+    hw_sim_destroy(a);
+    hw_sim_destroy(b);
+    hw_scenario_free(sc);
+}
