@@ -527,6 +527,12 @@ Test(errors, refused_sections)
                        "---------------------- OPTIONS ----------------------\n";
     expect(with("---------------------- OPTIONS ----------------------\n", rods), REFUSED, 19,
            "RODS: not supported yet", "rods");
+    /* Syrope's initial conditions: refused at its first row (the section has no header rows) */
+    const char *syrope = "---------------------- SYROPE IC ----------------------\n"
+                         "1 2e6 1e6\n"
+                         "---------------------- OPTIONS ----------------------\n";
+    expect(with("---------------------- OPTIONS ----------------------\n", syrope), REFUSED, 17,
+           "SYROPE IC: not supported yet", "Syrope");
     const char *bodies = "---------------------- BODIES ----------------------\n"
                          "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
                          "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
@@ -696,6 +702,7 @@ Test(errors, refused_line_type_features)
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5")), HW_OK, "%s", msg);
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5|1e7")), HW_OK, "%s", msg);
     expect(with("1e9 -0.5", "1e9|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "mean-load-dependent");
+    expect(with("1e9 -0.5", "SYROPE:wc.txt|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "Syrope");
     expect(with("1e9 -0.5", "1e9 -0.5|1e7"), BAD, 6, "LINE TYPES chain BA/-zeta", "as many bar-separated");
     expect(with("1e9 -0.5", "1e9|5e8 -0.5|1e7"), BAD, 6, "LINE TYPES chain EA (EA_s|EA_d)", "EA_d > EA");
     expect(with("1e9 -0.5", "1e9|2e9 0|0"), BAD, 6, "LINE TYPES chain BA/-zeta (BA|BA_d)", "BA_d > 0");

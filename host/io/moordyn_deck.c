@@ -228,6 +228,8 @@ static const sec_key SEC_KEYS[] = {
     {"FAILURE", SEC_FAILURE, NULL},
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
+    {"SYROPE IC", SEC_REFUSED, "the Syrope polyester model's initial conditions (Hawser reads the "
+                               "viscoelastic EA_s|EA_d form, not Syrope's working curves)"},
     {"POINTS", SEC_POINTS, NULL},
     {"POINT LIST", SEC_POINTS, NULL},
     {"POINT PROPERTIES", SEC_POINTS, NULL},
@@ -286,9 +288,9 @@ static void find_sections(rdr *R)
                      "\"%.80s\" with rows under it (line %d)", title, first + 1);
         } else if (k->sec == SEC_REFUSED) {
             /* a table section: two rows of column names and units, then items */
-            int rows = 0, at = -1;
+            int rows = 0, at = -1, items = !strcmp(k->key, "SYROPE IC") ? 1 : 3; /* no header rows */
             for (int j = i + 1; j < end; j++)
-                if (!blank_line(R->ln[j]) && ++rows == 3) at = j;
+                if (!blank_line(R->ln[j]) && ++rows == items && at < 0) at = j;
             if (at >= 0)
                 refuse(R, at + 1, k->key, "not supported yet: %s (a row of the section that starts "
                        "at line %d)", k->why, i + 1);
@@ -893,12 +895,21 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     int nea = 1, nba = 1;
     for (const char *c = ea; *c; c++) nea += *c == '|';
     for (const char *c = ba; *c; c++) nba += *c == '|';
+    char eau[128];
+    upper(eau, ea, sizeof eau);
+    if (strstr(eau, "SYROPE")) {
+        char w[128];
+        snprintf(w, sizeof w, "%s EA", where);
+        refuse(R, r->line, w, "the Syrope polyester model (\"%.60s\": working curves and a SYROPE IC "
+               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d form)", ea);
+        return;
+    }
     if (nea > 2) {
         char w[128];
         snprintf(w, sizeof w, "%s EA", where);
         refuse(R, r->line, w, "%s (\"%.60s\") not supported yet (Hawser reads EA_s|EA_d, the "
                "constant dynamic stiffness)", nea == 3 ? "the mean-load-dependent dynamic stiffness "
-               "EA_s|alpha|beta or the Syrope model" : "more than 3 bar-separated EA values", ea);
+               "EA_s|alpha|beta" : "more than 3 bar-separated EA values", ea);
         return;
     }
     if (nba > nea) {
