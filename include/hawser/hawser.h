@@ -409,7 +409,8 @@ int hw_sim_line_nseg(const hw_sim *sim, int line);
 /* Node positions and velocities of a line: xyz holds 3*(nseg+1) values (node 0 = end A). */
 hw_status hw_sim_line_positions(const hw_sim *sim, int line, double *xyz);
 hw_status hw_sim_line_velocities(const hw_sim *sim, int line, double *xyz);
-/* Segment tensions T_i (N), i = 1..nseg stored at [i-1]: EA strain + BA strain rate, slack >= 0. */
+/* Segment tensions T_i (N), i = 1..nseg stored at [i-1]: EA strain + BA strain rate, slack >= 0
+ * (a viscoelastic line's: docs/physics.md, where a slack segment's dashpot may pull it below 0). */
 hw_status hw_sim_line_tensions(const hw_sim *sim, int line, double *T);
 /* Effective tension of the end segments: T_1 at end A and T_nseg at end B. */
 hw_status hw_sim_line_end_tensions(const hw_sim *sim, int line, double *ta, double *tb);
