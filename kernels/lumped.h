@@ -327,19 +327,20 @@ HW_HD void hw_lm_segment(const hw_lm_sys *S, double t, const double *y, const hw
  * y): at = 0, e1 = e (the whole stretch on the first spring, as MoorDyn 2.7.2 starts a line
  * without an initial-condition stage); at = 1, at rest (hw_visco_rest: the static solve's).
  * Host code (the model build and the static solver call it). */
+static inline void hw_lm_vis_init_line(const hw_lm_sys *S, double *y, int l, int at_rest)
+{
+    if (!hw_lm_is_visco(S, l)) return;
+    int n = S->n_state;
+    for (int k = 0; k < S->ln_nseg[l]; k++) {
+        int s = S->ln_s0[l] + k, ia = S->ln_n0[l] + k;
+        double len = hw_v3_norm(hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia)));
+        double e = len / S->seg_l0[s] - 1.0;
+        y[hw_lm_vis_off(S) + (size_t)s] = at_rest ? hw_visco_rest(e, S->ln_vk1[l], S->ln_vk2[l]) : e;
+    }
+}
 static inline void hw_lm_vis_init(const hw_lm_sys *S, double *y, int at_rest)
 {
-    if (S->n_vis <= 0) return;
-    int n = S->n_state;
-    for (int l = 0; l < S->n_lines; l++) {
-        if (!hw_lm_is_visco(S, l)) continue;
-        for (int k = 0; k < S->ln_nseg[l]; k++) {
-            int s = S->ln_s0[l] + k, ia = S->ln_n0[l] + k;
-            double len = hw_v3_norm(hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia)));
-            double e = len / S->seg_l0[s] - 1.0;
-            y[hw_lm_vis_off(S) + (size_t)s] = at_rest ? hw_visco_rest(e, S->ln_vk1[l], S->ln_vk2[l]) : e;
-        }
-    }
+    for (int l = 0; l < S->n_lines && S->n_vis > 0; l++) hw_lm_vis_init_line(S, y, l, at_rest);
 }
 
 /* Pass 4 (lines with EI > 0): the bending hinge at each interior node. */

@@ -85,6 +85,13 @@ Test(visco, relaxation_under_a_held_stretch)
         double want = es * e0 + (e0 - e1i) * (k1 - bs / tau) * exp(-ts[k] / tau);
         cr_expect(fabs(T - want) < 1e-5 * want, "t %g: T %.9g, closed form %.9g", ts[k], T, want);
     }
+    /* hw_sim_set_line_state starts the line again (e1 = e, as at t = 0): the same tension as then */
+    double xyz[6], T;
+    cr_assert_eq(hw_sim_line_positions(sim, 0, xyz), HW_OK);
+    cr_assert_eq(hw_sim_set_line_state(sim, 0, xyz, NULL), HW_OK);
+    cr_assert_eq(hw_sim_line_tensions(sim, 0, &T), HW_OK);
+    double want0 = es * e0 + (e0 - e1i) * (k1 - bs / tau);
+    cr_expect(fabs(T - want0) < 1e-9 * want0, "after set_line_state: T %.9g, t = 0's %.9g", T, want0);
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
 }

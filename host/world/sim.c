@@ -805,6 +805,7 @@ hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const 
             sim->y[(HW_Y_VX + c) * n + S->n_nodes + p] = vel ? vel[3 * j + c] : 0.0;
         }
     }
+    hw_lm_vis_init_line(S, sim->y, line, 0); /* a new start: the whole stretch on the first springs */
     if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y))) return st;
     sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
     sim->y_valid = sim->w_valid = 0;

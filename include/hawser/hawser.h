@@ -453,7 +453,8 @@ hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double
 /* Overwrites a line's node positions and velocities (3*(nseg+1) values each; vel may be NULL for
  * rest), e.g. to start from a chosen shape or restart. The end nodes stay on their points: a free
  * end point is moved with its end node; fixed, prescribed and coupled points keep theirs, so the
- * given end positions must match them. */
+ * given end positions must match them. A viscoelastic line starts again with each segment's
+ * whole stretch on its first spring (e1 = e, as at t = 0 without the static solve). */
 hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const double *vel);
 
 /* Line failure (hw_line_def.failure): whether line has broken and, if so, when (s, a step's end),
