@@ -10,6 +10,9 @@
  *   end slot e  2 l + 0 is end A (node 0) of line l, 2 l + 1 end B (node nseg)
  * State vector y: HW_Y_BLOCKS blocks of n_state = n_nodes + n_points values:
  *   rx ry rz vx vy vz ed  (ed: energy dissipated at that node or point so far)
+ * then n_vis values: with a viscoelastic line in the system (n_vis = n_segs, else 0), the strain
+ * e1 of the first spring of every segment (physics/viscoelastic.h; 0 and never written for the
+ * segments of other lines). hw_lm_ny is the whole length: the integrators combine all of it.
  * End nodes take their kinematics from their point (hw_lm_constrain_*): they are part of the
  * point's rigid motion, and the point carries their mass and loads.
  *
@@ -21,8 +24,11 @@
 #ifndef HW_KERNELS_LUMPED_H
 #define HW_KERNELS_LUMPED_H
 
+#include <stddef.h>
+
 #include "physics/hd.h"
 #include "physics/segment.h"
+#include "physics/viscoelastic.h"
 #include "physics/hydro.h"
 #include "physics/seabed.h"
 #include "physics/bending.h"
@@ -36,6 +42,8 @@ enum { HW_PT_FIXED = 0, HW_PT_PRESCRIBED = 1, HW_PT_FREE = 2, HW_PT_COUPLED = 3 
 typedef struct hw_lm_sys {
     int n_lines, n_nodes, n_segs, n_points, n_state, n_tab, n_ptab;
     int any_bending;
+    int n_vis;      /* state values after the HW_Y_BLOCKS blocks: n_segs with a viscoelastic line, else 0 */
+    int vis_static; /* 1 (the static solver): viscoelastic lines pull EA_s e, as elastic ones */
     double max_strain;
     /* environment */
     double g, rho, depth, kb, cb, vf;
@@ -58,6 +66,9 @@ typedef struct hw_lm_sys {
     double *ln_wrate, *ln_wt0; /* ... and the time at which seg_l0 holds its length */
     double *ln_d, *ln_mu, *ln_ea, *ln_ba, *ln_ei, *ln_cdn, *ln_cdt, *ln_can, *ln_cat, *ln_mus;
     double *tab_x, *tab_y; /* strain-tension tables, all lines */
+    /* viscoelastic lines (physics/viscoelastic.h): k1, k2 = EA_d and bd = BA_d, N and N s (k2 = 0:
+     * an elastic line); ln_ba is their bs, ln_ea their EA_s. NULL when n_vis = 0. */
+    double *ln_vk1, *ln_vk2, *ln_vbd;
     /* segments */
     int *seg_line;
     double *seg_l0;
@@ -112,6 +123,11 @@ typedef struct hw_lm_work {
 #else
 #define HW_FLAG_BAD(p, s) do { if ((s) < *(p)) *(p) = (s); } while (0)
 #endif
+
+/* The state's length, and where the viscoelastic strains start in it. */
+HW_HD size_t hw_lm_vis_off(const hw_lm_sys *S) { return (size_t)HW_Y_BLOCKS * (size_t)S->n_state; }
+HW_HD size_t hw_lm_ny(const hw_lm_sys *S) { return hw_lm_vis_off(S) + (size_t)S->n_vis; }
+HW_HD int hw_lm_is_visco(const hw_lm_sys *S, int l) { return S->n_vis > 0 && S->ln_vk2[l] > 0.0; }
 
 HW_HD hw_v3 hw_lm_get3(const double *y, int n, int block, int i)
 {
@@ -255,9 +271,10 @@ HW_HD void hw_lm_constrain_end(const hw_lm_sys *S, double *y, int e)
 }
 
 /* Pass 3: segment tension and geometry. hw_lm_segment_at is the body for segment s of line l,
- * which joins nodes ia and ia + 1; hw_lm_segment_bad says whether its result is a blow-up. */
+ * which joins nodes ia and ia + 1; hw_lm_segment_bad says whether its result is a blow-up. dy:
+ * where a viscoelastic segment writes the rate of its strain e1 (hw_lm_vis_off(S) + s). */
 HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
-                            int l, int s, int ia)
+                            double *dy, int l, int s, int ia)
 {
     int ib = ia + 1, n = S->n_state, t0 = S->ln_tab0[l], tn = S->ln_tabn[l];
     double l0 = S->seg_l0[s], ea = S->ln_ea[l];
@@ -272,12 +289,25 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
     if (ra || rb)
         r = hw_segment_reel(r, l0, (ra ? S->ln_wrate[2 * l] : 0.0) + (rb ? S->ln_wrate[2 * l + 1] : 0.0),
                             ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
-    r = hw_segment_cut(r, S->seg_alive[s]);
+    double pd;
+    if (hw_lm_is_visco(S, l) && !S->vis_static) {
+        size_t k = hw_lm_vis_off(S) + (size_t)s;
+        hw_visco_result v = hw_visco_eval(r.strain, r.rate, y[k], S->ln_vk1[l], S->ln_vk2[l],
+                                          S->ln_ba[l], S->ln_vbd[l]);
+        double alive = S->seg_alive[s];
+        r.T = v.T;
+        r = hw_segment_cut(r, alive);
+        pd = v.pd * l0 * alive;
+        if (dy) dy[k] = v.de1 * alive;
+    } else {
+        r = hw_segment_cut(r, S->seg_alive[s]);
+        pd = hw_segment_damping_power(r, l0, ea, S->tab_x + t0, S->tab_y + t0, tn);
+    }
     w->seg_T[s] = r.T;
     w->seg_qx[s] = r.q.x; w->seg_qy[s] = r.q.y; w->seg_qz[s] = r.q.z;
     w->seg_len[s] = r.len;
     w->seg_strain[s] = r.strain;
-    w->seg_pd[s] = hw_segment_damping_power(r, l0, ea, S->tab_x + t0, S->tab_y + t0, tn);
+    w->seg_pd[s] = pd;
 }
 HW_HD int hw_seg_bad(double T, double strain, double max_strain)
 {
@@ -288,15 +318,35 @@ HW_HD int hw_lm_segment_bad(const hw_lm_sys *S, const hw_lm_work *w, int s)
     return hw_seg_bad(w->seg_T[s], w->seg_strain[s], S->max_strain);
 }
 HW_HD void hw_lm_segment(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
-                         int s)
+                         double *dy, int s)
 {
     int l = S->seg_line[s];
     if (s - S->ln_s0[l] >= S->ln_nseg[l]) { /* a spare slot of a winch line */
         w->seg_T[s] = 0.0; w->seg_pd[s] = 0.0; w->seg_strain[s] = 0.0;
         return;
     }
-    hw_lm_segment_at(S, t, y, w, l, s, S->ln_n0[l] + (s - S->ln_s0[l]));
+    hw_lm_segment_at(S, t, y, w, dy, l, s, S->ln_n0[l] + (s - S->ln_s0[l]));
     if (hw_lm_segment_bad(S, w, s)) HW_FLAG_BAD(w->bad, s);
+}
+
+/* The viscoelastic strains of every segment of the viscoelastic lines in y (positions read from
+ * y): at = 0, e1 = e (the whole stretch on the first spring, as MoorDyn 2.7.2 starts a line
+ * without an initial-condition stage); at = 1, at rest (hw_visco_rest: the static solve's).
+ * Host code (the model build and the static solver call it). */
+static inline void hw_lm_vis_init_line(const hw_lm_sys *S, double *y, int l, int at_rest)
+{
+    if (!hw_lm_is_visco(S, l)) return;
+    int n = S->n_state;
+    for (int k = 0; k < S->ln_nseg[l]; k++) {
+        int s = S->ln_s0[l] + k, ia = S->ln_n0[l] + k;
+        double len = hw_v3_norm(hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia)));
+        double e = len / S->seg_l0[s] - 1.0;
+        y[hw_lm_vis_off(S) + (size_t)s] = at_rest ? hw_visco_rest(e, S->ln_vk1[l], S->ln_vk2[l]) : e;
+    }
+}
+static inline void hw_lm_vis_init(const hw_lm_sys *S, double *y, int at_rest)
+{
+    for (int l = 0; l < S->n_lines && S->n_vis > 0; l++) hw_lm_vis_init_line(S, y, l, at_rest);
 }
 
 /* Pass 4 (lines with EI > 0): the bending hinge at each interior node. */

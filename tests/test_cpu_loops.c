@@ -31,7 +31,7 @@ static void reference_eval(const hw_lm_sys *S, double t, double *y, double *dy)
     w.bad = &bad;
     for (int k = 0; k < S->n_points; k++) hw_lm_constrain_point(S, t, y, k);
     for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_constrain_end(S, y, e);
-    for (int s = 0; s < S->n_segs; s++) hw_lm_segment(S, t, y, &w, s);
+    for (int s = 0; s < S->n_segs; s++) hw_lm_segment(S, t, y, &w, dy, s);
     if (S->any_bending) for (int i = 0; i < S->n_nodes; i++) hw_lm_hinge(S, &w, i);
     for (int i = 0; i < S->n_nodes; i++) hw_lm_node(S, t, y, &w, dy, i);
     for (int k = 0; k < S->n_points; k++) hw_lm_point(S, t, y, &w, dy, k);

@@ -13,6 +13,9 @@
  * (largest tension, non-finite count) against the CPU backend's loop on the same state.
  * Exact times: the graph after shortened steps of hw_sim_advance_to (a device time base).
  * Line failure: broken segments in one evaluation, and breaks during a run (md_failure.yaml).
+ * Viscoelastic lines (md_visco.yaml, in SCENARIOS): the strain rates of the first springs are
+ * part of the compared derivative and state (hw_lm_ny), on the baseline kernels (the fused step
+ * does not cover them).
  * Reeling on the device: winches (pay-out, haul-in, tension, drum) and sheaves against the CPU,
  * and the graph (reel kernels inside the recorded step) against the per-step host loop.
  * The fused lumped step (HAWSER_CUDA_LUMPED, docs/gpu.md; the default where it covers the model):
@@ -33,7 +36,9 @@ static const char *SCENARIOS[] = {
     HW_EXAMPLES_DIR "/oc4_mooring.yaml", HW_EXAMPLES_DIR "/taut_tether.yaml",
     HW_EXAMPLES_DIR "/crane_lowering.yaml", HW_EXAMPLES_DIR "/block_and_tackle.yaml",
     HW_TEST_DATA_DIR "/scenario_full.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml",
-    HW_TEST_DATA_DIR "/md_fileic.yaml", /* lines[].start: the start state on both backends */ NULL};
+    HW_TEST_DATA_DIR "/md_fileic.yaml", /* lines[].start: the start state on both backends */
+    HW_TEST_DATA_DIR "/md_visco.yaml", /* viscoelastic: a strain per segment after the blocks */
+    NULL};
 
 static int have_device(void)
 {
@@ -70,7 +75,7 @@ Test(gpu_parity, per_element_forces_bit_equal)
         char msg[512];
         cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
         const hw_lm_sys *S = &m.S;
-        size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+        size_t ny = hw_lm_ny(S);
         double *y = malloc(ny * sizeof(double)), *dc = calloc(ny, sizeof(double)), *dg = calloc(ny, sizeof(double));
         memcpy(y, m.y0, ny * sizeof(double));
         srand(11); /* velocities too, so damping and drag are exercised */
@@ -460,7 +465,7 @@ Test(gpu_parity, thrust_max_tension_equals_cpu_loop)
         char msg[512];
         cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
         const hw_lm_sys *S = &m.S;
-        size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+        size_t ny = hw_lm_ny(S);
         double *y = malloc(ny * sizeof(double));
         memcpy(y, m.y0, ny * sizeof(double));
         const hw_backend_ops *ops[2] = {hw_cpu_backend(), hw_cuda_backend()};
@@ -978,7 +983,7 @@ Test(gpu_parity, line_failure_cpu_vs_cuda)
     m.S.seg_alive[0] = m.S.seg_alive[7] = m.S.seg_alive[m.S.ln_s0[1]] = 0.0;
     for (int s = 0; s < m.S.n_segs; s++) /* trips on lines 1 and 2 (about their static tensions) */
         m.S.seg_trip[s] = m.S.seg_line[s] == 0 ? 6e5 : m.S.seg_line[s] == 1 ? 8e5 : HUGE_VAL;
-    size_t ny = (size_t)HW_Y_BLOCKS * m.S.n_state;
+    size_t ny = hw_lm_ny(&m.S);
     double *dc = calloc(ny, sizeof(double)), *dg = calloc(ny, sizeof(double));
     const hw_backend_ops *ops[2] = {hw_cpu_backend(), hw_cuda_backend()};
     double *out[2] = {dc, dg};
@@ -1277,7 +1282,7 @@ Test(gpu_parity, waves_cpu_vs_cuda)
         cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &h, msg, sizeof msg), HW_OK, "%s", msg);
         const hw_lm_sys *S = &h->m.S;
         cr_assert(S->wv.n > 0);
-        size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+        size_t ny = hw_lm_ny(S);
         double *y = malloc(ny * sizeof(double)), *d[2] = {calloc(ny, sizeof(double)), calloc(ny, sizeof(double))};
         memcpy(y, h->y, ny * sizeof(double));
         srand(5);

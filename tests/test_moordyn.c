@@ -73,6 +73,8 @@ static void same_models(const hw_model_def *a, const hw_model_def *b)
         EQ_D(x->cat, y->cat, "cat");
         EQ_D(x->seabed_mu, y->seabed_mu, "seabed_mu");
         EQ_D(x->mbl, y->mbl, "mbl");
+        EQ_D(x->ea_d, y->ea_d, "ea_d");
+        EQ_D(x->ba_d, y->ba_d, "ba_d");
     }
     cr_assert_eq(a->n_points, b->n_points);
     for (int i = 0; i < a->n_points; i++) {
@@ -632,6 +634,12 @@ Test(errors, refused_sections)
     /* RODS is read now (tests "rods" below): a row needs its ROD TYPES */
     expect(with("---------------------- OPTIONS ----------------------\n", rods), BAD, 19,
            "RODS 1 RodType", "the deck has no ROD TYPES rows");
+    /* Syrope's initial conditions: refused at its first row (the section has no header rows) */
+    const char *syrope = "---------------------- SYROPE IC ----------------------\n"
+                         "1 2e6 1e6\n"
+                         "---------------------- OPTIONS ----------------------\n";
+    expect(with("---------------------- OPTIONS ----------------------\n", syrope), REFUSED, 17,
+           "SYROPE IC: not supported yet", "Syrope");
     const char *bodies = "---------------------- BODIES ----------------------\n"
                          "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
                          "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
@@ -799,7 +807,15 @@ Test(errors, refused_and_bad_channels)
 Test(errors, refused_line_type_features)
 {
     expect(with("1e9 -0.5", "ea_curve.txt -0.5"), REFUSED, 6, "LINE TYPES chain EA", "curve file");
-    expect(with("1e9 -0.5", "1e9|2e9 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "viscoelastic");
+    /* viscoelastic: EA_s|EA_d (with BA or BA|BA_d) is read (tests/test_viscoelastic.c); the
+     * mean-load-dependent EA_s|alpha|beta (and Syrope's three values) is refused */
+    cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5")), HW_OK, "%s", msg);
+    cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5|1e7")), HW_OK, "%s", msg);
+    expect(with("1e9 -0.5", "1e9|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "mean-load-dependent");
+    expect(with("1e9 -0.5", "SYROPE:wc.txt|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "Syrope");
+    expect(with("1e9 -0.5", "1e9 -0.5|1e7"), BAD, 6, "LINE TYPES chain BA/-zeta", "as many bar-separated");
+    expect(with("1e9 -0.5", "1e9|5e8 -0.5|1e7"), BAD, 6, "LINE TYPES chain EA (EA_s|EA_d)", "EA_d > EA");
+    expect(with("1e9 -0.5", "1e9|2e9 0|0"), BAD, 6, "LINE TYPES chain BA/-zeta (BA|BA_d)", "BA_d > 0");
     expect(with("1.2 1  0.1  0\n", "1.2 1  0.1  0 0.8\n"), REFUSED, 6, "LINE TYPES chain Cl",
            "vortex-induced vibration");
     expect(with("-0.5     0  1.2", "-0.5 ei.txt 1.2"), REFUSED, 6, "LINE TYPES chain EI", "not supported yet");

@@ -262,6 +262,8 @@ static const sec_key SEC_KEYS[] = {
     {"FAILURE", SEC_FAILURE, NULL},
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
+    {"SYROPE IC", SEC_REFUSED, "the Syrope polyester model's initial conditions (Hawser reads the "
+                               "viscoelastic EA_s|EA_d form, not Syrope's working curves)"},
     {"POINTS", SEC_POINTS, NULL},
     {"POINT LIST", SEC_POINTS, NULL},
     {"POINT PROPERTIES", SEC_POINTS, NULL},
@@ -321,9 +323,9 @@ static void find_sections(rdr *R)
                      "\"%.80s\" with rows under it (line %d)", title, first + 1);
         } else if (k->sec == SEC_REFUSED) {
             /* a table section: two rows of column names and units, then items */
-            int rows = 0, at = -1;
+            int rows = 0, at = -1, items = !strcmp(k->key, "SYROPE IC") ? 1 : 3; /* no header rows */
             for (int j = i + 1; j < end; j++)
-                if (!blank_line(R->ln[j]) && ++rows == 3) at = j;
+                if (!blank_line(R->ln[j]) && ++rows == items && at < 0) at = j;
             if (at >= 0)
                 refuse(R, at + 1, k->key, "not supported yet: %s (a row of the section that starts "
                        "at line %d)", k->why, i + 1);
@@ -1014,6 +1016,9 @@ static void require_depth(rdr *R)
 
 static const char *const TYPE_COLS = "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx";
 
+static int col_bar(rdr *R, const row *r, int c, const char *where, const char *col, const char *unit,
+                   unsigned allowed, const char *form, double v[6]); /* below */
+
 static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
 {
     char where[96];
@@ -1030,11 +1035,32 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     t->mu = col_num(R, r, 2, where, "Mass/m", "kg/m");
     const char *ea = r->tok[3], *ba = r->tok[4], *ei = r->tok[5];
     if (FAILED(R)) return;
-    if (strchr(ea, '|') || strchr(ba, '|')) {
+    /* viscoelastic (MoorDyn's static-dynamic stiffness): EA_s|EA_d, BA|BA_d (BA may be -zeta) */
+    int nea = 1, nba = 1;
+    for (const char *c = ea; *c; c++) nea += *c == '|';
+    for (const char *c = ba; *c; c++) nba += *c == '|';
+    char eau[128];
+    upper(eau, ea, sizeof eau);
+    if (strstr(eau, "SYROPE")) {
         char w[128];
-        snprintf(w, sizeof w, "%s %s", where, strchr(ea, '|') ? "EA" : "BA/-zeta");
-        refuse(R, r->line, w, "viscoelastic (static|dynamic) values not supported yet, got \"%.60s\"",
-               strchr(ea, '|') ? ea : ba);
+        snprintf(w, sizeof w, "%s EA", where);
+        refuse(R, r->line, w, "the Syrope polyester model (\"%.60s\": working curves and a SYROPE IC "
+               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d form)", ea);
+        return;
+    }
+    if (nea > 2) {
+        char w[128];
+        snprintf(w, sizeof w, "%s EA", where);
+        refuse(R, r->line, w, "%s (\"%.60s\") not supported yet (Hawser reads EA_s|EA_d, the "
+               "constant dynamic stiffness)", nea == 3 ? "the mean-load-dependent dynamic stiffness "
+               "EA_s|alpha|beta" : "more than 3 bar-separated EA values", ea);
+        return;
+    }
+    if (nba > nea) {
+        char w[128];
+        snprintf(w, sizeof w, "%s BA/-zeta", where);
+        fail(R, r->line, w, "expected as many bar-separated values as EA has (%d: BA|BA_d goes with "
+             "EA_s|EA_d), got \"%.60s\"", nea, ba);
         return;
     }
     if (!starts_like_number(ea)) {
@@ -1044,10 +1070,26 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
                "as a number in N (for a nonlinear line, convert to YAML and use EA_table)", ea);
         return;
     }
-    t->ea = col_num(R, r, 3, where, "EA", "N");
-    double b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
-    if (b >= 0) t->ba = b;
-    else t->damping_ratio = -b;
+    if (nea == 2) {
+        double v[6], bv[6] = {0, 0, 0, 0, 0, 0};
+        int k = col_bar(R, r, 3, where, "EA", "N", 1u << 2, "EA_s|EA_d (static|dynamic stiffness)", v);
+        int kb = k < 0 ? -1 : col_bar(R, r, 4, where, "BA/-zeta", "N s", 1u << 1 | 1u << 2,
+                                      "BA or BA|BA_d (N s; BA may be minus a damping ratio)", bv);
+        if (FAILED(R) || kb < 0) return;
+        t->ea = v[0];
+        t->ea_d = v[1];
+        if (bv[0] >= 0) t->ba = bv[0];
+        else t->damping_ratio = -bv[0];
+        t->ba_d = kb == 2 ? bv[1] : 0.0;
+        if (kb < 2)
+            note(R, r->line, "%s: viscoelastic with no BA_d: the dynamic branch has no damping (as "
+                 "MoorDyn 2.7.2, which says so too)", where);
+    } else {
+        t->ea = col_num(R, r, 3, where, "EA", "N");
+        double b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
+        if (b >= 0) t->ba = b;
+        else t->damping_ratio = -b;
+    }
     if (!FAILED(R) && !starts_like_number(ei)) {
         char w[128];
         snprintf(w, sizeof w, "%s EI", where);
@@ -2315,7 +2357,8 @@ static const field_map TYPE_FIELDS[] = {
     {"diameter", "Diam", -1}, {"mass_per_length", "Mass/m", -1}, {"EA", "EA", -1},
     {"BA", "BA/-zeta", -1}, {"damping_ratio", "BA/-zeta", -1}, {"EI", "EI", -1},
     {"Cdn", "Cd", -1}, {"Can", "Ca", -1}, {"Cdt", "CdAx", -1}, {"Cat", "CaAx", -1},
-    {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {NULL, NULL, 0}};
+    {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {"viscoelastic.EA_d", "EA (EA_s|EA_d)", -1},
+    {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1}, {"viscoelastic", "EA", -1}, {NULL, NULL, 0}};
 static const field_map POINT_FIELDS[] = {
     {"position", "X Y Z", -1}, {"mass", "M", -1}, {"volume", "V", -1}, {"drag_area", "CdA", -1},
     {"added_mass_coefficient", "CA", -1}, {"type", "Attachment", -1}, {NULL, NULL, 0}};

@@ -583,7 +583,8 @@ static void check_unique_names(loader *L, int section)
 
 static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
                                         "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
-                                        "seabed_friction", "mbl", NULL};
+                                        "seabed_friction", "mbl", "viscoelastic", NULL};
+static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", NULL};
 static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
 
 /* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
@@ -609,6 +610,20 @@ static void parse_axial_stiffness(mapr *m, hw_line_type_def *t)
     }
 }
 
+/* viscoelastic: {EA_d: N, BA_d: N s}: MoorDyn's static-dynamic stiffness model, EA being the
+ * static stiffness (kernels/physics/viscoelastic.h). */
+static void parse_viscoelastic(mapr *m, hw_line_type_def *t)
+{
+    fld f;
+    mapr vm;
+    if (!hw_yr_get(m, "viscoelastic", &f)) return;
+    if (hw_yr_open(&vm, m->y, f.v, f.line, f.path, m->item, m->index, "viscoelastic.", VISCO_KEYS,
+                   "a viscoelastic model"))
+        return;
+    hw_yr_get_num(&vm, "EA_d", 1, &t->ea_d);
+    hw_yr_get_num(&vm, "BA_d", 0, &t->ba_d);
+}
+
 static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_def *t)
 {
     mapr m;
@@ -626,6 +641,7 @@ static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_de
     hw_yr_get_num(&m, "Can", 0, &t->can);
     hw_yr_get_num(&m, "Cat", 0, &t->cat);
     hw_yr_get_num(&m, "seabed_friction", 0, &t->seabed_mu);
+    parse_viscoelastic(&m, t);
     if (hw_yr_get_num(&m, "mbl", 0, &t->mbl) == 0 && !(t->mbl > 0)) {
         fld f;
         hw_yr_get(&m, "mbl", &f);

@@ -205,6 +205,10 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     fprintf(f, "\n    Cat: "); num(f, t->cat);
     fprintf(f, "\n    seabed_friction: "); num(f, t->seabed_mu);
     if (t->mbl > 0) { fprintf(f, "\n    mbl: "); num(f, t->mbl); }
+    if (t->ea_d != 0 || t->ba_d != 0) {
+        fprintf(f, "\n    viscoelastic: {EA_d: "); num(f, t->ea_d);
+        fprintf(f, ", BA_d: "); num(f, t->ba_d); fputc('}', f);
+    }
     fputc('\n', f);
 }
 

@@ -190,6 +190,10 @@ double hw_model_critical_step(const hw_model *m, hw_integrator integ, int *line,
     for (int l = 0; l < S->n_lines; l++) {
         /* all segments of a line share l0 and the line properties: one answer per line */
         double l0 = S->seg_l0[S->ln_s0[l]], mu = S->ln_mu[l], ea = S->ln_ea[l];
+        /* a viscoelastic line: its stiffest response, the first spring alone (the second
+         * locked by its dashpot), k1 > EA_s */
+        int vis = hw_lm_is_visco(S, l);
+        if (vis) ea = S->ln_vk1[l];
         double wa = 2.0 * sqrt(ea / mu) / l0;
         /* a reeling end's segment runs down to half the nominal length before it merges with
          * its neighbour (winch.c), and the reel term of its strain rate adds to its stiffness:
@@ -203,6 +207,11 @@ double hw_model_critical_step(const hw_model *m, hw_integrator integ, int *line,
         double w = sqrt(wa * wa + wb * wb + ws * ws);
         double zeta = S->ln_ba[l] / (l0 * sqrt(ea * mu)) * (wa / w);
         double h = hw_stable_step(integ, w, zeta);
+        if (vis) { /* and the first spring's strain relaxing at rate (k1 + k2) / (bs + bd): a
+                    * real eigenvalue, explicit schemes stable to h rate <= 2 (RK4: 2.78) */
+            double hv = 2.0 * (S->ln_ba[l] + S->ln_vbd[l]) / (S->ln_vk1[l] + S->ln_vk2[l]);
+            if (hv < h) h = hv;
+        }
         if (h < best) { best = h; bl = l; bs = 1; }
     }
     if (line) *line = bl;

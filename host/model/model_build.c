@@ -102,6 +102,12 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         S->n_segs += cap;
     }
     S->n_lines = nl; S->n_tab = ntab;
+    int any_vis = 0;
+    for (int l = 0; l < nl; l++) any_vis |= def->types[def->lines[l].type].ea_d > 0;
+    if (any_vis) { /* viscoelastic lines: a strain per segment in the state (kernels/lumped.h) */
+        S->n_vis = S->n_segs;
+        ALLOC(S->ln_vk1, nl); ALLOC(S->ln_vk2, nl); ALLOC(S->ln_vbd, nl);
+    }
     ALLOC(S->ln_n0, nl); ALLOC(S->ln_s0, nl); ALLOC(S->ln_nseg, nl); ALLOC(S->ln_pa, nl);
     ALLOC(S->ln_pb, nl); ALLOC(S->ln_tab0, nl); ALLOC(S->ln_tabn, nl);
     ALLOC(S->ln_d, nl); ALLOC(S->ln_mu, nl); ALLOC(S->ln_ea, nl); ALLOC(S->ln_ba, nl);
@@ -142,6 +148,11 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         double l0 = ld->length / ld->nseg;
         S->ln_ba[l] = ty->damping_ratio > 0 ? ty->damping_ratio * l0 * sqrt(ea * ty->mu) : ty->ba;
         if (ty->ei > 0) S->any_bending = 1;
+        if (any_vis) {
+            S->ln_vk2[l] = ty->ea_d > 0 ? ty->ea_d : 0.0;
+            S->ln_vk1[l] = ty->ea_d > 0 ? hw_visco_k1(ty->ea, ty->ea_d) : 0.0;
+            S->ln_vbd[l] = ty->ea_d > 0 ? ty->ba_d : 0.0;
+        }
         m->ln_wsub[l] = (ty->mu - def->env.rho_w * 0.25 * HW_PI * ty->d * ty->d) * def->env.g;
         m->ln_length[l] = ld->length;
         for (int i = 0; i < cap; i++) {
@@ -236,7 +247,7 @@ static hw_status build_state(hw_model *m)
 {
     hw_lm_sys *S = &m->S;
     int n = S->n_state;
-    ALLOC(m->y0, HW_Y_BLOCKS * n);
+    ALLOC(m->y0, hw_lm_ny(S));
     double *y = m->y0;
     for (int p = 0; p < S->n_points; p++) {
         for (int c = 0; c < 3; c++) y[c * n + S->n_nodes + p] = S->pt_r0[3 * p + c];
@@ -263,6 +274,7 @@ static hw_status build_state(hw_model *m)
             y[c * n + S->ln_n0[l] + S->ln_nseg[l]] = y[c * n + ib];
         }
     }
+    hw_lm_vis_init(S, y, 0); /* the whole stretch on the first spring, as MoorDyn starts */
     return HW_OK;
 nomem:
     return HW_ERR_NOMEM;

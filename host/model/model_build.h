@@ -8,7 +8,7 @@
 /* The flat system built from a definition, with every host array it owns. */
 typedef struct hw_model {
     hw_lm_sys S;
-    double *y0;          /* initial state (HW_Y_BLOCKS * n_state) */
+    double *y0;          /* initial state (hw_lm_ny(&S) values) */
     char **line_names, **point_names;
     double *ln_wsub;     /* submerged weight per length, N/m (catenary, statics) */
     double *ln_length;

@@ -210,6 +210,18 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
             FAIL(S, i, co[k].k, "expected a coefficient >= 0, got %g", co[k].v);
     if (!(finite(t->mbl) && t->mbl >= 0))
         FAIL(S, i, "mbl", "expected a minimum breaking load > 0 N, got %g", t->mbl);
+    if (t->ea_d != 0 || t->ba_d != 0) { /* viscoelastic (kernels/physics/viscoelastic.h) */
+        if (t->ea_table.n > 0)
+            FAIL(S, i, "viscoelastic", "expected either an EA_table or viscoelastic, got both");
+        if (!(finite(t->ea_d) && t->ea_d > t->ea))
+            FAIL(S, i, "viscoelastic.EA_d", "expected a dynamic stiffness EA_d > EA (the static stiffness, "
+                 "%g N), got %g", t->ea, t->ea_d);
+        if (!(finite(t->ba_d) && t->ba_d >= 0))
+            FAIL(S, i, "viscoelastic.BA_d", "expected a damping BA_d >= 0 N s, got %g", t->ba_d);
+        if (!(t->ba_d > 0 || t->ba > 0 || t->damping_ratio > 0))
+            FAIL(S, i, "viscoelastic.BA_d", "expected BA_d > 0 N s or a static damping (BA or "
+                 "damping_ratio) > 0: with neither the strain of the first spring has no rate, got none");
+    }
     return HW_OK;
 }
 
@@ -334,6 +346,22 @@ static hw_status check_failure(const hw_model_def *m, const hw_line_def *l, int 
         reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
     if (reels)
         FAIL(S, i, "failure", "expected a line without a winch or sheave (a reeling line cannot break), got one");
+    return HW_OK;
+}
+
+/* A viscoelastic line does not reel: a segment inserted or merged by a winch has no strain
+ * history for its first spring. */
+static hw_status check_visco_line(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_LINE;
+    if (!(m->types[l->type].ea_d > 0)) return HW_OK;
+    int reels = l->winch.end != HW_WINCH_NONE;
+    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
+        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
+    if (reels)
+        FAIL(S, i, "type", "expected an elastic line type for a line on a winch or sheave (a viscoelastic "
+             "segment has no strain history when a winch inserts it), got viscoelastic type '%s'",
+             m->types[l->type].name ? m->types[l->type].name : "");
     return HW_OK;
 }
 
@@ -582,6 +610,7 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
         FAIL(HW_SEC_SHEAVE, -1, "sheaves", "expected a list of sheaves, got %d", def->n_sheaves);
     for (int i = 0; i < def->n_lines; i++)
         if ((st = check_failure(def, &def->lines[i], i, err)) || (st = check_start(def, &def->lines[i], i, err)) ||
+            (st = check_visco_line(def, &def->lines[i], i, err)) ||
             (st = check_mbl_geometry(def, &def->lines[i], i, err)))
             return st;
     for (int i = 0; def->line_current_scale && i < def->n_lines; i++)

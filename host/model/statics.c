@@ -174,7 +174,7 @@ static int dense_solve(double *A, double *b, int n)
     return 0;
 }
 
-static size_t ny_of(const statics *s) { return (size_t)HW_Y_BLOCKS * s->m->S.n_state; }
+static size_t ny_of(const statics *s) { return hw_lm_ny(&s->m->S); }
 
 /* -J by coloured forward differences around s->y (forces there in s->f0). */
 static void build_jacobian(statics *s)
@@ -554,10 +554,14 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     int n = S->n_state, nn = S->n_nodes;
     for (int p = 0; p < S->n_points; p++) if (S->pt_kind[p] == HW_PT_FREE) s.nf++;
     s.nu = 3 * s.nf;
-    hw_status st = s.ops->create(S, 1, &s.b, msg, msg_len);
+    /* viscoelastic lines pull with their static stiffness EA_s here (a line held still long
+     * enough that its dashpots carry nothing) */
+    hw_lm_sys Sv = *S;
+    Sv.vis_static = 1;
+    hw_status st = s.ops->create(&Sv, 1, &s.b, msg, msg_len);
     if (st) return st;
     s.y = y;
-    size_t ny = (size_t)HW_Y_BLOCKS * n, nu = (size_t)s.nu;
+    size_t ny = hw_lm_ny(S), nu = (size_t)s.nu;
     s.f = (double *)calloc((size_t)3 * n, sizeof(double));
     s.f0 = (double *)calloc((size_t)3 * n, sizeof(double));
     s.fm = (double *)calloc((size_t)3 * n, sizeof(double));
@@ -640,6 +644,7 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     s.ops->upload(s.b, HW_BUF_Y, y);
     s.ops->constrain(s.b, 0.0, HW_BUF_Y);
     s.ops->download(s.b, HW_BUF_Y, y);
+    hw_lm_vis_init(S, y, 1); /* viscoelastic strains at rest at the equilibrium */
     double maxT = 0;
     for (int k = 0; k < S->n_segs; k++) if (s.seg_T[k] > maxT) maxT = s.seg_T[k];
     if (res) { res->residual = r / s.tscale; res->iterations = iters; res->max_tension = maxT; }

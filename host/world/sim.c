@@ -215,6 +215,7 @@ static void apply_starts(hw_sim *sim, const hw_model_def *def)
                 sim->y[(HW_Y_VX + c) * n + S->ln_n0[l] + j] = v;
             }
         }
+        hw_lm_vis_init_line(S, sim->y, l, 0); /* a viscoelastic line: its strains from the start state */
     }
 }
 
@@ -237,7 +238,7 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
     hw_status st = hw_model_build(def, &sim->m, msg, msg_len);
     if (st) { free(sim); return st; }
     const hw_lm_sys *S = &sim->m.S;
-    size_t ny = (size_t)HW_Y_BLOCKS * S->n_state;
+    size_t ny = hw_lm_ny(S);
     sim->y = (double *)malloc(ny * sizeof(double));
     sim->w.seg_T = (double *)calloc((size_t)S->n_segs, sizeof(double));
     sim->w.seg_strain = (double *)calloc((size_t)S->n_segs, sizeof(double));
@@ -861,6 +862,7 @@ hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const 
             sim->y[(HW_Y_VX + c) * n + S->n_nodes + p] = vel ? vel[3 * j + c] : 0.0;
         }
     }
+    hw_lm_vis_init_line(S, sim->y, line, 0); /* a new start: the whole stretch on the first springs */
     if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y))) return st;
     sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
     sim->y_valid = sim->w_valid = 0;

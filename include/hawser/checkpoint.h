@@ -2,8 +2,9 @@
  * into a simulation built from the same model, which then continues bit-identically on the same
  * backend (docs/outputs.md, "Checkpoint and resume").
  *
- * What is saved: the state vector (all blocks), time and step counts, segment-steps, the failed
- * flag and the static-solve facts, every winch's and sheave's run-time state, the per-line
+ * What is saved: the state vector (all blocks, and a viscoelastic line's strains), time and step
+ * counts, segment-steps, the failed flag and the static-solve facts, every winch's and sheave's
+ * run-time state, the per-line
  * arrays a reel event changes (segment counts, winch segments and rates, segment lengths, node
  * masses and lengths), the kinematics last set on coupled points and, in waves, the lines'
  * sampled wave kinematics (hw_sim_wave_samples_get, include/hawser/waves.h).

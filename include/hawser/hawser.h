@@ -173,6 +173,11 @@ typedef struct hw_line_type_def {
     double can, cat;   /* normal / tangential added-mass coefficients. Defaults 1.0, 0.0 */
     double seabed_mu;  /* seabed Coulomb friction coefficient (>= 0). Default 0 */
     double mbl;        /* minimum breaking load, N (> 0; 0 = not given): utilisation, failure */
+    /* Viscoelastic (polyester) line, MoorDyn's static-dynamic stiffness model (docs/physics.md,
+     * "Viscoelastic lines"): ea is then the static stiffness EA_s, ba (or damping_ratio) the
+     * damping of the static branch. ea_d = 0: an elastic line. */
+    double ea_d;       /* dynamic stiffness EA_d, N (> ea) */
+    double ba_d;       /* damping of the dynamic branch BA_d, N s (>= 0; ba + ba_d > 0) */
 } hw_line_type_def;
 
 typedef enum hw_point_kind {
@@ -436,7 +441,8 @@ int hw_sim_line_nseg(const hw_sim *sim, int line);
 /* Node positions and velocities of a line: xyz holds 3*(nseg+1) values (node 0 = end A). */
 hw_status hw_sim_line_positions(const hw_sim *sim, int line, double *xyz);
 hw_status hw_sim_line_velocities(const hw_sim *sim, int line, double *xyz);
-/* Segment tensions T_i (N), i = 1..nseg stored at [i-1]: EA strain + BA strain rate, slack >= 0. */
+/* Segment tensions T_i (N), i = 1..nseg stored at [i-1]: EA strain + BA strain rate, slack >= 0
+ * (a viscoelastic line's: docs/physics.md, where a slack segment's dashpot may pull it below 0). */
 hw_status hw_sim_line_tensions(const hw_sim *sim, int line, double *T);
 /* Effective tension of the end segments: T_1 at end A and T_nseg at end B. */
 hw_status hw_sim_line_end_tensions(const hw_sim *sim, int line, double *ta, double *tb);
@@ -479,7 +485,8 @@ hw_status hw_sim_winch_state(const hw_sim *sim, int line, double *length, double
 /* Overwrites a line's node positions and velocities (3*(nseg+1) values each; vel may be NULL for
  * rest), e.g. to start from a chosen shape or restart. The end nodes stay on their points: a free
  * end point is moved with its end node; fixed, prescribed and coupled points keep theirs, so the
- * given end positions must match them. */
+ * given end positions must match them. A viscoelastic line starts again with each segment's
+ * whole stretch on its first spring (e1 = e, as at t = 0 without the static solve). */
 hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const double *vel);
 
 /* Line failure (hw_line_def.failure): whether line has broken and, if so, when (s, a step's end),

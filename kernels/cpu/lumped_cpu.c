@@ -156,7 +156,7 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
                             char *msg, size_t msg_len)
 {
     *out = NULL;
-    size_t ny_all = (size_t)HW_Y_BLOCKS * (size_t)sys->n_state;
+    size_t ny_all = hw_lm_ny(sys);
     double mb = 1e-6 * 8.0 * ((double)HW_NBUF * ny_all + 7.0 * sys->n_segs + 6.0 * sys->n_nodes);
     hw_backend *b = (hw_backend *)calloc(1, sizeof *b);
     if (!b) {
@@ -164,7 +164,7 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
         return HW_ERR_NOMEM;
     }
     b->S = *sys;
-    b->ny = (size_t)HW_Y_BLOCKS * (size_t)sys->n_state;
+    b->ny = hw_lm_ny(sys);
     int ok = 1;
     for (int k = 0; k < HW_NBUF; k++) ok &= (b->buf[k] = (double *)zalloc(b->ny, sizeof(double))) != NULL;
     size_t ns = (size_t)sys->n_segs, nn = (size_t)sys->n_nodes, ne = 2 * (size_t)sys->n_lines;
@@ -328,11 +328,13 @@ static int first_bad(int ns, const double *restrict T, const double *restrict st
 /* Item it's segment slots: the fast loop over those in use, the reeling segments again with
  * their rates, the spare slots of a winch line. Returns its first bad segment (HW_NO_BAD). */
 static int segments_item(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
-                         hw_cpu_item it)
+                         double *dy, hw_cpu_item it)
 {
     int l = it.line, n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
     int ns = S->ln_nseg[l], k0 = it.k0, k1 = it.k1, ku = k1 < ns ? k1 : ns; /* in use: k0 .. ku-1 */
-    if (ku > k0)
+    if (hw_lm_is_visco(S, l)) /* viscoelastic (no winch: model_check): the generic body */
+        for (int k = k0; k < ku; k++) hw_lm_segment_at(S, t, y, w, dy, l, s0 + k, n0 + k);
+    else if (ku > k0)
         segment_range(ku - k0, n, y + HW_Y_RX * n + n0 + k0, y + HW_Y_VX * n + n0 + k0,
                       S->seg_l0 + s0 + k0, S->seg_alive + s0 + k0, S->ln_ea[l], S->ln_ba[l],
                       S->tab_x + t0, S->tab_y + t0, S->ln_tabn[l],
@@ -340,9 +342,9 @@ static int segments_item(const hw_lm_sys *S, double t, const double *y, const hw
                       w->seg_qz + s0 + k0, w->seg_len + s0 + k0, w->seg_strain + s0 + k0,
                       w->seg_pd + s0 + k0);
     int wa = S->ln_wseg[2 * l], wb = S->ln_wseg[2 * l + 1];
-    if (wa >= s0 + k0 && wa < s0 + ku) hw_lm_segment_at(S, t, y, w, l, wa, n0 + (wa - s0));
-    if (wb >= s0 + k0 && wb < s0 + ku && wb != wa) hw_lm_segment_at(S, t, y, w, l, wb, n0 + (wb - s0));
-    for (int k = ku > k0 ? ku : k0; k < k1; k++) hw_lm_segment(S, t, y, w, s0 + k); /* spare */
+    if (wa >= s0 + k0 && wa < s0 + ku) hw_lm_segment_at(S, t, y, w, dy, l, wa, n0 + (wa - s0));
+    if (wb >= s0 + k0 && wb < s0 + ku && wb != wa) hw_lm_segment_at(S, t, y, w, dy, l, wb, n0 + (wb - s0));
+    for (int k = ku > k0 ? ku : k0; k < k1; k++) hw_lm_segment(S, t, y, w, dy, s0 + k); /* spare */
     int bad = first_bad(k1 - k0, w->seg_T + s0 + k0, w->seg_strain + s0 + k0, S->max_strain);
     return bad >= 0 ? s0 + k0 + bad : HW_NO_BAD;
 }
@@ -618,7 +620,7 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
     {
         int i0, i1;
         my_items(b, &i0, &i1);
-        for (int i = i0; i < i1; i++) b->item_bad[i] = segments_item(S, t, y, &b->w, b->item[i]);
+        for (int i = i0; i < i1; i++) b->item_bad[i] = segments_item(S, t, y, &b->w, dy, b->item[i]);
         if (S->any_bending) {
 #pragma omp barrier
             for (int i = i0; i < i1; i++) hinges_item(S, &b->w, b->item[i]);
@@ -699,6 +701,11 @@ static void cpu_symplectic(hw_backend *b, int by, int bdy, double dt)
         size_t k0, k1;
         my_span((size_t)b->S.n_state, &k0, &k1);
         symplectic_range(&b->S, (int)k0, (int)k1, b->buf[by], b->buf[bdy], dt);
+    }
+    if (b->S.n_vis > 0) { /* the viscoelastic strains: explicit Euler, as the energy block */
+        size_t o = hw_lm_vis_off(&b->S);
+        lincomb_range((size_t)b->S.n_vis, 1, b->buf[by] + o, b->buf[by] + o, b->buf[bdy] + o,
+                      NULL, NULL, NULL, dt, 0.0, 0.0, 0.0);
     }
 }
 

@@ -105,10 +105,10 @@ __global__ void k_constrain_ends(hw_lm_sys S, double *y)
     int e = blockIdx.x * blockDim.x + threadIdx.x;
     if (e < 2 * S.n_lines) hw_lm_constrain_end(&S, y, e);
 }
-__global__ void k_segments(hw_lm_sys S, cu_time ct, const double *y, hw_lm_work w)
+__global__ void k_segments(hw_lm_sys S, cu_time ct, const double *y, hw_lm_work w, double *dy)
 {
     int s = blockIdx.x * blockDim.x + threadIdx.x;
-    if (s < S.n_segs) hw_lm_segment(&S, cu_t(ct), y, &w, s);
+    if (s < S.n_segs) hw_lm_segment(&S, cu_t(ct), y, &w, dy, s);
 }
 __global__ void k_hinges(hw_lm_sys S, hw_lm_work w)
 {
@@ -146,6 +146,10 @@ __global__ void k_symplectic(hw_lm_sys S, double *y, const double *dy, double dt
 {
     int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k < S.n_state) hw_lm_symplectic(&S, y, dy, dt, k);
+    if (k < S.n_vis) { // the viscoelastic strains: explicit Euler, as the CPU's
+        size_t o = hw_lm_vis_off(&S) + (size_t)k;
+        y[o] = y[o] + dt * dy[o];
+    }
 }
 // Every-step accumulators (kernels/accum.h): per segment its extremes, tension history and
 // oscillation, the line's largest oscillation by an atomic max on the bits of a non-negative
@@ -288,8 +292,13 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
         bad |= dev_copy(b, &S.wv_s0, h->wv_s0, HW_WS_N * nst);
         bad |= dev_copy(b, &S.wv_s1, h->wv_s1, HW_WS_N * nst);
     }
+    if (h->n_vis > 0) { // viscoelastic lines (kernels/physics/viscoelastic.h)
+        bad |= dev_copy(b, &S.ln_vk1, h->ln_vk1, nl);
+        bad |= dev_copy(b, &S.ln_vk2, h->ln_vk2, nl);
+        bad |= dev_copy(b, &S.ln_vbd, h->ln_vbd, nl);
+    }
     b->S = S;
-    b->ny = (size_t)HW_Y_BLOCKS * h->n_state;
+    b->ny = hw_lm_ny(h);
     for (int k = 0; k < HW_NBUF; k++) bad |= dev_copy(b, &b->buf[k], (const double *)NULL, b->ny);
     double **wd[] = {&b->w.seg_T, &b->w.seg_qx, &b->w.seg_qy, &b->w.seg_qz, &b->w.seg_len,
                      &b->w.seg_strain, &b->w.seg_pd};
@@ -373,7 +382,7 @@ static void cu_eval(hw_backend *b, double t, int by, int bdy)
     const hw_lm_sys &S = b->S;
     cudaStream_t st = b->stream;
     cu_time ct = time_arg(b, t);
-    k_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w);
+    k_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w, b->buf[bdy]);
     if (S.any_bending) k_hinges<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK, 0, st>>>(S, b->w);
     k_nodes<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w, b->buf[bdy]);
     if (S.n_points)
@@ -397,7 +406,8 @@ static void cu_lincomb(hw_backend *b, int dst, int src, int nterm, const double 
 
 static void cu_symplectic(hw_backend *b, int by, int bdy, double dt)
 {
-    k_symplectic<<<blocks_for(b->S.n_state), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, b->buf[by], b->buf[bdy], dt);
+    int nk = b->S.n_state > b->S.n_vis ? b->S.n_state : b->S.n_vis;
+    k_symplectic<<<blocks_for(nk), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, b->buf[by], b->buf[bdy], dt);
 }
 
 static int cu_take_bad(hw_backend *b)

@@ -200,7 +200,7 @@ int hw_fused_choose(const hw_lm_sys *h, int with_node_forces, hw_fused **out, ch
     }
     hw_fused *f = (hw_fused *)calloc(1, sizeof *f);
     if (f) f->nseg = (int *)calloc((size_t)(h->n_lines ? h->n_lines : 1), sizeof(int));
-    size_t ny = (size_t)HW_Y_BLOCKS * (size_t)h->n_state, nl = (size_t)(h->n_lines ? h->n_lines : 1);
+    size_t ny = hw_lm_ny(h), nl = (size_t)(h->n_lines ? h->n_lines : 1);
     if (!f || !f->nseg || cudaMalloc((void **)&f->d_x2, ny * sizeof(double)) != cudaSuccess ||
         cudaMalloc((void **)&f->d_alt, ny * sizeof(double)) != cudaSuccess ||
         cudaMalloc((void **)&f->d_small, 2 * 20 * nl * sizeof(double)) != cudaSuccess ||
