@@ -122,6 +122,7 @@ typedef struct rdr {
     char ic_file[4096]; /* fileIC's value ("" = none) */
     char ic_where[96];  /* "OPTIONS fileIC" (or ICfile, as the deck spells it) */
     double tmaxic;      /* TmaxIC's value (its line: opt_ln[O_TMAXIC]) */
+    double dtic;        /* dtIC's value (MoorDyn's default 1 s) */
     double *ic_buf;     /* the lines' start states read from it (start_pos / start_vel point here) */
 } rdr;
 
@@ -693,7 +694,11 @@ static void read_option(rdr *R, const row *r)
         R->solver.static_solve = v > 0;
         R->tmaxic = v; /* its note once every option is read (read_options): fileIC changes it */
         break;
-    case O_DTIC: case O_CDSCALEIC: case O_THRESHIC: case O_ICGENDYN:
+    case O_DTIC:
+        if (!(v > 0)) fail(R, r->line, where, "expected a convergence interval > 0 s, got %g", v);
+        R->dtic = v; /* its note once every option is read (read_options) */
+        break;
+    case O_CDSCALEIC: case O_THRESHIC: case O_ICGENDYN:
         note(R, r->line, "%s has no effect: Hawser finds the initial state with a Newton static "
              "solve, not by dynamic relaxation", opt_name(id));
         break;
@@ -758,9 +763,23 @@ static void read_options(rdr *R)
     }
     /* FrictionCoefficient applies to every line type */
     for (int k = 0; k < R->n_types; k++) R->types[k].seabed_mu = R->friction;
-    if (!FAILED(R) && R->opt_ln[O_TMAXIC] && R->tmaxic > 0 && !R->ic_file[0])
+    /* TmaxIC no longer than dtIC: MoorDyn's initial-condition stage ends after at most one
+     * convergence interval, before it has compared two fairlead tensions, so its run starts
+     * from the deck's shape moved by TmaxIC of relaxation: such a deck asks for no initial
+     * condition (MoorDyn's own lifting test starts a weight slack on its line so, TmaxIC = dtIC =
+     * 1 ms), and Hawser starts from its initial shape without a static solve */
+    if (!FAILED(R) && R->opt_ln[O_TMAXIC] && R->tmaxic > 0 && R->tmaxic <= R->dtic && !R->ic_file[0]) {
+        R->solver.static_solve = 0;
+        note(R, R->opt_ln[O_TMAXIC], "TmaxIC %g s is no longer than dtIC %g s: MoorDyn ends its initial-condition "
+             "stage before its first convergence check, so the run starts from the deck's initial shape, "
+             "without a static solve (as TmaxIC 0)", R->tmaxic, R->dtic);
+    } else if (!FAILED(R) && R->opt_ln[O_TMAXIC] && R->tmaxic > 0 && !R->ic_file[0])
         note(R, R->opt_ln[O_TMAXIC], "TmaxIC %g: the initial condition comes from Hawser's Newton static solve "
              "(tolerance %g), not from %g s of dynamic relaxation", R->tmaxic, R->solver.static_tol, R->tmaxic);
+    if (R->opt_ln[O_DTIC])
+        note(R, R->opt_ln[O_DTIC], "dtIC has no effect: Hawser finds the initial state with a Newton static "
+             "solve, not by dynamic relaxation (but TmaxIC <= dtIC turns the initial-condition stage off, as "
+             "in MoorDyn)");
 }
 
 /* ---- waves (WaveKin 3 and 7) ------------------------------------------------------------------ */
@@ -2602,6 +2621,7 @@ static void read_deck(rdr *R, char *text)
     R->dt_wave = 0.25;  /* MoorDyn-C's dtWave default, s */
     R->solver = hw_default_solver();
     R->out_interval = 0.1;
+    R->dtic = 1.0;      /* MoorDyn-C's dtIC default, s */
     R->write_units = 1;
     int cap = 0;
     for (char *p = text; p && *p;) {
