@@ -32,7 +32,9 @@
 static const char *SCENARIOS[] = {
     HW_EXAMPLES_DIR "/oc4_mooring.yaml", HW_EXAMPLES_DIR "/taut_tether.yaml",
     HW_EXAMPLES_DIR "/crane_lowering.yaml", HW_EXAMPLES_DIR "/block_and_tackle.yaml",
-    HW_TEST_DATA_DIR "/scenario_full.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml", NULL};
+    HW_TEST_DATA_DIR "/scenario_full.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml",
+    HW_TEST_DATA_DIR "/md_beam.yaml", /* bending with damped hinges (kernels/physics/bending.h) */
+    NULL};
 
 static int have_device(void)
 {
