@@ -106,7 +106,8 @@ enum { HW_WS_ETA = 0, HW_WS_UX, HW_WS_UY, HW_WS_UZ, HW_WS_AX, HW_WS_AY, HW_WS_AZ
 /* Per-evaluation scratch, written by one pass and read by the next. */
 typedef struct hw_lm_work {
     double *seg_T, *seg_qx, *seg_qy, *seg_qz, *seg_len, *seg_strain; /* per segment */
-    double *seg_pd;          /* per segment: power dissipated by its internal damping */
+    double *seg_pd;          /* per segment: power dissipated by its internal damping, plus
+                                that of the bending hinge at its second node (hw_lm_hinge) */
     double *hg_fa, *hg_fb;   /* per node: bending hinge vectors (3 each, xyz interleaved) */
     double *end_f;           /* per end slot: external force on the end node (3) */
     double *end_m;           /* per end slot: its mass matrix (6: xx yy zz xy xz yz) */
@@ -349,8 +350,16 @@ static inline void hw_lm_vis_init(const hw_lm_sys *S, double *y, int at_rest)
     for (int l = 0; l < S->n_lines && S->n_vis > 0; l++) hw_lm_vis_init_line(S, y, l, at_rest);
 }
 
-/* Pass 4 (lines with EI > 0): the bending hinge at each interior node. */
-HW_HD void hw_lm_hinge(const hw_lm_sys *S, const hw_lm_work *w, int i)
+/* The hinge's damping time tau = BA / EA of line l (physics/bending.h): the axial damping's
+ * material law carried over to bending. */
+HW_HD double hw_lm_hinge_tau(const hw_lm_sys *S, int l)
+{
+    return S->ln_ea[l] > 0.0 && S->ln_ba[l] > 0.0 ? S->ln_ba[l] / S->ln_ea[l] : 0.0;
+}
+
+/* Pass 4 (lines with EI > 0): the bending hinge at each interior node, with its Kelvin-Voigt
+ * damping (hw_hinge_eval_damped; y: the state, for the node velocities). */
+HW_HD void hw_lm_hinge(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int i)
 {
     int l = S->node_line[i], loc = S->node_loc[i];
     hw_v3 fa = hw_v3_zero(), fb = hw_v3_zero();
@@ -359,9 +368,18 @@ HW_HD void hw_lm_hinge(const hw_lm_sys *S, const hw_lm_work *w, int i)
     if (S->ln_ei[l] > 0.0 && loc > 0 && loc < S->ln_nseg[l] && S->seg_alive[sa] != 0.0 &&
         S->seg_alive[sb] != 0.0) {
         double k = hw_hinge_stiffness(S->ln_ei[l], S->seg_l0[sa], S->seg_l0[sb]);
-        hw_hinge h = hw_hinge_eval(hw_lm_seg_q(w, sa), w->seg_len[sa], hw_lm_seg_q(w, sb),
-                                   w->seg_len[sb], k);
+        int n = S->n_state;
+        hw_v3 v0 = hw_lm_get3(y, n, HW_Y_VX, i - 1), v1 = hw_lm_get3(y, n, HW_Y_VX, i),
+              v2 = hw_lm_get3(y, n, HW_Y_VX, i + 1);
+        hw_v3 qa = hw_lm_seg_q(w, sa), qb = hw_lm_seg_q(w, sb);
+        double la = w->seg_len[sa], lb = w->seg_len[sb];
+        hw_hinge h = hw_hinge_eval_damped(qa, la, hw_hinge_qdot(qa, la, hw_v3_sub(v1, v0)), qb, lb,
+                                          hw_hinge_qdot(qb, lb, hw_v3_sub(v2, v1)), k,
+                                          hw_lm_hinge_tau(S, l));
         fa = h.fa; fb = h.fb;
+        /* the hinge's damping loss goes with segment a's (booked on node i): the segment pass
+         * wrote it, and only this hinge adds to it */
+        w->seg_pd[sa] += h.power;
     }
     w->hg_fa[3 * i] = fa.x; w->hg_fa[3 * i + 1] = fa.y; w->hg_fa[3 * i + 2] = fa.z;
     w->hg_fb[3 * i] = fb.x; w->hg_fb[3 * i + 1] = fb.y; w->hg_fb[3 * i + 2] = fb.z;

@@ -32,7 +32,7 @@ static void reference_eval(const hw_lm_sys *S, double t, double *y, double *dy)
     for (int k = 0; k < S->n_points; k++) hw_lm_constrain_point(S, t, y, k);
     for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_constrain_end(S, y, e);
     for (int s = 0; s < S->n_segs; s++) hw_lm_segment(S, t, y, &w, dy, s);
-    if (S->any_bending) for (int i = 0; i < S->n_nodes; i++) hw_lm_hinge(S, &w, i);
+    if (S->any_bending) for (int i = 0; i < S->n_nodes; i++) hw_lm_hinge(S, y, &w, i);
     for (int i = 0; i < S->n_nodes; i++) hw_lm_node(S, t, y, &w, dy, i);
     for (int k = 0; k < S->n_points; k++) hw_lm_point(S, t, y, &w, dy, k);
     for (int e = 0; e < 2 * S->n_lines; e++) hw_lm_end_deriv(S, dy, e);
@@ -269,4 +269,64 @@ Test(cpu_loops, current_lookup_bit_equal_per_component)
                           c, zs[i], ts[j], got[0], got[1], got[2], ref[0], ref[1], ref[2]);
             }
     cr_assert_eq(n, 450);
+}
+
+/* The damped hinge (kernels/physics/bending.h): with tau = 0 it is the elastic hinge; its damping
+ * forces are -dR/dv of R = k tau |u|^2 / 2 (checked against a central difference of R), so they
+ * dissipate 2 R = h.power; a rigid translation adds no force; forces sum to zero. */
+static double hinge_R(const double *v, const double *x, double k, double tau)
+{
+    hw_v3 r[3], w[3];
+    for (int j = 0; j < 3; j++) {
+        r[j] = hw_v3_make(x[3 * j], x[3 * j + 1], x[3 * j + 2]);
+        w[j] = hw_v3_make(v[3 * j], v[3 * j + 1], v[3 * j + 2]);
+    }
+    hw_v3 ea = hw_v3_sub(r[1], r[0]), eb = hw_v3_sub(r[2], r[1]);
+    double la = sqrt(hw_v3_dot(ea, ea)), lb = sqrt(hw_v3_dot(eb, eb));
+    hw_v3 qa = hw_v3_scale(ea, 1 / la), qb = hw_v3_scale(eb, 1 / lb);
+    hw_v3 u = hw_v3_sub(hw_hinge_qdot(qb, lb, hw_v3_sub(w[2], w[1])), hw_hinge_qdot(qa, la, hw_v3_sub(w[1], w[0])));
+    return 0.5 * k * tau * hw_v3_dot(u, u);
+}
+Test(cpu_loops, damped_hinge_is_a_rayleigh_dissipation)
+{
+    const double x[9] = {0, 0, 0, 0.5, 0.05, -0.02, 1.02, 0.02, 0.06}, k = 2e7, tau = 1.4e-4;
+    double v[9] = {0.3, -0.2, 0.1, -0.4, 0.7, 0.2, 0.1, 0.3, -0.5};
+    hw_v3 r0 = hw_v3_make(x[0], x[1], x[2]), r1 = hw_v3_make(x[3], x[4], x[5]), r2 = hw_v3_make(x[6], x[7], x[8]);
+    hw_v3 ea = hw_v3_sub(r1, r0), eb = hw_v3_sub(r2, r1);
+    double la = sqrt(hw_v3_dot(ea, ea)), lb = sqrt(hw_v3_dot(eb, eb));
+    hw_v3 qa = hw_v3_scale(ea, 1 / la), qb = hw_v3_scale(eb, 1 / lb);
+    hw_v3 dva = hw_v3_make(v[3] - v[0], v[4] - v[1], v[5] - v[2]), dvb = hw_v3_make(v[6] - v[3], v[7] - v[4], v[8] - v[5]);
+    hw_hinge e = hw_hinge_eval(qa, la, qb, lb, k);
+    hw_hinge d = hw_hinge_eval_damped(qa, la, hw_hinge_qdot(qa, la, dva), qb, lb, hw_hinge_qdot(qb, lb, dvb), k, tau);
+    hw_hinge z = hw_hinge_eval_damped(qa, la, hw_hinge_qdot(qa, la, dva), qb, lb, hw_hinge_qdot(qb, lb, dvb), k, 0.0);
+    cr_assert(memcmp(&e.fa, &z.fa, sizeof e.fa) == 0 && memcmp(&e.fb, &z.fb, sizeof e.fb) == 0 && z.power == 0);
+    /* the classical elastic form */
+    double c = hw_v3_dot(qa, qb);
+    hw_v3 fa0 = hw_v3_scale(hw_v3_sub(qb, hw_v3_scale(qa, c)), k / la);
+    cr_assert(fabs(e.fa.x - fa0.x) + fabs(e.fa.y - fa0.y) + fabs(e.fa.z - fa0.z) < 1e-9 * k);
+    /* the damping part on the three nodes: -(fa), fa - fb, fb */
+    hw_v3 ga = hw_v3_sub(d.fa, e.fa), gb = hw_v3_sub(d.fb, e.fb);
+    hw_v3 F[3] = {hw_v3_scale(ga, -1), hw_v3_sub(ga, gb), gb};
+    hw_v3 sum = hw_v3_add(hw_v3_add(F[0], F[1]), F[2]);
+    cr_assert(sqrt(hw_v3_dot(sum, sum)) < 1e-9 * sqrt(hw_v3_dot(ga, ga)));
+    double P = 0;
+    for (int j = 0; j < 3; j++) {
+        double fd[3];
+        for (int a = 0; a < 3; a++) {
+            double vp[9], vm[9], hstep = 1e-6;
+            memcpy(vp, v, sizeof vp); memcpy(vm, v, sizeof vm);
+            vp[3 * j + a] += hstep; vm[3 * j + a] -= hstep;
+            fd[a] = -(hinge_R(vp, x, k, tau) - hinge_R(vm, x, k, tau)) / (2 * hstep);
+        }
+        hw_v3 f = F[j];
+        double fj[3] = {f.x, f.y, f.z};
+        for (int a = 0; a < 3; a++)
+            cr_assert(fabs(fj[a] - fd[a]) <= 1e-6 * (fabs(fd[a]) + 1.0), "node %d axis %d: %.9g vs %.9g", j, a, fj[a], fd[a]);
+        P += hw_v3_dot(f, hw_v3_make(v[3 * j], v[3 * j + 1], v[3 * j + 2]));
+    }
+    cr_assert(d.power > 0 && fabs(-P - d.power) < 1e-9 * d.power, "power %.9g vs %.9g", -P, d.power);
+    cr_assert(fabs(d.power - 2 * hinge_R(v, x, k, tau)) < 1e-9 * d.power);
+    /* a rigid translation: no damping */
+    double vt[9] = {0.3, -0.2, 0.1, 0.3, -0.2, 0.1, 0.3, -0.2, 0.1};
+    cr_assert(hinge_R(vt, x, k, tau) == 0.0);
 }

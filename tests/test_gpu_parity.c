@@ -38,6 +38,7 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/scenario_full.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml",
     HW_TEST_DATA_DIR "/md_fileic.yaml", /* lines[].start: the start state on both backends */
     HW_TEST_DATA_DIR "/md_visco.yaml", /* viscoelastic: a strain per segment after the blocks */
+    HW_TEST_DATA_DIR "/md_beam.yaml", /* bending with damped hinges (kernels/physics/bending.h) */
     NULL};
 
 static int have_device(void)

@@ -2375,3 +2375,70 @@ Test(deck, tmaxic_no_longer_than_dtic_starts_without_an_ic_stage)
     char *pts = slurp(HW_TMP "/hawser_md_drop/points.csv");
     cr_assert(strstr(pts, "\n0,0,0,0,") && strstr(pts, ",0,0,-50,"), "the run starts from the deck's shape:\n%.300s", pts);
 }
+
+/* ---- bending: a pinned-pinned beam at the CFL step (docs/stability.md, "Bending and Heun") ---- */
+
+/* md_beam.dat: a beam of EI 1e7 N m^2, 100 kg/m, EA 1.5e9 N, 20 segments of 0.5 m between two
+ * fixed points 10 m apart, 5 m above the water, damping ratio 1 (BA -1), CFL 0.1 (dtM 8.11e-5 s,
+ * RK2). Before the hinges had Kelvin-Voigt damping, its zigzag bending mode (w_b 4 sqrt(EI/mu)/l^2
+ * = 5060 rad/s, undamped: the axial damping does not reach a transverse mode) grew under Heun's
+ * method from round-off by a factor 1 + (h w_b)^4 / 8 a step, and MoorDyn's own beam deck
+ * diverged at t = 0.89 s. MoorDyn 2.7.2 (PyPI wheel; moordyn.Create("md_beam.dat"), Init, Step by
+ * 0.01 s to 2 s, GetLineNodePos of node 10) has no bending damping and shows the same growth: its
+ * midspan deflection is 0.012969 m after its initial-condition stage, and by t = 1 s a zigzag of
+ * +-1.6 cm rides on it (midspan z 5.0073, its neighbours 4.9758), still +-1 cm at 2 s. The analytic
+ * deflection of a simply supported beam under its weight is 5 w L^4 / (384 EI) = 0.0127686 m
+ * (w = 100 x 9.80665 N/m). Hawser: 0.0127167 m (-0.41 %): the sag stretches the beam (strain
+ * 4e-6, tension T = 6.0 kN), which stiffens it by T / (pi^2 EI / L^2) = 0.6 %, and the hinge
+ * chain's discretisation error is O(1 / N^2) (0.25 % at N = 20): 1 % holds both. Against
+ * MoorDyn's figure 3 %: its curvature is a different discretisation and its initial state is a
+ * dynamic relaxation (our static state is Newton's, residual 1e-8). */
+Test(deck, beam_at_the_cfl_step_sags_as_the_analytic_beam)
+{
+    char cmd[2048], out[8192];
+    snprintf(cmd, sizeof cmd, "%s run %s/md_beam.dat -o " HW_TMP "/hawser_md_beam 2>&1", HW_CLI_PATH,
+             HW_TEST_DATA_DIR);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert(strstr(out, "{\"status\":\"ok\""), "%s", out);
+    cr_assert(strstr(out, "note: CFL 0.1: dtM = 8.1115573519472241e-05 s"), "the deck's own step, not clamped: %s", out);
+    char *tab = slurp(HW_TMP "/hawser_md_beam/md_beam_Line1.out"), *f[80];
+    char *rows[8];
+    int nr = 0;
+    for (char *r = strtok(tab, "\n"); r && nr < 8; r = strtok(NULL, "\n")) rows[nr++] = r;
+    cr_assert_eq(nr, 2 + 4, "header, units, rows at 0.5, 1, 1.5, 2 s (MoorDyn's layout: none at t = 0)");
+    const double w = 100.0 * 9.80665, L = 10.0, ei = 1e7, exact = 5.0 * w * L * L * L * L / (384.0 * ei);
+    const double moordyn = 0.012969; /* MoorDyn 2.7.2, above */
+    for (int k = 2; k < nr; k++) {
+        int n = split_fields(rows[k], f, 80);
+        cr_assert_eq(n, 1 + 3 * 21);
+        double z9 = atof(f[1 + 3 * 9 + 2]), z10 = atof(f[1 + 3 * 10 + 2]), z11 = atof(f[1 + 3 * 11 + 2]);
+        double sag = 5.0 - z10, zig = z9 + z11 - 2.0 * z10;
+        cr_assert(fabs(sag - exact) <= 0.01 * exact, "t = %s: midspan deflection %.7g m, analytic %.7g m", f[0], sag, exact);
+        cr_assert(fabs(sag - moordyn) <= 0.03 * moordyn, "t = %s: %.7g m, MoorDyn %.7g m", f[0], sag, moordyn);
+        /* the static curvature M / EI (M = w L^2 / 8 at midspan) times l^2 = 3.06e-4 m (Hawser:
+         * 3.045e-4); a growing zigzag would show here first */
+        double zig0 = w * L * L / 8.0 / ei * 0.25;
+        cr_assert(fabs(zig - zig0) < 0.03 * zig0, "t = %s: second difference at midspan %.4g m, static %.4g m", f[0],
+                  zig, zig0);
+    }
+}
+
+/* md_beam.yaml is md_beam.dat's twin: the same model (to the bit, its dt the deck's CFL step) and
+ * the same state after 200 steps. */
+Test(deck, beam_matches_its_yaml_twin)
+{
+    hw_scenario *sc[2] = {load_deck(HW_TEST_DATA_DIR "/md_beam.dat", NULL), load_yaml(HW_TEST_DATA_DIR "/md_beam.yaml")};
+    same_models(&sc[0]->model, &sc[1]->model);
+    hw_sim *sim[2];
+    for (int k = 0; k < 2; k++)
+        cr_assert_eq(hw_sim_create(&sc[k]->model, HW_BACKEND_CPU, NULL, NULL, &sim[k], msg, sizeof msg), HW_OK, "%s", msg);
+    for (int k = 0; k < 2; k++) cr_assert_eq(hw_sim_step(sim[k], 200), HW_OK);
+    double ta[20], tb[20];
+    cr_assert_eq(hw_sim_line_tensions(sim[0], 0, ta), HW_OK);
+    cr_assert_eq(hw_sim_line_tensions(sim[1], 0, tb), HW_OK);
+    cr_assert(memcmp(ta, tb, sizeof ta) == 0);
+    for (int k = 0; k < 2; k++) {
+        hw_sim_destroy(sim[k]);
+        hw_scenario_free(sc[k]);
+    }
+}

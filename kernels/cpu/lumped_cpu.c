@@ -574,36 +574,45 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
 HW_LOOP
 static void hinge_range(int k0, int k1, const double *restrict qx, const double *restrict qy,
                         const double *restrict qz, const double *restrict len,
-                        const double *restrict l0, const double *restrict alive, double ei,
-                        double *restrict fa, double *restrict fb)
+                        const double *restrict l0, const double *restrict alive,
+                        const double *restrict vx, const double *restrict vy,
+                        const double *restrict vz, double ei, double tau,
+                        double *restrict fa, double *restrict fb, double *restrict pd)
 {
     for (int k = k0; k < k1; k++) {
         int ok = alive[k - 1] != 0.0 && alive[k] != 0.0;
         double kk = hw_hinge_stiffness(ei, l0[k - 1], l0[k]);
-        hw_hinge h = hw_hinge_eval(hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]), len[k - 1],
-                                   hw_v3_make(qx[k], qy[k], qz[k]), len[k], kk);
+        hw_v3 qa = hw_v3_make(qx[k - 1], qy[k - 1], qz[k - 1]), qb = hw_v3_make(qx[k], qy[k], qz[k]);
+        hw_v3 v0 = hw_v3_make(vx[k - 1], vy[k - 1], vz[k - 1]), v1 = hw_v3_make(vx[k], vy[k], vz[k]),
+              v2 = hw_v3_make(vx[k + 1], vy[k + 1], vz[k + 1]);
+        hw_hinge h = hw_hinge_eval_damped(qa, len[k - 1], hw_hinge_qdot(qa, len[k - 1], hw_v3_sub(v1, v0)),
+                                          qb, len[k], hw_hinge_qdot(qb, len[k], hw_v3_sub(v2, v1)), kk,
+                                          tau);
         hw_v3 a = hw_v3_select(ok, h.fa, hw_v3_zero()), c = hw_v3_select(ok, h.fb, hw_v3_zero());
         fa[3 * k] = a.x; fa[3 * k + 1] = a.y; fa[3 * k + 2] = a.z;
         fb[3 * k] = c.x; fb[3 * k + 1] = c.y; fb[3 * k + 2] = c.z;
+        pd[k - 1] += ok ? h.power : 0.0; /* booked with segment k - 1's loss, as hw_lm_hinge */
     }
 }
 
 /* Item it's hinges: the vectorized loop over the interior nodes of a line with EI > 0,
  * hw_lm_hinge (zeros there) for its end nodes, its spare slots and every node of other lines. */
-static void hinges_item(const hw_lm_sys *S, const hw_lm_work *w, hw_cpu_item it)
+static void hinges_item(const hw_lm_sys *S, const double *y, const hw_lm_work *w, hw_cpu_item it)
 {
     int l = it.line, n0 = S->ln_n0[l], s0 = S->ln_s0[l], ns = S->ln_nseg[l];
     int k0 = it.k0, ke = item_node_end(S, it);
     int a = k0 > 1 ? k0 : 1, c = ke < ns ? ke : ns; /* interior nodes a .. c-1 */
     if (!(S->ln_ei[l] > 0.0) || c <= a) {
-        for (int k = k0; k < ke; k++) hw_lm_hinge(S, w, n0 + k);
+        for (int k = k0; k < ke; k++) hw_lm_hinge(S, y, w, n0 + k);
         return;
     }
-    for (int k = k0; k < a; k++) hw_lm_hinge(S, w, n0 + k);
+    for (int k = k0; k < a; k++) hw_lm_hinge(S, y, w, n0 + k);
     hinge_range(a, c, w->seg_qx + s0, w->seg_qy + s0, w->seg_qz + s0, w->seg_len + s0,
-                S->seg_l0 + s0, S->seg_alive + s0, S->ln_ei[l], w->hg_fa + 3 * (size_t)n0,
-                w->hg_fb + 3 * (size_t)n0);
-    for (int k = c; k < ke; k++) hw_lm_hinge(S, w, n0 + k);
+                S->seg_l0 + s0, S->seg_alive + s0, y + HW_Y_VX * (size_t)S->n_state + n0,
+                y + HW_Y_VY * (size_t)S->n_state + n0, y + HW_Y_VZ * (size_t)S->n_state + n0,
+                S->ln_ei[l], hw_lm_hinge_tau(S, l), w->hg_fa + 3 * (size_t)n0,
+                w->hg_fb + 3 * (size_t)n0, w->seg_pd + s0);
+    for (int k = c; k < ke; k++) hw_lm_hinge(S, y, w, n0 + k);
 }
 
 /* One evaluation in one parallel region: segments (and their blow-up check, per item), hinges,
@@ -623,7 +632,7 @@ static void cpu_eval(hw_backend *b, double t, int by, int bdy)
         for (int i = i0; i < i1; i++) b->item_bad[i] = segments_item(S, t, y, &b->w, dy, b->item[i]);
         if (S->any_bending) {
 #pragma omp barrier
-            for (int i = i0; i < i1; i++) hinges_item(S, &b->w, b->item[i]);
+            for (int i = i0; i < i1; i++) hinges_item(S, y, &b->w, b->item[i]);
         }
 #pragma omp barrier
         for (int i = i0; i < i1; i++) nodes_item(b, t, y, dy, b->item[i], env);

@@ -110,10 +110,10 @@ __global__ void k_segments(hw_lm_sys S, cu_time ct, const double *y, hw_lm_work 
     int s = blockIdx.x * blockDim.x + threadIdx.x;
     if (s < S.n_segs) hw_lm_segment(&S, cu_t(ct), y, &w, dy, s);
 }
-__global__ void k_hinges(hw_lm_sys S, hw_lm_work w)
+__global__ void k_hinges(hw_lm_sys S, const double *y, hw_lm_work w)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < S.n_nodes) hw_lm_hinge(&S, &w, i);
+    if (i < S.n_nodes) hw_lm_hinge(&S, y, &w, i);
 }
 __global__ void k_nodes(hw_lm_sys S, cu_time ct, const double *y, hw_lm_work w, double *dy)
 {
@@ -383,7 +383,7 @@ static void cu_eval(hw_backend *b, double t, int by, int bdy)
     cudaStream_t st = b->stream;
     cu_time ct = time_arg(b, t);
     k_segments<<<blocks_for(S.n_segs), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w, b->buf[bdy]);
-    if (S.any_bending) k_hinges<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK, 0, st>>>(S, b->w);
+    if (S.any_bending) k_hinges<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK, 0, st>>>(S, b->buf[by], b->w);
     k_nodes<<<blocks_for(S.n_nodes), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w, b->buf[bdy]);
     if (S.n_points)
         k_points<<<blocks_for(S.n_points), HW_CUDA_BLOCK, 0, st>>>(S, ct, b->buf[by], b->w, b->buf[bdy]);
