@@ -866,7 +866,18 @@ Test(errors, column_counts_and_ids)
            "POINTS 2", "v1 decks are not supported");
     expect(with("chain  0.1  100    1e9 -0.5     0  1.2 1  0.1  0", "chain 0.1 100 1e9 -0.5 1 0 1.2 0.1"),
            BAD, 6, "LINE TYPES chain", "expected 10 columns");
-    expect(with("2  Coupled", "3  Coupled"), BAD, 11, "POINTS 3", "point ID 2");
+    expect(with("2  Coupled", "x  Coupled"), BAD, 11, "POINTS x", "point ID 2");
+    /* an integer ID out of order: the row's position numbers the point, as in MoorDyn 2.7.2 (its own
+     * RodHanging test deck gives two rows ID 1), with a warning */
+    {
+        hw_scenario *sc = NULL;
+        hw_md_deck *md = NULL;
+        cr_assert_eq(hw_md_load_string(with("2  Coupled", "1  Coupled"), "deck.dat", NULL, NULL, &sc, &md, msg,
+                                       sizeof msg), HW_OK, "%s", msg);
+        cr_assert_str_eq(sc->model.points[1].name, "point2");
+        hw_scenario_free(sc);
+        hw_md_free(md);
+    }
     expect(with("1  chain 1 2", "7  chain 1 2"), BAD, 15, "LINES 7", "line ID 1");
     expect(with("chain  0.1  100    1e9 -0.5     0  1.2 1  0.1  0\n",
                 "chain  0.1  100    1e9 -0.5     0  1.2 1  0.1  0\nchain 0.2 10 1e8 0 0 1 1 0 0\n"),

@@ -1723,10 +1723,18 @@ static void read_point(rdr *R, const row *r, int i, hw_point_def *p)
         return;
     }
     int id;
-    if (!to_int(r->tok[0], &id) || id != i + 1) {
+    if (!to_int(r->tok[0], &id)) {
         fail(R, r->line, where, "expected the point ID %d (IDs number the points 1, 2, ... in order), "
              "got \"%.40s\"", i + 1, r->tok[0]);
         return;
+    }
+    if (id != i + 1 && R->log) { /* MoorDyn 2.7.2 numbers points by their row (its own RodHanging test deck
+                                  * gives two rows ID 1): so does Hawser, saying so */
+        char buf[400];
+        snprintf(buf, sizeof buf, "%s:%d: %s: the row's ID is %d, but it is the POINTS section's row %d: "
+                 "read as point %d (point%d), as MoorDyn numbers points by their order", R->file, r->line, where,
+                 id, i + 1, i + 1, i + 1);
+        R->log(R->log_user, 1, buf);
     }
     int kind = point_kind(R, r, where);
     if (kind < 0) return;
@@ -1772,7 +1780,7 @@ static void read_point(rdr *R, const row *r, int i, hw_point_def *p)
             }
     }
     char name[32];
-    snprintf(name, sizeof name, "point%d", id);
+    snprintf(name, sizeof name, "point%d", i + 1);
     p->name = save_name(R, name);
 }
 
