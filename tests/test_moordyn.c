@@ -2121,9 +2121,7 @@ Test(rods, decks_match_moordyn)
 }
 
 /* Decks of rods alone (no LINES: MoorDyn reads every section as optional; dtM is then required):
- * the rodphys lane's md_rod_free.dat and md_rod_pinned.dat load to the bodies of their YAML twins
- * (their option WtrDnsity, which MoorDyn 2.7.2 skips with a warning, read as WtrDnsty: the same
- * 1025 kg/m^3). Rod channels and rod files need the rods' end points, which belong to the lines'
+ * md_rod_free.dat and md_rod_pinned.dat load to the bodies of their YAML twins. Rod channels and rod files need the rods' end points, which belong to the lines'
  * model: refused in such a deck. */
 Test(rods, decks_of_rods_alone)
 {
@@ -2133,8 +2131,6 @@ Test(rods, decks_of_rods_alone)
         snprintf(path, sizeof path, HW_TEST_DATA_DIR "/%s.dat", NAMES[k]);
         static char deck[1 << 14];
         snprintf(deck, sizeof deck, "%s", slurp(path));
-        char *o = strstr(deck, "WtrDnsity");
-        if (o) memcpy(o, "WtrDnsty ", 9);
         hw_scenario *d = NULL, *y;
         cr_assert_eq(hw_md_load_string(deck, path, NULL, NULL, &d, NULL, msg, sizeof msg), HW_OK, "%s", msg);
         snprintf(path, sizeof path, HW_TEST_DATA_DIR "/%s.yaml", NAMES[k]);
@@ -2149,7 +2145,6 @@ Test(rods, decks_of_rods_alone)
     {
         char deck[4096], cmd[1024], out[4096];
         snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
-        memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
         FILE *f = fopen(HW_TMP "/hawser_rods_alone.dat", "w");
         cr_assert_not_null(f);
         fputs(deck, f);
@@ -2167,12 +2162,10 @@ Test(rods, decks_of_rods_alone)
     cr_assert_not_null(dt);
     memcpy(dt, "1e-4          xxx", 17);
     memcpy(strstr(deck, "xxx"), "CFL", 3);
-    memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
     hw_scenario *d = NULL;
     cr_assert_eq(hw_md_load_string(deck, "rods.dat", NULL, NULL, &d, NULL, msg, sizeof msg), HW_ERR_INPUT);
     cr_assert(strstr(msg, "rods.dat:12: OPTIONS: expected a dtM option"), "%s", msg);
     snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
-    memcpy(strstr(deck, "WtrDnsity"), "WtrDnsty ", 9);
     char *flag = strstr(deck, "10       -");
     cr_assert_not_null(flag);
     flag[9] = 'p';
