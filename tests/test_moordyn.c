@@ -2120,6 +2120,31 @@ Test(rods, decks_match_moordyn)
     cr_assert_float_eq(w[27 + 12], v[5], 1e-9);                              /* node 4 vx */
 }
 
+/* A deck of rods alone may carry a LINE TYPES table no line uses (MoorDyn's own rod test decks
+ * AddedMass.txt and RodInertia.txt do): the types are left out, with a note, and the deck runs as
+ * the same rods without the table (before: "LINES: expected at least one line"). */
+Test(rods, unused_line_types_beside_rods_alone)
+{
+    static char deck[1 << 14], both[1 << 14];
+    snprintf(deck, sizeof deck, "%s", slurp(HW_TEST_DATA_DIR "/md_rod_free.dat"));
+    const char *at = strstr(deck, "---------------------- ROD TYPES");
+    cr_assert_not_null(at);
+    snprintf(both, sizeof both, "%.*s"
+             "----------------------- LINE TYPES ------------------------------------------\n"
+             "TypeName   Diam    Mass/m     EA         BA/-zeta    EI         Cd     Ca     CdAx    CaAx\n"
+             "(name)     (m)     (kg/m)     (N)        (N-s/-)     (N-m^2)    (-)    (-)    (-)     (-)\n"
+             "chain      0.1     20         7.5e8      -0.5        0          1.2    1      0.1     0\n%s",
+             (int)(at - deck), deck, at);
+    hw_scenario *a = NULL, *b = NULL;
+    cr_assert_eq(hw_md_load_string(both, "deck.dat", NULL, NULL, &a, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_md_load_string(deck, "deck.dat", NULL, NULL, &b, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(a->model.n_types, 0);
+    cr_assert_eq(a->model.n_lines, 0);
+    same_bodies_only(a, b);
+    hw_scenario_free(a);
+    hw_scenario_free(b);
+}
+
 /* Decks of rods alone (no LINES: MoorDyn reads every section as optional; dtM is then required):
  * md_rod_free.dat and md_rod_pinned.dat load to the bodies of their YAML twins. Rod channels and rod files need the rods' end points, which belong to the lines'
  * model: refused in such a deck. */

@@ -2670,6 +2670,13 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) require_depth(R);
     if (!FAILED(R)) map_friction(R);
     if (FAILED(R)) return;
+    if (R->no_lines && R->n_points == 0 && R->n_types > 0) {
+        /* rods or bodies alone beside a LINE TYPES table no line uses (MoorDyn's own rod test decks
+         * carry one): the types are left out of the model, which then has no lumped lines at all */
+        note(R, R->sec[SEC_LINE_TYPES].header + 1, "LINE TYPES: %d type%s but no LINES: not used (a deck of "
+             "rods or bodies alone)", R->n_types, R->n_types > 1 ? "s" : "");
+        R->n_types = 0;
+    }
     hw_model_def m = hw_default_model();
     m.env = R->env;
     m.solver = R->solver;
