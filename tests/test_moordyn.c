@@ -640,6 +640,13 @@ Test(errors, refused_sections)
                          "---------------------- OPTIONS ----------------------\n";
     expect(with("---------------------- OPTIONS ----------------------\n", syrope), REFUSED, 17,
            "SYROPE IC: not supported yet", "Syrope");
+    const char *wc = "-------------------------- SYROPE WORKING CURVES ----------------------\n"
+                     "LineType   WCType    k1      k2\n"
+                     "(-)        (-)       (-)     (-)\n"
+                     "poly      EXP        0.2     1.5\n"
+                     "---------------------- OPTIONS ----------------------\n";
+    expect(with("---------------------- OPTIONS ----------------------\n", wc), REFUSED, 19,
+           "SYROPE WORKING CURVES: not supported yet", "working curves");
     const char *bodies = "---------------------- BODIES ----------------------\n"
                          "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
                          "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"

@@ -263,6 +263,8 @@ static const sec_key SEC_KEYS[] = {
     {"FAILURE", SEC_FAILURE, NULL},
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
+    {"SYROPE WORKING CURVES", SEC_REFUSED, "the Syrope polyester model's working curves (Hawser reads the "
+                                           "viscoelastic EA_s|EA_d form, not Syrope's model)"},
     {"SYROPE IC", SEC_REFUSED, "the Syrope polyester model's initial conditions (Hawser reads the "
                                "viscoelastic EA_s|EA_d form, not Syrope's working curves)"},
     {"POINTS", SEC_POINTS, NULL},
