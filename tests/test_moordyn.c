@@ -2478,3 +2478,23 @@ Test(deck, beam_matches_its_yaml_twin)
         hw_scenario_free(sc[k]);
     }
 }
+
+/* SeafloorFile not beside the deck: read from the working directory, where MoorDyn 2.7.2 opens it
+ * (its own seafloor decks name Mooring/3D_seafloor/... from the folder above them), with a note;
+ * found in neither, an I/O error at the option's line saying both. md_seafloor.dat copied into the
+ * build tree, run from tests/data where its grid file is. */
+Test(deck, seafloor_file_from_the_working_directory)
+{
+    char cmd[2048], out[8192];
+    snprintf(cmd, sizeof cmd, "mkdir -p " HW_TMP "/hawser_sf_cwd && cp %s/md_seafloor.dat " HW_TMP "/hawser_sf_cwd/ && "
+             "cd %s && %s check " HW_TMP "/hawser_sf_cwd/md_seafloor.dat 2>&1", HW_TEST_DATA_DIR, HW_TEST_DATA_DIR,
+             HW_CLI_PATH);
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert(strstr(out, "md_seafloor.dat:23: note: SeafloorFile md_seafloor_bathy.txt: not beside the deck; read from "
+                          "the working directory"), "%s", out);
+    snprintf(cmd, sizeof cmd, "cd " HW_TMP " && %s check " HW_TMP "/hawser_sf_cwd/md_seafloor.dat 2>&1", HW_CLI_PATH);
+    int rc = sh(cmd, out, sizeof out);
+    cr_assert_eq(rc, 3, "exit %d: %s\n%s", rc, cmd, out);
+    cr_assert(strstr(out, "md_seafloor.dat:23: OPTIONS SeafloorFile:") && strstr(out, "cannot open") &&
+              strstr(out, "nor is it in the working directory"), "%s", out);
+}

@@ -523,6 +523,17 @@ static void read_seafloor(rdr *R, int line, const char *where, const char *val)
         return;
     }
     hw_status st = hw_bathy_read(path, &R->sb, err, sizeof err);
+    if (st == HW_ERR_IO && val[0] != '/' && strcmp(path, val)) {
+        /* not beside the deck: where MoorDyn 2.7.2 opens it, from the working directory (its own
+         * test decks name Mooring/3D_seafloor/... from the folder above their own) */
+        char err2[900];
+        if (hw_bathy_read(val, &R->sb, err2, sizeof err2) == HW_OK) {
+            snprintf(path, sizeof path, "%s", val);
+            st = HW_OK;
+            note(R, line, "SeafloorFile %s: not beside the deck; read from the working directory, where "
+                 "MoorDyn opens it", val);
+        }
+    }
     if (st == HW_OK) {
         R->env.bathymetry.nx = R->sb.nx;
         R->env.bathymetry.ny = R->sb.ny;
@@ -535,7 +546,8 @@ static void read_seafloor(rdr *R, int line, const char *where, const char *val)
         return;
     }
     if (st == HW_ERR_IO) { /* not there or unreadable: no line of its own, the deck's */
-        fail_st(R, st, line, where, "%s (the path is relative to the deck's directory)", err);
+        fail_st(R, st, line, where, "%s (the path is relative to the deck's directory; nor is it in the working "
+                "directory, where MoorDyn opens it)", err);
         return;
     }
     if (!FAILED(R)) {
