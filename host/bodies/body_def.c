@@ -41,7 +41,7 @@ void hw_body_mass_props(const hw_body_def *d, double *mass, double cg[3], double
         hw_cyl_mass_props(&p, &mc, &c, &I);
         m += mc;
         s[0] += mc * c.x; s[1] += mc * c.y; s[2] += mc * c.z;
-        vol += 0.25 * HW_CYL_PI * p.d * p.d * hw_cyl_length(&p, NULL);
+        vol += 0.25 * HW_PI * p.d * p.d * hw_cyl_length(&p, NULL);
     }
     double g[3] = {0.0, 0.0, 0.0};
     if (m > 0.0) for (int c = 0; c < 3; c++) g[c] = s[c] / m;

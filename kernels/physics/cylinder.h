@@ -57,8 +57,6 @@
 #include "seabed.h"
 #include "waves.h"
 
-#define HW_CYL_PI 3.14159265358979323846
-
 typedef struct hw_cyl_p {
     hw_v3 a, b;          /* ends, body frame */
     double d, ml;        /* diameter (m), mass per length (kg/m) */
@@ -101,7 +99,7 @@ HW_HD void hw_cyl_mass_props(const hw_cyl_p *c, double *m, hw_v3 *cg, hw_m3s *I)
 /* The wet cross-section of node i at height z: area (returned) and centroid height *za. */
 HW_HD double hw_cyl_section(double z, double zeta, double d, double sphi, double *za)
 {
-    double area = 0.25 * HW_CYL_PI * d * d;
+    double area = 0.25 * HW_PI * d * d;
     double lo = z - 0.5 * d * sphi, hi = z + 0.5 * d * sphi;
     if (lo > zeta) { *za = 0.0; return 0.0; }
     if (hi < zeta) { *za = z; return area; }
@@ -124,7 +122,7 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
     hw_v3 tb;
     int N = c->n > 0 ? c->n : 0;
     double L = hw_cyl_length(c, &tb);
-    double d = c->d, area = 0.25 * HW_CYL_PI * d * d, ve = HW_CYL_PI * d * d * d / 12.0;
+    double d = c->d, area = 0.25 * HW_PI * d * d, ve = HW_PI * d * d * d / 12.0;
     double l = N > 0 ? L / N : 0.0;
     hw_v3 q = hw_quat_rotate(s->q, tb);
     double sphi = sqrt(q.x * q.x + q.y * q.y), cphi = q.z;
@@ -159,15 +157,14 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
         if (sea->cnz > 0 && K.wet)
             U = hw_v3_add(U, hw_current_3(sea->cz, sea->ct, sea->cux, sea->cuy, sea->cuz, sea->cnz, sea->cnt, x.z, sea->t));
         hw_v3 u = hw_v3_sub(U, v);
-        hw_v3 uq = hw_v3_scale(q, hw_v3_dot(u, q)), up = hw_v3_sub(u, uq);
+        hw_v3 uq = hw_v3_scale(q, hw_v3_dot(u, q)); /* the axial part, for the end faces' drag */
         hw_v3 aq = hw_v3_scale(q, hw_v3_dot(K.a, q)), ap = hw_v3_sub(K.a, aq);
-        double uqm = hw_v3_norm(uq), upm = hw_v3_norm(up);
+        double uqm = hw_v3_norm(uq);
         hw_v3 F3 = hw_v3_zero(), M3 = hw_v3_zero(), Fd = hw_v3_zero();
         double cam = 0.0, caq = 0.0; /* added mass across and along the axis */
         if (N > 0) {
             F3 = hw_v3_scale(hw_v3_sub(hw_v3_make(0.0, 0.0, 1.0), hw_v3_scale(q, q.z)), F * vi * rho * g);
-            Fd = hw_v3_add(hw_v3_scale(up, F * 0.5 * rho * c->cd * d * dl * upm),
-                           hw_v3_scale(uq, F * 0.5 * rho * c->cd_ax * HW_CYL_PI * d * dl * uqm));
+            Fd = hw_morison_drag(u, q, rho, d, F * dl, c->cd, c->cd_ax); /* the lines' Morison drag */
             F3 = hw_v3_add(F3, hw_v3_add(hw_v3_scale(ap, F * rho * vi * (1.0 + c->ca)),
                                          hw_v3_scale(aq, F * rho * vi * c->ca_ax)));
             cam = F * rho * vi * c->ca;
@@ -182,7 +179,7 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
             if ((e == 0 && i != 0) || (e == 1 && i != N) || !(zlo_node < zeta)) continue;
             double sg = e == 0 ? -1.0 : 1.0;
             F3 = hw_v3_add(F3, hw_v3_scale(q, -sg * F * area * (K.pd - rho * g * za)));
-            M3 = hw_v3_add(M3, hw_v3_scale(mdir, sg * F * rho * g * HW_CYL_PI * d * d * d * d / 64.0));
+            M3 = hw_v3_add(M3, hw_v3_scale(mdir, sg * F * rho * g * HW_PI * d * d * d * d / 64.0));
             Fd = hw_v3_add(Fd, hw_v3_scale(uq, 0.5 * F * area * rho * c->cd_end * uqm));
             F3 = hw_v3_add(F3, hw_v3_scale(aq, F * rho * c->ca_end * ve));
             caq += F * rho * c->ca_end * ve;
@@ -195,7 +192,7 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
             hw_body_point_mass6(m6, f, hw_m3s_iso_axial(cam, caq - cam, q), hw_v3_sub(x, s->r), s->w);
     }
     if (crossing && N > 0) {
-        hw_v3 M3 = hw_v3_scale(mdir, rho * g * HW_CYL_PI * d * d * d * d / 16.0 * cphi);
+        hw_v3 M3 = hw_v3_scale(mdir, rho * g * HW_PI * d * d * d * d / 16.0 * cphi);
         f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
     }
     if (drag_power) *drag_power += pw;
