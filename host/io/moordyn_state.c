@@ -1,5 +1,6 @@
 /* MoorDyn 2.7.2's state file (moordyn_state.h). */
 #include "io/moordyn_state.h"
+#include "io/files.h"
 
 #include <errno.h>
 #include <math.h>
@@ -32,44 +33,21 @@ void hw_md_state_free(hw_md_state *st)
     memset(st, 0, sizeof *st);
 }
 
-/* The largest file read: a million-segment line is 48 MB of state; far above any deck's. */
-#define MD_STATE_MAX_BYTES ((long)1 << 30)
-
 hw_status hw_md_state_read(const char *path, hw_md_state *st, char *msg, size_t msg_len)
 {
     memset(st, 0, sizeof *st);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(msg, msg_len, "%s: cannot read the state file: %s", path, strerror(errno));
-        return HW_ERR_IO;
-    }
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0) size = ftell(f);
-    if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        snprintf(msg, msg_len, "%s: cannot read the state file: not a regular file", path);
-        return HW_ERR_IO;
-    }
-    if (size > MD_STATE_MAX_BYTES) {
-        fclose(f);
-        snprintf(msg, msg_len, "%s: expected a MoorDyn state file of at most %ld bytes, got %ld", path,
-                 MD_STATE_MAX_BYTES, size);
-        return HW_ERR_INPUT;
-    }
-    unsigned char *b = malloc(size > 0 ? (size_t)size : 1);
+    size_t len = 0;
+    long long big = 0;
+    unsigned char *b = (unsigned char *)hw_read_file(path, &len, &big); /* the one whole-file reader */
     if (!b) {
-        fclose(f);
-        snprintf(msg, msg_len, "%s: out of memory reading the state file (%ld bytes)", path, size);
-        return HW_ERR_NOMEM;
+        if (errno == EFBIG)
+            snprintf(msg, msg_len, "%s: expected a MoorDyn state file of at most %lld bytes, got %lld", path,
+                     HW_INPUT_MAX_BYTES, big);
+        else
+            snprintf(msg, msg_len, "%s: cannot read the state file: %s", path, strerror(errno));
+        return errno == EFBIG ? HW_ERR_INPUT : errno == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
     }
-    size_t got = fread(b, 1, (size_t)size, f);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad || got != (size_t)size) {
-        free(b);
-        snprintf(msg, msg_len, "%s: read error", path);
-        return HW_ERR_IO;
-    }
+    long size = (long)len;
     hw_status rc = HW_ERR_INPUT;
     if (size < 25 || memcmp(b, "MoorDyn", 7)) {
         snprintf(msg, msg_len, "%s: expected a MoorDyn state file (it starts with \"MoorDyn\", two version bytes "
