@@ -51,12 +51,12 @@ static void comment_lines(FILE *f, const char *text)
     }
 }
 
-static void num_list(FILE *f, const double *v, int n)
+static void vecn(FILE *f, const double *v, int n)
 {
     fputc('[', f);
-    for (int i = 0; i < n; i++) {
-        if (i) fputs(", ", f);
-        num(f, v[i]);
+    for (int c = 0; c < n; c++) {
+        if (c) fputs(", ", f);
+        num(f, v[c]);
     }
     fputc(']', f);
 }
@@ -66,13 +66,13 @@ static void write_bathymetry(FILE *f, const hw_bathymetry_def *b)
 {
     if (b->nx <= 0) return;
     fprintf(f, "    bathymetry:\n      x: ");
-    num_list(f, b->x, b->nx);
+    vecn(f, b->x, b->nx);
     fprintf(f, "\n      y: ");
-    num_list(f, b->y, b->ny);
+    vecn(f, b->y, b->ny);
     fprintf(f, "\n      depth:\n");
     for (int j = 0; j < b->ny; j++) {
         fprintf(f, "        - ");
-        num_list(f, b->depth + (size_t)j * b->nx, b->nx);
+        vecn(f, b->depth + (size_t)j * b->nx, b->nx);
         fputc('\n', f);
     }
 }
@@ -213,16 +213,6 @@ static void write_type(FILE *f, const hw_line_type_def *t)
 }
 
 static const char *const POINT_KINDS[] = {"fixed", "prescribed", "free", "coupled"};
-
-static void vecn(FILE *f, const double *v, int n)
-{
-    fputc('[', f);
-    for (int c = 0; c < n; c++) {
-        if (c) fputs(", ", f);
-        num(f, v[c]);
-    }
-    fputc(']', f);
-}
 
 static const char *const BODY_KINDS[] = {"free", "fixed", "prescribed", "coupled", "pinned"};
 static const char *const MOTIONS[] = {"constant_velocity", "sinusoid", "table", "rao"};
