@@ -82,3 +82,58 @@ Test(statics, heavy_weight_on_a_slack_stiff_line_settles)
               T[0], T[1]);
     for (int k = 0; k < 2; k++) hw_scenario_free(sc[k]);
 }
+
+/* ---- a free point on the seabed (flat and gridded) --------------------------------------------- */
+
+/* md_point_bed.dat and its twin: a 300 kg clump weight (0.02 m^3) under a taut rope (EA 1e5 N,
+ * 22.6 m, 10 segments, weightless in water) from a fixed point at (60, 0, -20), resting on the
+ * kinked, cross-sloping grid of md_seafloor_bathy.txt at (60, 0), where the bilinear depth is
+ * D = 42 + 2/3 m. MoorDyn 2.7.2's free points have no seabed contact of their own (PyPI wheel: a
+ * free point with no line, 200 kg and 0.01 m^3, started 0.5 m above a 50 m seabed, falls through
+ * it, at z = -57.02 m after 3 s): a weight rests on the contact of its lines' end nodes,
+ * kb d l0 / 2 on the penetration p. Hawser's points do the same, through the same node law
+ * (kernels/physics/seabed.h, the grid's depth by hw_bathy_depth), so the balance is
+ * W = EA ((D - 20 + p) / L - 1) + (EA / L + kb d l0 / 2) p, W = (300 - 1025 x 0.02) g:
+ * p = 0.014063398 m, z = -42.680730065 m, tension 357.2126765 N. MoorDyn 2.7.2 (PyPI wheel:
+ * moordyn.Create on this deck with TmaxIC 0 instead of TMax, Init, Step by 5 s to 60 s,
+ * GetPointPos, GetLineFairTen) rests at z = -42.680730065 m, fairlead tension 357.212676495 N.
+ * Hawser's static solve (residual 1e-6 of the force scale 2942 N, 3e-3 N, on a vertical
+ * stiffness of 2.1e4 N/m: 1.4e-7 m) must be within 1e-6 m and 3e-3 N of both, and stay there
+ * over 1 s of run.
+ * The same weight on a flat seabed at the same depth gives the same numbers. */
+static void point_bed_check(hw_scenario *sc, double *z_out)
+{
+    const double g = G0, W = (300 - 1025 * 0.02) * g, EA = 1e5, L = 22.6, D = 42 + 2.0 / 3.0;
+    const double kbe = 3e6 * 0.05 * (L / 10) / 2;
+    const double p = (W - EA * ((D - 20) / L - 1)) / (EA / L + kbe), z_eq = -D - p;
+    const double T_eq = EA * ((D - 20 + p) / L - 1);
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    double r[3], ta, tb;
+    cr_assert_eq(hw_sim_point_state(sim, 1, r, NULL, NULL), HW_OK);
+    cr_assert_eq(hw_sim_line_end_tensions(sim, 0, &ta, &tb), HW_OK);
+    printf("clump weight on the seabed: z %.9f m (closed form %.9f, MoorDyn -42.680730065), fairlead %.6f N "
+           "(closed form %.6f, MoorDyn 357.212676495)\n", r[2], z_eq, ta, T_eq);
+    cr_expect(fabs(r[2] - z_eq) < 1e-6 && fabs(r[2] - -42.680730065) < 1e-6, "z %.9f", r[2]);
+    cr_expect(fabs(ta - T_eq) < 3e-3 && fabs(ta - 357.212676495) < 3e-3, "fairlead tension %.9f", ta);
+    cr_expect(fabs(r[0] - 60) < 1e-9 && fabs(r[1]) < 1e-9, "x %.12f y %.12f", r[0], r[1]);
+    *z_out = r[2];
+    cr_assert_eq(hw_sim_step(sim, 2000), HW_OK); /* 1 s at dtM 5e-4 s */
+    cr_assert_eq(hw_sim_point_state(sim, 1, r, NULL, NULL), HW_OK);
+    cr_expect(fabs(r[2] - z_eq) < 1e-6, "after 1 s: z %.9f", r[2]);
+    hw_sim_destroy(sim);
+}
+
+Test(seabed, clump_weight_rests_on_its_end_node_like_moordyn)
+{
+    hw_scenario *sc[2] = {load_deck(HW_TEST_DATA_DIR "/md_point_bed.dat"),
+                          load_yaml(HW_TEST_DATA_DIR "/md_point_bed.yaml")};
+    double z[3];
+    for (int k = 0; k < 2; k++) point_bed_check(sc[k], &z[k]);
+    cr_expect(same_d(z[0], z[1]), "deck and twin: %.17g %.17g", z[0], z[1]);
+    /* the flat seabed at the grid's depth there */
+    sc[1]->model.env.bathymetry.nx = 0;
+    sc[1]->model.env.depth = 42 + 2.0 / 3.0;
+    point_bed_check(sc[1], &z[2]);
+    for (int k = 0; k < 2; k++) hw_scenario_free(sc[k]);
+}
