@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hawser/world.h"
 #include "helpers.h"
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
@@ -136,4 +137,59 @@ Test(seabed, clump_weight_rests_on_its_end_node_like_moordyn)
     sc[1]->model.env.depth = 42 + 2.0 / 3.0;
     point_bed_check(sc[1], &z[2]);
     for (int k = 0; k < 2; k++) hw_scenario_free(sc[k]);
+}
+
+/* ---- a cylinder on the bathymetry grid (kernels/physics/cylinder.h, hw_cyl_sea_depth) ---------- */
+
+/* The body's world point at body-frame offset b (quaternion w, x, y, z) from its reference pos. */
+static void body_point(const double pos[3], const double q[4], const double b[3], double out[3])
+{
+    double w = q[0], x = q[1], y = q[2], z = q[3];
+    double R[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                      {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
+                      {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
+    for (int r = 0; r < 3; r++) out[r] = pos[r] + R[r][0] * b[0] + R[r][1] * b[1] + R[r][2] * b[2];
+}
+
+/* md_rod_bed.dat and its twin: a free rod (12 m, d 0.4 m, 250 kg/m, no drag) dropped 5 cm onto
+ * the grid of md_seafloor_bathy.txt where it slopes 1/6 along the rod (x in 40..100, y = 0: depth
+ * D = 46 - (x - 40)/6), parallel to the slope. Before, cylinders touched only the flat seabed at
+ * WtrDpth 60 m and the rod fell 18 m through the grid. Now each node touches the grid's depth
+ * under it, (kb p - cb vz) d dl as the lines' nodes, and at rest every node sinks by the same
+ * p = (m - rho pi d^2 / 4) g / (kb d) = 9.904283e-4 m (weight and contact both uniform along the
+ * rod; the buoyancy's axial part at the end faces has no moment): each end at z = -D(x) - p.
+ * (The overdamped contact, zeta 2.8, settles in ~1 s; the rod shifts 4 mm in x on its way down,
+ * its added mass being larger across than along.) MoorDyn 2.7.2 (PyPI wheel: moordyn.Create on
+ * this deck, Init, Step by 1 s to 10 s, GetRodNodePos of nodes 0 and 10) has end A at
+ * (64.077461263, 0, -41.988080218) and B at (75.914189263, 0, -40.015292218) at 10 s. */
+Test(seabed, rod_rests_on_the_bathymetry_grid)
+{
+    const char *files[2] = {HW_TEST_DATA_DIR "/md_rod_bed.dat", HW_TEST_DATA_DIR "/md_rod_bed.yaml"};
+    const double p = (250 - 1025 * PI * 0.04) * G0 / (3e6 * 0.4);
+    const double bb[3] = {11.836727999999994, 0, 1.9727880000000013};
+    const double mdA[3] = {64.077461263, 0, -41.988080218}, mdB[3] = {75.914189263, 0, -40.015292218};
+    double endA[2][3], endB[2][3];
+    for (int k = 0; k < 2; k++) {
+        hw_world_load_opts o = hw_default_load_opts();
+        hw_world *w = NULL;
+        cr_assert_eq(hw_world_load(files[k], &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_world_step(w, 20000), HW_OK, "%s", hw_world_last_error(w)); /* 10 s */
+        double pos[3], q[4], v[3], om[3], zero[3] = {0, 0, 0};
+        cr_assert_eq(hw_world_body_state(w, 0, pos, q, v, om), HW_OK);
+        body_point(pos, q, zero, endA[k]);
+        body_point(pos, q, bb, endB[k]);
+        for (int e = 0; e < 2; e++) {
+            const double *x = e ? endB[k] : endA[k], *md = e ? mdB : mdA;
+            double D = 46 - (x[0] - 40) / 6;
+            printf("rod on the grid, end %c: (%.9f, %.9f, %.9f), z + D %.9e (closed form -p %.9e), MoorDyn "
+                   "(%.9f, %.9f)\n", 'A' + e, x[0], x[1], x[2], x[2] + D, -p, md[0], md[2]);
+            cr_expect(fabs(x[2] + D + p) < 1e-9, "end %d: z + D %.12g, -p %.12g", e, x[2] + D, -p);
+            cr_expect(fabs(x[0] - md[0]) < 1e-8 && fabs(x[1]) < 1e-12 && fabs(x[2] - md[2]) < 1e-8,
+                      "end %d (%.10f, %.10f) vs MoorDyn (%.9f, %.9f)", e, x[0], x[2], md[0], md[2]);
+        }
+        cr_expect(fabs(v[0]) + fabs(v[1]) + fabs(v[2]) < 1e-9, "at rest: v %g %g %g", v[0], v[1], v[2]);
+        hw_world_destroy(w);
+    }
+    for (int c = 0; c < 3; c++)
+        cr_expect(same_d(endA[0][c], endA[1][c]) && same_d(endB[0][c], endB[1][c]), "deck and twin differ");
 }

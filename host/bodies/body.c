@@ -47,6 +47,9 @@ struct hw_bodies {
     int cur_nz, cur_nt;
     double *cur;               /* z, t, ux, uy, uz blocks */
     const double *cz, *ct, *cux, *cuy, *cuz;
+    /* the seabed the cylinders touch: a copy of the model's bathymetry (sb_nx = 0: flat at depth) */
+    int sb_nx, sb_ny;
+    double *sb;                /* x, y, depth blocks */
 };
 
 void hw_bodies_destroy(hw_bodies *b)
@@ -61,6 +64,7 @@ void hw_bodies_destroy(hw_bodies *b)
     free(b->att);
     free(b->ends);
     free(b->cur);
+    free(b->sb);
     free(b);
 }
 
@@ -179,6 +183,16 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         memcpy(uz, cd->uz, nv * sizeof(double));
         b->cur_nz = nz; b->cur_nt = cd->n_time > 1 ? nt : 1;
         b->cz = z; b->ct = t; b->cux = ux; b->cuy = uy; b->cuz = uz;
+    }
+    const hw_bathymetry_def *bd = &env.bathymetry;
+    if (bd->nx > 0 && bd->ny > 0) {
+        size_t nx = (size_t)bd->nx, ny = (size_t)bd->ny;
+        b->sb = (double *)malloc((nx + ny + nx * ny) * sizeof(double));
+        if (!b->sb) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
+        memcpy(b->sb, bd->x, nx * sizeof(double));
+        memcpy(b->sb + nx, bd->y, ny * sizeof(double));
+        memcpy(b->sb + nx + ny, bd->depth, nx * ny * sizeof(double));
+        b->sb_nx = bd->nx; b->sb_ny = bd->ny;
     }
     for (int k = 0; k < n; k++) {
         hw_status st = hw_body_check(&defs[k], k, msg, len);
@@ -470,6 +484,9 @@ static hw_v6 own_loads(const hw_bodies *b, const body *B, double t, const hw_wav
         sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
         sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
         sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
+        sea.sb_nx = b->sb_nx; sea.sb_ny = b->sb_ny;
+        sea.sb_x = b->sb; sea.sb_y = b->sb ? b->sb + b->sb_nx : NULL;
+        sea.sb_d = b->sb ? b->sb + b->sb_nx + b->sb_ny : NULL;
         for (int i = 0; i < B->def.n_cylinders; i++)
             hw_cyl_loads(&B->cyl[i], &B->s, b->g, b->rho, &sea, &f, extra, drag_power);
     }

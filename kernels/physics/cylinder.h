@@ -32,7 +32,8 @@
  *   axial drag        F_i rho/2 CdAx pi d dL_i |u_q| u_q   (MoorDyn: CdAx = 0 always)
  *   fluid inertia     F_i rho v_i ((1 + Ca) a_p + CaAx a_q) (MoorDyn: CaAx = 0 always)
  *   added mass        F_i rho v_i (Ca (1 - q q^T) + CaAx q q^T)
- *   seabed            (kb p - cb v_z) d dL_i up, p > 0 the node's depth below the seabed
+ *   seabed            (kb p - cb v_z) d dL_i up, p > 0 the node's depth below the seabed (flat or
+ *                     the bathymetry grid's depth under the node)
  * and at each end face whose lowest point (z - (d/2) sin phi) is below zeta, with F and zA of its
  * end node, sign s = -1 at A and +1 at B (the face's outward normal is s q), V_e = pi d^3 / 12 (a
  * half sphere):
@@ -65,15 +66,26 @@ typedef struct hw_cyl_p {
 } hw_cyl_p;
 
 /* What a cylinder sees of the sea: the waves (n = 0: still water) at time t, the current profile
- * (cnz = 0: none; none above the surface), the flat seabed at z = -depth with stiffness kb and
- * damping cb per contact area (kb = 0: no contact). */
+ * (cnz = 0: none; none above the surface), the seabed with stiffness kb and damping cb per contact
+ * area (kb = 0: no contact): flat at z = -depth when sb_nx = 0, else the bathymetry grid sb_x
+ * (sb_nx values), sb_y (sb_ny), depths sb_d (x fastest) under each node (hw_bathy_depth, as the
+ * lines' nodes). */
 typedef struct hw_cyl_sea {
     const hw_wave_field *W;
     double t;
     int cnz, cnt;
     const double *cz, *ct, *cux, *cuy, *cuz;
     double depth, kb, cb;
+    int sb_nx, sb_ny;
+    const double *sb_x, *sb_y, *sb_d;
 } hw_cyl_sea;
+
+/* The seabed's depth under (x, y) as the cylinder sees it. */
+HW_HD double hw_cyl_sea_depth(const hw_cyl_sea *sea, double x, double y)
+{
+    return sea->sb_nx > 0 ? hw_bathy_depth(sea->sb_x, sea->sb_nx, sea->sb_y, sea->sb_ny, sea->sb_d, x, y)
+                          : sea->depth;
+}
 
 /* The cylinder's length as MoorDyn counts it (0 for N = 0) and its unit axis in the body frame. */
 HW_HD double hw_cyl_length(const hw_cyl_p *c, hw_v3 *axis)
@@ -170,7 +182,8 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
             cam = F * rho * vi * c->ca;
             caq = F * rho * vi * c->ca_ax;
             if (sea->kb > 0.0) {
-                hw_seabed_result sb = hw_seabed_contact(x, v, sea->depth, sea->kb, sea->cb, 1.0, 0.0, d, dl);
+                hw_seabed_result sb = hw_seabed_contact(x, v, hw_cyl_sea_depth(sea, x.x, x.y), sea->kb, sea->cb,
+                                                          1.0, 0.0, d, dl);
                 F3 = hw_v3_add(F3, sb.f);
             }
         }
