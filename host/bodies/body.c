@@ -471,6 +471,20 @@ static int finite_state(const hw_body_s *s)
            isfinite(s->w.z) && isfinite(s->q.w) && isfinite(s->q.x) && isfinite(s->q.y) && isfinite(s->q.z);
 }
 
+/* What the cylinders see of the sea W at time t (kernels/physics/cylinder.h). */
+static hw_cyl_sea cyl_sea(const hw_bodies *b, const hw_wave_field *W, double t)
+{
+    hw_cyl_sea sea;
+    sea.W = W; sea.t = t;
+    sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
+    sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
+    sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
+    sea.sb_nx = b->sb_nx; sea.sb_ny = b->sb_ny;
+    sea.sb_x = b->sb; sea.sb_y = b->sb ? b->sb + b->sb_nx : NULL;
+    sea.sb_d = b->sb ? b->sb + b->sb_nx + b->sb_ny : NULL;
+    return sea;
+}
+
 /* The body's own loads in state s at time t in the sea W (its hydrostatics, drag and waves'
  * loads, kernels/physics/body.h, and its cylinders', kernels/physics/cylinder.h), about its
  * reference point; the cylinders' added mass added to *extra. */
@@ -479,14 +493,7 @@ static hw_v6 own_loads(const hw_bodies *b, const body *B, double t, const hw_wav
 {
     hw_v6 f = hw_body_loads_sea(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), W, t, drag_power);
     if (B->def.n_cylinders > 0) {
-        hw_cyl_sea sea;
-        sea.W = W; sea.t = t;
-        sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
-        sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
-        sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
-        sea.sb_nx = b->sb_nx; sea.sb_ny = b->sb_ny;
-        sea.sb_x = b->sb; sea.sb_y = b->sb ? b->sb + b->sb_nx : NULL;
-        sea.sb_d = b->sb ? b->sb + b->sb_nx + b->sb_ny : NULL;
+        hw_cyl_sea sea = cyl_sea(b, W, t);
         for (int i = 0; i < B->def.n_cylinders; i++)
             hw_cyl_loads(&B->cyl[i], &B->s, b->g, b->rho, &sea, &f, extra, drag_power);
     }
@@ -569,6 +576,8 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
 void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential)
 {
     double ke = 0.0, pe = 0.0;
+    hw_wave_field still;
+    memset(&still, 0, sizeof still);
     for (int k = 0; b && k < b->n; k++) {
         const body *B = &b->b[k];
         if (B->def.kind == HW_BODY_FIXED) continue;
@@ -576,6 +585,11 @@ void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential)
         hw_body_energy(&B->p, &B->s, b->g, b->rho, &k1, &p1);
         ke += k1;
         pe += p1;
+        /* the cylinders' added mass and buoyancy, in still water, where their loads are formed */
+        if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_PINNED) {
+            hw_cyl_sea sea = cyl_sea(b, &still, 0.0);
+            for (int i = 0; i < B->def.n_cylinders; i++) hw_cyl_energy(&B->cyl[i], &B->s, b->g, b->rho, &sea, &ke, &pe);
+        }
     }
     if (kinetic) *kinetic = ke;
     if (potential) *potential = pe;

@@ -126,8 +126,9 @@ HW_HD double hw_cyl_section(double z, double zeta, double d, double sphi, double
 }
 
 /* The cylinder's loads on the body in state s (world, about the reference point), added to *f;
- * its added mass added to *m6 (and the added mass's centripetal force to *f); the drag's power
- * (<= 0) added to *drag_power when not NULL. */
+ * its added mass added to *m6 (and the added mass's centripetal force to *f); the power of its
+ * drag and of its seabed contact's damping (<= 0: what they take out) added to *drag_power when
+ * not NULL. */
 HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
                         hw_v6 *f, hw_m6 *m6, double *drag_power)
 {
@@ -185,6 +186,7 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
                 hw_seabed_result sb = hw_seabed_contact(x, v, hw_cyl_sea_depth(sea, x.x, x.y), sea->kb, sea->cb,
                                                           1.0, 0.0, d, dl);
                 F3 = hw_v3_add(F3, sb.f);
+                pw -= sb.power; /* the contact's damping, dissipated as the drag is */
             }
         }
         double zlo_node = x.z - 0.5 * d * sphi;
@@ -209,5 +211,66 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
         f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
     }
     if (drag_power) *drag_power += pw;
+}
+
+/* What the body's own energy (hw_body_energy: the cylinder's mass is in the body's) leaves out of
+ * the cylinder in state s, with the geometry of hw_cyl_loads: the added mass's kinetic energy,
+ * 1/2 v^T A v at each node (across the axis Ca, along it CaAx, at a wet end face CaEnd), added to
+ * *kinetic; the buoyancy's potential, -rho g times the first moment in z of the wet volume, and
+ * the seabed contact's elastic energy, added to *potential. The wet volume's moment is that of
+ * the loads' blend: cos^2 phi of the axial wet length h0 from the lower end (A (z_low h0 +
+ * |q_z| h0^2 / 2)) plus sin^2 phi of each node's wet cross-section (dl a_sub z_a); under water it
+ * is V z_centre whatever the tilt, and for a vertical cylinder piercing the surface the potential
+ * rho g A z_low^2 / 2 of its bottom face's pressure. Exact where the loads derive from it: a
+ * submerged cylinder, a vertical one piercing the surface; the added mass is constant along a
+ * path that keeps each node's wet fraction (a heaving spar), otherwise the loads leave out its
+ * rate of change (as MoorDyn's do). */
+HW_HD void hw_cyl_energy(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
+                         double *kinetic, double *potential)
+{
+    hw_v3 tb;
+    int N = c->n > 0 ? c->n : 0;
+    double L = hw_cyl_length(c, &tb);
+    double d = c->d, area = 0.25 * HW_PI * d * d, ve = HW_PI * d * d * d / 12.0;
+    double l = N > 0 ? L / N : 0.0;
+    hw_v3 q = hw_quat_rotate(s->q, tb);
+    double sphi = sqrt(q.x * q.x + q.y * q.y), cphi = q.z;
+    hw_v3 xa = hw_body_point(s, c->a);
+    hw_v3 xb = N > 0 ? hw_body_point(s, c->b) : xa;
+    int a_low = xa.z <= xb.z;
+    hw_v3 xtop = a_low ? xb : xa;
+    double zlow = a_low ? xa.z : xb.z, ztop = xtop.z;
+    double zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
+    int crossing = zlow < zeta && ztop > zeta;
+    double h0 = crossing ? (zeta - zlow) / fabs(q.z) : (xa.z < zeta ? L : 0.0);
+    double ke = 0.0, moment = cphi * cphi * area * (zlow * h0 + 0.5 * fabs(q.z) * h0 * h0), pe = 0.0;
+    for (int i = 0; i <= N; i++) {
+        double fr = N > 0 ? (double)i / N : 0.0;
+        hw_v3 at = N > 0 ? hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr)) : c->a;
+        hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
+        double dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * l : l);
+        double vi = area * dl;
+        double s0 = i == 0 ? 0.0 : (i - 0.5) * l;
+        if (!a_low) s0 = L - s0 - dl;
+        double f0 = dl > 0.0 ? (h0 - s0) / dl : 1.0;
+        f0 = f0 > 1.0 ? 1.0 : (f0 < 0.0 ? 0.0 : f0);
+        double za = 0.0;
+        double asub = hw_cyl_section(x.z, zeta, d, sphi, &za);
+        double F = f0 * cphi * cphi + asub / area * sphi * sphi;
+        double vq = hw_v3_dot(v, q), vp2 = hw_v3_dot(v, v) - vq * vq;
+        if (N > 0) {
+            ke += 0.5 * F * rho * vi * (c->ca * vp2 + c->ca_ax * vq * vq);
+            moment += sphi * sphi * dl * asub * za;
+            if (sea->kb > 0.0)
+                pe += hw_seabed_contact(x, v, hw_cyl_sea_depth(sea, x.x, x.y), sea->kb, sea->cb, 1.0, 0.0, d, dl).energy;
+        }
+        double zlo_node = x.z - 0.5 * d * sphi;
+        for (int e = 0; e < 2; e++) {
+            if ((e == 0 && i != 0) || (e == 1 && i != N) || !(zlo_node < zeta)) continue;
+            ke += 0.5 * F * rho * c->ca_end * ve * vq * vq;
+        }
+    }
+    *kinetic += ke;
+    *potential += pe - rho * g * moment;
 }
 #endif
