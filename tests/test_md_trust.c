@@ -11,6 +11,7 @@
 #include "hawser/world.h"
 #include "helpers.h"
 #include "io/moordyn_deck.h"
+#include "io/moordyn_state.h"
 #include "io/scenario.h"
 
 static char msg[2048];
@@ -277,4 +278,145 @@ Test(energy, submerged_pinned_rod_swinging_conserves_energy)
     cr_expect(swing > 100, "it swings: %g J", swing);
     cr_expect(dE < 1e-3 * swing, "energy off by %g J of %g J", dE, swing);
     hw_world_destroy(w);
+}
+
+/* ---- fileIC with bodies and rods (host/io/moordyn_deck.c, read_state_file) --------------------- */
+
+/* md_fileic_bodies.state: MoorDyn 2.7.2 (PyPI wheel) on md_fileic_bodies.dat with TmaxIC 0 and no
+ * fileIC line: moordyn.Create, Init, five Steps of 0.1 s, moordyn.SaveState. Its objects: the
+ * body (1 x 13: position, quaternion x y z w, velocity, angular velocity, world frame), the free
+ * rod (the same, its end A and its turn from the deck's axis), the pinned rod (zeros for the
+ * position), the 2 points (1 x 6, zeros: fixed, on the body), the line (3 x 6). The quaternion's
+ * meaning was checked on the wheel: at t = 0 the body's is qx(r0) qy(p0) qz(y0) of its deck angles
+ * (hw_scn_rpy_from_moordyn's), and the angular velocity is the world-frame 2 dq/dt q^-1 of two
+ * states 1e-4 s apart. The world the deck loads starts from it: positions and velocities to the
+ * bit, orientations to round-off (1e-15: the quaternion goes through roll, pitch, yaw), the line's
+ * inner nodes to the bit and its end on the body where the body's start puts it, within 2e-16 m
+ * of MoorDyn's GetLineNodePos (-0.1743170453066482, 0.08616226227112335, -11.101069910014628);
+ * the YAML twin gives the same world to the bit. 0.1 s later (MoorDyn: Steps of 0.05 s from the
+ * same state) the body's z is -10.172688610718362 m, the free rod's end B (15.056401512631952,
+ * -17.594153874423757) and the pinned rod's (-14.337357598722484, -17.512565767541915): Hawser's
+ * are within 6.6e-5 m (body) and 1.3e-5 m (rods) of them, asserted within 1e-4 m (motions of 5 cm
+ * to 0.4 m; the codes integrate bodies differently: MoorDyn its RK2 on the rods' own equations
+ * without the centripetal terms, Hawser semi-implicit Euler; the earlier rod checks of
+ * tests/test_moordyn.c find the same order). */
+static void body_xq(hw_world *w, int k, double x[3], double q[4], double v[3], double om[3])
+{
+    cr_assert_eq(hw_world_body_state(w, k, x, q, v, om), HW_OK);
+}
+
+Test(fileic, bodies_and_rods_start_from_moordyns_state)
+{
+    hw_md_state st;
+    cr_assert_eq(hw_md_state_read(HW_TEST_DATA_DIR "/md_fileic_bodies.state", &st, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(st.n_obj, 6);
+    const char *files[2] = {HW_TEST_DATA_DIR "/md_fileic_bodies.dat", HW_TEST_DATA_DIR "/md_fileic_bodies.yaml"};
+    hw_world *w[2];
+    for (int f = 0; f < 2; f++) {
+        hw_world_load_opts o = hw_default_load_opts();
+        cr_assert_eq(hw_world_load(files[f], &o, &w[f], msg, sizeof msg), HW_OK, "%s", msg);
+    }
+    const double deckA[3][3] = {{0, 0, 0}, {0, 0, 0}, {-10, 0, -20}};
+    for (int k = 0; k < 3; k++) {
+        const double *row = st.data[k];
+        double x[2][3], q[2][4], v[2][3], om[2][3];
+        for (int f = 0; f < 2; f++) body_xq(w[f], k, x[f], q[f], v[f], om[f]);
+        for (int c = 0; c < 3; c++) {
+            double want = k < 2 ? row[c] : deckA[k][c];
+            cr_expect(same_d(x[0][c], want), "body %d position %d: %.17g vs %.17g", k, c, x[0][c], want);
+            cr_expect(same_d(v[0][c], k < 2 ? row[7 + c] : 0.0), "body %d velocity %d: %.17g", k, c, v[0][c]);
+            cr_expect(same_d(om[0][c], row[10 + c]), "body %d angular velocity %d: %.17g vs %.17g", k, c, om[0][c],
+                      row[10 + c]);
+        }
+        /* Hawser's quaternion w x y z against the file's x y z w (either sign), normalized: MoorDyn
+         * integrates it without normalizing (its norm here is off by up to 3.4e-11) */
+        double dq = 0, sq = 0, nq = sqrt(row[3] * row[3] + row[4] * row[4] + row[5] * row[5] + row[6] * row[6]);
+        printf("fileIC with bodies: body %d's quaternion norm in the file 1 %+.3e\n", k, nq - 1);
+        for (int c = 0; c < 4; c++) {
+            double mdq = row[3 + (c + 3) % 4] / nq;
+            dq = fmax(dq, fabs(q[0][c] - mdq));
+            sq = fmax(sq, fabs(q[0][c] + mdq));
+        }
+        cr_expect(fmin(dq, sq) < 1e-15, "body %d quaternion off by %g", k, fmin(dq, sq));
+        for (int c = 0; c < 3; c++)
+            cr_expect(same_d(x[0][c], x[1][c]) && same_d(v[0][c], v[1][c]) && same_d(om[0][c], om[1][c]),
+                      "deck and twin differ (body %d)", k);
+        for (int c = 0; c < 4; c++) cr_expect(same_d(q[0][c], q[1][c]), "deck and twin: body %d quaternion", k);
+    }
+    double r[2][15], u[2][15];
+    for (int f = 0; f < 2; f++) {
+        cr_assert_eq(hw_sim_line_positions(hw_world_lumped(w[f]), 0, r[f]), HW_OK);
+        cr_assert_eq(hw_sim_line_velocities(hw_world_lumped(w[f]), 0, u[f]), HW_OK);
+    }
+    for (int j = 1; j < 4; j++)
+        for (int c = 0; c < 3; c++) {
+            cr_expect(same_d(r[0][3 * j + c], st.data[5][6 * (j - 1) + c]), "node %d: %.17g", j, r[0][3 * j + c]);
+            cr_expect(same_d(u[0][3 * j + c], st.data[5][6 * (j - 1) + 3 + c]), "node %d velocity", j);
+        }
+    const double md_end[3] = {-0.1743170453066482, 0.08616226227112335, -11.101069910014628};
+    for (int c = 0; c < 3; c++) cr_expect(fabs(r[0][12 + c] - md_end[c]) < 2e-16 * 12, "end on the body %d", c);
+    for (int k = 0; k < 15; k++) cr_expect(same_d(r[0][k], r[1][k]) && same_d(u[0][k], u[1][k]), "deck and twin: line");
+    hw_md_state_free(&st);
+    /* 0.1 s on */
+    cr_assert_eq(hw_world_step(w[0], 1000), HW_OK, "%s", hw_world_last_error(w[0]));
+    double x[3], q[4], v[3], om[3], bend[3];
+    body_xq(w[0], 0, x, q, v, om);
+    printf("fileIC with bodies, 0.1 s on: body z %.9f (MoorDyn -10.172688611)\n", x[2]);
+    cr_expect(fabs(x[2] - -10.172688610718362) < 1e-4, "body z %.9f", x[2]);
+    const double bb[2][3] = {{5.196149999999999, 0, 3}, {-4, 0, 3}};
+    const double mdB[2][2] = {{15.056401512631952, -17.594153874423757}, {-14.337357598722484, -17.512565767541915}};
+    for (int k = 1; k < 3; k++) {
+        body_xq(w[0], k, x, q, v, om);
+        body_point(x, q, bb[k - 1], bend);
+        printf("fileIC with bodies, 0.1 s on: rod %d end B (%.9f, %.9f) (MoorDyn %.9f, %.9f)\n", k, bend[0], bend[2],
+               mdB[k - 1][0], mdB[k - 1][1]);
+        cr_expect(fabs(bend[0] - mdB[k - 1][0]) < 1e-4 && fabs(bend[2] - mdB[k - 1][1]) < 1e-4, "rod %d end B", k);
+    }
+    for (int f = 0; f < 2; f++) hw_world_destroy(w[f]);
+}
+
+/* The errors: a start on a body that does not move under its loads, a start with the static solve
+ * on (it would move the body to rest), and a state file that is not the deck's (md_fileic.state's
+ * 5 objects for md_fileic_bodies.dat's 6). */
+Test(fileic, body_start_errors_are_located)
+{
+    hw_scenario *sc = NULL;
+    static const char *fixed =
+        "environment: {depth: 50}\n"
+        "bodies:\n"
+        "  - name: b\n"
+        "    type: fixed\n"
+        "    position: [0, 0, -10]\n"
+        "    start: {velocity: [1, 0, 0]}\n"
+        "solver: {dt: 1.0e-3, static_solve: false}\n";
+    cr_assert_eq(hw_scenario_load_string(fixed, "s.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_expect(strstr(msg, "s.yaml:6: bodies[0] (b).start: expected start only on a free body or a pinned one"), "%s", msg);
+    static const char *statics =
+        "environment: {depth: 50}\n"
+        "bodies:\n"
+        "  - name: b\n"
+        "    type: free\n"
+        "    position: [0, 0, -10]\n"
+        "    mass: 100\n"
+        "    inertia: [1, 1, 1]\n"
+        "    start: {velocity: [1, 0, 0]}\n"
+        "solver: {dt: 1.0e-3}\n";
+    cr_assert_eq(hw_scenario_load_string(statics, "s.yaml", &sc, msg, sizeof msg), HW_ERR_INPUT);
+    cr_expect(strstr(msg, "s.yaml:8: bodies[0] (b).start: expected solver.static_solve: false"), "%s", msg);
+    /* md_fileic_bodies.dat naming md_fileic.state (another deck's) */
+    char *deck = NULL;
+    size_t n = 0;
+    FILE *f = fopen(HW_TEST_DATA_DIR "/md_fileic_bodies.dat", "rb");
+    cr_assert_not_null(f);
+    static char text[8192];
+    n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    deck = strstr(text, "md_fileic_bodies.state  fileIC");
+    cr_assert_not_null(deck);
+    memcpy(deck, "md_fileic.state       ", 22);
+    hw_status rc = hw_md_load_string(text, HW_TEST_DATA_DIR "/ic_b.dat", NULL, NULL, &sc, NULL, msg, sizeof msg);
+    cr_assert_eq(rc, HW_ERR_INPUT, "%d %s", (int)rc, msg);
+    cr_expect(strstr(msg, "expected 6 objects (the deck's 1 bodies, 2 rods, 2 points and 1 lines, in MoorDyn's "
+                          "order), got 5"), "%s", msg);
 }

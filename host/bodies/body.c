@@ -272,6 +272,10 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         B->s.r = hw_v3_make(d->pos[0], d->pos[1], d->pos[2]);
         B->s.q = hw_quat_from_rpy(d->rot[0], d->rot[1], d->rot[2]);
         B->s.v = B->s.w = hw_v3_zero();
+        if (d->kind == HW_BODY_FREE || d->kind == HW_BODY_PINNED) { /* a start state (fileIC) */
+            if (d->kind == HW_BODY_FREE) B->s.v = hw_v3_make(d->start_vel[0], d->start_vel[1], d->start_vel[2]);
+            B->s.w = hw_v3_make(d->start_vel[3], d->start_vel[4], d->start_vel[5]);
+        }
         if (d->kind == HW_BODY_PRESCRIBED) prescribed_state(b, B, 0.0, &B->s);
     }
     for (int k = 0; k < n_att; k++) {
