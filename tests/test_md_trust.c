@@ -216,6 +216,22 @@ static void energy_swing(hw_world *w, int n, double *dE, double *ke_swing)
     *ke_swing = kmax - kmin;
 }
 
+/* Loads the scenario text, steps it n times and checks its total energy holds within 1e-3 of the
+ * kinetic energy's swing, which must lie in [lo, hi] J. */
+static void energy_holds(const char *what, const char *yaml, int n, double lo, double hi)
+{
+    hw_world_load_opts o = hw_default_load_opts();
+    hw_world *w = NULL;
+    cr_assert_eq(hw_world_load_string(yaml, "energy.yaml", &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    double dE, swing;
+    energy_swing(w, n, &dE, &swing);
+    printf("%s: kinetic energy swing %.6f J, total energy off by at most %.3e J (%.2e of the swing)\n", what, swing,
+           dE, dE / swing);
+    cr_expect(swing > lo && swing < hi, "%s: the motion's energy %g J", what, swing);
+    cr_expect(dE < 1e-3 * swing, "%s: energy off by %g J of %g J", what, dE, swing);
+    hw_world_destroy(w);
+}
+
 /* A spar heaving freely (no drag, no damping): a free body that is one vertical cylinder, 20 m
  * long, d 1 m, 603.8 kg/m, 10 segments, CaEnd 0.6, released 1 m above its draft 15.0004 m
  * (rho A draft = m). Its heave is an undamped oscillator: stiffness rho g A = 7.9e3 N/m (the
@@ -238,20 +254,12 @@ Test(energy, floating_spar_heaving_conserves_energy)
         "      - {a: [0, 0, 0], b: [0, 0, 20], diameter: 1.0, mass_per_length: 603.8, segments: 10,\n"
         "         Cd: 0, Ca: 1.0, CdEnd: 0, CaEnd: 0.6}\n"
         "solver: {dt: 1.0e-3, t_end: 30, static_solve: false}\n";
-    hw_world_load_opts o = hw_default_load_opts();
-    hw_world *w = NULL;
-    cr_assert_eq(hw_world_load_string(yaml, "spar.yaml", &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
-    double dE, swing;
-    energy_swing(w, 23500, &dE, &swing); /* 3 periods of 7.82 s */
-    printf("heaving spar: kinetic energy swing %.6f J, total energy off by at most %.3e J (%.2e of the swing)\n",
-           swing, dE, dE / swing);
-    cr_expect(swing > 3.5e3 && swing < 4.5e3, "the heave's energy %g J, about rho g A / 2 = 3.95e3 J", swing);
-    cr_expect(dE < 1e-3 * swing, "energy off by %g J of %g J", dE, swing);
-    hw_world_destroy(w);
+    energy_holds("heaving spar", yaml, 23500, 3.5e3, 4.5e3); /* 3 periods of 7.82 s; rho g A / 2 = 3.95e3 J */
 }
 
-/* A pinned rod under water swinging about its end (md_rod_swing.yaml's rod without its line, and
- * without drag): tilted 53 deg from the vertical, heavier than water (20 kg/m against 72.4), it
+/* A pinned rod under water swinging about its end (md_rod_swing.yaml's rod hanging down, heavier,
+ * without its line and without drag): tilted 37 deg from the vertical, heavier than water (120
+ * kg/m against the 72.4 kg/m it displaces), it
  * swings as a pendulum whose energy holds the rod's added mass across its axis (Ca 1) and the
  * buoyancy's potential -rho g V z_centre (submerged: the side buoyancy and the end faces'
  * pressure). Same bound as the spar's (measured 4.15e-4: h w / 2 with w 0.83 rad/s; 3 times the
@@ -268,16 +276,7 @@ Test(energy, submerged_pinned_rod_swinging_conserves_energy)
         "      - {a: [0, 0, 0], b: [3, 0, -4], diameter: 0.3, mass_per_length: 120, segments: 10,\n"
         "         Cd: 0, Ca: 1.0, CdEnd: 0, CaEnd: 0.6}\n"
         "solver: {dt: 1.0e-3, t_end: 10, static_solve: false}\n";
-    hw_world_load_opts o = hw_default_load_opts();
-    hw_world *w = NULL;
-    cr_assert_eq(hw_world_load_string(yaml, "rod.yaml", &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
-    double dE, swing;
-    energy_swing(w, 8000, &dE, &swing);
-    printf("swinging rod: kinetic energy swing %.6f J, total energy off by at most %.3e J (%.2e of the swing)\n",
-           swing, dE, dE / swing);
-    cr_expect(swing > 100, "it swings: %g J", swing);
-    cr_expect(dE < 1e-3 * swing, "energy off by %g J of %g J", dE, swing);
-    hw_world_destroy(w);
+    energy_holds("swinging rod", yaml, 8000, 100, 1e5);
 }
 
 /* ---- fileIC with bodies and rods (host/io/moordyn_deck.c, read_state_file) --------------------- */

@@ -125,6 +125,70 @@ HW_HD double hw_cyl_section(double z, double zeta, double d, double sphi, double
     return d * d / 8.0 * s2;
 }
 
+/* The cylinder in state s as its loads and energy see it: its world axis q (sin phi = sphi, cos
+ * phi = cphi), the surface zeta over its upper end and the wet length h0 from its lower end. */
+typedef struct hw_cyl_geo {
+    int N, a_low, crossing;
+    double L, l, d, area, ve, sphi, cphi, zlow, zeta, h0;
+    hw_v3 q;
+} hw_cyl_geo;
+
+HW_HD hw_cyl_geo hw_cyl_geometry(const hw_cyl_p *c, const hw_body_s *s, const hw_cyl_sea *sea)
+{
+    hw_cyl_geo G;
+    hw_v3 tb;
+    G.N = c->n > 0 ? c->n : 0;
+    G.L = hw_cyl_length(c, &tb);
+    G.d = c->d;
+    G.area = 0.25 * HW_PI * G.d * G.d;
+    G.ve = HW_PI * G.d * G.d * G.d / 12.0;
+    G.l = G.N > 0 ? G.L / G.N : 0.0;
+    G.q = hw_quat_rotate(s->q, tb);
+    G.sphi = sqrt(G.q.x * G.q.x + G.q.y * G.q.y);
+    G.cphi = G.q.z;
+    hw_v3 xa = hw_body_point(s, c->a);
+    hw_v3 xb = G.N > 0 ? hw_body_point(s, c->b) : xa;
+    /* the surface at the upper end, the wet length from the lower end */
+    G.a_low = xa.z <= xb.z;
+    hw_v3 xtop = G.a_low ? xb : xa;
+    G.zlow = G.a_low ? xa.z : xb.z;
+    double ztop = xtop.z;
+    G.zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
+    G.crossing = G.zlow < G.zeta && ztop > G.zeta;
+    G.h0 = G.crossing ? (G.zeta - G.zlow) / fabs(G.q.z) : (xa.z < G.zeta ? G.L : 0.0);
+    return G;
+}
+
+/* Node i of the cylinder: where it is and how fast it moves, its tributary length dl and volume
+ * vi, its wet cross-section asub (centroid height za) and its wet fraction F (the axial wet length
+ * blended with the cross-section by the tilt). */
+typedef struct hw_cyl_nd {
+    hw_v3 x, v;
+    double dl, vi, asub, za, F;
+} hw_cyl_nd;
+
+HW_HD hw_cyl_nd hw_cyl_node(const hw_cyl_p *c, const hw_body_s *s, const hw_cyl_geo *G, int i)
+{
+    hw_cyl_nd n;
+    int N = G->N;
+    double fr = N > 0 ? (double)i / N : 0.0;
+    hw_v3 at = hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr));
+    if (N == 0) at = c->a;
+    n.x = hw_body_point(s, at);
+    n.v = hw_body_point_vel(s, at);
+    n.dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * G->l : G->l);
+    n.vi = G->area * n.dl;
+    /* the tributary interval [s0, s0 + dl] along the axis from the lower end */
+    double s0 = i == 0 ? 0.0 : (i - 0.5) * G->l;
+    if (!G->a_low) s0 = G->L - s0 - n.dl;
+    double f0 = n.dl > 0.0 ? (G->h0 - s0) / n.dl : 1.0;
+    f0 = f0 > 1.0 ? 1.0 : (f0 < 0.0 ? 0.0 : f0);
+    n.za = 0.0;
+    n.asub = hw_cyl_section(n.x.z, G->zeta, G->d, G->sphi, &n.za);
+    n.F = f0 * G->cphi * G->cphi + n.asub / G->area * G->sphi * G->sphi;
+    return n;
+}
+
 /* The cylinder's loads on the body in state s (world, about the reference point), added to *f;
  * its added mass added to *m6 (and the added mass's centripetal force to *f); the power of its
  * drag and of its seabed contact's damping (<= 0: what they take out) added to *drag_power when
@@ -132,39 +196,16 @@ HW_HD double hw_cyl_section(double z, double zeta, double d, double sphi, double
 HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
                         hw_v6 *f, hw_m6 *m6, double *drag_power)
 {
-    hw_v3 tb;
-    int N = c->n > 0 ? c->n : 0;
-    double L = hw_cyl_length(c, &tb);
-    double d = c->d, area = 0.25 * HW_PI * d * d, ve = HW_PI * d * d * d / 12.0;
-    double l = N > 0 ? L / N : 0.0;
-    hw_v3 q = hw_quat_rotate(s->q, tb);
-    double sphi = sqrt(q.x * q.x + q.y * q.y), cphi = q.z;
+    const hw_cyl_geo G = hw_cyl_geometry(c, s, sea);
+    const int N = G.N;
+    const double d = G.d, area = G.area, ve = G.ve, sphi = G.sphi, cphi = G.cphi, zeta = G.zeta;
+    const hw_v3 q = G.q;
     hw_v3 mdir = hw_v3_make(q.y, -q.x, 0.0); /* sin phi (sin beta, -cos beta, 0) */
-    hw_v3 xa = hw_body_point(s, c->a);
-    hw_v3 xb = N > 0 ? hw_body_point(s, c->b) : xa;
-    /* the surface at the upper end, the wet length from the lower end */
-    int a_low = xa.z <= xb.z;
-    hw_v3 xtop = a_low ? xb : xa;
-    double zlow = a_low ? xa.z : xb.z, ztop = xtop.z;
-    double zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
-    int crossing = zlow < zeta && ztop > zeta;
-    double h0 = crossing ? (zeta - zlow) / fabs(q.z) : (xa.z < zeta ? L : 0.0);
     double pw = 0.0;
     for (int i = 0; i <= N; i++) {
-        double fr = N > 0 ? (double)i / N : 0.0;
-        hw_v3 at = hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr));
-        if (N == 0) at = c->a;
-        hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
-        double dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * l : l);
-        double vi = area * dl;
-        /* the tributary interval [s0, s0 + dl] along the axis from the lower end */
-        double s0 = i == 0 ? 0.0 : (i - 0.5) * l;
-        if (!a_low) s0 = L - s0 - dl;
-        double f0 = dl > 0.0 ? (h0 - s0) / dl : 1.0;
-        f0 = f0 > 1.0 ? 1.0 : (f0 < 0.0 ? 0.0 : f0);
-        double za = 0.0;
-        double asub = hw_cyl_section(x.z, zeta, d, sphi, &za);
-        double F = f0 * cphi * cphi + asub / area * sphi * sphi;
+        const hw_cyl_nd nd = hw_cyl_node(c, s, &G, i);
+        const hw_v3 x = nd.x, v = nd.v;
+        const double dl = nd.dl, vi = nd.vi, za = nd.za, F = nd.F;
         hw_wave_kin K = hw_wave_eval(sea->W, x, sea->t);
         hw_v3 U = K.u;
         if (sea->cnz > 0 && K.wet)
@@ -206,7 +247,7 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
         if (cam != 0.0 || caq != 0.0)
             hw_body_point_mass6(m6, f, hw_m3s_iso_axial(cam, caq - cam, q), hw_v3_sub(x, s->r), s->w);
     }
-    if (crossing && N > 0) {
+    if (G.crossing && N > 0) {
         hw_v3 M3 = hw_v3_scale(mdir, rho * g * HW_PI * d * d * d * d / 16.0 * cphi);
         f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
     }
@@ -228,47 +269,24 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
 HW_HD void hw_cyl_energy(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
                          double *kinetic, double *potential)
 {
-    hw_v3 tb;
-    int N = c->n > 0 ? c->n : 0;
-    double L = hw_cyl_length(c, &tb);
-    double d = c->d, area = 0.25 * HW_PI * d * d, ve = HW_PI * d * d * d / 12.0;
-    double l = N > 0 ? L / N : 0.0;
-    hw_v3 q = hw_quat_rotate(s->q, tb);
-    double sphi = sqrt(q.x * q.x + q.y * q.y), cphi = q.z;
-    hw_v3 xa = hw_body_point(s, c->a);
-    hw_v3 xb = N > 0 ? hw_body_point(s, c->b) : xa;
-    int a_low = xa.z <= xb.z;
-    hw_v3 xtop = a_low ? xb : xa;
-    double zlow = a_low ? xa.z : xb.z, ztop = xtop.z;
-    double zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
-    int crossing = zlow < zeta && ztop > zeta;
-    double h0 = crossing ? (zeta - zlow) / fabs(q.z) : (xa.z < zeta ? L : 0.0);
-    double ke = 0.0, moment = cphi * cphi * area * (zlow * h0 + 0.5 * fabs(q.z) * h0 * h0), pe = 0.0;
+    const hw_cyl_geo G = hw_cyl_geometry(c, s, sea);
+    const int N = G.N;
+    const hw_v3 q = G.q;
+    double ke = 0.0, pe = 0.0;
+    double moment = G.cphi * G.cphi * G.area * (G.zlow * G.h0 + 0.5 * fabs(q.z) * G.h0 * G.h0);
     for (int i = 0; i <= N; i++) {
-        double fr = N > 0 ? (double)i / N : 0.0;
-        hw_v3 at = N > 0 ? hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr)) : c->a;
-        hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
-        double dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * l : l);
-        double vi = area * dl;
-        double s0 = i == 0 ? 0.0 : (i - 0.5) * l;
-        if (!a_low) s0 = L - s0 - dl;
-        double f0 = dl > 0.0 ? (h0 - s0) / dl : 1.0;
-        f0 = f0 > 1.0 ? 1.0 : (f0 < 0.0 ? 0.0 : f0);
-        double za = 0.0;
-        double asub = hw_cyl_section(x.z, zeta, d, sphi, &za);
-        double F = f0 * cphi * cphi + asub / area * sphi * sphi;
-        double vq = hw_v3_dot(v, q), vp2 = hw_v3_dot(v, v) - vq * vq;
+        const hw_cyl_nd nd = hw_cyl_node(c, s, &G, i);
+        double vq = hw_v3_dot(nd.v, q), vp2 = hw_v3_dot(nd.v, nd.v) - vq * vq;
         if (N > 0) {
-            ke += 0.5 * F * rho * vi * (c->ca * vp2 + c->ca_ax * vq * vq);
-            moment += sphi * sphi * dl * asub * za;
+            ke += 0.5 * nd.F * rho * nd.vi * (c->ca * vp2 + c->ca_ax * vq * vq);
+            moment += G.sphi * G.sphi * nd.dl * nd.asub * nd.za;
             if (sea->kb > 0.0)
-                pe += hw_seabed_contact(x, v, hw_cyl_sea_depth(sea, x.x, x.y), sea->kb, sea->cb, 1.0, 0.0, d, dl).energy;
+                pe += hw_seabed_contact(nd.x, nd.v, hw_cyl_sea_depth(sea, nd.x.x, nd.x.y), sea->kb, sea->cb, 1.0, 0.0,
+                                        G.d, nd.dl).energy;
         }
-        double zlo_node = x.z - 0.5 * d * sphi;
-        for (int e = 0; e < 2; e++) {
-            if ((e == 0 && i != 0) || (e == 1 && i != N) || !(zlo_node < zeta)) continue;
-            ke += 0.5 * F * rho * c->ca_end * ve * vq * vq;
-        }
+        /* a wet end face's added mass (as the loads: its node's lowest point under the surface) */
+        int ends = (i == 0) + (i == N);
+        if (nd.x.z - 0.5 * G.d * G.sphi < G.zeta) ke += ends * 0.5 * nd.F * rho * c->ca_end * G.ve * vq * vq;
     }
     *kinetic += ke;
     *potential += pe - rho * g * moment;
