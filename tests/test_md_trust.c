@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hawser/world.h"
@@ -418,4 +419,28 @@ Test(fileic, body_start_errors_are_located)
     cr_assert_eq(rc, HW_ERR_INPUT, "%d %s", (int)rc, msg);
     cr_expect(strstr(msg, "expected 6 objects (the deck's 1 bodies, 2 rods, 2 points and 1 lines, in MoorDyn's "
                           "order), got 5"), "%s", msg);
+}
+
+/* `hawser convert` of md_fileic_bodies.dat writes the bodies' start (position, rotation and
+ * bodies[].start) so that the YAML it writes loads to the same bodies, to the bit. */
+Test(fileic, convert_keeps_the_bodies_start)
+{
+    hw_scenario *d = load_deck(HW_TEST_DATA_DIR "/md_fileic_bodies.dat"), *y = NULL;
+    char *yaml = NULL;
+    cr_assert_eq(hw_md_to_yaml(HW_TEST_DATA_DIR "/md_fileic_bodies.dat", NULL, NULL, &yaml, msg, sizeof msg), HW_OK, "%s",
+                 msg);
+    cr_assert(strstr(yaml, "    start:\n      velocity: ["), "%s", yaml);
+    cr_assert_eq(hw_scenario_load_string(yaml, "converted.yaml", &y, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(d->n_bodies, 3);
+    cr_assert_eq(y->n_bodies, 3);
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 6; c++) {
+            const hw_body_def *a = &d->bodies[k], *b = &y->bodies[k];
+            cr_expect(same_d(a->start_vel[c], b->start_vel[c]), "body %d start %d", k, c);
+            if (c < 3) cr_expect(same_d(a->pos[c], b->pos[c]) && same_d(a->rot[c], b->rot[c]), "body %d pose %d", k, c);
+        }
+    cr_expect(!d->model.solver.static_solve && !y->model.solver.static_solve);
+    free(yaml);
+    hw_scenario_free(d);
+    hw_scenario_free(y);
 }
