@@ -637,7 +637,8 @@ int hw_cli_run(run_opts *o)
     if ((st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, hw_world_dt(world), msg,
                                sizeof msg)) ||
         (st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
-        (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
+        (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg)) ||
+        (hw_md_out_set_world(mdo, world), 0)) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
@@ -648,7 +649,7 @@ int hw_cli_run(run_opts *o)
         /* every family in the t = 0 row, and the sea */
         (hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)), hw_bodies_out_fill(&bout, world), 0) ||
         (!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
-        (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
+        (!o->resume && (sim || bodies_only) && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
         (!o->resume && (st = hw_bodies_out_write(&bout, world, msg, sizeof msg)))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
@@ -741,6 +742,7 @@ loop:
                     st = hw_outputs_write(&out, NULL, msg, sizeof msg);
                 }
                 if (!st) st = hw_bodies_out_write(&bout, world, msg, sizeof msg);
+                if (!st && bodies_only) st = hw_md_out_write(mdo, NULL, msg, sizeof msg); /* rods alone */
                 if (!st) hw_progress_show(&pg, run_time(NULL, &rigr, &netr), t_end, hw_now_s() - run0);
                 long s1 = rigr.rc ? (long)floor(hw_rc_time(rigr.rc) / dt + 0.5)
                           : bodies_only ? (long)floor(hw_world_time(world) / dt + 0.5) : netr.steps;

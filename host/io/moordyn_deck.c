@@ -1471,32 +1471,37 @@ static int rod_kind(rdr *R, const row *r, const char *where)
     return -1;
 }
 
-/* RodOutputs: the letters MoorDyn 2.7.2 writes to <deck>_Rod<N>.out (p, v, U: node positions,
- * velocities, fluid velocities), those it names but writes no column for (D t c s d), any other
- * character a separator ("-" for none). The documented f W B P X Y A a b: MoorDyn 2.7.2 writes no
- * file for them; refused. */
+/* RodOutputs (docs/moordyn.md, "Rod output files"), as MoorDyn 2.7.2 reads them: p v f W B X Y A a P U b
+ * name the groups of columns of <deck>_Rod<N>.out (HW_MD_RO_*); the file is opened only when one of
+ * p v U D t c s d is given (D t c s d add no column: HW_MD_RO_FILE); any other letter is ignored (a
+ * warning), any other character separates flags ("-" for none). Groups named without a letter that
+ * opens the file: MoorDyn 2.7.2 writes nothing, nor does Hawser (a note). */
 static unsigned rod_flags(rdr *R, const row *r, const char *where)
 {
+    static const char LETTERS[HW_MD_RO_COUNT + 1] = "pvfWBXYAaPUb";
     unsigned mask = 0;
     const char *flags = r->tok[10];
+    char unknown[16] = "";
+    size_t n_unknown = 0;
     for (const char *f = flags; *f; f++) {
-        if (*f == 'p') mask |= HW_MD_LO_POS;
-        else if (*f == 'v') mask |= HW_MD_LO_VEL;
-        else if (*f == 'U') mask |= HW_MD_LO_FLUID;
-        else if (strchr("Dtcsd", *f)) mask |= HW_MD_RO_FILE; /* a file, no columns for it */
-        else if (strchr("fWBPXYAab", *f)) {
-            char w[128];
-            snprintf(w, sizeof w, "%s RodOutputs", where);
-            refuse(R, r->line, w, "the rod output flag '%c' not supported yet (MoorDyn 2.7.2 writes p, v and U to "
-                   "<deck>_Rod<N>.out; Hawser reads those), got \"%.40s\"", *f, flags);
-            return 0;
-        } else if (isalnum((unsigned char)*f)) {
-            char w[128];
-            snprintf(w, sizeof w, "%s RodOutputs", where);
-            fail(R, r->line, w, "expected output flags from MoorDyn v2's p v U D t c s d (other characters separate "
-                 "them; - for none), got '%c' in \"%.40s\"", *f, flags);
-            return 0;
-        }
+        const char *at = strchr(LETTERS, *f);
+        if (at && *f) mask |= 1u << (at - LETTERS);
+        else if (strchr("Dtcsd", *f) && *f) mask |= HW_MD_RO_FILE; /* a file, no columns for it */
+        else if (isalnum((unsigned char)*f) && n_unknown + 1 < sizeof unknown && !strchr(unknown, *f))
+            unknown[n_unknown++] = *f;
+    }
+    if (n_unknown && R->log) {
+        char buf[700];
+        snprintf(buf, sizeof buf, "%s:%d: %s RodOutputs: '%s' in \"%.40s\" %s not among MoorDyn v2's rod flags "
+                 "p v f W B X Y A a P U b (or D t c s d): ignored, as MoorDyn 2.7.2 ignores %s", R->file, r->line,
+                 where, unknown, flags, n_unknown > 1 ? "are" : "is", n_unknown > 1 ? "them" : "it");
+        R->log(R->log_user, 1, buf);
+    }
+    if (mask && !(mask & (HW_MD_RO_POS | HW_MD_RO_VEL | HW_MD_RO_FLUID | HW_MD_RO_FILE))) {
+        note(R, r->line, "%s RodOutputs \"%.40s\": MoorDyn 2.7.2 opens a rod's file only when one of p v U D t c s "
+             "d is given, so it writes none for these flags; neither does Hawser (add p to get the file)", where,
+             flags);
+        mask = 0;
     }
     return mask;
 }
@@ -1560,12 +1565,7 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
     }
     rod->flags = rod_flags(R, r, where);
     if (FAILED(R)) return;
-    if (rod->flags && lines_optional(R)) {
-        snprintf(w, sizeof w, "%s RodOutputs", where);
-        refuse(R, r->line, w, "rod output files of a deck without lines not supported yet (they are written from "
-               "points riding on the rod, which belong to the lines' model; give \"-\")");
-        return;
-    }
+    rod->pt_a = rod->pt_b = -1; /* add_rod_points sets them in a deck with lines */
     rod->line = r->line;
     rod->c = R->rtypes[type].c;
     rod->c.segments = nseg;
@@ -2156,17 +2156,17 @@ static void push_channel(rdr *R, const hw_md_channel *ch)
     R->chans[R->n_chans++] = *ch;
 }
 
-/* A rod channel (docs/moordyn.md, "OUTPUTS"): R#N#P{X,Y,Z} and R#N#V{X,Y,Z}, the position and
- * velocity of node # (0 = end A .. NumSegs = end B; also R#NAPX, R#NBPX for the ends; R#PX.. for the
- * whole rod: its reference point, end A), from the points at the rod's ends (a rigid rod's nodes
- * lie evenly on the chord between them and their velocities are the linear interpolation of the
- * ends'); R#N#T (TEN), the magnitude of the force of the lines on end A (node 0) or end B (any other
- * node), as MoorDyn defines it, and R#TENA, R#TENB; R#RX, R#RY, MoorDyn's roll and pitch of the
- * rod's axis (deg). */
+/* A rod channel (docs/moordyn.md, "OUTPUTS"): R#N#P{X,Y,Z}, R#N#V{X,Y,Z}, R#N#F{X,Y,Z}: the position,
+ * velocity and net force (MoorDyn's Fnet) of node # (0 = end A .. NumSegs = end B; also R#NAPX,
+ * R#NBPX for the ends); R#N#T (TEN), the magnitude of the force of the lines on end A (node 0) or
+ * end B (any other node), as MoorDyn defines it, and R#TENA, R#TENB; for the whole rod R#P.., R#V..
+ * (its reference point, end A), R#F.. (the sum of its nodes' net forces), R#M.. (their moment about
+ * end A with the end faces' moments), R#RX, R#RY (MoorDyn's roll and pitch of the axis, deg). Read
+ * from the rod's body in the world (io/moordyn_out.c), so a deck without lines has them too. */
 static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel *ch, char let[3][24],
                              const int num[2], const int has[2])
 {
-    int id = num[0], node = -1;
+    int id = num[0], node = -1, whole = 0;
     const char *q = NULL;
     int angle = -1, tend = -1;
     if (has[1] && !strcmp(let[1], "N")) {
@@ -2175,8 +2175,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
     } else if (!has[1] && (!strncmp(let[1], "NA", 2) || !strncmp(let[1], "NB", 2))) {
         node = let[1][1] == 'A' ? 0 : -2;
         q = let[1] + 2;
-    } else if (!has[1] && (xyz_suffix(let[1], 'P') >= 0 || xyz_suffix(let[1], 'V') >= 0)) {
+    } else if (!has[1] && (xyz_suffix(let[1], 'P') >= 0 || xyz_suffix(let[1], 'V') >= 0 ||
+                           xyz_suffix(let[1], 'F') >= 0 || xyz_suffix(let[1], 'M') >= 0)) {
         node = 0; /* the whole rod: its reference point, end A */
+        whole = 1;
         q = let[1];
     } else if (!has[1] && (!strcmp(let[1], "RX") || !strcmp(let[1], "RY"))) {
         node = 0;
@@ -2187,18 +2189,14 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         tend = let[1][3] == 'B';
         q = "T";
     } else {
-        refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,T}, "
-               "R#NA.., R#NB..: node positions and velocities, and the line force on an end; R#{PX..VZ} (end A), "
-               "R#RX, R#RY (roll, pitch), R#TENA, R#TENB)", ch->name);
+        refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,"
+               "FZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, and the line force on an end; R#{PX..VZ} "
+               "(end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#RX, R#RY (roll, pitch), R#TENA, R#TENB)",
+               ch->name);
         return;
     }
     if (id < 1 || id > R->n_rods) {
         fail(R, line, where, "expected a rod ID 1..%d, got %d", R->n_rods, id);
-        return;
-    }
-    if (lines_optional(R)) {
-        refuse(R, line, where, "rod channels of a deck without lines not supported yet (they are read from points "
-               "riding on the rod, which belong to the lines' model)");
         return;
     }
     const md_rod *rod = &R->rods[id - 1];
@@ -2208,11 +2206,12 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
         return;
     }
+    ch->rod = id - 1;
     ch->object = rod->pt_a;
     ch->object_b = rod->pt_b;
     ch->index = node;
     ch->nseg = n;
-    if (tend >= 0) node = tend ? n : 0; /* R#TENA, R#TENB: the line force on that end */
+    if (tend >= 0) ch->index = tend ? (n > 0 ? n : 1) : 0; /* R#TENA, R#TENB: the line force on that end */
     if (angle >= 0) {
         ch->q = HW_MD_ROD_ANGLE;
         ch->comp = angle;
@@ -2225,13 +2224,20 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_NODE_VEL;
         ch->comp = xyz_suffix(q, 'V');
         ch->unit = "m/s";
+    } else if (xyz_suffix(q, 'F') >= 0) {
+        ch->q = whole ? HW_MD_ROD_FORCE : HW_MD_ROD_NODE_FORCE;
+        ch->comp = xyz_suffix(q, 'F');
+        ch->unit = "N";
+    } else if (whole && xyz_suffix(q, 'M') >= 0) {
+        ch->q = HW_MD_ROD_MOMENT;
+        ch->comp = xyz_suffix(q, 'M');
+        ch->unit = "N*m";
     } else if (!strcmp(q, "T") || !strcmp(q, "TEN")) {
-        ch->q = HW_MD_POINT_TEN;
-        ch->object = node == 0 && tend != 1 ? rod->pt_a : rod->pt_b;
+        ch->q = HW_MD_ROD_END_TEN;
         ch->unit = "N";
     } else {
-        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ, and "
-               "T for the line force on an end; node forces and accelerations are not kept)", q);
+        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ FX FY "
+               "FZ, and T for the line force on an end; node accelerations are not kept)", q);
         return;
     }
     push_channel(R, ch);
@@ -2815,6 +2821,9 @@ static hw_md_deck *deck_new(rdr *R)
         d->rods[i].pt_a = rod->pt_a;
         d->rods[i].pt_b = rod->pt_b;
         d->rods[i].nseg = rod->c.segments;
+        d->rods[i].body = rod->body;
+        d->rods[i].cyl = 0; /* its place among its body's cylinders (attach_cylinders: deck order) */
+        for (int j = 0; j < i; j++) d->rods[i].cyl += R->rods[j].body == rod->body;
     }
     d->n_rods = R->n_rods;
     d->rho = R->env.rho_w;
