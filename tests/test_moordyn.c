@@ -718,7 +718,6 @@ Test(errors, refused_options)
 
 Test(errors, option_mistakes)
 {
-    expect(with("0.01  dtM\n", "3 Frobnicate\n"), BAD, 18, "OPTIONS Frobnicate", "expected a known option");
     expect(with("0.01  dtM\n", "0.01 dtM\n0.02 DTM\n"), BAD, 19, "OPTIONS DTM", "first at line 18");
     expect(with("0.01  dtM\n", "fast dtM\n"), BAD, 18, "OPTIONS dtM", "expected a number");
     expect(with("0.01  dtM\n", "0 dtM\n"), BAD, 18, "OPTIONS dtM", "> 0");

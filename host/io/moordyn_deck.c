@@ -467,6 +467,26 @@ static const opt_key OPT_KEYS[] = {
 };
 #define N_OPT_KEYS ((int)(sizeof OPT_KEYS / sizeof OPT_KEYS[0]))
 
+/* The edit distance (insertions, deletions, substitutions; letters in any case) between a and b,
+ * capped at 9: the nearest option to a misspelt one. */
+static int edit_distance(const char *a, const char *b)
+{
+    int na = (int)strlen(a), nb = (int)strlen(b);
+    if (na > 40 || nb > 40) return 9;
+    int d[41][41];
+    for (int i = 0; i <= na; i++) d[i][0] = i;
+    for (int j = 0; j <= nb; j++) d[0][j] = j;
+    for (int i = 1; i <= na; i++)
+        for (int j = 1; j <= nb; j++) {
+            int c = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int m = d[i - 1][j - 1] + c;
+            if (d[i - 1][j] + 1 < m) m = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < m) m = d[i][j - 1] + 1;
+            d[i][j] = m;
+        }
+    return d[na][nb] > 9 ? 9 : d[na][nb];
+}
+
 static const char *opt_name(int id)
 {
     for (int k = 0; k < N_OPT_KEYS; k++)
@@ -638,12 +658,20 @@ static void read_option(rdr *R, const row *r)
         if (!strcasecmp(key, OPT_KEYS[k].name)) id = OPT_KEYS[k].id;
     char where[96];
     snprintf(where, sizeof where, "OPTIONS %.60s", key);
-    if (id < 0) {
-        fail(R, r->line, where,
-             "expected a known option (dtM, tScheme, g, rho, WtrDpth, kBot, cBot, "
-             "FrictionCoefficient, FricDamp, StatDynFricScale, dtIC, TmaxIC, CdScaleIC, threshIC, "
-             "dtOut, TMax, WriteUnits, writeLog, WaveKin, Currents, ...; see docs/moordyn.md), got "
-             "\"%.60s\"", key);
+    if (id < 0) { /* MoorDyn 2.7.2 warns "Unrecognized option" and goes on: so does Hawser, loudly */
+        if (R->log) {
+            char buf[700], hint[120] = "";
+            int best = -1, bd = 4;
+            for (int k = 0; k < N_OPT_KEYS; k++) {
+                int dk = edit_distance(key, OPT_KEYS[k].name);
+                if (dk < bd) bd = dk, best = k;
+            }
+            if (best >= 0)
+                snprintf(hint, sizeof hint, " (did you mean %s? that option keeps its default)", OPT_KEYS[best].name);
+            snprintf(buf, sizeof buf, "%s:%d: %s: not an option MoorDyn 2.7.2 knows: ignored, as MoorDyn ignores it "
+                     "with a warning%s", R->file, r->line, where, hint);
+            R->log(R->log_user, 1, buf);
+        }
         return;
     }
     if (R->opt_ln[id]) {
@@ -2006,6 +2034,32 @@ static void check_rod_lines(rdr *R)
     }
 }
 
+/* Points in a deck without lines (MoorDyn's rotations/nwu.txt: points on a coupled body, read back as
+ * markers of its motion): a point on a body or fixed, with no mass, volume or drag area, carries
+ * nothing, and MoorDyn runs the deck; Hawser's points belong to the lines' model, which such a deck
+ * does not have: they are left out with a note (body channels give the motion). A point that
+ * carries a load, or a free one (MoorDyn moves it alone), is refused at its row. */
+static void drop_idle_points(rdr *R)
+{
+    if (!R->no_lines || R->n_points == 0) return;
+    for (int i = 0; i < R->n_deck_points; i++) {
+        const hw_point_def *p = &R->points[i];
+        if (p->kind == HW_POINT_FREE || p->mass != 0.0 || p->volume != 0.0 || p->cda != 0.0) {
+            char w[64];
+            snprintf(w, sizeof w, "POINTS %d", i + 1);
+            refuse(R, R->point_ln[i], w, "a %s in a deck without lines not supported yet (Hawser's points belong to "
+                   "the lines' model; a point on a body or fixed with Mass, Volume and CdA 0 is left out)",
+                   p->kind == HW_POINT_FREE ? "free point" : "point with a mass, volume or drag area");
+            return;
+        }
+    }
+    note(R, R->point_ln[0], "POINTS: %d point%s but no LINES: left out (each is fixed or rides on a body and carries "
+         "no mass, volume or drag area, so nothing acts on it; MoorDyn keeps them as markers)", R->n_points,
+         R->n_points > 1 ? "s" : "");
+    R->n_points = R->n_deck_points = 0;
+    R->n_att = 0;
+}
+
 static void read_lines(rdr *R)
 {
     if (lines_optional(R)) {
@@ -2680,6 +2734,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_points(R);
     if (!FAILED(R)) add_rod_points(R);
     if (!FAILED(R)) read_lines(R);
+    if (!FAILED(R)) drop_idle_points(R);
     if (!FAILED(R)) check_rod_lines(R);
     if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
