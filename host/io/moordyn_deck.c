@@ -2195,7 +2195,8 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 
 static const char *const CHANNEL_HELP =
     "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
-    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,T}";
+    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,T}, R#{PX..VZ,FX..MZ,RX,RY,TENA,TENB}, "
+    "Body#{PX,PY,PZ,RX,RY,RZ,VX,VY,VZ,RVX,RVY,RVZ,FX,FY,FZ,MX,MY,MZ,TEN}";
 
 static int xyz_suffix(const char *q, char kind)
 {
@@ -2297,6 +2298,42 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
     push_channel(R, ch);
 }
 
+/* A body channel (docs/moordyn.md, OUTPUTS): B#P{X,Y,Z} (Body#..) the reference point, B#R{X,Y,Z}
+ * roll, pitch, yaw (deg), B#V.., B#RV.. (deg/s, world), B#F.., B#M.. (the net load: every load but
+ * the inertia, the moment about the reference point), B#TEN; MoorDyn 2.7.2 writes them. */
+static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel *ch, char let[3][24],
+                              const int num[2], const int has[2])
+{
+    const char *q = let[1];
+    int id = num[0];
+    if (has[1] || let[2][0]) {
+        refuse(R, line, where, "the body channel \"%.40s\" not supported yet (supported: B#{PX,PY,PZ,RX,RY,RZ,VX,VY,"
+               "VZ,RVX,RVY,RVZ,FX,FY,FZ,MX,MY,MZ,TEN})", ch->name);
+        return;
+    }
+    int c;
+    if ((c = xyz_suffix(q, 'P')) >= 0) ch->q = HW_MD_BODY_POS, ch->unit = "m";
+    else if ((c = xyz_suffix(q, 'R')) >= 0) ch->q = HW_MD_BODY_ANGLE, ch->unit = "deg";
+    else if ((c = xyz_suffix(q, 'V')) >= 0) ch->q = HW_MD_BODY_VEL, ch->unit = "m/s";
+    else if (q[0] == 'R' && (c = xyz_suffix(q + 1, 'V')) >= 0) ch->q = HW_MD_BODY_ANGVEL, ch->unit = "deg/s";
+    else if ((c = xyz_suffix(q, 'F')) >= 0) ch->q = HW_MD_BODY_LOAD, ch->unit = "N";
+    else if ((c = xyz_suffix(q, 'M')) >= 0) ch->q = HW_MD_BODY_LOAD, c += 3, ch->unit = "N*m";
+    else if (!strcmp(q, "TEN") || !strcmp(q, "T")) ch->q = HW_MD_BODY_TEN, c = 0, ch->unit = "N";
+    else {
+        refuse(R, line, where, "the body quantity \"%.20s\" not supported yet (supported: PX PY PZ RX RY RZ VX VY VZ "
+               "RVX RVY RVZ FX FY FZ MX MY MZ TEN; accelerations are not kept, and MoorDyn 2.7.2 writes 0 for SUB)", q);
+        return;
+    }
+    if (id < 1 || id > R->n_deck_bodies) {
+        fail(R, line, where, "expected a body ID 1..%d (the BODIES section has %d), got %d", R->n_deck_bodies,
+             R->n_deck_bodies, id);
+        return;
+    }
+    ch->object = id - 1;
+    ch->comp = c;
+    push_channel(R, ch);
+}
+
 static void read_channel(rdr *R, int line, const char *name)
 {
     char u[64], let[3][24];
@@ -2349,10 +2386,12 @@ static void read_channel(rdr *R, int line, const char *name)
     } else if ((!strcmp(obj, "R") || !strcmp(obj, "ROD")) && has[0]) {
         read_rod_channel(R, line, where, &ch, let, num, has);
         return;
+    } else if ((!strcmp(obj, "B") || !strcmp(obj, "BODY")) && has[0]) {
+        read_body_channel(R, line, where, &ch, let, num, has);
+        return;
     } else if (!strcmp(obj, "R") || !strcmp(obj, "ROD") || !strcmp(obj, "B") || !strcmp(obj, "BODY")) {
         refuse(R, line, where, "%s", obj[0] == 'R' ? "expected a rod channel R#N#.. with the rod's number, got none"
-                                                   : "body channels not supported yet (the .out table has line, "
-                                                     "point and rod channels)");
+                                                   : "expected a body channel B#.. with the body's number, got none");
         return;
     } else {
         refuse(R, line, where, "the channel \"%.60s\" not supported yet (supported: %s)", name,

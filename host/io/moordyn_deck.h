@@ -36,7 +36,13 @@ typedef enum hw_md_quantity {
     HW_MD_ROD_NODE_FORCE,     /* rod node net force component (MoorDyn's Fnet: the rod file's f columns) */
     HW_MD_ROD_FORCE,          /* the whole rod's net force component (the sum of its nodes') */
     HW_MD_ROD_MOMENT,         /* the moment of the nodes' net forces and the end faces' moments about end A */
-    HW_MD_ROD_END_TEN         /* |force of the lines on end A (index 0) or end B (index > 0)| */
+    HW_MD_ROD_END_TEN,        /* |force of the lines on end A (index 0) or end B (index > 0)| */
+    HW_MD_BODY_POS,           /* body (object) reference point component */
+    HW_MD_BODY_ANGLE,         /* roll, pitch, yaw (comp 0, 1, 2), deg */
+    HW_MD_BODY_VEL,           /* reference point velocity component */
+    HW_MD_BODY_ANGVEL,        /* angular velocity component (world), deg/s */
+    HW_MD_BODY_LOAD,          /* net load: force (comp 0-2, N), moment about the reference point (3-5, N m) */
+    HW_MD_BODY_TEN            /* magnitude of the net force */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {

@@ -178,11 +178,36 @@ static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double 
     }
 }
 
+/* A body channel from the world (docs/moordyn.md, OUTPUTS). */
+static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double *value)
+{
+    if (!src->w) return HW_ERR_INVALID_ARG; /* bodies are the world's */
+    double r[3], q[4], v[3], w[3], f6[6];
+    hw_status st = hw_world_body_state(src->w, ch->object, r, q, v, w);
+    if (st) return st;
+    const double deg = 180.0 / 3.14159265358979323846;
+    switch (ch->q) {
+    case HW_MD_BODY_POS: *value = r[ch->comp]; return HW_OK;
+    case HW_MD_BODY_VEL: *value = v[ch->comp]; return HW_OK;
+    case HW_MD_BODY_ANGVEL: *value = w[ch->comp] * deg; return HW_OK;
+    case HW_MD_BODY_ANGLE: {
+        hw_v3 a = hw_quat_to_rpy(hw_quat_make(q[0], q[1], q[2], q[3]));
+        *value = (ch->comp == 0 ? a.x : ch->comp == 1 ? a.y : a.z) * deg;
+        return HW_OK;
+    }
+    default:
+        st = hw_bodies_total_load(hw_world_body_set(src->w), ch->object, hw_world_time(src->w), f6);
+        *value = ch->q == HW_MD_BODY_TEN ? norm3(f6) : f6[ch->comp];
+        return st;
+    }
+}
+
 static hw_status channel_value(const md_src *src, const hw_md_channel *ch, line_copy *copy,
                                double *value)
 {
     const hw_sim *sim = src->sim;
     hw_status st = HW_OK;
+    if (ch->q >= HW_MD_BODY_POS) return body_channel(src, ch, value);
     if (ch->q >= HW_MD_ROD_NODE_POS && src->w) return rod_channel(src, ch, value);
     int nseg = ch->q <= HW_MD_SEG_TEN || ch->q == HW_MD_NODE_FORCE ? hw_sim_line_nseg(sim, ch->object) : 0;
     if (nseg < 0) return HW_ERR_INVALID_ARG;
@@ -240,6 +265,12 @@ static hw_status channel_value(const md_src *src, const hw_md_channel *ch, line_
     case HW_MD_ROD_NODE_FORCE:
     case HW_MD_ROD_FORCE:
     case HW_MD_ROD_MOMENT:
+    case HW_MD_BODY_POS:
+    case HW_MD_BODY_ANGLE:
+    case HW_MD_BODY_VEL:
+    case HW_MD_BODY_ANGVEL:
+    case HW_MD_BODY_LOAD:
+    case HW_MD_BODY_TEN:
         return HW_ERR_INVALID_ARG; /* a rod's loads are its body's: the world's (hw_md_channel_value_world) */
     case HW_MD_ROD_END_TEN:
         if (ch->object < 0) { *value = 0.0; return HW_OK; }
