@@ -32,8 +32,7 @@
  *   axial drag        F_i rho/2 CdAx pi d dL_i |u_q| u_q   (MoorDyn: CdAx = 0 always)
  *   fluid inertia     F_i rho v_i ((1 + Ca) a_p + CaAx a_q) (MoorDyn: CaAx = 0 always)
  *   added mass        F_i rho v_i (Ca (1 - q q^T) + CaAx q q^T)
- *   seabed            (kb p - cb v_z) d dL_i up, p > 0 the node's depth below the seabed (flat or
- *                     the bathymetry grid's depth under the node)
+ *   seabed            (kb p - cb v_z) d dL_i up, p > 0 the node's depth below the seabed
  * and at each end face whose lowest point (z - (d/2) sin phi) is below zeta, with F and zA of its
  * end node, sign s = -1 at A and +1 at B (the face's outward normal is s q), V_e = pi d^3 / 12 (a
  * half sphere):
@@ -125,12 +124,14 @@ HW_HD double hw_cyl_section(double z, double zeta, double d, double sphi, double
     return d * d / 8.0 * s2;
 }
 
-/* The cylinder in state s as its loads and energy see it: its world axis q (sin phi = sphi, cos
- * phi = cphi), the surface zeta over its upper end and the wet length h0 from its lower end. */
+/* What the nodes share in state s: the axis q (world), sin and cos of its tilt, the moment
+ * direction sin phi (sin beta, -cos beta, 0), the length, segment length, the surface elevation at
+ * the upper end, the lower end's height zlow and the wet length h0 from it, which end is lower,
+ * whether the surface crosses the cylinder. */
 typedef struct hw_cyl_geo {
+    hw_v3 q, mdir;
+    double L, l, sphi, cphi, zeta, zlow, h0;
     int N, a_low, crossing;
-    double L, l, d, area, ve, sphi, cphi, zlow, zeta, h0;
-    hw_v3 q;
 } hw_cyl_geo;
 
 HW_HD hw_cyl_geo hw_cyl_geometry(const hw_cyl_p *c, const hw_body_s *s, const hw_cyl_sea *sea)
@@ -139,54 +140,112 @@ HW_HD hw_cyl_geo hw_cyl_geometry(const hw_cyl_p *c, const hw_body_s *s, const hw
     hw_v3 tb;
     G.N = c->n > 0 ? c->n : 0;
     G.L = hw_cyl_length(c, &tb);
-    G.d = c->d;
-    G.area = 0.25 * HW_PI * G.d * G.d;
-    G.ve = HW_PI * G.d * G.d * G.d / 12.0;
     G.l = G.N > 0 ? G.L / G.N : 0.0;
     G.q = hw_quat_rotate(s->q, tb);
     G.sphi = sqrt(G.q.x * G.q.x + G.q.y * G.q.y);
     G.cphi = G.q.z;
+    G.mdir = hw_v3_make(G.q.y, -G.q.x, 0.0);
     hw_v3 xa = hw_body_point(s, c->a);
     hw_v3 xb = G.N > 0 ? hw_body_point(s, c->b) : xa;
     /* the surface at the upper end, the wet length from the lower end */
     G.a_low = xa.z <= xb.z;
     hw_v3 xtop = G.a_low ? xb : xa;
-    G.zlow = G.a_low ? xa.z : xb.z;
-    double ztop = xtop.z;
+    double zlow = G.a_low ? xa.z : xb.z, ztop = xtop.z;
     G.zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
-    G.crossing = G.zlow < G.zeta && ztop > G.zeta;
-    G.h0 = G.crossing ? (G.zeta - G.zlow) / fabs(G.q.z) : (xa.z < G.zeta ? G.L : 0.0);
+    G.crossing = zlow < G.zeta && ztop > G.zeta;
+    G.h0 = G.crossing ? (G.zeta - zlow) / fabs(G.q.z) : (xa.z < G.zeta ? G.L : 0.0);
+    G.zlow = zlow;
     return G;
 }
 
-/* Node i of the cylinder: where it is and how fast it moves, its tributary length dl and volume
- * vi, its wet cross-section asub (centroid height za) and its wet fraction F (the axial wet length
- * blended with the cross-section by the tilt). */
-typedef struct hw_cyl_nd {
-    hw_v3 x, v;
-    double dl, vi, asub, za, F;
-} hw_cyl_nd;
+/* One node's loads, each part apart (the groups MoorDyn's rod output flags name: W B X Y A a P b;
+ * docs/moordyn.md, "Rod output files"), world. */
+typedef struct hw_cyl_node {
+    hw_v3 x, v, U;       /* the node's position and velocity, the water's velocity there */
+    hw_v3 weight;        /* m_l dL_i g downwards: for output only (the body's weight holds it) */
+    hw_v3 buoy;          /* side buoyancy and the end faces' hydrostatic pressure */
+    hw_v3 drag_n, drag_q;/* drag across the axis; along it (sides' CdAx, end faces' CdEnd) */
+    hw_v3 fk_n, fk_q;    /* fluid inertia across the axis; along it (CaAx, end faces' CaEnd) */
+    hw_v3 pdyn;          /* the waves' dynamic pressure on the end faces */
+    hw_v3 seabed;
+    hw_v3 moment;        /* the end faces' moments */
+    double cam, caq;     /* added mass across and along the axis */
+    double dl, F;        /* tributary length, wet fraction (axial wet length and cross-section blended) */
+    double asub, za;     /* the wet cross-section and its centroid's height */
+    double seabed_power, seabed_energy; /* the contact's damping power (>= 0) and elastic energy */
+} hw_cyl_node;
 
-HW_HD hw_cyl_nd hw_cyl_node(const hw_cyl_p *c, const hw_body_s *s, const hw_cyl_geo *G, int i)
+HW_HD hw_cyl_node hw_cyl_node_loads(const hw_cyl_p *c, const hw_cyl_geo *G, const hw_body_s *s, double g,
+                                    double rho, const hw_cyl_sea *sea, int i)
 {
-    hw_cyl_nd n;
+    hw_cyl_node o;
     int N = G->N;
+    double d = c->d, area = 0.25 * HW_PI * d * d, ve = HW_PI * d * d * d / 12.0, l = G->l;
+    hw_v3 q = G->q;
     double fr = N > 0 ? (double)i / N : 0.0;
-    hw_v3 at = hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr));
-    if (N == 0) at = c->a;
-    n.x = hw_body_point(s, at);
-    n.v = hw_body_point_vel(s, at);
-    n.dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * G->l : G->l);
-    n.vi = G->area * n.dl;
+    hw_v3 at = N == 0 ? c->a : hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr));
+    hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
+    double dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * l : l);
+    double vi = area * dl;
     /* the tributary interval [s0, s0 + dl] along the axis from the lower end */
-    double s0 = i == 0 ? 0.0 : (i - 0.5) * G->l;
-    if (!G->a_low) s0 = G->L - s0 - n.dl;
-    double f0 = n.dl > 0.0 ? (G->h0 - s0) / n.dl : 1.0;
+    double s0 = i == 0 ? 0.0 : (i - 0.5) * l;
+    if (!G->a_low) s0 = G->L - s0 - dl;
+    double f0 = dl > 0.0 ? (G->h0 - s0) / dl : 1.0;
     f0 = f0 > 1.0 ? 1.0 : (f0 < 0.0 ? 0.0 : f0);
-    n.za = 0.0;
-    n.asub = hw_cyl_section(n.x.z, G->zeta, G->d, G->sphi, &n.za);
-    n.F = f0 * G->cphi * G->cphi + n.asub / G->area * G->sphi * G->sphi;
-    return n;
+    double za = 0.0;
+    double asub = hw_cyl_section(x.z, G->zeta, d, G->sphi, &za);
+    double F = f0 * G->cphi * G->cphi + asub / area * G->sphi * G->sphi;
+    hw_wave_kin K = hw_wave_eval(sea->W, x, sea->t);
+    hw_v3 U = K.u;
+    if (sea->cnz > 0 && K.wet)
+        U = hw_v3_add(U, hw_current_3(sea->cz, sea->ct, sea->cux, sea->cuy, sea->cuz, sea->cnz, sea->cnt, x.z, sea->t));
+    hw_v3 u = hw_v3_sub(U, v);
+    hw_v3 uq = hw_v3_scale(q, hw_v3_dot(u, q)); /* the axial part, for the end faces' drag */
+    hw_v3 aq = hw_v3_scale(q, hw_v3_dot(K.a, q)), ap = hw_v3_sub(K.a, aq);
+    double uqm = hw_v3_norm(uq);
+    hw_v3 z = hw_v3_zero();
+    o.x = x; o.v = v; o.U = U;
+    o.weight = hw_v3_make(0.0, 0.0, -c->ml * dl * g);
+    o.buoy = o.drag_n = o.drag_q = o.fk_n = o.fk_q = o.pdyn = o.seabed = o.moment = z;
+    o.cam = o.caq = 0.0;
+    o.dl = dl; o.F = F; o.asub = asub; o.za = za;
+    o.seabed_power = o.seabed_energy = 0.0;
+    if (N > 0) {
+        o.buoy = hw_v3_scale(hw_v3_sub(hw_v3_make(0.0, 0.0, 1.0), hw_v3_scale(q, q.z)), F * vi * rho * g);
+        /* the lines' Morison drag, across and along the axis apart */
+        o.drag_n = hw_morison_drag(u, q, rho, d, F * dl, c->cd, 0.0);
+        o.drag_q = hw_morison_drag(u, q, rho, d, F * dl, 0.0, c->cd_ax);
+        o.fk_n = hw_v3_scale(ap, F * rho * vi * (1.0 + c->ca));
+        o.fk_q = hw_v3_scale(aq, F * rho * vi * c->ca_ax);
+        o.cam = F * rho * vi * c->ca;
+        o.caq = F * rho * vi * c->ca_ax;
+        if (sea->kb > 0.0) { /* at the depth under the node (flat, or the bathymetry grid's) */
+            hw_seabed_result sb = hw_seabed_contact(x, v, hw_cyl_sea_depth(sea, x.x, x.y), sea->kb, sea->cb, 1.0, 0.0, d, dl);
+            o.seabed = sb.f;
+            o.seabed_power = sb.power;
+            o.seabed_energy = sb.energy;
+        }
+    }
+    double zlo_node = x.z - 0.5 * d * G->sphi;
+    for (int e = 0; e < 2; e++) { /* end A (node 0), end B (node N) */
+        if ((e == 0 && i != 0) || (e == 1 && i != N) || !(zlo_node < G->zeta)) continue;
+        double sg = e == 0 ? -1.0 : 1.0;
+        o.buoy = hw_v3_add(o.buoy, hw_v3_scale(q, sg * F * area * rho * g * za));
+        o.pdyn = hw_v3_add(o.pdyn, hw_v3_scale(q, -sg * F * area * K.pd));
+        o.moment = hw_v3_add(o.moment, hw_v3_scale(G->mdir, sg * F * rho * g * HW_PI * d * d * d * d / 64.0));
+        o.drag_q = hw_v3_add(o.drag_q, hw_v3_scale(uq, 0.5 * F * area * rho * c->cd_end * uqm));
+        o.fk_q = hw_v3_add(o.fk_q, hw_v3_scale(aq, F * rho * c->ca_end * ve));
+        o.caq += F * rho * c->ca_end * ve;
+    }
+    return o;
+}
+
+/* The node's fluid and seabed load (every part but the weight). */
+HW_HD hw_v3 hw_cyl_node_force(const hw_cyl_node *o)
+{
+    hw_v3 f = hw_v3_add(hw_v3_add(o->buoy, o->fk_n), hw_v3_add(o->fk_q, o->seabed));
+    f = hw_v3_add(f, o->pdyn);
+    return hw_v3_add(f, hw_v3_add(o->drag_n, o->drag_q));
 }
 
 /* The cylinder's loads on the body in state s (world, about the reference point), added to *f;
@@ -196,97 +255,47 @@ HW_HD hw_cyl_nd hw_cyl_node(const hw_cyl_p *c, const hw_body_s *s, const hw_cyl_
 HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
                         hw_v6 *f, hw_m6 *m6, double *drag_power)
 {
-    const hw_cyl_geo G = hw_cyl_geometry(c, s, sea);
-    const int N = G.N;
-    const double d = G.d, area = G.area, ve = G.ve, sphi = G.sphi, cphi = G.cphi, zeta = G.zeta;
-    const hw_v3 q = G.q;
-    hw_v3 mdir = hw_v3_make(q.y, -q.x, 0.0); /* sin phi (sin beta, -cos beta, 0) */
+    hw_cyl_geo G = hw_cyl_geometry(c, s, sea);
     double pw = 0.0;
-    for (int i = 0; i <= N; i++) {
-        const hw_cyl_nd nd = hw_cyl_node(c, s, &G, i);
-        const hw_v3 x = nd.x, v = nd.v;
-        const double dl = nd.dl, vi = nd.vi, za = nd.za, F = nd.F;
-        hw_wave_kin K = hw_wave_eval(sea->W, x, sea->t);
-        hw_v3 U = K.u;
-        if (sea->cnz > 0 && K.wet)
-            U = hw_v3_add(U, hw_current_3(sea->cz, sea->ct, sea->cux, sea->cuy, sea->cuz, sea->cnz, sea->cnt, x.z, sea->t));
-        hw_v3 u = hw_v3_sub(U, v);
-        hw_v3 uq = hw_v3_scale(q, hw_v3_dot(u, q)); /* the axial part, for the end faces' drag */
-        hw_v3 aq = hw_v3_scale(q, hw_v3_dot(K.a, q)), ap = hw_v3_sub(K.a, aq);
-        double uqm = hw_v3_norm(uq);
-        hw_v3 F3 = hw_v3_zero(), M3 = hw_v3_zero(), Fd = hw_v3_zero();
-        double cam = 0.0, caq = 0.0; /* added mass across and along the axis */
-        if (N > 0) {
-            F3 = hw_v3_scale(hw_v3_sub(hw_v3_make(0.0, 0.0, 1.0), hw_v3_scale(q, q.z)), F * vi * rho * g);
-            Fd = hw_morison_drag(u, q, rho, d, F * dl, c->cd, c->cd_ax); /* the lines' Morison drag */
-            F3 = hw_v3_add(F3, hw_v3_add(hw_v3_scale(ap, F * rho * vi * (1.0 + c->ca)),
-                                         hw_v3_scale(aq, F * rho * vi * c->ca_ax)));
-            cam = F * rho * vi * c->ca;
-            caq = F * rho * vi * c->ca_ax;
-            if (sea->kb > 0.0) {
-                hw_seabed_result sb = hw_seabed_contact(x, v, hw_cyl_sea_depth(sea, x.x, x.y), sea->kb, sea->cb,
-                                                          1.0, 0.0, d, dl);
-                F3 = hw_v3_add(F3, sb.f);
-                pw -= sb.power; /* the contact's damping, dissipated as the drag is */
-            }
-        }
-        double zlo_node = x.z - 0.5 * d * sphi;
-        for (int e = 0; e < 2; e++) { /* end A (node 0), end B (node N) */
-            if ((e == 0 && i != 0) || (e == 1 && i != N) || !(zlo_node < zeta)) continue;
-            double sg = e == 0 ? -1.0 : 1.0;
-            F3 = hw_v3_add(F3, hw_v3_scale(q, -sg * F * area * (K.pd - rho * g * za)));
-            M3 = hw_v3_add(M3, hw_v3_scale(mdir, sg * F * rho * g * HW_PI * d * d * d * d / 64.0));
-            Fd = hw_v3_add(Fd, hw_v3_scale(uq, 0.5 * F * area * rho * c->cd_end * uqm));
-            F3 = hw_v3_add(F3, hw_v3_scale(aq, F * rho * c->ca_end * ve));
-            caq += F * rho * c->ca_end * ve;
-        }
-        pw -= hw_v3_dot(Fd, u);
-        F3 = hw_v3_add(F3, Fd);
-        hw_body_add_force_at(f, s->r, x, F3);
-        f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
-        if (cam != 0.0 || caq != 0.0)
-            hw_body_point_mass6(m6, f, hw_m3s_iso_axial(cam, caq - cam, q), hw_v3_sub(x, s->r), s->w);
+    for (int i = 0; i <= G.N; i++) {
+        hw_cyl_node o = hw_cyl_node_loads(c, &G, s, g, rho, sea, i);
+        pw -= hw_v3_dot(hw_v3_add(o.drag_n, o.drag_q), hw_v3_sub(o.U, o.v)) + o.seabed_power;
+        hw_body_add_force_at(f, s->r, o.x, hw_cyl_node_force(&o));
+        f->a[3] += o.moment.x; f->a[4] += o.moment.y; f->a[5] += o.moment.z;
+        if (o.cam != 0.0 || o.caq != 0.0)
+            hw_body_point_mass6(m6, f, hw_m3s_iso_axial(o.cam, o.caq - o.cam, G.q), hw_v3_sub(o.x, s->r), s->w);
     }
-    if (G.crossing && N > 0) {
-        hw_v3 M3 = hw_v3_scale(mdir, rho * g * HW_PI * d * d * d * d / 16.0 * cphi);
+    if (G.crossing && G.N > 0) {
+        hw_v3 M3 = hw_v3_scale(G.mdir, rho * g * HW_PI * c->d * c->d * c->d * c->d / 16.0 * G.cphi);
         f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
     }
     if (drag_power) *drag_power += pw;
 }
 
 /* What the body's own energy (hw_body_energy: the cylinder's mass is in the body's) leaves out of
- * the cylinder in state s, with the geometry of hw_cyl_loads: the added mass's kinetic energy,
- * 1/2 v^T A v at each node (across the axis Ca, along it CaAx, at a wet end face CaEnd), added to
- * *kinetic; the buoyancy's potential, -rho g times the first moment in z of the wet volume, and
- * the seabed contact's elastic energy, added to *potential. The wet volume's moment is that of
- * the loads' blend: cos^2 phi of the axial wet length h0 from the lower end (A (z_low h0 +
- * |q_z| h0^2 / 2)) plus sin^2 phi of each node's wet cross-section (dl a_sub z_a); under water it
- * is V z_centre whatever the tilt, and for a vertical cylinder piercing the surface the potential
- * rho g A z_low^2 / 2 of its bottom face's pressure. Exact where the loads derive from it: a
- * submerged cylinder, a vertical one piercing the surface; the added mass is constant along a
- * path that keeps each node's wet fraction (a heaving spar), otherwise the loads leave out its
- * rate of change (as MoorDyn's do). */
+ * the cylinder in state s: the added mass's kinetic energy 1/2 v^T A v at each node (across the
+ * axis Ca, along it CaAx and a wet end face's CaEnd: the loads' cam, caq), added to *kinetic;
+ * the buoyancy's potential, -rho g times the first moment in z of the wet volume, and the seabed
+ * contact's elastic energy, added to *potential. The wet volume's moment is that of the loads'
+ * blend: cos^2 phi of the axial wet length h0 from the lower end (A (z_low h0 + |q_z| h0^2 / 2))
+ * plus sin^2 phi of each node's wet cross-section (dL a_sub z_a); under water it is V z_centre
+ * whatever the tilt, and for a vertical cylinder piercing the surface it gives rho g A z_low^2 / 2,
+ * its bottom face's pressure's potential. Exact where the loads derive from it: a submerged
+ * cylinder, a vertical one piercing the surface; the added mass is constant along a path that
+ * keeps each node's wet fraction (a heaving spar), otherwise the loads leave out its rate of
+ * change (as MoorDyn's do). */
 HW_HD void hw_cyl_energy(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
                          double *kinetic, double *potential)
 {
-    const hw_cyl_geo G = hw_cyl_geometry(c, s, sea);
-    const int N = G.N;
-    const hw_v3 q = G.q;
-    double ke = 0.0, pe = 0.0;
-    double moment = G.cphi * G.cphi * G.area * (G.zlow * G.h0 + 0.5 * fabs(q.z) * G.h0 * G.h0);
-    for (int i = 0; i <= N; i++) {
-        const hw_cyl_nd nd = hw_cyl_node(c, s, &G, i);
-        double vq = hw_v3_dot(nd.v, q), vp2 = hw_v3_dot(nd.v, nd.v) - vq * vq;
-        if (N > 0) {
-            ke += 0.5 * nd.F * rho * nd.vi * (c->ca * vp2 + c->ca_ax * vq * vq);
-            moment += G.sphi * G.sphi * nd.dl * nd.asub * nd.za;
-            if (sea->kb > 0.0)
-                pe += hw_seabed_contact(nd.x, nd.v, hw_cyl_sea_depth(sea, nd.x.x, nd.x.y), sea->kb, sea->cb, 1.0, 0.0,
-                                        G.d, nd.dl).energy;
-        }
-        /* a wet end face's added mass (as the loads: its node's lowest point under the surface) */
-        int ends = (i == 0) + (i == N);
-        if (nd.x.z - 0.5 * G.d * G.sphi < G.zeta) ke += ends * 0.5 * nd.F * rho * c->ca_end * G.ve * vq * vq;
+    hw_cyl_geo G = hw_cyl_geometry(c, s, sea);
+    double area = 0.25 * HW_PI * c->d * c->d, ke = 0.0, pe = 0.0;
+    double moment = G.cphi * G.cphi * area * (G.zlow * G.h0 + 0.5 * fabs(G.q.z) * G.h0 * G.h0);
+    for (int i = 0; i <= G.N; i++) {
+        hw_cyl_node o = hw_cyl_node_loads(c, &G, s, g, rho, sea, i);
+        double vq = hw_v3_dot(o.v, G.q), vp2 = hw_v3_dot(o.v, o.v) - vq * vq;
+        ke += 0.5 * (o.cam * vp2 + o.caq * vq * vq);
+        if (G.N > 0) moment += G.sphi * G.sphi * o.dl * o.asub * o.za;
+        pe += o.seabed_energy;
     }
     *kinetic += ke;
     *potential += pe - rho * g * moment;
