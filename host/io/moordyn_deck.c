@@ -2010,9 +2010,10 @@ static void set_rod_clamps(rdr *R)
                            R->points[p].name);
                     return;
                 }
-                double ax[3], n = 0.0, sgn = p == rod->pt_b ? 1.0 : -1.0; /* outward from the rod's end */
-                for (int c = 0; c < 3; c++) { ax[c] = rod->c.b[c] - rod->c.a[c]; n += ax[c] * ax[c]; }
-                for (int c = 0; c < 3; c++) l->clamp[end][c] = sgn * ax[c] / sqrt(n);
+                /* outward from the rod's end: the rod's axis, or its reverse at end A (the model
+                 * normalizes it) */
+                double sgn = p == rod->pt_b ? 1.0 : -1.0;
+                for (int c = 0; c < 3; c++) l->clamp[end][c] = sgn * (rod->c.b[c] - rod->c.a[c]);
                 break;
             }
         }
