@@ -33,6 +33,8 @@ typedef struct body {
 typedef struct end_info {
     int att, line, end;
     double m, l, d, can, cat;  /* node mass (mu l), tributary length l = half the end segment */
+    int clamped;               /* a clamped end (hw_line_def.clamp): the body turns its direction */
+    double clamp[3];           /* ... body frame, unit */
 } end_info;
 
 struct hw_bodies {
@@ -306,6 +308,10 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
                 E->l = 0.5 * L->length / L->nseg;
                 E->m = ty->mu * E->l;
                 E->d = ty->d; E->can = ty->can; E->cat = ty->cat;
+                const double *c = L->clamp[e];
+                double cn = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+                E->clamped = cn > 0;
+                for (int j = 0; j < 3 && cn > 0; j++) E->clamp[j] = c[j] / cn;
             }
     *out = b;
     return HW_OK;
@@ -395,6 +401,16 @@ hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim)
         hw_status st = hw_sim_set_point_kinematics(sim, a->point, pos, vel);
         if (st) return st;
     }
+    for (int j = 0; b && j < b->n_ends; j++) { /* clamped ends turn with their bodies */
+        const end_info *E = &b->ends[j];
+        if (!E->clamped) continue;
+        const hw_body_s *s = &b->b[b->att[E->att].body].s;
+        hw_v3 c = hw_quat_rotate(s->q, hw_v3_make(E->clamp[0], E->clamp[1], E->clamp[2]));
+        hw_v3 cd = hw_v3_cross(s->w, c);
+        double dir[3] = {c.x, c.y, c.z}, rate[3] = {cd.x, cd.y, cd.z};
+        hw_status st = hw_sim_set_end_clamp(sim, E->line, E->end, dir, rate);
+        if (st) return st;
+    }
     return HW_OK;
 }
 
@@ -410,6 +426,15 @@ hw_status hw_bodies_read_loads(hw_bodies *b, hw_sim *sim)
         hw_v6 g6 = hw_v6_zero();
         hw_body_add_force_at(&g6, B->s.r, hw_v3_make(x[0], x[1], x[2]), hw_v3_make(f[0], f[1], f[2]));
         for (int c = 0; c < 6; c++) B->load[c] += g6.a[c];
+    }
+    for (int j = 0; b && sim && j < b->n_ends; j++) { /* a clamped end's moment (hw_hinge_clamp) */
+        const end_info *E = &b->ends[j];
+        if (!E->clamped) continue;
+        double mo[3];
+        hw_status st = hw_sim_line_end_moment(sim, E->line, E->end, mo);
+        if (st) return st;
+        body *B = &b->b[b->att[E->att].body];
+        for (int c = 0; c < 3; c++) B->load[3 + c] += mo[c];
     }
     return HW_OK;
 }

@@ -2012,24 +2012,38 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     for (int k = 1; want_t && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->segs, &R->n_segs, i, k);
 }
 
-/* A line with bending stiffness on a rod end: MoorDyn makes the rod a cantilever for it (the line's
- * end direction is clamped to the rod's axis and its end moment goes to the rod). Hawser's line
- * ends are ball joints (no end moment): refused at the line's row rather than run without it. */
-static void check_rod_lines(rdr *R)
+/* A line with bending stiffness on a rod end: MoorDyn makes the rod a cantilever for it. The line's
+ * end direction is clamped to the rod's axis, continuing the rod outward (at rod end B along A->B,
+ * at rod end A along B->A; MoorDyn's Line::setEndOrientation), and the line's end moment goes to
+ * the rod. Hawser's lines[].clamp_a / clamp_b (kernels/physics/bending.h hw_hinge_clamp), in the
+ * frame of the rod's body, which turns it and takes the moment. A zero-length rod (NumSegs 0)
+ * takes its direction from its lines' moments in MoorDyn: refused at the line's row. */
+static void set_rod_clamps(rdr *R)
 {
     for (int i = 0; i < R->n_lines && !FAILED(R); i++) {
-        const hw_line_def *l = &R->lines[i];
+        hw_line_def *l = &R->lines[i];
         const hw_line_type_def *t = &R->types[l->type];
         for (int end = 0; end < 2 && t->ei > 0; end++) {
             int p = end ? l->point_b : l->point_a;
             if (p < R->n_deck_points) continue;
-            char w[128];
-            snprintf(w, sizeof w, "LINES %d %s", i + 1, end ? "AttachB" : "AttachA");
-            refuse(R, R->line_ln[i], w, "a line with bending stiffness (EI = %g N m^2, type %.40s) on a rod end (%s) "
-                   "not supported yet: MoorDyn clamps the line's end to the rod's axis and passes the line's end moment "
-                   "to the rod (a cantilever); Hawser's line ends are ball joints without an end moment (give the "
-                   "type EI 0 to run it with a pinned end)", t->ei, t->name, R->points[p].name);
-            break;
+            for (int k = 0; k < R->n_rods; k++) {
+                const md_rod *rod = &R->rods[k];
+                if (p != rod->pt_a && p != rod->pt_b) continue;
+                if (rod->c.segments == 0) {
+                    char w[128];
+                    snprintf(w, sizeof w, "LINES %d %s", i + 1, end ? "AttachB" : "AttachA");
+                    refuse(R, R->line_ln[i], w, "a line with bending stiffness (EI = %g N m^2, type %.40s) on a "
+                           "zero-length rod (%s, NumSegs 0) not supported yet: MoorDyn turns such a rod to balance "
+                           "its lines' end moments (give the type EI 0 to run it with a pinned end)", t->ei, t->name,
+                           R->points[p].name);
+                    return;
+                }
+                /* outward from the rod's end: the rod's axis, or its reverse at end A (the model
+                 * normalizes it) */
+                double sgn = p == rod->pt_b ? 1.0 : -1.0;
+                for (int c = 0; c < 3; c++) l->clamp[end][c] = sgn * (rod->c.b[c] - rod->c.a[c]);
+                break;
+            }
         }
     }
 }
@@ -2774,7 +2788,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) add_rod_points(R);
     if (!FAILED(R)) read_lines(R);
     if (!FAILED(R)) drop_idle_points(R);
-    if (!FAILED(R)) check_rod_lines(R);
+    if (!FAILED(R)) set_rod_clamps(R);
     if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
     if (!FAILED(R) && R->ic_file[0]) read_state_file(R);

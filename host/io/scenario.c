@@ -1101,7 +1101,7 @@ static void parse_points(loader *L, mapr *root)
 /* ---- lines ------------------------------------------------------------------------------------ */
 
 static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
-                                        "winch", "failure", "start", NULL};
+                                        "winch", "failure", "start", "clamp_a", "clamp_b", NULL};
 static const char *const START_KEYS[] = {"positions", "velocities", NULL};
 
 /* A list of nseg + 1 rows [x, y, z] (one per node) into a new array of 3 (nseg + 1) values. */
@@ -1160,6 +1160,16 @@ static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
         fld f;
         hw_yr_get(&m, "segments", &f);
         fail(L, f.line, f.path, "expected an integer >= 1, got %d", l->nseg);
+    }
+    for (int e = 0; e < 2 && !FAILED(L); e++) { /* clamped ends: a direction, never zero */
+        const char *key = e ? "clamp_b" : "clamp_a";
+        double *c = l->clamp[e];
+        if (get_vec3(&m, key, 0, c) == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) { /* 0: given */
+            fld f;
+            hw_yr_get(&m, key, &f);
+            fail(L, f.line, f.path, "expected a non-zero direction [dx, dy, dz] (the line leaves its end point "
+                 "along it), got [0, 0, 0]");
+        }
     }
     if (!FAILED(L)) hw_scn_parse_winch(&m, &l->winch);
     if (!FAILED(L)) hw_scn_parse_failure(&m, &l->failure);

@@ -120,6 +120,20 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     ALLOC(S->node_line, S->n_nodes); ALLOC(S->node_loc, S->n_nodes);
     ALLOC(S->node_m, S->n_nodes); ALLOC(S->node_l, S->n_nodes);
     ALLOC(m->line_names, nl); ALLOC(m->ln_wsub, nl); ALLOC(m->ln_length, nl);
+    for (int l = 0; l < nl; l++) /* clamped ends (kernels/physics/bending.h hw_hinge_clamp) */
+        for (int e = 0; e < 2; e++) {
+            const double *c = def->lines[l].clamp[e];
+            S->n_clamp += c[0] != 0 || c[1] != 0 || c[2] != 0;
+        }
+    if (S->n_clamp > 0) {
+        ALLOC(S->ln_cdir, 6 * nl); ALLOC(S->ln_cdot, 6 * nl);
+        for (int l = 0; l < nl; l++)
+            for (int e = 0; e < 2; e++) {
+                const double *c = def->lines[l].clamp[e];
+                double n = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+                for (int k = 0; k < 3 && n > 0; k++) S->ln_cdir[3 * (2 * l + e) + k] = c[k] / n;
+            }
+    }
     int n0 = 0, s0 = 0, t0 = 0;
     for (int l = 0; l < nl; l++) {
         const hw_line_def *ld = &def->lines[l];

@@ -288,6 +288,20 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     if (l->nseg > HW_MAX_LINE_SEGMENTS)
         FAIL(S, i, "segments", "expected at most %d segments per line (README, Limits), got %d",
              HW_MAX_LINE_SEGMENTS, l->nseg);
+    for (int e = 0; e < 2; e++) { /* clamped ends */
+        const double *c = l->clamp[e];
+        if (c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
+        const char *f = e ? "clamp_b" : "clamp_a";
+        if (!(finite(c[0]) && finite(c[1]) && finite(c[2])))
+            FAIL(S, i, f, "expected a finite direction [dx, dy, dz], got [%g, %g, %g]", c[0], c[1], c[2]);
+        if (!(m->types[l->type].ei > 0))
+            FAIL(S, i, f, "expected a line type with EI > 0 (a clamp holds the line's bending), got "
+                 "EI = %g N m^2", m->types[l->type].ei);
+        if (m->points[e ? l->point_b : l->point_a].kind == HW_POINT_FREE)
+            FAIL(S, i, f, "expected an end on a fixed, prescribed or body point (a free point does not "
+                 "turn: it cannot hold a direction), got free point '%s'",
+                 m->points[e ? l->point_b : l->point_a].name);
+    }
     const hw_winch_def *w = &l->winch;
     if (w->end == HW_WINCH_NONE) return HW_OK;
     char field[48], why[256];
