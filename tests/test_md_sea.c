@@ -491,3 +491,31 @@ Test(wavekin2, deck_against_moordyn_and_twin)
     hw_scenario_free(d);
     hw_scenario_free(y);
 }
+
+/* WaveKin 2 with Currents 2: MoorDyn 2.7.2 (UnifyCurrentGrid 1, its default) puts the current on its
+ * wave grid, read at the stretched height and on the grid's samples (checked with the wheel on
+ * md_sea_wk2 with md_sea_curr2's current: at t = 2 s and z = -10 m, 0.7952 m/s where the profile gives
+ * 0.8, the elevation 0.18 m; and at t = 3 s 0.287 m/s, the current grid's wrap to its first profile
+ * sampled at the wave grid's 2.62 and 3.14 s). Hawser reads the profile at the node, with a warning;
+ * UnifyCurrentGrid 0 (MoorDyn's current kept apart, as Hawser's) has none. */
+Test(currents2, with_grid_waves_warns)
+{
+    const char *deck = side_deck(HW_TMP "/md_sea_comb", "2 WaveKin\n2 Currents\n", "wave_frequencies.txt",
+                                 "0 0 0\n0.5 0.3 0.4\n1 0 0\n");
+    FILE *f = fopen(HW_TMP "/md_sea_comb/current_profile_dynamic.txt", "w");
+    cr_assert_not_null(f);
+    fputs("h\nh\nh\nh\n-30 0\n\n0 0.1 0.2\n1 0.2 0.3\n", f);
+    fclose(f);
+    log_cap cap = {{0}, 0};
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(deck, cap_log, &cap, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_expect(strstr(cap.text, "1 " HW_TMP "/md_sea_comb/deck.dat:20: Currents 2 with WaveKin 2: MoorDyn 2.7.2 adds "
+                               "the current to its wave grid (UnifyCurrentGrid 1, its default)") != NULL, "%s", cap.text);
+    hw_scenario_free(sc);
+    deck = side_deck(HW_TMP "/md_sea_comb", "2 WaveKin\n2 Currents\n0 UnifyCurrentGrid\n", NULL, NULL);
+    cap.n = 0;
+    cap.text[0] = 0;
+    cr_assert_eq(hw_md_load(deck, cap_log, &cap, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_expect(strstr(cap.text, "with WaveKin 2") == NULL, "%s", cap.text);
+    hw_scenario_free(sc);
+}

@@ -118,6 +118,7 @@ typedef struct rdr {
     double wave_ramp;   /* waveKin_rampT, s */
     double *wave_buf;   /* the arrays of env.waves (one block) */
     double cfl;         /* CFL option (0: not given) */
+    int no_unify;       /* UnifyCurrentGrid 0 given (MoorDyn's default is 1) */
     hw_md_line_out *lo; /* per line: its LineOutputs (n_lines) */
     hw_waves *waves;    /* the sea, built by check_waves (moved to the deck) */
     char ic_file[4096]; /* fileIC's value ("" = none) */
@@ -748,8 +749,9 @@ static void read_option(rdr *R, const row *r)
         R->wave_ramp = v;
         break;
     case O_UNIFYGRID:
+        R->no_unify = v == 0; /* see warn_unified_current */
         note(R, r->line, "UnifyCurrentGrid has no effect: Hawser keeps no kinematics grids (the waves are "
-             "evaluated at every node from their components)");
+             "evaluated at every node from their components, the current from its profile)");
         break;
     case O_CFL:
         if (!(v > 0)) fail(R, r->line, where, "expected a Courant number > 0, got %g", v);
@@ -1133,6 +1135,23 @@ static void read_waves(rdr *R)
     if (R->wave_ramp > 0)
         note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT %g: Hawser's ramp rises as 0.5 (1 - cos(pi t / %g)), "
              "MoorDyn's linearly, both from 0 at t = 0 to 1 at t = %g s", R->wave_ramp, R->wave_ramp, R->wave_ramp);
+}
+
+/* WaveKin 2 or 3 with Currents 1 or 2: MoorDyn 2.7.2 (UnifyCurrentGrid 1, its default) adds the
+ * current to its wave grid, so a node reads it at the Wheeler-stretched height and on the wave grid's
+ * time samples, repeated with the waves' period; Hawser reads the profile at the node's own height
+ * and time. A warning says so (docs/moordyn.md, "Currents"). */
+static void warn_unified_current(rdr *R)
+{
+    int wk = R->opt_ln[O_WAVEKIN] ? R->wavekin : 0;
+    if ((wk != 2 && wk != 3) || (R->currents != 1 && R->currents != 2) || R->no_unify || !R->log) return;
+    char buf[900];
+    snprintf(buf, sizeof buf, "%s:%d: Currents %d with WaveKin %d: MoorDyn 2.7.2 adds the current to its wave grid "
+             "(UnifyCurrentGrid 1, its default), so its nodes read it at the Wheeler-stretched height and on the "
+             "wave grid's time samples, repeated with the waves' period; Hawser reads the profile at the node's own "
+             "height and time (0.6%% apart at 0.18 m of elevation, docs/moordyn.md)", R->file, R->opt_ln[O_CURRENTS],
+             R->currents, wk);
+    R->log(R->log_user, 1, buf);
 }
 
 static void require_depth(rdr *R)
@@ -2783,6 +2802,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_waves(R);
     if (!FAILED(R) && R->currents == 1) read_current_profile(R);
     if (!FAILED(R) && R->currents == 2) read_current_dynamic(R);
+    if (!FAILED(R)) warn_unified_current(R);
     if (!FAILED(R)) read_outputs(R);
     if (!FAILED(R)) require_depth(R);
     if (!FAILED(R)) map_friction(R);
