@@ -519,3 +519,25 @@ Test(currents2, with_grid_waves_warns)
     cr_expect(strstr(cap.text, "with WaveKin 2") == NULL, "%s", cap.text);
     hw_scenario_free(sc);
 }
+
+/* WaveKin 2's file errors, each at the file's own line: frequencies not increasing (MoorDyn 2.7.2
+ * refuses them too: "Ascending frequencies are expected"), a first row not at 0 rad/s, a mean level
+ * (half the first row's real part, in MoorDyn's inverse FFT) Hawser does not model. */
+Test(wavekin2, errors)
+{
+    static const struct { const char *content, *tail; hw_status st; } C[] = {
+        {"0 0 0\n0.5 1 0\n0.5 0 0\n", ":3: column 1 (omega): expected values increasing strictly, got 0.5 after 0.5 (line 2)",
+         HW_ERR_INPUT},
+        {"0.1 0 0\n0.5 1 0\n", ":1: omega: expected 0 rad/s on the first row (as MoorDyn requires), got 0.1", HW_ERR_INPUT},
+        {"0 0.4 0\n0.5 1 0\n", ":1: re: a mean water level (half the real part at omega = 0, 0.2 m, in MoorDyn's inverse "
+         "FFT) not supported yet: the mean surface is z = 0", HW_ERR_UNSUPPORTED}};
+    for (size_t k = 0; k < sizeof C / sizeof C[0]; k++) {
+        const char *deck = side_deck(HW_TMP "/md_sea_wk2bad", "2 WaveKin\n", "wave_frequencies.txt", C[k].content);
+        hw_scenario *sc = NULL;
+        cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), C[k].st, "%s", msg);
+        char want[1024];
+        snprintf(want, sizeof want, "%s/wave_frequencies.txt%s (WaveKin 2 at %s:19)", HW_TMP "/md_sea_wk2bad", C[k].tail,
+                 deck);
+        cr_expect_str_eq(msg, want);
+    }
+}
