@@ -541,3 +541,40 @@ Test(wavekin2, errors)
         cr_expect_str_eq(msg, want);
     }
 }
+
+/* A long record (a deck's profiles every 0.5 s for an hour: 7201 times) is read by bisection in
+ * time: the current at any time is the one the interval's linear search finds, bit for bit (the
+ * search used to walk the times from the first: 7000 steps per node late in such a run). */
+Test(currents2, long_record_lookup)
+{
+    enum { NT = 7201, NZ = 3 };
+    static double tt[NT], ux[NT * NZ], uy[NT * NZ], uz[NT * NZ];
+    const double zt[NZ] = {-30, -10, 0};
+    for (int k = 0; k < NT; k++) {
+        tt[k] = 0.5 * k;
+        for (int j = 0; j < NZ; j++) {
+            ux[k * NZ + j] = sin(0.01 * k + j);
+            uy[k * NZ + j] = cos(0.013 * k - j);
+            uz[k * NZ + j] = 0.001 * k;
+        }
+    }
+    for (int i = 0; i <= 2000; i++) { /* odd i: exactly at a sample's time */
+        double t = i % 2 ? tt[(i * 37) % NT] : -1 + 3602.0 * i / 2000, z = -35 + 0.02 * i;
+        hw_v3 u = hw_current_3(zt, tt, ux, uy, uz, NZ, NT, z, t);
+        /* the reference: the last time at or before t, found by walking */
+        int k = 0;
+        while (k < NT - 2 && tt[k + 1] <= t) k++;
+        hw_tlu_w w = hw_tlu_where(zt, NZ, z);
+        hw_v3 r;
+        if (t <= tt[0]) r = hw_v3_make(hw_tlu_at(w, ux), hw_tlu_at(w, uy), hw_tlu_at(w, uz));
+        else if (t >= tt[NT - 1])
+            r = hw_v3_make(hw_tlu_at(w, ux + (NT - 1) * NZ), hw_tlu_at(w, uy + (NT - 1) * NZ),
+                           hw_tlu_at(w, uz + (NT - 1) * NZ));
+        else {
+            double s = (t - tt[k]) / (tt[k + 1] - tt[k]);
+            r = hw_v3_make(hw_current_row(w, ux, k, NZ, s), hw_current_row(w, uy, k, NZ, s),
+                           hw_current_row(w, uz, k, NZ, s));
+        }
+        cr_expect(!memcmp(&u, &r, sizeof u), "t %g z %g: %.17g %.17g", t, z, u.x, r.x);
+    }
+}
