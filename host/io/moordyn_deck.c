@@ -794,7 +794,7 @@ static void read_options(rdr *R)
              "in MoorDyn)");
 }
 
-/* ---- waves (WaveKin 3 and 7) ------------------------------------------------------------------ */
+/* ---- waves (WaveKin 2, 3 and 7) ------------------------------------------------------------ */
 
 /* A failure in a wave file: "FILE:LINE: WHAT: ... (WaveKin N at DECK:LINE)". */
 static void wave_file_fail(rdr *R, hw_status st, const char *path, int line, const char *what, const char *fmt, ...)
@@ -2956,7 +2956,7 @@ static hw_md_deck *deck_new(rdr *R)
     return d;
 }
 
-/* The sea of WaveKin 3 or 7 is built once here (as the YAML loader does), so that what
+/* The sea of WaveKin 2, 3 or 7 is built once here (as the YAML loader does), so that what
  * hw_waves_create refuses is reported at the WaveKin line, not as an internal error of the YAML. */
 static void check_waves(rdr *R)
 {
