@@ -40,6 +40,8 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/md_visco.yaml", /* viscoelastic: a strain per segment after the blocks */
     HW_TEST_DATA_DIR "/md_beam.yaml", /* bending with damped hinges (kernels/physics/bending.h) */
     HW_TEST_DATA_DIR "/md_cantilever.yaml", /* a clamped end's hinge (hw_hinge_clamp) */
+    HW_TEST_DATA_DIR "/md_sea_curr2.yaml", /* a current varying in depth and time: physics/hydro.h's
+                                              bisection in time on the device */
     NULL};
 
 static int have_device(void)

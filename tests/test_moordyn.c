@@ -699,9 +699,9 @@ Test(errors, failure_rows)
 
 Test(errors, refused_options)
 {
-    expect(with("0.01  dtM\n", "0.01 dtM\n1 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin", "not supported yet");
+    expect(with("0.01  dtM\n", "0.01 dtM\n4 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin", "not supported");
     cr_assert_eq(load_text(with("0.01  dtM\n", "0.01 dtM\n0 WaveKin\n0 Currents\n")), HW_OK, "%s", msg);
-    expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
+    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
     expect(with("0.01  dtM\n", "AB5 tScheme\n"), BAD, 18, "OPTIONS tScheme", "got \"AB5\""); /* test_schemes.c: the rest */
     expect(with("0.01  dtM\n", "state.bin fileIC\n"), HW_ERR_IO, 18, "OPTIONS fileIC",
            "state.bin: cannot read the state file: No such file");
@@ -1433,10 +1433,7 @@ Test(waves, wavekin3_elevation)
 /* Every refused mode and every bad wave file: one line at the deck option or the file's own line. */
 Test(waves, wavekin_errors)
 {
-    expect(with("0.01  dtM\n", "0.01 dtM\n2 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin: WaveKin 2",
-           "WaveKin 7 reads the same wave_frequencies.txt");
-    expect(with("0.01  dtM\n", "0.01 dtM\n1 WaveKin\n"), REFUSED, 19, "WaveKin 1 (kinematics set by the calling",
-           "Hawser computes the wave kinematics");
+    /* WaveKin 1 and 2 are read (tests/test_md_sea.c) */
     expect(with("0.01  dtM\n", "0.01 dtM\n5 WaveKin\n"), REFUSED, 19, "WaveKin 5 not supported",
            "does not implement it either");
     expect(with("0.01  dtM\n", "0.01 dtM\n8 WaveKin\n"), BAD, 19, "OPTIONS WaveKin: expected a WaveKin mode 0 to 7",
@@ -1522,10 +1519,9 @@ Test(currents, profile_file)
     cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_IO);
     cr_assert(strstr(msg, "/md_cur_none/current_profile.txt: cannot open: No such file or directory (Currents 1 at ")
               && strstr(msg, "deck.dat:19)"), "%s", msg);
-    expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 2",
-           "repeats that current in time");
-    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 not supported",
-           "Currents 1 = current_profile.txt is read");
+    /* Currents 2 is read, Currents 5 refused (tests/test_md_sea.c) */
+    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 (",
+           "Currents 1 = current_profile.txt");
 }
 
 /* ---- the .out tables as MoorDyn 2.7.2 writes them (docs/moordyn.md, "OUTPUTS and the .out table") */

@@ -9,6 +9,7 @@
  * output are the same hw_model_def by construction. */
 #include "io/moordyn_deck.h"
 #include "io/moordyn_state.h"
+#include "io/moordyn_sea.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -109,14 +110,15 @@ typedef struct rdr {
     int n_chans;
     int write_units;
     int opt_ln[64];     /* deck line of each option (by option id), 0 = not given */
-    int wavekin;        /* WaveKin (0, 3 or 7 are read) */
-    int currents;       /* Currents (0 or 1 are read) */
+    int wavekin;        /* WaveKin (0, 1, 2, 3 or 7 are read) */
+    int currents;       /* Currents (0, 1 or 2 are read) */
     double *cur_buf;    /* the arrays of env.current (one block) */
     hw_bathy_file sb;   /* SeafloorFile: the grid of env.bathymetry */
     double dt_wave;     /* dtWave, s (MoorDyn's default 0.25) */
     double wave_ramp;   /* waveKin_rampT, s */
     double *wave_buf;   /* the arrays of env.waves (one block) */
     double cfl;         /* CFL option (0: not given) */
+    int no_unify;       /* UnifyCurrentGrid 0 given (MoorDyn's default is 1) */
     hw_md_line_out *lo; /* per line: its LineOutputs (n_lines) */
     hw_waves *waves;    /* the sea, built by check_waves (moved to the deck) */
     char ic_file[4096]; /* fileIC's value ("" = none) */
@@ -494,9 +496,11 @@ static const char *opt_name(int id)
     return "?";
 }
 
-/* WaveKin (docs/moordyn.md, "Waves"): 0 none; 3 a wave elevation record at the origin
- * (wave_elevation.txt); 7 wave components summed at the nodes (wave_frequencies.txt). The others
- * are refused, saying what Hawser does instead. The files are read after all options (dtWave). */
+/* WaveKin (docs/moordyn.md, "Waves"): 0 none; 1 kinematics from the calling program (none under
+ * hawser run: still water, with a warning); 2 wave_frequencies.txt on MoorDyn's FFT grid; 3 a wave
+ * elevation record at the origin (wave_elevation.txt); 7 wave components summed at the nodes
+ * (wave_frequencies.txt). The others are refused, saying what Hawser does instead. The files are
+ * read after all options (dtWave). */
 static void read_wavekin(rdr *R, int line, const char *where, double v)
 {
     int k = (int)v;
@@ -506,21 +510,13 @@ static void read_wavekin(rdr *R, int line, const char *where, double v)
     }
     R->wavekin = k;
     switch (k) {
-    case 1:
-        refuse(R, line, where, "WaveKin 1 (kinematics set by the calling program every step) not supported "
-               "yet: Hawser computes the wave kinematics at every node itself, from a sea state (WaveKin 3: a "
-               "wave_elevation.txt record, or WaveKin 7: wave_frequencies.txt components; or environment.waves "
-               "in the YAML after hawser convert)");
-        break;
-    case 2:
-        refuse(R, line, where, "WaveKin 2 (wave_frequencies.txt turned into kinematics on the water_grid.txt "
-               "grid by an inverse FFT) not supported: Hawser keeps no kinematics grid, it sums the "
-               "components at every node; WaveKin 7 reads the same wave_frequencies.txt that way (mode 2 "
-               "first interpolates the spectrum to equal frequency steps, so the two seas differ)");
+    case 1: /* accepted with a warning in read_waves: MoorDyn standalone leaves the kinematics zero */
+    case 2: /* read in read_waves: wave_frequencies.txt as MoorDyn's grid samples it */
         break;
     case 4: case 5: case 6:
         refuse(R, line, where, "WaveKin %d not supported (MoorDyn v2 does not implement it either; Hawser "
-               "reads 0, 3 = a wave_elevation.txt record and 7 = wave_frequencies.txt components)", k);
+               "reads 0, 1 = still water under hawser run, 2 and 7 = wave_frequencies.txt, 3 = a wave_elevation.txt "
+               "record)", k);
         break;
     default:
         break;
@@ -761,14 +757,15 @@ static void read_option(rdr *R, const row *r)
         read_wavekin(R, r->line, where, v);
         break;
     case O_CURRENTS:
-        if (v == 2)
-            refuse(R, r->line, where, "Currents 2 (current_profile_dynamic.txt) not supported yet: MoorDyn "
-                   "2.7.2 repeats that current in time on its dtWave grid, where Hawser's profiles at times "
-                   "hold the last one (give times with profiles in the YAML after hawser convert)");
-        else if (v != 0 && v != 1)
+        if (v == 5)
+            refuse(R, r->line, where, "Currents 5 (current_profile_4d.txt: a current on an x, y, z, t grid) not "
+                   "supported yet: Hawser's current varies with depth and time only (Currents 1 = "
+                   "current_profile.txt, a steady profile; 2 = current_profile_dynamic.txt, profiles at times; "
+                   "or environment.current in the YAML after hawser convert)");
+        else if (v != 0 && v != 1 && v != 2)
             refuse(R, r->line, where, "%s %g not supported yet (Hawser's current varies with depth and time; "
-                   "Currents 1 = current_profile.txt is read, 0 = no current; a current can be given in the "
-                   "YAML scenario after hawser convert)", opt_name(id), v);
+                   "Currents 1 = current_profile.txt and 2 = current_profile_dynamic.txt are read, 0 = no "
+                   "current; a current can be given in the YAML scenario after hawser convert)", opt_name(id), v);
         R->currents = (int)v;
         break;
     case O_DTWAVE:
@@ -780,8 +777,9 @@ static void read_option(rdr *R, const row *r)
         R->wave_ramp = v;
         break;
     case O_UNIFYGRID:
+        R->no_unify = v == 0; /* see warn_unified_current */
         note(R, r->line, "UnifyCurrentGrid has no effect: Hawser keeps no kinematics grids (the waves are "
-             "evaluated at every node from their components)");
+             "evaluated at every node from their components, the current from its profile)");
         break;
     case O_CFL:
         if (!(v > 0)) fail(R, r->line, where, "expected a Courant number > 0, got %g", v);
@@ -824,7 +822,7 @@ static void read_options(rdr *R)
              "in MoorDyn)");
 }
 
-/* ---- waves (WaveKin 3 and 7) ------------------------------------------------------------------ */
+/* ---- waves (WaveKin 2, 3 and 7) ------------------------------------------------------------ */
 
 /* A failure in a wave file: "FILE:LINE: WHAT: ... (WaveKin N at DECK:LINE)". */
 static void wave_file_fail(rdr *R, hw_status st, const char *path, int line, const char *what, const char *fmt, ...)
@@ -1024,15 +1022,119 @@ static void read_current_profile(rdr *R)
     cd->uz = c + 3 * n;
 }
 
-/* After all options: the wave files of WaveKin 3 and 7, dtWave and waveKin_rampT. */
+/* WaveKin 2: wave_frequencies.txt beside the deck, rows "omega re im [beta]" as for WaveKin 7, with
+ * omega increasing strictly from 0. MoorDyn 2.7.2 interpolates them at equal steps dw (the smallest
+ * step between rows) and inverse-FFTs them onto its water_grid.txt grid, dtWave = 2 pi / (nt dw)
+ * apart in time, interpolating linearly between grid points and samples (io/moordyn_sea.h). Hawser
+ * takes the components that grid holds at its samples, |A| cos(w t - k.x + arg A) (a cos, where
+ * WaveKin 7's rows are sines), evaluated at every node, and samples the node kinematics at MoorDyn's
+ * grid step as MoorDyn does. The first bin's real part over 2 is a mean level, refused when not 0. */
+static void read_wave_frequencies_fft(rdr *R, const char *path)
+{
+    static const char *const COL[4] = {"omega", "re", "im", "beta"};
+    static const hw_table_spec SPEC = {3, 4, 0, 1, 2, 0, 0, 1, COL, "omega re im [beta]",
+                                       "rows (omega = 0, then the components; as MoorDyn requires)"};
+    hw_table_file t;
+    if (read_deck_table(R, path, &SPEC, &t, "WaveKin 2", R->opt_ln[O_WAVEKIN])) return;
+    const int n = t.rows, c = t.cols;
+    double *col = malloc((size_t)n * 4 * sizeof *col);
+    if (!col) {
+        hw_table_file_free(&t);
+        oom(R, "the wave components", (double)n * 4 * sizeof *col);
+        return;
+    }
+    for (int r = 0; r < n && !FAILED(R); r++) {
+        const double *v = t.v + (size_t)r * c;
+        for (int k = 0; k < 4; k++) col[k * n + r] = k < c ? v[k] : 0.0;
+        if (r == 0 && v[0] != 0)
+            wave_file_fail(R, HW_ERR_INPUT, path, t.line[r], "omega", "expected 0 rad/s on the first row (as "
+                           "MoorDyn requires), got %g", v[0]);
+        if (c > 3 && fabs(v[3]) > 2 * 3.14159265358979323846)
+            wave_file_fail(R, HW_ERR_INPUT, path, t.line[r], "beta", "expected a direction from -2 pi to 2 pi rad "
+                           "(as MoorDyn requires), got %g", v[3]);
+    }
+    int first = t.line[0], last = t.line[n - 1];
+    hw_table_file_free(&t);
+    double *w = NULL, mean = 0, dtg = 0, dw = 0;
+    int m = 0, nw = 0;
+    if (!FAILED(R) && hw_md_wavekin2_components(col, col + n, col + 2 * n, col + 3 * n, n, &w, &m, &mean, &dtg, &dw,
+                                                &nw) != HW_OK)
+        oom(R, "the wave components", (double)col[n - 1] * 32);
+    free(col);
+    if (!FAILED(R) && mean != 0)
+        wave_file_fail(R, HW_ERR_UNSUPPORTED, path, first, "re", "a mean water level (half the real part at omega "
+                       "= 0, %g m, in MoorDyn's inverse FFT) not supported yet: the mean surface is z = 0", mean);
+    if (!FAILED(R) && m == 0)
+        wave_file_fail(R, HW_ERR_INPUT, path, last, "rows", "expected a component of amplitude > 0, got none");
+    if (FAILED(R)) {
+        free(w);
+        return;
+    }
+    R->wave_buf = w;
+    hw_waves_def *d = &R->env.waves;
+    d->kind = HW_WAVES_COMPONENTS;
+    d->n_components = m;
+    d->c_amp = w;
+    d->c_omega = w + m;
+    d->c_dir = w + 2 * m;
+    d->c_phase = w + 3 * m;
+    d->kinematics_step = dtg; /* MoorDyn's grid samples, linear in time between them */
+    note(R, R->opt_ln[O_WAVEKIN], "WaveKin 2: %s interpolated at %d equal steps of %g rad/s as in MoorDyn 2.7.2: "
+         "%d components summed at every node and sampled every %g s (MoorDyn's grid step 2 pi / (%d dw)); "
+         "water_grid.txt is not read: MoorDyn interpolates between its grid points in space, Hawser evaluates "
+         "the components at the node (docs/moordyn.md, Waves)", path, nw, dw, m, dtg, 2 * (nw - 1));
+}
+
+/* Currents 2: current_profile_dynamic.txt beside the deck (io/moordyn_sea.h), resampled on
+ * MoorDyn's time grid: profiles at times, linear between them. MoorDyn 2.7.2 repeats that grid
+ * after its last sample (and, for the last sample's interval, holds the first profile); Hawser
+ * holds the last profile after it (a warning says when that starts). */
+static void read_current_dynamic(rdr *R)
+{
+    char path[4096], err[900];
+    int oln = R->opt_ln[O_CURRENTS];
+    if (hw_path_beside(R->file, "current_profile_dynamic.txt", path, sizeof path)) {
+        fail(R, oln, "OPTIONS Currents", "expected a deck path of at most %zu characters", sizeof path - 40);
+        return;
+    }
+    double dt = 0, tl = 0;
+    hw_status st = hw_md_read_current_dynamic(path, &R->env.current, &R->cur_buf, &dt, &tl, err, sizeof err);
+    if (st != HW_OK) {
+        R->status = st;
+        snprintf(R->err, sizeof R->err, "%s (Currents 2 at %s:%d)", err, R->file, oln);
+        return;
+    }
+    const hw_current_def *c = &R->env.current;
+    if (c->n_time > 1 && R->log) {
+        double tk = c->t[c->n_time - 1];
+        char buf[5200];
+        snprintf(buf, sizeof buf, "%s:%d: Currents 2: %s resampled every %g s from t = 0 to %g s as in MoorDyn 2.7.2 "
+                 "(%d profiles); after %g s Hawser holds the last profile, where MoorDyn repeats the record every "
+                 "%g s (holding the first profile from %g s to %g s)", R->file, oln, path, dt, tk, c->n_time, tk,
+                 dt * c->n_time, tk, dt * c->n_time);
+        R->log(R->log_user, 1, buf);
+    } else {
+        note(R, oln, "Currents 2: %s holds one profile (t = %g s): a steady current", path, tl);
+    }
+}
+
+/* After all options: the wave files of WaveKin 2, 3 and 7, dtWave and waveKin_rampT. */
 static void read_waves(rdr *R)
 {
     int wk = R->opt_ln[O_WAVEKIN] ? R->wavekin : 0;
-    if (wk != 3 && wk != 7) {
+    if (wk == 1 && R->log) {
+        char buf[700];
+        snprintf(buf, sizeof buf, "%s:%d: WaveKin 1: the wave kinematics are set by the calling program in MoorDyn "
+                 "(MoorDyn_ExternalWaveKinSet); under hawser run nobody sets them, so the water stays still, as "
+                 "in MoorDyn 2.7.2 run on its own (zero kinematics at every node)", R->file, R->opt_ln[O_WAVEKIN]);
+        R->log(R->log_user, 1, buf);
+    }
+    if (wk != 2 && wk != 3 && wk != 7) {
         if (R->opt_ln[O_DTWAVE])
-            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect: there are no wave kinematics (WaveKin 0)");
+            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect: there are no wave kinematics (WaveKin %d)", wk);
         if (R->opt_ln[O_WAVERAMP])
-            note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT has no effect: there are no wave kinematics (WaveKin 0)");
+            note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT has no effect: there are no wave kinematics (WaveKin %d)",
+                 wk);
         return;
     }
     char path[4096];
@@ -1042,11 +1144,13 @@ static void read_waves(rdr *R)
              sizeof path - 40);
         return;
     }
-    if (wk == 7) {
-        read_wave_frequencies(R, path);
+    if (wk == 7 || wk == 2) {
+        if (wk == 7) read_wave_frequencies(R, path);
+        else read_wave_frequencies_fft(R, path);
         if (R->opt_ln[O_DTWAVE])
-            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect with WaveKin 7 (MoorDyn uses it for WaveKin 3 "
-                 "only); Hawser samples the node kinematics every 1/40 of the shortest wave period");
+            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect with WaveKin %d (MoorDyn uses it for WaveKin 3 "
+                 "only); %s", wk, wk == 7 ? "Hawser samples the node kinematics every 1/40 of the shortest wave period"
+                 : "the grid's step comes from the frequency step");
     } else {
         read_wave_elevation(R, path);
         if (!FAILED(R))
@@ -1059,6 +1163,23 @@ static void read_waves(rdr *R)
     if (R->wave_ramp > 0)
         note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT %g: Hawser's ramp rises as 0.5 (1 - cos(pi t / %g)), "
              "MoorDyn's linearly, both from 0 at t = 0 to 1 at t = %g s", R->wave_ramp, R->wave_ramp, R->wave_ramp);
+}
+
+/* WaveKin 2 or 3 with Currents 1 or 2: MoorDyn 2.7.2 (UnifyCurrentGrid 1, its default) adds the
+ * current to its wave grid, so a node reads it at the Wheeler-stretched height and on the wave grid's
+ * time samples, repeated with the waves' period; Hawser reads the profile at the node's own height
+ * and time. A warning says so (docs/moordyn.md, "Currents"). */
+static void warn_unified_current(rdr *R)
+{
+    int wk = R->opt_ln[O_WAVEKIN] ? R->wavekin : 0;
+    if ((wk != 2 && wk != 3) || (R->currents != 1 && R->currents != 2) || R->no_unify || !R->log) return;
+    char buf[900];
+    snprintf(buf, sizeof buf, "%s:%d: Currents %d with WaveKin %d: MoorDyn 2.7.2 adds the current to its wave grid "
+             "(UnifyCurrentGrid 1, its default), so its nodes read it at the Wheeler-stretched height and on the "
+             "wave grid's time samples, repeated with the waves' period; Hawser reads the profile at the node's own "
+             "height and time (0.6%% apart at 0.18 m of elevation, docs/moordyn.md)", R->file, R->opt_ln[O_CURRENTS],
+             R->currents, wk);
+    R->log(R->log_user, 1, buf);
 }
 
 static void require_depth(rdr *R)
@@ -2794,6 +2915,8 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R) && R->ic_file[0]) read_state_file(R);
     if (!FAILED(R)) read_waves(R);
     if (!FAILED(R) && R->currents == 1) read_current_profile(R);
+    if (!FAILED(R) && R->currents == 2) read_current_dynamic(R);
+    if (!FAILED(R)) warn_unified_current(R);
     if (!FAILED(R)) read_outputs(R);
     if (!FAILED(R)) require_depth(R);
     if (!FAILED(R)) map_friction(R);
@@ -2950,7 +3073,7 @@ static hw_md_deck *deck_new(rdr *R)
     return d;
 }
 
-/* The sea of WaveKin 3 or 7 is built once here (as the YAML loader does), so that what
+/* The sea of WaveKin 2, 3 or 7 is built once here (as the YAML loader does), so that what
  * hw_waves_create refuses is reported at the WaveKin line, not as an internal error of the YAML. */
 static void check_waves(rdr *R)
 {
