@@ -264,9 +264,9 @@ static const sec_key SEC_KEYS[] = {
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
     {"SYROPE WORKING CURVES", SEC_REFUSED, "the Syrope polyester model's working curves (Hawser reads the "
-                                           "viscoelastic EA_s|EA_d form, not Syrope's model)"},
+                                           "viscoelastic EA_s|EA_d and EA_s|alpha|beta forms, not Syrope's)"},
     {"SYROPE IC", SEC_REFUSED, "the Syrope polyester model's initial conditions (Hawser reads the "
-                               "viscoelastic EA_s|EA_d form, not Syrope's working curves)"},
+                               "viscoelastic EA_s|EA_d and EA_s|alpha|beta forms, not Syrope's)"},
     {"POINTS", SEC_POINTS, NULL},
     {"POINT LIST", SEC_POINTS, NULL},
     {"POINT PROPERTIES", SEC_POINTS, NULL},
@@ -1079,7 +1079,8 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
         char w[128];
         snprintf(w, sizeof w, "%s EA", where);
         refuse(R, r->line, w, "the Syrope polyester model (\"%.60s\": working curves and a SYROPE IC "
-               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d and EA_s|alpha|beta forms)", ea);
+               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d and "
+               "EA_s|alpha|beta forms)", ea);
         return;
     }
     if (nea > 3) {
