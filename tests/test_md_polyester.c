@@ -22,6 +22,7 @@
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
 #include "io/scenario_write.h"
+#include "physics/syrope.h"
 #include "physics/viscoelastic.h"
 
 static char msg[2048];
@@ -352,4 +353,123 @@ Test(polyester, deck_forms)
     cr_expect(strstr(msg, "poly.dat:6") && strstr(msg, "mean-load slope"), "%s", msg);
     cr_assert_neq(load_deck("3.39e8|4.048e8|1", "1e5|1e5|1", &sc), HW_OK);
     cr_expect(strstr(msg, "poly.dat:6") && strstr(msg, "BA"), "%s", msg);
+}
+
+/* ---- Syrope: the segment law, not yet wired into the lines ---------------------------------- */
+
+/* kernels/physics/syrope.h against MoorDyn 2.7.2 (PyPI wheel; scripts/md-syrope-probe: its own
+ * one-segment deck, 1 m, alpha 1.53e8 N, beta 23.12, BA 2e10|1e5, SYROPE IC Tmax0 1.302e6 N and
+ * Tmean0 4.339e5 N, TmaxIC 0, dtM = 0.01, the OWC below; the coupled end driven through
+ * x = 1.0137912 + 0.008 sin(t / 2) by moordyn.Step(dt = 0.01), the tension being the force on the
+ * coupled point, which MoorDyn evaluates at the last midpoint stage). The strain runs from 0.0058
+ * to 0.0218 and back, slack included: the tension from -0.8 to 1.9 MN on the working curve (the
+ * mean tension, slow with BA_s 2e10, stays below Tmax0). Here the same segment is integrated by
+ * MoorDyn's RK2 (explicit midpoint rule), Tmax following every evaluation. The Python model in the
+ * script agrees with the wheel to 2.2e-7 N; asserted 1e-5 N (1e-11 of the tensions). */
+static const double SY_E[] = {0.0, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05};
+static const double SY_T[] = {0.0, 1.5e5, 4.0e5, 8.0e5, 1.3e6, 2.5e6, 5.5e6};
+
+static hw_syrope_type sy_type(int shape, double k1, double k2)
+{
+    hw_syrope_type ty = {SY_E, SY_T, 7, shape, k1, k2, 1.53e8, 23.12, 2.0e10, 1.0e5};
+    return ty;
+}
+
+static double sy_x(double t) { return 1.0137912 + 0.008 * sin(0.5 * t); }
+
+Test(syrope, segment_as_moordyn_2_7_2)
+{
+    static const struct { int shape; double k1, k2, md[5]; } cases[] = {
+        {HW_SYROPE_LINEAR, 1.25e8, 0.0,
+         {1171631.462613500, 1308194.955481080, -724681.776421877, 1766296.173085888, -211034.838289397}},
+        {HW_SYROPE_QUADRATIC, 0.25, 1.0,
+         {1074466.794784572, 1206072.298414875, -812388.852286111, 1668542.175302600, -293014.668898877}},
+        {HW_SYROPE_EXP, 0.2, 1.5,
+         {1307900.959416864, 1430822.267032833, -597194.318945642, 1880638.448167446, -91972.537761664}}};
+    static const int at[5] = {100, 500, 1000, 1500, 2000}; /* steps of 0.01 s */
+    const double dt = 0.01;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        hw_syrope_type ty = sy_type(cases[c].shape, cases[c].k1, cases[c].k2);
+        double tmax = 1.302e6, s = hw_syrope_start(&ty, tmax, 4.339e5), T = 0.0;
+        int j = 0, owc = 0;
+        for (int k = 1; k <= 2000; k++) {
+            double t0 = (k - 1) * dt, x0 = sy_x(t0), v = (sy_x(t0 + dt) - x0) / dt;
+            hw_syrope_result a = hw_syrope_eval(&ty, tmax, owc, x0 - 1.0, v, s);
+            if (a.tm > tmax) tmax = a.tm;
+            owc = a.owc;
+            hw_syrope_result b = hw_syrope_eval(&ty, tmax, owc, x0 + 0.5 * dt * v - 1.0, v, s + 0.5 * dt * a.ds);
+            if (b.tm > tmax) tmax = b.tm;
+            owc = b.owc;
+            s += dt * b.ds;
+            T = b.T;
+            if (j < 5 && k == at[j]) {
+                cr_expect(fabs(T - cases[c].md[j]) < 1e-5, "shape %d, t %g: T %.9f, MoorDyn %.9f", cases[c].shape,
+                          k * dt, T, cases[c].md[j]);
+                j++;
+            }
+        }
+        cr_expect(tmax == 1.302e6, "shape %d: the running maximum stays (%.1f)", cases[c].shape, tmax);
+    }
+}
+
+/* Loading along the OWC, the running maximum rising: the same probe with BA 2e9|1e5 (the mean
+ * tension follows within ~12 s), a LINEAR working curve k1 0.25, Tmax0 1.3886e6 N, Tmean0
+ * 4.339e5 N, dtM = dt = 0.05, the end at 1.0148657 m moved to 1.025 m over 50 s and held: the
+ * mean tension rises past Tmax0 at about 25 s and settles at 1.9e6 N, Tmax with it. MoorDyn's
+ * tensions at 20, 50, 75 and 100 s (the same wheel and script family); asserted 1e-5 N. (Unloading
+ * from such a rest is where the model is not yet MoorDyn's: docs/moordyn.md, "Syrope".) */
+static double sy_ramp(double t) { return t < 50 ? 1.0148657 + (0.025 - 0.0148657) * t / 50 : 1.025; }
+
+Test(syrope, loading_along_the_owc_as_moordyn_2_7_2)
+{
+    static const double md[4][2] = {{20.0, 1336587.430189013}, {50.0, 1961347.986447274},
+                                    {75.0, 1900117.327887481}, {100.0, 1900000.211767727}};
+    hw_syrope_type ty = sy_type(HW_SYROPE_LINEAR, 0.25, 1.0);
+    ty.bs = 2.0e9;
+    const double dt = 0.05;
+    double tmax = 1.3886e6, s = hw_syrope_start(&ty, tmax, 4.339e5);
+    int j = 0, owc = 0;
+    for (int k = 1; k <= 2000; k++) {
+        double t0 = (k - 1) * dt, x0 = sy_ramp(t0), v = (sy_ramp(t0 + dt) - x0) / dt;
+        hw_syrope_result a = hw_syrope_eval(&ty, tmax, owc, x0 - 1.0, v, s);
+        if (a.tm > tmax) tmax = a.tm;
+        owc = a.owc;
+        hw_syrope_result b = hw_syrope_eval(&ty, tmax, owc, x0 + 0.5 * dt * v - 1.0, v, s + 0.5 * dt * a.ds);
+        if (b.tm > tmax) tmax = b.tm;
+        owc = b.owc;
+        s += dt * b.ds;
+        if (j < 4 && fabs(k * dt - md[j][0]) < 1e-9) {
+            cr_expect(fabs(b.T - md[j][1]) < 1e-5, "t %g: T %.9f, MoorDyn %.9f", md[j][0], b.T, md[j][1]);
+            j++;
+        }
+    }
+    cr_expect(j == 4);
+    cr_expect(fabs(tmax - 1.9e6) < 1.0, "the running maximum settles with the mean tension: %.3f", tmax);
+}
+
+/* At rest on its working curve a segment stays: started at Tmean0 (hw_syrope_start) and held at
+ * the curve's strain there, its slow strain has no rate and it carries Tmean0; the working curve
+ * runs from zero tension at e_min to Tmax at the OWC's strain there; the fast spring's stiffness
+ * is alpha + beta T. */
+Test(syrope, working_curve_and_rest)
+{
+    const int shapes[3] = {HW_SYROPE_LINEAR, HW_SYROPE_QUADRATIC, HW_SYROPE_EXP};
+    const double k1s[3] = {0.25, 0.25, 0.2}, k2s[3] = {1.0, 1.0, 1.5};
+    for (int c = 0; c < 3; c++) {
+        hw_syrope_type ty = sy_type(shapes[c], k1s[c], k2s[c]);
+        hw_syrope_curve wc = hw_syrope_wc(&ty, 1.9e6);
+        cr_expect(fabs(hw_syrope_pt(&wc, 0, 1)) < 1e-9 && fabs(hw_syrope_pt(&wc, HW_SYROPE_NWC - 1, 1) - 1.9e6) < 1e-6);
+        cr_expect(fabs(wc.emax - (0.02 + 0.01 * 0.6e6 / 1.2e6)) < 1e-15, "e_max %.17g", wc.emax);
+        cr_expect(fabs(wc.emin - k1s[c] * wc.emax) < 1e-15, "e_min %.17g", wc.emin);
+        double s = hw_syrope_start(&ty, 1.9e6, 7e5);
+        double e = hw_syrope_map(&wc, 1, 0, 7e5);
+        hw_syrope_result r = hw_syrope_eval(&ty, 1.9e6, 0, e, 0.0, s);
+        cr_expect(fabs(r.tm - 7e5) < 1e-6 && fabs(r.T - 7e5) < 1e-3 && fabs(r.ds) < 1e-16, "shape %d: Tm %.9f T %.9f s' %g",
+                  shapes[c], r.tm, r.T, r.ds);
+    }
+    hw_syrope_type ty = sy_type(HW_SYROPE_LINEAR, 1.25e8, 0.0);
+    hw_syrope_curve wc = hw_syrope_wc(&ty, 1.3e6);
+    cr_expect(fabs(wc.emin - (0.02 - 1.3e6 / 1.25e8)) < 1e-15, "LINEAR k1 >= 1: k1 is the curve's stiffness");
+    double h = 1.0, k = (hw_syrope_fast(&ty, 1e6 + h) - hw_syrope_fast(&ty, 1e6 - h)) / (2 * h);
+    cr_expect(fabs(1.0 / k - (1.53e8 + 23.12 * 1e6)) < 1e-3 * 1.53e8, "fast spring stiffness %g", 1.0 / k);
 }
