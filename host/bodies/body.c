@@ -492,6 +492,33 @@ static void free_loads(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v6 *
     }
 }
 
+hw_status hw_bodies_total_load(const hw_bodies *b, int k, double t, double f6[6])
+{
+    if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
+    const body *B = &b->b[k];
+    hw_m6 extra = hw_m6_zero();
+    hw_v6 f = own_loads(b, B, t, &b->W, &extra, NULL);
+    for (int c = 0; c < 6; c++) f6[c] = f.a[c] + B->load[c] + B->ext[c];
+    return HW_OK;
+}
+
+hw_status hw_bodies_cylinder_nodes(const hw_bodies *b, int k, int c, double t, hw_cyl_node *nodes, int n)
+{
+    if (!b || k < 0 || k >= b->n || c < 0 || c >= b->b[k].def.n_cylinders) return HW_ERR_INVALID_ARG;
+    const body *B = &b->b[k];
+    const hw_cyl_p *cp = &B->cyl[c];
+    int N = cp->n > 0 ? cp->n : 0;
+    if (n < N + 1) return HW_ERR_INVALID_ARG;
+    hw_cyl_sea sea;
+    sea.W = &b->W; sea.t = t;
+    sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
+    sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
+    sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
+    hw_cyl_geo G = hw_cyl_geometry(cp, &B->s, &sea);
+    for (int i = 0; i <= N; i++) nodes[i] = hw_cyl_node_loads(cp, &G, &B->s, b->g, b->rho, &sea, i);
+    return HW_OK;
+}
+
 hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6])
 {
     if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;

@@ -28,6 +28,7 @@
 #include "hawser/body.h"
 #include "hawser/hawser.h"
 #include "hawser/waves.h"
+#include "physics/cylinder.h"
 
 typedef struct hw_bodies hw_bodies;
 
@@ -103,6 +104,15 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
  * external; the drag in the current at t = 0), about its reference point, world: the world's
  * static solve drives it to zero. */
 hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6]);
+/* Every load on body k in its current state at time t (the sea's time), world, about its reference
+ * point: its own (weight, buoyancy, drag, waves) and its cylinders', the lines' last read and the
+ * external one; not its inertia (MoorDyn's body net force, the B#FX..MZ channels). */
+hw_status hw_bodies_total_load(const hw_bodies *b, int k, double t, double f6[6]);
+/* The nodes 0..segments of body k's cylinder c in its current state at time t (the sea's time):
+ * each node's position, velocity and loads, part by part (kernels/physics/cylinder.h
+ * hw_cyl_node_loads, the loads the body is stepped with); nodes holds n >= segments + 1.
+ * HW_ERR_INVALID_ARG for a body, cylinder or n out of range. */
+hw_status hw_bodies_cylinder_nodes(const hw_bodies *b, int k, int c, double t, hw_cyl_node *nodes, int n);
 /* One sample of body k's extremes at time t: its state now and f_mag, the magnitude of the cables'
  * force on it (the world's: the lumped lines' and a rigid cable's joint force); restart: the first
  * one (the earlier samples forgotten: the start's state set again). */

@@ -533,6 +533,11 @@ int hw_cli_run(run_opts *o)
             if (!st && !o->resume) st = hw_outputs_write(&out, NULL, msg, sizeof msg);
             if (!st && !o->resume) st = hw_bodies_out_write(&bout, world, msg, sizeof msg);
         }
+        if (!st && bodies_only && md) { /* a deck of rods or bodies alone: its .out and rod files */
+            st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg);
+            hw_md_out_set_world(mdo, world);
+            if (!st && !o->resume) st = hw_md_out_write(mdo, NULL, msg, sizeof msg);
+        }
         if (!st) { /* checkpoints (run_resume.h): on resume, the state and files back */
             ck.rig = &rigr;
             ck.netr = &netr;
@@ -540,7 +545,7 @@ int hw_cli_run(run_opts *o)
             ck.world = world; /* the bodies (the ones the cables hold are in their records too) */
             ck.bout = &bout;
             if (!(o->ck_every > 0 && (st = hw_run_ck_supported(&ck, msg, sizeof msg))) &&
-                !(o->resume && (st = hw_run_ck_restore(&ck, NULL, &out, NULL, msg, sizeof msg))) && o->resume) {
+                !(o->resume && (st = hw_run_ck_restore(&ck, NULL, &out, mdo, msg, sizeof msg))) && o->resume) {
                 fam_steps = ck.steps;
                 if (!rigr.rc) netr.steps = ck.steps;
             }
@@ -637,7 +642,8 @@ int hw_cli_run(run_opts *o)
     if ((st = hw_timeline_init(&tl, sc->out_interval, sc->model.solver.t_end, hw_world_dt(world), msg,
                                sizeof msg)) ||
         (st = hw_outputs_open(&out, dir, sc, msg, sizeof msg)) ||
-        (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg))) {
+        (st = md_out_open(&mdo, dir, o->scenario, md, msg, sizeof msg)) ||
+        (hw_md_out_set_world(mdo, world), 0)) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
         goto done;
@@ -648,7 +654,7 @@ int hw_cli_run(run_opts *o)
         /* every family in the t = 0 row, and the sea */
         (hw_outputs_attach_bodies(&out, hw_bodies_out_view(&bout)), hw_bodies_out_fill(&bout, world), 0) ||
         (!o->resume && (st = hw_outputs_write(&out, sim, msg, sizeof msg))) ||
-        (!o->resume && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
+        (!o->resume && (sim || bodies_only) && (st = hw_md_out_write(mdo, sim, msg, sizeof msg))) ||
         (!o->resume && (st = hw_bodies_out_write(&bout, world, msg, sizeof msg)))) {
         fprintf(stderr, "hawser: %s\n", msg);
         code = end_run(dir, st == HW_ERR_IO ? "io_error" : "error", msg, exit_code(st), o, sc, sim, &out, 0.0);
@@ -727,7 +733,7 @@ loop:
                 fail_msg = msg;
                 char cmsg[2048];
                 if (!sim) { /* said after the summary (below) */
-                    if (hw_run_ck_write(&ck, NULL, &out, NULL, cmsg, 1024)) log_sink((void *)o, 1, cmsg);
+                    if (hw_run_ck_write(&ck, NULL, &out, mdo, cmsg, 1024)) log_sink((void *)o, 1, cmsg);
                 } else if (hw_run_ck_write(&ck, sim, &out, mdo, cmsg, sizeof cmsg))
                     fprintf(stderr, "%shawser: warning: %s\n", pg.tty && !o->quiet ? "\n" : "", cmsg);
                 else if (!o->quiet)
@@ -741,6 +747,7 @@ loop:
                     st = hw_outputs_write(&out, NULL, msg, sizeof msg);
                 }
                 if (!st) st = hw_bodies_out_write(&bout, world, msg, sizeof msg);
+                if (!st && bodies_only) st = hw_md_out_write(mdo, NULL, msg, sizeof msg); /* rods alone */
                 if (!st) hw_progress_show(&pg, run_time(NULL, &rigr, &netr), t_end, hw_now_s() - run0);
                 long s1 = rigr.rc ? (long)floor(hw_rc_time(rigr.rc) / dt + 0.5)
                           : bodies_only ? (long)floor(hw_world_time(world) / dt + 0.5) : netr.steps;
@@ -748,7 +755,7 @@ loop:
                 fam_steps = s1;
                 if (!st) {
                     ck.steps = s1;
-                    st = hw_run_ck_maybe(&ck, NULL, &out, NULL, msg, sizeof msg);
+                    st = hw_run_ck_maybe(&ck, NULL, &out, mdo, msg, sizeof msg);
                 }
                 if (st) { /* said after the summary (below) */
                     status = st == HW_ERR_IO || (rigr.rc && st == HW_ERR_UNSUPPORTED) ? "io_error" : "numerical_failure";

@@ -467,6 +467,26 @@ static const opt_key OPT_KEYS[] = {
 };
 #define N_OPT_KEYS ((int)(sizeof OPT_KEYS / sizeof OPT_KEYS[0]))
 
+/* The edit distance (insertions, deletions, substitutions; letters in any case) between a and b,
+ * capped at 9: the nearest option to a misspelt one. */
+static int edit_distance(const char *a, const char *b)
+{
+    int na = (int)strlen(a), nb = (int)strlen(b);
+    if (na > 40 || nb > 40) return 9;
+    int d[41][41];
+    for (int i = 0; i <= na; i++) d[i][0] = i;
+    for (int j = 0; j <= nb; j++) d[0][j] = j;
+    for (int i = 1; i <= na; i++)
+        for (int j = 1; j <= nb; j++) {
+            int c = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int m = d[i - 1][j - 1] + c;
+            if (d[i - 1][j] + 1 < m) m = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < m) m = d[i][j - 1] + 1;
+            d[i][j] = m;
+        }
+    return d[na][nb] > 9 ? 9 : d[na][nb];
+}
+
 static const char *opt_name(int id)
 {
     for (int k = 0; k < N_OPT_KEYS; k++)
@@ -638,12 +658,20 @@ static void read_option(rdr *R, const row *r)
         if (!strcasecmp(key, OPT_KEYS[k].name)) id = OPT_KEYS[k].id;
     char where[96];
     snprintf(where, sizeof where, "OPTIONS %.60s", key);
-    if (id < 0) {
-        fail(R, r->line, where,
-             "expected a known option (dtM, tScheme, g, rho, WtrDpth, kBot, cBot, "
-             "FrictionCoefficient, FricDamp, StatDynFricScale, dtIC, TmaxIC, CdScaleIC, threshIC, "
-             "dtOut, TMax, WriteUnits, writeLog, WaveKin, Currents, ...; see docs/moordyn.md), got "
-             "\"%.60s\"", key);
+    if (id < 0) { /* MoorDyn 2.7.2 warns "Unrecognized option" and goes on: so does Hawser, loudly */
+        if (R->log) {
+            char buf[700], hint[120] = "";
+            int best = -1, bd = 4;
+            for (int k = 0; k < N_OPT_KEYS; k++) {
+                int dk = edit_distance(key, OPT_KEYS[k].name);
+                if (dk < bd) bd = dk, best = k;
+            }
+            if (best >= 0)
+                snprintf(hint, sizeof hint, " (did you mean %s? that option keeps its default)", OPT_KEYS[best].name);
+            snprintf(buf, sizeof buf, "%s:%d: %s: not an option MoorDyn 2.7.2 knows: ignored, as MoorDyn ignores it "
+                     "with a warning%s", R->file, r->line, where, hint);
+            R->log(R->log_user, 1, buf);
+        }
         return;
     }
     if (R->opt_ln[id]) {
@@ -1474,32 +1502,37 @@ static int rod_kind(rdr *R, const row *r, const char *where)
     return -1;
 }
 
-/* RodOutputs: the letters MoorDyn 2.7.2 writes to <deck>_Rod<N>.out (p, v, U: node positions,
- * velocities, fluid velocities), those it names but writes no column for (D t c s d), any other
- * character a separator ("-" for none). The documented f W B P X Y A a b: MoorDyn 2.7.2 writes no
- * file for them; refused. */
+/* RodOutputs (docs/moordyn.md, "Rod output files"), as MoorDyn 2.7.2 reads them: p v f W B X Y A a P U b
+ * name the groups of columns of <deck>_Rod<N>.out (HW_MD_RO_*); the file is opened only when one of
+ * p v U D t c s d is given (D t c s d add no column: HW_MD_RO_FILE); any other letter is ignored (a
+ * warning), any other character separates flags ("-" for none). Groups named without a letter that
+ * opens the file: MoorDyn 2.7.2 writes nothing, nor does Hawser (a note). */
 static unsigned rod_flags(rdr *R, const row *r, const char *where)
 {
+    static const char LETTERS[HW_MD_RO_COUNT + 1] = "pvfWBXYAaPUb";
     unsigned mask = 0;
     const char *flags = r->tok[10];
+    char unknown[16] = "";
+    size_t n_unknown = 0;
     for (const char *f = flags; *f; f++) {
-        if (*f == 'p') mask |= HW_MD_LO_POS;
-        else if (*f == 'v') mask |= HW_MD_LO_VEL;
-        else if (*f == 'U') mask |= HW_MD_LO_FLUID;
-        else if (strchr("Dtcsd", *f)) mask |= HW_MD_RO_FILE; /* a file, no columns for it */
-        else if (strchr("fWBPXYAab", *f)) {
-            char w[128];
-            snprintf(w, sizeof w, "%s RodOutputs", where);
-            refuse(R, r->line, w, "the rod output flag '%c' not supported yet (MoorDyn 2.7.2 writes p, v and U to "
-                   "<deck>_Rod<N>.out; Hawser reads those), got \"%.40s\"", *f, flags);
-            return 0;
-        } else if (isalnum((unsigned char)*f)) {
-            char w[128];
-            snprintf(w, sizeof w, "%s RodOutputs", where);
-            fail(R, r->line, w, "expected output flags from MoorDyn v2's p v U D t c s d (other characters separate "
-                 "them; - for none), got '%c' in \"%.40s\"", *f, flags);
-            return 0;
-        }
+        const char *at = strchr(LETTERS, *f);
+        if (at && *f) mask |= 1u << (at - LETTERS);
+        else if (strchr("Dtcsd", *f) && *f) mask |= HW_MD_RO_FILE; /* a file, no columns for it */
+        else if (isalnum((unsigned char)*f) && n_unknown + 1 < sizeof unknown && !strchr(unknown, *f))
+            unknown[n_unknown++] = *f;
+    }
+    if (n_unknown && R->log) {
+        char buf[700];
+        snprintf(buf, sizeof buf, "%s:%d: %s RodOutputs: '%s' in \"%.40s\" %s not among MoorDyn v2's rod flags "
+                 "p v f W B X Y A a P U b (or D t c s d): ignored, as MoorDyn 2.7.2 ignores %s", R->file, r->line,
+                 where, unknown, flags, n_unknown > 1 ? "are" : "is", n_unknown > 1 ? "them" : "it");
+        R->log(R->log_user, 1, buf);
+    }
+    if (mask && !(mask & (HW_MD_RO_POS | HW_MD_RO_VEL | HW_MD_RO_FLUID | HW_MD_RO_FILE))) {
+        note(R, r->line, "%s RodOutputs \"%.40s\": MoorDyn 2.7.2 opens a rod's file only when one of p v U D t c s "
+             "d is given, so it writes none for these flags; neither does Hawser (add p to get the file)", where,
+             flags);
+        mask = 0;
     }
     return mask;
 }
@@ -1563,12 +1596,7 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
     }
     rod->flags = rod_flags(R, r, where);
     if (FAILED(R)) return;
-    if (rod->flags && lines_optional(R)) {
-        snprintf(w, sizeof w, "%s RodOutputs", where);
-        refuse(R, r->line, w, "rod output files of a deck without lines not supported yet (they are written from "
-               "points riding on the rod, which belong to the lines' model; give \"-\")");
-        return;
-    }
+    rod->pt_a = rod->pt_b = -1; /* add_rod_points sets them in a deck with lines */
     rod->line = r->line;
     rod->c = R->rtypes[type].c;
     rod->c.segments = nseg;
@@ -2009,6 +2037,32 @@ static void check_rod_lines(rdr *R)
     }
 }
 
+/* Points in a deck without lines (MoorDyn's rotations/nwu.txt: points on a coupled body, read back as
+ * markers of its motion): a point on a body or fixed, with no mass, volume or drag area, carries
+ * nothing, and MoorDyn runs the deck; Hawser's points belong to the lines' model, which such a deck
+ * does not have: they are left out with a note (body channels give the motion). A point that
+ * carries a load, or a free one (MoorDyn moves it alone), is refused at its row. */
+static void drop_idle_points(rdr *R)
+{
+    if (!R->no_lines || R->n_points == 0) return;
+    for (int i = 0; i < R->n_deck_points; i++) {
+        const hw_point_def *p = &R->points[i];
+        if (p->kind == HW_POINT_FREE || p->mass != 0.0 || p->volume != 0.0 || p->cda != 0.0) {
+            char w[64];
+            snprintf(w, sizeof w, "POINTS %d", i + 1);
+            refuse(R, R->point_ln[i], w, "a %s in a deck without lines not supported yet (Hawser's points belong to "
+                   "the lines' model; a point on a body or fixed with Mass, Volume and CdA 0 is left out)",
+                   p->kind == HW_POINT_FREE ? "free point" : "point with a mass, volume or drag area");
+            return;
+        }
+    }
+    note(R, R->point_ln[0], "POINTS: %d point%s but no LINES: left out (each is fixed or rides on a body and carries "
+         "no mass, volume or drag area, so nothing acts on it; MoorDyn keeps them as markers)", R->n_points,
+         R->n_points > 1 ? "s" : "");
+    R->n_points = R->n_deck_points = 0;
+    R->n_att = 0;
+}
+
 static void read_lines(rdr *R)
 {
     if (lines_optional(R)) {
@@ -2144,7 +2198,8 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 
 static const char *const CHANNEL_HELP =
     "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
-    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,T}";
+    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,T}, R#{PX..VZ,FX..MZ,RX,RY,TENA,TENB}, "
+    "Body#{PX,PY,PZ,RX,RY,RZ,VX,VY,VZ,RVX,RVY,RVZ,FX,FY,FZ,MX,MY,MZ,TEN}";
 
 static int xyz_suffix(const char *q, char kind)
 {
@@ -2159,17 +2214,17 @@ static void push_channel(rdr *R, const hw_md_channel *ch)
     R->chans[R->n_chans++] = *ch;
 }
 
-/* A rod channel (docs/moordyn.md, "OUTPUTS"): R#N#P{X,Y,Z} and R#N#V{X,Y,Z}, the position and
- * velocity of node # (0 = end A .. NumSegs = end B; also R#NAPX, R#NBPX for the ends; R#PX.. for the
- * whole rod: its reference point, end A), from the points at the rod's ends (a rigid rod's nodes
- * lie evenly on the chord between them and their velocities are the linear interpolation of the
- * ends'); R#N#T (TEN), the magnitude of the force of the lines on end A (node 0) or end B (any other
- * node), as MoorDyn defines it, and R#TENA, R#TENB; R#RX, R#RY, MoorDyn's roll and pitch of the
- * rod's axis (deg). */
+/* A rod channel (docs/moordyn.md, "OUTPUTS"): R#N#P{X,Y,Z}, R#N#V{X,Y,Z}, R#N#F{X,Y,Z}: the position,
+ * velocity and net force (MoorDyn's Fnet) of node # (0 = end A .. NumSegs = end B; also R#NAPX,
+ * R#NBPX for the ends); R#N#T (TEN), the magnitude of the force of the lines on end A (node 0) or
+ * end B (any other node), as MoorDyn defines it, and R#TENA, R#TENB; for the whole rod R#P.., R#V..
+ * (its reference point, end A), R#F.. (the sum of its nodes' net forces), R#M.. (their moment about
+ * end A with the end faces' moments), R#RX, R#RY (MoorDyn's roll and pitch of the axis, deg). Read
+ * from the rod's body in the world (io/moordyn_out.c), so a deck without lines has them too. */
 static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel *ch, char let[3][24],
                              const int num[2], const int has[2])
 {
-    int id = num[0], node = -1;
+    int id = num[0], node = -1, whole = 0;
     const char *q = NULL;
     int angle = -1, tend = -1;
     if (has[1] && !strcmp(let[1], "N")) {
@@ -2178,8 +2233,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
     } else if (!has[1] && (!strncmp(let[1], "NA", 2) || !strncmp(let[1], "NB", 2))) {
         node = let[1][1] == 'A' ? 0 : -2;
         q = let[1] + 2;
-    } else if (!has[1] && (xyz_suffix(let[1], 'P') >= 0 || xyz_suffix(let[1], 'V') >= 0)) {
+    } else if (!has[1] && (xyz_suffix(let[1], 'P') >= 0 || xyz_suffix(let[1], 'V') >= 0 ||
+                           xyz_suffix(let[1], 'F') >= 0 || xyz_suffix(let[1], 'M') >= 0)) {
         node = 0; /* the whole rod: its reference point, end A */
+        whole = 1;
         q = let[1];
     } else if (!has[1] && (!strcmp(let[1], "RX") || !strcmp(let[1], "RY"))) {
         node = 0;
@@ -2190,18 +2247,14 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         tend = let[1][3] == 'B';
         q = "T";
     } else {
-        refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,T}, "
-               "R#NA.., R#NB..: node positions and velocities, and the line force on an end; R#{PX..VZ} (end A), "
-               "R#RX, R#RY (roll, pitch), R#TENA, R#TENB)", ch->name);
+        refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,"
+               "FZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, and the line force on an end; R#{PX..VZ} "
+               "(end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#RX, R#RY (roll, pitch), R#TENA, R#TENB)",
+               ch->name);
         return;
     }
     if (id < 1 || id > R->n_rods) {
         fail(R, line, where, "expected a rod ID 1..%d, got %d", R->n_rods, id);
-        return;
-    }
-    if (lines_optional(R)) {
-        refuse(R, line, where, "rod channels of a deck without lines not supported yet (they are read from points "
-               "riding on the rod, which belong to the lines' model)");
         return;
     }
     const md_rod *rod = &R->rods[id - 1];
@@ -2211,11 +2264,12 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
         return;
     }
+    ch->rod = id - 1;
     ch->object = rod->pt_a;
     ch->object_b = rod->pt_b;
     ch->index = node;
     ch->nseg = n;
-    if (tend >= 0) node = tend ? n : 0; /* R#TENA, R#TENB: the line force on that end */
+    if (tend >= 0) ch->index = tend ? (n > 0 ? n : 1) : 0; /* R#TENA, R#TENB: the line force on that end */
     if (angle >= 0) {
         ch->q = HW_MD_ROD_ANGLE;
         ch->comp = angle;
@@ -2228,15 +2282,58 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_NODE_VEL;
         ch->comp = xyz_suffix(q, 'V');
         ch->unit = "m/s";
+    } else if (xyz_suffix(q, 'F') >= 0) {
+        ch->q = whole ? HW_MD_ROD_FORCE : HW_MD_ROD_NODE_FORCE;
+        ch->comp = xyz_suffix(q, 'F');
+        ch->unit = "N";
+    } else if (whole && xyz_suffix(q, 'M') >= 0) {
+        ch->q = HW_MD_ROD_MOMENT;
+        ch->comp = xyz_suffix(q, 'M');
+        ch->unit = "N*m";
     } else if (!strcmp(q, "T") || !strcmp(q, "TEN")) {
-        ch->q = HW_MD_POINT_TEN;
-        ch->object = node == 0 && tend != 1 ? rod->pt_a : rod->pt_b;
+        ch->q = HW_MD_ROD_END_TEN;
         ch->unit = "N";
     } else {
-        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ, and "
-               "T for the line force on an end; node forces and accelerations are not kept)", q);
+        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ FX FY "
+               "FZ, and T for the line force on an end; node accelerations are not kept)", q);
         return;
     }
+    push_channel(R, ch);
+}
+
+/* A body channel (docs/moordyn.md, OUTPUTS): B#P{X,Y,Z} (Body#..) the reference point, B#R{X,Y,Z}
+ * roll, pitch, yaw (deg), B#V.., B#RV.. (deg/s, world), B#F.., B#M.. (the net load: every load but
+ * the inertia, the moment about the reference point), B#TEN; MoorDyn 2.7.2 writes them. */
+static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel *ch, char let[3][24],
+                              const int num[2], const int has[2])
+{
+    const char *q = let[1];
+    int id = num[0];
+    if (has[1] || let[2][0]) {
+        refuse(R, line, where, "the body channel \"%.40s\" not supported yet (supported: B#{PX,PY,PZ,RX,RY,RZ,VX,VY,"
+               "VZ,RVX,RVY,RVZ,FX,FY,FZ,MX,MY,MZ,TEN})", ch->name);
+        return;
+    }
+    int c;
+    if ((c = xyz_suffix(q, 'P')) >= 0) ch->q = HW_MD_BODY_POS, ch->unit = "m";
+    else if ((c = xyz_suffix(q, 'R')) >= 0) ch->q = HW_MD_BODY_ANGLE, ch->unit = "deg";
+    else if ((c = xyz_suffix(q, 'V')) >= 0) ch->q = HW_MD_BODY_VEL, ch->unit = "m/s";
+    else if (q[0] == 'R' && (c = xyz_suffix(q + 1, 'V')) >= 0) ch->q = HW_MD_BODY_ANGVEL, ch->unit = "deg/s";
+    else if ((c = xyz_suffix(q, 'F')) >= 0) ch->q = HW_MD_BODY_LOAD, ch->unit = "N";
+    else if ((c = xyz_suffix(q, 'M')) >= 0) ch->q = HW_MD_BODY_LOAD, c += 3, ch->unit = "N*m";
+    else if (!strcmp(q, "TEN") || !strcmp(q, "T")) ch->q = HW_MD_BODY_TEN, c = 0, ch->unit = "N";
+    else {
+        refuse(R, line, where, "the body quantity \"%.20s\" not supported yet (supported: PX PY PZ RX RY RZ VX VY VZ "
+               "RVX RVY RVZ FX FY FZ MX MY MZ TEN; accelerations are not kept, and MoorDyn 2.7.2 writes 0 for SUB)", q);
+        return;
+    }
+    if (id < 1 || id > R->n_deck_bodies) {
+        fail(R, line, where, "expected a body ID 1..%d (the BODIES section has %d), got %d", R->n_deck_bodies,
+             R->n_deck_bodies, id);
+        return;
+    }
+    ch->object = id - 1;
+    ch->comp = c;
     push_channel(R, ch);
 }
 
@@ -2292,10 +2389,12 @@ static void read_channel(rdr *R, int line, const char *name)
     } else if ((!strcmp(obj, "R") || !strcmp(obj, "ROD")) && has[0]) {
         read_rod_channel(R, line, where, &ch, let, num, has);
         return;
+    } else if ((!strcmp(obj, "B") || !strcmp(obj, "BODY")) && has[0]) {
+        read_body_channel(R, line, where, &ch, let, num, has);
+        return;
     } else if (!strcmp(obj, "R") || !strcmp(obj, "ROD") || !strcmp(obj, "B") || !strcmp(obj, "BODY")) {
         refuse(R, line, where, "%s", obj[0] == 'R' ? "expected a rod channel R#N#.. with the rod's number, got none"
-                                                   : "body channels not supported yet (the .out table has line, "
-                                                     "point and rod channels)");
+                                                   : "expected a body channel B#.. with the body's number, got none");
         return;
     } else {
         refuse(R, line, where, "the channel \"%.60s\" not supported yet (supported: %s)", name,
@@ -2678,6 +2777,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_points(R);
     if (!FAILED(R)) add_rod_points(R);
     if (!FAILED(R)) read_lines(R);
+    if (!FAILED(R)) drop_idle_points(R);
     if (!FAILED(R)) check_rod_lines(R);
     if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
@@ -2819,6 +2919,9 @@ static hw_md_deck *deck_new(rdr *R)
         d->rods[i].pt_a = rod->pt_a;
         d->rods[i].pt_b = rod->pt_b;
         d->rods[i].nseg = rod->c.segments;
+        d->rods[i].body = rod->body;
+        d->rods[i].cyl = 0; /* its place among its body's cylinders (attach_cylinders: deck order) */
+        for (int j = 0; j < i; j++) d->rods[i].cyl += R->rods[j].body == rod->body;
     }
     d->n_rods = R->n_rods;
     d->rho = R->env.rho_w;

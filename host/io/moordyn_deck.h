@@ -30,9 +30,19 @@ typedef enum hw_md_quantity {
                                  ends, node index of nseg, on the chord between them */
     HW_MD_ROD_NODE_VEL,       /* rod node velocity component, interpolated the same way (exact for a rigid
                                  rod: v + w x r is linear along it) */
-    HW_MD_ROD_ANGLE           /* rod roll (comp 0) or pitch (comp 1), deg, of the axis q from end A to B as
+    HW_MD_ROD_ANGLE,          /* rod roll (comp 0) or pitch (comp 1), deg, of the axis q from end A to B as
                                  MoorDyn defines them: phi = the axis's angle from +z, beta its heading,
                                  roll = -phi sin(beta), pitch = phi cos(beta) */
+    HW_MD_ROD_NODE_FORCE,     /* rod node net force component (MoorDyn's Fnet: the rod file's f columns) */
+    HW_MD_ROD_FORCE,          /* the whole rod's net force component (the sum of its nodes') */
+    HW_MD_ROD_MOMENT,         /* the moment of the nodes' net forces and the end faces' moments about end A */
+    HW_MD_ROD_END_TEN,        /* |force of the lines on end A (index 0) or end B (index > 0)| */
+    HW_MD_BODY_POS,           /* body (object) reference point component */
+    HW_MD_BODY_ANGLE,         /* roll, pitch, yaw (comp 0, 1, 2), deg */
+    HW_MD_BODY_VEL,           /* reference point velocity component */
+    HW_MD_BODY_ANGVEL,        /* angular velocity component (world), deg/s */
+    HW_MD_BODY_LOAD,          /* net load: force (comp 0-2, N), moment about the reference point (3-5, N m) */
+    HW_MD_BODY_TEN            /* magnitude of the net force */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {
@@ -43,6 +53,7 @@ typedef struct hw_md_channel {
     int comp;        /* 0, 1, 2 = x, y, z */
     const char *unit;/* the units row's word, as MoorDyn 2.7.2 writes it: "m", "m/s", "m/s^2", "N" */
     int object_b, nseg; /* rod channels: the point at end B, the rod's segment count */
+    int rod;            /* rod channels: the rod's index (hw_md_deck.rods) */
 } hw_md_channel;
 
 /* LineOutputs flags (docs/moordyn.md, "Line output files"): each a group of columns of the line's
@@ -68,13 +79,33 @@ typedef struct hw_md_line_out {
     double l0, ea, ba, d, cdn, cdt; /* unstretched segment length, EA, BA (N s), drag */
 } hw_md_line_out;
 
-/* What a rod's <deck>_Rod<N>.out file needs: its RodOutputs (HW_MD_LO_POS, _VEL, _FLUID: MoorDyn
- * 2.7.2's p, v, U; 0: no file) and the points at its ends (its nodes lie evenly between them). */
-#define HW_MD_RO_FILE (1u << 31) /* RodOutputs named D, t, c, s or d only: MoorDyn 2.7.2 writes the rod's file
-                                    with its Time column alone */
+/* RodOutputs (docs/moordyn.md, "Rod output files"): the groups of columns MoorDyn 2.7.2 writes to a
+ * rod's <deck>_Rod<N>.out, in its column order (the order of this enum), each 3 per node 0..N. */
+enum {
+    HW_MD_RO_POS = 1 << 0,    /* p: node positions, Node<i>px (m) */
+    HW_MD_RO_VEL = 1 << 1,    /* v: node velocities, Node<i>vx (m/s) */
+    HW_MD_RO_NET = 1 << 2,    /* f: net force on the node, Node<i>Fx (N) */
+    HW_MD_RO_WEIGHT = 1 << 3, /* W: weight, Node<i>Wx (N) */
+    HW_MD_RO_BUOY = 1 << 4,   /* B: buoyancy, Node<i>Box (N) */
+    HW_MD_RO_DRAG_Q = 1 << 5, /* X: Node<i>Dpx, which MoorDyn 2.7.2 fills with the axial drag (N) */
+    HW_MD_RO_DRAG_N = 1 << 6, /* Y: Node<i>Dqx, which MoorDyn 2.7.2 fills with the drag across the axis (N) */
+    HW_MD_RO_FK_N = 1 << 7,   /* A: fluid inertia across the axis, Node<i>ApX (N) */
+    HW_MD_RO_FK_Q = 1 << 8,   /* a: fluid inertia along the axis, Node<i>AqX (N) */
+    HW_MD_RO_PDYN = 1 << 9,   /* P: the waves' dynamic pressure force, Node<i>Pdx (N; MoorDyn's units row: (Pa)) */
+    HW_MD_RO_FLUID = 1 << 10, /* U: fluid velocity, Node<i>Ux (m/s) */
+    HW_MD_RO_SEABED = 1 << 11,/* b: seabed contact, Node<i>Bx (N) */
+    HW_MD_RO_COUNT = 12
+};
+#define HW_MD_RO_FILE (1u << 31) /* a letter of p v U D t c s d: MoorDyn 2.7.2 opens the rod's file (D t c s d
+                                    add no column; without one of them it writes no file at all) */
+/* What a rod's file and channels need: its RodOutputs, the body that carries it and its index among
+ * that body's cylinders (the rod's state and loads: io/moordyn_out.c reads them from the world), and
+ * the points at its ends (rod<ID>_a, rod<ID>_b: the lines' force on each end; -1 in a deck without
+ * lines). */
 typedef struct hw_md_rod_out {
     unsigned flags;
     int pt_a, pt_b, nseg;
+    int body, cyl;
 } hw_md_rod_out;
 
 typedef struct hw_md_deck {

@@ -11,6 +11,7 @@
 #include "physics/hydro.h"
 #include "physics/segment.h"
 #include "world/timeline.h"
+#include "world/world_records.h"
 
 /* A line's positions, velocities and tensions, each copied once for the channels of a row that
  * read that line (a deck's node outputs list every node of a line: one copy per channel was
@@ -35,8 +36,17 @@ typedef struct line_file {
     char path[4200];
 } line_file;
 
+/* A rod's nodes now, read from its body in the world (rod_nodes), kept for the row's channels. */
+typedef struct rod_copy { int rod; hw_cyl_node *nodes; int cap; } rod_copy;
+
+/* What a value is read from: the lumped lines (NULL in a deck without lines), the world (NULL when
+ * a caller gives the lines alone: the rods' loads are then not available), the deck. */
+typedef struct md_src { const hw_sim *sim; const hw_world *w; const hw_md_deck *deck; rod_copy *rc; } md_src;
+
 struct hw_md_out {
     FILE *f;
+    const hw_world *world;
+    rod_copy rc;
     const hw_md_deck *deck;
     char path[4096];
     line_copy copy;
@@ -68,10 +78,137 @@ static hw_status fetch(const hw_sim *sim, line_copy *c, int line, int what, int 
     return st;
 }
 
-static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_copy *copy,
+/* The force of the lines on rod end A (b = 0) or B (b = 1): the point there (none in a deck without
+ * lines, or none attached: 0). */
+static hw_status rod_end_force(const md_src *src, const hw_md_rod_out *ro, int b, double f[3])
+{
+    int pt = b ? ro->pt_b : ro->pt_a;
+    f[0] = f[1] = f[2] = 0.0;
+    if (pt < 0 || !src->sim) return HW_OK;
+    double r[3], v[3];
+    return hw_sim_point_state(src->sim, pt, r, v, f);
+}
+
+/* Rod k's nodes now, from its body (bodies/body_set.h hw_bodies_cylinder_nodes), in src->rc. */
+static hw_status rod_nodes(const md_src *src, int k, const hw_cyl_node **out)
+{
+    rod_copy *c = src->rc;
+    const hw_md_rod_out *ro = &src->deck->rods[k];
+    int n = (ro->nseg > 0 ? ro->nseg : 0) + 1;
+    if (c->rod != k) {
+        if (n > c->cap) {
+            hw_cyl_node *b = realloc(c->nodes, (size_t)n * sizeof *b);
+            if (!b) return HW_ERR_NOMEM;
+            c->nodes = b;
+            c->cap = n;
+        }
+        c->rod = -1;
+        hw_status st = hw_bodies_cylinder_nodes(hw_world_body_set(src->w), ro->body, ro->cyl, hw_world_time(src->w),
+                                                c->nodes, n);
+        if (st) return st;
+        c->rod = k;
+    }
+    *out = c->nodes;
+    return HW_OK;
+}
+
+/* Node i's net force as MoorDyn's rod reports it (Fnet): its weight, buoyancy, drag, fluid inertia,
+ * dynamic pressure and seabed contact, and the lines' force on the end it is (node 0: end A, node
+ * N: end B; both for a zero-length rod). */
+static hw_status rod_node_net(const md_src *src, int k, const hw_cyl_node *nd, int i, hw_v3 *out)
+{
+    const hw_md_rod_out *ro = &src->deck->rods[k];
+    int n = ro->nseg > 0 ? ro->nseg : 0;
+    hw_v3 f = hw_v3_add(nd[i].weight, hw_cyl_node_force(&nd[i]));
+    double fe[3];
+    hw_status st = HW_OK;
+    if (i == 0 && !(st = rod_end_force(src, ro, 0, fe))) f = hw_v3_add(f, hw_v3_make(fe[0], fe[1], fe[2]));
+    if (!st && i == n && !(st = rod_end_force(src, ro, 1, fe))) f = hw_v3_add(f, hw_v3_make(fe[0], fe[1], fe[2]));
+    *out = f;
+    return st;
+}
+
+static double v3_comp(hw_v3 v, int c) { return c == 0 ? v.x : c == 1 ? v.y : v.z; }
+
+/* A rod channel from the rod's body in the world (docs/moordyn.md, OUTPUTS). */
+static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double *value)
+{
+    const hw_cyl_node *nd;
+    int k = ch->rod, n = ch->nseg > 0 ? ch->nseg : 0;
+    if (k < 0 || k >= src->deck->n_rods) return HW_ERR_INVALID_ARG;
+    hw_status st = rod_nodes(src, k, &nd);
+    if (st) return st;
+    hw_v3 f;
+    double fe[3];
+    switch (ch->q) {
+    case HW_MD_ROD_NODE_POS: *value = v3_comp(nd[ch->index].x, ch->comp); return HW_OK;
+    case HW_MD_ROD_NODE_VEL: *value = v3_comp(nd[ch->index].v, ch->comp); return HW_OK;
+    case HW_MD_ROD_NODE_FORCE:
+        st = rod_node_net(src, k, nd, ch->index, &f);
+        *value = v3_comp(f, ch->comp);
+        return st;
+    case HW_MD_ROD_FORCE:
+    case HW_MD_ROD_MOMENT: {
+        hw_v3 sum = hw_v3_zero();
+        for (int i = 0; i <= n && !st; i++) {
+            st = rod_node_net(src, k, nd, i, &f);
+            sum = hw_v3_add(sum, ch->q == HW_MD_ROD_FORCE ? f : hw_v3_cross(hw_v3_sub(nd[i].x, nd[0].x), f));
+        }
+        *value = v3_comp(sum, ch->comp);
+        return st;
+    }
+    case HW_MD_ROD_END_TEN:
+        st = rod_end_force(src, &src->deck->rods[k], ch->index > 0, fe);
+        *value = norm3(fe);
+        return st;
+    case HW_MD_ROD_ANGLE: {
+        const hw_md_rod_out *ro = &src->deck->rods[k];
+        const hw_body_def *bd = hw_bodies_def(hw_world_body_set(src->w), ro->body);
+        double quat[4];
+        if (!bd || ro->cyl >= bd->n_cylinders) return HW_ERR_INVALID_ARG;
+        if ((st = hw_world_body_state(src->w, ro->body, NULL, quat, NULL, NULL))) return st;
+        const hw_body_cylinder_def *cd = &bd->cylinders[ro->cyl];
+        hw_v3 q = hw_quat_rotate(hw_quat_make(quat[0], quat[1], quat[2], quat[3]),
+                                 hw_v3_make(cd->b[0] - cd->a[0], cd->b[1] - cd->a[1], cd->b[2] - cd->a[2]));
+        double phi = atan2(sqrt(q.x * q.x + q.y * q.y), q.z), beta = atan2(q.y, q.x);
+        *value = (180.0 / 3.14159265358979323846) * (ch->comp == 0 ? -phi * sin(beta) : phi * cos(beta));
+        return HW_OK;
+    }
+    default: return HW_ERR_INVALID_ARG;
+    }
+}
+
+/* A body channel from the world (docs/moordyn.md, OUTPUTS). */
+static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double *value)
+{
+    if (!src->w) return HW_ERR_INVALID_ARG; /* bodies are the world's */
+    double r[3], q[4], v[3], w[3], f6[6];
+    hw_status st = hw_world_body_state(src->w, ch->object, r, q, v, w);
+    if (st) return st;
+    const double deg = 180.0 / 3.14159265358979323846;
+    switch (ch->q) {
+    case HW_MD_BODY_POS: *value = r[ch->comp]; return HW_OK;
+    case HW_MD_BODY_VEL: *value = v[ch->comp]; return HW_OK;
+    case HW_MD_BODY_ANGVEL: *value = w[ch->comp] * deg; return HW_OK;
+    case HW_MD_BODY_ANGLE: {
+        hw_v3 a = hw_quat_to_rpy(hw_quat_make(q[0], q[1], q[2], q[3]));
+        *value = (ch->comp == 0 ? a.x : ch->comp == 1 ? a.y : a.z) * deg;
+        return HW_OK;
+    }
+    default:
+        st = hw_bodies_total_load(hw_world_body_set(src->w), ch->object, hw_world_time(src->w), f6);
+        *value = ch->q == HW_MD_BODY_TEN ? norm3(f6) : f6[ch->comp];
+        return st;
+    }
+}
+
+static hw_status channel_value(const md_src *src, const hw_md_channel *ch, line_copy *copy,
                                double *value)
 {
+    const hw_sim *sim = src->sim;
     hw_status st = HW_OK;
+    if (ch->q >= HW_MD_BODY_POS) return body_channel(src, ch, value);
+    if (ch->q >= HW_MD_ROD_NODE_POS && src->w) return rod_channel(src, ch, value);
     int nseg = ch->q <= HW_MD_SEG_TEN || ch->q == HW_MD_NODE_FORCE ? hw_sim_line_nseg(sim, ch->object) : 0;
     if (nseg < 0) return HW_ERR_INVALID_ARG;
     double fa[3], fb[3], r[3], v[3], f[3];
@@ -125,6 +262,21 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
         *value = (180.0 / 3.14159265358979323846) * (ch->comp == 0 ? -phi * sin(beta) : phi * cos(beta));
         return st;
     }
+    case HW_MD_ROD_NODE_FORCE:
+    case HW_MD_ROD_FORCE:
+    case HW_MD_ROD_MOMENT:
+    case HW_MD_BODY_POS:
+    case HW_MD_BODY_ANGLE:
+    case HW_MD_BODY_VEL:
+    case HW_MD_BODY_ANGVEL:
+    case HW_MD_BODY_LOAD:
+    case HW_MD_BODY_TEN:
+        return HW_ERR_INVALID_ARG; /* a rod's loads are its body's: the world's (hw_md_channel_value_world) */
+    case HW_MD_ROD_END_TEN:
+        if (ch->object < 0) { *value = 0.0; return HW_OK; }
+        st = hw_sim_point_state(sim, ch->index > 0 ? ch->object_b : ch->object, r, v, f);
+        *value = norm3(f);
+        return st;
     case HW_MD_POINT_ACC:
         st = hw_sim_point_acceleration(sim, ch->object, r);
         *value = r[ch->comp];
@@ -145,11 +297,20 @@ static hw_status channel_value(const hw_sim *sim, const hw_md_channel *ch, line_
 
 hw_status hw_md_channel_value(const hw_sim *sim, const hw_md_channel *ch, double *value)
 {
+    return hw_md_channel_value_world(NULL, sim, NULL, ch, value);
+}
+
+hw_status hw_md_channel_value_world(const hw_world *w, const hw_sim *sim, const hw_md_deck *deck,
+                                    const hw_md_channel *ch, double *value)
+{
     line_copy copy;
     memset(&copy, 0, sizeof copy);
     copy_reset(&copy);
-    hw_status st = channel_value(sim, ch, &copy, value);
+    rod_copy rc = {-1, NULL, 0};
+    md_src src = {sim ? sim : hw_world_lumped(w), deck ? w : NULL, deck, &rc};
+    hw_status st = channel_value(&src, ch, &copy, value);
     copy_free(&copy);
+    free(rc.nodes);
     return st;
 }
 
@@ -314,10 +475,18 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
 
 /* ---- per-rod files (RodOutputs; docs/moordyn.md, "Rod output files") -------------------------- */
 
-/* MoorDyn 2.7.2's rod file: Time, then per flag p, v, U (in that order) the nodes 0..N x y z. */
-static const unsigned ROD_GROUP[3] = {HW_MD_LO_POS, HW_MD_LO_VEL, HW_MD_LO_FLUID};
-static const char *const ROD_GROUP_NAME[3] = {"p", "v", "U"};
-static const char *const ROD_GROUP_UNIT[3] = {"(m)", "(m/s)", "(m/s)"};
+/* MoorDyn 2.7.2's rod file: Time, then per group (HW_MD_RO_*, in that order) the nodes 0..N x y z,
+ * named Node<i><group><x|y|z> (A, a: X Y Z), with its units. */
+static const char *const ROD_GROUP_NAME[HW_MD_RO_COUNT] = {"p", "v", "F", "W", "Bo", "Dp", "Dq", "Ap", "Aq", "Pd",
+                                                           "U", "B"};
+static const char *const ROD_GROUP_UNIT[HW_MD_RO_COUNT] = {"(m)", "(m/s)", "(N)", "(N)", "(N)", "(N)", "(N)", "(N)",
+                                                           "(N)", "(Pa)", "(m/s)", "(N)"};
+
+/* The file is written when MoorDyn 2.7.2 writes it: a letter of p v U D t c s d (rod_flags). */
+static int rod_has_file(unsigned flags)
+{
+    return (flags & (HW_MD_RO_POS | HW_MD_RO_VEL | HW_MD_RO_FLUID | HW_MD_RO_FILE)) != 0;
+}
 
 /* The header and units rows of a rod's file, in the line files' fixed-width layout (MoorDyn 2.7.2
  * writes its rod files with the same widths and parenthesised units). */
@@ -325,34 +494,79 @@ static void rod_header(FILE *f, const hw_md_rod_out *ro, int units)
 {
     char name[64];
     fprintf(f, "%*s", MD_W_TIME, units ? "(s)" : "Time");
-    for (int g = 0; g < 3; g++) {
-        if (!(ro->flags & ROD_GROUP[g])) continue;
+    for (int g = 0; g < HW_MD_RO_COUNT; g++) {
+        if (!(ro->flags & (1u << g))) continue;
+        int upper = ROD_GROUP_NAME[g][0] == 'A';
         for (int i = 0; i <= ro->nseg; i++)
             for (int c = 0; c < 3; c++) {
-                snprintf(name, sizeof name, "Node%d%s%c", i, ROD_GROUP_NAME[g], 'x' + c);
+                snprintf(name, sizeof name, "Node%d%s%c", i, ROD_GROUP_NAME[g], (upper ? 'X' : 'x') + c);
                 fprintf(f, "%*s", MD_W_COL, units ? ROD_GROUP_UNIT[g] : name);
             }
     }
     fprintf(f, "\n");
 }
 
-/* A row: the rod's nodes evenly between its end points (positions and velocities interpolated
- * linearly, exact for a rigid rod), the fluid velocity at each node. */
+/* Group g of node i (a rod read from its body: nd the nodes). */
+static hw_status rod_group(const md_src *src, int k, const hw_cyl_node *nd, int i, int g, hw_v3 *x)
+{
+    const hw_cyl_node *o = &nd[i];
+    switch (1u << g) {
+    case HW_MD_RO_POS: *x = o->x; break;
+    case HW_MD_RO_VEL: *x = o->v; break;
+    case HW_MD_RO_NET: return rod_node_net(src, k, nd, i, x);
+    case HW_MD_RO_WEIGHT: *x = o->weight; break;
+    case HW_MD_RO_BUOY: *x = o->buoy; break;
+    case HW_MD_RO_DRAG_Q: *x = o->drag_q; break;
+    case HW_MD_RO_DRAG_N: *x = o->drag_n; break;
+    case HW_MD_RO_FK_N: *x = o->fk_n; break;
+    case HW_MD_RO_FK_Q: *x = o->fk_q; break;
+    case HW_MD_RO_PDYN: *x = o->pdyn; break;
+    case HW_MD_RO_FLUID: *x = o->U; break;
+    default: *x = o->seabed; break;
+    }
+    return HW_OK;
+}
+
+/* A row: each group's values at nodes 0..N, from the rod's body in the world; without the world
+ * (a caller with the lines alone) the positions and velocities from the points at the rod's ends
+ * (the nodes lie evenly between them; velocities interpolated linearly, exact for a rigid rod), the
+ * fluid velocity at each node, and no loads (HW_ERR_INVALID_ARG). */
 static hw_status rod_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, double t)
 {
     const hw_md_rod_out *ro = &o->deck->rods[lf->line];
+    FILE *f = lf->f;
+    if (o->world) {
+        md_src src = {sim, o->world, o->deck, &o->rc};
+        const hw_cyl_node *nd;
+        hw_status st = rod_nodes(&src, lf->line, &nd);
+        if (st) return st;
+        put_time(f, t);
+        for (int g = 0; g < HW_MD_RO_COUNT; g++) {
+            if (!(ro->flags & (1u << g))) continue;
+            for (int i = 0; i <= ro->nseg; i++) {
+                hw_v3 x;
+                if ((st = rod_group(&src, lf->line, nd, i, g, &x))) return st;
+                put_value(f, x.x);
+                put_value(f, x.y);
+                put_value(f, x.z);
+            }
+        }
+        fprintf(f, "\n");
+        return HW_OK;
+    }
+    if (ro->flags & ~(HW_MD_RO_POS | HW_MD_RO_VEL | HW_MD_RO_FLUID | HW_MD_RO_FILE)) return HW_ERR_INVALID_ARG;
     double ra[3], va[3], rb[3], vb[3], f3[3];
     hw_status st = hw_sim_point_state(sim, ro->pt_a, ra, va, f3);
     if (!st) st = hw_sim_point_state(sim, ro->pt_b, rb, vb, f3);
     if (st) return st;
-    FILE *f = lf->f;
     put_time(f, t);
-    for (int g = 0; g < 3; g++) {
-        if (!(ro->flags & ROD_GROUP[g])) continue;
+    for (int g = 0; g < HW_MD_RO_COUNT; g++) {
+        if (!(ro->flags & (1u << g))) continue;
         for (int i = 0; i <= ro->nseg; i++) {
             double s = ro->nseg > 0 ? (double)i / ro->nseg : 0.0, x[3];
-            for (int c = 0; c < 3; c++) x[c] = g == 1 ? va[c] + s * (vb[c] - va[c]) : ra[c] + s * (rb[c] - ra[c]);
-            if (g == 2) {
+            int vel = (1u << g) == HW_MD_RO_VEL;
+            for (int c = 0; c < 3; c++) x[c] = vel ? va[c] + s * (vb[c] - va[c]) : ra[c] + s * (rb[c] - ra[c]);
+            if ((1u << g) == HW_MD_RO_FLUID) {
                 double eta;
                 hw_v3 u = fluid_at(o->deck, hw_v3_make(x[0], x[1], x[2]), t, &eta);
                 x[0] = u.x;
@@ -372,7 +586,7 @@ static hw_status open_line_files(hw_md_out *o, const char *path, char *msg, size
     const hw_md_deck *d = o->deck;
     int n = 0;
     for (int l = 0; l < d->n_lines; l++) n += d->lines[l].flags != 0;
-    for (int l = 0; l < d->n_rods; l++) n += d->rods[l].flags != 0;
+    for (int l = 0; l < d->n_rods; l++) n += rod_has_file(d->rods[l].flags);
     if (!n) return HW_OK;
     if (!(o->files = calloc((size_t)n, sizeof *o->files))) {
         if (msg && msg_len) snprintf(msg, msg_len, "%s: out of memory (%d line files)", path, n);
@@ -398,7 +612,7 @@ static hw_status open_line_files(hw_md_out *o, const char *path, char *msg, size
         }
     }
     for (int l = 0; l < d->n_rods; l++) {
-        if (!d->rods[l].flags) continue;
+        if (!rod_has_file(d->rods[l].flags)) continue;
         line_file *lf = &o->files[o->n_files];
         lf->line = l;
         lf->rod = 1;
@@ -429,6 +643,7 @@ hw_status hw_md_out_open(hw_md_out **out, const char *path, const hw_md_deck *de
         return HW_ERR_NOMEM;
     }
     o->deck = deck;
+    o->rc.rod = -1;
     copy_reset(&o->copy);
     snprintf(o->path, sizeof o->path, "%s", path);
     if (!(o->f = fopen(path, "w"))) {
@@ -459,16 +674,24 @@ static int row_due(double every, double t, double dt)
     return k >= 1 && fabs(t - k * every) <= hw_time_tolerance(dt, t);
 }
 
+void hw_md_out_set_world(hw_md_out *o, const hw_world *w)
+{
+    if (o) o->world = w;
+}
+
 hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg_len)
 {
     if (!o) return HW_OK;
-    double t = hw_sim_time(sim);
-    if (!row_due(o->deck->dt_out, t, hw_sim_dt(sim))) return HW_OK;
+    if (!sim) sim = hw_world_lumped(o->world);
+    double t = sim ? hw_sim_time(sim) : hw_world_time(o->world);
+    if (!row_due(o->deck->dt_out, t, sim ? hw_sim_dt(sim) : hw_world_dt(o->world))) return HW_OK;
     put_time(o->f, t);
     copy_reset(&o->copy); /* a new state */
+    o->rc.rod = -1;
+    md_src src = {sim, o->world, o->deck, &o->rc};
     for (int k = 0; k < o->deck->n_channels; k++) {
         double v = 0;
-        hw_status st = channel_value(sim, &o->deck->channels[k], &o->copy, &v);
+        hw_status st = channel_value(&src, &o->deck->channels[k], &o->copy, &v);
         if (st) {
             if (msg && msg_len)
                 snprintf(msg, msg_len, "%s: channel %s at t = %g s: %s", o->path,
@@ -502,6 +725,7 @@ void hw_md_out_close(hw_md_out *o)
         if (o->files[k].f) fclose(o->files[k].f);
     free(o->files);
     free(o->buf);
+    free(o->rc.nodes);
     copy_free(&o->copy);
     free(o);
 }

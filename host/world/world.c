@@ -178,6 +178,7 @@ hw_sim *hw_world_lumped(const hw_world *w) { return w ? w->sim : NULL; }
 hw_rc *hw_world_rigid(const hw_world *w) { return w ? w->rc : NULL; }
 hw_net *hw_world_network(const hw_world *w) { return w ? w->net : NULL; }
 const hw_waves *hw_world_waves(const hw_world *w) { return w ? w->waves : NULL; }
+const hw_bodies *hw_world_body_set(const hw_world *w) { return w ? w->bodies : NULL; }
 int hw_world_n_bodies(const hw_world *w) { return w ? hw_bodies_count(w->bodies) : 0; }
 void hw_world_set_progress(hw_world *w, hw_world_progress_fn fn, void *user)
 {

@@ -21,4 +21,8 @@ void hw_world_state_records(hw_world *w, hw_world_record_fn rec, void *ctx);
  * bodies' states). */
 hw_status hw_world_body_extremes(const hw_world *w, int k, hw_body_extremes *e);
 
+/* The world's bodies (NULL when it has none), for outputs that read more of them than the public
+ * state (io/moordyn_out.c: a rod's loads node by node). */
+const hw_bodies *hw_world_body_set(const hw_world *w);
+
 #endif

@@ -113,86 +113,137 @@ HW_HD double hw_cyl_section(double z, double zeta, double d, double sphi, double
     return d * d / 8.0 * s2;
 }
 
+/* What the nodes share in state s: the axis q (world), sin and cos of its tilt, the moment
+ * direction sin phi (sin beta, -cos beta, 0), the length, segment length, the surface elevation at
+ * the upper end, the wet length h0 from the lower end, which end is lower, whether the surface
+ * crosses the cylinder. */
+typedef struct hw_cyl_geo {
+    hw_v3 q, mdir;
+    double L, l, sphi, cphi, zeta, h0;
+    int N, a_low, crossing;
+} hw_cyl_geo;
+
+HW_HD hw_cyl_geo hw_cyl_geometry(const hw_cyl_p *c, const hw_body_s *s, const hw_cyl_sea *sea)
+{
+    hw_cyl_geo G;
+    hw_v3 tb;
+    G.N = c->n > 0 ? c->n : 0;
+    G.L = hw_cyl_length(c, &tb);
+    G.l = G.N > 0 ? G.L / G.N : 0.0;
+    G.q = hw_quat_rotate(s->q, tb);
+    G.sphi = sqrt(G.q.x * G.q.x + G.q.y * G.q.y);
+    G.cphi = G.q.z;
+    G.mdir = hw_v3_make(G.q.y, -G.q.x, 0.0);
+    hw_v3 xa = hw_body_point(s, c->a);
+    hw_v3 xb = G.N > 0 ? hw_body_point(s, c->b) : xa;
+    /* the surface at the upper end, the wet length from the lower end */
+    G.a_low = xa.z <= xb.z;
+    hw_v3 xtop = G.a_low ? xb : xa;
+    double zlow = G.a_low ? xa.z : xb.z, ztop = xtop.z;
+    G.zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
+    G.crossing = zlow < G.zeta && ztop > G.zeta;
+    G.h0 = G.crossing ? (G.zeta - zlow) / fabs(G.q.z) : (xa.z < G.zeta ? G.L : 0.0);
+    return G;
+}
+
+/* One node's loads, each part apart (the groups MoorDyn's rod output flags name: W B X Y A a P b;
+ * docs/moordyn.md, "Rod output files"), world. */
+typedef struct hw_cyl_node {
+    hw_v3 x, v, U;       /* the node's position and velocity, the water's velocity there */
+    hw_v3 weight;        /* m_l dL_i g downwards: for output only (the body's weight holds it) */
+    hw_v3 buoy;          /* side buoyancy and the end faces' hydrostatic pressure */
+    hw_v3 drag_n, drag_q;/* drag across the axis; along it (sides' CdAx, end faces' CdEnd) */
+    hw_v3 fk_n, fk_q;    /* fluid inertia across the axis; along it (CaAx, end faces' CaEnd) */
+    hw_v3 pdyn;          /* the waves' dynamic pressure on the end faces */
+    hw_v3 seabed;
+    hw_v3 moment;        /* the end faces' moments */
+    double cam, caq;     /* added mass across and along the axis */
+} hw_cyl_node;
+
+HW_HD hw_cyl_node hw_cyl_node_loads(const hw_cyl_p *c, const hw_cyl_geo *G, const hw_body_s *s, double g,
+                                    double rho, const hw_cyl_sea *sea, int i)
+{
+    hw_cyl_node o;
+    int N = G->N;
+    double d = c->d, area = 0.25 * HW_PI * d * d, ve = HW_PI * d * d * d / 12.0, l = G->l;
+    hw_v3 q = G->q;
+    double fr = N > 0 ? (double)i / N : 0.0;
+    hw_v3 at = N == 0 ? c->a : hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr));
+    hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
+    double dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * l : l);
+    double vi = area * dl;
+    /* the tributary interval [s0, s0 + dl] along the axis from the lower end */
+    double s0 = i == 0 ? 0.0 : (i - 0.5) * l;
+    if (!G->a_low) s0 = G->L - s0 - dl;
+    double f0 = dl > 0.0 ? (G->h0 - s0) / dl : 1.0;
+    f0 = f0 > 1.0 ? 1.0 : (f0 < 0.0 ? 0.0 : f0);
+    double za = 0.0;
+    double asub = hw_cyl_section(x.z, G->zeta, d, G->sphi, &za);
+    double F = f0 * G->cphi * G->cphi + asub / area * G->sphi * G->sphi;
+    hw_wave_kin K = hw_wave_eval(sea->W, x, sea->t);
+    hw_v3 U = K.u;
+    if (sea->cnz > 0 && K.wet)
+        U = hw_v3_add(U, hw_current_3(sea->cz, sea->ct, sea->cux, sea->cuy, sea->cuz, sea->cnz, sea->cnt, x.z, sea->t));
+    hw_v3 u = hw_v3_sub(U, v);
+    hw_v3 uq = hw_v3_scale(q, hw_v3_dot(u, q)); /* the axial part, for the end faces' drag */
+    hw_v3 aq = hw_v3_scale(q, hw_v3_dot(K.a, q)), ap = hw_v3_sub(K.a, aq);
+    double uqm = hw_v3_norm(uq);
+    hw_v3 z = hw_v3_zero();
+    o.x = x; o.v = v; o.U = U;
+    o.weight = hw_v3_make(0.0, 0.0, -c->ml * dl * g);
+    o.buoy = o.drag_n = o.drag_q = o.fk_n = o.fk_q = o.pdyn = o.seabed = o.moment = z;
+    o.cam = o.caq = 0.0;
+    if (N > 0) {
+        o.buoy = hw_v3_scale(hw_v3_sub(hw_v3_make(0.0, 0.0, 1.0), hw_v3_scale(q, q.z)), F * vi * rho * g);
+        /* the lines' Morison drag, across and along the axis apart */
+        o.drag_n = hw_morison_drag(u, q, rho, d, F * dl, c->cd, 0.0);
+        o.drag_q = hw_morison_drag(u, q, rho, d, F * dl, 0.0, c->cd_ax);
+        o.fk_n = hw_v3_scale(ap, F * rho * vi * (1.0 + c->ca));
+        o.fk_q = hw_v3_scale(aq, F * rho * vi * c->ca_ax);
+        o.cam = F * rho * vi * c->ca;
+        o.caq = F * rho * vi * c->ca_ax;
+        if (sea->kb > 0.0) o.seabed = hw_seabed_contact(x, v, sea->depth, sea->kb, sea->cb, 1.0, 0.0, d, dl).f;
+    }
+    double zlo_node = x.z - 0.5 * d * G->sphi;
+    for (int e = 0; e < 2; e++) { /* end A (node 0), end B (node N) */
+        if ((e == 0 && i != 0) || (e == 1 && i != N) || !(zlo_node < G->zeta)) continue;
+        double sg = e == 0 ? -1.0 : 1.0;
+        o.buoy = hw_v3_add(o.buoy, hw_v3_scale(q, sg * F * area * rho * g * za));
+        o.pdyn = hw_v3_add(o.pdyn, hw_v3_scale(q, -sg * F * area * K.pd));
+        o.moment = hw_v3_add(o.moment, hw_v3_scale(G->mdir, sg * F * rho * g * HW_PI * d * d * d * d / 64.0));
+        o.drag_q = hw_v3_add(o.drag_q, hw_v3_scale(uq, 0.5 * F * area * rho * c->cd_end * uqm));
+        o.fk_q = hw_v3_add(o.fk_q, hw_v3_scale(aq, F * rho * c->ca_end * ve));
+        o.caq += F * rho * c->ca_end * ve;
+    }
+    return o;
+}
+
+/* The node's fluid and seabed load (every part but the weight). */
+HW_HD hw_v3 hw_cyl_node_force(const hw_cyl_node *o)
+{
+    hw_v3 f = hw_v3_add(hw_v3_add(o->buoy, o->fk_n), hw_v3_add(o->fk_q, o->seabed));
+    f = hw_v3_add(f, o->pdyn);
+    return hw_v3_add(f, hw_v3_add(o->drag_n, o->drag_q));
+}
+
 /* The cylinder's loads on the body in state s (world, about the reference point), added to *f;
  * its added mass added to *m6 (and the added mass's centripetal force to *f); the drag's power
  * (<= 0) added to *drag_power when not NULL. */
 HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
                         hw_v6 *f, hw_m6 *m6, double *drag_power)
 {
-    hw_v3 tb;
-    int N = c->n > 0 ? c->n : 0;
-    double L = hw_cyl_length(c, &tb);
-    double d = c->d, area = 0.25 * HW_PI * d * d, ve = HW_PI * d * d * d / 12.0;
-    double l = N > 0 ? L / N : 0.0;
-    hw_v3 q = hw_quat_rotate(s->q, tb);
-    double sphi = sqrt(q.x * q.x + q.y * q.y), cphi = q.z;
-    hw_v3 mdir = hw_v3_make(q.y, -q.x, 0.0); /* sin phi (sin beta, -cos beta, 0) */
-    hw_v3 xa = hw_body_point(s, c->a);
-    hw_v3 xb = N > 0 ? hw_body_point(s, c->b) : xa;
-    /* the surface at the upper end, the wet length from the lower end */
-    int a_low = xa.z <= xb.z;
-    hw_v3 xtop = a_low ? xb : xa;
-    double zlow = a_low ? xa.z : xb.z, ztop = xtop.z;
-    double zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
-    int crossing = zlow < zeta && ztop > zeta;
-    double h0 = crossing ? (zeta - zlow) / fabs(q.z) : (xa.z < zeta ? L : 0.0);
+    hw_cyl_geo G = hw_cyl_geometry(c, s, sea);
     double pw = 0.0;
-    for (int i = 0; i <= N; i++) {
-        double fr = N > 0 ? (double)i / N : 0.0;
-        hw_v3 at = hw_v3_add(c->a, hw_v3_scale(hw_v3_sub(c->b, c->a), fr));
-        if (N == 0) at = c->a;
-        hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
-        double dl = N == 0 ? 0.0 : ((i == 0 || i == N) ? 0.5 * l : l);
-        double vi = area * dl;
-        /* the tributary interval [s0, s0 + dl] along the axis from the lower end */
-        double s0 = i == 0 ? 0.0 : (i - 0.5) * l;
-        if (!a_low) s0 = L - s0 - dl;
-        double f0 = dl > 0.0 ? (h0 - s0) / dl : 1.0;
-        f0 = f0 > 1.0 ? 1.0 : (f0 < 0.0 ? 0.0 : f0);
-        double za = 0.0;
-        double asub = hw_cyl_section(x.z, zeta, d, sphi, &za);
-        double F = f0 * cphi * cphi + asub / area * sphi * sphi;
-        hw_wave_kin K = hw_wave_eval(sea->W, x, sea->t);
-        hw_v3 U = K.u;
-        if (sea->cnz > 0 && K.wet)
-            U = hw_v3_add(U, hw_current_3(sea->cz, sea->ct, sea->cux, sea->cuy, sea->cuz, sea->cnz, sea->cnt, x.z, sea->t));
-        hw_v3 u = hw_v3_sub(U, v);
-        hw_v3 uq = hw_v3_scale(q, hw_v3_dot(u, q)); /* the axial part, for the end faces' drag */
-        hw_v3 aq = hw_v3_scale(q, hw_v3_dot(K.a, q)), ap = hw_v3_sub(K.a, aq);
-        double uqm = hw_v3_norm(uq);
-        hw_v3 F3 = hw_v3_zero(), M3 = hw_v3_zero(), Fd = hw_v3_zero();
-        double cam = 0.0, caq = 0.0; /* added mass across and along the axis */
-        if (N > 0) {
-            F3 = hw_v3_scale(hw_v3_sub(hw_v3_make(0.0, 0.0, 1.0), hw_v3_scale(q, q.z)), F * vi * rho * g);
-            Fd = hw_morison_drag(u, q, rho, d, F * dl, c->cd, c->cd_ax); /* the lines' Morison drag */
-            F3 = hw_v3_add(F3, hw_v3_add(hw_v3_scale(ap, F * rho * vi * (1.0 + c->ca)),
-                                         hw_v3_scale(aq, F * rho * vi * c->ca_ax)));
-            cam = F * rho * vi * c->ca;
-            caq = F * rho * vi * c->ca_ax;
-            if (sea->kb > 0.0) {
-                hw_seabed_result sb = hw_seabed_contact(x, v, sea->depth, sea->kb, sea->cb, 1.0, 0.0, d, dl);
-                F3 = hw_v3_add(F3, sb.f);
-            }
-        }
-        double zlo_node = x.z - 0.5 * d * sphi;
-        for (int e = 0; e < 2; e++) { /* end A (node 0), end B (node N) */
-            if ((e == 0 && i != 0) || (e == 1 && i != N) || !(zlo_node < zeta)) continue;
-            double sg = e == 0 ? -1.0 : 1.0;
-            F3 = hw_v3_add(F3, hw_v3_scale(q, -sg * F * area * (K.pd - rho * g * za)));
-            M3 = hw_v3_add(M3, hw_v3_scale(mdir, sg * F * rho * g * HW_PI * d * d * d * d / 64.0));
-            Fd = hw_v3_add(Fd, hw_v3_scale(uq, 0.5 * F * area * rho * c->cd_end * uqm));
-            F3 = hw_v3_add(F3, hw_v3_scale(aq, F * rho * c->ca_end * ve));
-            caq += F * rho * c->ca_end * ve;
-        }
-        pw -= hw_v3_dot(Fd, u);
-        F3 = hw_v3_add(F3, Fd);
-        hw_body_add_force_at(f, s->r, x, F3);
-        f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
-        if (cam != 0.0 || caq != 0.0)
-            hw_body_point_mass6(m6, f, hw_m3s_iso_axial(cam, caq - cam, q), hw_v3_sub(x, s->r), s->w);
+    for (int i = 0; i <= G.N; i++) {
+        hw_cyl_node o = hw_cyl_node_loads(c, &G, s, g, rho, sea, i);
+        pw -= hw_v3_dot(hw_v3_add(o.drag_n, o.drag_q), hw_v3_sub(o.U, o.v));
+        hw_body_add_force_at(f, s->r, o.x, hw_cyl_node_force(&o));
+        f->a[3] += o.moment.x; f->a[4] += o.moment.y; f->a[5] += o.moment.z;
+        if (o.cam != 0.0 || o.caq != 0.0)
+            hw_body_point_mass6(m6, f, hw_m3s_iso_axial(o.cam, o.caq - o.cam, G.q), hw_v3_sub(o.x, s->r), s->w);
     }
-    if (crossing && N > 0) {
-        hw_v3 M3 = hw_v3_scale(mdir, rho * g * HW_PI * d * d * d * d / 16.0 * cphi);
+    if (G.crossing && G.N > 0) {
+        hw_v3 M3 = hw_v3_scale(G.mdir, rho * g * HW_PI * c->d * c->d * c->d * c->d / 16.0 * G.cphi);
         f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
     }
     if (drag_power) *drag_power += pw;
