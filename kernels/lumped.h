@@ -74,8 +74,10 @@ typedef struct hw_lm_sys {
     int n_clamp;
     double *ln_cdir, *ln_cdot;
     /* viscoelastic lines (physics/viscoelastic.h): k1, k2 = EA_d and bd = BA_d, N and N s (k2 = 0:
-     * an elastic line); ln_ba is their bs, ln_ea their EA_s. NULL when n_vis = 0. */
-    double *ln_vk1, *ln_vk2, *ln_vbd;
+     * an elastic line); ln_ba is their bs, ln_ea their EA_s. ln_vbeta: the mean-load slope beta of
+     * EA_d (0: constant EA_d; else k2 is alpha and k1 its k1, at zero mean load, and the springs
+     * follow e1: hw_visco_springs). NULL when n_vis = 0. */
+    double *ln_vk1, *ln_vk2, *ln_vbd, *ln_vbeta;
     /* segments */
     int *seg_line;
     double *seg_l0;
@@ -302,8 +304,9 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
     double pd;
     if (hw_lm_is_visco(S, l) && !S->vis_static) {
         size_t k = hw_lm_vis_off(S) + (size_t)s;
-        hw_visco_result v = hw_visco_eval(r.strain, r.rate, y[k], S->ln_vk1[l], S->ln_vk2[l],
-                                          S->ln_ba[l], S->ln_vbd[l]);
+        double k1, k2;
+        hw_visco_springs(ea, S->ln_vbeta[l], S->ln_vk1[l], S->ln_vk2[l], y[k], &k1, &k2);
+        hw_visco_result v = hw_visco_eval(r.strain, r.rate, y[k], k1, k2, S->ln_ba[l], S->ln_vbd[l]);
         double alive = S->seg_alive[s];
         r.T = v.T;
         r = hw_segment_cut(r, alive);
@@ -351,7 +354,8 @@ static inline void hw_lm_vis_init_line(const hw_lm_sys *S, double *y, int l, int
         int s = S->ln_s0[l] + k, ia = S->ln_n0[l] + k;
         double len = hw_v3_norm(hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia)));
         double e = len / S->seg_l0[s] - 1.0;
-        y[hw_lm_vis_off(S) + (size_t)s] = at_rest ? hw_visco_rest(e, S->ln_vk1[l], S->ln_vk2[l]) : e;
+        y[hw_lm_vis_off(S) + (size_t)s] =
+            at_rest ? hw_visco_rest(e, S->ln_vk1[l], S->ln_vk2[l], S->ln_ea[l], S->ln_vbeta[l]) : e;
     }
 }
 static inline void hw_lm_vis_init(const hw_lm_sys *S, double *y, int at_rest)

@@ -13,7 +13,8 @@
  * (largest tension, non-finite count) against the CPU backend's loop on the same state.
  * Exact times: the graph after shortened steps of hw_sim_advance_to (a device time base).
  * Line failure: broken segments in one evaluation, and breaks during a run (md_failure.yaml).
- * Viscoelastic lines (md_visco.yaml, in SCENARIOS): the strain rates of the first springs are
+ * Viscoelastic lines (md_visco.yaml, md_polyester.yaml with its mean-load-dependent EA_d, in
+ * SCENARIOS): the strain rates of the first springs are
  * part of the compared derivative and state (hw_lm_ny), on the baseline kernels (the fused step
  * does not cover them).
  * Reeling on the device: winches (pay-out, haul-in, tension, drum) and sheaves against the CPU,
@@ -38,6 +39,7 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/scenario_full.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml",
     HW_TEST_DATA_DIR "/md_fileic.yaml", /* lines[].start: the start state on both backends */
     HW_TEST_DATA_DIR "/md_visco.yaml", /* viscoelastic: a strain per segment after the blocks */
+    HW_TEST_DATA_DIR "/md_polyester.yaml", /* viscoelastic, EA_d following the mean load k1 e1 */
     HW_TEST_DATA_DIR "/md_beam.yaml", /* bending with damped hinges (kernels/physics/bending.h) */
     HW_TEST_DATA_DIR "/md_cantilever.yaml", /* a clamped end's hinge (hw_hinge_clamp) */
     HW_TEST_DATA_DIR "/md_sea_curr2.yaml", /* a current varying in depth and time: physics/hydro.h's

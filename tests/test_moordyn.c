@@ -813,11 +813,11 @@ Test(errors, refused_and_bad_channels)
 Test(errors, refused_line_type_features)
 {
     expect(with("1e9 -0.5", "ea_curve.txt -0.5"), REFUSED, 6, "LINE TYPES chain EA", "curve file");
-    /* viscoelastic: EA_s|EA_d (with BA or BA|BA_d) is read (tests/test_viscoelastic.c); the
-     * mean-load-dependent EA_s|alpha|beta (and Syrope's three values) is refused */
+    /* viscoelastic: EA_s|EA_d and the mean-load-dependent EA_s|alpha|beta (with BA or BA|BA_d) are
+     * read (tests/test_viscoelastic.c, tests/test_md_polyester.c); Syrope's three values are refused */
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5")), HW_OK, "%s", msg);
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5|1e7")), HW_OK, "%s", msg);
-    expect(with("1e9 -0.5", "1e9|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "mean-load-dependent");
+    cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9|0.3 -0.5")), HW_OK, "%s", msg);
     expect(with("1e9 -0.5", "SYROPE:wc.txt|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "Syrope");
     expect(with("1e9 -0.5", "1e9 -0.5|1e7"), BAD, 6, "LINE TYPES chain BA/-zeta", "as many bar-separated");
     expect(with("1e9 -0.5", "1e9|5e8 -0.5|1e7"), BAD, 6, "LINE TYPES chain EA (EA_s|EA_d)", "EA_d > EA");

@@ -266,9 +266,9 @@ static const sec_key SEC_KEYS[] = {
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
     {"SYROPE WORKING CURVES", SEC_REFUSED, "the Syrope polyester model's working curves (Hawser reads the "
-                                           "viscoelastic EA_s|EA_d form, not Syrope's model)"},
+                                           "viscoelastic EA_s|EA_d and EA_s|alpha|beta forms, not Syrope's)"},
     {"SYROPE IC", SEC_REFUSED, "the Syrope polyester model's initial conditions (Hawser reads the "
-                               "viscoelastic EA_s|EA_d form, not Syrope's working curves)"},
+                               "viscoelastic EA_s|EA_d and EA_s|alpha|beta forms, not Syrope's)"},
     {"POINTS", SEC_POINTS, NULL},
     {"POINT LIST", SEC_POINTS, NULL},
     {"POINT PROPERTIES", SEC_POINTS, NULL},
@@ -1217,7 +1217,8 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     t->mu = col_num(R, r, 2, where, "Mass/m", "kg/m");
     const char *ea = r->tok[3], *ba = r->tok[4], *ei = r->tok[5];
     if (FAILED(R)) return;
-    /* viscoelastic (MoorDyn's static-dynamic stiffness): EA_s|EA_d, BA|BA_d (BA may be -zeta) */
+    /* viscoelastic (MoorDyn's static-dynamic stiffness): EA_s|EA_d, BA|BA_d (BA may be -zeta); the
+     * mean-load-dependent form EA_s|alpha|beta (EA_d = alpha + beta x the mean load) */
     int nea = 1, nba = 1;
     for (const char *c = ea; *c; c++) nea += *c == '|';
     for (const char *c = ba; *c; c++) nba += *c == '|';
@@ -1227,15 +1228,15 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
         char w[128];
         snprintf(w, sizeof w, "%s EA", where);
         refuse(R, r->line, w, "the Syrope polyester model (\"%.60s\": working curves and a SYROPE IC "
-               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d form)", ea);
+               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d and "
+               "EA_s|alpha|beta forms)", ea);
         return;
     }
-    if (nea > 2) {
+    if (nea > 3) {
         char w[128];
         snprintf(w, sizeof w, "%s EA", where);
-        refuse(R, r->line, w, "%s (\"%.60s\") not supported yet (Hawser reads EA_s|EA_d, the "
-               "constant dynamic stiffness)", nea == 3 ? "the mean-load-dependent dynamic stiffness "
-               "EA_s|alpha|beta" : "more than 3 bar-separated EA values", ea);
+        fail(R, r->line, w, "expected at most 3 bar-separated EA values (EA_s|EA_d or EA_s|alpha|beta), "
+             "got \"%.60s\"", ea);
         return;
     }
     if (nba > nea) {
@@ -1252,14 +1253,16 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
                "as a number in N (for a nonlinear line, convert to YAML and use EA_table)", ea);
         return;
     }
-    if (nea == 2) {
+    if (nea >= 2) {
         double v[6], bv[6] = {0, 0, 0, 0, 0, 0};
-        int k = col_bar(R, r, 3, where, "EA", "N", 1u << 2, "EA_s|EA_d (static|dynamic stiffness)", v);
+        int k = col_bar(R, r, 3, where, "EA", "N", 1u << 2 | 1u << 3, "EA_s|EA_d (static|dynamic "
+                        "stiffness) or EA_s|alpha|beta (EA_d = alpha + beta x the mean load)", v);
         int kb = k < 0 ? -1 : col_bar(R, r, 4, where, "BA/-zeta", "N s", 1u << 1 | 1u << 2,
                                       "BA or BA|BA_d (N s; BA may be minus a damping ratio)", bv);
         if (FAILED(R) || kb < 0) return;
         t->ea = v[0];
         t->ea_d = v[1];
+        t->ea_d_slope = k == 3 ? v[2] : 0.0;
         if (bv[0] >= 0) t->ba = bv[0];
         else t->damping_ratio = -bv[0];
         t->ba_d = kb == 2 ? bv[1] : 0.0;
@@ -2633,7 +2636,8 @@ static const field_map TYPE_FIELDS[] = {
     {"BA", "BA/-zeta", -1}, {"damping_ratio", "BA/-zeta", -1}, {"EI", "EI", -1},
     {"Cdn", "Cd", -1}, {"Can", "Ca", -1}, {"Cdt", "CdAx", -1}, {"Cat", "CaAx", -1},
     {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {"viscoelastic.EA_d", "EA (EA_s|EA_d)", -1},
-    {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1}, {"viscoelastic", "EA", -1}, {NULL, NULL, 0}};
+    {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1},
+    {"viscoelastic.EA_d_slope", "EA (EA_s|alpha|beta)", -1}, {"viscoelastic", "EA", -1}, {NULL, NULL, 0}};
 static const field_map POINT_FIELDS[] = {
     {"position", "X Y Z", -1}, {"mass", "M", -1}, {"volume", "V", -1}, {"drag_area", "CdA", -1},
     {"added_mass_coefficient", "CA", -1}, {"type", "Attachment", -1}, {NULL, NULL, 0}};

@@ -584,7 +584,7 @@ static void check_unique_names(loader *L, int section)
 static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
                                         "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
                                         "seabed_friction", "mbl", "viscoelastic", NULL};
-static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", NULL};
+static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", "EA_d_slope", NULL};
 static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
 
 /* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
@@ -610,8 +610,9 @@ static void parse_axial_stiffness(mapr *m, hw_line_type_def *t)
     }
 }
 
-/* viscoelastic: {EA_d: N, BA_d: N s}: MoorDyn's static-dynamic stiffness model, EA being the
- * static stiffness (kernels/physics/viscoelastic.h). */
+/* viscoelastic: {EA_d: N, BA_d: N s, EA_d_slope: -}: MoorDyn's static-dynamic stiffness model,
+ * EA being the static stiffness; with EA_d_slope (beta) the dynamic stiffness grows with the mean
+ * load as EA_d + beta x mean load (MoorDyn's EA_s|alpha|beta; kernels/physics/viscoelastic.h). */
 static void parse_viscoelastic(mapr *m, hw_line_type_def *t)
 {
     fld f;
@@ -622,6 +623,7 @@ static void parse_viscoelastic(mapr *m, hw_line_type_def *t)
         return;
     hw_yr_get_num(&vm, "EA_d", 1, &t->ea_d);
     hw_yr_get_num(&vm, "BA_d", 0, &t->ba_d);
+    hw_yr_get_num(&vm, "EA_d_slope", 0, &t->ea_d_slope);
 }
 
 static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_def *t)

@@ -207,7 +207,9 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     if (t->mbl > 0) { fprintf(f, "\n    mbl: "); num(f, t->mbl); }
     if (t->ea_d != 0 || t->ba_d != 0) {
         fprintf(f, "\n    viscoelastic: {EA_d: "); num(f, t->ea_d);
-        fprintf(f, ", BA_d: "); num(f, t->ba_d); fputc('}', f);
+        fprintf(f, ", BA_d: "); num(f, t->ba_d);
+        if (t->ea_d_slope != 0) { fprintf(f, ", EA_d_slope: "); num(f, t->ea_d_slope); }
+        fputc('}', f);
     }
     fputc('\n', f);
 }

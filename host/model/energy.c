@@ -33,10 +33,11 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
         seg_tangent(S, y, s, &len);
         double l0 = S->seg_l0[s];
         if (S->seg_alive[s] == 0.0) continue; /* broken: its energy was booked as dissipated */
-        if (hw_lm_is_visco(S, l)) /* both springs of the viscoelastic chain */
-            e->axial += l0 * hw_visco_energy(len / l0 - 1.0, y[hw_lm_vis_off(S) + (size_t)s],
-                                             S->ln_vk1[l], S->ln_vk2[l]);
-        else
+        if (hw_lm_is_visco(S, l)) { /* both springs of the viscoelastic chain */
+            double e1 = y[hw_lm_vis_off(S) + (size_t)s], k1, k2;
+            hw_visco_springs(S->ln_ea[l], S->ln_vbeta[l], S->ln_vk1[l], S->ln_vk2[l], e1, &k1, &k2);
+            e->axial += l0 * hw_visco_energy(len / l0 - 1.0, e1, k1, k2);
+        } else
             e->axial += hw_segment_energy(len / l0 - 1.0, l0, S->ln_ea[l], S->tab_x + S->ln_tab0[l],
                                           S->tab_y + S->ln_tab0[l], S->ln_tabn[l]);
     }

@@ -106,7 +106,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     for (int l = 0; l < nl; l++) any_vis |= def->types[def->lines[l].type].ea_d > 0;
     if (any_vis) { /* viscoelastic lines: a strain per segment in the state (kernels/lumped.h) */
         S->n_vis = S->n_segs;
-        ALLOC(S->ln_vk1, nl); ALLOC(S->ln_vk2, nl); ALLOC(S->ln_vbd, nl);
+        ALLOC(S->ln_vk1, nl); ALLOC(S->ln_vk2, nl); ALLOC(S->ln_vbd, nl); ALLOC(S->ln_vbeta, nl);
     }
     ALLOC(S->ln_n0, nl); ALLOC(S->ln_s0, nl); ALLOC(S->ln_nseg, nl); ALLOC(S->ln_pa, nl);
     ALLOC(S->ln_pb, nl); ALLOC(S->ln_tab0, nl); ALLOC(S->ln_tabn, nl);
@@ -166,6 +166,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
             S->ln_vk2[l] = ty->ea_d > 0 ? ty->ea_d : 0.0;
             S->ln_vk1[l] = ty->ea_d > 0 ? hw_visco_k1(ty->ea, ty->ea_d) : 0.0;
             S->ln_vbd[l] = ty->ea_d > 0 ? ty->ba_d : 0.0;
+            S->ln_vbeta[l] = ty->ea_d > 0 ? ty->ea_d_slope : 0.0;
         }
         m->ln_wsub[l] = (ty->mu - def->env.rho_w * 0.25 * HW_PI * ty->d * ty->d) * def->env.g;
         m->ln_length[l] = ld->length;

@@ -210,6 +210,9 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
             FAIL(S, i, co[k].k, "expected a coefficient >= 0, got %g", co[k].v);
     if (!(finite(t->mbl) && t->mbl >= 0))
         FAIL(S, i, "mbl", "expected a minimum breaking load > 0 N, got %g", t->mbl);
+    if (t->ea_d_slope != 0 && t->ea_d == 0)
+        FAIL(S, i, "viscoelastic.EA_d", "expected EA_d (alpha, the dynamic stiffness at zero mean load) "
+             "with EA_d_slope, got none");
     if (t->ea_d != 0 || t->ba_d != 0) { /* viscoelastic (kernels/physics/viscoelastic.h) */
         if (t->ea_table.n > 0)
             FAIL(S, i, "viscoelastic", "expected either an EA_table or viscoelastic, got both");
@@ -218,6 +221,9 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
                  "%g N), got %g", t->ea, t->ea_d);
         if (!(finite(t->ba_d) && t->ba_d >= 0))
             FAIL(S, i, "viscoelastic.BA_d", "expected a damping BA_d >= 0 N s, got %g", t->ba_d);
+        if (!(finite(t->ea_d_slope) && t->ea_d_slope >= 0))
+            FAIL(S, i, "viscoelastic.EA_d_slope", "expected a mean-load slope of EA_d >= 0, got %g",
+                 t->ea_d_slope);
         if (!(t->ba_d > 0 || t->ba > 0 || t->damping_ratio > 0))
             FAIL(S, i, "viscoelastic.BA_d", "expected BA_d > 0 N s or a static damping (BA or "
                  "damping_ratio) > 0: with neither the strain of the first spring has no rate, got none");

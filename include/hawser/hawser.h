@@ -178,6 +178,8 @@ typedef struct hw_line_type_def {
      * damping of the static branch. ea_d = 0: an elastic line. */
     double ea_d;       /* dynamic stiffness EA_d, N (> ea) */
     double ba_d;       /* damping of the dynamic branch BA_d, N s (>= 0; ba + ba_d > 0) */
+    double ea_d_slope; /* mean-load slope beta of EA_d (>= 0; 0 = constant EA_d): EA_d = ea_d +
+                          beta x (the mean load), MoorDyn's EA_s|alpha|beta (ea_d = alpha) */
 } hw_line_type_def;
 
 typedef enum hw_point_kind {

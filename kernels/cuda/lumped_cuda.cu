@@ -300,6 +300,7 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
         bad |= dev_copy(b, &S.ln_vk1, h->ln_vk1, nl);
         bad |= dev_copy(b, &S.ln_vk2, h->ln_vk2, nl);
         bad |= dev_copy(b, &S.ln_vbd, h->ln_vbd, nl);
+        bad |= dev_copy(b, &S.ln_vbeta, h->ln_vbeta, nl);
     }
     b->S = S;
     b->ny = hw_lm_ny(h);
