@@ -1220,9 +1220,14 @@ static int body_kind(rdr *R, const row *r, const char *where)
     if (!strcmp(u, "FIXED") || !strcmp(u, "FIX") || !strcmp(u, "ANCHOR")) return HW_BODY_FIXED;
     if (!strcmp(u, "COUPLED") || !strcmp(u, "VESSEL") || !strcmp(u, "VES") || !strcmp(u, "CPLD")) return HW_BODY_COUPLED;
     if (!strcmp(u, "FREE")) return HW_BODY_FREE;
+    /* MoorDyn's coupled pinned body: its reference point moved by the calling program in 3 DOF, the body
+       free to turn about it; a Hawser pinned body (held at X0 Y0 Z0 by hawser run, as coupled bodies are
+       held; a program moves its pin through hw_bodies_set_state) */
+    if (!strcmp(u, "COUPLEDPINNED") || !strcmp(u, "VESSELPINNED") || !strcmp(u, "CPLDPIN") || !strcmp(u, "VESPIN"))
+        return HW_BODY_PINNED;
     snprintf(w, sizeof w, "%s Attachment", where);
-    fail(R, r->line, w, "expected Free, Fixed or Coupled (or Anchor, Vessel; MoorDyn takes any other word as "
-         "Free: write Free), got \"%.60s\"", r->tok[1]);
+    fail(R, r->line, w, "expected Free, Fixed, Coupled or CoupledPinned (or Anchor, Vessel, CpldPin; MoorDyn takes "
+         "any other word as Free: write Free), got \"%.60s\"", r->tok[1]);
     return -1;
 }
 
@@ -1261,7 +1266,10 @@ static void read_body(rdr *R, const row *r, int i, hw_body_def *b)
     int nca = ncd < 0 ? -1 : col_bar(R, r, 13, where, "Ca", "-", 1u << 1 | 1u << 3,
                                      "one number (x, y, z) or x|y|z", ca);
     if (FAILED(R) || nca < 0) return;
-    if (kind != HW_BODY_FREE) {
+    if (kind == HW_BODY_PINNED)
+        note(R, r->line, "BODIES %d: a CoupledPinned body is a pinned body (docs/moordyn.md, BODIES): hawser run "
+             "holds its pin at X0 Y0 Z0, as it holds coupled bodies; it turns about the pin under its loads", id);
+    if (kind != HW_BODY_FREE && kind != HW_BODY_PINNED) {
         /* MoorDyn's Body::setup zeroes a fixed or coupled body's mass, volume, inertia, drag and
          * added mass: they have no effect there, nor here */
         int any = mass != 0 || vol != 0;
@@ -1442,11 +1450,12 @@ static int rod_kind(rdr *R, const row *r, const char *where)
             {"FREE", HW_BODY_FREE}, {"POINT", HW_BODY_FREE}, {"CON", HW_BODY_FREE}};
         for (size_t j = 0; j < sizeof K / sizeof K[0]; j++)
             if (!strcmp(let1, K[j].name)) return K[j].kind;
+        /* the coupled pinned rod: end A moved by the calling program in 3 DOF, the rod free to turn about
+           it: a pinned body, held by hawser run as coupled rods are (a program moves its pin) */
         if (!strcmp(let1, "VESPIN") || !strcmp(let1, "CPLDPIN")) {
-            refuse(R, r->line, w, "a coupled pinned rod (\"%.40s\": end A moved by the calling program, the rod free "
-                   "to turn about it) not supported yet: a Hawser body is moved by the program in all 6 degrees "
-                   "of freedom (Coupled) or turns about a pin that stays put (Pinned)", r->tok[2]);
-            return -1;
+            note(R, r->line, "RODS %.20s: a coupled pinned rod (%.20s) is a pinned body: hawser run holds its end A "
+                 "still, as it holds coupled rods; it turns about it under its loads", r->tok[0], r->tok[2]);
+            return HW_BODY_PINNED;
         }
     } else if (!strcmp(let1, "BODY") && has_num) {
         int id = atoi(num);
