@@ -12,12 +12,14 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bodies/body_set.h"
 #include "hawser/world.h"
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
+#include "io/scenario_write.h"
 #include "physics/body.h"
 
 #define G0 9.80665
@@ -458,6 +460,20 @@ Test(yaml, pinned_motion_moves_the_pin)
     cr_assert_eq(pin_yaml("{type: sinusoid, amplitude: [0.5, 0, 0.25, 0, 0, 0], period: 2}", &sc), HW_OK, "%s", msg);
     cr_expect_eq(sc->bodies[0].motion, HW_MOTION_SINUSOID);
     cr_expect_eq(hw_body_pin_moves(&sc->bodies[0]), 1);
+    /* written back (hawser convert) and read again: the same motion */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cr_assert_eq(hw_scenario_write_yaml(sc, f, "round trip"), HW_OK);
+    fclose(f);
+    hw_scenario *back = NULL;
+    cr_assert_eq(hw_scenario_load_string(buf, "w.yaml", &back, msg, sizeof msg), HW_OK, "%s\n%s", msg, buf);
+    cr_expect_eq(back->bodies[0].kind, HW_BODY_PINNED);
+    cr_expect_eq(back->bodies[0].motion, HW_MOTION_SINUSOID);
+    cr_expect_arr_eq(back->bodies[0].amp, sc->bodies[0].amp, sizeof sc->bodies[0].amp);
+    cr_expect_eq(back->bodies[0].period, 2.0);
+    free(buf);
+    hw_scenario_free(back);
     hw_scenario_free(sc);
     cr_assert_eq(pin_yaml("{type: constant_velocity, velocity: [0, 0, 0, 0, 0, 0]}", &sc), HW_OK, "%s", msg);
     cr_expect_eq(hw_body_pin_moves(&sc->bodies[0]), 0, "velocity 0: held");
