@@ -497,4 +497,20 @@ Test(yaml, pinned_motion_moves_the_pin)
     cr_expect_lt(fabs(x[0] - 0.3), 1e-12, "pin x %.15g", x[0]);
     cr_expect_lt(fabs(q[0] - 1.0), 1e-12, "a constant pin velocity does not turn a hanging body");
     hw_world_destroy(w);
+    /* a table: the pin follows the natural spline through its rows, as a prescribed body does */
+    snprintf(t, sizeof t, "%.*s%s%s", (int)(at - PIN_YAML), PIN_YAML,
+             "{type: table, table: [[0, 0, 0, 0, 0, 0, 0], [0.5, 0.1, 0, 0, 0, 0, 0], [1, 0.4, 0, -0.1, 0, 0, 0], "
+             "[2, 0.4, 0, -0.1, 0, 0, 0]]}", at + 3);
+    hw_scenario *tb = NULL;
+    cr_assert_eq(hw_scenario_load_string(t, "pin.yaml", &tb, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_world_load_string(t, "pin.yaml", &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_world_step(w, 700), HW_OK, "%s", hw_world_last_error(w));
+    double want[6], wv[6];
+    cr_assert_eq(hw_body_motion6(&tb->bodies[0], NULL, 0.7, want, wv), HW_OK);
+    hw_world_body_state(w, 0, x, q, NULL, NULL);
+    cr_expect_lt(fabs(x[0] - want[0]) + fabs(x[2] - want[2]), 1e-12, "pin (%.12g, %.12g), table (%.12g, %.12g)", x[0],
+                 x[2], want[0], want[2]);
+    cr_expect_gt(fabs(q[2]), 1e-4, "the pin's acceleration turns the hanging body");
+    hw_world_destroy(w);
+    hw_scenario_free(tb);
 }
