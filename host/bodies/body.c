@@ -23,6 +23,8 @@ typedef struct body {
     hw_cyl_p *cyl;      /* the same for the kernel (kernels/physics/cylinder.h) */
     hw_body_p p;        /* mass, CG and inertia with the cylinders' */
     hw_body_s s;
+    hw_v3 v_kick;       /* a pinned body's pin velocity at its last kick (the pin's acceleration of a pin
+                           moved from outside: the change of its velocity over the step) */
     double load[6];     /* the lines' force and moment about r, last read */
     double ext[6];      /* an external load (rigid cable...) */
     double drag_work;
@@ -147,6 +149,21 @@ static void prescribed_state(const hw_bodies *b, const body *B, double t, hw_bod
     s->w = hw_rpy_rate_to_w(rpy, hw_v3_make(v[3], v[4], v[5]));
 }
 
+/* A pinned body's pin at t from its motion (hw_body_pin_moves): position, velocity and
+ * acceleration of the reference point (the motion's x y z; kernels/physics/motion.h). */
+static void pin_state(const body *B, double t, hw_v3 *r, hw_v3 *v, hw_v3 *a)
+{
+    const hw_body_def *d = &B->def;
+    double x[3], vv[3], aa[3], omega = 2.0 * HW_PI / d->period;
+    for (int c = 0; c < 3; c++)
+        hw_motion_1((int)d->motion, t, d->pos[c], d->vel[c], d->amp[c], omega, d->phase, d->table_t,
+                    d->table_6 ? d->table_6 + c : NULL, B->tab_m ? B->tab_m + c : NULL, d->table_n, 6, &x[c],
+                    &vv[c], &aa[c]);
+    *r = hw_v3_make(x[0], x[1], x[2]);
+    *v = hw_v3_make(vv[0], vv[1], vv[2]);
+    if (a) *a = hw_v3_make(aa[0], aa[1], aa[2]);
+}
+
 hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
                            const hw_model_def *model, hw_bodies **out, char *msg, size_t len)
 {
@@ -189,7 +206,7 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         body *B = &b->b[k];
         B->def = defs[k];
         const hw_body_def *d = &defs[k];
-        if (d->kind == HW_BODY_PRESCRIBED && d->motion == HW_MOTION_TABLE) {
+        if ((d->kind == HW_BODY_PRESCRIBED || hw_body_pin_moves(d)) && d->motion == HW_MOTION_TABLE) {
             int m = d->table_n;
             B->tab_t = (double *)malloc((size_t)m * sizeof(double));
             B->tab_6 = (double *)malloc((size_t)6 * m * sizeof(double));
@@ -261,6 +278,8 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         B->s.q = hw_quat_from_rpy(d->rot[0], d->rot[1], d->rot[2]);
         B->s.v = B->s.w = hw_v3_zero();
         if (d->kind == HW_BODY_PRESCRIBED) prescribed_state(b, B, 0.0, &B->s);
+        if (hw_body_pin_moves(d)) pin_state(B, 0.0, &B->s.r, &B->s.v, NULL);
+        B->v_kick = B->s.v;
     }
     for (int k = 0; k < n_att; k++) {
         const hw_body_attach *a = &att[k];
@@ -386,8 +405,14 @@ hw_status hw_bodies_set_external_load(hw_bodies *b, int k, const double force[3]
 
 void hw_bodies_place(hw_bodies *b, double t)
 {
-    for (int k = 0; b && k < b->n; k++)
-        if (b->b[k].def.kind == HW_BODY_PRESCRIBED) prescribed_state(b, &b->b[k], t, &b->b[k].s);
+    for (int k = 0; b && k < b->n; k++) {
+        body *B = &b->b[k];
+        if (B->def.kind == HW_BODY_PRESCRIBED) prescribed_state(b, B, t, &B->s);
+        if (hw_body_pin_moves(&B->def)) {
+            pin_state(B, t, &B->s.r, &B->s.v, NULL);
+            B->v_kick = B->s.v;
+        }
+    }
 }
 
 hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim)
@@ -564,8 +589,9 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
         if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_COUPLED) {
             B->s.r = hw_v3_add(B->s.r, hw_v3_scale(B->s.v, h));
             B->s.q = hw_quat_integrate(B->s.q, hw_quat_rotate_inv(B->s.q, B->s.w), h);
-        } else if (B->def.kind == HW_BODY_PINNED) { /* turns about its reference point */
-            B->s.v = hw_v3_zero();
+        } else if (B->def.kind == HW_BODY_PINNED) { /* turns about its pin, which moves as told */
+            if (hw_body_pin_moves(&B->def)) pin_state(B, t, &B->s.r, &B->s.v, NULL);
+            else B->s.r = hw_v3_add(B->s.r, hw_v3_scale(B->s.v, h)); /* held (v = 0), or moved from outside */
             B->s.q = hw_quat_integrate(B->s.q, hw_quat_rotate_inv(B->s.q, B->s.w), h);
         } else if (B->def.kind == HW_BODY_PRESCRIBED) {
             prescribed_state(b, B, t, &B->s);
@@ -580,8 +606,14 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
         hw_m6 extra;
         double pw = 0.0;
         free_loads(b, sim, k, t, &f, &extra, &pw);
-        hw_v3 a = hw_v3_zero(), al;
-        int bad = B->def.kind == HW_BODY_PINNED ? hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, &al)
+        hw_v3 a = hw_v3_zero(), al, a_pin = hw_v3_zero();
+        if (B->def.kind == HW_BODY_PINNED) { /* the pin's acceleration: its motion's, or over the step */
+            hw_v3 r_, v_;
+            if (hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a_pin);
+            else if (h > 0.0) a_pin = hw_v3_scale(hw_v3_sub(B->s.v, B->v_kick), 1.0 / h);
+            B->v_kick = B->s.v;
+        }
+        int bad = B->def.kind == HW_BODY_PINNED ? hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, a_pin, &al)
                                                 : hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al);
         if (bad || !finite_state(&B->s)) {
             snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "
@@ -589,7 +621,7 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
                      "its mass and inertia, or a body with too little mass or inertia: reduce dt", B->def.name ? B->def.name : "", k, t);
             return HW_ERR_NUMERICAL;
         }
-        B->s.v = hw_v3_add(B->s.v, hw_v3_scale(a, h));
+        if (B->def.kind != HW_BODY_PINNED) B->s.v = hw_v3_add(B->s.v, hw_v3_scale(a, h));
         B->s.w = hw_v3_add(B->s.w, hw_v3_scale(al, h));
         B->drag_work += pw * h;
         if (!finite_state(&B->s)) {
@@ -629,7 +661,7 @@ void hw_bodies_state_records(hw_bodies *b, hw_bodies_record_fn rec, void *ctx)
     for (int k = 0; b && k < b->n; k++) {
         body *B = &b->b[k];
 #define BR(f) (snprintf(name, sizeof name, "body[%d]." #f, k), rec(ctx, name, &B->f, sizeof B->f))
-        BR(s); BR(load); BR(ext); BR(drag_work); BR(xt);
+        BR(s); BR(v_kick); BR(load); BR(ext); BR(drag_work); BR(xt);
 #undef BR
     }
 }

@@ -64,6 +64,7 @@ typedef struct md_rod {
     int line;            /* deck line */
     int body;            /* index of the carrying body */
     int own;             /* 1: the body is the rod's own (Fixed, Free, Coupled, Pinned); 0: BodyN */
+    int point;           /* a zero-length rod that is a point (body -1): its point kind + 1; else 0 */
     hw_body_cylinder_def c;
     int pt_a, pt_b;      /* point indices of its ends */
     unsigned flags;      /* RodOutputs */
@@ -1371,9 +1372,14 @@ static int body_kind(rdr *R, const row *r, const char *where)
     if (!strcmp(u, "FIXED") || !strcmp(u, "FIX") || !strcmp(u, "ANCHOR")) return HW_BODY_FIXED;
     if (!strcmp(u, "COUPLED") || !strcmp(u, "VESSEL") || !strcmp(u, "VES") || !strcmp(u, "CPLD")) return HW_BODY_COUPLED;
     if (!strcmp(u, "FREE")) return HW_BODY_FREE;
+    /* MoorDyn's coupled pinned body: its reference point moved by the calling program in 3 DOF, the body
+       free to turn about it; a Hawser pinned body (held at X0 Y0 Z0 by hawser run, as coupled bodies are
+       held; a program moves its pin through hw_bodies_set_state) */
+    if (!strcmp(u, "COUPLEDPINNED") || !strcmp(u, "VESSELPINNED") || !strcmp(u, "CPLDPIN") || !strcmp(u, "VESPIN"))
+        return HW_BODY_PINNED;
     snprintf(w, sizeof w, "%s Attachment", where);
-    fail(R, r->line, w, "expected Free, Fixed or Coupled (or Anchor, Vessel; MoorDyn takes any other word as "
-         "Free: write Free), got \"%.60s\"", r->tok[1]);
+    fail(R, r->line, w, "expected Free, Fixed, Coupled or CoupledPinned (or Anchor, Vessel, CpldPin; MoorDyn takes "
+         "any other word as Free: write Free), got \"%.60s\"", r->tok[1]);
     return -1;
 }
 
@@ -1412,7 +1418,10 @@ static void read_body(rdr *R, const row *r, int i, hw_body_def *b)
     int nca = ncd < 0 ? -1 : col_bar(R, r, 13, where, "Ca", "-", 1u << 1 | 1u << 3,
                                      "one number (x, y, z) or x|y|z", ca);
     if (FAILED(R) || nca < 0) return;
-    if (kind != HW_BODY_FREE) {
+    if (kind == HW_BODY_PINNED)
+        note(R, r->line, "BODIES %d: a CoupledPinned body is a pinned body (docs/moordyn.md, BODIES): hawser run "
+             "holds its pin at X0 Y0 Z0, as it holds coupled bodies; it turns about the pin under its loads", id);
+    if (kind != HW_BODY_FREE && kind != HW_BODY_PINNED) {
         /* MoorDyn's Body::setup zeroes a fixed or coupled body's mass, volume, inertia, drag and
          * added mass: they have no effect there, nor here */
         int any = mass != 0 || vol != 0;
@@ -1593,11 +1602,12 @@ static int rod_kind(rdr *R, const row *r, const char *where)
             {"FREE", HW_BODY_FREE}, {"POINT", HW_BODY_FREE}, {"CON", HW_BODY_FREE}};
         for (size_t j = 0; j < sizeof K / sizeof K[0]; j++)
             if (!strcmp(let1, K[j].name)) return K[j].kind;
+        /* the coupled pinned rod: end A moved by the calling program in 3 DOF, the rod free to turn about
+           it: a pinned body, held by hawser run as coupled rods are (a program moves its pin) */
         if (!strcmp(let1, "VESPIN") || !strcmp(let1, "CPLDPIN")) {
-            refuse(R, r->line, w, "a coupled pinned rod (\"%.40s\": end A moved by the calling program, the rod free "
-                   "to turn about it) not supported yet: a Hawser body is moved by the program in all 6 degrees "
-                   "of freedom (Coupled) or turns about a pin that stays put (Pinned)", r->tok[2]);
-            return -1;
+            note(R, r->line, "RODS %.20s: a coupled pinned rod (%.20s) is a pinned body: hawser run holds its end A "
+                 "still, as it holds coupled rods; it turns about it under its loads", r->tok[0], r->tok[2]);
+            return HW_BODY_PINNED;
         }
     } else if (!strcmp(let1, "BODY") && has_num) {
         int id = atoi(num);
@@ -1710,9 +1720,18 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
         return;
     }
     double len = sqrt((e[3] - e[0]) * (e[3] - e[0]) + (e[4] - e[1]) * (e[4] - e[1]) + (e[5] - e[2]) * (e[5] - e[2]));
-    if (!(len > 0)) {
-        fail(R, r->line, where, "expected ends A and B apart (the rod's axis, also for NumSegs 0), got both at "
-             "(%g, %g, %g)", e[0], e[1], e[2]);
+    /* a zero-length rod that is a point (docs/moordyn.md, "Zero-length rods"): a free one whatever its
+       axis, and one of the other own kinds whose ends coincide */
+    const int as_point = nseg == 0 && kind < ROD_ON_BODY && (kind == HW_BODY_FREE || !(len > 0));
+    if (!(len > 0) && !as_point) {
+        if (nseg == 0)
+            refuse(R, r->line, where, "a zero-length rod on a body with coincident ends (both at (%g, %g, %g)) not "
+                   "supported yet: MoorDyn 2.7.2 gives it loads on the body that depend on its diameter without an "
+                   "axis (measured: about 1 cm of the body's drift in 3 s); put the line on a point of the body",
+                   e[0], e[1], e[2]);
+        else
+            fail(R, r->line, where, "expected ends A and B apart (the rod's axis; NumSegs 0 for a zero-length rod), "
+                 "got both at (%g, %g, %g)", e[0], e[1], e[2]);
         return;
     }
     rod->flags = rod_flags(R, r, where);
@@ -1728,11 +1747,22 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
         memcpy(rod->c.b, e + 3, sizeof rod->c.b);
         return;
     }
-    if (kind == HW_BODY_FREE && nseg == 0) {
-        snprintf(w, sizeof w, "%s NumSegs", where);
-        refuse(R, r->line, w, "a free zero-length rod (NumSegs 0: no mass of its own; MoorDyn moves it in 3 DOF "
-               "with its end faces' added mass and its lines' end nodes) not supported yet: a Hawser free body needs "
-               "a mass (give the rod NumSegs >= 1, or put it on a body)");
+    if (as_point) {
+        /* MoorDyn 2.7.2 gives a zero-length rod no loads of its own: a free one moves exactly as a free point
+           of no mass and no volume (its lines' end nodes carry it), whatever its diameter, CdEnd, CaEnd and
+           axis (measured with the wheel: the same node positions to 1e-9 m); a fixed, coupled or pinned one
+           with coincident ends holds its lines' ends as a fixed or coupled point does */
+        if (lines_optional(R)) {
+            refuse(R, r->line, where, "a zero-length rod in a deck without lines not supported yet (it is a point of "
+                   "the lines' model: nothing would move it or be moved by it)");
+            return;
+        }
+        rod->own = 1;
+        rod->body = -1;
+        rod->point = 1 + (kind == HW_BODY_FREE ? HW_POINT_FREE : kind == HW_BODY_COUPLED ? HW_POINT_COUPLED
+                                                                                         : HW_POINT_FIXED);
+        memcpy(rod->c.a, e, sizeof rod->c.a);
+        memcpy(rod->c.b, e, sizeof rod->c.b);
         return;
     }
     rod->own = 1;
@@ -1816,6 +1846,20 @@ static void add_rod_points(rdr *R)
     }
     for (int i = 0; i < R->n_rods && !FAILED(R); i++) {
         md_rod *rod = &R->rods[i];
+        if (rod->point) { /* a zero-length rod that is a point: both ends on it */
+            int k = R->n_points;
+            hw_point_def *q = &R->points[k];
+            *q = hw_default_point();
+            q->kind = (hw_point_kind)(rod->point - 1);
+            memcpy(q->pos, rod->c.a, sizeof q->pos);
+            char name[40];
+            snprintf(name, sizeof name, "rod%d", i + 1);
+            q->name = save_name(R, name);
+            R->point_ln[k] = rod->line;
+            R->n_points++;
+            rod->pt_a = rod->pt_b = k;
+            continue;
+        }
         for (int end = 0; end < 2; end++) {
             int k = R->n_points;
             hw_point_def *q = &R->points[k];
@@ -2397,6 +2441,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
     if (node == -2) node = n;
     if (node < 0 || node > n) {
         fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
+        return;
+    }
+    if (rod->point && angle >= 0) {
+        refuse(R, line, where, "the angle of a zero-length rod not supported yet (it is a point: no axis)");
         return;
     }
     ch->rod = id - 1;

@@ -774,11 +774,12 @@ static void parse_body_motion(mapr *m, hw_body_def *b)
     fld f;
     mapr mm;
     int kind = 0, has = hw_yr_get(m, "motion", &f);
-    if (b->kind != HW_BODY_PRESCRIBED) {
+    if (b->kind == HW_BODY_PINNED && !has) return; /* optional: the pin's motion (held still without) */
+    if (b->kind != HW_BODY_PRESCRIBED && b->kind != HW_BODY_PINNED) {
         if (has)
             hw_yr_fail(m->y, f.line, f.path,
-                       "expected no motion on a %s body (only prescribed bodies have one), got a motion",
-                       BODY_KINDS[b->kind]);
+                       "expected no motion on a %s body (only prescribed bodies have one, and pinned bodies for "
+                       "their pin), got a motion", BODY_KINDS[b->kind]);
         return;
     }
     if (!has) {

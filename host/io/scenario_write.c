@@ -235,7 +235,8 @@ static void write_body(FILE *f, const hw_body_def *b)
         fprintf(f, "\n    waterplane_inertia: "); vecn(f, b->iwp, 2);
         fprintf(f, "\n    CdA: "); vecn(f, b->cda, 6);
         fprintf(f, "\n    Ca: "); vecn(f, b->ca, 6);
-    } else if (b->kind == HW_BODY_PRESCRIBED) {
+    }
+    if (b->kind == HW_BODY_PRESCRIBED || hw_body_pin_moves(b)) {
         fprintf(f, "\n    motion:\n      type: %s", (unsigned)b->motion < 4 ? MOTIONS[b->motion] : "?");
         if (b->motion == HW_MOTION_CONSTANT_VELOCITY) {
             fprintf(f, "\n      velocity: "); vecn(f, b->vel, 6);
