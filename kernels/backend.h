@@ -115,6 +115,9 @@ struct hw_backend_ops {
      * Nothing without waves (sys->wv.n == 0). */
     hw_status (*wave_get)(hw_backend *b, int *k, double *s);
     hw_status (*wave_set)(hw_backend *b, const int *k, const double *s);
+    /* A clamped end's direction and its rate (hw_lm_sys ln_cdir, ln_cdot of end slot e) from
+     * now on (the body carrying its point has turned; hw_sim_set_end_clamp). */
+    void (*set_clamp)(hw_backend *b, int e, const double dir[3], const double dot[3]);
 };
 
 const hw_backend_ops *hw_cpu_backend(void);

@@ -66,9 +66,18 @@ typedef struct hw_lm_sys {
     double *ln_wrate, *ln_wt0; /* ... and the time at which seg_l0 holds its length */
     double *ln_d, *ln_mu, *ln_ea, *ln_ba, *ln_ei, *ln_cdn, *ln_cdt, *ln_can, *ln_cat, *ln_mus;
     double *tab_x, *tab_y; /* strain-tension tables, all lines */
+    /* clamped ends (physics/bending.h hw_hinge_clamp; lines with EI > 0): per end slot e, the
+     * unit direction the line leaves its end point along (ln_cdir, 3; zero: a ball joint, no end
+     * hinge) and its rate (ln_cdot, 3: w x c on a body turning at w), set from outside
+     * (hw_sim_set_end_clamp) as a coupled point's kinematics are. n_clamp: the clamped ends;
+     * 0: none, and nothing reads the two arrays (nor writes hw_lm_work.end_mc) */
+    int n_clamp;
+    double *ln_cdir, *ln_cdot;
     /* viscoelastic lines (physics/viscoelastic.h): k1, k2 = EA_d and bd = BA_d, N and N s (k2 = 0:
-     * an elastic line); ln_ba is their bs, ln_ea their EA_s. NULL when n_vis = 0. */
-    double *ln_vk1, *ln_vk2, *ln_vbd;
+     * an elastic line); ln_ba is their bs, ln_ea their EA_s. ln_vbeta: the mean-load slope beta of
+     * EA_d (0: constant EA_d; else k2 is alpha and k1 its k1, at zero mean load, and the springs
+     * follow e1: hw_visco_springs). NULL when n_vis = 0. */
+    double *ln_vk1, *ln_vk2, *ln_vbd, *ln_vbeta;
     /* segments */
     int *seg_line;
     double *seg_l0;
@@ -111,6 +120,8 @@ typedef struct hw_lm_work {
     double *hg_fa, *hg_fb;   /* per node: bending hinge vectors (3 each, xyz interleaved) */
     double *end_f;           /* per end slot: external force on the end node (3) */
     double *end_m;           /* per end slot: its mass matrix (6: xx yy zz xy xz yz) */
+    double *end_mc;          /* per end slot (n_clamp > 0): a clamped end's moment on its point's
+                                body (3) and its hinge's damping power (1) */
     double *pt_f;            /* per point: force the lines exert on the point (3) */
     double *pt_a;            /* per point: its acceleration (3) */
     int *bad;                /* first segment whose strain is non-finite or past max_strain */
@@ -293,8 +304,9 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
     double pd;
     if (hw_lm_is_visco(S, l) && !S->vis_static) {
         size_t k = hw_lm_vis_off(S) + (size_t)s;
-        hw_visco_result v = hw_visco_eval(r.strain, r.rate, y[k], S->ln_vk1[l], S->ln_vk2[l],
-                                          S->ln_ba[l], S->ln_vbd[l]);
+        double k1, k2;
+        hw_visco_springs(ea, S->ln_vbeta[l], S->ln_vk1[l], S->ln_vk2[l], y[k], &k1, &k2);
+        hw_visco_result v = hw_visco_eval(r.strain, r.rate, y[k], k1, k2, S->ln_ba[l], S->ln_vbd[l]);
         double alive = S->seg_alive[s];
         r.T = v.T;
         r = hw_segment_cut(r, alive);
@@ -342,7 +354,8 @@ static inline void hw_lm_vis_init_line(const hw_lm_sys *S, double *y, int l, int
         int s = S->ln_s0[l] + k, ia = S->ln_n0[l] + k;
         double len = hw_v3_norm(hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia)));
         double e = len / S->seg_l0[s] - 1.0;
-        y[hw_lm_vis_off(S) + (size_t)s] = at_rest ? hw_visco_rest(e, S->ln_vk1[l], S->ln_vk2[l]) : e;
+        y[hw_lm_vis_off(S) + (size_t)s] =
+            at_rest ? hw_visco_rest(e, S->ln_vk1[l], S->ln_vk2[l], S->ln_ea[l], S->ln_vbeta[l]) : e;
     }
 }
 static inline void hw_lm_vis_init(const hw_lm_sys *S, double *y, int at_rest)
@@ -380,6 +393,29 @@ HW_HD void hw_lm_hinge(const hw_lm_sys *S, const double *y, const hw_lm_work *w,
         /* the hinge's damping loss goes with segment a's (booked on node i): the segment pass
          * wrote it, and only this hinge adds to it */
         w->seg_pd[sa] += h.power;
+    } else if (S->n_clamp > 0 && (loc == 0 || loc == S->ln_nseg[l])) {
+        /* an end node: the clamp's hinge where its end is clamped (hw_hinge_clamp), as a hinge
+         * whose far side is the body: the end node gets -f (hg_fb at end A, hg_fa at end B, the
+         * other zero), the segment's other node f (through its neighbour's sums), the body m */
+        int e = 2 * l + (loc == 0 ? 0 : 1), s = loc == 0 ? S->ln_s0[l] : S->ln_s0[l] + loc - 1;
+        hw_v3 c = hw_v3_make(S->ln_cdir[3 * e], S->ln_cdir[3 * e + 1], S->ln_cdir[3 * e + 2]);
+        hw_v3 m = hw_v3_zero();
+        double pw = 0.0;
+        if (S->ln_ei[l] > 0.0 && hw_v3_dot(c, c) > 0.0 && S->seg_alive[s] != 0.0) {
+            int n = S->n_state, i0 = S->ln_n0[l] + (s - S->ln_s0[l]); /* the segment's first node */
+            hw_v3 q = hw_lm_seg_q(w, s);
+            double len = w->seg_len[s];
+            hw_v3 qdot = hw_hinge_qdot(q, len, hw_v3_sub(hw_lm_get3(y, n, HW_Y_VX, i0 + 1),
+                                                         hw_lm_get3(y, n, HW_Y_VX, i0)));
+            hw_v3 cdot = hw_v3_make(S->ln_cdot[3 * e], S->ln_cdot[3 * e + 1], S->ln_cdot[3 * e + 2]);
+            hw_clamp h = hw_hinge_clamp(loc != 0, c, cdot, q, len, qdot,
+                                        hw_hinge_stiffness(S->ln_ei[l], 0.0, S->seg_l0[s]),
+                                        hw_lm_hinge_tau(S, l));
+            if (loc == 0) fb = h.f; else fa = hw_v3_scale(h.f, -1.0);
+            m = h.m; pw = h.power;
+        }
+        w->end_mc[4 * e] = m.x; w->end_mc[4 * e + 1] = m.y; w->end_mc[4 * e + 2] = m.z;
+        w->end_mc[4 * e + 3] = pw;
     }
     w->hg_fa[3 * i] = fa.x; w->hg_fa[3 * i + 1] = fa.y; w->hg_fa[3 * i + 2] = fa.z;
     w->hg_fb[3 * i] = fb.x; w->hg_fb[3 * i + 1] = fb.y; w->hg_fb[3 * i + 2] = fb.z;
@@ -539,6 +575,8 @@ HW_HDI hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *
             f.x += w->hg_fb[3 * (i - 1)]; f.y += w->hg_fb[3 * (i - 1) + 1];
             f.z += w->hg_fb[3 * (i - 1) + 2];
         }
+        if (S->n_clamp > 0 && (loc == 0 || loc == nseg)) /* a clamped end's hinge loss */
+            power += w->end_mc[4 * (2 * l + (loc == 0 ? 0 : 1)) + 3];
     }
     hw_lm_env e = hw_lm_env_of(S);
     if (S->sb_nx > 0) e.depth = hw_lm_grid_depth(S, r.x, r.y); /* the seabed under the node */

@@ -13,7 +13,8 @@
  * (largest tension, non-finite count) against the CPU backend's loop on the same state.
  * Exact times: the graph after shortened steps of hw_sim_advance_to (a device time base).
  * Line failure: broken segments in one evaluation, and breaks during a run (md_failure.yaml).
- * Viscoelastic lines (md_visco.yaml, in SCENARIOS): the strain rates of the first springs are
+ * Viscoelastic lines (md_visco.yaml, md_polyester.yaml with its mean-load-dependent EA_d, in
+ * SCENARIOS): the strain rates of the first springs are
  * part of the compared derivative and state (hw_lm_ny), on the baseline kernels (the fused step
  * does not cover them).
  * Reeling on the device: winches (pay-out, haul-in, tension, drum) and sheaves against the CPU,
@@ -38,7 +39,11 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/scenario_full.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml",
     HW_TEST_DATA_DIR "/md_fileic.yaml", /* lines[].start: the start state on both backends */
     HW_TEST_DATA_DIR "/md_visco.yaml", /* viscoelastic: a strain per segment after the blocks */
+    HW_TEST_DATA_DIR "/md_polyester.yaml", /* viscoelastic, EA_d following the mean load k1 e1 */
     HW_TEST_DATA_DIR "/md_beam.yaml", /* bending with damped hinges (kernels/physics/bending.h) */
+    HW_TEST_DATA_DIR "/md_cantilever.yaml", /* a clamped end's hinge (hw_hinge_clamp) */
+    HW_TEST_DATA_DIR "/md_sea_curr2.yaml", /* a current varying in depth and time: physics/hydro.h's
+                                              bisection in time on the device */
     NULL};
 
 static int have_device(void)
@@ -1207,6 +1212,47 @@ Test(gpu_parity, pinned_rod_on_a_chain_cpu_vs_cuda)
     for (int c = 0; c < 4; c++) d = fmax(d, fabs(q[0][c] - q[1][c]));
     double ds = state_diff(hw_world_lumped(w[0]), hw_world_lumped(w[1]), 1);
     printf("pinned rod on a chain, CPU vs CUDA after 2000 steps: rod %.3g, chain %.3g relative\n", d, ds);
+    cr_expect_lt(d, 1e-10);
+    cr_expect_lt(ds, 1e-10);
+    for (int k = 0; k < 2; k++) hw_world_destroy(w[k]);
+}
+
+/* Clamped line ends (kernels/physics/bending.h hw_hinge_clamp): a line with bending stiffness
+ * clamped to a free body (the body turns the clamp's direction every step, set_clamp copies it to
+ * the device, and the hinge's moment comes back with the end loads), in zero gravity, on the CPU
+ * and on the CUDA backend through 2000 steps: the body's orientation and the line's state agree
+ * within 1e-10 relative. */
+Test(gpu_parity, clamped_line_on_a_free_body_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    static const char *yaml =
+        "environment: {gravity: 0, water_density: 1025, depth: 100}\n"
+        "line_types:\n"
+        "  - {name: arm, diameter: 0.05, mass_per_length: 10, EA: 1e7, damping_ratio: 0.5, EI: 1e3}\n"
+        "bodies:\n"
+        "  - {name: hub, type: free, position: [0, 0, 10], rotation: [0, 0, 0], mass: 50, cg: [0, 0, 0],\n"
+        "     inertia: [5, 5, 5], volume: 0, cb: [0, 0, 0]}\n"
+        "points:\n"
+        "  - {name: hub_p, type: body, body: hub, position: [0.5, 0, 0]}\n"
+        "  - {name: tip, type: free, position: [5.5, 0, 10], mass: 5}\n"
+        "lines:\n"
+        "  - {name: arm, type: arm, end_a: hub_p, end_b: tip, length: 5, segments: 10, clamp_a: [1, 0.2, 0.1]}\n"
+        "solver: {dt: 1e-4, t_end: 1, integrator: rk4, static_solve: false, instability_monitor: false}\n";
+    hw_world *w[2] = {NULL, NULL};
+    const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
+    for (int k = 0; k < 2; k++) {
+        hw_world_load_opts o = hw_default_load_opts();
+        o.backend = kinds[k];
+        char msg[1024];
+        cr_assert_eq(hw_world_load_string(yaml, "hub.yaml", &o, &w[k], msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_world_step(w[k], 2000), HW_OK, "%s", hw_world_last_error(w[k]));
+    }
+    double q[2][4];
+    for (int k = 0; k < 2; k++) hw_world_body_state(w[k], 0, NULL, q[k], NULL, NULL);
+    double d = 0;
+    for (int c = 0; c < 4; c++) d = fmax(d, fabs(q[0][c] - q[1][c]));
+    double ds = state_diff(hw_world_lumped(w[0]), hw_world_lumped(w[1]), 1);
+    printf("clamped line on a free body, CPU vs CUDA after 2000 steps: body %.3g, line %.3g relative\n", d, ds);
     cr_expect_lt(d, 1e-10);
     cr_expect_lt(ds, 1e-10);
     for (int k = 0; k < 2; k++) hw_world_destroy(w[k]);

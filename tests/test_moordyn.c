@@ -699,9 +699,9 @@ Test(errors, failure_rows)
 
 Test(errors, refused_options)
 {
-    expect(with("0.01  dtM\n", "0.01 dtM\n1 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin", "not supported yet");
+    expect(with("0.01  dtM\n", "0.01 dtM\n4 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin", "not supported");
     cr_assert_eq(load_text(with("0.01  dtM\n", "0.01 dtM\n0 WaveKin\n0 Currents\n")), HW_OK, "%s", msg);
-    expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
+    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
     expect(with("0.01  dtM\n", "AB5 tScheme\n"), BAD, 18, "OPTIONS tScheme", "got \"AB5\""); /* test_schemes.c: the rest */
     expect(with("0.01  dtM\n", "state.bin fileIC\n"), HW_ERR_IO, 18, "OPTIONS fileIC",
            "state.bin: cannot read the state file: No such file");
@@ -813,11 +813,11 @@ Test(errors, refused_and_bad_channels)
 Test(errors, refused_line_type_features)
 {
     expect(with("1e9 -0.5", "ea_curve.txt -0.5"), REFUSED, 6, "LINE TYPES chain EA", "curve file");
-    /* viscoelastic: EA_s|EA_d (with BA or BA|BA_d) is read (tests/test_viscoelastic.c); the
-     * mean-load-dependent EA_s|alpha|beta (and Syrope's three values) is refused */
+    /* viscoelastic: EA_s|EA_d and the mean-load-dependent EA_s|alpha|beta (with BA or BA|BA_d) are
+     * read (tests/test_viscoelastic.c, tests/test_md_polyester.c); Syrope's three values are refused */
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5")), HW_OK, "%s", msg);
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5|1e7")), HW_OK, "%s", msg);
-    expect(with("1e9 -0.5", "1e9|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "mean-load-dependent");
+    cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9|0.3 -0.5")), HW_OK, "%s", msg);
     expect(with("1e9 -0.5", "SYROPE:wc.txt|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "Syrope");
     expect(with("1e9 -0.5", "1e9 -0.5|1e7"), BAD, 6, "LINE TYPES chain BA/-zeta", "as many bar-separated");
     expect(with("1e9 -0.5", "1e9|5e8 -0.5|1e7"), BAD, 6, "LINE TYPES chain EA (EA_s|EA_d)", "EA_d > EA");
@@ -1433,10 +1433,7 @@ Test(waves, wavekin3_elevation)
 /* Every refused mode and every bad wave file: one line at the deck option or the file's own line. */
 Test(waves, wavekin_errors)
 {
-    expect(with("0.01  dtM\n", "0.01 dtM\n2 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin: WaveKin 2",
-           "WaveKin 7 reads the same wave_frequencies.txt");
-    expect(with("0.01  dtM\n", "0.01 dtM\n1 WaveKin\n"), REFUSED, 19, "WaveKin 1 (kinematics set by the calling",
-           "Hawser computes the wave kinematics");
+    /* WaveKin 1 and 2 are read (tests/test_md_sea.c) */
     expect(with("0.01  dtM\n", "0.01 dtM\n5 WaveKin\n"), REFUSED, 19, "WaveKin 5 not supported",
            "does not implement it either");
     expect(with("0.01  dtM\n", "0.01 dtM\n8 WaveKin\n"), BAD, 19, "OPTIONS WaveKin: expected a WaveKin mode 0 to 7",
@@ -1522,10 +1519,9 @@ Test(currents, profile_file)
     cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_IO);
     cr_assert(strstr(msg, "/md_cur_none/current_profile.txt: cannot open: No such file or directory (Currents 1 at ")
               && strstr(msg, "deck.dat:19)"), "%s", msg);
-    expect(with("0.01  dtM\n", "0.01 dtM\n2 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 2",
-           "repeats that current in time");
-    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 not supported",
-           "Currents 1 = current_profile.txt is read");
+    /* Currents 2 is read, Currents 5 refused (tests/test_md_sea.c) */
+    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 (",
+           "Currents 1 = current_profile.txt");
 }
 
 /* ---- the .out tables as MoorDyn 2.7.2 writes them (docs/moordyn.md, "OUTPUTS and the .out table") */
@@ -1887,15 +1883,11 @@ Test(rods, bad_rod_types_and_rows_are_located)
         {ROD_TYPE, "2 can Fixed 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 2: expected the rod ID 1", NULL},
         {ROD_TYPE, "1 pipe Fixed 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 RodType", "one of: can"},
         {ROD_TYPE, "1 can Floating 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 Attachment", "expected Fixed, Pinned, Coupled"},
-        {ROD_TYPE, "1 can VesPin 0 0 -50 0 0 -40 5 -", REFUSED, 14, "RODS 1 Attachment: a coupled pinned rod", "not supported yet"},
-        {ROD_TYPE, "1 can CpldPin 0 0 -50 0 0 -40 5 -", REFUSED, 14, "RODS 1 Attachment: a coupled pinned rod", NULL},
         {ROD_TYPE, "1 can Body1 0 0 -50 0 0 -40 5 -", BAD, 14, "RODS 1 Attachment", "the deck has no BODIES rows"},
         {ROD_TYPE, "1 can Fixed 0 0 x 0 0 -40 5 -", BAD, 14, "RODS 1 Za: expected a number in m", NULL},
         {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 -1 -", BAD, 14, "RODS 1 NumSegs: expected an integer >= 0", NULL},
-        {ROD_TYPE, "1 can Free 0 0 -50 0 0 -40 0 -", REFUSED, 14, "RODS 1 NumSegs: a free zero-length rod", NULL},
         {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 2.5 -", BAD, 14, "RODS 1 NumSegs: expected an integer >= 0", NULL},
         {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -50 5 -", BAD, 14, "RODS 1: expected ends A and B apart", NULL},
-        {ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -50 0 -", BAD, 14, "RODS 1: expected ends A and B apart", "NumSegs 0"},
     };
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) expect(rod_deck(c[k].type, c[k].rod), c[k].st, c[k].line, c[k].n1, c[k].n2);
     /* a type name twice */
@@ -1923,13 +1915,14 @@ Test(rods, bad_rod_references_are_located)
     expect(rod_with("1  chain 1 2", "1  chain 1 R1C"), BAD, 23, "LINES 1 AttachB", "expected a rod end R<ID>A or R<ID>B");
     rod_deck(ROD_TYPE, ROD_ROW);
     expect(rod_with("1  chain 1 2", "1  chain 1 3"), BAD, 23, "LINES 1 AttachB", "point ID 1..2"); /* rod points have no ID */
-    /* a line with bending stiffness on a rod end: MoorDyn's cantilever, refused at the line */
-    rod_deck(ROD_TYPE, ROD_ROW);
+    /* a line with bending stiffness on a zero-length rod's end: MoorDyn turns the rod to balance its
+     * lines' moments; refused at the line (on a rod of length it is a cantilever: test_md_cantilever.c) */
+    rod_deck(ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 0 -");
     char t[8192];
     snprintf(t, sizeof t, "%s", rod_with("1e9 -0.5     0  1.2", "1e9 -0.5     5e3  1.2"));
     snprintf(rodtext, sizeof rodtext, "%s", t);
     expect(rod_with("1  chain 1 2", "1  chain 1 Rod1B"), REFUSED, 23, "LINES 1 AttachB: a line with bending stiffness",
-           "rod end (rod1_b)");
+           "zero-length rod (rod1_b, NumSegs 0)");
     rod_deck(ROD_TYPE, ROD_ROW);
     expect(rod_with("FairTen1\n", "R1N6PX\n"), BAD, 28, "OUTPUTS R1N6PX", "node number 0..5");
     rod_deck(ROD_TYPE, ROD_ROW);

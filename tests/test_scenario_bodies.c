@@ -572,7 +572,7 @@ Test(deck, body_rows_errors)
     deck_error(deck_with(B1, "1 Free 0 0 -5 0 0 30 2.0e4 0|0|-1 1.2e5 40 10"), HW_ERR_INPUT, 13, "BODIES 1",
                "expected 14 columns (ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca), got 13");
     deck_error(deck_with(B1, "1 Floating 0 0 -5 0 0 30 2.0e4 0|0|-1 1 40 10 0.8"), HW_ERR_INPUT, 13,
-               "BODIES 1 Attachment", "expected Free, Fixed or Coupled");
+               "BODIES 1 Attachment", "expected Free, Fixed, Coupled or CoupledPinned");
     deck_error(deck_with(B1, "2 Free 0 0 -5 0 0 30 2.0e4 0|0|-1 1 40 10 0.8"), HW_ERR_INPUT, 13, "BODIES 2",
                "expected the body ID 1");
     deck_error(deck_with(B1, "1 Free 0 0 -5 0 0 30 2.0e4 0|-1 1 40 10 0.8"), HW_ERR_INPUT, 13, "BODIES 1 CG",

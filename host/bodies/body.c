@@ -23,6 +23,8 @@ typedef struct body {
     hw_cyl_p *cyl;      /* the same for the kernel (kernels/physics/cylinder.h) */
     hw_body_p p;        /* mass, CG and inertia with the cylinders' */
     hw_body_s s;
+    hw_v3 v_kick;       /* a pinned body's pin velocity at its last kick (the pin's acceleration of a pin
+                           moved from outside: the change of its velocity over the step) */
     double load[6];     /* the lines' force and moment about r, last read */
     double ext[6];      /* an external load (rigid cable...) */
     double drag_work;
@@ -33,6 +35,8 @@ typedef struct body {
 typedef struct end_info {
     int att, line, end;
     double m, l, d, can, cat;  /* node mass (mu l), tributary length l = half the end segment */
+    int clamped;               /* a clamped end (hw_line_def.clamp): the body turns its direction */
+    double clamp[3];           /* ... body frame, unit */
 } end_info;
 
 struct hw_bodies {
@@ -149,6 +153,21 @@ static void prescribed_state(const hw_bodies *b, const body *B, double t, hw_bod
     s->w = hw_rpy_rate_to_w(rpy, hw_v3_make(v[3], v[4], v[5]));
 }
 
+/* A pinned body's pin at t from its motion (hw_body_pin_moves): position, velocity and
+ * acceleration of the reference point (the motion's x y z; kernels/physics/motion.h). */
+static void pin_state(const body *B, double t, hw_v3 *r, hw_v3 *v, hw_v3 *a)
+{
+    const hw_body_def *d = &B->def;
+    double x[3], vv[3], aa[3], omega = 2.0 * HW_PI / d->period;
+    for (int c = 0; c < 3; c++)
+        hw_motion_1((int)d->motion, t, d->pos[c], d->vel[c], d->amp[c], omega, d->phase, d->table_t,
+                    d->table_6 ? d->table_6 + c : NULL, B->tab_m ? B->tab_m + c : NULL, d->table_n, 6, &x[c],
+                    &vv[c], &aa[c]);
+    *r = hw_v3_make(x[0], x[1], x[2]);
+    *v = hw_v3_make(vv[0], vv[1], vv[2]);
+    if (a) *a = hw_v3_make(aa[0], aa[1], aa[2]);
+}
+
 hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
                            const hw_model_def *model, hw_bodies **out, char *msg, size_t len)
 {
@@ -201,7 +220,7 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         body *B = &b->b[k];
         B->def = defs[k];
         const hw_body_def *d = &defs[k];
-        if (d->kind == HW_BODY_PRESCRIBED && d->motion == HW_MOTION_TABLE) {
+        if ((d->kind == HW_BODY_PRESCRIBED || hw_body_pin_moves(d)) && d->motion == HW_MOTION_TABLE) {
             int m = d->table_n;
             B->tab_t = (double *)malloc((size_t)m * sizeof(double));
             B->tab_6 = (double *)malloc((size_t)6 * m * sizeof(double));
@@ -277,6 +296,8 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
             B->s.w = hw_v3_make(d->start_vel[3], d->start_vel[4], d->start_vel[5]);
         }
         if (d->kind == HW_BODY_PRESCRIBED) prescribed_state(b, B, 0.0, &B->s);
+        if (hw_body_pin_moves(d)) pin_state(B, 0.0, &B->s.r, &B->s.v, NULL);
+        B->v_kick = B->s.v;
     }
     for (int k = 0; k < n_att; k++) {
         const hw_body_attach *a = &att[k];
@@ -324,6 +345,10 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
                 E->l = 0.5 * L->length / L->nseg;
                 E->m = ty->mu * E->l;
                 E->d = ty->d; E->can = ty->can; E->cat = ty->cat;
+                const double *c = L->clamp[e];
+                double cn = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+                E->clamped = cn > 0;
+                for (int j = 0; j < 3 && cn > 0; j++) E->clamp[j] = c[j] / cn;
             }
     *out = b;
     return HW_OK;
@@ -398,8 +423,14 @@ hw_status hw_bodies_set_external_load(hw_bodies *b, int k, const double force[3]
 
 void hw_bodies_place(hw_bodies *b, double t)
 {
-    for (int k = 0; b && k < b->n; k++)
-        if (b->b[k].def.kind == HW_BODY_PRESCRIBED) prescribed_state(b, &b->b[k], t, &b->b[k].s);
+    for (int k = 0; b && k < b->n; k++) {
+        body *B = &b->b[k];
+        if (B->def.kind == HW_BODY_PRESCRIBED) prescribed_state(b, B, t, &B->s);
+        if (hw_body_pin_moves(&B->def)) {
+            pin_state(B, t, &B->s.r, &B->s.v, NULL);
+            B->v_kick = B->s.v;
+        }
+    }
 }
 
 hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim)
@@ -411,6 +442,16 @@ hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim)
         hw_v3 x = hw_body_point(s, at), v = hw_body_point_vel(s, at);
         double pos[3] = {x.x, x.y, x.z}, vel[3] = {v.x, v.y, v.z};
         hw_status st = hw_sim_set_point_kinematics(sim, a->point, pos, vel);
+        if (st) return st;
+    }
+    for (int j = 0; b && j < b->n_ends; j++) { /* clamped ends turn with their bodies */
+        const end_info *E = &b->ends[j];
+        if (!E->clamped) continue;
+        const hw_body_s *s = &b->b[b->att[E->att].body].s;
+        hw_v3 c = hw_quat_rotate(s->q, hw_v3_make(E->clamp[0], E->clamp[1], E->clamp[2]));
+        hw_v3 cd = hw_v3_cross(s->w, c);
+        double dir[3] = {c.x, c.y, c.z}, rate[3] = {cd.x, cd.y, cd.z};
+        hw_status st = hw_sim_set_end_clamp(sim, E->line, E->end, dir, rate);
         if (st) return st;
     }
     return HW_OK;
@@ -428,6 +469,15 @@ hw_status hw_bodies_read_loads(hw_bodies *b, hw_sim *sim)
         hw_v6 g6 = hw_v6_zero();
         hw_body_add_force_at(&g6, B->s.r, hw_v3_make(x[0], x[1], x[2]), hw_v3_make(f[0], f[1], f[2]));
         for (int c = 0; c < 6; c++) B->load[c] += g6.a[c];
+    }
+    for (int j = 0; b && sim && j < b->n_ends; j++) { /* a clamped end's moment (hw_hinge_clamp) */
+        const end_info *E = &b->ends[j];
+        if (!E->clamped) continue;
+        double mo[3];
+        hw_status st = hw_sim_line_end_moment(sim, E->line, E->end, mo);
+        if (st) return st;
+        body *B = &b->b[b->att[E->att].body];
+        for (int c = 0; c < 3; c++) B->load[3 + c] += mo[c];
     }
     return HW_OK;
 }
@@ -563,8 +613,9 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
         if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_COUPLED) {
             B->s.r = hw_v3_add(B->s.r, hw_v3_scale(B->s.v, h));
             B->s.q = hw_quat_integrate(B->s.q, hw_quat_rotate_inv(B->s.q, B->s.w), h);
-        } else if (B->def.kind == HW_BODY_PINNED) { /* turns about its reference point */
-            B->s.v = hw_v3_zero();
+        } else if (B->def.kind == HW_BODY_PINNED) { /* turns about its pin, which moves as told */
+            if (hw_body_pin_moves(&B->def)) pin_state(B, t, &B->s.r, &B->s.v, NULL);
+            else B->s.r = hw_v3_add(B->s.r, hw_v3_scale(B->s.v, h)); /* held (v = 0), or moved from outside */
             B->s.q = hw_quat_integrate(B->s.q, hw_quat_rotate_inv(B->s.q, B->s.w), h);
         } else if (B->def.kind == HW_BODY_PRESCRIBED) {
             prescribed_state(b, B, t, &B->s);
@@ -579,8 +630,14 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
         hw_m6 extra;
         double pw = 0.0;
         free_loads(b, sim, k, t, &f, &extra, &pw);
-        hw_v3 a = hw_v3_zero(), al;
-        int bad = B->def.kind == HW_BODY_PINNED ? hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, &al)
+        hw_v3 a = hw_v3_zero(), al, a_pin = hw_v3_zero();
+        if (B->def.kind == HW_BODY_PINNED) { /* the pin's acceleration: its motion's, or over the step */
+            hw_v3 r_, v_;
+            if (hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a_pin);
+            else if (h > 0.0) a_pin = hw_v3_scale(hw_v3_sub(B->s.v, B->v_kick), 1.0 / h);
+            B->v_kick = B->s.v;
+        }
+        int bad = B->def.kind == HW_BODY_PINNED ? hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, a_pin, &al)
                                                 : hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al);
         if (bad || !finite_state(&B->s)) {
             snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "
@@ -588,7 +645,7 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
                      "its mass and inertia, or a body with too little mass or inertia: reduce dt", B->def.name ? B->def.name : "", k, t);
             return HW_ERR_NUMERICAL;
         }
-        B->s.v = hw_v3_add(B->s.v, hw_v3_scale(a, h));
+        if (B->def.kind != HW_BODY_PINNED) B->s.v = hw_v3_add(B->s.v, hw_v3_scale(a, h));
         B->s.w = hw_v3_add(B->s.w, hw_v3_scale(al, h));
         B->drag_work += pw * h;
         if (!finite_state(&B->s)) {
@@ -635,7 +692,7 @@ void hw_bodies_state_records(hw_bodies *b, hw_bodies_record_fn rec, void *ctx)
     for (int k = 0; b && k < b->n; k++) {
         body *B = &b->b[k];
 #define BR(f) (snprintf(name, sizeof name, "body[%d]." #f, k), rec(ctx, name, &B->f, sizeof B->f))
-        BR(s); BR(load); BR(ext); BR(drag_work); BR(xt);
+        BR(s); BR(v_kick); BR(load); BR(ext); BR(drag_work); BR(xt);
 #undef BR
     }
 }

@@ -69,6 +69,15 @@ void hw_body_mass_props(const hw_body_def *d, double *mass, double cg[3], double
     if (cyl_volume) *cyl_volume = vol;
 }
 
+int hw_body_pin_moves(const hw_body_def *d)
+{
+    if (!d || d->kind != HW_BODY_PINNED) return 0;
+    if (d->motion != HW_MOTION_CONSTANT_VELOCITY) return 1;
+    for (int c = 0; c < 6; c++)
+        if (d->vel[c] != 0.0) return 1;
+    return 0;
+}
+
 static hw_status bad(char *msg, size_t len, const hw_body_def *d, int k, const char *field,
                      const char *fmt, ...)
 {
@@ -157,7 +166,21 @@ hw_status hw_body_check(const hw_body_def *d, int k, char *msg, size_t len)
                        "its cylinders' included (Ixx Iyy Izz Ixy Ixz Iyz = %g %g %g %g %g %g)", kn, I[0], I[1], I[2],
                        I[3], I[4], I[5]);
     }
-    if (d->kind == HW_BODY_PRESCRIBED) {
+    if (d->kind == HW_BODY_PINNED) { /* the pin's motion: translations only */
+        if (d->motion == HW_MOTION_RAO)
+            return bad(msg, len, d, k, "motion.type", "expected constant_velocity, sinusoid or table for a pinned "
+                       "body's pin (an rao motion turns the body; a pinned body turns under its loads)");
+        const double *six = d->motion == HW_MOTION_CONSTANT_VELOCITY ? d->vel : d->motion == HW_MOTION_SINUSOID ? d->amp : NULL;
+        for (int c = 3; c < 6; c++) {
+            int turns = six ? six[c] != 0.0 : 0;
+            for (int i = 0; !six && d->table_6 && i < d->table_n; i++) turns |= d->table_6[6 * i + c] != 0.0;
+            if (turns)
+                return bad(msg, len, d, k, d->motion == HW_MOTION_TABLE ? "motion.table" : d->motion == HW_MOTION_SINUSOID ?
+                           "motion.amplitude" : "motion.velocity", "expected roll, pitch and yaw entries 0 on a pinned "
+                           "body (its motion moves the pin; the body turns under its loads)");
+        }
+    }
+    if (d->kind == HW_BODY_PRESCRIBED || hw_body_pin_moves(d)) {
         if (d->motion == HW_MOTION_CONSTANT_VELOCITY) {
             if (!finite_n(d->vel, 6)) return bad(msg, len, d, k, "motion.velocity", "expected 6 finite values");
         } else if (d->motion == HW_MOTION_SINUSOID) {

@@ -79,7 +79,9 @@ int hw_bodies_attach_body(const hw_bodies *b, int k);
 hw_status hw_bodies_state(const hw_bodies *b, int k, double pos[3], double quat[4], double vel[3],
                           double w[3]);
 /* Overwrites body k's state (a coupled body's kinematics from outside, or a restart; the world's
- * static solve). Any velocity pointer may be NULL (zero). */
+ * static solve). Any velocity pointer may be NULL (zero). A pinned body without a motion of its
+ * pin then moves its pin at vel (drifting between calls) and takes the change of vel over a step
+ * as the pin's acceleration (include/hawser/body.h HW_BODY_PINNED). */
 hw_status hw_bodies_set_state(hw_bodies *b, int k, const double pos[3], const double quat[4],
                               const double vel[3], const double w[3]);
 /* The cable force (N) and its moment about the reference point (N m), world, that the lumped lines

@@ -346,7 +346,13 @@ uint64_t hw_ck_model_hash(const hw_sim *sim)
     H(S->ln_cdn, nl); H(S->ln_cdt, nl);
     H(S->ln_can, nl); H(S->ln_cat, nl); H(S->ln_mus, nl); H(S->ln_cscale, nl);
     H(S->tab_x, S->n_tab); H(S->tab_y, S->n_tab);
-    if (S->n_vis > 0) { H(S->ln_vk1, nl); H(S->ln_vk2, nl); H(S->ln_vbd, nl); } /* viscoelastic */
+    if (S->n_vis > 0) { /* viscoelastic; the mean-load slopes only where one is set (the hash of a
+                         * constant-EA_d model, and so its checkpoints, as before they existed) */
+        H(S->ln_vk1, nl); H(S->ln_vk2, nl); H(S->ln_vbd, nl);
+        int any_beta = 0;
+        for (int l = 0; l < nl; l++) any_beta |= S->ln_vbeta[l] != 0.0;
+        if (any_beta) H(S->ln_vbeta, nl);
+    }
     H(S->pt_kind, np); H(S->pt_motion, np); H(S->pt_r0, 3 * np); H(S->pt_mass, np); H(S->pt_vol, np);
     H(S->pt_vel, 3 * np); H(S->pt_amp, 3 * np); H(S->pt_omega, np); H(S->pt_phase, np);
     H(S->pt_cda, np); H(S->pt_ca, np); H(S->pt_cscale, np);
@@ -412,6 +418,10 @@ void hw_ck_sim_records(hw_ck *ck, hw_sim *sim)
     CK_ARR(ck, "sys.pt_cpos", S->pt_cpos, 3 * np);
     CK_ARR(ck, "sys.pt_cvel", S->pt_cvel, 3 * np);
     CK_ARR(ck, "sys.pt_ct", S->pt_ct, np);
+    if (S->n_clamp > 0) { /* clamped ends: the directions last set (bodies turn them) */
+        CK_ARR(ck, "sys.ln_cdir", S->ln_cdir, 6 * (size_t)nl);
+        CK_ARR(ck, "sys.ln_cdot", S->ln_cdot, 6 * (size_t)nl);
+    }
     /* winches and sheaves */
     hw_winches *W = &sim->winches;
     char name[64];
@@ -446,6 +456,8 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
     for (int p = 0; !st && p < S->n_points; p++)
         if (S->pt_kind[p] == HW_PT_COUPLED)
             sim->ops->set_coupled(sim->be, p, S->pt_cpos + 3 * p, S->pt_cvel + 3 * p, S->pt_ct[p]);
+    for (int e = 0; !st && e < 2 * S->n_lines && S->n_clamp > 0; e++)
+        sim->ops->set_clamp(sim->be, e, S->ln_cdir + 3 * e, S->ln_cdot + 3 * e);
     if (!st && sim->fail.ln) st = hw_failures_resync(sim);
     if (!st && sim->acc_seg) st = sim->ops->acc_set(sim->be, sim->acc_seg, sim->acc_line, sim->monitor);
     if (!st) st = hw_sim_wave_samples_set(sim, sim->wv_k, sim->wv_s);

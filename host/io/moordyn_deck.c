@@ -9,6 +9,7 @@
  * output are the same hw_model_def by construction. */
 #include "io/moordyn_deck.h"
 #include "io/moordyn_state.h"
+#include "io/moordyn_sea.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -63,6 +64,7 @@ typedef struct md_rod {
     int line;            /* deck line */
     int body;            /* index of the carrying body */
     int own;             /* 1: the body is the rod's own (Fixed, Free, Coupled, Pinned); 0: BodyN */
+    int point;           /* a zero-length rod that is a point (body -1): its point kind + 1; else 0 */
     hw_body_cylinder_def c;
     int pt_a, pt_b;      /* point indices of its ends */
     unsigned flags;      /* RodOutputs */
@@ -109,14 +111,15 @@ typedef struct rdr {
     int n_chans;
     int write_units;
     int opt_ln[64];     /* deck line of each option (by option id), 0 = not given */
-    int wavekin;        /* WaveKin (0, 3 or 7 are read) */
-    int currents;       /* Currents (0 or 1 are read) */
+    int wavekin;        /* WaveKin (0, 1, 2, 3 or 7 are read) */
+    int currents;       /* Currents (0, 1 or 2 are read) */
     double *cur_buf;    /* the arrays of env.current (one block) */
     hw_bathy_file sb;   /* SeafloorFile: the grid of env.bathymetry */
     double dt_wave;     /* dtWave, s (MoorDyn's default 0.25) */
     double wave_ramp;   /* waveKin_rampT, s */
     double *wave_buf;   /* the arrays of env.waves (one block) */
     double cfl;         /* CFL option (0: not given) */
+    int no_unify;       /* UnifyCurrentGrid 0 given (MoorDyn's default is 1) */
     hw_md_line_out *lo; /* per line: its LineOutputs (n_lines) */
     hw_waves *waves;    /* the sea, built by check_waves (moved to the deck) */
     char ic_file[4096]; /* fileIC's value ("" = none) */
@@ -264,9 +267,9 @@ static const sec_key SEC_KEYS[] = {
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
     {"SYROPE WORKING CURVES", SEC_REFUSED, "the Syrope polyester model's working curves (Hawser reads the "
-                                           "viscoelastic EA_s|EA_d form, not Syrope's model)"},
+                                           "viscoelastic EA_s|EA_d and EA_s|alpha|beta forms, not Syrope's)"},
     {"SYROPE IC", SEC_REFUSED, "the Syrope polyester model's initial conditions (Hawser reads the "
-                               "viscoelastic EA_s|EA_d form, not Syrope's working curves)"},
+                               "viscoelastic EA_s|EA_d and EA_s|alpha|beta forms, not Syrope's)"},
     {"POINTS", SEC_POINTS, NULL},
     {"POINT LIST", SEC_POINTS, NULL},
     {"POINT PROPERTIES", SEC_POINTS, NULL},
@@ -494,9 +497,11 @@ static const char *opt_name(int id)
     return "?";
 }
 
-/* WaveKin (docs/moordyn.md, "Waves"): 0 none; 3 a wave elevation record at the origin
- * (wave_elevation.txt); 7 wave components summed at the nodes (wave_frequencies.txt). The others
- * are refused, saying what Hawser does instead. The files are read after all options (dtWave). */
+/* WaveKin (docs/moordyn.md, "Waves"): 0 none; 1 kinematics from the calling program (none under
+ * hawser run: still water, with a warning); 2 wave_frequencies.txt on MoorDyn's FFT grid; 3 a wave
+ * elevation record at the origin (wave_elevation.txt); 7 wave components summed at the nodes
+ * (wave_frequencies.txt). The others are refused, saying what Hawser does instead. The files are
+ * read after all options (dtWave). */
 static void read_wavekin(rdr *R, int line, const char *where, double v)
 {
     int k = (int)v;
@@ -506,21 +511,13 @@ static void read_wavekin(rdr *R, int line, const char *where, double v)
     }
     R->wavekin = k;
     switch (k) {
-    case 1:
-        refuse(R, line, where, "WaveKin 1 (kinematics set by the calling program every step) not supported "
-               "yet: Hawser computes the wave kinematics at every node itself, from a sea state (WaveKin 3: a "
-               "wave_elevation.txt record, or WaveKin 7: wave_frequencies.txt components; or environment.waves "
-               "in the YAML after hawser convert)");
-        break;
-    case 2:
-        refuse(R, line, where, "WaveKin 2 (wave_frequencies.txt turned into kinematics on the water_grid.txt "
-               "grid by an inverse FFT) not supported: Hawser keeps no kinematics grid, it sums the "
-               "components at every node; WaveKin 7 reads the same wave_frequencies.txt that way (mode 2 "
-               "first interpolates the spectrum to equal frequency steps, so the two seas differ)");
+    case 1: /* accepted with a warning in read_waves: MoorDyn standalone leaves the kinematics zero */
+    case 2: /* read in read_waves: wave_frequencies.txt as MoorDyn's grid samples it */
         break;
     case 4: case 5: case 6:
         refuse(R, line, where, "WaveKin %d not supported (MoorDyn v2 does not implement it either; Hawser "
-               "reads 0, 3 = a wave_elevation.txt record and 7 = wave_frequencies.txt components)", k);
+               "reads 0, 1 = still water under hawser run, 2 and 7 = wave_frequencies.txt, 3 = a wave_elevation.txt "
+               "record)", k);
         break;
     default:
         break;
@@ -761,14 +758,15 @@ static void read_option(rdr *R, const row *r)
         read_wavekin(R, r->line, where, v);
         break;
     case O_CURRENTS:
-        if (v == 2)
-            refuse(R, r->line, where, "Currents 2 (current_profile_dynamic.txt) not supported yet: MoorDyn "
-                   "2.7.2 repeats that current in time on its dtWave grid, where Hawser's profiles at times "
-                   "hold the last one (give times with profiles in the YAML after hawser convert)");
-        else if (v != 0 && v != 1)
+        if (v == 5)
+            refuse(R, r->line, where, "Currents 5 (current_profile_4d.txt: a current on an x, y, z, t grid) not "
+                   "supported yet: Hawser's current varies with depth and time only (Currents 1 = "
+                   "current_profile.txt, a steady profile; 2 = current_profile_dynamic.txt, profiles at times; "
+                   "or environment.current in the YAML after hawser convert)");
+        else if (v != 0 && v != 1 && v != 2)
             refuse(R, r->line, where, "%s %g not supported yet (Hawser's current varies with depth and time; "
-                   "Currents 1 = current_profile.txt is read, 0 = no current; a current can be given in the "
-                   "YAML scenario after hawser convert)", opt_name(id), v);
+                   "Currents 1 = current_profile.txt and 2 = current_profile_dynamic.txt are read, 0 = no "
+                   "current; a current can be given in the YAML scenario after hawser convert)", opt_name(id), v);
         R->currents = (int)v;
         break;
     case O_DTWAVE:
@@ -780,8 +778,9 @@ static void read_option(rdr *R, const row *r)
         R->wave_ramp = v;
         break;
     case O_UNIFYGRID:
+        R->no_unify = v == 0; /* see warn_unified_current */
         note(R, r->line, "UnifyCurrentGrid has no effect: Hawser keeps no kinematics grids (the waves are "
-             "evaluated at every node from their components)");
+             "evaluated at every node from their components, the current from its profile)");
         break;
     case O_CFL:
         if (!(v > 0)) fail(R, r->line, where, "expected a Courant number > 0, got %g", v);
@@ -824,7 +823,7 @@ static void read_options(rdr *R)
              "in MoorDyn)");
 }
 
-/* ---- waves (WaveKin 3 and 7) ------------------------------------------------------------------ */
+/* ---- waves (WaveKin 2, 3 and 7) ------------------------------------------------------------ */
 
 /* A failure in a wave file: "FILE:LINE: WHAT: ... (WaveKin N at DECK:LINE)". */
 static void wave_file_fail(rdr *R, hw_status st, const char *path, int line, const char *what, const char *fmt, ...)
@@ -1024,15 +1023,119 @@ static void read_current_profile(rdr *R)
     cd->uz = c + 3 * n;
 }
 
-/* After all options: the wave files of WaveKin 3 and 7, dtWave and waveKin_rampT. */
+/* WaveKin 2: wave_frequencies.txt beside the deck, rows "omega re im [beta]" as for WaveKin 7, with
+ * omega increasing strictly from 0. MoorDyn 2.7.2 interpolates them at equal steps dw (the smallest
+ * step between rows) and inverse-FFTs them onto its water_grid.txt grid, dtWave = 2 pi / (nt dw)
+ * apart in time, interpolating linearly between grid points and samples (io/moordyn_sea.h). Hawser
+ * takes the components that grid holds at its samples, |A| cos(w t - k.x + arg A) (a cos, where
+ * WaveKin 7's rows are sines), evaluated at every node, and samples the node kinematics at MoorDyn's
+ * grid step as MoorDyn does. The first bin's real part over 2 is a mean level, refused when not 0. */
+static void read_wave_frequencies_fft(rdr *R, const char *path)
+{
+    static const char *const COL[4] = {"omega", "re", "im", "beta"};
+    static const hw_table_spec SPEC = {3, 4, 0, 1, 2, 0, 0, 1, COL, "omega re im [beta]",
+                                       "rows (omega = 0, then the components; as MoorDyn requires)"};
+    hw_table_file t;
+    if (read_deck_table(R, path, &SPEC, &t, "WaveKin 2", R->opt_ln[O_WAVEKIN])) return;
+    const int n = t.rows, c = t.cols;
+    double *col = malloc((size_t)n * 4 * sizeof *col);
+    if (!col) {
+        hw_table_file_free(&t);
+        oom(R, "the wave components", (double)n * 4 * sizeof *col);
+        return;
+    }
+    for (int r = 0; r < n && !FAILED(R); r++) {
+        const double *v = t.v + (size_t)r * c;
+        for (int k = 0; k < 4; k++) col[k * n + r] = k < c ? v[k] : 0.0;
+        if (r == 0 && v[0] != 0)
+            wave_file_fail(R, HW_ERR_INPUT, path, t.line[r], "omega", "expected 0 rad/s on the first row (as "
+                           "MoorDyn requires), got %g", v[0]);
+        if (c > 3 && fabs(v[3]) > 2 * 3.14159265358979323846)
+            wave_file_fail(R, HW_ERR_INPUT, path, t.line[r], "beta", "expected a direction from -2 pi to 2 pi rad "
+                           "(as MoorDyn requires), got %g", v[3]);
+    }
+    int first = t.line[0], last = t.line[n - 1];
+    hw_table_file_free(&t);
+    double *w = NULL, mean = 0, dtg = 0, dw = 0;
+    int m = 0, nw = 0;
+    if (!FAILED(R) && hw_md_wavekin2_components(col, col + n, col + 2 * n, col + 3 * n, n, &w, &m, &mean, &dtg, &dw,
+                                                &nw) != HW_OK)
+        oom(R, "the wave components", (double)col[n - 1] * 32);
+    free(col);
+    if (!FAILED(R) && mean != 0)
+        wave_file_fail(R, HW_ERR_UNSUPPORTED, path, first, "re", "a mean water level (half the real part at omega "
+                       "= 0, %g m, in MoorDyn's inverse FFT) not supported yet: the mean surface is z = 0", mean);
+    if (!FAILED(R) && m == 0)
+        wave_file_fail(R, HW_ERR_INPUT, path, last, "rows", "expected a component of amplitude > 0, got none");
+    if (FAILED(R)) {
+        free(w);
+        return;
+    }
+    R->wave_buf = w;
+    hw_waves_def *d = &R->env.waves;
+    d->kind = HW_WAVES_COMPONENTS;
+    d->n_components = m;
+    d->c_amp = w;
+    d->c_omega = w + m;
+    d->c_dir = w + 2 * m;
+    d->c_phase = w + 3 * m;
+    d->kinematics_step = dtg; /* MoorDyn's grid samples, linear in time between them */
+    note(R, R->opt_ln[O_WAVEKIN], "WaveKin 2: %s interpolated at %d equal steps of %g rad/s as in MoorDyn 2.7.2: "
+         "%d components summed at every node and sampled every %g s (MoorDyn's grid step 2 pi / (%d dw)); "
+         "water_grid.txt is not read: MoorDyn interpolates between its grid points in space, Hawser evaluates "
+         "the components at the node (docs/moordyn.md, Waves)", path, nw, dw, m, dtg, 2 * (nw - 1));
+}
+
+/* Currents 2: current_profile_dynamic.txt beside the deck (io/moordyn_sea.h), resampled on
+ * MoorDyn's time grid: profiles at times, linear between them. MoorDyn 2.7.2 repeats that grid
+ * after its last sample (and, for the last sample's interval, holds the first profile); Hawser
+ * holds the last profile after it (a warning says when that starts). */
+static void read_current_dynamic(rdr *R)
+{
+    char path[4096], err[900];
+    int oln = R->opt_ln[O_CURRENTS];
+    if (hw_path_beside(R->file, "current_profile_dynamic.txt", path, sizeof path)) {
+        fail(R, oln, "OPTIONS Currents", "expected a deck path of at most %zu characters", sizeof path - 40);
+        return;
+    }
+    double dt = 0, tl = 0;
+    hw_status st = hw_md_read_current_dynamic(path, &R->env.current, &R->cur_buf, &dt, &tl, err, sizeof err);
+    if (st != HW_OK) {
+        R->status = st;
+        snprintf(R->err, sizeof R->err, "%s (Currents 2 at %s:%d)", err, R->file, oln);
+        return;
+    }
+    const hw_current_def *c = &R->env.current;
+    if (c->n_time > 1 && R->log) {
+        double tk = c->t[c->n_time - 1];
+        char buf[5200];
+        snprintf(buf, sizeof buf, "%s:%d: Currents 2: %s resampled every %g s from t = 0 to %g s as in MoorDyn 2.7.2 "
+                 "(%d profiles); after %g s Hawser holds the last profile, where MoorDyn repeats the record every "
+                 "%g s (holding the first profile from %g s to %g s)", R->file, oln, path, dt, tk, c->n_time, tk,
+                 dt * c->n_time, tk, dt * c->n_time);
+        R->log(R->log_user, 1, buf);
+    } else {
+        note(R, oln, "Currents 2: %s holds one profile (t = %g s): a steady current", path, tl);
+    }
+}
+
+/* After all options: the wave files of WaveKin 2, 3 and 7, dtWave and waveKin_rampT. */
 static void read_waves(rdr *R)
 {
     int wk = R->opt_ln[O_WAVEKIN] ? R->wavekin : 0;
-    if (wk != 3 && wk != 7) {
+    if (wk == 1 && R->log) {
+        char buf[700];
+        snprintf(buf, sizeof buf, "%s:%d: WaveKin 1: the wave kinematics are set by the calling program in MoorDyn "
+                 "(MoorDyn_ExternalWaveKinSet); under hawser run nobody sets them, so the water stays still, as "
+                 "in MoorDyn 2.7.2 run on its own (zero kinematics at every node)", R->file, R->opt_ln[O_WAVEKIN]);
+        R->log(R->log_user, 1, buf);
+    }
+    if (wk != 2 && wk != 3 && wk != 7) {
         if (R->opt_ln[O_DTWAVE])
-            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect: there are no wave kinematics (WaveKin 0)");
+            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect: there are no wave kinematics (WaveKin %d)", wk);
         if (R->opt_ln[O_WAVERAMP])
-            note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT has no effect: there are no wave kinematics (WaveKin 0)");
+            note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT has no effect: there are no wave kinematics (WaveKin %d)",
+                 wk);
         return;
     }
     char path[4096];
@@ -1042,11 +1145,13 @@ static void read_waves(rdr *R)
              sizeof path - 40);
         return;
     }
-    if (wk == 7) {
-        read_wave_frequencies(R, path);
+    if (wk == 7 || wk == 2) {
+        if (wk == 7) read_wave_frequencies(R, path);
+        else read_wave_frequencies_fft(R, path);
         if (R->opt_ln[O_DTWAVE])
-            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect with WaveKin 7 (MoorDyn uses it for WaveKin 3 "
-                 "only); Hawser samples the node kinematics every 1/40 of the shortest wave period");
+            note(R, R->opt_ln[O_DTWAVE], "dtWave has no effect with WaveKin %d (MoorDyn uses it for WaveKin 3 "
+                 "only); %s", wk, wk == 7 ? "Hawser samples the node kinematics every 1/40 of the shortest wave period"
+                 : "the grid's step comes from the frequency step");
     } else {
         read_wave_elevation(R, path);
         if (!FAILED(R))
@@ -1059,6 +1164,23 @@ static void read_waves(rdr *R)
     if (R->wave_ramp > 0)
         note(R, R->opt_ln[O_WAVERAMP], "waveKin_rampT %g: Hawser's ramp rises as 0.5 (1 - cos(pi t / %g)), "
              "MoorDyn's linearly, both from 0 at t = 0 to 1 at t = %g s", R->wave_ramp, R->wave_ramp, R->wave_ramp);
+}
+
+/* WaveKin 2 or 3 with Currents 1 or 2: MoorDyn 2.7.2 (UnifyCurrentGrid 1, its default) adds the
+ * current to its wave grid, so a node reads it at the Wheeler-stretched height and on the wave grid's
+ * time samples, repeated with the waves' period; Hawser reads the profile at the node's own height
+ * and time. A warning says so (docs/moordyn.md, "Currents"). */
+static void warn_unified_current(rdr *R)
+{
+    int wk = R->opt_ln[O_WAVEKIN] ? R->wavekin : 0;
+    if ((wk != 2 && wk != 3) || (R->currents != 1 && R->currents != 2) || R->no_unify || !R->log) return;
+    char buf[900];
+    snprintf(buf, sizeof buf, "%s:%d: Currents %d with WaveKin %d: MoorDyn 2.7.2 adds the current to its wave grid "
+             "(UnifyCurrentGrid 1, its default), so its nodes read it at the Wheeler-stretched height and on the "
+             "wave grid's time samples, repeated with the waves' period; Hawser reads the profile at the node's own "
+             "height and time (0.6%% apart at 0.18 m of elevation, docs/moordyn.md)", R->file, R->opt_ln[O_CURRENTS],
+             R->currents, wk);
+    R->log(R->log_user, 1, buf);
 }
 
 static void require_depth(rdr *R)
@@ -1096,7 +1218,8 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     t->mu = col_num(R, r, 2, where, "Mass/m", "kg/m");
     const char *ea = r->tok[3], *ba = r->tok[4], *ei = r->tok[5];
     if (FAILED(R)) return;
-    /* viscoelastic (MoorDyn's static-dynamic stiffness): EA_s|EA_d, BA|BA_d (BA may be -zeta) */
+    /* viscoelastic (MoorDyn's static-dynamic stiffness): EA_s|EA_d, BA|BA_d (BA may be -zeta); the
+     * mean-load-dependent form EA_s|alpha|beta (EA_d = alpha + beta x the mean load) */
     int nea = 1, nba = 1;
     for (const char *c = ea; *c; c++) nea += *c == '|';
     for (const char *c = ba; *c; c++) nba += *c == '|';
@@ -1106,15 +1229,15 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
         char w[128];
         snprintf(w, sizeof w, "%s EA", where);
         refuse(R, r->line, w, "the Syrope polyester model (\"%.60s\": working curves and a SYROPE IC "
-               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d form)", ea);
+               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d and "
+               "EA_s|alpha|beta forms)", ea);
         return;
     }
-    if (nea > 2) {
+    if (nea > 3) {
         char w[128];
         snprintf(w, sizeof w, "%s EA", where);
-        refuse(R, r->line, w, "%s (\"%.60s\") not supported yet (Hawser reads EA_s|EA_d, the "
-               "constant dynamic stiffness)", nea == 3 ? "the mean-load-dependent dynamic stiffness "
-               "EA_s|alpha|beta" : "more than 3 bar-separated EA values", ea);
+        fail(R, r->line, w, "expected at most 3 bar-separated EA values (EA_s|EA_d or EA_s|alpha|beta), "
+             "got \"%.60s\"", ea);
         return;
     }
     if (nba > nea) {
@@ -1131,14 +1254,16 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
                "as a number in N (for a nonlinear line, convert to YAML and use EA_table)", ea);
         return;
     }
-    if (nea == 2) {
+    if (nea >= 2) {
         double v[6], bv[6] = {0, 0, 0, 0, 0, 0};
-        int k = col_bar(R, r, 3, where, "EA", "N", 1u << 2, "EA_s|EA_d (static|dynamic stiffness)", v);
+        int k = col_bar(R, r, 3, where, "EA", "N", 1u << 2 | 1u << 3, "EA_s|EA_d (static|dynamic "
+                        "stiffness) or EA_s|alpha|beta (EA_d = alpha + beta x the mean load)", v);
         int kb = k < 0 ? -1 : col_bar(R, r, 4, where, "BA/-zeta", "N s", 1u << 1 | 1u << 2,
                                       "BA or BA|BA_d (N s; BA may be minus a damping ratio)", bv);
         if (FAILED(R) || kb < 0) return;
         t->ea = v[0];
         t->ea_d = v[1];
+        t->ea_d_slope = k == 3 ? v[2] : 0.0;
         if (bv[0] >= 0) t->ba = bv[0];
         else t->damping_ratio = -bv[0];
         t->ba_d = kb == 2 ? bv[1] : 0.0;
@@ -1247,9 +1372,14 @@ static int body_kind(rdr *R, const row *r, const char *where)
     if (!strcmp(u, "FIXED") || !strcmp(u, "FIX") || !strcmp(u, "ANCHOR")) return HW_BODY_FIXED;
     if (!strcmp(u, "COUPLED") || !strcmp(u, "VESSEL") || !strcmp(u, "VES") || !strcmp(u, "CPLD")) return HW_BODY_COUPLED;
     if (!strcmp(u, "FREE")) return HW_BODY_FREE;
+    /* MoorDyn's coupled pinned body: its reference point moved by the calling program in 3 DOF, the body
+       free to turn about it; a Hawser pinned body (held at X0 Y0 Z0 by hawser run, as coupled bodies are
+       held; a program moves its pin through hw_bodies_set_state) */
+    if (!strcmp(u, "COUPLEDPINNED") || !strcmp(u, "VESSELPINNED") || !strcmp(u, "CPLDPIN") || !strcmp(u, "VESPIN"))
+        return HW_BODY_PINNED;
     snprintf(w, sizeof w, "%s Attachment", where);
-    fail(R, r->line, w, "expected Free, Fixed or Coupled (or Anchor, Vessel; MoorDyn takes any other word as "
-         "Free: write Free), got \"%.60s\"", r->tok[1]);
+    fail(R, r->line, w, "expected Free, Fixed, Coupled or CoupledPinned (or Anchor, Vessel, CpldPin; MoorDyn takes "
+         "any other word as Free: write Free), got \"%.60s\"", r->tok[1]);
     return -1;
 }
 
@@ -1288,7 +1418,10 @@ static void read_body(rdr *R, const row *r, int i, hw_body_def *b)
     int nca = ncd < 0 ? -1 : col_bar(R, r, 13, where, "Ca", "-", 1u << 1 | 1u << 3,
                                      "one number (x, y, z) or x|y|z", ca);
     if (FAILED(R) || nca < 0) return;
-    if (kind != HW_BODY_FREE) {
+    if (kind == HW_BODY_PINNED)
+        note(R, r->line, "BODIES %d: a CoupledPinned body is a pinned body (docs/moordyn.md, BODIES): hawser run "
+             "holds its pin at X0 Y0 Z0, as it holds coupled bodies; it turns about the pin under its loads", id);
+    if (kind != HW_BODY_FREE && kind != HW_BODY_PINNED) {
         /* MoorDyn's Body::setup zeroes a fixed or coupled body's mass, volume, inertia, drag and
          * added mass: they have no effect there, nor here */
         int any = mass != 0 || vol != 0;
@@ -1469,11 +1602,12 @@ static int rod_kind(rdr *R, const row *r, const char *where)
             {"FREE", HW_BODY_FREE}, {"POINT", HW_BODY_FREE}, {"CON", HW_BODY_FREE}};
         for (size_t j = 0; j < sizeof K / sizeof K[0]; j++)
             if (!strcmp(let1, K[j].name)) return K[j].kind;
+        /* the coupled pinned rod: end A moved by the calling program in 3 DOF, the rod free to turn about
+           it: a pinned body, held by hawser run as coupled rods are (a program moves its pin) */
         if (!strcmp(let1, "VESPIN") || !strcmp(let1, "CPLDPIN")) {
-            refuse(R, r->line, w, "a coupled pinned rod (\"%.40s\": end A moved by the calling program, the rod free "
-                   "to turn about it) not supported yet: a Hawser body is moved by the program in all 6 degrees "
-                   "of freedom (Coupled) or turns about a pin that stays put (Pinned)", r->tok[2]);
-            return -1;
+            note(R, r->line, "RODS %.20s: a coupled pinned rod (%.20s) is a pinned body: hawser run holds its end A "
+                 "still, as it holds coupled rods; it turns about it under its loads", r->tok[0], r->tok[2]);
+            return HW_BODY_PINNED;
         }
     } else if (!strcmp(let1, "BODY") && has_num) {
         int id = atoi(num);
@@ -1586,9 +1720,18 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
         return;
     }
     double len = sqrt((e[3] - e[0]) * (e[3] - e[0]) + (e[4] - e[1]) * (e[4] - e[1]) + (e[5] - e[2]) * (e[5] - e[2]));
-    if (!(len > 0)) {
-        fail(R, r->line, where, "expected ends A and B apart (the rod's axis, also for NumSegs 0), got both at "
-             "(%g, %g, %g)", e[0], e[1], e[2]);
+    /* a zero-length rod that is a point (docs/moordyn.md, "Zero-length rods"): a free one whatever its
+       axis, and one of the other own kinds whose ends coincide */
+    const int as_point = nseg == 0 && kind < ROD_ON_BODY && (kind == HW_BODY_FREE || !(len > 0));
+    if (!(len > 0) && !as_point) {
+        if (nseg == 0)
+            refuse(R, r->line, where, "a zero-length rod on a body with coincident ends (both at (%g, %g, %g)) not "
+                   "supported yet: MoorDyn 2.7.2 gives it loads on the body that depend on its diameter without an "
+                   "axis (measured: about 1 cm of the body's drift in 3 s); put the line on a point of the body",
+                   e[0], e[1], e[2]);
+        else
+            fail(R, r->line, where, "expected ends A and B apart (the rod's axis; NumSegs 0 for a zero-length rod), "
+                 "got both at (%g, %g, %g)", e[0], e[1], e[2]);
         return;
     }
     rod->flags = rod_flags(R, r, where);
@@ -1604,11 +1747,22 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
         memcpy(rod->c.b, e + 3, sizeof rod->c.b);
         return;
     }
-    if (kind == HW_BODY_FREE && nseg == 0) {
-        snprintf(w, sizeof w, "%s NumSegs", where);
-        refuse(R, r->line, w, "a free zero-length rod (NumSegs 0: no mass of its own; MoorDyn moves it in 3 DOF "
-               "with its end faces' added mass and its lines' end nodes) not supported yet: a Hawser free body needs "
-               "a mass (give the rod NumSegs >= 1, or put it on a body)");
+    if (as_point) {
+        /* MoorDyn 2.7.2 gives a zero-length rod no loads of its own: a free one moves exactly as a free point
+           of no mass and no volume (its lines' end nodes carry it), whatever its diameter, CdEnd, CaEnd and
+           axis (measured with the wheel: the same node positions to 1e-9 m); a fixed, coupled or pinned one
+           with coincident ends holds its lines' ends as a fixed or coupled point does */
+        if (lines_optional(R)) {
+            refuse(R, r->line, where, "a zero-length rod in a deck without lines not supported yet (it is a point of "
+                   "the lines' model: nothing would move it or be moved by it)");
+            return;
+        }
+        rod->own = 1;
+        rod->body = -1;
+        rod->point = 1 + (kind == HW_BODY_FREE ? HW_POINT_FREE : kind == HW_BODY_COUPLED ? HW_POINT_COUPLED
+                                                                                         : HW_POINT_FIXED);
+        memcpy(rod->c.a, e, sizeof rod->c.a);
+        memcpy(rod->c.b, e, sizeof rod->c.b);
         return;
     }
     rod->own = 1;
@@ -1692,6 +1846,20 @@ static void add_rod_points(rdr *R)
     }
     for (int i = 0; i < R->n_rods && !FAILED(R); i++) {
         md_rod *rod = &R->rods[i];
+        if (rod->point) { /* a zero-length rod that is a point: both ends on it */
+            int k = R->n_points;
+            hw_point_def *q = &R->points[k];
+            *q = hw_default_point();
+            q->kind = (hw_point_kind)(rod->point - 1);
+            memcpy(q->pos, rod->c.a, sizeof q->pos);
+            char name[40];
+            snprintf(name, sizeof name, "rod%d", i + 1);
+            q->name = save_name(R, name);
+            R->point_ln[k] = rod->line;
+            R->n_points++;
+            rod->pt_a = rod->pt_b = k;
+            continue;
+        }
         for (int end = 0; end < 2; end++) {
             int k = R->n_points;
             hw_point_def *q = &R->points[k];
@@ -2012,24 +2180,38 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     for (int k = 1; want_t && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->segs, &R->n_segs, i, k);
 }
 
-/* A line with bending stiffness on a rod end: MoorDyn makes the rod a cantilever for it (the line's
- * end direction is clamped to the rod's axis and its end moment goes to the rod). Hawser's line
- * ends are ball joints (no end moment): refused at the line's row rather than run without it. */
-static void check_rod_lines(rdr *R)
+/* A line with bending stiffness on a rod end: MoorDyn makes the rod a cantilever for it. The line's
+ * end direction is clamped to the rod's axis, continuing the rod outward (at rod end B along A->B,
+ * at rod end A along B->A; MoorDyn's Line::setEndOrientation), and the line's end moment goes to
+ * the rod. Hawser's lines[].clamp_a / clamp_b (kernels/physics/bending.h hw_hinge_clamp), in the
+ * frame of the rod's body, which turns it and takes the moment. A zero-length rod (NumSegs 0)
+ * takes its direction from its lines' moments in MoorDyn: refused at the line's row. */
+static void set_rod_clamps(rdr *R)
 {
     for (int i = 0; i < R->n_lines && !FAILED(R); i++) {
-        const hw_line_def *l = &R->lines[i];
+        hw_line_def *l = &R->lines[i];
         const hw_line_type_def *t = &R->types[l->type];
         for (int end = 0; end < 2 && t->ei > 0; end++) {
             int p = end ? l->point_b : l->point_a;
             if (p < R->n_deck_points) continue;
-            char w[128];
-            snprintf(w, sizeof w, "LINES %d %s", i + 1, end ? "AttachB" : "AttachA");
-            refuse(R, R->line_ln[i], w, "a line with bending stiffness (EI = %g N m^2, type %.40s) on a rod end (%s) "
-                   "not supported yet: MoorDyn clamps the line's end to the rod's axis and passes the line's end moment "
-                   "to the rod (a cantilever); Hawser's line ends are ball joints without an end moment (give the "
-                   "type EI 0 to run it with a pinned end)", t->ei, t->name, R->points[p].name);
-            break;
+            for (int k = 0; k < R->n_rods; k++) {
+                const md_rod *rod = &R->rods[k];
+                if (p != rod->pt_a && p != rod->pt_b) continue;
+                if (rod->c.segments == 0) {
+                    char w[128];
+                    snprintf(w, sizeof w, "LINES %d %s", i + 1, end ? "AttachB" : "AttachA");
+                    refuse(R, R->line_ln[i], w, "a line with bending stiffness (EI = %g N m^2, type %.40s) on a "
+                           "zero-length rod (%s, NumSegs 0) not supported yet: MoorDyn turns such a rod to balance "
+                           "its lines' end moments (give the type EI 0 to run it with a pinned end)", t->ei, t->name,
+                           R->points[p].name);
+                    return;
+                }
+                /* outward from the rod's end: the rod's axis, or its reverse at end A (the model
+                 * normalizes it) */
+                double sgn = p == rod->pt_b ? 1.0 : -1.0;
+                for (int c = 0; c < 3; c++) l->clamp[end][c] = sgn * (rod->c.b[c] - rod->c.a[c]);
+                break;
+            }
         }
     }
 }
@@ -2259,6 +2441,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
     if (node == -2) node = n;
     if (node < 0 || node > n) {
         fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
+        return;
+    }
+    if (rod->point && angle >= 0) {
+        refuse(R, line, where, "the angle of a zero-length rod not supported yet (it is a point: no axis)");
         return;
     }
     ch->rod = id - 1;
@@ -2498,7 +2684,8 @@ static const field_map TYPE_FIELDS[] = {
     {"BA", "BA/-zeta", -1}, {"damping_ratio", "BA/-zeta", -1}, {"EI", "EI", -1},
     {"Cdn", "Cd", -1}, {"Can", "Ca", -1}, {"Cdt", "CdAx", -1}, {"Cat", "CaAx", -1},
     {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {"viscoelastic.EA_d", "EA (EA_s|EA_d)", -1},
-    {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1}, {"viscoelastic", "EA", -1}, {NULL, NULL, 0}};
+    {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1},
+    {"viscoelastic.EA_d_slope", "EA (EA_s|alpha|beta)", -1}, {"viscoelastic", "EA", -1}, {NULL, NULL, 0}};
 static const field_map POINT_FIELDS[] = {
     {"position", "X Y Z", -1}, {"mass", "M", -1}, {"volume", "V", -1}, {"drag_area", "CdA", -1},
     {"added_mass_coefficient", "CA", -1}, {"type", "Attachment", -1}, {NULL, NULL, 0}};
@@ -2711,7 +2898,12 @@ static void read_state_file(rdr *R)
     }
     /* bodies and rods: the pose and velocities of those that move under their loads */
     for (int k = 0; k < nb + nr; k++) {
-        hw_body_def *B = k < nb ? &R->bodies[k] : R->rods[k - nb].own ? &R->bodies[R->rods[k - nb].body] : NULL;
+        const md_rod *rod = k < nb ? NULL : &R->rods[k - nb];
+        if (rod && rod->point) { /* a zero-length rod that is a point: a free one from its row */
+            if (rod->point == 1 + HW_POINT_FREE) memcpy(R->points[rod->pt_a].pos, st.data[k], 3 * sizeof(double));
+            continue;
+        }
+        hw_body_def *B = !rod ? &R->bodies[k] : rod->own && rod->body >= 0 ? &R->bodies[rod->body] : NULL;
         if (!B || (B->kind != HW_BODY_FREE && B->kind != HW_BODY_PINNED)) continue;
         const double *in = st.data[k];
         if (B->kind == HW_BODY_FREE) memcpy(B->pos, in, 3 * sizeof(double));
@@ -2740,6 +2932,17 @@ static void read_state_file(rdr *R)
             /* an end: its free point's row, a point on a body where the body's start puts it, else
              * the point's own place (the sim keeps it there) */
             const double *src = p < 0 ? in + 6 * (j - 1) : P->kind == HW_POINT_FREE && p < np ? st.data[o_pt + p] : NULL;
+            int rodpt = 0;
+            for (int i = 0; p >= np && !src && i < nr; i++) /* a free zero-length rod's point: its row */
+                if (R->rods[i].point == 1 + HW_POINT_FREE && R->rods[i].pt_a == p) {
+                    const double *rr = st.data[o_rod + i];
+                    for (int c = 0; c < 3; c++) {
+                        r[3 * j + c] = rr[c];
+                        v[3 * j + c] = rr[7 + c];
+                    }
+                    rodpt = 1;
+                }
+            if (rodpt) continue;
             int on = -1;
             for (int a = 0; p >= 0 && !src && a < R->n_att; a++)
                 if (R->att[a].point == p) on = a;
@@ -2806,12 +3009,14 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) add_rod_points(R);
     if (!FAILED(R)) read_lines(R);
     if (!FAILED(R)) drop_idle_points(R);
-    if (!FAILED(R)) check_rod_lines(R);
+    if (!FAILED(R)) set_rod_clamps(R);
     if (!FAILED(R)) read_failures(R);
     if (!FAILED(R)) read_options(R);
     if (!FAILED(R) && R->ic_file[0]) read_state_file(R);
     if (!FAILED(R)) read_waves(R);
     if (!FAILED(R) && R->currents == 1) read_current_profile(R);
+    if (!FAILED(R) && R->currents == 2) read_current_dynamic(R);
+    if (!FAILED(R)) warn_unified_current(R);
     if (!FAILED(R)) read_outputs(R);
     if (!FAILED(R)) require_depth(R);
     if (!FAILED(R)) map_friction(R);
@@ -2968,7 +3173,7 @@ static hw_md_deck *deck_new(rdr *R)
     return d;
 }
 
-/* The sea of WaveKin 3 or 7 is built once here (as the YAML loader does), so that what
+/* The sea of WaveKin 2, 3 or 7 is built once here (as the YAML loader does), so that what
  * hw_waves_create refuses is reported at the WaveKin line, not as an internal error of the YAML. */
 static void check_waves(rdr *R)
 {

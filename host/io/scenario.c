@@ -584,7 +584,7 @@ static void check_unique_names(loader *L, int section)
 static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
                                         "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
                                         "seabed_friction", "mbl", "viscoelastic", NULL};
-static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", NULL};
+static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", "EA_d_slope", NULL};
 static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
 
 /* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
@@ -610,8 +610,9 @@ static void parse_axial_stiffness(mapr *m, hw_line_type_def *t)
     }
 }
 
-/* viscoelastic: {EA_d: N, BA_d: N s}: MoorDyn's static-dynamic stiffness model, EA being the
- * static stiffness (kernels/physics/viscoelastic.h). */
+/* viscoelastic: {EA_d: N, BA_d: N s, EA_d_slope: -}: MoorDyn's static-dynamic stiffness model,
+ * EA being the static stiffness; with EA_d_slope (beta) the dynamic stiffness grows with the mean
+ * load as EA_d + beta x mean load (MoorDyn's EA_s|alpha|beta; kernels/physics/viscoelastic.h). */
 static void parse_viscoelastic(mapr *m, hw_line_type_def *t)
 {
     fld f;
@@ -622,6 +623,7 @@ static void parse_viscoelastic(mapr *m, hw_line_type_def *t)
         return;
     hw_yr_get_num(&vm, "EA_d", 1, &t->ea_d);
     hw_yr_get_num(&vm, "BA_d", 0, &t->ba_d);
+    hw_yr_get_num(&vm, "EA_d_slope", 0, &t->ea_d_slope);
 }
 
 static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_def *t)
@@ -774,11 +776,12 @@ static void parse_body_motion(mapr *m, hw_body_def *b)
     fld f;
     mapr mm;
     int kind = 0, has = hw_yr_get(m, "motion", &f);
-    if (b->kind != HW_BODY_PRESCRIBED) {
+    if (b->kind == HW_BODY_PINNED && !has) return; /* optional: the pin's motion (held still without) */
+    if (b->kind != HW_BODY_PRESCRIBED && b->kind != HW_BODY_PINNED) {
         if (has)
             hw_yr_fail(m->y, f.line, f.path,
-                       "expected no motion on a %s body (only prescribed bodies have one), got a motion",
-                       BODY_KINDS[b->kind]);
+                       "expected no motion on a %s body (only prescribed bodies have one, and pinned bodies for "
+                       "their pin), got a motion", BODY_KINDS[b->kind]);
         return;
     }
     if (!has) {
@@ -1122,7 +1125,7 @@ static void parse_points(loader *L, mapr *root)
 /* ---- lines ------------------------------------------------------------------------------------ */
 
 static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
-                                        "winch", "failure", "start", NULL};
+                                        "winch", "failure", "start", "clamp_a", "clamp_b", NULL};
 static const char *const START_KEYS[] = {"positions", "velocities", NULL};
 
 /* A list of nseg + 1 rows [x, y, z] (one per node) into a new array of 3 (nseg + 1) values. */
@@ -1181,6 +1184,16 @@ static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
         fld f;
         hw_yr_get(&m, "segments", &f);
         fail(L, f.line, f.path, "expected an integer >= 1, got %d", l->nseg);
+    }
+    for (int e = 0; e < 2 && !FAILED(L); e++) { /* clamped ends: a direction, never zero */
+        const char *key = e ? "clamp_b" : "clamp_a";
+        double *c = l->clamp[e];
+        if (get_vec3(&m, key, 0, c) == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) { /* 0: given */
+            fld f;
+            hw_yr_get(&m, key, &f);
+            fail(L, f.line, f.path, "expected a non-zero direction [dx, dy, dz] (the line leaves its end point "
+                 "along it), got [0, 0, 0]");
+        }
     }
     if (!FAILED(L)) hw_scn_parse_winch(&m, &l->winch);
     if (!FAILED(L)) hw_scn_parse_failure(&m, &l->failure);

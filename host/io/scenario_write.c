@@ -207,7 +207,9 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     if (t->mbl > 0) { fprintf(f, "\n    mbl: "); num(f, t->mbl); }
     if (t->ea_d != 0 || t->ba_d != 0) {
         fprintf(f, "\n    viscoelastic: {EA_d: "); num(f, t->ea_d);
-        fprintf(f, ", BA_d: "); num(f, t->ba_d); fputc('}', f);
+        fprintf(f, ", BA_d: "); num(f, t->ba_d);
+        if (t->ea_d_slope != 0) { fprintf(f, ", EA_d_slope: "); num(f, t->ea_d_slope); }
+        fputc('}', f);
     }
     fputc('\n', f);
 }
@@ -238,7 +240,8 @@ static void write_body(FILE *f, const hw_body_def *b)
             fprintf(f, "\n    start:\n      velocity: "); vec3(f, b->start_vel);
             fprintf(f, "\n      angular_velocity: "); vec3(f, b->start_vel + 3);
         }
-    } else if (b->kind == HW_BODY_PRESCRIBED) {
+    }
+    if (b->kind == HW_BODY_PRESCRIBED || hw_body_pin_moves(b)) {
         fprintf(f, "\n    motion:\n      type: %s", (unsigned)b->motion < 4 ? MOTIONS[b->motion] : "?");
         if (b->motion == HW_MOTION_CONSTANT_VELOCITY) {
             fprintf(f, "\n      velocity: "); vecn(f, b->vel, 6);
@@ -423,6 +426,13 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
         fprintf(f, "\n    end_b: "); str(f, m->points[l->point_b].name);
         fprintf(f, "\n    length: "); num(f, l->length);
         fprintf(f, "\n    segments: %d\n", l->nseg);
+        for (int end = 0; end < 2; end++) { /* clamped ends */
+            const double *c = l->clamp[end];
+            if (c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
+            fprintf(f, "    clamp_%c: ", end ? 'b' : 'a');
+            vec3(f, c);
+            fprintf(f, "\n");
+        }
         write_failure(f, &l->failure);
         write_start(f, l);
     }

@@ -227,7 +227,10 @@ double hw_model_critical_step(const hw_model *m, hw_integrator integ, int *line,
             h = fmin(h, hw_stable_step(integ, wt, 0.5 * tau * wb * wb / wt));
         }
         if (vis) { /* and the first spring's strain relaxing at rate (k1 + k2) / (bs + bd): a
-                    * real eigenvalue, explicit schemes stable to h rate <= 2 (RK4: 2.78) */
+                    * real eigenvalue, explicit schemes stable to h rate <= 2 (RK4: 2.78). With a
+                    * mean-load slope beta, k1 and k2 are those at zero mean load (alpha): k1 is
+                    * then at its largest, but the rate grows with the load as beta Tm / (bs + bd)
+                    * (docs/physics.md, "Viscoelastic lines") */
             double hv = 2.0 * (S->ln_ba[l] + S->ln_vbd[l]) / (S->ln_vk1[l] + S->ln_vk2[l]);
             if (hv < h) h = hv;
         }

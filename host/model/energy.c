@@ -33,10 +33,11 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
         seg_tangent(S, y, s, &len);
         double l0 = S->seg_l0[s];
         if (S->seg_alive[s] == 0.0) continue; /* broken: its energy was booked as dissipated */
-        if (hw_lm_is_visco(S, l)) /* both springs of the viscoelastic chain */
-            e->axial += l0 * hw_visco_energy(len / l0 - 1.0, y[hw_lm_vis_off(S) + (size_t)s],
-                                             S->ln_vk1[l], S->ln_vk2[l]);
-        else
+        if (hw_lm_is_visco(S, l)) { /* both springs of the viscoelastic chain */
+            double e1 = y[hw_lm_vis_off(S) + (size_t)s], k1, k2;
+            hw_visco_springs(S->ln_ea[l], S->ln_vbeta[l], S->ln_vk1[l], S->ln_vk2[l], e1, &k1, &k2);
+            e->axial += l0 * hw_visco_energy(len / l0 - 1.0, e1, k1, k2);
+        } else
             e->axial += hw_segment_energy(len / l0 - 1.0, l0, S->ln_ea[l], S->tab_x + S->ln_tab0[l],
                                           S->tab_y + S->ln_tab0[l], S->ln_tabn[l]);
     }
@@ -50,6 +51,14 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
             S->seg_alive[sl + 1] != 0.0) {
             double k = S->ln_ei[l] / (0.5 * (S->seg_l0[sl] + S->seg_l0[sl + 1]));
             e->bending += hw_hinge_eval(qa, la, qb, lb, k).energy;
+        } else if (S->n_clamp > 0 && S->ln_ei[l] > 0 && (loc == 0 || loc == nseg)) {
+            /* a clamped end's hinge (hw_hinge_clamp), k (1 - cos) against the clamp */
+            int en = 2 * l + (loc == 0 ? 0 : 1), s = loc == 0 ? sl + 1 : sl;
+            hw_v3 c = hw_v3_make(S->ln_cdir[3 * en], S->ln_cdir[3 * en + 1], S->ln_cdir[3 * en + 2]);
+            if (hw_v3_dot(c, c) > 0 && S->seg_alive[s] != 0.0)
+                e->bending += hw_hinge_clamp(loc != 0, c, hw_v3_zero(), loc == 0 ? qb : qa, loc == 0 ? lb : la,
+                                             hw_v3_zero(), hw_hinge_stiffness(S->ln_ei[l], 0.0, S->seg_l0[s]),
+                                             0.0).energy;
         }
         hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
         double d = S->ln_d[l], vol = 0.25 * HW_PI * d * d * S->node_l[i];

@@ -106,7 +106,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     for (int l = 0; l < nl; l++) any_vis |= def->types[def->lines[l].type].ea_d > 0;
     if (any_vis) { /* viscoelastic lines: a strain per segment in the state (kernels/lumped.h) */
         S->n_vis = S->n_segs;
-        ALLOC(S->ln_vk1, nl); ALLOC(S->ln_vk2, nl); ALLOC(S->ln_vbd, nl);
+        ALLOC(S->ln_vk1, nl); ALLOC(S->ln_vk2, nl); ALLOC(S->ln_vbd, nl); ALLOC(S->ln_vbeta, nl);
     }
     ALLOC(S->ln_n0, nl); ALLOC(S->ln_s0, nl); ALLOC(S->ln_nseg, nl); ALLOC(S->ln_pa, nl);
     ALLOC(S->ln_pb, nl); ALLOC(S->ln_tab0, nl); ALLOC(S->ln_tabn, nl);
@@ -120,6 +120,20 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     ALLOC(S->node_line, S->n_nodes); ALLOC(S->node_loc, S->n_nodes);
     ALLOC(S->node_m, S->n_nodes); ALLOC(S->node_l, S->n_nodes);
     ALLOC(m->line_names, nl); ALLOC(m->ln_wsub, nl); ALLOC(m->ln_length, nl);
+    for (int l = 0; l < nl; l++) /* clamped ends (kernels/physics/bending.h hw_hinge_clamp) */
+        for (int e = 0; e < 2; e++) {
+            const double *c = def->lines[l].clamp[e];
+            S->n_clamp += c[0] != 0 || c[1] != 0 || c[2] != 0;
+        }
+    if (S->n_clamp > 0) {
+        ALLOC(S->ln_cdir, 6 * nl); ALLOC(S->ln_cdot, 6 * nl);
+        for (int l = 0; l < nl; l++)
+            for (int e = 0; e < 2; e++) {
+                const double *c = def->lines[l].clamp[e];
+                double n = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+                for (int k = 0; k < 3 && n > 0; k++) S->ln_cdir[3 * (2 * l + e) + k] = c[k] / n;
+            }
+    }
     int n0 = 0, s0 = 0, t0 = 0;
     for (int l = 0; l < nl; l++) {
         const hw_line_def *ld = &def->lines[l];
@@ -152,6 +166,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
             S->ln_vk2[l] = ty->ea_d > 0 ? ty->ea_d : 0.0;
             S->ln_vk1[l] = ty->ea_d > 0 ? hw_visco_k1(ty->ea, ty->ea_d) : 0.0;
             S->ln_vbd[l] = ty->ea_d > 0 ? ty->ba_d : 0.0;
+            S->ln_vbeta[l] = ty->ea_d > 0 ? ty->ea_d_slope : 0.0;
         }
         m->ln_wsub[l] = (ty->mu - def->env.rho_w * 0.25 * HW_PI * ty->d * ty->d) * def->env.g;
         m->ln_length[l] = ld->length;

@@ -210,6 +210,9 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
             FAIL(S, i, co[k].k, "expected a coefficient >= 0, got %g", co[k].v);
     if (!(finite(t->mbl) && t->mbl >= 0))
         FAIL(S, i, "mbl", "expected a minimum breaking load > 0 N, got %g", t->mbl);
+    if (t->ea_d_slope != 0 && t->ea_d == 0)
+        FAIL(S, i, "viscoelastic.EA_d", "expected EA_d (alpha, the dynamic stiffness at zero mean load) "
+             "with EA_d_slope, got none");
     if (t->ea_d != 0 || t->ba_d != 0) { /* viscoelastic (kernels/physics/viscoelastic.h) */
         if (t->ea_table.n > 0)
             FAIL(S, i, "viscoelastic", "expected either an EA_table or viscoelastic, got both");
@@ -218,6 +221,9 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
                  "%g N), got %g", t->ea, t->ea_d);
         if (!(finite(t->ba_d) && t->ba_d >= 0))
             FAIL(S, i, "viscoelastic.BA_d", "expected a damping BA_d >= 0 N s, got %g", t->ba_d);
+        if (!(finite(t->ea_d_slope) && t->ea_d_slope >= 0))
+            FAIL(S, i, "viscoelastic.EA_d_slope", "expected a mean-load slope of EA_d >= 0, got %g",
+                 t->ea_d_slope);
         if (!(t->ba_d > 0 || t->ba > 0 || t->damping_ratio > 0))
             FAIL(S, i, "viscoelastic.BA_d", "expected BA_d > 0 N s or a static damping (BA or "
                  "damping_ratio) > 0: with neither the strain of the first spring has no rate, got none");
@@ -288,6 +294,20 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
     if (l->nseg > HW_MAX_LINE_SEGMENTS)
         FAIL(S, i, "segments", "expected at most %d segments per line (README, Limits), got %d",
              HW_MAX_LINE_SEGMENTS, l->nseg);
+    for (int e = 0; e < 2; e++) { /* clamped ends */
+        const double *c = l->clamp[e];
+        if (c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
+        const char *f = e ? "clamp_b" : "clamp_a";
+        if (!(finite(c[0]) && finite(c[1]) && finite(c[2])))
+            FAIL(S, i, f, "expected a finite direction [dx, dy, dz], got [%g, %g, %g]", c[0], c[1], c[2]);
+        if (!(m->types[l->type].ei > 0))
+            FAIL(S, i, f, "expected a line type with EI > 0 (a clamp holds the line's bending), got "
+                 "EI = %g N m^2", m->types[l->type].ei);
+        if (m->points[e ? l->point_b : l->point_a].kind == HW_POINT_FREE)
+            FAIL(S, i, f, "expected an end on a fixed, prescribed or body point (a free point does not "
+                 "turn: it cannot hold a direction), got free point '%s'",
+                 m->points[e ? l->point_b : l->point_a].name);
+    }
     const hw_winch_def *w = &l->winch;
     if (w->end == HW_WINCH_NONE) return HW_OK;
     char field[48], why[256];

@@ -53,7 +53,7 @@ void hw_sim_destroy(hw_sim *sim)
     hw_waves_destroy(sim->waves);
     free(sim->wv_k); free(sim->wv_s);
     free(sim->w.seg_qx); free(sim->w.seg_qy); free(sim->w.seg_qz);
-    free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.pt_f); free(sim->w.pt_a);
+    free(sim->w.seg_T); free(sim->w.seg_strain); free(sim->w.end_f); free(sim->w.end_m); free(sim->w.end_mc); free(sim->w.pt_f); free(sim->w.pt_a);
     free(sim);
 }
 
@@ -246,7 +246,9 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
     sim->w.pt_f = (double *)calloc((size_t)3 * S->n_points, sizeof(double));
     sim->w.end_m = (double *)calloc((size_t)12 * S->n_lines, sizeof(double));
     sim->w.pt_a = (double *)calloc((size_t)3 * S->n_points, sizeof(double));
-    if (!sim->y || !sim->w.seg_T || !sim->w.seg_strain || !sim->w.end_f || !sim->w.pt_f || !sim->w.end_m || !sim->w.pt_a) {
+    sim->w.end_mc = (double *)calloc((size_t)8 * S->n_lines + 1, sizeof(double));
+    if (!sim->y || !sim->w.seg_T || !sim->w.seg_strain || !sim->w.end_f || !sim->w.pt_f || !sim->w.end_m ||
+        !sim->w.pt_a || !sim->w.end_mc) {
         set_msg(msg, msg_len, "out of memory for the state (%d nodes and points, %d segments: about %.3g MB)",
                 S->n_state, S->n_segs, 1e-6 * 8.0 * ((double)ny + 2.0 * S->n_segs));
         hw_sim_destroy(sim);
@@ -805,6 +807,50 @@ hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3
     sim->m.S.pt_ct[point] = sim->t;
     sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
     sim->y_valid = sim->w_valid = 0;
+    return HW_OK;
+}
+
+static int end_clamped(const hw_sim *sim, int line, int end)
+{
+    const hw_lm_sys *S = &sim->m.S;
+    if (S->n_clamp <= 0 || line < 0 || line >= S->n_lines || end < 0 || end > 1) return 0;
+    const double *c = S->ln_cdir + 3 * (2 * line + end);
+    return c[0] != 0 || c[1] != 0 || c[2] != 0;
+}
+
+hw_status hw_sim_set_end_clamp(hw_sim *sim, int line, int end, const double dir[3], const double rate[3])
+{
+    if (!sim || !dir || !rate) return HW_ERR_INVALID_ARG;
+    if (!end_clamped(sim, line, end)) {
+        snprintf(sim->err, sizeof sim->err, "line %d end %c is not clamped (lines[].clamp_%c)", line,
+                 end ? 'B' : 'A', end ? 'b' : 'a');
+        return HW_ERR_INVALID_ARG;
+    }
+    double n = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
+    if (!(n > 0) || !isfinite(n)) {
+        snprintf(sim->err, sizeof sim->err, "line %d end %c: expected a finite non-zero clamp direction",
+                 line, end ? 'B' : 'A');
+        return HW_ERR_INVALID_ARG;
+    }
+    int e = 2 * line + end;
+    double *c = sim->m.S.ln_cdir + 3 * e, *cd = sim->m.S.ln_cdot + 3 * e;
+    double d[3], r[3];
+    for (int k = 0; k < 3; k++) { d[k] = dir[k] / n; r[k] = rate[k]; }
+    sim->ops->set_clamp(sim->be, e, d, r);
+    for (int k = 0; k < 3; k++) { c[k] = d[k]; cd[k] = r[k]; } /* the host's copy (a checkpoint saves it) */
+    sim->w_valid = 0;
+    return HW_OK;
+}
+
+hw_status hw_sim_line_end_moment(const hw_sim *sim, int line, int end, double moment[3])
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!line_ok(sim, line) || end < 0 || end > 1 || !moment) return HW_ERR_INVALID_ARG;
+    moment[0] = moment[1] = moment[2] = 0.0;
+    if (!end_clamped(sim, line, end)) return HW_OK;
+    hw_status st = hw_sim_refresh_work(s);
+    if (st) return st;
+    for (int k = 0; k < 3; k++) moment[k] = s->w.end_mc[4 * (2 * line + end) + k];
     return HW_OK;
 }
 

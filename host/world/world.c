@@ -686,15 +686,48 @@ static void place_points(const hw_world_def *d, const hw_bodies *b, hw_point_def
     }
 }
 
+/* The lines with every clamped end on a body point turned from the body frame to the world's
+ * (hw_line_def.clamp): a copy of d's lines, or NULL when no such end (or out of memory: *nomem). */
+static hw_line_def *place_clamps(const hw_world_def *d, const hw_bodies *b, int *nomem)
+{
+    const hw_model_def *md = d->lumped;
+    hw_line_def *lines = NULL;
+    *nomem = 0;
+    for (int l = 0; l < md->n_lines; l++)
+        for (int e = 0; e < 2; e++) {
+            const double *c = md->lines[l].clamp[e];
+            int p = e ? md->lines[l].point_b : md->lines[l].point_a;
+            if (c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
+            for (int k = 0; k < d->n_body_points; k++) {
+                if (d->body_points[k].point != p) continue;
+                if (!lines) {
+                    if (!(lines = (hw_line_def *)malloc((size_t)md->n_lines * sizeof *lines))) { *nomem = 1; return NULL; }
+                    memcpy(lines, md->lines, (size_t)md->n_lines * sizeof *lines);
+                }
+                double q[4];
+                hw_bodies_state(b, d->body_points[k].body, NULL, q, NULL, NULL);
+                hw_v3 cw = hw_quat_rotate(hw_quat_make(q[0], q[1], q[2], q[3]), hw_v3_make(c[0], c[1], c[2]));
+                lines[l].clamp[e][0] = cw.x; lines[l].clamp[e][1] = cw.y; lines[l].clamp[e][2] = cw.z;
+            }
+        }
+    return lines;
+}
+
 static hw_status build_sim(hw_world *w, const hw_world_def *d, hw_point_def *pts, hw_backend_kind be,
                            int static_solve, int quiet, hw_sim **out, char *msg, size_t len)
 {
     hw_model_def m = *d->lumped;
     place_points(d, w->bodies, pts);
     m.points = pts;
+    int nomem;
+    hw_line_def *lines = place_clamps(d, w->bodies, &nomem);
+    if (nomem) { snprintf(msg, len, "world: out of memory for the lines' clamped ends"); return HW_ERR_NOMEM; }
+    if (lines) m.lines = lines;
     m.solver.static_solve = static_solve;
     if (quiet && w->static_inner_tol > 0) m.solver.static_tol = w->static_inner_tol;
-    return hw_sim_create(&m, be, quiet ? NULL : d->log, d->log_user, out, msg, len);
+    hw_status st = hw_sim_create(&m, be, quiet ? NULL : d->log, d->log_user, out, msg, len);
+    free(lines);
+    return st;
 }
 
 /* Net loads on the free bodies (6 per free body) with the lumped statics at their present states;

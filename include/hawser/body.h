@@ -20,10 +20,13 @@ typedef enum hw_body_kind {
     HW_BODY_FIXED,      /* stays at pos / rot */
     HW_BODY_PRESCRIBED, /* moves as given by motion (6 DOF) */
     HW_BODY_COUPLED,    /* kinematics set from outside (co-simulation) */
-    HW_BODY_PINNED      /* the reference point stays at pos (a ball joint to the ground: MoorDyn's
-                           pinned rod); free to turn about it under its loads (3 DOF: the rotational
-                           block of the Newton-Euler equations about the reference point; the
-                           reaction at the pin is whatever holds it there) */
+    HW_BODY_PINNED      /* the reference point (the pin) stays at pos (a ball joint to the ground:
+                           MoorDyn's pinned rod), or moves as its motion's x y z say (MoorDyn's
+                           coupled pinned body or rod, its pin driven; hw_body_pin_moves), or as a
+                           program sets its velocity (hw_bodies_set_state); free to turn about it
+                           under its loads (3 DOF: the rotational block of the Newton-Euler
+                           equations about the pin, with the d'Alembert moment of the pin's
+                           acceleration; the reaction at the pin is whatever holds it there) */
 } hw_body_kind;
 
 /* A rigid cylinder carried by a body (MoorDyn's rod; docs/physics.md section 9, "Cylinders"):
@@ -70,7 +73,9 @@ typedef struct hw_body_def {
     double ca[6];       /* added mass: coefficients on rho volume for x y z, then added inertia
                            (kg m^2) about the body axes through the reference point */
     /* HW_BODY_PRESCRIBED: each of the 6 coordinates (x y z from pos, roll pitch yaw from rot)
-     * moves as a point's coordinate does (hawser.h hw_motion_kind) */
+     * moves as a point's coordinate does (hawser.h hw_motion_kind). HW_BODY_PINNED: the pin's
+     * x y z move so (constant velocity, sinusoid or table; the rotations' entries 0: the body turns
+     * under its loads); the default (constant velocity 0) holds the pin still */
     hw_motion_kind motion;
     double vel[6];      /* constant velocity: m/s and rad/s (rates of roll, pitch, yaw) */
     double amp[6];      /* sinusoid amplitudes, m and rad */
@@ -123,6 +128,9 @@ hw_body_def hw_default_body(void);
  * cylinders' displaced volume when whole under water (m^3, in *cyl_volume when not NULL). */
 void hw_body_mass_props(const hw_body_def *def, double *mass, double cg[3], double inertia[6],
                         double *cyl_volume);
+/* 1 when def is a pinned body whose pin follows its motion (a motion other than the default
+ * constant velocity 0), else 0. */
+int hw_body_pin_moves(const hw_body_def *def);
 /* Checks one body (index k for messages). HW_OK or HW_ERR_INPUT with a one-line message naming the
  * body and the scenario key ("body 'buoy' (0) field 'inertia': ..."). */
 hw_status hw_body_check(const hw_body_def *def, int k, char *msg, size_t msg_len);

@@ -178,6 +178,8 @@ typedef struct hw_line_type_def {
      * damping of the static branch. ea_d = 0: an elastic line. */
     double ea_d;       /* dynamic stiffness EA_d, N (> ea) */
     double ba_d;       /* damping of the dynamic branch BA_d, N s (>= 0; ba + ba_d > 0) */
+    double ea_d_slope; /* mean-load slope beta of EA_d (>= 0; 0 = constant EA_d): EA_d = ea_d +
+                          beta x (the mean load), MoorDyn's EA_s|alpha|beta (ea_d = alpha) */
 } hw_line_type_def;
 
 typedef enum hw_point_kind {
@@ -285,6 +287,14 @@ typedef struct hw_line_def {
      * prescribed or coupled point takes that point's place. NULL: none. */
     const double *start_pos;
     const double *start_vel;
+    /* Clamped ends (docs/physics.md section 4, "A clamped end"; docs/scenario.md lines[].clamp_a,
+     * clamp_b): clamp[0] for end A, clamp[1] for end B, the direction the line leaves its end
+     * point along (any length > 0; normalized), held there by a bending hinge of stiffness
+     * EI / (l0 / 2) against the end segment (a cantilever: MoorDyn's line on a rod end). In the
+     * frame of the body the point rides on (hw_world_def.body_points), which turns it and takes
+     * the hinge's moment; world frame for a fixed or prescribed point. Zero (the default): a ball
+     * joint. Needs a line type with EI > 0 and an end point that is not free. */
+    double clamp[2][3];
 } hw_line_def;
 
 /* A sheave (docs/physics.md section 6) over which a cable runs from one line (line_in) to another
@@ -465,6 +475,15 @@ hw_status hw_sim_point_state(const hw_sim *sim, int point, double pos[3], double
 /* For HW_POINT_COUPLED points: position and velocity from now on (held at pos + vel (t - now)). */
 hw_status hw_sim_set_point_kinematics(hw_sim *sim, int point, const double pos[3],
                                       const double vel[3]);
+/* A clamped line end (hw_line_def.clamp; end 0: A, 1: B): its world direction (normalized here)
+ * and that direction's rate (w x dir for a body turning at w) from now on. HW_ERR_INVALID_ARG for
+ * an end that is not clamped. */
+hw_status hw_sim_set_end_clamp(hw_sim *sim, int line, int end, const double dir[3],
+                               const double rate[3]);
+/* The moment (N m, world) a clamped end's bending hinge exerts on what holds the end (its body)
+ * at the current state, beside the end force of hw_sim_point_state; zero for an end that is not
+ * clamped. */
+hw_status hw_sim_line_end_moment(const hw_sim *sim, int line, int end, double moment[3]);
 
 /* Winches (lines with winch.end set). The speed is the pay-out speed, m/s (negative: haul in);
  * for HW_WINCH_EXTERNAL it holds until set again. State: deployed (unstretched) length, m;

@@ -145,7 +145,7 @@ static void cpu_destroy(hw_backend *b)
     for (int k = 0; k < HW_NBUF; k++) free(b->buf[k]);
     free(b->w.seg_T); free(b->w.seg_qx); free(b->w.seg_qy); free(b->w.seg_qz);
     free(b->w.seg_len); free(b->w.seg_strain); free(b->w.seg_pd); free(b->w.pt_a); free(b->w.hg_fa); free(b->w.hg_fb);
-    free(b->w.end_f); free(b->w.end_m); free(b->w.pt_f); free(b->w.node_f);
+    free(b->w.end_f); free(b->w.end_m); free(b->w.end_mc); free(b->w.pt_f); free(b->w.node_f);
     free(b->acc.seg); free(b->acc.line); free(b->osc); free(b->node_u);
     free(b->item); free(b->item_w); free(b->ln_item0); free(b->item_bad); free(b->item_osc);
     free(b->item_red);
@@ -179,6 +179,7 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     ok &= (b->w.hg_fb = (double *)zalloc(3 * nn, sizeof(double))) != NULL;
     ok &= (b->w.end_f = (double *)zalloc(3 * ne, sizeof(double))) != NULL;
     ok &= (b->w.end_m = (double *)zalloc(6 * ne, sizeof(double))) != NULL;
+    ok &= (b->w.end_mc = (double *)zalloc(4 * ne, sizeof(double))) != NULL;
     ok &= (b->w.pt_f = (double *)zalloc(3 * (size_t)sys->n_points, sizeof(double))) != NULL;
     ok &= (b->w.pt_a = (double *)zalloc(3 * (size_t)sys->n_points, sizeof(double))) != NULL;
     if (with_node_forces)
@@ -259,6 +260,7 @@ static hw_status cpu_download_work(hw_backend *b, hw_lm_work *h)
     copy_if(h->seg_strain, b->w.seg_strain, ns);
     copy_if(h->end_f, b->w.end_f, 3 * ne);
     copy_if(h->end_m, b->w.end_m, 6 * ne);
+    copy_if(h->end_mc, b->w.end_mc, 4 * ne);
     copy_if(h->pt_f, b->w.pt_f, 3 * (size_t)b->S.n_points);
     copy_if(h->pt_a, b->w.pt_a, 3 * (size_t)b->S.n_points);
     copy_if(h->node_f, b->w.node_f, 3 * (size_t)b->S.n_state);
@@ -735,6 +737,14 @@ static void cpu_set_coupled(hw_backend *b, int p, const double pos[3], const dou
     b->S.pt_ct[p] = t;
 }
 
+static void cpu_set_clamp(hw_backend *b, int e, const double dir[3], const double dot[3])
+{
+    for (int c = 0; c < 3; c++) {
+        b->S.ln_cdir[3 * e + c] = dir[c];
+        b->S.ln_cdot[3 * e + c] = dot[c];
+    }
+}
+
 /* The CPU backend shares the host's system arrays: nothing to copy. */
 static hw_status cpu_update_line(hw_backend *b, const hw_lm_sys *host, int line)
 {
@@ -965,7 +975,7 @@ static const hw_backend_ops CPU_OPS = {
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
     cpu_update_line, cpu_reel_set, cpu_reel_get, cpu_reel_before, cpu_reel_after, NULL,
     cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set, cpu_wave_refresh,
-    cpu_wave_get, cpu_wave_set};
+    cpu_wave_get, cpu_wave_set, cpu_set_clamp};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

@@ -292,10 +292,15 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
         bad |= dev_copy(b, &S.wv_s0, h->wv_s0, HW_WS_N * nst);
         bad |= dev_copy(b, &S.wv_s1, h->wv_s1, HW_WS_N * nst);
     }
+    if (h->n_clamp > 0) { // clamped ends (kernels/physics/bending.h hw_hinge_clamp)
+        bad |= dev_copy(b, &S.ln_cdir, h->ln_cdir, 6 * (size_t)nl);
+        bad |= dev_copy(b, &S.ln_cdot, h->ln_cdot, 6 * (size_t)nl);
+    }
     if (h->n_vis > 0) { // viscoelastic lines (kernels/physics/viscoelastic.h)
         bad |= dev_copy(b, &S.ln_vk1, h->ln_vk1, nl);
         bad |= dev_copy(b, &S.ln_vk2, h->ln_vk2, nl);
         bad |= dev_copy(b, &S.ln_vbd, h->ln_vbd, nl);
+        bad |= dev_copy(b, &S.ln_vbeta, h->ln_vbeta, nl);
     }
     b->S = S;
     b->ny = hw_lm_ny(h);
@@ -307,6 +312,7 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &b->w.hg_fb, (const double *)NULL, 3 * (size_t)nn);
     bad |= dev_copy(b, &b->w.end_f, (const double *)NULL, 6 * (size_t)nl);
     bad |= dev_copy(b, &b->w.end_m, (const double *)NULL, 12 * (size_t)nl);
+    bad |= dev_copy(b, &b->w.end_mc, (const double *)NULL, 8 * (size_t)nl);
     bad |= dev_copy(b, &b->w.pt_f, (const double *)NULL, 3 * (size_t)np);
     bad |= dev_copy(b, &b->w.pt_a, (const double *)NULL, 3 * (size_t)np);
     b->w.node_f = NULL;
@@ -363,6 +369,7 @@ static hw_status cu_download_work(hw_backend *b, hw_lm_work *h)
               get(h->seg_qy, b->w.seg_qy, ns) | get(h->seg_qz, b->w.seg_qz, ns) |
               get(h->seg_len, b->w.seg_len, ns) | get(h->seg_strain, b->w.seg_strain, ns) |
               get(h->end_f, b->w.end_f, 3 * ne) | get(h->end_m, b->w.end_m, 6 * ne) |
+              get(h->end_mc, b->w.end_mc, 4 * ne) |
               get(h->pt_f, b->w.pt_f, 3 * (size_t)b->S.n_points) |
               get(h->pt_a, b->w.pt_a, 3 * (size_t)b->S.n_points) |
               get(h->node_f, b->w.node_f, 3 * (size_t)b->S.n_state);
@@ -425,6 +432,13 @@ static void cu_set_coupled(hw_backend *b, int p, const double pos[3], const doub
     cudaMemcpy(b->S.pt_cpos + 3 * p, pos, 3 * sizeof(double), cudaMemcpyHostToDevice);
     cudaMemcpy(b->S.pt_cvel + 3 * p, vel, 3 * sizeof(double), cudaMemcpyHostToDevice);
     cudaMemcpy(b->S.pt_ct + p, &t, sizeof(double), cudaMemcpyHostToDevice);
+}
+
+static void cu_set_clamp(hw_backend *b, int e, const double dir[3], const double dot[3])
+{
+    if (!b->S.ln_cdir) return; // no clamped end in the system: nothing reads them
+    cudaMemcpy(b->S.ln_cdir + 3 * e, dir, 3 * sizeof(double), cudaMemcpyHostToDevice);
+    cudaMemcpy(b->S.ln_cdot + 3 * e, dot, 3 * sizeof(double), cudaMemcpyHostToDevice);
 }
 
 /* One line's values and ranges from the host (a line failure, a checkpoint load, the sheaves'
@@ -654,7 +668,7 @@ static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
     cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
     cu_reel_set, cu_reel_get, cu_reel_before, cu_reel_after, cu_step_n, cu_max_tension, cu_trip_scan, cu_accumulate,
-    cu_acc_get, cu_acc_set, cu_wave_refresh, cu_wave_get, cu_wave_set};
+    cu_acc_get, cu_acc_set, cu_wave_refresh, cu_wave_get, cu_wave_set, cu_set_clamp};
 
 /* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
  * device time base + the device step counter x dt, + offset) followed by the counter's

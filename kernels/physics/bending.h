@@ -10,6 +10,7 @@
 #ifndef HW_PHYSICS_BENDING_H
 #define HW_PHYSICS_BENDING_H
 #include "hd.h"
+#include "quat.h" /* hw_v3_cross */
 
 typedef struct hw_hinge { hw_v3 fa, fb; double energy, power; } hw_hinge;
 
@@ -54,5 +55,36 @@ HW_HD hw_hinge hw_hinge_eval_damped(hw_v3 qa, double la, hw_v3 qadot, hw_v3 qb, 
 HW_HD hw_hinge hw_hinge_eval(hw_v3 qa, double la, hw_v3 qb, double lb, double k)
 {
     return hw_hinge_eval_damped(qa, la, hw_v3_zero(), qb, lb, hw_v3_zero(), k, 0.0);
+}
+/* A clamped line end (docs/physics.md section 4, "A clamped end"): the hinge at the end node
+ * between the clamp's direction c (a unit vector fixed in whatever carries the end point, the
+ * direction the line leaves the point along; cdot its rate, w x c for a body turning at w) and the
+ * end segment (unit vector q from node A to node B of the line, stretched length len, qdot its
+ * rate), of stiffness k and damping time tau as the interior hinges. The clamp is a virtual
+ * segment of the body: before the line at end A (qa = c), after it at end B (qb = -c), so that a
+ * straight line leaving the point along c carries no moment. f: the hinge's force on the end
+ * segment's other node (node 1 at end A, node nseg - 1 at end B); the end node takes -f. m: the
+ * moment on the body, the couple of the virtual segment's forces, k c x d with d the hinge's
+ * (qb - qa + tau u). The pair (f, -f) and m hold the line and body's momentum, and without
+ * damping their angular momentum: f's moment about the end node is -k c x d. */
+typedef struct hw_clamp { hw_v3 f, m; double energy, power; } hw_clamp;
+
+HW_HD hw_clamp hw_hinge_clamp(int end_b, hw_v3 c, hw_v3 cdot, hw_v3 q, double len, hw_v3 qdot,
+                              double k, double tau)
+{
+    hw_clamp r;
+    if (!end_b) { /* virtual segment a = the clamp, of unit length; segment b = the line's first */
+        hw_hinge h = hw_hinge_eval_damped(c, 1.0, cdot, q, len, qdot, k, tau);
+        r.f = h.fb;
+        r.m = hw_v3_cross(c, h.fa);
+        r.energy = h.energy; r.power = h.power;
+    } else { /* segment a = the line's last; virtual segment b = the clamp reversed */
+        hw_v3 cb = hw_v3_scale(c, -1.0);
+        hw_hinge h = hw_hinge_eval_damped(q, len, qdot, cb, 1.0, hw_v3_scale(cdot, -1.0), k, tau);
+        r.f = hw_v3_scale(h.fa, -1.0);
+        r.m = hw_v3_cross(cb, h.fb);
+        r.energy = h.energy; r.power = h.power;
+    }
+    return r;
 }
 #endif

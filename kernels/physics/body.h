@@ -240,13 +240,16 @@ HW_HD int hw_body_accel(const hw_body_p *p, const hw_body_s *s, double rho, hw_v
     return hw_body_accel_with(p, s, rho, f, (const hw_m6 *)0, a, alpha);
 }
 
-/* A pinned body (HW_BODY_PINNED: its reference point held still, a = 0): its angular
- * acceleration from the rotational block of the equations above about the reference point,
- *   (I_ref + A_r + extra_rr) alpha = M_ref - w x (I_ref w),
- * f and extra as for hw_body_accel_with (the force part of f, and the translational rows, are
- * what the pin's reaction balances). Returns 0, or non-zero when the block is not positive. */
+/* A pinned body (HW_BODY_PINNED): its reference point (the pin) moves with a known acceleration
+ * a_pin (zero when it is held still), the body free to turn about it. Its angular acceleration is
+ * the rotational block of the equations above with a = a_pin moved to the right-hand side,
+ *   (I_ref + A_r + extra_rr) alpha = M_ref - w x (I_ref w) - (m [c]x + A_rt + extra_rt) a_pin,
+ * the last term the d'Alembert moment of the pin's acceleration (-m c x a_pin for the body's own
+ * mass: a pendulum on a pin accelerating at a hangs at atan(a / g) from the vertical). f and extra
+ * as for hw_body_accel_with (the force part of f, and the translational rows, are what the pin's
+ * reaction balances). Returns 0, or non-zero when the block is not positive. */
 HW_HD int hw_body_alpha_pinned(const hw_body_p *p, const hw_body_s *s, double rho, hw_v6 f,
-                               const hw_m6 *extra, hw_v3 *alpha)
+                               const hw_m6 *extra, hw_v3 a_pin, hw_v3 *alpha)
 {
     hw_v3 gyr = hw_v3_cross(s->w, hw_m3_mulv(hw_body_inertia_ref(p, s), s->w));
     hw_m6 M = hw_body_mass6(p, s, rho);
@@ -257,7 +260,10 @@ HW_HD int hw_body_alpha_pinned(const hw_body_p *p, const hw_body_s *s, double rh
     double det = R.xx * (R.yy * R.zz - R.yz * R.yz) - R.xy * (R.xy * R.zz - R.yz * R.xz) +
                  R.xz * (R.xy * R.yz - R.yy * R.xz);
     if (!(R.xx > 0.0) || !(det > 0.0)) return 1;
-    *alpha = hw_m3s_solve(R, hw_v3_make(f.a[3] - gyr.x, f.a[4] - gyr.y, f.a[5] - gyr.z));
+    double rhs[3] = {f.a[3] - gyr.x, f.a[4] - gyr.y, f.a[5] - gyr.z}, ap[3] = {a_pin.x, a_pin.y, a_pin.z};
+    for (int i = 0; i < 3; i++) /* rows 3..5, columns 0..2: the rotational-translational block */
+        for (int j = 0; j < 3; j++) rhs[i] -= m[6 * (3 + i) + j] * ap[j];
+    *alpha = hw_m3s_solve(R, hw_v3_make(rhs[0], rhs[1], rhs[2]));
     return 0;
 }
 

@@ -24,8 +24,13 @@ HW_HD hw_v3 hw_current_3(const double *zt, const double *tt, const double *ux, c
         int o = (nt - 1) * nz;
         return hw_v3_make(hw_tlu_at(w, ux + o), hw_tlu_at(w, uy + o), hw_tlu_at(w, uz + o));
     }
-    int k = 0;
-    while (k < nt - 2 && tt[k + 1] <= t) k++;
+    /* the interval tt[k] <= t < tt[k + 1], by bisection: a record of thousands of profiles (a
+     * deck's current_profile_dynamic.txt resampled) costs log2(nt) steps per node, not nt */
+    int k = 0, hi = nt - 1;
+    while (hi - k > 1) {
+        int mid = (k + hi) / 2;
+        if (tt[mid] <= t) k = mid; else hi = mid;
+    }
     double s = (t - tt[k]) / (tt[k + 1] - tt[k]);
     return hw_v3_make(hw_current_row(w, ux, k, nz, s), hw_current_row(w, uy, k, nz, s),
                       hw_current_row(w, uz, k, nz, s));
