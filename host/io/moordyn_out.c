@@ -89,6 +89,8 @@ static hw_status rod_end_force(const md_src *src, const hw_md_rod_out *ro, int b
     return hw_sim_point_state(src->sim, pt, r, v, f);
 }
 
+static hw_v3 fluid_at(const hw_md_deck *dk, hw_v3 ri, double t, double *eta);
+
 /* Rod k's nodes now, from its body (bodies/body_set.h hw_bodies_cylinder_nodes), in src->rc. */
 static hw_status rod_nodes(const md_src *src, int k, const hw_cyl_node **out)
 {
@@ -103,8 +105,20 @@ static hw_status rod_nodes(const md_src *src, int k, const hw_cyl_node **out)
             c->cap = n;
         }
         c->rod = -1;
-        hw_status st = hw_bodies_cylinder_nodes(hw_world_body_set(src->w), ro->body, ro->cyl, hw_world_time(src->w),
-                                                c->nodes, n);
+        hw_status st;
+        if (ro->body < 0) {
+            /* a zero-length rod that is a point (docs/moordyn.md, Zero-length rods): its one node is
+             * the point, with no loads of its own (as MoorDyn 2.7.2 gives it none) */
+            double r[3], v[3], f[3], eta;
+            if ((st = hw_sim_point_state(src->sim, ro->pt_a, r, v, f))) return st;
+            memset(c->nodes, 0, (size_t)n * sizeof *c->nodes);
+            c->nodes[0].x = hw_v3_make(r[0], r[1], r[2]);
+            c->nodes[0].v = hw_v3_make(v[0], v[1], v[2]);
+            c->nodes[0].U = fluid_at(src->deck, c->nodes[0].x, hw_world_time(src->w), &eta);
+        } else {
+            st = hw_bodies_cylinder_nodes(hw_world_body_set(src->w), ro->body, ro->cyl, hw_world_time(src->w),
+                                          c->nodes, n);
+        }
         if (st) return st;
         c->rod = k;
     }
@@ -123,7 +137,7 @@ static hw_status rod_node_net(const md_src *src, int k, const hw_cyl_node *nd, i
     double fe[3];
     hw_status st = HW_OK;
     if (i == 0 && !(st = rod_end_force(src, ro, 0, fe))) f = hw_v3_add(f, hw_v3_make(fe[0], fe[1], fe[2]));
-    if (!st && i == n && !(st = rod_end_force(src, ro, 1, fe))) f = hw_v3_add(f, hw_v3_make(fe[0], fe[1], fe[2]));
+    if (!st && i == n && ro->pt_b != ro->pt_a && !(st = rod_end_force(src, ro, 1, fe))) f = hw_v3_add(f, hw_v3_make(fe[0], fe[1], fe[2]));
     *out = f;
     return st;
 }
