@@ -347,6 +347,7 @@ uint64_t hw_ck_model_hash(const hw_sim *sim)
     H(S->ln_can, nl); H(S->ln_cat, nl); H(S->ln_mus, nl); H(S->ln_cscale, nl);
     H(S->tab_x, S->n_tab); H(S->tab_y, S->n_tab);
     if (S->n_vis > 0) { H(S->ln_vk1, nl); H(S->ln_vk2, nl); H(S->ln_vbd, nl); } /* viscoelastic */
+    if (S->n_viv > 0) { H(S->ln_vcl, nl); H(S->ln_vcf, nl); H(S->ln_vdf, nl); H(S->ln_vtau, nl); } /* VIV */
     H(S->pt_kind, np); H(S->pt_motion, np); H(S->pt_r0, 3 * np); H(S->pt_mass, np); H(S->pt_vol, np);
     H(S->pt_vel, 3 * np); H(S->pt_amp, 3 * np); H(S->pt_omega, np); H(S->pt_phase, np);
     H(S->pt_cda, np); H(S->pt_ca, np); H(S->pt_cscale, np);

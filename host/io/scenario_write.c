@@ -209,6 +209,13 @@ static void write_type(FILE *f, const hw_line_type_def *t)
         fprintf(f, "\n    viscoelastic: {EA_d: "); num(f, t->ea_d);
         fprintf(f, ", BA_d: "); num(f, t->ba_d); fputc('}', f);
     }
+    if (t->viv_cl != 0) {
+        fprintf(f, "\n    viv: {Cl: "); num(f, t->viv_cl);
+        fprintf(f, ", cF: "); num(f, t->viv_cf);
+        fprintf(f, ", dF: "); num(f, t->viv_df);
+        if (t->viv_tau > 0) { fprintf(f, ", tau: "); num(f, t->viv_tau); }
+        fputc('}', f);
+    }
     fputc('\n', f);
 }
 

@@ -36,6 +36,8 @@ hw_line_type_def hw_default_line_type(void)
     t.cdt = 0.008;
     t.can = 1.0;
     t.cat = 0.0;
+    t.viv_cf = 0.18;
+    t.viv_df = 0.08;
     return t;
 }
 
@@ -221,6 +223,17 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
         if (!(t->ba_d > 0 || t->ba > 0 || t->damping_ratio > 0))
             FAIL(S, i, "viscoelastic.BA_d", "expected BA_d > 0 N s or a static damping (BA or "
                  "damping_ratio) > 0: with neither the strain of the first spring has no rate, got none");
+    }
+    if (t->viv_cl != 0) { /* vortex-induced vibration (kernels/physics/viv.h) */
+        if (!(finite(t->viv_cl) && t->viv_cl > 0))
+            FAIL(S, i, "viv.Cl", "expected a lift coefficient Cl >= 0, got %g", t->viv_cl);
+        if (!(finite(t->viv_cf) && t->viv_cf > 0))
+            FAIL(S, i, "viv.cF", "expected a centre frequency cF > 0, got %g", t->viv_cf);
+        if (!(finite(t->viv_df) && t->viv_df >= 0))
+            FAIL(S, i, "viv.dF", "expected a frequency half-range dF >= 0, got %g", t->viv_df);
+        if (!(finite(t->viv_tau) && t->viv_tau >= 0))
+            FAIL(S, i, "viv.tau", "expected an averaging time tau >= 0 s (0: 500 time steps), got %g",
+                 t->viv_tau);
     }
     return HW_OK;
 }
