@@ -629,7 +629,8 @@ static inline void hw_lm_viv_init(const hw_lm_sys *S, double *y)
     for (int l = 0; l < S->n_lines; l++)
         for (int j = 0; j <= S->ln_nseg[l]; j++) {
             size_t i = (size_t)(S->ln_n0[l] + j);
-            y[o + i] = hw_lm_is_viv(S, l) ? 2.0 * HW_PI * (double)j / (double)S->ln_nseg[l] : 0.0;
+            int inner = j > 0 && j < S->ln_nseg[l];
+            y[o + i] = hw_lm_is_viv(S, l) && inner ? 2.0 * HW_PI * (double)j / (double)S->ln_nseg[l] : 0.0;
             y[o + nn + i] = 0.0;
             y[o + 2 * nn + i] = 0.0;
         }
