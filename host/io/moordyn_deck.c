@@ -2590,6 +2590,13 @@ static void read_state_file(rdr *R)
         hw_md_state_free(&st);
         return;
     }
+    for (int l = 0; l < R->n_lines; l++)
+        if (R->types[R->lines[l].type].viv_cl > 0) {
+            refuse(R, oln, where, "a start from a state file with a vortex-induced vibration line (line %d, Cl > 0: "
+                   "MoorDyn stores its phases with the nodes) not supported yet", l + 1);
+            hw_md_state_free(&st);
+            return;
+        }
     for (int k = 0; k < st.n_obj; k++) {
         int is_line = k >= R->n_points, rows = is_line ? R->lines[k - R->n_points].nseg - 1 : 1;
         if (st.cols[k] != 6 || st.rows[k] != rows) {

@@ -378,6 +378,22 @@ static hw_status check_visco_line(const hw_model_def *m, const hw_line_def *l, i
     return HW_OK;
 }
 
+/* A VIV line does not reel either: a node a winch inserts would have no phase history, and the
+ * VIV states do not move with the nodes a winch shifts. */
+static hw_status check_viv_line(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_LINE;
+    if (!(m->types[l->type].viv_cl > 0)) return HW_OK;
+    int reels = l->winch.end != HW_WINCH_NONE;
+    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
+        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
+    if (reels)
+        FAIL(S, i, "type", "expected a line type without viv for a line on a winch or sheave (the "
+             "vortex-induced vibration states do not follow reeled nodes), got type '%s'",
+             m->types[l->type].name ? m->types[l->type].name : "");
+    return HW_OK;
+}
+
 static int initial_position(const hw_point_def *p, double r[3]); /* below */
 
 /* A line whose two ends are at known places and whose span needs a static strain whose elastic
@@ -624,6 +640,7 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
     for (int i = 0; i < def->n_lines; i++)
         if ((st = check_failure(def, &def->lines[i], i, err)) || (st = check_start(def, &def->lines[i], i, err)) ||
             (st = check_visco_line(def, &def->lines[i], i, err)) ||
+            (st = check_viv_line(def, &def->lines[i], i, err)) ||
             (st = check_mbl_geometry(def, &def->lines[i], i, err)))
             return st;
     for (int i = 0; def->line_current_scale && i < def->n_lines; i++)
