@@ -581,18 +581,6 @@ HW_HD hw_v3 hw_lm_node_flow(const hw_lm_sys *S, double t, hw_v3 r, hw_v3 v, int 
     return hw_v3_sub(u, v);
 }
 
-/* The lift on interior node i of VIV line l at the state y (physics/viv.h): 0 out of the water
- * (wet: the node's wetness as its drag sees it). */
-HW_HD hw_v3 hw_lm_viv_lift(const hw_lm_sys *S, double t, const double *y, int i, int l, hw_v3 qh,
-                           int wet, double lw)
-{
-    int n = S->n_state;
-    hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
-    hw_v3 un = hw_viv_normal_flow(hw_lm_node_flow(S, t, r, v, i, l), qh);
-    hw_v3 f = hw_viv_lift(S->rho, S->ln_d[l], S->ln_vcl[l], lw, un, qh, y[hw_lm_viv_off(S) + (size_t)i]);
-    return wet ? f : hw_v3_zero();
-}
-
 /* Pass 5 of an interior node of a VIV line: its loads L plus the lift, its acceleration, and the
  * rates of its three VIV states (the phase's from that acceleration: no lag). Returns the lift. */
 HW_HD hw_v3 hw_lm_node_viv(const hw_lm_sys *S, double t, const double *y, double *dy, int i, int l,
@@ -613,8 +601,7 @@ HW_HD hw_v3 hw_lm_node_viv(const hw_lm_sys *S, double t, const double *y, double
     dy[HW_Y_ED * n + i] = L->power - hw_v3_dot(lift, v); /* the lift's work is not dissipated */
     hw_viv_rates R = hw_viv_eval(v, a, un, L->qh, phi, y[o + nn + i], y[o + 2 * nn + i], S->ln_d[l],
                                  S->ln_vcf[l], S->ln_vdf[l], S->ln_vtau[l]);
-    int on = wet && un.x * un.x + un.y * un.y + un.z * un.z > 0.0;
-    dy[o + i] = on ? R.dphi : 0.0;
+    dy[o + i] = wet ? R.dphi : 0.0; /* a dry node's phase holds */
     dy[o + nn + i] = R.dsy;
     dy[o + 2 * nn + i] = R.dsa;
     return lift;
