@@ -1288,15 +1288,16 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     t->can = col_num(R, r, 7, where, "Ca", "");
     t->cdt = col_num(R, r, 8, where, "CdAx", "");
     t->cat = col_num(R, r, 9, where, "CaAx", "");
-    if (r->n > 10) {
+    if (r->n > 10) { /* cross-flow VIV (kernels/physics/viv.h): Cl, then dF and cF, MoorDyn's order */
         double cl = col_num(R, r, 10, where, "Cl", "");
-        for (int c = 11; c < r->n; c++) col_num(R, r, c, where, c == 11 ? "dF" : "cF", "");
-        if (!FAILED(R) && cl != 0) {
+        double df = r->n > 11 ? col_num(R, r, 11, where, "dF", "") : t->viv_df;
+        double cf = r->n > 12 ? col_num(R, r, 12, where, "cF", "") : t->viv_cf;
+        if (!FAILED(R) && !(cl >= 0)) {
             char w[128];
             snprintf(w, sizeof w, "%s Cl", where);
-            refuse(R, r->line, w, "vortex-induced vibration (Cl = %g) not supported yet (Cl must be "
-                   "0)", cl);
+            fail(R, r->line, w, "expected a lift coefficient Cl >= 0 (0: no vortex-induced vibration), got %g", cl);
         }
+        if (!FAILED(R) && cl > 0) { t->viv_cl = cl; t->viv_df = df; t->viv_cf = cf; }
     }
 }
 
@@ -2174,6 +2175,7 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     lo->d = ty->d;
     lo->cdn = ty->cdn;
     lo->cdt = ty->cdt;
+    lo->cl = ty->viv_cl;
     int want_p = (mask & HW_MD_LO_POS) != 0, want_t = (mask & HW_MD_LO_TEN) != 0;
     /* stops at the first failed allocation */
     for (int k = 0; want_p && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->nodes, &R->n_nodes, i, k);
@@ -2874,6 +2876,13 @@ static void read_state_file(rdr *R)
         hw_md_state_free(&st);
         return;
     }
+    for (int l = 0; l < R->n_lines; l++)
+        if (R->types[R->lines[l].type].viv_cl > 0) {
+            refuse(R, oln, where, "a start from a state file with a vortex-induced vibration line (line %d, Cl > 0: "
+                   "MoorDyn stores its phases with the nodes) not supported yet", l + 1);
+            hw_md_state_free(&st);
+            return;
+        }
     for (int k = 0; k < st.n_obj; k++) {
         int is_line = k >= R->n_points, rows = is_line ? R->lines[k - R->n_points].nseg - 1 : 1;
         if (st.cols[k] != 6 || st.rows[k] != rows) {

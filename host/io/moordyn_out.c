@@ -10,6 +10,7 @@
 #include "hawser/waves.h"
 #include "physics/hydro.h"
 #include "physics/segment.h"
+#include "physics/viv.h"
 #include "world/timeline.h"
 #include "world/world_records.h"
 
@@ -391,7 +392,7 @@ static hw_v3 fluid_at(const hw_md_deck *dk, hw_v3 ri, double t, double *eta)
  * it, as the lumped kernels compute them (kernels/lumped.h hw_node_load_sb / _waves) but with
  * the waves evaluated directly at the node (the kernels sample them on kinematics_step). */
 static void node_fluid(const hw_md_deck *dk, const hw_md_line_out *L, const double *r, const double *v, int i,
-                       double t, hw_v3 *U, hw_v3 *D)
+                       double t, double phi, hw_v3 *U, hw_v3 *D, hw_v3 *V)
 {
     hw_v3 ri = v3_at(r, i), vi = v3_at(v, i);
     int n = L->nseg;
@@ -418,8 +419,12 @@ static void node_fluid(const hw_md_deck *dk, const hw_md_line_out *L, const doub
         sub = ri.z < 0.0 ? 1.0 : 0.0;
     }
     double ln = 0.5 * (wa + wb) * sub; /* the node's submerged tributary length (model_build.c) */
-    *D = sub > 0 ? hw_morison_drag(hw_v3_sub(*U, vi), hw_node_tangent(qa, qb), dk->rho, L->d, ln, L->cdn, L->cdt)
-                 : hw_v3_zero();
+    hw_v3 qh = hw_node_tangent(qa, qb);
+    *D = sub > 0 ? hw_morison_drag(hw_v3_sub(*U, vi), qh, dk->rho, L->d, ln, L->cdn, L->cdt) : hw_v3_zero();
+    /* the VIV lift of an interior node (kernels/lumped.h hw_lm_node_viv) */
+    *V = sub > 0 && L->cl > 0 && i > 0 && i < n
+             ? hw_viv_lift(dk->rho, L->d, L->cl, ln, hw_viv_normal_flow(hw_v3_sub(*U, vi), qh), qh, phi)
+             : hw_v3_zero();
 }
 
 static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, double t)
@@ -427,16 +432,17 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
     const hw_md_line_out *L = &o->deck->lines[lf->line];
     int n = hw_sim_line_nseg(sim, lf->line);
     if (n != L->nseg) return HW_ERR_INVALID_ARG; /* decks have no winches: the count stays */
-    size_t need = (size_t)6 * ((size_t)n + 1);
+    size_t need = (size_t)7 * ((size_t)n + 1);
     if (need > o->cap) {
         double *b = realloc(o->buf, need * sizeof *b);
         if (!b) return HW_ERR_NOMEM;
         o->buf = b;
         o->cap = need;
     }
-    double *r = o->buf, *v = o->buf + 3 * ((size_t)n + 1);
+    double *r = o->buf, *v = o->buf + 3 * ((size_t)n + 1), *phi = o->buf + 6 * ((size_t)n + 1);
     hw_status st = hw_sim_line_positions(sim, lf->line, r);
     if (!st) st = hw_sim_line_velocities(sim, lf->line, v);
+    if (!st && (L->flags & HW_MD_LO_VIV)) st = hw_sim_line_viv_phases(sim, lf->line, phi);
     if (st) return st;
     FILE *f = lf->f;
     put_time(f, t);
@@ -445,12 +451,12 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
         if (!(L->flags & bit)) continue;
         if (b < 6) {
             for (int i = 0; i <= n; i++) {
-                hw_v3 x = hw_v3_zero(), U, D;
+                hw_v3 x = hw_v3_zero(), U, D, V;
                 if (bit == HW_MD_LO_POS) x = v3_at(r, i);
                 else if (bit == HW_MD_LO_VEL) x = v3_at(v, i);
-                else if (bit == HW_MD_LO_FLUID || bit == HW_MD_LO_DRAG) {
-                    node_fluid(o->deck, L, r, v, i, t, &U, &D);
-                    x = bit == HW_MD_LO_FLUID ? U : D;
+                else if (bit == HW_MD_LO_FLUID || bit == HW_MD_LO_DRAG || bit == HW_MD_LO_VIV) {
+                    node_fluid(o->deck, L, r, v, i, t, bit == HW_MD_LO_VIV ? phi[i] : 0.0, &U, &D, &V);
+                    x = bit == HW_MD_LO_FLUID ? U : bit == HW_MD_LO_DRAG ? D : V;
                 } else if (bit == HW_MD_LO_CURV) {
                     /* the hinge angle over the unstretched length (kernels/physics/bending.h) */
                     double k = 0;
@@ -462,7 +468,7 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
                     }
                     put_value(f, k);
                     continue;
-                } /* HW_MD_LO_VIV: 0 (Cl = 0) */
+                }
                 put_value(f, x.x);
                 put_value(f, x.y);
                 put_value(f, x.z);
