@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hawser/waves.h"
+#include "io/scenario_body.h"
 #include "physics/hydro.h"
 #include "physics/segment.h"
 #include "physics/viv.h"
@@ -206,8 +207,10 @@ static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double
     case HW_MD_BODY_VEL: *value = v[ch->comp]; return HW_OK;
     case HW_MD_BODY_ANGVEL: *value = w[ch->comp] * deg; return HW_OK;
     case HW_MD_BODY_ANGLE: {
-        hw_v3 a = hw_quat_to_rpy(hw_quat_make(q[0], q[1], q[2], q[3]));
-        *value = (ch->comp == 0 ? a.x : ch->comp == 1 ? a.y : a.z) * deg;
+        /* MoorDyn's angles (R = Rx Ry Rz, the deck's r0 p0 y0), not bodies.csv's roll-pitch-yaw */
+        double a[3];
+        hw_scn_moordyn_angles(q, a);
+        *value = a[ch->comp] * deg;
         return HW_OK;
     }
     default:
