@@ -12,7 +12,11 @@
  *   rx ry rz vx vy vz ed  (ed: energy dissipated at that node or point so far)
  * then n_vis values: with a viscoelastic line in the system (n_vis = n_segs, else 0), the strain
  * e1 of the first spring of every segment (physics/viscoelastic.h; 0 and never written for the
- * segments of other lines). hw_lm_ny is the whole length: the integrators combine all of it.
+ * segments of other lines), then n_viv values: with a line with vortex-induced vibration in the
+ * system (n_viv = 3 n_nodes, else 0), three blocks of n_nodes: the excitation phase of every node,
+ * and the running mean squares of its cross-flow velocity and acceleration (physics/viv.h; 0 and
+ * never written for the nodes of other lines and the end nodes). hw_lm_ny is the whole length:
+ * the integrators combine all of it.
  * End nodes take their kinematics from their point (hw_lm_constrain_*): they are part of the
  * point's rigid motion, and the point carries their mass and loads.
  *
@@ -29,6 +33,7 @@
 #include "physics/hd.h"
 #include "physics/segment.h"
 #include "physics/viscoelastic.h"
+#include "physics/viv.h"
 #include "physics/hydro.h"
 #include "physics/seabed.h"
 #include "physics/bending.h"
@@ -44,6 +49,8 @@ typedef struct hw_lm_sys {
     int any_bending;
     int n_vis;      /* state values after the HW_Y_BLOCKS blocks: n_segs with a viscoelastic line, else 0 */
     int vis_static; /* 1 (the static solver): viscoelastic lines pull EA_s e, as elastic ones */
+    int n_viv;      /* state values after the viscoelastic ones: 3 n_nodes with a VIV line, else 0 */
+    int viv_static; /* 1 (the static solver): no lift, and the VIV states hold */
     double max_strain;
     /* environment */
     double g, rho, depth, kb, cb, vf;
@@ -78,6 +85,9 @@ typedef struct hw_lm_sys {
      * EA_d (0: constant EA_d; else k2 is alpha and k1 its k1, at zero mean load, and the springs
      * follow e1: hw_visco_springs). NULL when n_vis = 0. */
     double *ln_vk1, *ln_vk2, *ln_vbd, *ln_vbeta;
+    /* vortex-induced vibration (physics/viv.h): lift coefficient (0: none), synchronization range
+     * cF +- dF, rms averaging time tau (s). NULL when n_viv = 0. */
+    double *ln_vcl, *ln_vcf, *ln_vdf, *ln_vtau;
     /* segments */
     int *seg_line;
     double *seg_l0;
@@ -138,8 +148,10 @@ typedef struct hw_lm_work {
 
 /* The state's length, and where the viscoelastic strains start in it. */
 HW_HD size_t hw_lm_vis_off(const hw_lm_sys *S) { return (size_t)HW_Y_BLOCKS * (size_t)S->n_state; }
-HW_HD size_t hw_lm_ny(const hw_lm_sys *S) { return hw_lm_vis_off(S) + (size_t)S->n_vis; }
+HW_HD size_t hw_lm_viv_off(const hw_lm_sys *S) { return hw_lm_vis_off(S) + (size_t)S->n_vis; }
+HW_HD size_t hw_lm_ny(const hw_lm_sys *S) { return hw_lm_viv_off(S) + (size_t)S->n_viv; }
 HW_HD int hw_lm_is_visco(const hw_lm_sys *S, int l) { return S->n_vis > 0 && S->ln_vk2[l] > 0.0; }
+HW_HD int hw_lm_is_viv(const hw_lm_sys *S, int l) { return S->n_viv > 0 && S->ln_vcl[l] > 0.0; }
 
 HW_HD hw_v3 hw_lm_get3(const double *y, int n, int block, int i)
 {
@@ -593,21 +605,86 @@ HW_HDI hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *
                              hw_lm_line_consts(S, l), e, ucur);
 }
 
+/* The relative flow a node of line l sees (current, and the waves' orbital velocity in waves):
+ * the flow of its drag (hw_lm_node_load). */
+HW_HD hw_v3 hw_lm_node_flow(const hw_lm_sys *S, double t, hw_v3 r, hw_v3 v, int i, int l)
+{
+    hw_v3 u;
+    if (S->wv.n > 0) {
+        hw_wave_kin K = hw_lm_wave_at(S, t, i, r.z);
+        u = hw_v3_add(hw_lm_current_under(S, r.z, K.eta, t, S->ln_cscale[l]), K.u);
+    } else {
+        u = hw_lm_current_seen(S, r.z, t, S->ln_cscale[l]);
+    }
+    return hw_v3_sub(u, v);
+}
+
+/* Pass 5 of an interior node of a VIV line: its loads L plus the lift, its acceleration, and the
+ * rates of its three VIV states (the phase's from that acceleration: no lag). Returns the lift. */
+HW_HD hw_v3 hw_lm_node_viv(const hw_lm_sys *S, double t, const double *y, double *dy, int i, int l,
+                          int wet, double lw, const hw_node_load *L)
+{
+    int n = S->n_state;
+    size_t o = hw_lm_viv_off(S), nn = (size_t)S->n_nodes;
+    hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
+    hw_v3 un = hw_viv_normal_flow(hw_lm_node_flow(S, t, r, v, i, l), L->qh);
+    double phi = y[o + i];
+    hw_v3 lift = hw_viv_lift(S->rho, S->ln_d[l], S->ln_vcl[l], lw, un, L->qh, phi);
+    if (!wet) lift = hw_v3_zero();
+    hw_v3 f = hw_v3_add(L->f, lift);
+    hw_v3 a = hw_node_accel(S->node_m[i], wet, S->rho, S->ln_d[l], lw, S->ln_can[l], S->ln_cat[l],
+                            L->qh, f);
+    hw_lm_set3(dy, n, HW_Y_RX, i, v);
+    hw_lm_set3(dy, n, HW_Y_VX, i, a);
+    dy[HW_Y_ED * n + i] = L->power - hw_v3_dot(lift, v); /* the lift's work is not dissipated */
+    hw_viv_rates R = hw_viv_eval(v, a, un, L->qh, phi, y[o + nn + i], y[o + 2 * nn + i], S->ln_d[l],
+                                 S->ln_vcf[l], S->ln_vdf[l], S->ln_vtau[l]);
+    dy[o + i] = wet ? R.dphi : 0.0; /* a dry node's phase holds */
+    dy[o + nn + i] = R.dsy;
+    dy[o + 2 * nn + i] = R.dsa;
+    return lift;
+}
+
+/* The initial VIV states of line l in y: the phase of interior node j is 2 pi j / nseg (as
+ * MoorDyn 2.7.2 starts them: spread evenly, not all in step), the mean squares 0. Host code. */
+static inline void hw_lm_viv_init(const hw_lm_sys *S, double *y)
+{
+    if (S->n_viv <= 0) return;
+    size_t o = hw_lm_viv_off(S), nn = (size_t)S->n_nodes;
+    for (int l = 0; l < S->n_lines; l++)
+        for (int j = 0; j <= S->ln_nseg[l]; j++) {
+            size_t i = (size_t)(S->ln_n0[l] + j);
+            int inner = j > 0 && j < S->ln_nseg[l];
+            y[o + i] = hw_lm_is_viv(S, l) && inner ? 2.0 * HW_PI * (double)j / (double)S->ln_nseg[l] : 0.0;
+            y[o + nn + i] = 0.0;
+            y[o + 2 * nn + i] = 0.0;
+        }
+}
+
 /* Pass 5: node accelerations (interior nodes) or end-node loads (for their point). */
 HW_HD void hw_lm_node(const hw_lm_sys *S, double t, const double *y, const hw_lm_work *w,
                       double *dy, int i)
 {
     int l = S->node_line[i], loc = S->node_loc[i], nseg = S->ln_nseg[l], n = S->n_state;
+    if (S->n_viv > 0) { /* VIV states hold, but on an interior node of a VIV line (below) */
+        size_t o = hw_lm_viv_off(S), nn = (size_t)S->n_nodes;
+        dy[o + i] = 0.0; dy[o + nn + i] = 0.0; dy[o + 2 * nn + i] = 0.0;
+    }
     if (loc > nseg) { /* a spare slot of a winch line: at rest */
         for (int b = 0; b < HW_Y_BLOCKS; b++) dy[b * n + i] = 0.0;
         return;
     }
     hw_node_load L = hw_lm_node_load(S, t, y, w, i);
-    dy[HW_Y_ED * n + i] = L.power;
-    if (w->node_f) { w->node_f[3 * i] = L.f.x; w->node_f[3 * i + 1] = L.f.y; w->node_f[3 * i + 2] = L.f.z; }
     /* in waves, added mass on the submerged fraction of the tributary length */
     int wet = S->wv.n > 0 ? 1 : L.wet;
     double lw = S->wv.n > 0 ? S->node_l[i] * L.sub : S->node_l[i];
+    if (S->n_viv > 0 && loc > 0 && loc < nseg && hw_lm_is_viv(S, l) && !S->viv_static) {
+        hw_v3 f = hw_v3_add(L.f, hw_lm_node_viv(S, t, y, dy, i, l, wet, lw, &L));
+        if (w->node_f) { w->node_f[3 * i] = f.x; w->node_f[3 * i + 1] = f.y; w->node_f[3 * i + 2] = f.z; }
+        return;
+    }
+    dy[HW_Y_ED * n + i] = L.power;
+    if (w->node_f) { w->node_f[3 * i] = L.f.x; w->node_f[3 * i + 1] = L.f.y; w->node_f[3 * i + 2] = L.f.z; }
     if (loc > 0 && loc < nseg) {
         hw_lm_set3(dy, n, HW_Y_RX, i, hw_lm_get3(y, n, HW_Y_VX, i));
         hw_lm_set3(dy, n, HW_Y_VX, i, hw_node_accel(S->node_m[i], wet, S->rho, S->ln_d[l], lw,

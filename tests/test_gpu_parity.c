@@ -17,6 +17,9 @@
  * SCENARIOS): the strain rates of the first springs are
  * part of the compared derivative and state (hw_lm_ny), on the baseline kernels (the fused step
  * does not cover them).
+ * Vortex-induced vibration (viv/md_viv.yaml): the lift and the three VIV states per node on both
+ * backends, within 1e-12 (the device's sin, cos and atan2 may round differently from glibc's, so
+ * not bit-equal) and the response over 1 s.
  * Reeling on the device: winches (pay-out, haul-in, tension, drum) and sheaves against the CPU,
  * and the graph (reel kernels inside the recorded step) against the per-step host loop.
  * The fused lumped step (HAWSER_CUDA_LUMPED, docs/gpu.md; the default where it covers the model):
@@ -183,6 +186,66 @@ Test(gpu_parity, states_after_1000_steps_and_long_run_statistics)
         for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
         hw_scenario_free(sc);
     }
+}
+
+/* Vortex-induced vibration (kernels/physics/viv.h): one evaluation of the same state (random
+ * velocities, spread phases, nonzero mean squares) on both backends, the derivative within 1e-12
+ * of its block's scale (lift, phase rate and mean-square rates included); then 1 s of the deck's
+ * locked-in swing, positions and phases within 1e-9. */
+Test(gpu_parity, viv_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/viv/md_viv.yaml");
+    hw_model m;
+    char msg[512];
+    cr_assert_eq(hw_model_build(&sc->model, &m, msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_lm_sys *S = &m.S;
+    cr_assert(S->n_viv > 0);
+    size_t ny = hw_lm_ny(S), o = hw_lm_viv_off(S), nn = (size_t)S->n_nodes;
+    double *y = malloc(ny * sizeof(double)), *d[2] = {calloc(ny, sizeof(double)), calloc(ny, sizeof(double))};
+    memcpy(y, m.y0, ny * sizeof(double));
+    srand(13);
+    for (int i = 0; i < S->n_state; i++)
+        for (int c = 0; c < 3; c++) y[(HW_Y_VX + c) * S->n_state + i] = 0.2 * (rand() / (double)RAND_MAX - 0.5);
+    for (size_t i = 0; i < nn; i++) { y[o + nn + i] = 0.01; y[o + 2 * nn + i] = 3.0; }
+    const hw_backend_ops *ops[2] = {hw_cpu_backend(), hw_cuda_backend()};
+    for (int b = 0; b < 2; b++) {
+        hw_backend *be = NULL;
+        cr_assert_eq(ops[b]->create(S, 0, &be, msg, sizeof msg), HW_OK, "%s", msg);
+        ops[b]->upload(be, HW_BUF_Y, y);
+        ops[b]->constrain(be, 0.0, HW_BUF_Y);
+        ops[b]->eval(be, 0.0, HW_BUF_Y, HW_BUF_K1);
+        ops[b]->download(be, HW_BUF_K1, d[b]);
+        ops[b]->destroy(be);
+    }
+    for (int blk = 0; blk < HW_Y_BLOCKS + 3; blk++) {
+        size_t a = blk < HW_Y_BLOCKS ? (size_t)blk * S->n_state : o + (size_t)(blk - HW_Y_BLOCKS) * nn;
+        size_t n = blk < HW_Y_BLOCKS ? (size_t)S->n_state : nn;
+        double scale = 1e-300, worst = 0;
+        for (size_t i = a; i < a + n; i++) {
+            scale = fmax(scale, fabs(d[0][i]));
+            worst = fmax(worst, fabs(d[0][i] - d[1][i]));
+        }
+        cr_expect(worst <= 1e-12 * scale, "block %d: cpu and gpu differ by %.3g of %.3g", blk, worst, scale);
+    }
+    free(y); free(d[0]); free(d[1]);
+    hw_model_free(&m);
+    hw_sim *s[2] = {NULL, NULL};
+    const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
+    double phi[2][21];
+    for (int b = 0; b < 2; b++) {
+        cr_assert_eq(hw_sim_create(&sc->model, kinds[b], NULL, NULL, &s[b], msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_sim_step(s[b], 10000), HW_OK, "%s", hw_sim_last_error(s[b]));
+        cr_assert_eq(hw_sim_line_viv_phases(s[b], 0, phi[b]), HW_OK);
+    }
+    double dd = state_diff(s[0], s[1], 1);
+    printf("viv/md_viv.yaml: states after 1 s differ by %.3g relative\n", dd);
+    cr_expect_lt(dd, 1e-9);
+    for (int j = 0; j <= 20; j++)
+        cr_expect(fabs(phi[0][j] - phi[1][j]) <= 1e-9 * fabs(phi[0][j]), "phase %d: %.17g vs %.17g", j, phi[0][j],
+                  phi[1][j]);
+    for (int b = 0; b < 2; b++) hw_sim_destroy(s[b]);
+    hw_scenario_free(sc);
 }
 
 /* The graph path replays the kernels the host loop launches, with times read from the device

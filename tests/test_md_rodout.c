@@ -351,3 +351,23 @@ Test(rodout, body_channels_against_moordyn)
         near(o->v[r][col(o, "Body1TEN")], sqrt(fx * fx + fz * fz), 1e-6, "Body1TEN");
     }
 }
+
+/* md_zero_rod_out.dat: a free zero-length rod is a point (docs/moordyn.md, Zero-length rods); its
+ * file and channels are read from that point: one node, the point's position and velocity, and as
+ * net force the lines' force on it, which the static solve balances (its residual is 1e-6 of the
+ * largest tension, ~5 kN here: 5e-3 N). */
+Test(rodout, zero_length_rod_that_is_a_point)
+{
+    run_deck("md_zero_rod_out.dat", HW_TMP "/rodout_zero");
+    table *ch = read_table(HW_TMP "/rodout_zero/md_zero_rod_out.out");
+    table *rod = read_table(HW_TMP "/rodout_zero/md_zero_rod_out_Rod1.out");
+    cr_assert_eq(rod->ncol, 1 + 9, "one node, groups p v f");
+    for (int r = 0; r < rod->nrow; r++) {
+        double t = rod->v[r][0];
+        near(at(ch, "R1N0PZ", t), at(rod, "Node0pz", t), 1e-7, "R1N0PZ");
+        near(at(ch, "R1PZ", t), at(rod, "Node0pz", t), 1e-7, "R1PZ");
+        cr_assert_lt(fabs(at(rod, "Node0Fz", t)), 5e-3, "net force at rest: %g", at(rod, "Node0Fz", t));
+        cr_assert_lt(fabs(at(ch, "R1FZ", t)), 5e-3);
+        cr_assert_lt(at(rod, "Node0pz", t), -30.0, "the joint hangs below its deck position");
+    }
+}

@@ -822,8 +822,9 @@ Test(errors, refused_line_type_features)
     expect(with("1e9 -0.5", "1e9 -0.5|1e7"), BAD, 6, "LINE TYPES chain BA/-zeta", "as many bar-separated");
     expect(with("1e9 -0.5", "1e9|5e8 -0.5|1e7"), BAD, 6, "LINE TYPES chain EA (EA_s|EA_d)", "EA_d > EA");
     expect(with("1e9 -0.5", "1e9|2e9 0|0"), BAD, 6, "LINE TYPES chain BA/-zeta (BA|BA_d)", "BA_d > 0");
-    expect(with("1.2 1  0.1  0\n", "1.2 1  0.1  0 0.8\n"), REFUSED, 6, "LINE TYPES chain Cl",
-           "vortex-induced vibration");
+    /* Cl > 0: vortex-induced vibration, read (tests/test_md_viv.c); a negative Cl is an error */
+    cr_assert_eq(load_text(with("1.2 1  0.1  0\n", "1.2 1  0.1  0 0.8\n")), HW_OK, "%s", msg);
+    expect(with("1.2 1  0.1  0\n", "1.2 1  0.1  0 -0.8\n"), BAD, 6, "LINE TYPES chain Cl", "Cl >= 0");
     expect(with("-0.5     0  1.2", "-0.5 ei.txt 1.2"), REFUSED, 6, "LINE TYPES chain EI", "not supported yet");
     cr_assert_eq(load_text(with("1.2 1  0.1  0\n", "1.2 1 0.1 0 0 0.08 0.18\n")), HW_OK, "%s", msg);
 }

@@ -353,6 +353,7 @@ uint64_t hw_ck_model_hash(const hw_sim *sim)
         for (int l = 0; l < nl; l++) any_beta |= S->ln_vbeta[l] != 0.0;
         if (any_beta) H(S->ln_vbeta, nl);
     }
+    if (S->n_viv > 0) { H(S->ln_vcl, nl); H(S->ln_vcf, nl); H(S->ln_vdf, nl); H(S->ln_vtau, nl); } /* VIV */
     H(S->pt_kind, np); H(S->pt_motion, np); H(S->pt_r0, 3 * np); H(S->pt_mass, np); H(S->pt_vol, np);
     H(S->pt_vel, 3 * np); H(S->pt_amp, 3 * np); H(S->pt_omega, np); H(S->pt_phase, np);
     H(S->pt_cda, np); H(S->pt_ca, np); H(S->pt_cscale, np);

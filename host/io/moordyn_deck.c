@@ -1288,15 +1288,16 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     t->can = col_num(R, r, 7, where, "Ca", "");
     t->cdt = col_num(R, r, 8, where, "CdAx", "");
     t->cat = col_num(R, r, 9, where, "CaAx", "");
-    if (r->n > 10) {
+    if (r->n > 10) { /* cross-flow VIV (kernels/physics/viv.h): Cl, then dF and cF, MoorDyn's order */
         double cl = col_num(R, r, 10, where, "Cl", "");
-        for (int c = 11; c < r->n; c++) col_num(R, r, c, where, c == 11 ? "dF" : "cF", "");
-        if (!FAILED(R) && cl != 0) {
+        double df = r->n > 11 ? col_num(R, r, 11, where, "dF", "") : t->viv_df;
+        double cf = r->n > 12 ? col_num(R, r, 12, where, "cF", "") : t->viv_cf;
+        if (!FAILED(R) && !(cl >= 0)) {
             char w[128];
             snprintf(w, sizeof w, "%s Cl", where);
-            refuse(R, r->line, w, "vortex-induced vibration (Cl = %g) not supported yet (Cl must be "
-                   "0)", cl);
+            fail(R, r->line, w, "expected a lift coefficient Cl >= 0 (0: no vortex-induced vibration), got %g", cl);
         }
+        if (!FAILED(R) && cl > 0) { t->viv_cl = cl; t->viv_df = df; t->viv_cf = cf; }
     }
 }
 
@@ -1481,6 +1482,36 @@ static void check_body(rdr *R, int k)
     }
     snprintf(where, sizeof where, "BODIES %d %s", k + 1, col);
     fail(R, R->body_ln[k], where, "%s", what);
+}
+
+/* A Body# point's Mass and Volume, folded into its (free) body as MoorDyn 2.7.2 has them act: the
+ * point's weight and buoyancy at the point, its mass moving with the body there. The body's mass
+ * grows by M, its centre of gravity moves to the mass-weighted mean, its inertia about the new centre
+ * of gravity gains both parts' parallel-axis terms m (|e|^2 1 - e e^T) (products of inertia
+ * included); its volume grows by V, the centre of buoyancy moving to the volume-weighted mean. */
+static void fold_point_into_body(hw_body_def *b, const double at[3], double m, double v)
+{
+    if (m != 0) {
+        double mb = b->mass, mt = mb + m, cg[3], eb[3], ep[3];
+        for (int c = 0; c < 3; c++) {
+            cg[c] = mt != 0 ? (mb * b->cg[c] + m * at[c]) / mt : b->cg[c];
+            eb[c] = b->cg[c] - cg[c];
+            ep[c] = at[c] - cg[c];
+        }
+        static const int IJ[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}}; /* Ixx Iyy Izz Ixy Ixz Iyz */
+        double nb = eb[0] * eb[0] + eb[1] * eb[1] + eb[2] * eb[2], np = ep[0] * ep[0] + ep[1] * ep[1] + ep[2] * ep[2];
+        for (int k = 0; k < 6; k++) {
+            int i = IJ[k][0], j = IJ[k][1];
+            b->inertia[k] += mb * ((i == j ? nb : 0.0) - eb[i] * eb[j]) + m * ((i == j ? np : 0.0) - ep[i] * ep[j]);
+        }
+        b->mass = mt;
+        memcpy(b->cg, cg, sizeof cg);
+    }
+    if (v != 0) {
+        double vt = b->volume + v;
+        for (int c = 0; c < 3; c++) b->cb[c] = vt != 0 ? (b->volume * b->cb[c] + v * at[c]) / vt : b->cb[c];
+        b->volume = vt;
+    }
 }
 
 static void read_bodies(rdr *R)
@@ -1960,14 +1991,23 @@ static void read_point(rdr *R, const row *r, int i, hw_point_def *p)
     if (kind >= POINT_ON_BODY) {
         /* X Y Z in the body frame: the point rides on the body; the lumped model's coupled point
          * starts where the body puts it */
+        hw_body_def *b = &R->bodies[kind - POINT_ON_BODY];
         for (int c = 0; c < 4; c++)
-            if (extra[c] != 0) {
+            if (extra[c] != 0 && (c >= 2 || b->kind != HW_BODY_FREE)) {
                 char w[128];
                 snprintf(w, sizeof w, "%s %s", where, EXTRA[c]);
-                refuse(R, r->line, w, "%s on a point riding on a body not supported yet (MoorDyn adds it to "
-                       "the body; add it to the body's row), got %g; expected 0", EXTRA[c], extra[c]);
+                if (c >= 2)
+                    refuse(R, r->line, w, "%s on a point riding on a body not supported yet (MoorDyn gives the "
+                           "point its own %s at its place on the body; Hawser's body has one %s for the whole body: "
+                           "put it on the body's row), got %g; expected 0", EXTRA[c], c == 2 ? "drag" : "added mass",
+                           c == 2 ? "drag" : "added mass", extra[c]);
+                else
+                    refuse(R, r->line, w, "%s on a point riding on a %s body not supported yet (its mass and volume "
+                           "are folded into a Free body only), got %g; expected 0", EXTRA[c],
+                           b->kind == HW_BODY_FIXED ? "Fixed" : "Coupled", extra[c]);
                 return;
             }
+        fold_point_into_body(b, p->pos, extra[0], extra[1]);
         hw_body_attach *a = &R->att[R->n_att++];
         a->point = i;
         a->body = kind - POINT_ON_BODY;
@@ -2174,6 +2214,7 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     lo->d = ty->d;
     lo->cdn = ty->cdn;
     lo->cdt = ty->cdt;
+    lo->cl = ty->viv_cl;
     int want_p = (mask & HW_MD_LO_POS) != 0, want_t = (mask & HW_MD_LO_TEN) != 0;
     /* stops at the first failed allocation */
     for (int k = 0; want_p && k <= l->nseg && !FAILED(R); k++) add_ref(R, &R->nodes, &R->n_nodes, i, k);
@@ -2880,6 +2921,13 @@ static void read_state_file(rdr *R)
         hw_md_state_free(&st);
         return;
     }
+    for (int l = 0; l < R->n_lines; l++)
+        if (R->types[R->lines[l].type].viv_cl > 0) {
+            refuse(R, oln, where, "a start from a state file with a vortex-induced vibration line (line %d, Cl > 0: "
+                   "MoorDyn stores its phases with the nodes) not supported yet", l + 1);
+            hw_md_state_free(&st);
+            return;
+        }
     for (int k = 0; k < st.n_obj; k++) {
         int kind = k < o_rod ? 0 : k < o_pt ? 1 : k < o_line ? 2 : 3;
         static const char *const KIND[4] = {"body", "rod", "point", "line"};
@@ -3004,8 +3052,9 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) read_rod_types(R);
     if (!FAILED(R)) read_bodies(R);
     if (!FAILED(R)) read_rods(R);
-    for (int k = 0; k < R->n_bodies && !FAILED(R); k++) check_body(R, k); /* with their cylinders */
     if (!FAILED(R)) read_points(R);
+    /* with their cylinders and the Mass and Volume of their Body# points (fold_point_into_body) */
+    for (int k = 0; k < R->n_bodies && !FAILED(R); k++) check_body(R, k);
     if (!FAILED(R)) add_rod_points(R);
     if (!FAILED(R)) read_lines(R);
     if (!FAILED(R)) drop_idle_points(R);

@@ -64,7 +64,7 @@ enum {
     HW_MD_LO_VEL = 1 << 2,    /* v: node velocities (m/s) */
     HW_MD_LO_FLUID = 1 << 3,  /* U: fluid velocity at the nodes, current + waves (m/s) */
     HW_MD_LO_DRAG = 1 << 4,   /* D: Morison drag force on the nodes (N) */
-    HW_MD_LO_VIV = 1 << 5,    /* V: vortex-induced vibration force (N): 0, Cl = 0 is required */
+    HW_MD_LO_VIV = 1 << 5,    /* V: vortex-induced vibration lift on the nodes (N) */
     HW_MD_LO_TEN = 1 << 6,    /* t: segment elastic tension EA strain, 0 when slack (N) */
     HW_MD_LO_DAMP = 1 << 7,   /* c: segment internal damping force BA strain-rate q (N, vector) */
     HW_MD_LO_STRAIN = 1 << 8, /* s: segment strain (-) */
@@ -77,6 +77,7 @@ typedef struct hw_md_line_out {
     unsigned flags;  /* HW_MD_LO_*; 0: no file */
     int nseg;
     double l0, ea, ba, d, cdn, cdt; /* unstretched segment length, EA, BA (N s), drag */
+    double cl;                      /* VIV lift coefficient (0: none) */
 } hw_md_line_out;
 
 /* RodOutputs (docs/moordyn.md, "Rod output files"): the groups of columns MoorDyn 2.7.2 writes to a

@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "hawser/waves.h"
+#include "io/scenario_body.h"
 #include "physics/hydro.h"
 #include "physics/segment.h"
+#include "physics/viv.h"
 #include "world/timeline.h"
 #include "world/world_records.h"
 
@@ -89,6 +91,8 @@ static hw_status rod_end_force(const md_src *src, const hw_md_rod_out *ro, int b
     return hw_sim_point_state(src->sim, pt, r, v, f);
 }
 
+static hw_v3 fluid_at(const hw_md_deck *dk, hw_v3 ri, double t, double *eta);
+
 /* Rod k's nodes now, from its body (bodies/body_set.h hw_bodies_cylinder_nodes), in src->rc. */
 static hw_status rod_nodes(const md_src *src, int k, const hw_cyl_node **out)
 {
@@ -103,8 +107,20 @@ static hw_status rod_nodes(const md_src *src, int k, const hw_cyl_node **out)
             c->cap = n;
         }
         c->rod = -1;
-        hw_status st = hw_bodies_cylinder_nodes(hw_world_body_set(src->w), ro->body, ro->cyl, hw_world_time(src->w),
-                                                c->nodes, n);
+        hw_status st;
+        if (ro->body < 0) {
+            /* a zero-length rod that is a point (docs/moordyn.md, Zero-length rods): its one node is
+             * the point, with no loads of its own (as MoorDyn 2.7.2 gives it none) */
+            double r[3], v[3], f[3], eta;
+            if ((st = hw_sim_point_state(src->sim, ro->pt_a, r, v, f))) return st;
+            memset(c->nodes, 0, (size_t)n * sizeof *c->nodes);
+            c->nodes[0].x = hw_v3_make(r[0], r[1], r[2]);
+            c->nodes[0].v = hw_v3_make(v[0], v[1], v[2]);
+            c->nodes[0].U = fluid_at(src->deck, c->nodes[0].x, hw_world_time(src->w), &eta);
+        } else {
+            st = hw_bodies_cylinder_nodes(hw_world_body_set(src->w), ro->body, ro->cyl, hw_world_time(src->w),
+                                          c->nodes, n);
+        }
         if (st) return st;
         c->rod = k;
     }
@@ -123,7 +139,7 @@ static hw_status rod_node_net(const md_src *src, int k, const hw_cyl_node *nd, i
     double fe[3];
     hw_status st = HW_OK;
     if (i == 0 && !(st = rod_end_force(src, ro, 0, fe))) f = hw_v3_add(f, hw_v3_make(fe[0], fe[1], fe[2]));
-    if (!st && i == n && !(st = rod_end_force(src, ro, 1, fe))) f = hw_v3_add(f, hw_v3_make(fe[0], fe[1], fe[2]));
+    if (!st && i == n && ro->pt_b != ro->pt_a && !(st = rod_end_force(src, ro, 1, fe))) f = hw_v3_add(f, hw_v3_make(fe[0], fe[1], fe[2]));
     *out = f;
     return st;
 }
@@ -191,8 +207,10 @@ static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double
     case HW_MD_BODY_VEL: *value = v[ch->comp]; return HW_OK;
     case HW_MD_BODY_ANGVEL: *value = w[ch->comp] * deg; return HW_OK;
     case HW_MD_BODY_ANGLE: {
-        hw_v3 a = hw_quat_to_rpy(hw_quat_make(q[0], q[1], q[2], q[3]));
-        *value = (ch->comp == 0 ? a.x : ch->comp == 1 ? a.y : a.z) * deg;
+        /* MoorDyn's angles (R = Rx Ry Rz, the deck's r0 p0 y0), not bodies.csv's roll-pitch-yaw */
+        double a[3];
+        hw_scn_moordyn_angles(q, a);
+        *value = a[ch->comp] * deg;
         return HW_OK;
     }
     default:
@@ -377,7 +395,7 @@ static hw_v3 fluid_at(const hw_md_deck *dk, hw_v3 ri, double t, double *eta)
  * it, as the lumped kernels compute them (kernels/lumped.h hw_node_load_sb / _waves) but with
  * the waves evaluated directly at the node (the kernels sample them on kinematics_step). */
 static void node_fluid(const hw_md_deck *dk, const hw_md_line_out *L, const double *r, const double *v, int i,
-                       double t, hw_v3 *U, hw_v3 *D)
+                       double t, double phi, hw_v3 *U, hw_v3 *D, hw_v3 *V)
 {
     hw_v3 ri = v3_at(r, i), vi = v3_at(v, i);
     int n = L->nseg;
@@ -404,8 +422,12 @@ static void node_fluid(const hw_md_deck *dk, const hw_md_line_out *L, const doub
         sub = ri.z < 0.0 ? 1.0 : 0.0;
     }
     double ln = 0.5 * (wa + wb) * sub; /* the node's submerged tributary length (model_build.c) */
-    *D = sub > 0 ? hw_morison_drag(hw_v3_sub(*U, vi), hw_node_tangent(qa, qb), dk->rho, L->d, ln, L->cdn, L->cdt)
-                 : hw_v3_zero();
+    hw_v3 qh = hw_node_tangent(qa, qb);
+    *D = sub > 0 ? hw_morison_drag(hw_v3_sub(*U, vi), qh, dk->rho, L->d, ln, L->cdn, L->cdt) : hw_v3_zero();
+    /* the VIV lift of an interior node (kernels/lumped.h hw_lm_node_viv) */
+    *V = sub > 0 && L->cl > 0 && i > 0 && i < n
+             ? hw_viv_lift(dk->rho, L->d, L->cl, ln, hw_viv_normal_flow(hw_v3_sub(*U, vi), qh), qh, phi)
+             : hw_v3_zero();
 }
 
 static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, double t)
@@ -413,16 +435,17 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
     const hw_md_line_out *L = &o->deck->lines[lf->line];
     int n = hw_sim_line_nseg(sim, lf->line);
     if (n != L->nseg) return HW_ERR_INVALID_ARG; /* decks have no winches: the count stays */
-    size_t need = (size_t)6 * ((size_t)n + 1);
+    size_t need = (size_t)7 * ((size_t)n + 1);
     if (need > o->cap) {
         double *b = realloc(o->buf, need * sizeof *b);
         if (!b) return HW_ERR_NOMEM;
         o->buf = b;
         o->cap = need;
     }
-    double *r = o->buf, *v = o->buf + 3 * ((size_t)n + 1);
+    double *r = o->buf, *v = o->buf + 3 * ((size_t)n + 1), *phi = o->buf + 6 * ((size_t)n + 1);
     hw_status st = hw_sim_line_positions(sim, lf->line, r);
     if (!st) st = hw_sim_line_velocities(sim, lf->line, v);
+    if (!st && (L->flags & HW_MD_LO_VIV)) st = hw_sim_line_viv_phases(sim, lf->line, phi);
     if (st) return st;
     FILE *f = lf->f;
     put_time(f, t);
@@ -431,12 +454,12 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
         if (!(L->flags & bit)) continue;
         if (b < 6) {
             for (int i = 0; i <= n; i++) {
-                hw_v3 x = hw_v3_zero(), U, D;
+                hw_v3 x = hw_v3_zero(), U, D, V;
                 if (bit == HW_MD_LO_POS) x = v3_at(r, i);
                 else if (bit == HW_MD_LO_VEL) x = v3_at(v, i);
-                else if (bit == HW_MD_LO_FLUID || bit == HW_MD_LO_DRAG) {
-                    node_fluid(o->deck, L, r, v, i, t, &U, &D);
-                    x = bit == HW_MD_LO_FLUID ? U : D;
+                else if (bit == HW_MD_LO_FLUID || bit == HW_MD_LO_DRAG || bit == HW_MD_LO_VIV) {
+                    node_fluid(o->deck, L, r, v, i, t, bit == HW_MD_LO_VIV ? phi[i] : 0.0, &U, &D, &V);
+                    x = bit == HW_MD_LO_FLUID ? U : bit == HW_MD_LO_DRAG ? D : V;
                 } else if (bit == HW_MD_LO_CURV) {
                     /* the hinge angle over the unstretched length (kernels/physics/bending.h) */
                     double k = 0;
@@ -448,7 +471,7 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
                     }
                     put_value(f, k);
                     continue;
-                } /* HW_MD_LO_VIV: 0 (Cl = 0) */
+                }
                 put_value(f, x.x);
                 put_value(f, x.y);
                 put_value(f, x.z);

@@ -583,8 +583,9 @@ static void check_unique_names(loader *L, int section)
 
 static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
                                         "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
-                                        "seabed_friction", "mbl", "viscoelastic", NULL};
+                                        "seabed_friction", "mbl", "viscoelastic", "viv", NULL};
 static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", "EA_d_slope", NULL};
+static const char *const VIV_KEYS[] = {"Cl", "cF", "dF", "tau", NULL};
 static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
 
 /* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
@@ -626,6 +627,22 @@ static void parse_viscoelastic(mapr *m, hw_line_type_def *t)
     hw_yr_get_num(&vm, "EA_d_slope", 0, &t->ea_d_slope);
 }
 
+/* viv: {Cl: -, cF: -, dF: -, tau: s}: cross-flow vortex-induced vibration (kernels/physics/viv.h),
+ * MoorDyn 2.7.2's synchronization model; Cl is required, the rest default to MoorDyn's. */
+static void parse_viv(mapr *m, hw_line_type_def *t)
+{
+    fld f;
+    mapr vm;
+    if (!hw_yr_get(m, "viv", &f)) return;
+    if (hw_yr_open(&vm, m->y, f.v, f.line, f.path, m->item, m->index, "viv.", VIV_KEYS,
+                   "a vortex-induced vibration model"))
+        return;
+    hw_yr_get_num(&vm, "Cl", 1, &t->viv_cl);
+    hw_yr_get_num(&vm, "cF", 0, &t->viv_cf);
+    hw_yr_get_num(&vm, "dF", 0, &t->viv_df);
+    hw_yr_get_num(&vm, "tau", 0, &t->viv_tau);
+}
+
 static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_def *t)
 {
     mapr m;
@@ -644,6 +661,7 @@ static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_de
     hw_yr_get_num(&m, "Cat", 0, &t->cat);
     hw_yr_get_num(&m, "seabed_friction", 0, &t->seabed_mu);
     parse_viscoelastic(&m, t);
+    parse_viv(&m, t);
     if (hw_yr_get_num(&m, "mbl", 0, &t->mbl) == 0 && !(t->mbl > 0)) {
         fld f;
         hw_yr_get(&m, "mbl", &f);

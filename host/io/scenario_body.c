@@ -66,6 +66,19 @@ void hw_scn_body_point_vel0(const hw_body_def *b, const double at[3], double out
     out[2] = v.z;
 }
 
+void hw_scn_moordyn_angles(const double q[4], double md[3])
+{
+    const double w = q[0], x = q[1], y = q[2], z = q[3];
+    /* the entries R02, R12, R22, R01, R00 of the rotation matrix of q: for R = Rx(a) Ry(b) Rz(c),
+     * R02 = sin b, R12 = -sin a cos b, R22 = cos a cos b, R01 = -cos b sin c, R00 = cos b cos c */
+    double r02 = 2.0 * (x * z + w * y), r12 = 2.0 * (y * z - w * x), r22 = 1.0 - 2.0 * (x * x + y * y);
+    double r01 = 2.0 * (x * y - w * z), r00 = 1.0 - 2.0 * (y * y + z * z);
+    r02 = r02 > 1.0 ? 1.0 : (r02 < -1.0 ? -1.0 : r02);
+    md[0] = atan2(-r12, r22);
+    md[1] = asin(r02);
+    md[2] = atan2(-r01, r00);
+}
+
 int hw_scn_body_named(const hw_body_def *bodies, int n, const yaml_node_t *v, char *why, size_t len)
 {
     const char *s = yd_scalar(v);

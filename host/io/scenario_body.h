@@ -29,6 +29,10 @@ void hw_scn_rpy_from_quat_xyzw(const double q[4], double rpy[3]);
 /* The world velocity at t = 0 of the body-frame point `at` of a free or pinned body b that starts
  * with b->start_vel (v + w x R at). */
 void hw_scn_body_point_vel0(const hw_body_def *b, const double at[3], double out[3]);
+/* The inverse, for output: MoorDyn 2.7.2's body angles (rad) of the orientation quaternion
+ * q = (w, x, y, z), the a, b, c of R = Rx(a) Ry(b) Rz(c) with a, c in (-pi, pi], b in [-pi/2, pi/2]
+ * (the numbers MoorDyn writes as Body#RX RY RZ; a deck's r0 p0 y0 come back unchanged). */
+void hw_scn_moordyn_angles(const double q[4], double md[3]);
 
 /* The index among bodies[0..n-1] of the body a YAML value names, or -1 with the reason in why
  * ("expected a body name (one of: buoy, ship), got ..."; the loaders' message for the field). */

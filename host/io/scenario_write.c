@@ -211,6 +211,13 @@ static void write_type(FILE *f, const hw_line_type_def *t)
         if (t->ea_d_slope != 0) { fprintf(f, ", EA_d_slope: "); num(f, t->ea_d_slope); }
         fputc('}', f);
     }
+    if (t->viv_cl != 0) {
+        fprintf(f, "\n    viv: {Cl: "); num(f, t->viv_cl);
+        fprintf(f, ", cF: "); num(f, t->viv_cf);
+        fprintf(f, ", dF: "); num(f, t->viv_df);
+        if (t->viv_tau > 0) { fprintf(f, ", tau: "); num(f, t->viv_tau); }
+        fputc('}', f);
+    }
     fputc('\n', f);
 }
 

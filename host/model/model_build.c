@@ -108,6 +108,12 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         S->n_vis = S->n_segs;
         ALLOC(S->ln_vk1, nl); ALLOC(S->ln_vk2, nl); ALLOC(S->ln_vbd, nl); ALLOC(S->ln_vbeta, nl);
     }
+    int any_viv = 0;
+    for (int l = 0; l < nl; l++) any_viv |= def->types[def->lines[l].type].viv_cl > 0;
+    if (any_viv) { /* vortex-induced vibration: three states per node (kernels/lumped.h) */
+        S->n_viv = 3 * S->n_nodes;
+        ALLOC(S->ln_vcl, nl); ALLOC(S->ln_vcf, nl); ALLOC(S->ln_vdf, nl); ALLOC(S->ln_vtau, nl);
+    }
     ALLOC(S->ln_n0, nl); ALLOC(S->ln_s0, nl); ALLOC(S->ln_nseg, nl); ALLOC(S->ln_pa, nl);
     ALLOC(S->ln_pb, nl); ALLOC(S->ln_tab0, nl); ALLOC(S->ln_tabn, nl);
     ALLOC(S->ln_d, nl); ALLOC(S->ln_mu, nl); ALLOC(S->ln_ea, nl); ALLOC(S->ln_ba, nl);
@@ -167,6 +173,12 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
             S->ln_vk1[l] = ty->ea_d > 0 ? hw_visco_k1(ty->ea, ty->ea_d) : 0.0;
             S->ln_vbd[l] = ty->ea_d > 0 ? ty->ba_d : 0.0;
             S->ln_vbeta[l] = ty->ea_d > 0 ? ty->ea_d_slope : 0.0;
+        }
+        if (any_viv) { /* tau = 0: 500 time steps, resolved once the step is known (hw_lm_viv_tau) */
+            S->ln_vcl[l] = ty->viv_cl > 0 ? ty->viv_cl : 0.0;
+            S->ln_vcf[l] = ty->viv_cf; S->ln_vdf[l] = ty->viv_df;
+            S->ln_vtau[l] = ty->viv_tau > 0 ? ty->viv_tau
+                            : def->solver.dt > 0 ? HW_VIV_NSTEPS * def->solver.dt : 0.0;
         }
         m->ln_wsub[l] = (ty->mu - def->env.rho_w * 0.25 * HW_PI * ty->d * ty->d) * def->env.g;
         m->ln_length[l] = ld->length;
@@ -290,6 +302,7 @@ static hw_status build_state(hw_model *m)
         }
     }
     hw_lm_vis_init(S, y, 0); /* the whole stretch on the first spring, as MoorDyn starts */
+    hw_lm_viv_init(S, y);    /* the VIV phases spread along each line, as MoorDyn starts */
     return HW_OK;
 nomem:
     return HW_ERR_NOMEM;

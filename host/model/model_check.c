@@ -36,6 +36,8 @@ hw_line_type_def hw_default_line_type(void)
     t.cdt = 0.008;
     t.can = 1.0;
     t.cat = 0.0;
+    t.viv_cf = 0.18;
+    t.viv_df = 0.08;
     return t;
 }
 
@@ -228,6 +230,17 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
             FAIL(S, i, "viscoelastic.BA_d", "expected BA_d > 0 N s or a static damping (BA or "
                  "damping_ratio) > 0: with neither the strain of the first spring has no rate, got none");
     }
+    if (t->viv_cl != 0) { /* vortex-induced vibration (kernels/physics/viv.h) */
+        if (!(finite(t->viv_cl) && t->viv_cl > 0))
+            FAIL(S, i, "viv.Cl", "expected a lift coefficient Cl >= 0, got %g", t->viv_cl);
+        if (!(finite(t->viv_cf) && t->viv_cf > 0))
+            FAIL(S, i, "viv.cF", "expected a centre frequency cF > 0, got %g", t->viv_cf);
+        if (!(finite(t->viv_df) && t->viv_df >= 0))
+            FAIL(S, i, "viv.dF", "expected a frequency half-range dF >= 0, got %g", t->viv_df);
+        if (!(finite(t->viv_tau) && t->viv_tau >= 0))
+            FAIL(S, i, "viv.tau", "expected an averaging time tau >= 0 s (0: 500 time steps), got %g",
+                 t->viv_tau);
+    }
     return HW_OK;
 }
 
@@ -381,6 +394,22 @@ static hw_status check_visco_line(const hw_model_def *m, const hw_line_def *l, i
     if (reels)
         FAIL(S, i, "type", "expected an elastic line type for a line on a winch or sheave (a viscoelastic "
              "segment has no strain history when a winch inserts it), got viscoelastic type '%s'",
+             m->types[l->type].name ? m->types[l->type].name : "");
+    return HW_OK;
+}
+
+/* A VIV line does not reel either: a node a winch inserts would have no phase history, and the
+ * VIV states do not move with the nodes a winch shifts. */
+static hw_status check_viv_line(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_LINE;
+    if (!(m->types[l->type].viv_cl > 0)) return HW_OK;
+    int reels = l->winch.end != HW_WINCH_NONE;
+    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
+        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
+    if (reels)
+        FAIL(S, i, "type", "expected a line type without viv for a line on a winch or sheave (the "
+             "vortex-induced vibration states do not follow reeled nodes), got type '%s'",
              m->types[l->type].name ? m->types[l->type].name : "");
     return HW_OK;
 }
@@ -631,6 +660,7 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
     for (int i = 0; i < def->n_lines; i++)
         if ((st = check_failure(def, &def->lines[i], i, err)) || (st = check_start(def, &def->lines[i], i, err)) ||
             (st = check_visco_line(def, &def->lines[i], i, err)) ||
+            (st = check_viv_line(def, &def->lines[i], i, err)) ||
             (st = check_mbl_geometry(def, &def->lines[i], i, err)))
             return st;
     for (int i = 0; def->line_current_scale && i < def->n_lines; i++)

@@ -619,6 +619,7 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
      * enough that its dashpots carry nothing) */
     hw_lm_sys Sv = *S;
     Sv.vis_static = 1;
+    Sv.viv_static = 1; /* no lift at equilibrium (MoorDyn leaves VIV out of its initial conditions) */
     hw_status st = s.ops->create(&Sv, 1, &s.b, msg, msg_len);
     if (st) return st;
     s.y = y;

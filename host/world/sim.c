@@ -260,6 +260,8 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
         hw_sim_destroy(sim);
         return st;
     }
+    for (int l = 0; l < S->n_lines && S->n_viv > 0; l++) /* VIV: the default rms time, 500 steps */
+        if (def->types[def->lines[l].type].viv_tau <= 0) sim->m.S.ln_vtau[l] = HW_VIV_NSTEPS * sim->dt;
     if (def->solver.static_solve) {
         st = hw_static_solve(&sim->m, sim->y, def->solver.static_tol, def->solver.static_max_iter,
                              &sim->stat, log, log_user, msg, msg_len);
@@ -684,6 +686,18 @@ hw_status hw_sim_line_positions(const hw_sim *sim, int line, double *xyz)
 hw_status hw_sim_line_velocities(const hw_sim *sim, int line, double *xyz)
 {
     return line_block((hw_sim *)sim, line, HW_Y_VX, xyz);
+}
+
+hw_status hw_sim_line_viv_phases(const hw_sim *sim, int line, double *phi)
+{
+    hw_sim *s = (hw_sim *)sim;
+    if (!line_ok(sim, line) || !phi) return HW_ERR_INVALID_ARG;
+    hw_status st = refresh_state(s);
+    if (st) return st;
+    const hw_lm_sys *S = &s->m.S;
+    for (int j = 0; j <= S->ln_nseg[line]; j++)
+        phi[j] = S->n_viv > 0 ? s->y[hw_lm_viv_off(S) + (size_t)(S->ln_n0[line] + j)] : 0.0;
+    return HW_OK;
 }
 
 hw_status hw_sim_line_tensions(const hw_sim *sim, int line, double *T)

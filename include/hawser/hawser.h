@@ -180,6 +180,12 @@ typedef struct hw_line_type_def {
     double ba_d;       /* damping of the dynamic branch BA_d, N s (>= 0; ba + ba_d > 0) */
     double ea_d_slope; /* mean-load slope beta of EA_d (>= 0; 0 = constant EA_d): EA_d = ea_d +
                           beta x (the mean load), MoorDyn's EA_s|alpha|beta (ea_d = alpha) */
+    /* cross-flow vortex-induced vibration (kernels/physics/viv.h; docs/physics.md "Vortex-induced
+     * vibration"): viv_cl = 0 turns it off (the default) */
+    double viv_cl;     /* lift coefficient Cl (>= 0) */
+    double viv_cf;     /* centre of the synchronization range of the non-dimensional frequency (0.18) */
+    double viv_df;     /* its half-width (0.08) */
+    double viv_tau;    /* averaging time of the cross-flow rms, s (0: 500 time steps, as MoorDyn) */
 } hw_line_type_def;
 
 typedef enum hw_point_kind {
@@ -451,6 +457,9 @@ int hw_sim_line_nseg(const hw_sim *sim, int line);
 /* Node positions and velocities of a line: xyz holds 3*(nseg+1) values (node 0 = end A). */
 hw_status hw_sim_line_positions(const hw_sim *sim, int line, double *xyz);
 hw_status hw_sim_line_velocities(const hw_sim *sim, int line, double *xyz);
+/* Vortex-induced vibration phases of a line's nodes (kernels/physics/viv.h), nseg+1 values (rad,
+ * 0 at the end nodes); all 0 for a line without VIV. */
+hw_status hw_sim_line_viv_phases(const hw_sim *sim, int line, double *phi);
 /* Segment tensions T_i (N), i = 1..nseg stored at [i-1]: EA strain + BA strain rate, slack >= 0
  * (a viscoelastic line's: docs/physics.md, where a slack segment's dashpot may pull it below 0). */
 hw_status hw_sim_line_tensions(const hw_sim *sim, int line, double *T);

@@ -528,9 +528,14 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
     int a = k0 > 1 ? k0 : 1, c = ke < ns ? ke : ns; /* interior nodes a .. c-1 */
     /* with a bathymetry, the general body (hw_lm_node: the seabed's depth under each node,
      * hw_lm_depth_at) for every node: the fast loop is the flat seabed's, whose cost it keeps */
-    if (c <= a || b->w.node_f || S->sb_nx > 0) {
+    /* a VIV line (kernels/physics/viv.h) too: its lift and phases are the general body's */
+    if (c <= a || b->w.node_f || S->sb_nx > 0 || hw_lm_is_viv(S, l)) {
         for (int k = k0; k < ke; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
         return;
+    }
+    if (S->n_viv > 0) { /* another line's VIV in the system: these nodes' VIV states hold */
+        size_t vo = hw_lm_viv_off(S), nn = (size_t)S->n_nodes;
+        for (int i = n0 + a; i < n0 + c; i++) dy[vo + i] = dy[vo + nn + i] = dy[vo + 2 * nn + i] = 0.0;
     }
     for (int k = k0; k < a; k++) hw_lm_node(S, t, y, &b->w, dy, n0 + k);
     double *u = NULL;
@@ -713,9 +718,10 @@ static void cpu_symplectic(hw_backend *b, int by, int bdy, double dt)
         my_span((size_t)b->S.n_state, &k0, &k1);
         symplectic_range(&b->S, (int)k0, (int)k1, b->buf[by], b->buf[bdy], dt);
     }
-    if (b->S.n_vis > 0) { /* the viscoelastic strains: explicit Euler, as the energy block */
+    if (b->S.n_vis + b->S.n_viv > 0) { /* viscoelastic strains, VIV states: explicit Euler, as
+                                           the energy block */
         size_t o = hw_lm_vis_off(&b->S);
-        lincomb_range((size_t)b->S.n_vis, 1, b->buf[by] + o, b->buf[by] + o, b->buf[bdy] + o,
+        lincomb_range((size_t)(b->S.n_vis + b->S.n_viv), 1, b->buf[by] + o, b->buf[by] + o, b->buf[bdy] + o,
                       NULL, NULL, NULL, dt, 0.0, 0.0, 0.0);
     }
 }

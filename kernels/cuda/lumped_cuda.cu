@@ -146,7 +146,7 @@ __global__ void k_symplectic(hw_lm_sys S, double *y, const double *dy, double dt
 {
     int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k < S.n_state) hw_lm_symplectic(&S, y, dy, dt, k);
-    if (k < S.n_vis) { // the viscoelastic strains: explicit Euler, as the CPU's
+    if (k < S.n_vis + S.n_viv) { // viscoelastic strains, VIV states: explicit Euler, as the CPU's
         size_t o = hw_lm_vis_off(&S) + (size_t)k;
         y[o] = y[o] + dt * dy[o];
     }
@@ -302,6 +302,12 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
         bad |= dev_copy(b, &S.ln_vbd, h->ln_vbd, nl);
         bad |= dev_copy(b, &S.ln_vbeta, h->ln_vbeta, nl);
     }
+    if (h->n_viv > 0) { // vortex-induced vibration (kernels/physics/viv.h)
+        bad |= dev_copy(b, &S.ln_vcl, h->ln_vcl, nl);
+        bad |= dev_copy(b, &S.ln_vcf, h->ln_vcf, nl);
+        bad |= dev_copy(b, &S.ln_vdf, h->ln_vdf, nl);
+        bad |= dev_copy(b, &S.ln_vtau, h->ln_vtau, nl);
+    }
     b->S = S;
     b->ny = hw_lm_ny(h);
     for (int k = 0; k < HW_NBUF; k++) bad |= dev_copy(b, &b->buf[k], (const double *)NULL, b->ny);
@@ -413,7 +419,7 @@ static void cu_lincomb(hw_backend *b, int dst, int src, int nterm, const double 
 
 static void cu_symplectic(hw_backend *b, int by, int bdy, double dt)
 {
-    int nk = b->S.n_state > b->S.n_vis ? b->S.n_state : b->S.n_vis;
+    int nx = b->S.n_vis + b->S.n_viv, nk = b->S.n_state > nx ? b->S.n_state : nx;
     k_symplectic<<<blocks_for(nk), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, b->buf[by], b->buf[bdy], dt);
 }
 
