@@ -51,6 +51,9 @@ struct hw_bodies {
     int cur_nz, cur_nt;
     double *cur;               /* z, t, ux, uy, uz blocks */
     const double *cz, *ct, *cux, *cuy, *cuz;
+    /* the seabed the cylinders touch: a copy of the model's bathymetry (sb_nx = 0: flat at depth) */
+    int sb_nx, sb_ny;
+    double *sb;                /* x, y, depth blocks */
 };
 
 void hw_bodies_destroy(hw_bodies *b)
@@ -65,6 +68,7 @@ void hw_bodies_destroy(hw_bodies *b)
     free(b->att);
     free(b->ends);
     free(b->cur);
+    free(b->sb);
     free(b);
 }
 
@@ -199,6 +203,16 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         b->cur_nz = nz; b->cur_nt = cd->n_time > 1 ? nt : 1;
         b->cz = z; b->ct = t; b->cux = ux; b->cuy = uy; b->cuz = uz;
     }
+    const hw_bathymetry_def *bd = &env.bathymetry;
+    if (bd->nx > 0 && bd->ny > 0) {
+        size_t nx = (size_t)bd->nx, ny = (size_t)bd->ny;
+        b->sb = (double *)malloc((nx + ny + nx * ny) * sizeof(double));
+        if (!b->sb) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
+        memcpy(b->sb, bd->x, nx * sizeof(double));
+        memcpy(b->sb + nx, bd->y, ny * sizeof(double));
+        memcpy(b->sb + nx + ny, bd->depth, nx * ny * sizeof(double));
+        b->sb_nx = bd->nx; b->sb_ny = bd->ny;
+    }
     for (int k = 0; k < n; k++) {
         hw_status st = hw_body_check(&defs[k], k, msg, len);
         if (st) { hw_bodies_destroy(b); return st; }
@@ -277,6 +291,10 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         B->s.r = hw_v3_make(d->pos[0], d->pos[1], d->pos[2]);
         B->s.q = hw_quat_from_rpy(d->rot[0], d->rot[1], d->rot[2]);
         B->s.v = B->s.w = hw_v3_zero();
+        if (d->kind == HW_BODY_FREE || d->kind == HW_BODY_PINNED) { /* a start state (fileIC) */
+            if (d->kind == HW_BODY_FREE) B->s.v = hw_v3_make(d->start_vel[0], d->start_vel[1], d->start_vel[2]);
+            B->s.w = hw_v3_make(d->start_vel[3], d->start_vel[4], d->start_vel[5]);
+        }
         if (d->kind == HW_BODY_PRESCRIBED) prescribed_state(b, B, 0.0, &B->s);
         if (hw_body_pin_moves(d)) pin_state(B, 0.0, &B->s.r, &B->s.v, NULL);
         B->v_kick = B->s.v;
@@ -507,6 +525,20 @@ static int finite_state(const hw_body_s *s)
            isfinite(s->w.z) && isfinite(s->q.w) && isfinite(s->q.x) && isfinite(s->q.y) && isfinite(s->q.z);
 }
 
+/* What the cylinders see of the sea W at time t (kernels/physics/cylinder.h). */
+static hw_cyl_sea cyl_sea(const hw_bodies *b, const hw_wave_field *W, double t)
+{
+    hw_cyl_sea sea;
+    sea.W = W; sea.t = t;
+    sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
+    sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
+    sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
+    sea.sb_nx = b->sb_nx; sea.sb_ny = b->sb_ny;
+    sea.sb_x = b->sb; sea.sb_y = b->sb ? b->sb + b->sb_nx : NULL;
+    sea.sb_d = b->sb ? b->sb + b->sb_nx + b->sb_ny : NULL;
+    return sea;
+}
+
 /* The body's own loads in state s at time t in the sea W (its hydrostatics, drag and waves'
  * loads, kernels/physics/body.h, and its cylinders', kernels/physics/cylinder.h), about its
  * reference point; the cylinders' added mass added to *extra. */
@@ -515,11 +547,7 @@ static hw_v6 own_loads(const hw_bodies *b, const body *B, double t, const hw_wav
 {
     hw_v6 f = hw_body_loads_sea(&B->p, &B->s, b->g, b->rho, current_at(b, B->s.r, t), W, t, drag_power);
     if (B->def.n_cylinders > 0) {
-        hw_cyl_sea sea;
-        sea.W = W; sea.t = t;
-        sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
-        sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
-        sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
+        hw_cyl_sea sea = cyl_sea(b, W, t);
         for (int i = 0; i < B->def.n_cylinders; i++)
             hw_cyl_loads(&B->cyl[i], &B->s, b->g, b->rho, &sea, &f, extra, drag_power);
     }
@@ -559,11 +587,7 @@ hw_status hw_bodies_cylinder_nodes(const hw_bodies *b, int k, int c, double t, h
     const hw_cyl_p *cp = &B->cyl[c];
     int N = cp->n > 0 ? cp->n : 0;
     if (n < N + 1) return HW_ERR_INVALID_ARG;
-    hw_cyl_sea sea;
-    sea.W = &b->W; sea.t = t;
-    sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
-    sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
-    sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
+    hw_cyl_sea sea = cyl_sea(b, &b->W, t);
     hw_cyl_geo G = hw_cyl_geometry(cp, &B->s, &sea);
     for (int i = 0; i <= N; i++) nodes[i] = hw_cyl_node_loads(cp, &G, &B->s, b->g, b->rho, &sea, i);
     return HW_OK;
@@ -636,6 +660,8 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
 void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential)
 {
     double ke = 0.0, pe = 0.0;
+    hw_wave_field still;
+    memset(&still, 0, sizeof still);
     for (int k = 0; b && k < b->n; k++) {
         const body *B = &b->b[k];
         if (B->def.kind == HW_BODY_FIXED) continue;
@@ -643,6 +669,11 @@ void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential)
         hw_body_energy(&B->p, &B->s, b->g, b->rho, &k1, &p1);
         ke += k1;
         pe += p1;
+        /* the cylinders' added mass and buoyancy, in still water, where their loads are formed */
+        if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_PINNED) {
+            hw_cyl_sea sea = cyl_sea(b, &still, 0.0);
+            for (int i = 0; i < B->def.n_cylinders; i++) hw_cyl_energy(&B->cyl[i], &B->s, b->g, b->rho, &sea, &ke, &pe);
+        }
     }
     if (kinetic) *kinetic = ke;
     if (potential) *potential = pe;

@@ -118,6 +118,16 @@ hw_status hw_body_check(const hw_body_def *d, int k, char *msg, size_t len)
         if (!(d->ca[i] >= 0.0) || !isfinite(d->ca[i])) return bad(msg, len, d, k, "Ca", "expected 6 values >= 0, got %g at %d", d->ca[i], i + 1);
     }
     if (!finite_n(d->inertia, 6)) return bad(msg, len, d, k, "inertia", "expected 6 finite values (Ixx Iyy Izz Ixy Ixz Iyz)");
+    if (!finite_n(d->start_vel, 6)) return bad(msg, len, d, k, "start", "expected 6 finite velocities (m/s, rad/s)");
+    for (int i = 0; i < 6; i++) {
+        int moves = d->kind == HW_BODY_FREE || (d->kind == HW_BODY_PINNED && i >= 3);
+        if (d->start_vel[i] != 0.0 && !moves)
+            return bad(msg, len, d, k, "start",
+                       d->kind == HW_BODY_PINNED ? "expected no velocity of the pin (a pinned body's reference point stays "
+                                                   "put), got %g m/s in component %d"
+                                                 : "expected a start velocity only on a free or pinned body, got %g in "
+                                                   "component %d", d->start_vel[i], i + 1);
+    }
     if (d->n_cylinders < 0 || (d->n_cylinders > 0 && !d->cylinders))
         return bad(msg, len, d, k, "cylinders", "expected a count >= 0 and the array, got %d", d->n_cylinders);
     for (int i = 0; i < d->n_cylinders; i++) {

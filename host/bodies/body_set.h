@@ -128,8 +128,9 @@ hw_status hw_bodies_extremes(const hw_bodies *b, int k, hw_body_extremes *e);
 typedef void (*hw_bodies_record_fn)(void *ctx, const char *name, void *p, size_t n);
 void hw_bodies_state_records(hw_bodies *b, hw_bodies_record_fn rec, void *ctx);
 /* Kinetic and potential energy of the moving bodies (free, prescribed, coupled, pinned), J. The
- * cylinders' mass is in it (merged into the body's), not their added mass's kinetic energy nor
- * their buoyancy's potential (partial submergence: not written yet). */
+ * cylinders' mass is in it (merged into the body's), and on free and pinned bodies (where their
+ * loads are formed) their added mass's kinetic energy, their buoyancy's potential and their
+ * seabed contact's (hw_cyl_energy, in still water). */
 void hw_bodies_energy(const hw_bodies *b, double *kinetic, double *potential);
 /* The work of the bodies' drag so far (<= 0 while it dissipates), J. */
 double hw_bodies_drag_work(const hw_bodies *b);

@@ -2878,19 +2878,19 @@ static void rdr_free(rdr *R)
 }
 
 /* fileIC: the state file MoorDyn 2.7.2's SaveState writes (io/moordyn_state.h), beside the deck
- * unless its path is absolute. Its objects must be the deck's: one per point (1 x 6), then one
- * per line (NumSegs - 1 rows x 6, the inner nodes); a free point's row places the line ends on it.
- * The lines start from it (hw_line_def.start_pos / start_vel) without a static solve, as the
- * state was saved. */
+ * unless its path is absolute. Its objects must be the deck's, in MoorDyn's order: one per BODIES
+ * row (1 x 13), one per rod (1 x 13), one per POINTS row (1 x 6), then one per line (NumSegs - 1
+ * rows x 6, the inner nodes). A body's or rod's row is its reference point (a rod's end A; a
+ * pinned rod's zeros), its turn as a quaternion x y z w (a rod's from the deck's axis), its
+ * velocity and its angular velocity (world frame): a free body or rod starts from them, a pinned
+ * rod from the turn and the angular velocity, and the rest (fixed, coupled, a rod on a body) where
+ * the deck puts them. A free point's row places the line ends on it, a point on a body its body's
+ * pose. The lines start from it (hw_line_def.start_pos / start_vel) without a static solve, as
+ * the state was saved. */
 static void read_state_file(rdr *R)
 {
     int oln = R->opt_ln[O_FILEIC];
     const char *where = R->ic_where;
-    if (R->n_bodies > 0) {
-        refuse(R, oln, where, "a start from a state file with BODIES not supported yet (the bodies' rows of the "
-               "file are not read); fileIC is read for decks of points and lines");
-        return;
-    }
     char path[4096];
     if (hw_path_beside(R->file, R->ic_file, path, sizeof path)) {
         fail(R, oln, where, "expected a path of at most %zu characters, got \"%.60s...\"", sizeof path - 1, R->ic_file);
@@ -2909,9 +2909,15 @@ static void read_state_file(rdr *R)
         hw_md_state_free(&st);
         return;
     }
-    if (st.n_obj != R->n_points + R->n_lines) {
-        fail(R, oln, where, "%s: expected %d objects (the deck's %d points and %d lines, in MoorDyn's order), got %d",
-             path, R->n_points + R->n_lines, R->n_points, R->n_lines, st.n_obj);
+    /* MoorDyn's objects: bodies, rods, points, lines (the rods' end points are Hawser's own) */
+    const int nb = R->n_deck_bodies, nr = R->n_rods, np = R->n_deck_points, nl = R->n_lines;
+    const int o_rod = nb, o_pt = nb + nr, o_line = nb + nr + np;
+    if (st.n_obj != o_line + nl) {
+        char bodies[64] = "", rods[64] = "";
+        if (nb) snprintf(bodies, sizeof bodies, "%d bodies, ", nb);
+        if (nr) snprintf(rods, sizeof rods, "%d rods, ", nr);
+        fail(R, oln, where, "%s: expected %d objects (the deck's %s%s%d points and %d lines, in MoorDyn's order), "
+             "got %d", path, o_line + nl, bodies, rods, np, nl, st.n_obj);
         hw_md_state_free(&st);
         return;
     }
@@ -2923,35 +2929,77 @@ static void read_state_file(rdr *R)
             return;
         }
     for (int k = 0; k < st.n_obj; k++) {
-        int is_line = k >= R->n_points, rows = is_line ? R->lines[k - R->n_points].nseg - 1 : 1;
-        if (st.cols[k] != 6 || st.rows[k] != rows) {
-            fail(R, oln, where, "%s: object %d (%s %d): expected %d x 6 values (%s), got %d x %d", path, k + 1,
-                 is_line ? "line" : "point", is_line ? k - R->n_points + 1 : k + 1, rows,
-                 is_line ? "position and velocity of each inner node: NumSegs - 1 rows" : "its position and velocity",
+        int kind = k < o_rod ? 0 : k < o_pt ? 1 : k < o_line ? 2 : 3;
+        static const char *const KIND[4] = {"body", "rod", "point", "line"};
+        int first = kind == 0 ? 0 : kind == 1 ? o_rod : kind == 2 ? o_pt : o_line;
+        int rows = kind == 3 ? R->lines[k - o_line].nseg - 1 : 1, cols = kind <= 1 ? 13 : 6;
+        if (st.cols[k] != cols || st.rows[k] != rows) {
+            fail(R, oln, where, "%s: object %d (%s %d): expected %d x %d values (%s), got %d x %d", path, k + 1,
+                 KIND[kind], k - first + 1, rows, cols,
+                 kind == 3 ? "position and velocity of each inner node: NumSegs - 1 rows"
+                 : kind == 2 ? "its position and velocity"
+                             : "position, quaternion x y z w, velocity and angular velocity",
                  st.rows[k], st.cols[k]);
             hw_md_state_free(&st);
             return;
         }
     }
+    /* bodies and rods: the pose and velocities of those that move under their loads */
+    for (int k = 0; k < nb + nr; k++) {
+        const md_rod *rod = k < nb ? NULL : &R->rods[k - nb];
+        if (rod && rod->point) { /* a zero-length rod that is a point: a free one from its row */
+            if (rod->point == 1 + HW_POINT_FREE) memcpy(R->points[rod->pt_a].pos, st.data[k], 3 * sizeof(double));
+            continue;
+        }
+        hw_body_def *B = !rod ? &R->bodies[k] : rod->own && rod->body >= 0 ? &R->bodies[rod->body] : NULL;
+        if (!B || (B->kind != HW_BODY_FREE && B->kind != HW_BODY_PINNED)) continue;
+        const double *in = st.data[k];
+        if (B->kind == HW_BODY_FREE) memcpy(B->pos, in, 3 * sizeof(double));
+        hw_scn_rpy_from_quat_xyzw(in + 3, B->rot);
+        for (int c = 0; c < 6; c++) B->start_vel[c] = B->kind == HW_BODY_PINNED && c < 3 ? 0.0 : in[7 + c];
+    }
+    for (int a = 0; a < R->n_att; a++) /* the points riding on them, where their start puts them */
+        hw_scn_body_point0(&R->bodies[R->att[a].body], R->att[a].at, R->points[R->att[a].point].pos);
     size_t total = 0;
-    for (int l = 0; l < R->n_lines; l++) total += (size_t)6 * ((size_t)R->lines[l].nseg + 1);
+    for (int l = 0; l < nl; l++) total += (size_t)6 * ((size_t)R->lines[l].nseg + 1);
     if (!(R->ic_buf = malloc((total ? total : 1) * sizeof *R->ic_buf))) {
         oom(R, "the start state of fileIC", 8.0 * (double)total);
         hw_md_state_free(&st);
         return;
     }
     double *b = R->ic_buf;
-    for (int l = 0; l < R->n_lines; l++) {
+    for (int l = 0; l < nl; l++) {
         hw_line_def *L = &R->lines[l];
         int n = L->nseg;
         double *r = b, *v = b + 3 * ((size_t)n + 1);
         b += 6 * ((size_t)n + 1);
-        const double *in = st.data[R->n_points + l];
+        const double *in = st.data[o_line + l];
         for (int j = 0; j <= n; j++) {
             int p = j == 0 ? L->point_a : j == n ? L->point_b : -1;
             const hw_point_def *P = p >= 0 ? &R->points[p] : NULL;
-            /* an end: its free point's src, else the point's own place (the sim keeps it there) */
-            const double *src = p < 0 ? in + 6 * (j - 1) : P->kind == HW_POINT_FREE ? st.data[p] : NULL;
+            /* an end: its free point's row, a point on a body where the body's start puts it, else
+             * the point's own place (the sim keeps it there) */
+            const double *src = p < 0 ? in + 6 * (j - 1) : P->kind == HW_POINT_FREE && p < np ? st.data[o_pt + p] : NULL;
+            int rodpt = 0;
+            for (int i = 0; p >= np && !src && i < nr; i++) /* a free zero-length rod's point: its row */
+                if (R->rods[i].point == 1 + HW_POINT_FREE && R->rods[i].pt_a == p) {
+                    const double *rr = st.data[o_rod + i];
+                    for (int c = 0; c < 3; c++) {
+                        r[3 * j + c] = rr[c];
+                        v[3 * j + c] = rr[7 + c];
+                    }
+                    rodpt = 1;
+                }
+            if (rodpt) continue;
+            int on = -1;
+            for (int a = 0; p >= 0 && !src && a < R->n_att; a++)
+                if (R->att[a].point == p) on = a;
+            if (on >= 0) {
+                const hw_body_def *B = &R->bodies[R->att[on].body];
+                hw_scn_body_point0(B, R->att[on].at, r + 3 * j);
+                hw_scn_body_point_vel0(B, R->att[on].at, v + 3 * j);
+                continue;
+            }
             for (int c = 0; c < 3; c++) {
                 r[3 * j + c] = src ? src[c] : P->pos[c];
                 v[3 * j + c] = src ? src[3 + c] : 0.0;

@@ -753,7 +753,9 @@ static void parse_motion(mapr *m, const fld *f, hw_point_def *p)
 
 static const char *const BODY_KEYS[] = {"name", "type", "position", "rotation", "mass", "cg", "inertia",
                                         "volume", "cb", "waterplane_area", "waterplane_inertia", "CdA",
-                                        "Ca", "motion", "cylinders", NULL};
+                                        "Ca", "motion", "cylinders", "start", NULL};
+/* bodies[].start: the velocities a free or pinned body starts with (a deck's fileIC) */
+static const char *const BODY_START_KEYS[] = {"velocity", "angular_velocity", NULL};
 /* a cylinder a body carries (MoorDyn's rod; hw_body_cylinder_def) */
 static const char *const CYLINDER_KEYS[] = {"a", "b", "diameter", "mass_per_length", "segments", "Cd", "Ca",
                                             "CdAx", "CaAx", "CdEnd", "CaEnd", NULL};
@@ -946,6 +948,25 @@ static void parse_body(loader *L, yaml_node_t *node, int k, hw_body_def *b)
     get_3_or_6(&m, "Ca", b->ca, "[x, y, z] or [x, y, z, roll, pitch, yaw] (-, kg m^2)");
     if (!FAILED(L)) parse_body_cylinders(L, &m, k, b);
     if (!FAILED(L)) parse_body_motion(&m, b);
+    if (!FAILED(L) && hw_yr_get(&m, "start", &f)) {
+        mapr sm;
+        if (kind != HW_BODY_FREE && kind != HW_BODY_PINNED) {
+            fail(L, f.line, f.path, "expected start only on a free body or a pinned one (a %s body moves as it is "
+                 "told), got it on a %s body", BODY_KINDS[kind], BODY_KINDS[kind]);
+            return;
+        }
+        if (L->sc->model.solver.static_solve) {
+            fail(L, f.line, f.path, "expected solver.static_solve: false with a start state (the static solve would "
+                 "move the body to its equilibrium, at rest)");
+            return;
+        }
+        if (hw_yr_open(&sm, &L->y, f.v, f.line, f.path, REC_BODY, k, "start.", BODY_START_KEYS, "a start state"))
+            return;
+        fld g;
+        if (hw_yr_get(&sm, "velocity", &g)) read_vec(&L->y, &g, b->start_vel, 3, 3, "[vx, vy, vz] (m/s, world)");
+        if (!FAILED(L) && hw_yr_get(&sm, "angular_velocity", &g))
+            read_vec(&L->y, &g, b->start_vel + 3, 3, 3, "[wx, wy, wz] (rad/s, world)");
+    }
 }
 
 /* hw_body_check's finding "body 'NAME' (K) field 'F': WHAT" at the line of that key. */

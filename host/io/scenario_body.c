@@ -47,6 +47,25 @@ void hw_scn_rpy_from_moordyn(const double md[3], double rpy[3])
     rpy[2] = a.z;
 }
 
+void hw_scn_rpy_from_quat_xyzw(const double q[4], double rpy[3])
+{
+    hw_v3 a = hw_quat_to_rpy(hw_quat_normalize(hw_quat_make(q[3], q[0], q[1], q[2])));
+    rpy[0] = a.x;
+    rpy[1] = a.y;
+    rpy[2] = a.z;
+}
+
+void hw_scn_body_point_vel0(const hw_body_def *b, const double at[3], double out[3])
+{
+    hw_quat q = hw_quat_from_rpy(b->rot[0], b->rot[1], b->rot[2]);
+    hw_v3 d = hw_quat_rotate(q, hw_v3_make(at[0], at[1], at[2]));
+    hw_v3 w = hw_v3_make(b->start_vel[3], b->start_vel[4], b->start_vel[5]);
+    hw_v3 v = hw_v3_add(hw_v3_make(b->start_vel[0], b->start_vel[1], b->start_vel[2]), hw_v3_cross(w, d));
+    out[0] = v.x;
+    out[1] = v.y;
+    out[2] = v.z;
+}
+
 void hw_scn_moordyn_angles(const double q[4], double md[3])
 {
     const double w = q[0], x = q[1], y = q[2], z = q[3];

@@ -22,6 +22,13 @@ void hw_scn_body_point0(const hw_body_def *b, const double at[3], double out[3])
  * positions), hw_body_def as R = Rz(yaw) Ry(pitch) Rx(roll): the same orientation in Hawser's
  * angles. With at most one angle non-zero the two agree and the angles are copied unchanged. */
 void hw_scn_rpy_from_moordyn(const double md[3], double rpy[3]);
+/* The orientation a MoorDyn 2.7.2 state file stores for a body or rod (its quaternion as x, y, z,
+ * w: the same turn as a body definition's from its unturned pose; a rod's from the deck's axis)
+ * as a body definition's roll, pitch, yaw (rad). */
+void hw_scn_rpy_from_quat_xyzw(const double q[4], double rpy[3]);
+/* The world velocity at t = 0 of the body-frame point `at` of a free or pinned body b that starts
+ * with b->start_vel (v + w x R at). */
+void hw_scn_body_point_vel0(const hw_body_def *b, const double at[3], double out[3]);
 /* The inverse, for output: MoorDyn 2.7.2's body angles (rad) of the orientation quaternion
  * q = (w, x, y, z), the a, b, c of R = Rx(a) Ry(b) Rz(c) with a, c in (-pi, pi], b in [-pi/2, pi/2]
  * (the numbers MoorDyn writes as Body#RX RY RZ; a deck's r0 p0 y0 come back unchanged). */

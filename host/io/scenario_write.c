@@ -242,6 +242,11 @@ static void write_body(FILE *f, const hw_body_def *b)
         fprintf(f, "\n    waterplane_inertia: "); vecn(f, b->iwp, 2);
         fprintf(f, "\n    CdA: "); vecn(f, b->cda, 6);
         fprintf(f, "\n    Ca: "); vecn(f, b->ca, 6);
+        if (b->start_vel[0] != 0 || b->start_vel[1] != 0 || b->start_vel[2] != 0 || b->start_vel[3] != 0 ||
+            b->start_vel[4] != 0 || b->start_vel[5] != 0) {
+            fprintf(f, "\n    start:\n      velocity: "); vec3(f, b->start_vel);
+            fprintf(f, "\n      angular_velocity: "); vec3(f, b->start_vel + 3);
+        }
     }
     if (b->kind == HW_BODY_PRESCRIBED || hw_body_pin_moves(b)) {
         fprintf(f, "\n    motion:\n      type: %s", (unsigned)b->motion < 4 ? MOTIONS[b->motion] : "?");

@@ -13,8 +13,10 @@
  * reduce |F| and lowered when it succeeds: it carries the iteration through slack segments,
  * seabed touchdown and a slack line under a free weight, where Newton alone stalls.
  * Converged when the largest residual force on any free node or point is below tol times the
- * largest segment tension (or the largest node weight when every line is slack). Otherwise the
- * solve stops with HW_ERR_NOT_CONVERGED and says how far it got. */
+ * largest segment tension (or the largest node weight when every line is slack). Where Newton
+ * stalls, a dynamic relaxation with fictitious masses (relax) brings the state near an equilibrium
+ * and Newton starts again from there; if that fails too, the solve stops with
+ * HW_ERR_NOT_CONVERGED and says how far it got. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -471,71 +473,130 @@ static double continuation(statics *s, double tol, int max_iter, int *iters)
     return r;
 }
 
-/* The fallback when Newton stalls (a free weight on slack, neutrally buoyant lines: no stiffness
- * holds the weight until the lines come taut, and the Jacobian there is singular): dynamic
- * relaxation, as MoorDyn's initial-condition stage does, in the form with kinetic damping. From
- * the best state Newton reached, the interior nodes and free points move under their net loads
- * (the model's forces, drag included) with semi-implicit Euler steps of half the model's critical
- * step for that scheme, each with its structural mass (a free point: its own mass and the end nodes'
- * half segments); whenever the kinetic energy sum M v^2 falls, every velocity is set to zero, so
- * the state slides down into the nearest equilibrium without oscillating about it. Stops when the
- * residual is below tol of the force scale (checked every 50 steps) or after max_steps; returns
- * the residual, the steps taken in *steps. */
-static double relax(statics *s, double tol, int max_steps, int *steps)
+/* The fictitious masses of the relaxation (below): each interior node and free point gets
+ * M = 2 K, K the sum of the stiffnesses that act on it (per scalar coordinate): EA/l0 + T/l of
+ * every segment touching it (axial and geometric stiffness; a slack segment counts as taut, the
+ * stiffness it has as soon as it pulls), the bending hinges' 8 EI/l0^3 per segment (16 EI/l0^3 at
+ * an interior node, the critical step's w_b) and the seabed's kb d l. Gershgorin's bound puts the
+ * tangent's largest eigenvalue of M^-1 K under 2 sqrt(3) K / M = 1.73 (3x3 blocks of rank-one
+ * axial and isotropic geometric parts), inside the limit 4 of a unit step of the leapfrog: every
+ * coordinate then steps at the same fictitious frequency, whatever its real mass. */
+static void relax_masses(const statics *s, const double *y, double *M, double scale)
 {
     const hw_lm_sys *S = &s->m->S;
     int n = S->n_state, nn = S->n_nodes;
-    double h = 0.5 * hw_model_critical_step(s->m, HW_INT_SYMPLECTIC_EULER, NULL, NULL);
-    double *M = (double *)calloc((size_t)n, sizeof(double));
-    double *y = s->y;
-    *steps = 0;
-    if (!M || !(h > 0) || !isfinite(h)) {
-        free(M);
-        return max_residual(s);
+    for (int i = 0; i < n; i++) M[i] = 0.0;
+    for (int l = 0; l < S->n_lines; l++) {
+        int n0 = S->ln_n0[l], s0 = S->ln_s0[l], ns = S->ln_nseg[l];
+        double ea = S->ln_ea[l] > 0 ? S->ln_ea[l] : 0.0;
+        for (int j = 0; j < ns; j++) {
+            int a = n0 + j, b = a + 1, k = s0 + j;
+            double l0 = S->seg_l0[k];
+            hw_v3 q = hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, b), hw_lm_get3(y, n, HW_Y_RX, a));
+            double len = hw_v3_norm(q), T = s->seg_T[k] > 0 ? s->seg_T[k] : 0.0;
+            double ks = ea / l0 + (len > 1e-6 * l0 ? T / len : T / l0);
+            if (S->ln_ei[l] > 0) ks += 8.0 * S->ln_ei[l] / (l0 * l0 * l0);
+            M[a] += ks;
+            M[b] += ks;
+        }
+        for (int j = 0; j <= ns; j++) M[n0 + j] += S->kb * S->ln_d[l] * S->node_l[n0 + j];
     }
-    for (int i = 0; i < nn; i++) M[i] = interior(S, i) ? S->node_m[i] : 0.0;
+    /* a free point: the end segments of its lines (their end nodes ride on it) */
     for (int k = 0; k < s->nf; k++) {
         int p = s->free_pts[k];
-        double mp = S->pt_mass[p];
+        double kp = 0.0;
         for (int a = S->pt_att0[p]; a < S->pt_att0[p + 1]; a++) {
             int e = S->pt_att[a], l = e >> 1;
-            mp += S->node_m[S->ln_n0[l] + ((e & 1) ? S->ln_nseg[l] : 0)];
+            kp += M[S->ln_n0[l] + ((e & 1) ? S->ln_nseg[l] : 0)];
         }
-        M[nn + p] = mp > 0 ? mp : 1.0;
+        M[nn + p] = kp;
+    }
+    for (int i = 0; i < n; i++) {
+        int active = i < nn ? interior(S, i) : S->pt_kind[i - nn] == HW_PT_FREE;
+        M[i] = active ? 2.0 * scale * (M[i] > 0 ? M[i] : 1.0) : 0.0;
+    }
+}
+
+/* The fallback when Newton stalls (a free weight on slack lines: no stiffness holds the weight
+ * until the lines come taut, and the Jacobian there is singular): dynamic relaxation, the
+ * pseudo-dynamic search of MoorDyn's initial-condition stage, in its form for form-finding
+ * (Barnes' kinetic damping with fictitious masses). From the best state Newton reached, the
+ * interior nodes and free points move under their static net loads (the model's forces at rest,
+ * the current's drag included) by leapfrog steps of unit fictitious time, each coordinate with a
+ * fictitious mass from its own stiffness (relax_masses): a heavy weight on a stiff, weightless
+ * line then moves at the pace of the line's nodes instead of 1e5 times slower. Whenever the
+ * kinetic energy sum M v^2 falls, the state goes back to the energy's peak (the leapfrog's
+ * quadratic estimate) and every velocity is set to zero, so the state slides down into the
+ * nearest equilibrium without oscillating about it; the masses are refreshed there from the
+ * tensions reached. Should it diverge (a stiffness the bound missed: a strain table stiffer than
+ * its EA), it restarts from where it began with doubled masses. Stops when the residual is below
+ * tol of the force scale or after max_steps; returns the residual, the steps taken in *steps. */
+static double relax(statics *s, double tol, int max_steps, int *steps)
+{
+    const hw_lm_sys *S = &s->m->S;
+    int n = S->n_state;
+    size_t ny = ny_of(s);
+    double *M = (double *)calloc((size_t)n, sizeof(double));
+    double *v = (double *)calloc((size_t)3 * n, sizeof(double));
+    double *y = s->y;
+    *steps = 0;
+    if (!M || !v) {
+        free(M); free(v);
+        return max_residual(s);
     }
     for (size_t k = (size_t)HW_Y_VX * n; k < (size_t)HW_Y_ED * n; k++) y[k] = 0.0;
+    memcpy(s->ybest, y, ny * sizeof(double));  /* the start, for a restart */
     eval_forces(s, y);
     update_scale(s);
-    double r = max_residual(s), ke_prev = 0.0;
+    double r = max_residual(s), r_start = r, scale = 1.0, ke_prev = 0.0;
+    relax_masses(s, y, M, scale);
     for (int it = 1; it <= max_steps && r > tol * s->tscale; it++) {
         double ke = 0.0;
         for (int i = 0; i < n; i++) {
             if (!(M[i] > 0)) continue;
             for (int c = 0; c < 3; c++) {
-                double *v = &y[(HW_Y_VX + c) * n + i];
-                *v += h * s->f[3 * i + c] / M[i];
-                y[(HW_Y_RX + c) * n + i] += h * *v;
-                ke += M[i] * *v * *v;
+                double *vi = &v[c * n + i];
+                *vi += s->f[3 * i + c] / M[i];
+                y[(HW_Y_RX + c) * n + i] += *vi;
+                ke += M[i] * *vi * *vi;
             }
         }
-        if (ke < ke_prev) { /* past a peak of kinetic energy: stop everything there */
-            for (size_t k = (size_t)HW_Y_VX * n; k < (size_t)HW_Y_ED * n; k++) y[k] = 0.0;
+        if (ke < ke_prev) {
+            /* past the peak of kinetic energy, which the leapfrog puts at
+             * x - 3/2 v + f / (2 M) (the last move's velocity v, the force f before it) */
+            for (int i = 0; i < n; i++) {
+                if (!(M[i] > 0)) continue;
+                for (int c = 0; c < 3; c++)
+                    y[(HW_Y_RX + c) * n + i] += -1.5 * v[c * n + i] + 0.5 * s->f[3 * i + c] / M[i];
+            }
+            memset(v, 0, (size_t)3 * n * sizeof(double));
             ke = 0.0;
+            eval_forces(s, y);
+            relax_masses(s, y, M, scale);
+        } else {
+            eval_forces(s, y);
         }
         ke_prev = ke;
-        eval_forces(s, y);
         *steps = it;
-        if (it % 50 == 0) {
-            update_scale(s);
+        r = max_residual(s);
+        if (!isfinite(r) || r > 1e3 * (r_start > s->tscale ? r_start : s->tscale)) {
+            /* diverging: again from the start, with doubled masses */
+            if (scale > 1e3) break;
+            scale *= 2.0;
+            memcpy(y, s->ybest, ny * sizeof(double));
+            memset(v, 0, (size_t)3 * n * sizeof(double));
+            ke_prev = 0.0;
+            eval_forces(s, y);
+            relax_masses(s, y, M, scale);
             r = max_residual(s);
-            if (!isfinite(r)) break;
+        } else if (it % 50 == 0) {
+            update_scale(s);
         }
     }
-    for (size_t k = (size_t)HW_Y_VX * n; k < (size_t)HW_Y_ED * n; k++) y[k] = 0.0;
     eval_forces(s, y);
     update_scale(s);
     r = max_residual(s);
-    free(M);
+    free(M); free(v);
     return r;
 }
 

@@ -107,6 +107,10 @@ typedef struct hw_body_def {
      * body's own (hw_body_cylinder_def) */
     int n_cylinders;
     const hw_body_cylinder_def *cylinders;
+    /* a free or pinned body's velocity at t = 0 (default at rest), world frame: the reference
+     * point's m/s (0 on a pinned body), then the angular velocity, rad/s (a MoorDyn deck's fileIC
+     * sets it from the state file) */
+    double start_vel[6];
 } hw_body_def;
 
 /* A point of the lumped-mass model (hw_model_def.points[point], kind HW_POINT_COUPLED) that rides

@@ -65,15 +65,26 @@ typedef struct hw_cyl_p {
 } hw_cyl_p;
 
 /* What a cylinder sees of the sea: the waves (n = 0: still water) at time t, the current profile
- * (cnz = 0: none; none above the surface), the flat seabed at z = -depth with stiffness kb and
- * damping cb per contact area (kb = 0: no contact). */
+ * (cnz = 0: none; none above the surface), the seabed with stiffness kb and damping cb per contact
+ * area (kb = 0: no contact): flat at z = -depth when sb_nx = 0, else the bathymetry grid sb_x
+ * (sb_nx values), sb_y (sb_ny), depths sb_d (x fastest) under each node (hw_bathy_depth, as the
+ * lines' nodes). */
 typedef struct hw_cyl_sea {
     const hw_wave_field *W;
     double t;
     int cnz, cnt;
     const double *cz, *ct, *cux, *cuy, *cuz;
     double depth, kb, cb;
+    int sb_nx, sb_ny;
+    const double *sb_x, *sb_y, *sb_d;
 } hw_cyl_sea;
+
+/* The seabed's depth under (x, y) as the cylinder sees it. */
+HW_HD double hw_cyl_sea_depth(const hw_cyl_sea *sea, double x, double y)
+{
+    return sea->sb_nx > 0 ? hw_bathy_depth(sea->sb_x, sea->sb_nx, sea->sb_y, sea->sb_ny, sea->sb_d, x, y)
+                          : sea->depth;
+}
 
 /* The cylinder's length as MoorDyn counts it (0 for N = 0) and its unit axis in the body frame. */
 HW_HD double hw_cyl_length(const hw_cyl_p *c, hw_v3 *axis)
@@ -115,11 +126,11 @@ HW_HD double hw_cyl_section(double z, double zeta, double d, double sphi, double
 
 /* What the nodes share in state s: the axis q (world), sin and cos of its tilt, the moment
  * direction sin phi (sin beta, -cos beta, 0), the length, segment length, the surface elevation at
- * the upper end, the wet length h0 from the lower end, which end is lower, whether the surface
- * crosses the cylinder. */
+ * the upper end, the lower end's height zlow and the wet length h0 from it, which end is lower,
+ * whether the surface crosses the cylinder. */
 typedef struct hw_cyl_geo {
     hw_v3 q, mdir;
-    double L, l, sphi, cphi, zeta, h0;
+    double L, l, sphi, cphi, zeta, zlow, h0;
     int N, a_low, crossing;
 } hw_cyl_geo;
 
@@ -143,6 +154,7 @@ HW_HD hw_cyl_geo hw_cyl_geometry(const hw_cyl_p *c, const hw_body_s *s, const hw
     G.zeta = sea->W->n > 0 ? hw_wave_eta(sea->W, xtop.x, xtop.y, sea->t) : 0.0;
     G.crossing = zlow < G.zeta && ztop > G.zeta;
     G.h0 = G.crossing ? (G.zeta - zlow) / fabs(G.q.z) : (xa.z < G.zeta ? G.L : 0.0);
+    G.zlow = zlow;
     return G;
 }
 
@@ -158,6 +170,9 @@ typedef struct hw_cyl_node {
     hw_v3 seabed;
     hw_v3 moment;        /* the end faces' moments */
     double cam, caq;     /* added mass across and along the axis */
+    double dl, F;        /* tributary length, wet fraction (axial wet length and cross-section blended) */
+    double asub, za;     /* the wet cross-section and its centroid's height */
+    double seabed_power, seabed_energy; /* the contact's damping power (>= 0) and elastic energy */
 } hw_cyl_node;
 
 HW_HD hw_cyl_node hw_cyl_node_loads(const hw_cyl_p *c, const hw_cyl_geo *G, const hw_body_s *s, double g,
@@ -193,6 +208,8 @@ HW_HD hw_cyl_node hw_cyl_node_loads(const hw_cyl_p *c, const hw_cyl_geo *G, cons
     o.weight = hw_v3_make(0.0, 0.0, -c->ml * dl * g);
     o.buoy = o.drag_n = o.drag_q = o.fk_n = o.fk_q = o.pdyn = o.seabed = o.moment = z;
     o.cam = o.caq = 0.0;
+    o.dl = dl; o.F = F; o.asub = asub; o.za = za;
+    o.seabed_power = o.seabed_energy = 0.0;
     if (N > 0) {
         o.buoy = hw_v3_scale(hw_v3_sub(hw_v3_make(0.0, 0.0, 1.0), hw_v3_scale(q, q.z)), F * vi * rho * g);
         /* the lines' Morison drag, across and along the axis apart */
@@ -202,7 +219,12 @@ HW_HD hw_cyl_node hw_cyl_node_loads(const hw_cyl_p *c, const hw_cyl_geo *G, cons
         o.fk_q = hw_v3_scale(aq, F * rho * vi * c->ca_ax);
         o.cam = F * rho * vi * c->ca;
         o.caq = F * rho * vi * c->ca_ax;
-        if (sea->kb > 0.0) o.seabed = hw_seabed_contact(x, v, sea->depth, sea->kb, sea->cb, 1.0, 0.0, d, dl).f;
+        if (sea->kb > 0.0) { /* at the depth under the node (flat, or the bathymetry grid's) */
+            hw_seabed_result sb = hw_seabed_contact(x, v, hw_cyl_sea_depth(sea, x.x, x.y), sea->kb, sea->cb, 1.0, 0.0, d, dl);
+            o.seabed = sb.f;
+            o.seabed_power = sb.power;
+            o.seabed_energy = sb.energy;
+        }
     }
     double zlo_node = x.z - 0.5 * d * G->sphi;
     for (int e = 0; e < 2; e++) { /* end A (node 0), end B (node N) */
@@ -227,8 +249,9 @@ HW_HD hw_v3 hw_cyl_node_force(const hw_cyl_node *o)
 }
 
 /* The cylinder's loads on the body in state s (world, about the reference point), added to *f;
- * its added mass added to *m6 (and the added mass's centripetal force to *f); the drag's power
- * (<= 0) added to *drag_power when not NULL. */
+ * its added mass added to *m6 (and the added mass's centripetal force to *f); the power of its
+ * drag and of its seabed contact's damping (<= 0: what they take out) added to *drag_power when
+ * not NULL. */
 HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
                         hw_v6 *f, hw_m6 *m6, double *drag_power)
 {
@@ -236,7 +259,7 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
     double pw = 0.0;
     for (int i = 0; i <= G.N; i++) {
         hw_cyl_node o = hw_cyl_node_loads(c, &G, s, g, rho, sea, i);
-        pw -= hw_v3_dot(hw_v3_add(o.drag_n, o.drag_q), hw_v3_sub(o.U, o.v));
+        pw -= hw_v3_dot(hw_v3_add(o.drag_n, o.drag_q), hw_v3_sub(o.U, o.v)) + o.seabed_power;
         hw_body_add_force_at(f, s->r, o.x, hw_cyl_node_force(&o));
         f->a[3] += o.moment.x; f->a[4] += o.moment.y; f->a[5] += o.moment.z;
         if (o.cam != 0.0 || o.caq != 0.0)
@@ -247,5 +270,34 @@ HW_HD void hw_cyl_loads(const hw_cyl_p *c, const hw_body_s *s, double g, double 
         f->a[3] += M3.x; f->a[4] += M3.y; f->a[5] += M3.z;
     }
     if (drag_power) *drag_power += pw;
+}
+
+/* What the body's own energy (hw_body_energy: the cylinder's mass is in the body's) leaves out of
+ * the cylinder in state s: the added mass's kinetic energy 1/2 v^T A v at each node (across the
+ * axis Ca, along it CaAx and a wet end face's CaEnd: the loads' cam, caq), added to *kinetic;
+ * the buoyancy's potential, -rho g times the first moment in z of the wet volume, and the seabed
+ * contact's elastic energy, added to *potential. The wet volume's moment is that of the loads'
+ * blend: cos^2 phi of the axial wet length h0 from the lower end (A (z_low h0 + |q_z| h0^2 / 2))
+ * plus sin^2 phi of each node's wet cross-section (dL a_sub z_a); under water it is V z_centre
+ * whatever the tilt, and for a vertical cylinder piercing the surface it gives rho g A z_low^2 / 2,
+ * its bottom face's pressure's potential. Exact where the loads derive from it: a submerged
+ * cylinder, a vertical one piercing the surface; the added mass is constant along a path that
+ * keeps each node's wet fraction (a heaving spar), otherwise the loads leave out its rate of
+ * change (as MoorDyn's do). */
+HW_HD void hw_cyl_energy(const hw_cyl_p *c, const hw_body_s *s, double g, double rho, const hw_cyl_sea *sea,
+                         double *kinetic, double *potential)
+{
+    hw_cyl_geo G = hw_cyl_geometry(c, s, sea);
+    double area = 0.25 * HW_PI * c->d * c->d, ke = 0.0, pe = 0.0;
+    double moment = G.cphi * G.cphi * area * (G.zlow * G.h0 + 0.5 * fabs(G.q.z) * G.h0 * G.h0);
+    for (int i = 0; i <= G.N; i++) {
+        hw_cyl_node o = hw_cyl_node_loads(c, &G, s, g, rho, sea, i);
+        double vq = hw_v3_dot(o.v, G.q), vp2 = hw_v3_dot(o.v, o.v) - vq * vq;
+        ke += 0.5 * (o.cam * vp2 + o.caq * vq * vq);
+        if (G.N > 0) moment += G.sphi * G.sphi * o.dl * o.asub * o.za;
+        pe += o.seabed_energy;
+    }
+    *kinetic += ke;
+    *potential += pe - rho * g * moment;
 }
 #endif
