@@ -1,7 +1,7 @@
 /* The Syrope polyester segment, as MoorDyn 2.7.2 computes it (measured on its PyPI wheel:
- * docs/moordyn.md, "Syrope"; scripts/md-syrope-probe). Not yet wired into the lumped kernels:
- * the deck and YAML refuse Syrope; tests/test_md_polyester.c checks this segment law against the
- * wheel. In strains (per unit unstretched length), tensions in N:
+ * docs/moordyn.md, "Syrope"; scripts/md-syrope-probe);
+ * tests/test_md_polyester.c checks this segment law against the wheel, tests/test_md_syrope.c
+ * the lines that use it. In strains (per unit unstretched length), tensions in N:
  *
  *   fast spring     eps_f(T) = ln(1 + beta T / alpha) / beta      (dT/deps_f = alpha + beta T)
  *   OWC             the original working curve, a (strain, tension) table; slow strains
@@ -23,7 +23,8 @@
  *                   (while e < 0 the Tm term is left out, bs s' kept)
  *   running maximum the caller raises Tmax to Tm whenever an evaluation returns Tm > Tmax
  *   start           s = T -> S at Tmean0 on the working curve of Tmax0 (hw_syrope_start)
- * The working curve is made on the fly from Tmax (nothing stored per segment but s and Tmax). */
+ * The working curve is made on the fly from Tmax (nothing stored per segment but s, Tmax and the
+ * branch flag). On the lines: kernels/lumped.h (hw_lm_segment_at, hw_lm_syrope_init_line). */
 #ifndef HW_PHYSICS_SYROPE_H
 #define HW_PHYSICS_SYROPE_H
 #include "hd.h"
@@ -124,6 +125,33 @@ HW_HD hw_syrope_result hw_syrope_eval(const hw_syrope_type *ty, double tmax, int
     r.ds = ((ty->alpha + ty->beta * r.tm) * (e - es) + ty->bd * de) / (ty->bs + ty->bd);
     r.T = (e >= 0.0 ? r.tm : 0.0) + ty->bs * r.ds;
     return r;
+}
+
+/* The rest curve at running maximum tmax: the tension a segment held still at strain e settles
+ * to, on the working curve of tmax up to its top (e_max, tmax), on the OWC beyond. */
+HW_HD double hw_syrope_rest(const hw_syrope_type *ty, double tmax, double e)
+{
+    hw_syrope_curve c = hw_syrope_wc(ty, tmax);
+    if (e > c.emax) c.wc = 0;
+    return hw_syrope_map(&c, 0, 1, e);
+}
+
+/* A segment at rest at strain e (the static solve's end): its slow strain, with the running
+ * maximum *tmax raised and the branch *owc set to the OWC where e is beyond the working curve's
+ * top (then s' = 0 there: Tm and e_s are the rest tension and e). */
+HW_HD double hw_syrope_rest_state(const hw_syrope_type *ty, double *tmax, int *owc, double e)
+{
+    hw_syrope_curve c = hw_syrope_wc(ty, *tmax);
+    double t;
+    *owc = e > c.emax;
+    if (*owc) {
+        c.wc = 0;
+        t = hw_syrope_map(&c, 0, 1, e);
+        if (t > *tmax) *tmax = t;
+    } else {
+        t = hw_syrope_map(&c, 0, 1, e);
+    }
+    return hw_syrope_map(&c, 1, 2, t);
 }
 
 /* The slow strain a segment starts with: Tmean0 on the working curve of Tmax0. */
