@@ -85,9 +85,9 @@ typedef struct hw_lm_sys {
      * Per line: ln_syrn OWC rows (0: not Syrope) from row ln_syr0 of syr_e, syr_t; ln_syrc the
      * working-curve shape; ln_syrp 4 values: k1, k2, alpha, beta; bs = ln_ba, bd = ln_vbd. Per
      * segment, seg_syr 2 values: the running maximum Tmax and the branch flag (1: on the OWC).
-     * Every evaluation of a segment (the segment pass, not the static solver's) moves them as
-     * MoorDyn 2.7.2 does at each of its evaluations: flag to the branch it found, Tmax up to the
-     * mean tension when that is higher. Each segment is evaluated by one thread only. */
+     * Every evaluation of a segment (the segment pass, not the static solver's) moves them, as
+     * MoorDyn 2.7.2 is modelled to (docs/moordyn.md, "Syrope"): flag to the branch it found, Tmax
+     * up to the mean tension when that is higher. Each segment is evaluated by one thread only. */
     int n_syr;
     int *ln_syr0, *ln_syrn, *ln_syrc;
     double *ln_syrp, *syr_e, *syr_t, *seg_syr;
@@ -339,7 +339,7 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
         } else {
             size_t k = hw_lm_vis_off(S) + (size_t)s;
             hw_syrope_result v = hw_syrope_eval(&sy, st[0], st[1] != 0.0, r.strain, r.rate, y[k]);
-            st[1] = v.owc ? 1.0 : 0.0; /* as MoorDyn 2.7.2, at every evaluation */
+            st[1] = v.owc ? 1.0 : 0.0; /* at every evaluation (seg_syr above) */
             if (v.tm > st[0]) st[0] = v.tm;
             r.T = v.T;
             r = hw_segment_cut(r, alive);

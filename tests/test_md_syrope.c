@@ -14,6 +14,7 @@
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
 #include "physics/syrope.h"
+#include "world/sim_internal.h"
 
 static char msg[2048];
 
@@ -59,7 +60,7 @@ Test(syrope_lines, deck_and_yaml_twin_run_the_same)
     const hw_line_type_def *a = &sc[0]->model.types[0], *b = &sc[1]->model.types[0];
     cr_assert(a->syrope.on && a->syrope.owc.n == 7 && a->syrope.owc.x[6] == 0.05 && a->syrope.owc.y[6] == 5.5e6 &&
               a->syrope.curve == HW_SYROPE_LINEAR && a->syrope.k1 == 0.25 && a->syrope.k2 == 1.0 &&
-              a->syrope.alpha == 1.53e8 && a->syrope.beta == 23.12 && a->ba == 1e9 && a->ba_d == 1e5,
+              a->syrope.alpha == 1.53e8 && a->syrope.beta == 23.12 && a->ba == 3e8 && a->ba_d == 1e5,
               "deck Syrope settings read");
     cr_assert(b->syrope.on && b->syrope.owc.n == 7 && b->syrope.curve == a->syrope.curve && b->syrope.k1 == a->syrope.k1 &&
               b->syrope.alpha == a->syrope.alpha && b->syrope.beta == a->syrope.beta && b->ba == a->ba &&
@@ -85,22 +86,28 @@ Test(syrope_lines, deck_and_yaml_twin_run_the_same)
 /* MoorDyn 2.7.2 (PyPI wheel; moordyn.Create + Init + Step(dt = 1e-3) on tests/data/md_syrope.dat
  * and its side files, the point's z from GetPointPos and the end nodes' tensions from
  * GetLineNodeTen(line, 0) and (line, 2): the two segments' tensions) and Hawser on the same deck:
- * the 1e5 kg point, released at 1% stretch with each segment at Tmean0 on the working curve of
- * Tmax0, drops; the tension passes Tmax0 (1.51 MN at 0.246 s), so the segments go onto the OWC
- * and their running maxima rise, then unload along the new working curve and creep (BA_s 1e9 N s)
- * towards the weight. Same scheme (RK4), step and start; the running maximum and branch move at
- * every evaluation in both. Measured: the point agrees to 3e-9 m and the tensions to 0.11 N (7e-8
- * relative) over 10 s; asserted 1e-7 m and 1 N. */
+ * the 1.5e5 kg point, released at 1% stretch with each segment at Tmean0 on the working curve of
+ * Tmax0, drops and bounces (2.45 MN at 0.3 s) while each segment's mean tension creeps (BA_s 3e8
+ * N s) towards the weight, past Tmax0 between 2 and 4 s: the segments then go onto the OWC and
+ * their running maxima rise (1.42 MN at 4 s, checkpoint test below) while the point still
+ * oscillates. Same scheme (RK4), step and start; the running maximum and branch move at every
+ * evaluation in both. Measured: up to 2 s (the mean tension below Tmax0, the total tension well
+ * above it) the point agrees to 2.1e-9 m and the tensions to 0.11 N (1e-7 relative); asserted
+ * 1e-7 m and 1 N. After the crossing the two part: 2.3e-4 m and 4.4e3 N at 5 s, 6.9e-4 m and
+ * 1.3e4 N at 10 s (0.8%; asserted as measured, 1e-3 m and 2e4 N, so a change is seen). That is
+ * the regime docs/moordyn.md, "Syrope", lists as not reproduced yet: how MoorDyn 2.7.2 decides
+ * the branch (or Tmax within a step) while an oscillating mean tension goes back and forth about
+ * the running maximum. */
 Test(syrope_lines, matches_moordyn_2_7_2)
 {
     static const double md[7][4] = { /* t, point z, tension of segment 1, of segment 2 */
-        {0.1, -20.123791226390, 822670.433359589, 822446.361765584},
-        {0.246, -20.167437924215, 1514825.736214640, 1513910.554998315},
-        {0.5, -20.104588812764, 466044.424190593, 466176.451052775},
-        {1.0, -20.109311320526, 505649.164204732, 505741.644806278},
-        {2.0, -20.119583871507, 609313.005962539, 609301.977223164},
-        {5.0, -20.154020792872, 1046134.696956871, 1045687.504550450},
-        {10.0, -20.159677217053, 1010608.228055986, 1010196.508613819}};
+        {0.1, -20.131531633467, 943623.089138995, 943592.294801477},
+        {0.3, -20.230539120034, 2452183.871038964, 2451148.371604214},
+        {0.5, -20.151746228363, 1004328.898118247, 1004257.684135686},
+        {1.0, -20.208771686855, 1814565.521807889, 1813954.696793438},
+        {2.0, -20.228108903945, 1987234.865919265, 1986509.040746704},
+        {5.0, -20.219682310888, 1578296.769028483, 1577653.550791936},
+        {10.0, -20.220411282984, 1585014.218257664, 1584266.437796455}};
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
     hw_sim *sim = sim_of(sc);
     double dz = 0, dT = 0;
@@ -109,10 +116,13 @@ Test(syrope_lines, matches_moordyn_2_7_2)
         double r[3], v[3], f[3], T[2];
         cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
         cr_assert_eq(hw_sim_line_tensions(sim, 0, T), HW_OK);
-        cr_expect(fabs(r[2] - md[k][1]) < 1e-7, "t %g: z %.12f, MoorDyn %.12f", md[k][0], r[2], md[k][1]);
+        double tz = md[k][0] <= 2.0 ? 1e-7 : 1e-3, tt = md[k][0] <= 2.0 ? 1.0 : 2e4; /* see above */
+        cr_expect(fabs(r[2] - md[k][1]) < tz, "t %g: z %.12f, MoorDyn %.12f", md[k][0], r[2], md[k][1]);
         for (int s = 0; s < 2; s++)
-            cr_expect(fabs(T[s] - md[k][2 + s]) < 1.0, "t %g segment %d: T %.6f, MoorDyn %.6f", md[k][0], s + 1,
+            cr_expect(fabs(T[s] - md[k][2 + s]) < tt, "t %g segment %d: T %.6f, MoorDyn %.6f", md[k][0], s + 1,
                       T[s], md[k][2 + s]);
+        cr_log_info("t %g: |dz| %.3g m, |dT| %.3g N", md[k][0], fabs(r[2] - md[k][1]),
+                    fmax(fabs(T[0] - md[k][2]), fabs(T[1] - md[k][3])));
         dz = fmax(dz, fabs(r[2] - md[k][1]));
         dT = fmax(dT, fmax(fabs(T[0] - md[k][2]), fabs(T[1] - md[k][3])));
     }
@@ -189,7 +199,7 @@ Test(syrope_lines, static_start_is_at_rest)
     cr_assert_eq(hw_sim_line_tensions(sim, 0, t0), HW_OK);
     cr_assert_eq(hw_sim_point_state(sim, 1, z0, v, fo), HW_OK);
     /* the point's weight and the end node's (half a segment, wet) */
-    double w = 1e5 * 9.80665 + (40.0 - 1025.0 * atan(1.0) * 0.2 * 0.2) * 9.80665 * 2.5;
+    double w = 1.5e5 * 9.80665 + (40.0 - 1025.0 * atan(1.0) * 0.2 * 0.2) * 9.80665 * 2.5;
     cr_expect(fabs(t0[1] - w) < 1e-6 * w, "end segment %.3f N, the weight %.3f N", t0[1], w);
     step_to(sim, 2.0, 0.001);
     cr_assert_eq(hw_sim_line_tensions(sim, 0, t1), HW_OK);
@@ -202,7 +212,7 @@ Test(syrope_lines, static_start_is_at_rest)
 
 /* ---- checkpoints ------------------------------------------------------------------------------- */
 
-/* Saved at 0.3 s (after the segments went onto the OWC and their running maxima rose past Tmax0)
+/* Saved at 4 s (after the segments went onto the OWC and their running maxima rose past Tmax0)
  * and loaded into a fresh simulation, the run goes on bit for bit: the checkpoint carries each
  * segment's running maximum and branch flag (without them the resumed segments would unload along
  * Tmax0's working curve). */
@@ -210,14 +220,19 @@ Test(syrope_lines, checkpoint_resumes_bit_identically)
 {
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
     hw_sim *a = sim_of(sc), *b = sim_of(sc);
-    step_to(a, 0.3, 0.001);
+    step_to(a, 4.0, 0.001);
+    for (int s = 0; s < 2; s++) { /* the CPU backend shares the host's seg_syr */
+        cr_log_info("segment %d at 4 s: Tmax %.3f N, branch %g", s, a->m.S.seg_syr[2 * s], a->m.S.seg_syr[2 * s + 1]);
+        cr_assert(a->m.S.seg_syr[2 * s] > 1.31e6, "segment %d: the running maximum rose past Tmax0 (%.1f)", s,
+                  a->m.S.seg_syr[2 * s]);
+    }
     void *buf = NULL;
     size_t len = 0;
     cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
     cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
     free(buf);
-    step_to(a, 1.5, 0.001);
-    step_to(b, 1.5, 0.001);
+    step_to(a, 5.0, 0.001);
+    step_to(b, 5.0, 0.001);
     double ta[2], tb[2], xa[9], xb[9];
     cr_assert_eq(hw_sim_line_tensions(a, 0, ta), HW_OK);
     cr_assert_eq(hw_sim_line_tensions(b, 0, tb), HW_OK);
