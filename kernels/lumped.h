@@ -84,7 +84,8 @@ typedef struct hw_lm_sys {
     /* Syrope lines (physics/syrope.h; n_syr: how many, 0: none, and nothing below is read).
      * Per line: ln_syrn OWC rows (0: not Syrope) from row ln_syr0 of syr_e, syr_t; ln_syrc the
      * working-curve shape; ln_syrp 4 values: k1, k2, alpha, beta; bs = ln_ba, bd = ln_vbd. Per
-     * segment, seg_syr 2 values: the running maximum Tmax and the branch flag (1: on the OWC).
+     * segment, seg_syr 2 values: the running maximum Tmax and the branch (1: on the OWC; kept
+     * for inspection and checkpoints, not read by hw_syrope_eval's rule).
      * Every evaluation of a segment (the segment pass, not the static solver's) moves them, as
      * MoorDyn 2.7.2 is modelled to (docs/moordyn.md, "Syrope"): flag to the branch it found, Tmax
      * up to the mean tension when that is higher. Each segment is evaluated by one thread only. */
