@@ -12,10 +12,11 @@
  *   rx ry rz vx vy vz ed  (ed: energy dissipated at that node or point so far)
  * then n_vis values: with a viscoelastic line in the system (n_vis = n_segs, else 0), the strain
  * e1 of the first spring of every segment (physics/viscoelastic.h; 0 and never written for the
- * segments of other lines), then n_viv values: with a line with vortex-induced vibration in the
- * system (n_viv = 3 n_nodes, else 0), three blocks of n_nodes: the excitation phase of every node,
- * and the running mean squares of its cross-flow velocity and acceleration (physics/viv.h; 0 and
- * never written for the nodes of other lines and the end nodes). hw_lm_ny is the whole length:
+ * segments of other lines, or the slow strain s of a Syrope segment: physics/syrope.h; n_vis is
+ * n_segs as well with a Syrope line), then n_viv values: with a line with vortex-induced vibration
+ * in the system (n_viv = 3 n_nodes, else 0), three blocks of n_nodes: the excitation phase of every
+ * node, and the running mean squares of its cross-flow velocity and acceleration (physics/viv.h; 0
+ * and never written for the nodes of other lines and the end nodes). hw_lm_ny is the whole length:
  * the integrators combine all of it.
  * End nodes take their kinematics from their point (hw_lm_constrain_*): they are part of the
  * point's rigid motion, and the point carries their mass and loads.
@@ -34,6 +35,7 @@
 #include "physics/segment.h"
 #include "physics/viscoelastic.h"
 #include "physics/viv.h"
+#include "physics/syrope.h"
 #include "physics/hydro.h"
 #include "physics/seabed.h"
 #include "physics/bending.h"
@@ -88,6 +90,18 @@ typedef struct hw_lm_sys {
     /* vortex-induced vibration (physics/viv.h): lift coefficient (0: none), synchronization range
      * cF +- dF, rms averaging time tau (s). NULL when n_viv = 0. */
     double *ln_vcl, *ln_vcf, *ln_vdf, *ln_vtau;
+    /* Syrope lines (physics/syrope.h; n_syr: how many, 0: none, and nothing below is read).
+     * Per line: ln_syrn OWC rows (0: not Syrope) from row ln_syr0 of syr_e, syr_t; ln_syrc the
+     * working-curve shape; ln_syrp 4 values: k1, k2, alpha, beta; bs = ln_ba, bd = ln_vbd. Per
+     * segment, seg_syr 2 values: the running maximum Tmax and the branch (1: on the OWC; kept
+     * for inspection and checkpoints, not read by hw_syrope_eval's rule).
+     * Every evaluation of a segment (the segment pass, not the static solver's) moves them, as
+     * MoorDyn 2.7.2 is modelled to (docs/moordyn.md, "Syrope"): flag to the branch it found, Tmax
+     * up to the mean tension when that is higher. Each segment is evaluated by one thread only. */
+    int n_syr;
+    int *ln_syr0, *ln_syrn, *ln_syrc;
+    double *ln_syrp, *syr_e, *syr_t, *seg_syr;
+    double *ln_syrs; /* host only (the start, hw_lm_syrope_init_line): Tmax0, Tmean0 per line */
     /* segments */
     int *seg_line;
     double *seg_l0;
@@ -152,6 +166,19 @@ HW_HD size_t hw_lm_viv_off(const hw_lm_sys *S) { return hw_lm_vis_off(S) + (size
 HW_HD size_t hw_lm_ny(const hw_lm_sys *S) { return hw_lm_viv_off(S) + (size_t)S->n_viv; }
 HW_HD int hw_lm_is_visco(const hw_lm_sys *S, int l) { return S->n_vis > 0 && S->ln_vk2[l] > 0.0; }
 HW_HD int hw_lm_is_viv(const hw_lm_sys *S, int l) { return S->n_viv > 0 && S->ln_vcl[l] > 0.0; }
+HW_HD int hw_lm_is_syrope(const hw_lm_sys *S, int l) { return S->n_syr > 0 && S->ln_syrn[l] > 0; }
+/* A Syrope line's segment law (its tables in S). */
+HW_HD hw_syrope_type hw_lm_syrope_type(const hw_lm_sys *S, int l)
+{
+    hw_syrope_type ty;
+    int o = S->ln_syr0[l];
+    const double *p = S->ln_syrp + 4 * l;
+    ty.owc_e = S->syr_e + o; ty.owc_t = S->syr_t + o; ty.n = S->ln_syrn[l];
+    ty.shape = S->ln_syrc[l];
+    ty.k1 = p[0]; ty.k2 = p[1]; ty.alpha = p[2]; ty.beta = p[3];
+    ty.bs = S->ln_ba[l]; ty.bd = S->ln_vbd[l];
+    return ty;
+}
 
 HW_HD hw_v3 hw_lm_get3(const double *y, int n, int block, int i)
 {
@@ -314,7 +341,25 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
         r = hw_segment_reel(r, l0, (ra ? S->ln_wrate[2 * l] : 0.0) + (rb ? S->ln_wrate[2 * l + 1] : 0.0),
                             ea, S->ln_ba[l], S->tab_x + t0, S->tab_y + t0, tn);
     double pd;
-    if (hw_lm_is_visco(S, l) && !S->vis_static) {
+    if (hw_lm_is_syrope(S, l)) { /* Syrope (physics/syrope.h) */
+        hw_syrope_type sy = hw_lm_syrope_type(S, l);
+        double *st = S->seg_syr + 2 * (size_t)s, alive = S->seg_alive[s];
+        if (S->vis_static) { /* at rest on the working curve of its Tmax (the OWC above it) */
+            r.T = r.strain >= 0.0 ? hw_syrope_rest(&sy, st[0], r.strain) + sy.bs * r.rate : 0.0;
+            r = hw_segment_cut(r, alive);
+            pd = sy.bs * r.rate * r.rate * l0 * alive;
+        } else {
+            size_t k = hw_lm_vis_off(S) + (size_t)s;
+            hw_syrope_result v = hw_syrope_eval(&sy, st[0], st[1] != 0.0, r.strain, r.rate, y[k]);
+            st[1] = v.owc ? 1.0 : 0.0; /* at every evaluation (seg_syr above) */
+            if (v.tm > st[0]) st[0] = v.tm;
+            r.T = v.T;
+            r = hw_segment_cut(r, alive);
+            double d2 = r.rate - v.ds;
+            pd = (sy.bs * v.ds * v.ds + sy.bd * d2 * d2) * l0 * alive;
+            if (dy) dy[k] = v.ds * alive;
+        }
+    } else if (hw_lm_is_visco(S, l) && !S->vis_static) {
         size_t k = hw_lm_vis_off(S) + (size_t)s;
         double k1, k2;
         hw_visco_springs(ea, S->ln_vbeta[l], S->ln_vk1[l], S->ln_vk2[l], y[k], &k1, &k2);
@@ -354,12 +399,38 @@ HW_HD void hw_lm_segment(const hw_lm_sys *S, double t, const double *y, const hw
     if (hw_lm_segment_bad(S, w, s)) HW_FLAG_BAD(w->bad, s);
 }
 
+/* A Syrope line's segments: at = 0, every segment's running maximum at the line's Tmax0
+ * (ln_syrs: Tmax0, Tmean0 per line) and its slow strain at Tmean0 on that working curve
+ * (hw_syrope_start: MoorDyn 2.7.2's SYROPE IC, whatever the segment's strain); at = 1, at rest at
+ * its strain (positions read from y) on the rest curve of its present Tmax (hw_syrope_rest_state;
+ * the static solve's). Host code. */
+static inline void hw_lm_syrope_init_line(const hw_lm_sys *S, double *y, int l, int at_rest)
+{
+    hw_syrope_type sy = hw_lm_syrope_type(S, l);
+    int n = S->n_state;
+    for (int k = 0; k < S->ln_nseg[l]; k++) {
+        int s = S->ln_s0[l] + k, ia = S->ln_n0[l] + k;
+        double *st = S->seg_syr + 2 * (size_t)s, *ys = y + hw_lm_vis_off(S) + (size_t)s;
+        if (!at_rest) {
+            st[0] = S->ln_syrs[2 * l];
+            st[1] = 0.0;
+            *ys = hw_syrope_start(&sy, st[0], S->ln_syrs[2 * l + 1]);
+            continue;
+        }
+        double len = hw_v3_norm(hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia)));
+        int owc = 0;
+        *ys = hw_syrope_rest_state(&sy, &st[0], &owc, len / S->seg_l0[s] - 1.0);
+        st[1] = owc;
+    }
+}
+
 /* The viscoelastic strains of every segment of the viscoelastic lines in y (positions read from
  * y): at = 0, e1 = e (the whole stretch on the first spring, as MoorDyn 2.7.2 starts a line
  * without an initial-condition stage); at = 1, at rest (hw_visco_rest: the static solve's).
  * Host code (the model build and the static solver call it). */
 static inline void hw_lm_vis_init_line(const hw_lm_sys *S, double *y, int l, int at_rest)
 {
+    if (hw_lm_is_syrope(S, l)) { hw_lm_syrope_init_line(S, y, l, at_rest); return; }
     if (!hw_lm_is_visco(S, l)) return;
     int n = S->n_state;
     for (int k = 0; k < S->ln_nseg[l]; k++) {

@@ -47,6 +47,9 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/md_cantilever.yaml", /* a clamped end's hinge (hw_hinge_clamp) */
     HW_TEST_DATA_DIR "/md_sea_curr2.yaml", /* a current varying in depth and time: physics/hydro.h's
                                               bisection in time on the device */
+    HW_TEST_DATA_DIR "/md_syrope.yaml", /* Syrope: a slow strain per segment after the blocks, and
+                                           each segment's running maximum and branch flag, which
+                                           the segment pass moves at every evaluation */
     NULL};
 
 static int have_device(void)
@@ -997,8 +1000,9 @@ static void snap(hw_sim *s, const hw_scenario *sc, double *out, size_t *n)
 Test(gpu_parity, checkpoint_round_trip_on_the_device)
 {
     if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
-    const char *paths[] = {HW_EXAMPLES_DIR "/crane_lowering.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml"};
-    for (int k = 0; k < 2; k++) {
+    const char *paths[] = {HW_EXAMPLES_DIR "/crane_lowering.yaml", HW_TEST_DATA_DIR "/md_catenary.yaml",
+                           HW_TEST_DATA_DIR "/md_syrope.yaml"}; /* Syrope: running maxima in the checkpoint */
+    for (int k = 0; k < 3; k++) {
         hw_scenario *sc = load(paths[k]);
         hw_sim *a = NULL, *b = NULL, *c = NULL, *d = NULL;
         char msg[1024];
@@ -1034,6 +1038,45 @@ Test(gpu_parity, checkpoint_round_trip_on_the_device)
         for (int s = 0; s < 4; s++) hw_sim_destroy(all[s]);
         hw_scenario_free(sc);
     }
+}
+
+/* Syrope lines (md_syrope.yaml): each segment's running maximum and branch flag live on the
+ * device and move at every evaluation of the segment pass, as on the CPU. After 2 s (the segments
+ * went onto the OWC at 0.25 s and came back to their working curves) both backends hold the same
+ * flags and the same maxima (1e-12 relative), and the states agree as the other lines' do. */
+Test(gpu_parity, syrope_running_maxima_cpu_vs_cuda)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/md_syrope.yaml");
+    hw_sim *c = NULL, *g = NULL;
+    char msg[1024];
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &c, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &g, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_step(c, 2000), HW_OK, "%s", hw_sim_last_error(c));
+    cr_assert_eq(hw_sim_step(g, 2000), HW_OK, "%s", hw_sim_last_error(g));
+    const hw_lm_sys *S = &c->m.S;
+    cr_assert(S->n_syr > 0);
+    size_t n = 2 * (size_t)S->n_segs;
+    double *gc = calloc(n, sizeof(double));
+    cr_assert_not_null(gc);
+    cr_assert_eq(g->ops->syr_get(g->be, gc), HW_OK);
+    int rose = 0;
+    for (size_t k = 0; k < n; k += 2) {
+        cr_expect(gc[k + 1] == S->seg_syr[k + 1], "segment %zu: branch %g on the device, %g on the CPU", k / 2,
+                  gc[k + 1], S->seg_syr[k + 1]);
+        cr_expect(fabs(gc[k] - S->seg_syr[k]) <= 1e-12 * S->seg_syr[k], "segment %zu: Tmax %.9f vs %.9f", k / 2,
+                  gc[k], S->seg_syr[k]);
+        rose |= S->seg_syr[k] > 1.302e6;
+    }
+    cr_expect(rose, "the running maxima rose past Tmax0");
+    double xc[9], xg[9];
+    cr_assert_eq(hw_sim_line_positions(c, 0, xc), HW_OK);
+    cr_assert_eq(hw_sim_line_positions(g, 0, xg), HW_OK);
+    for (int k = 0; k < 9; k++) cr_expect(fabs(xc[k] - xg[k]) <= 1e-12 * 30.0, "coordinate %d: %.15g vs %.15g", k, xc[k], xg[k]);
+    free(gc);
+    hw_sim_destroy(c);
+    hw_sim_destroy(g);
+    hw_scenario_free(sc);
 }
 
 /* Line failure (host/world/failure.c): the broken-segment factor seg_alive in the kernels' bodies, and

@@ -634,19 +634,19 @@ Test(errors, refused_sections)
     /* RODS is read now (tests "rods" below): a row needs its ROD TYPES */
     expect(with("---------------------- OPTIONS ----------------------\n", rods), BAD, 19,
            "RODS 1 RodType", "the deck has no ROD TYPES rows");
-    /* Syrope's initial conditions: refused at its first row (the section has no header rows) */
+    /* Syrope's initial conditions (read: tests/test_md_syrope.c) name Syrope lines only */
     const char *syrope = "---------------------- SYROPE IC ----------------------\n"
                          "1 2e6 1e6\n"
                          "---------------------- OPTIONS ----------------------\n";
-    expect(with("---------------------- OPTIONS ----------------------\n", syrope), REFUSED, 17,
-           "SYROPE IC: not supported yet", "Syrope");
+    expect(with("---------------------- OPTIONS ----------------------\n", syrope), BAD, 17,
+           "SYROPE IC", "expected a Syrope line");
     const char *wc = "-------------------------- SYROPE WORKING CURVES ----------------------\n"
                      "LineType   WCType    k1      k2\n"
                      "(-)        (-)       (-)     (-)\n"
                      "poly      EXP        0.2     1.5\n"
                      "---------------------- OPTIONS ----------------------\n";
-    expect(with("---------------------- OPTIONS ----------------------\n", wc), REFUSED, 19,
-           "SYROPE WORKING CURVES: not supported yet", "working curves");
+    /* ignored with a note, as MoorDyn 2.7.2 ignores it */
+    cr_assert_eq(load_text(with("---------------------- OPTIONS ----------------------\n", wc)), HW_OK, "%s", msg);
     const char *bodies = "---------------------- BODIES ----------------------\n"
                          "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
                          "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
@@ -814,11 +814,12 @@ Test(errors, refused_line_type_features)
 {
     expect(with("1e9 -0.5", "ea_curve.txt -0.5"), REFUSED, 6, "LINE TYPES chain EA", "curve file");
     /* viscoelastic: EA_s|EA_d and the mean-load-dependent EA_s|alpha|beta (with BA or BA|BA_d) are
-     * read (tests/test_viscoelastic.c, tests/test_md_polyester.c); Syrope's three values are refused */
+     * read (tests/test_viscoelastic.c, tests/test_md_polyester.c); Syrope too (tests/test_md_syrope.c),
+     * whose BA_s is a damping, not a ratio */
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5")), HW_OK, "%s", msg);
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9 -0.5|1e7")), HW_OK, "%s", msg);
     cr_assert_eq(load_text(with("1e9 -0.5", "1e9|2e9|0.3 -0.5")), HW_OK, "%s", msg);
-    expect(with("1e9 -0.5", "SYROPE:wc.txt|2e9|0.3 -0.5"), REFUSED, 6, "LINE TYPES chain EA", "Syrope");
+    expect(with("1e9 -0.5", "SYROPE:wc.txt|2e9|0.3 -0.5"), BAD, 6, "LINE TYPES chain BA/-zeta", "BA_s >= 0");
     expect(with("1e9 -0.5", "1e9 -0.5|1e7"), BAD, 6, "LINE TYPES chain BA/-zeta", "as many bar-separated");
     expect(with("1e9 -0.5", "1e9|5e8 -0.5|1e7"), BAD, 6, "LINE TYPES chain EA (EA_s|EA_d)", "EA_d > EA");
     expect(with("1e9 -0.5", "1e9|2e9 0|0"), BAD, 6, "LINE TYPES chain BA/-zeta (BA|BA_d)", "BA_d > 0");

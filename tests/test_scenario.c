@@ -445,7 +445,7 @@ Test(errors, unknown_item_key)
 {
     const char *y = with("    length: 520", "    lenght: 520");
     expect_error(y, line_of(y, "lenght"), "lines[0] (line1).lenght",
-                 "(one of: name, type, end_a, end_b, length, segments, winch, failure, start, clamp_a, clamp_b), got \"lenght\"");
+                 "(one of: name, type, end_a, end_b, length, segments, winch, failure, start, clamp_a, clamp_b, syrope), got \"lenght\"");
 }
 
 Test(errors, unknown_key_case_hint)

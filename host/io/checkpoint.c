@@ -354,6 +354,12 @@ uint64_t hw_ck_model_hash(const hw_sim *sim)
         if (any_beta) H(S->ln_vbeta, nl);
     }
     if (S->n_viv > 0) { H(S->ln_vcl, nl); H(S->ln_vcf, nl); H(S->ln_vdf, nl); H(S->ln_vtau, nl); } /* VIV */
+    if (S->n_syr > 0) { /* Syrope: the tables and settings */
+        int nowc = 0;
+        for (int l = 0; l < nl; l++) nowc += S->ln_syrn[l];
+        H(S->ln_syr0, nl); H(S->ln_syrn, nl); H(S->ln_syrc, nl); H(S->ln_syrp, 4 * nl);
+        H(S->syr_e, nowc); H(S->syr_t, nowc);
+    }
     H(S->pt_kind, np); H(S->pt_motion, np); H(S->pt_r0, 3 * np); H(S->pt_mass, np); H(S->pt_vol, np);
     H(S->pt_vel, 3 * np); H(S->pt_amp, 3 * np); H(S->pt_omega, np); H(S->pt_phase, np);
     H(S->pt_cda, np); H(S->pt_ca, np); H(S->pt_cscale, np);
@@ -414,6 +420,9 @@ void hw_ck_sim_records(hw_ck *ck, hw_sim *sim)
     /* line failure: broken segments and each line's record (fail.any and seg_trip are derived:
      * hw_failures_resync after loading) */
     CK_ARR(ck, "sys.seg_alive", S->seg_alive, S->n_segs);
+    /* Syrope lines: each segment's running maximum and branch flag (fetched by sync_host_state,
+     * pushed back after a load); only with a Syrope line */
+    if (S->n_syr > 0) CK_ARR(ck, "sys.seg_syr", S->seg_syr, 2 * (size_t)S->n_segs);
     if (sim->fail.ln) CK_ARR(ck, "fail.ln", sim->fail.ln, nl);
     /* coupled points: the kinematics last set */
     CK_ARR(ck, "sys.pt_cpos", S->pt_cpos, 3 * np);
@@ -462,6 +471,7 @@ hw_status hw_ck_sim_loaded(hw_sim *sim)
     if (!st && sim->fail.ln) st = hw_failures_resync(sim);
     if (!st && sim->acc_seg) st = sim->ops->acc_set(sim->be, sim->acc_seg, sim->acc_line, sim->monitor);
     if (!st) st = hw_sim_wave_samples_set(sim, sim->wv_k, sim->wv_s);
+    if (!st && sim->m.S.n_syr > 0) st = sim->ops->syr_set(sim->be, sim->m.S.seg_syr);
     sim->ops->take_bad(sim->be);
     sim->y_valid = 1;
     sim->w_valid = 0;
@@ -474,6 +484,7 @@ static hw_status sync_host_state(hw_sim *sim)
     if (sim->acc_seg) /* the accumulators as the backend holds them (no sample of the state now) */
         st = sim->ops->acc_get(sim->be, sim->acc_seg, sim->acc_line);
     if (!st) st = hw_sim_wave_samples_get(sim, sim->wv_k, sim->wv_s); /* the samples as well */
+    if (!st && sim->m.S.n_syr > 0) st = sim->ops->syr_get(sim->be, sim->m.S.seg_syr); /* Syrope */
     if (st || sim->y_valid) return st;
     st = sim->ops->download(sim->be, HW_BUF_Y, sim->y);
     if (!st) sim->y_valid = 1;

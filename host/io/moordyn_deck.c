@@ -27,16 +27,18 @@
 #include "io/bathymetry_file.h"
 #include "io/scenario_body.h"
 #include "model/critical_step.h"
+#include "physics/syrope.h"
 #include "model/model_build.h"
 #include "world/integrate.h"
 
 /* ---- reader state ----------------------------------------------------------------------------- */
 
 enum { SEC_LINE_TYPES = 0, SEC_POINTS, SEC_LINES, SEC_OPTIONS, SEC_OUTPUTS, SEC_FAILURE, SEC_BODIES,
-       SEC_ROD_TYPES, SEC_RODS, SEC_KNOWN, SEC_REFUSED = 100, SEC_UNKNOWN = 200 };
+       SEC_ROD_TYPES, SEC_RODS, SEC_SYROPE_IC, SEC_SYROPE_WC, SEC_KNOWN, SEC_REFUSED = 100, SEC_UNKNOWN = 200 };
 
 static const char *const SEC_NAMES[SEC_KNOWN] = {"LINE TYPES", "POINTS", "LINES", "OPTIONS",
-                                                 "OUTPUTS", "FAILURE", "BODIES", "ROD TYPES", "RODS"};
+                                                 "OUTPUTS", "FAILURE", "BODIES", "ROD TYPES", "RODS",
+                                                 "SYROPE IC", "SYROPE WORKING CURVES"};
 
 typedef struct section {
     int header;  /* index of the header line; -1 when the deck has no such section */
@@ -127,6 +129,8 @@ typedef struct rdr {
     double tmaxic;      /* TmaxIC's value (its line: opt_ln[O_TMAXIC]) */
     double dtic;        /* dtIC's value (MoorDyn's default 1 s) */
     double *ic_buf;     /* the lines' start states read from it (start_pos / start_vel point here) */
+    double **syr_buf;   /* Syrope: each type's OWC (strains, then tensions; n_syr_buf blocks) */
+    int n_syr_buf;
 } rdr;
 
 #define FAILED(R) ((R)->status != HW_OK)
@@ -266,10 +270,8 @@ static const sec_key SEC_KEYS[] = {
     {"FAILURE", SEC_FAILURE, NULL},
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
     {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
-    {"SYROPE WORKING CURVES", SEC_REFUSED, "the Syrope polyester model's working curves (Hawser reads the "
-                                           "viscoelastic EA_s|EA_d and EA_s|alpha|beta forms, not Syrope's)"},
-    {"SYROPE IC", SEC_REFUSED, "the Syrope polyester model's initial conditions (Hawser reads the "
-                               "viscoelastic EA_s|EA_d and EA_s|alpha|beta forms, not Syrope's)"},
+    {"SYROPE WORKING CURVES", SEC_SYROPE_WC, NULL},
+    {"SYROPE IC", SEC_SYROPE_IC, NULL},
     {"POINTS", SEC_POINTS, NULL},
     {"POINT LIST", SEC_POINTS, NULL},
     {"POINT PROPERTIES", SEC_POINTS, NULL},
@@ -329,7 +331,7 @@ static void find_sections(rdr *R)
                      "\"%.80s\" with rows under it (line %d)", title, first + 1);
         } else if (k->sec == SEC_REFUSED) {
             /* a table section: two rows of column names and units, then items */
-            int rows = 0, at = -1, items = !strcmp(k->key, "SYROPE IC") ? 1 : 3; /* no header rows */
+            int rows = 0, at = -1, items = 3;
             for (int j = i + 1; j < end; j++)
                 if (!blank_line(R->ln[j]) && ++rows == items && at < 0) at = j;
             if (at >= 0)
@@ -1195,44 +1197,200 @@ static void require_depth(rdr *R)
              "automatic time step and CFL come from the lines' segments), got none");
 }
 
+static int col_bar(rdr *R, const row *r, int c, const char *where, const char *col, const char *unit,
+                   unsigned allowed, const char *form, double v[6]); /* below */
+
+/* ---- Syrope ----------------------------------------------------------------------------------- */
+
+/* EA SYROPE:<settings file>|alpha|beta and BA BA_s|BA_d (MoorDyn 2.7.2's Syrope polyester model;
+ * docs/moordyn.md, "Syrope"). The settings file (beside the deck, as MoorDyn opens it from the
+ * working directory) has rows "VALUE NAME": the OWC table's path (NAME OWC; beside the deck too;
+ * three header lines, then rows "strain tension"), WCType (LINEAR, QUADRATIC or EXP), k1, k2. */
+static void read_syrope_type(rdr *R, const row *r, const char *where, hw_line_type_def *t)
+{
+    char w[160], buf[512], path[4096], err[900];
+    snprintf(w, sizeof w, "%s EA", where);
+    snprintf(buf, sizeof buf, "%s", r->tok[3]);
+    char *file = strchr(buf, ':'), *b1 = file ? strchr(file, '|') : NULL, *b2 = b1 ? strchr(b1 + 1, '|') : NULL;
+    double v[2];
+    if (!file || !b1 || !b2 || strchr(b2 + 1, '|')) {
+        fail(R, r->line, w, "expected SYROPE:<settings file>|alpha|beta, got \"%.60s\"", r->tok[3]);
+        return;
+    }
+    *b1 = *b2 = '\0';
+    file++;
+    if (!to_double(b1 + 1, &v[0]) || !to_double(b2 + 1, &v[1]) || !*file) {
+        fail(R, r->line, w, "expected SYROPE:<settings file>|alpha|beta with alpha (N) and beta (-) "
+             "numbers, got \"%.60s\"", r->tok[3]);
+        return;
+    }
+    t->syrope.on = 1;
+    t->syrope.alpha = v[0];
+    t->syrope.beta = v[1];
+    double bv[6] = {0, 0, 0, 0, 0, 0};
+    int kb = col_bar(R, r, 4, where, "BA/-zeta", "N s", 1u << 1 | 1u << 2, "BA_s|BA_d (Syrope's dampings)", bv);
+    if (kb < 0) return;
+    if (bv[0] < 0) {
+        char wb[160];
+        snprintf(wb, sizeof wb, "%s BA/-zeta", where);
+        fail(R, r->line, wb, "expected BA_s >= 0 N s for a Syrope line (no damping ratio), got %g", bv[0]);
+        return;
+    }
+    t->ba = bv[0];
+    t->ba_d = kb == 2 ? bv[1] : 0.0;
+    /* the settings file */
+    if (hw_path_beside(R->file, file, path, sizeof path)) {
+        fail(R, r->line, w, "expected a settings path of at most %zu characters", sizeof path - 40);
+        return;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fail_st(R, HW_ERR_IO, r->line, w, "%s: cannot open the Syrope settings file: %s (the path is "
+                "relative to the deck's directory)", path, strerror(errno));
+        return;
+    }
+    char ln[1024], owc[1024] = "";
+    int have[4] = {0, 0, 0, 0}, k = 0;
+    while (fgets(ln, sizeof ln, f) && !FAILED(R)) {
+        k++;
+        char val[1024], name[64];
+        if (sscanf(ln, "%1023s %63s", val, name) != 2) continue;
+        char un[64];
+        upper(un, name, sizeof un);
+        double x;
+        if (!strcmp(un, "OWC")) {
+            snprintf(owc, sizeof owc, "%s", val);
+            have[0] = 1;
+        } else if (!strcmp(un, "WCTYPE")) {
+            char uv[64];
+            upper(uv, val, sizeof uv);
+            t->syrope.curve = !strcmp(uv, "LINEAR") ? HW_SYROPE_LINEAR : !strcmp(uv, "QUADRATIC")
+                              ? HW_SYROPE_QUADRATIC : !strcmp(uv, "EXP") ? HW_SYROPE_EXP : -1;
+            if (t->syrope.curve < 0)
+                fail(R, k, "WCType", "expected LINEAR, QUADRATIC or EXP, got \"%.40s\" (in %s, the Syrope "
+                     "settings of %s:%d)", val, path, R->file, r->line);
+            have[1] = 1;
+        } else if ((!strcmp(un, "K1") || !strcmp(un, "K2")) && to_double(val, &x)) {
+            if (un[1] == '1') t->syrope.k1 = x; else t->syrope.k2 = x;
+            have[un[1] == '1' ? 2 : 3] = 1;
+        } else if (!strcmp(un, "K1") || !strcmp(un, "K2")) {
+            fail(R, k, name, "expected a number, got \"%.40s\" (in %s, the Syrope settings of %s:%d)",
+                 val, path, R->file, r->line);
+        }
+    }
+    fclose(f);
+    if (FAILED(R)) {
+        char e2[sizeof R->err];
+        snprintf(e2, sizeof e2, "%s", R->err + strlen(R->file) + 1); /* the settings file's line */
+        int np = (int)strlen(path);
+        if (np > 400) np = 400;
+        snprintf(R->err, sizeof R->err, "%.*s:%.600s", np, path, e2);
+        return;
+    }
+    static const char *const keys[4] = {"OWC", "WCType", "k1", "k2"};
+    for (int j = 0; j < 4; j++)
+        if (!have[j]) {
+            fail(R, r->line, w, "expected a row \"VALUE %s\" in the Syrope settings file %s, got none",
+                 keys[j], path);
+            return;
+        }
+    /* the original working curve */
+    if (hw_path_beside(R->file, owc, path, sizeof path)) {
+        fail(R, r->line, w, "expected an OWC path of at most %zu characters", sizeof path - 40);
+        return;
+    }
+    static const char *const cols[2] = {"strain", "tension"};
+    hw_table_spec spec = {2, 2, 1, 0, 2, 3, 0, 1, cols, "strain, tension", "rows of strain and tension"};
+    hw_table_file tf = {0, 0, NULL, NULL};
+    hw_status st = hw_table_read(path, &spec, &tf, err, sizeof err);
+    if (st) {
+        fail_st(R, st, r->line, w, "%s (the Syrope OWC table)", err);
+        return;
+    }
+    double *blk = malloc(2 * (size_t)tf.rows * sizeof(double));
+    double **g = grow(R, R->syr_buf, R->n_syr_buf, sizeof *R->syr_buf);
+    if (!blk || !g) {
+        free(blk);
+        hw_table_file_free(&tf);
+        if (!FAILED(R)) oom(R, "a Syrope OWC table", 2.0 * tf.rows * sizeof(double));
+        return;
+    }
+    R->syr_buf = g;
+    R->syr_buf[R->n_syr_buf++] = blk;
+    for (int j = 0; j < tf.rows; j++) {
+        blk[j] = tf.v[(size_t)j * tf.cols];
+        blk[tf.rows + j] = tf.v[(size_t)j * tf.cols + 1];
+    }
+    t->syrope.owc.n = tf.rows;
+    t->syrope.owc.x = blk;
+    t->syrope.owc.y = blk + tf.rows;
+    hw_table_file_free(&tf);
+}
+
+/* SYROPE IC: rows "LINES TMAX0 TMEAN0" (line IDs comma-separated) giving each Syrope line its
+ * running maximum and mean tension at the start; rows whose first field is not a number (column
+ * names, units) are skipped. A SYROPE WORKING CURVES section is ignored, as MoorDyn 2.7.2 ignores
+ * it (the settings file's curve is used): a note says so. */
+static void read_syrope_ic(rdr *R)
+{
+    section *wc = &R->sec[SEC_SYROPE_WC];
+    if (wc->header >= 0)
+        note(R, wc->header + 1, "SYROPE WORKING CURVES: ignored, as MoorDyn 2.7.2 ignores it (each Syrope "
+             "line type's settings file gives its working curve)");
+    section *s = &R->sec[SEC_SYROPE_IC];
+    int *given = calloc((size_t)R->n_lines + 1, sizeof *given);
+    if (!given) { oom(R, "the SYROPE IC table", (R->n_lines + 1.0) * sizeof *given); return; }
+    for (int i = s->header < 0 ? R->n_ln : s->from; i < s->to && !FAILED(R); i++) {
+        if (blank_line(R->ln[i])) continue;
+        row r;
+        split_row(R, i, &r);
+        if (FAILED(R) || !r.n || !isdigit((unsigned char)r.tok[0][0])) continue;
+        /* the line list may hold blanks after its commas: the last two fields are the tensions */
+        if (r.n < 3) {
+            fail(R, r.line, "SYROPE IC", "expected LINES TMAX0 TMEAN0, got %d fields", r.n);
+            break;
+        }
+        double tmax0, tmean0;
+        if (!to_double(r.tok[r.n - 2], &tmax0) || !to_double(r.tok[r.n - 1], &tmean0)) {
+            fail(R, r.line, "SYROPE IC", "expected Tmax0 and Tmean0 (numbers, N), got \"%.30s\" and \"%.30s\"",
+                 r.tok[r.n - 2], r.tok[r.n - 1]);
+            break;
+        }
+        char list[512] = "";
+        for (int c = 0; c < r.n - 2; c++) strncat(list, r.tok[c], sizeof list - strlen(list) - 1);
+        for (char *p = strtok(list, ","); p && !FAILED(R); p = strtok(NULL, ",")) {
+            int ln;
+            if (!to_int(p, &ln) || ln < 1 || ln > R->n_lines) {
+                fail(R, r.line, "SYROPE IC", "expected line IDs 1..%d, got \"%.30s\"", R->n_lines, p);
+                break;
+            }
+            hw_line_def *l = &R->lines[ln - 1];
+            if (!R->types[l->type].syrope.on) {
+                fail(R, r.line, "SYROPE IC", "expected a Syrope line, got line %d of type %s", ln,
+                     R->types[l->type].name);
+                break;
+            }
+            l->syr_tmax0 = tmax0;
+            l->syr_tmean0 = tmean0;
+            given[ln - 1] = r.line;
+        }
+    }
+    for (int l = 0; l < R->n_lines && !FAILED(R); l++)
+        if (R->types[R->lines[l].type].syrope.on && !given[l])
+            fail(R, R->line_ln ? R->line_ln[l] : 0, "LINES",
+                 "expected a SYROPE IC row for Syrope line %d (its Tmax0 and Tmean0), got none", l + 1);
+    free(given);
+}
+
 /* ---- LINE TYPES ------------------------------------------------------------------------------- */
 
 static const char *const TYPE_COLS = "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx";
 
-static int col_bar(rdr *R, const row *r, int c, const char *where, const char *col, const char *unit,
-                   unsigned allowed, const char *form, double v[6]); /* below */
 
-static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
+/* EA and BA of a line type that is not Syrope: numbers, or the viscoelastic forms. */
+static void read_ea_ba(rdr *R, const row *r, const char *where, hw_line_type_def *t, int nea, int nba)
 {
-    char where[96];
-    *t = hw_default_line_type();
-    snprintf(where, sizeof where, "LINE TYPES %.60s", r->n ? r->tok[0] : "");
-    if (r->n < 10 || r->n > 13) {
-        fail(R, r->line, where, "expected 10 columns (%s; optionally Cl dF cF), got %d%s", TYPE_COLS,
-             r->n, r->n == 9 ? " (MoorDyn v1 rows Name Diam MassDen EA BA Can Cat Cdn Cdt are not "
-                               "read: v1 decks are not supported)" : "");
-        return;
-    }
-    t->name = r->tok[0];
-    t->d = col_num(R, r, 1, where, "Diam", "m");
-    t->mu = col_num(R, r, 2, where, "Mass/m", "kg/m");
-    const char *ea = r->tok[3], *ba = r->tok[4], *ei = r->tok[5];
-    if (FAILED(R)) return;
-    /* viscoelastic (MoorDyn's static-dynamic stiffness): EA_s|EA_d, BA|BA_d (BA may be -zeta); the
-     * mean-load-dependent form EA_s|alpha|beta (EA_d = alpha + beta x the mean load) */
-    int nea = 1, nba = 1;
-    for (const char *c = ea; *c; c++) nea += *c == '|';
-    for (const char *c = ba; *c; c++) nba += *c == '|';
-    char eau[128];
-    upper(eau, ea, sizeof eau);
-    if (strstr(eau, "SYROPE")) {
-        char w[128];
-        snprintf(w, sizeof w, "%s EA", where);
-        refuse(R, r->line, w, "the Syrope polyester model (\"%.60s\": working curves and a SYROPE IC "
-               "section) not supported yet (Hawser reads the viscoelastic EA_s|EA_d and "
-               "EA_s|alpha|beta forms)", ea);
-        return;
-    }
+    const char *ea = r->tok[3], *ba = r->tok[4];
     if (nea > 3) {
         char w[128];
         snprintf(w, sizeof w, "%s EA", where);
@@ -1276,6 +1434,34 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
         if (b >= 0) t->ba = b;
         else t->damping_ratio = -b;
     }
+}
+
+static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
+{
+    char where[96];
+    *t = hw_default_line_type();
+    snprintf(where, sizeof where, "LINE TYPES %.60s", r->n ? r->tok[0] : "");
+    if (r->n < 10 || r->n > 13) {
+        fail(R, r->line, where, "expected 10 columns (%s; optionally Cl dF cF), got %d%s", TYPE_COLS,
+             r->n, r->n == 9 ? " (MoorDyn v1 rows Name Diam MassDen EA BA Can Cat Cdn Cdt are not "
+                               "read: v1 decks are not supported)" : "");
+        return;
+    }
+    t->name = r->tok[0];
+    t->d = col_num(R, r, 1, where, "Diam", "m");
+    t->mu = col_num(R, r, 2, where, "Mass/m", "kg/m");
+    const char *ea = r->tok[3], *ba = r->tok[4], *ei = r->tok[5];
+    if (FAILED(R)) return;
+    /* viscoelastic (MoorDyn's static-dynamic stiffness): EA_s|EA_d, BA|BA_d (BA may be -zeta); the
+     * mean-load-dependent form EA_s|alpha|beta (EA_d = alpha + beta x the mean load) */
+    int nea = 1, nba = 1;
+    for (const char *c = ea; *c; c++) nea += *c == '|';
+    for (const char *c = ba; *c; c++) nba += *c == '|';
+    char eau[128];
+    upper(eau, ea, sizeof eau);
+    if (strstr(eau, "SYROPE")) read_syrope_type(R, r, where, t);
+    else read_ea_ba(R, r, where, t, nea, nba);
+    if (FAILED(R)) return;
     if (!FAILED(R) && !starts_like_number(ei)) {
         char w[128];
         snprintf(w, sizeof w, "%s EI", where);
@@ -2726,13 +2912,20 @@ static const field_map TYPE_FIELDS[] = {
     {"Cdn", "Cd", -1}, {"Can", "Ca", -1}, {"Cdt", "CdAx", -1}, {"Cat", "CaAx", -1},
     {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {"viscoelastic.EA_d", "EA (EA_s|EA_d)", -1},
     {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1},
-    {"viscoelastic.EA_d_slope", "EA (EA_s|alpha|beta)", -1}, {"viscoelastic", "EA", -1}, {NULL, NULL, 0}};
+    {"viscoelastic.EA_d_slope", "EA (EA_s|alpha|beta)", -1}, {"viscoelastic", "EA", -1},
+    {"syrope.OWC", "EA (the Syrope settings' OWC table)", -1},
+    {"syrope.curve", "EA (the Syrope settings' WCType)", -1}, {"syrope.k1", "EA (the Syrope settings' k1)", -1},
+    {"syrope.k2", "EA (the Syrope settings' k2)", -1}, {"syrope.alpha", "EA (SYROPE:file|alpha|beta)", -1},
+    {"syrope.beta", "EA (SYROPE:file|alpha|beta)", -1}, {"syrope.BA_d", "BA/-zeta (BA_s|BA_d)", -1},
+    {"syrope", "EA", -1}, {NULL, NULL, 0}};
 static const field_map POINT_FIELDS[] = {
     {"position", "X Y Z", -1}, {"mass", "M", -1}, {"volume", "V", -1}, {"drag_area", "CdA", -1},
     {"added_mass_coefficient", "CA", -1}, {"type", "Attachment", -1}, {NULL, NULL, 0}};
 static const field_map LINE_FIELDS[] = {
     {"type", "LineType", -1}, {"end_a", "AttachA", -1}, {"end_b", "AttachB", -1},
-    {"length", "UnstrLen", -1}, {"segments", "NumSegs", -1}, {NULL, NULL, 0}};
+    {"length", "UnstrLen", -1}, {"segments", "NumSegs", -1},
+    {"syrope.Tmax0", "(its SYROPE IC row) Tmax0", -1}, {"syrope.Tmean0", "(its SYROPE IC row) Tmean0", -1},
+    {NULL, NULL, 0}};
 static const field_map GLOBAL_FIELDS[] = {
     {"gravity", "g", O_G}, {"water_density", "rho", O_RHO}, {"depth", "WtrDpth", O_DEPTH},
     {"seabed.stiffness", "kBot", O_KBOT}, {"seabed.damping", "cBot", O_CBOT},
@@ -2874,6 +3067,8 @@ static void rdr_free(rdr *R)
     hw_bathy_file_free(&R->sb);
     free(R->lo);
     free(R->ic_buf);
+    for (int k = 0; k < R->n_syr_buf; k++) free(R->syr_buf[k]);
+    free(R->syr_buf);
     hw_waves_destroy(R->waves);
 }
 
@@ -3060,6 +3255,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R)) drop_idle_points(R);
     if (!FAILED(R)) set_rod_clamps(R);
     if (!FAILED(R)) read_failures(R);
+    if (!FAILED(R)) read_syrope_ic(R);
     if (!FAILED(R)) read_options(R);
     if (!FAILED(R) && R->ic_file[0]) read_state_file(R);
     if (!FAILED(R)) read_waves(R);

@@ -583,9 +583,11 @@ static void check_unique_names(loader *L, int section)
 
 static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
                                         "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
-                                        "seabed_friction", "mbl", "viscoelastic", "viv", NULL};
+                                        "seabed_friction", "mbl", "viscoelastic", "viv", "syrope", NULL};
 static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", "EA_d_slope", NULL};
 static const char *const VIV_KEYS[] = {"Cl", "cF", "dF", "tau", NULL};
+static const char *const SYROPE_KEYS[] = {"OWC", "curve", "k1", "k2", "alpha", "beta", "BA_d", NULL};
+static const char *const SYROPE_CURVES[] = {"linear", "quadratic", "exp", NULL};
 static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
 
 /* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
@@ -596,6 +598,8 @@ static void parse_axial_stiffness(mapr *m, hw_line_type_def *t)
     if (has_ea && has_table) {
         hw_yr_fail(m->y, ft.line, ft.path, "expected either EA or EA_table, got both (EA at line %d)",
                    fe.line);
+    } else if (!has_ea && !has_table && hw_yr_get(m, "syrope", &ft)) {
+        /* a Syrope line: its stiffness is the syrope block's */
     } else if (!has_ea && !has_table) {
         hw_yr_fail(m->y, fe.line, fe.path,
                    "expected EA (a number, N) or an EA_table (one is required), got neither");
@@ -643,6 +647,36 @@ static void parse_viv(mapr *m, hw_line_type_def *t)
     hw_yr_get_num(&vm, "tau", 0, &t->viv_tau);
 }
 
+/* syrope: {OWC: [[strain, tension], ...], curve: linear|quadratic|exp, k1, k2, alpha: N, beta: -,
+ * BA_d: N s}: MoorDyn's Syrope polyester model (kernels/physics/syrope.h), BA being BA_s; each
+ * line of the type gives its start in lines[].syrope. */
+static void parse_syrope_type(mapr *m, hw_line_type_def *t)
+{
+    fld f, ft;
+    mapr sm;
+    if (!hw_yr_get(m, "syrope", &f)) return;
+    if (hw_yr_open(&sm, m->y, f.v, f.line, f.path, m->item, m->index, "syrope.", SYROPE_KEYS,
+                   "a Syrope model"))
+        return;
+    t->syrope.on = 1;
+    if (hw_yr_get(&sm, "OWC", &ft)) {
+        double *rows = NULL;
+        int n = hw_yr_read_table(&sm, &ft, &EA_TABLE_SPEC, "syrope.OWC", &rows);
+        if (n < 0) return;
+        t->syrope.owc.x = hw_yr_column(m->y, rows, n, 2, 0);
+        t->syrope.owc.y = hw_yr_column(m->y, rows, n, 2, 1);
+        t->syrope.owc.n = n;
+    } else {
+        hw_yr_missing(&sm, &ft, 1, "an original working curve [[strain, tension], ...]");
+    }
+    hw_yr_get_enum(&sm, "curve", 1, SYROPE_CURVES, &t->syrope.curve);
+    hw_yr_get_num(&sm, "k1", 1, &t->syrope.k1);
+    hw_yr_get_num(&sm, "k2", 0, &t->syrope.k2);
+    hw_yr_get_num(&sm, "alpha", 1, &t->syrope.alpha);
+    hw_yr_get_num(&sm, "beta", 1, &t->syrope.beta);
+    hw_yr_get_num(&sm, "BA_d", 0, &t->ba_d);
+}
+
 static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_def *t)
 {
     mapr m;
@@ -662,6 +696,7 @@ static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_de
     hw_yr_get_num(&m, "seabed_friction", 0, &t->seabed_mu);
     parse_viscoelastic(&m, t);
     parse_viv(&m, t);
+    parse_syrope_type(&m, t);
     if (hw_yr_get_num(&m, "mbl", 0, &t->mbl) == 0 && !(t->mbl > 0)) {
         fld f;
         hw_yr_get(&m, "mbl", &f);
@@ -1143,7 +1178,8 @@ static void parse_points(loader *L, mapr *root)
 /* ---- lines ------------------------------------------------------------------------------------ */
 
 static const char *const LINE_KEYS[] = {"name", "type", "end_a", "end_b", "length", "segments",
-                                        "winch", "failure", "start", "clamp_a", "clamp_b", NULL};
+                                        "winch", "failure", "start", "clamp_a", "clamp_b", "syrope", NULL};
+static const char *const SYROPE_LINE_KEYS[] = {"Tmax0", "Tmean0", NULL};
 static const char *const START_KEYS[] = {"positions", "velocities", NULL};
 
 /* A list of nseg + 1 rows [x, y, z] (one per node) into a new array of 3 (nseg + 1) values. */
@@ -1202,6 +1238,16 @@ static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
         fld f;
         hw_yr_get(&m, "segments", &f);
         fail(L, f.line, f.path, "expected an integer >= 1, got %d", l->nseg);
+    }
+    { /* a Syrope line's start (its type's syrope block): {Tmax0: N, Tmean0: N} */
+        fld f;
+        mapr sm;
+        if (hw_yr_get(&m, "syrope", &f) &&
+            !hw_yr_open(&sm, m.y, f.v, f.line, f.path, m.item, m.index, "syrope.", SYROPE_LINE_KEYS,
+                        "a Syrope start")) {
+            hw_yr_get_num(&sm, "Tmax0", 1, &l->syr_tmax0);
+            hw_yr_get_num(&sm, "Tmean0", 1, &l->syr_tmean0);
+        }
     }
     for (int e = 0; e < 2 && !FAILED(L); e++) { /* clamped ends: a direction, never zero */
         const char *key = e ? "clamp_b" : "clamp_a";

@@ -193,7 +193,7 @@ static void write_type(FILE *f, const hw_line_type_def *t)
             num(f, t->ea_table.y[k]);
             fputc(']', f);
         }
-    } else {
+    } else if (!t->syrope.on) {
         fprintf(f, "\n    EA: "); num(f, t->ea);
     }
     fprintf(f, "\n    BA: "); num(f, t->ba);
@@ -205,7 +205,23 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     fprintf(f, "\n    Cat: "); num(f, t->cat);
     fprintf(f, "\n    seabed_friction: "); num(f, t->seabed_mu);
     if (t->mbl > 0) { fprintf(f, "\n    mbl: "); num(f, t->mbl); }
-    if (t->ea_d != 0 || t->ba_d != 0) {
+    if (t->syrope.on) { /* Syrope */
+        static const char *const curves[] = {"linear", "quadratic", "exp"};
+        fprintf(f, "\n    syrope:\n      OWC:");
+        for (int k = 0; k < t->syrope.owc.n; k++) {
+            fprintf(f, "\n        - [");
+            num(f, t->syrope.owc.x[k]);
+            fputs(", ", f);
+            num(f, t->syrope.owc.y[k]);
+            fputc(']', f);
+        }
+        fprintf(f, "\n      curve: %s", (unsigned)t->syrope.curve < 3 ? curves[t->syrope.curve] : "?");
+        fprintf(f, "\n      k1: "); num(f, t->syrope.k1);
+        fprintf(f, "\n      k2: "); num(f, t->syrope.k2);
+        fprintf(f, "\n      alpha: "); num(f, t->syrope.alpha);
+        fprintf(f, "\n      beta: "); num(f, t->syrope.beta);
+        fprintf(f, "\n      BA_d: "); num(f, t->ba_d);
+    } else if (t->ea_d != 0 || t->ba_d != 0) {
         fprintf(f, "\n    viscoelastic: {EA_d: "); num(f, t->ea_d);
         fprintf(f, ", BA_d: "); num(f, t->ba_d);
         if (t->ea_d_slope != 0) { fprintf(f, ", EA_d_slope: "); num(f, t->ea_d_slope); }
@@ -439,6 +455,11 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
             fprintf(f, "    clamp_%c: ", end ? 'b' : 'a');
             vec3(f, c);
             fprintf(f, "\n");
+        }
+        if (m->types[l->type].syrope.on) { /* a Syrope line's start */
+            fprintf(f, "    syrope: {Tmax0: "); num(f, l->syr_tmax0);
+            fprintf(f, ", Tmean0: "); num(f, l->syr_tmean0);
+            fprintf(f, "}\n");
         }
         write_failure(f, &l->failure);
         write_start(f, l);

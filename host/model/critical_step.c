@@ -218,13 +218,22 @@ double hw_model_critical_step(const hw_model *m, hw_integrator integ, int *line,
         double wb = S->ln_ei[l] > 0 ? 4.0 * sqrt(S->ln_ei[l] / mu) / (l0 * l0) : 0.0;
         double ws = sqrt(S->kb * S->ln_d[l] / mu);
         double tau = ea > 0 && S->ln_ba[l] > 0 ? S->ln_ba[l] / ea : 0.0; /* hw_lm_hinge_tau */
-        /* the axial ratio as the segment sees it (a reeling segment: as before, nominal) */
-        double za = S->ln_ba[l] / (l0 * sqrt(ea * mu));
+        /* the axial ratio as the segment sees it (a reeling segment: as before, nominal). A
+         * Syrope segment (ea: its fast spring's stiffest, alpha + beta x the OWC's last tension)
+         * damps through its two dashpots in series, bs bd / (bs + bd) (physics/syrope.h) */
+        double ba = S->ln_ba[l];
+        int syr = hw_lm_is_syrope(S, l);
+        if (syr) ba = S->ln_ba[l] * S->ln_vbd[l] / (S->ln_ba[l] + S->ln_vbd[l]);
+        double za = ba / (l0 * sqrt(ea * mu));
         double w = sqrt(wa * wa + wb * wb + ws * ws);
         double h = hw_stable_step(integ, w, za * (wa / w));
         if (wb > 0) {
             double wt = sqrt(wb * wb + ws * ws);
             h = fmin(h, hw_stable_step(integ, wt, 0.5 * tau * wb * wb / wt));
+        }
+        if (syr) { /* and the slow strain relaxing at rate (alpha + beta T) / (bs + bd) at most */
+            double hv = 2.0 * (S->ln_ba[l] + S->ln_vbd[l]) / ea;
+            if (hv < h) h = hv;
         }
         if (vis) { /* and the first spring's strain relaxing at rate (k1 + k2) / (bs + bd): a
                     * real eigenvalue, explicit schemes stable to h rate <= 2 (RK4: 2.78). With a

@@ -37,6 +37,9 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
             double e1 = y[hw_lm_vis_off(S) + (size_t)s], k1, k2;
             hw_visco_springs(S->ln_ea[l], S->ln_vbeta[l], S->ln_vk1[l], S->ln_vk2[l], e1, &k1, &k2);
             e->axial += l0 * hw_visco_energy(len / l0 - 1.0, e1, k1, k2);
+        } else if (hw_lm_is_syrope(S, l)) {
+            /* Syrope: no stored energy counted (its working curve is not conservative;
+             * docs/physics.md, "Syrope lines"); its dashpots' dissipation is counted */
         } else
             e->axial += hw_segment_energy(len / l0 - 1.0, l0, S->ln_ea[l], S->tab_x + S->ln_tab0[l],
                                           S->tab_y + S->ln_tab0[l], S->ln_tabn[l]);

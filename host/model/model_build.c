@@ -102,9 +102,13 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         S->n_segs += cap;
     }
     S->n_lines = nl; S->n_tab = ntab;
-    int any_vis = 0;
-    for (int l = 0; l < nl; l++) any_vis |= def->types[def->lines[l].type].ea_d > 0;
-    if (any_vis) { /* viscoelastic lines: a strain per segment in the state (kernels/lumped.h) */
+    int any_vis = 0, nsyr = 0, nowc = 0;
+    for (int l = 0; l < nl; l++) {
+        const hw_line_type_def *ty = &def->types[def->lines[l].type];
+        any_vis |= ty->ea_d > 0 || ty->syrope.on;
+        if (ty->syrope.on) { nsyr++; nowc += ty->syrope.owc.n; }
+    }
+    if (any_vis) { /* viscoelastic or Syrope lines: a strain per segment in the state (kernels/lumped.h) */
         S->n_vis = S->n_segs;
         ALLOC(S->ln_vk1, nl); ALLOC(S->ln_vk2, nl); ALLOC(S->ln_vbd, nl); ALLOC(S->ln_vbeta, nl);
     }
@@ -113,6 +117,24 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     if (any_viv) { /* vortex-induced vibration: three states per node (kernels/lumped.h) */
         S->n_viv = 3 * S->n_nodes;
         ALLOC(S->ln_vcl, nl); ALLOC(S->ln_vcf, nl); ALLOC(S->ln_vdf, nl); ALLOC(S->ln_vtau, nl);
+    }
+    if (nsyr > 0) { /* Syrope lines: their tables and per-segment Tmax and branch flag */
+        S->n_syr = nsyr;
+        ALLOC(S->ln_syr0, nl); ALLOC(S->ln_syrn, nl); ALLOC(S->ln_syrc, nl); ALLOC(S->ln_syrp, 4 * nl);
+        ALLOC(S->ln_syrs, 2 * nl); ALLOC(S->syr_e, nowc); ALLOC(S->syr_t, nowc);
+        ALLOC(S->seg_syr, 2 * (size_t)S->n_segs);
+        for (int l = 0, o = 0; l < nl; l++) {
+            const hw_line_type_def *ty = &def->types[def->lines[l].type];
+            if (!ty->syrope.on) continue;
+            int n = ty->syrope.owc.n;
+            S->ln_syr0[l] = o; S->ln_syrn[l] = n; S->ln_syrc[l] = ty->syrope.curve;
+            memcpy(S->syr_e + o, ty->syrope.owc.x, (size_t)n * sizeof(double));
+            memcpy(S->syr_t + o, ty->syrope.owc.y, (size_t)n * sizeof(double));
+            S->ln_syrp[4 * l] = ty->syrope.k1; S->ln_syrp[4 * l + 1] = ty->syrope.k2;
+            S->ln_syrp[4 * l + 2] = ty->syrope.alpha; S->ln_syrp[4 * l + 3] = ty->syrope.beta;
+            S->ln_syrs[2 * l] = def->lines[l].syr_tmax0; S->ln_syrs[2 * l + 1] = def->lines[l].syr_tmean0;
+            o += n;
+        }
     }
     ALLOC(S->ln_n0, nl); ALLOC(S->ln_s0, nl); ALLOC(S->ln_nseg, nl); ALLOC(S->ln_pa, nl);
     ALLOC(S->ln_pb, nl); ALLOC(S->ln_tab0, nl); ALLOC(S->ln_tabn, nl);
@@ -157,6 +179,8 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         S->ln_cat[l] = ty->cat; S->ln_mus[l] = ty->seabed_mu;
         S->ln_tab0[l] = t0; S->ln_tabn[l] = 0;
         double ea = ty->ea;
+        if (ty->syrope.on) /* the fast spring's stiffest, at the OWC's last tension (step estimates) */
+            ea = ty->syrope.alpha + ty->syrope.beta * ty->syrope.owc.y[ty->syrope.owc.n - 1];
         if (ty->ea_table.n >= 2) {
             S->ln_tabn[l] = ty->ea_table.n;
             memcpy(S->tab_x + t0, ty->ea_table.x, (size_t)ty->ea_table.n * sizeof(double));
@@ -171,7 +195,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         if (any_vis) {
             S->ln_vk2[l] = ty->ea_d > 0 ? ty->ea_d : 0.0;
             S->ln_vk1[l] = ty->ea_d > 0 ? hw_visco_k1(ty->ea, ty->ea_d) : 0.0;
-            S->ln_vbd[l] = ty->ea_d > 0 ? ty->ba_d : 0.0;
+            S->ln_vbd[l] = ty->ea_d > 0 || ty->syrope.on ? ty->ba_d : 0.0;
             S->ln_vbeta[l] = ty->ea_d > 0 ? ty->ea_d_slope : 0.0;
         }
         if (any_viv) { /* tau = 0: 500 time steps, resolved once the step is known (hw_lm_viv_tau) */

@@ -12,6 +12,7 @@
 #include "physics/motion.h"
 #include "physics/segment.h"
 #include "physics/seabed.h"
+#include "physics/syrope.h"
 #include "model/winch_drive.h"
 
 hw_env_def hw_default_env(void)
@@ -195,7 +196,7 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
         }
         if (tb->x[0] == 0 && tb->y[0] != 0)
             FAIL(S, i, "EA_table", "expected zero tension at zero strain, got %g", tb->y[0]);
-    } else if (!(finite(t->ea) && t->ea > 0)) {
+    } else if (!t->syrope.on && !(finite(t->ea) && t->ea > 0)) {
         FAIL(S, i, "EA", "expected an axial stiffness EA > 0 N (or an EA_table), got %g", t->ea);
     }
     if (!(finite(t->ba) && t->ba >= 0)) FAIL(S, i, "BA", "expected a damping BA >= 0 N s, got %g", t->ba);
@@ -215,7 +216,37 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
     if (t->ea_d_slope != 0 && t->ea_d == 0)
         FAIL(S, i, "viscoelastic.EA_d", "expected EA_d (alpha, the dynamic stiffness at zero mean load) "
              "with EA_d_slope, got none");
-    if (t->ea_d != 0 || t->ba_d != 0) { /* viscoelastic (kernels/physics/viscoelastic.h) */
+    if (t->syrope.on) { /* Syrope (kernels/physics/syrope.h) */
+        const hw_table *tb = &t->syrope.owc;
+        if (t->ea_table.n > 0 || t->ea_d != 0 || t->ea_d_slope != 0)
+            FAIL(S, i, "syrope", "expected Syrope alone, got it with an EA_table or viscoelastic");
+        if (tb->n < 2 || !tb->x || !tb->y)
+            FAIL(S, i, "syrope.OWC", "expected an original working curve of at least 2 rows, got %d", tb->n);
+        if (!(tb->x[0] >= 0 && tb->y[0] >= 0))
+            FAIL(S, i, "syrope.OWC", "expected strain and tension >= 0 in row 0, got %g, %g", tb->x[0], tb->y[0]);
+        hw_status st = check_increasing(err, S, i, "syrope.OWC", tb->x, tb->n, 1, "strain");
+        if (!st) st = check_increasing(err, S, i, "syrope.OWC", tb->y, tb->n, 1, "tension");
+        if (st) return st;
+        if (t->syrope.curve < HW_SYROPE_LINEAR || t->syrope.curve > HW_SYROPE_EXP)
+            FAIL(S, i, "syrope.curve", "expected linear, quadratic or exp, got %d", t->syrope.curve);
+        if (!(finite(t->syrope.k1) && t->syrope.k1 >= 0 &&
+              (t->syrope.k1 < 1 || t->syrope.curve == HW_SYROPE_LINEAR)))
+            FAIL(S, i, "syrope.k1", "expected 0 <= k1 < 1 (a linear curve: or its stiffness >= 1 N), got %g",
+                 t->syrope.k1);
+        if (!finite(t->syrope.k2) || (t->syrope.curve == HW_SYROPE_EXP && t->syrope.k2 == 0))
+            FAIL(S, i, "syrope.k2", "expected a finite k2 (exp: not 0), got %g", t->syrope.k2);
+        if (!(finite(t->syrope.alpha) && t->syrope.alpha > 0))
+            FAIL(S, i, "syrope.alpha", "expected the fast spring's stiffness alpha > 0 N, got %g", t->syrope.alpha);
+        if (!(finite(t->syrope.beta) && t->syrope.beta > 0))
+            FAIL(S, i, "syrope.beta", "expected the fast spring's slope beta > 0, got %g", t->syrope.beta);
+        if (!(finite(t->ba_d) && t->ba_d >= 0))
+            FAIL(S, i, "syrope.BA_d", "expected a damping BA_d >= 0 N s, got %g", t->ba_d);
+        if (!(t->ba > 0 || t->ba_d > 0))
+            FAIL(S, i, "BA", "expected BA (BA_s) > 0 N s or syrope.BA_d > 0: with neither the slow strain "
+                 "has no rate, got none");
+        if (t->damping_ratio > 0)
+            FAIL(S, i, "damping_ratio", "expected BA (BA_s, N s) for a Syrope line, got a damping ratio");
+    } else if (t->ea_d != 0 || t->ba_d != 0) { /* viscoelastic (kernels/physics/viscoelastic.h) */
         if (t->ea_table.n > 0)
             FAIL(S, i, "viscoelastic", "expected either an EA_table or viscoelastic, got both");
         if (!(finite(t->ea_d) && t->ea_d > t->ea))
@@ -387,7 +418,14 @@ static hw_status check_failure(const hw_model_def *m, const hw_line_def *l, int 
 static hw_status check_visco_line(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
 {
     const hw_section S = HW_SEC_LINE;
-    if (!(m->types[l->type].ea_d > 0)) return HW_OK;
+    const hw_line_type_def *t = &m->types[l->type];
+    if (t->syrope.on && !(finite(l->syr_tmax0) && l->syr_tmax0 > 0 && l->syr_tmax0 <= t->syrope.owc.y[t->syrope.owc.n - 1]))
+        FAIL(S, i, "syrope.Tmax0", "expected a running maximum tension 0 < Tmax0 <= %g N (the OWC's last "
+             "tension), got %g", t->syrope.owc.y[t->syrope.owc.n - 1], l->syr_tmax0);
+    if (t->syrope.on && !(finite(l->syr_tmean0) && l->syr_tmean0 >= 0 && l->syr_tmean0 <= l->syr_tmax0))
+        FAIL(S, i, "syrope.Tmean0", "expected a mean tension 0 <= Tmean0 <= Tmax0 (%g N), got %g",
+             l->syr_tmax0, l->syr_tmean0);
+    if (!(t->ea_d > 0) && !t->syrope.on) return HW_OK;
     int reels = l->winch.end != HW_WINCH_NONE;
     for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
         reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;

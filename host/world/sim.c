@@ -922,7 +922,11 @@ hw_status hw_sim_set_line_state(hw_sim *sim, int line, const double *xyz, const 
             sim->y[(HW_Y_VX + c) * n + S->n_nodes + p] = vel ? vel[3 * j + c] : 0.0;
         }
     }
+    /* a Syrope line starts again at its Tmax0 and Tmean0 (the other lines' running maxima and
+     * branch flags as the backend holds them) */
+    if (S->n_syr > 0 && (st = sim->ops->syr_get(sim->be, S->seg_syr))) return st;
     hw_lm_vis_init_line(S, sim->y, line, 0); /* a new start: the whole stretch on the first springs */
+    if (S->n_syr > 0 && (st = sim->ops->syr_set(sim->be, S->seg_syr))) return st;
     if ((st = sim->ops->upload(sim->be, HW_BUF_Y, sim->y))) return st;
     sim->ops->constrain(sim->be, sim->t, HW_BUF_Y);
     sim->y_valid = sim->w_valid = 0;

@@ -186,6 +186,18 @@ typedef struct hw_line_type_def {
     double viv_cf;     /* centre of the synchronization range of the non-dimensional frequency (0.18) */
     double viv_df;     /* its half-width (0.08) */
     double viv_tau;    /* averaging time of the cross-flow rms, s (0: 500 time steps, as MoorDyn) */
+    /* Syrope polyester line (docs/physics.md, "Syrope"; MoorDyn's EA SYROPE:file|alpha|beta):
+     * on = 1 with an original working curve owc (tension, N, against strain; n >= 2, both
+     * increasing from strain >= 0), a working-curve shape curve (0 linear, 1 quadratic, 2 exp)
+     * with k1, k2, the fast spring alpha (N, > 0) and beta (> 0), and the dampings ba (BA_s)
+     * and ba_d (BA_d); ea, ea_d and ea_table are then unused (ea is set to the fast spring's
+     * largest stiffness, alpha + beta x the OWC's last tension, for the step estimate). */
+    struct {
+        int on;
+        hw_table owc;
+        int curve;
+        double k1, k2, alpha, beta;
+    } syrope;
 } hw_line_type_def;
 
 typedef enum hw_point_kind {
@@ -301,6 +313,11 @@ typedef struct hw_line_def {
      * the hinge's moment; world frame for a fixed or prescribed point. Zero (the default): a ball
      * joint. Needs a line type with EI > 0 and an end point that is not free. */
     double clamp[2][3];
+    /* A Syrope line's start (its type's syrope.on; MoorDyn's SYROPE IC row): the running maximum
+     * tension Tmax0 (> 0, N) every segment starts with, and the mean tension Tmean0 (0 <= Tmean0
+     * <= Tmax0) it starts at on the working curve of Tmax0 (without a static solve; the static
+     * solve puts each segment at rest on that curve instead) */
+    double syr_tmax0, syr_tmean0;
 } hw_line_def;
 
 /* A sheave (docs/physics.md section 6) over which a cable runs from one line (line_in) to another

@@ -334,7 +334,7 @@ static int segments_item(const hw_lm_sys *S, double t, const double *y, const hw
 {
     int l = it.line, n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
     int ns = S->ln_nseg[l], k0 = it.k0, k1 = it.k1, ku = k1 < ns ? k1 : ns; /* in use: k0 .. ku-1 */
-    if (hw_lm_is_visco(S, l)) /* viscoelastic (no winch: model_check): the generic body */
+    if (hw_lm_is_visco(S, l) || hw_lm_is_syrope(S, l)) /* viscoelastic or Syrope (no winch): generic */
         for (int k = k0; k < ku; k++) hw_lm_segment_at(S, t, y, w, dy, l, s0 + k, n0 + k);
     else if (ku > k0)
         segment_range(ku - k0, n, y + HW_Y_RX * n + n0 + k0, y + HW_Y_VX * n + n0 + k0,
@@ -975,13 +975,24 @@ static hw_status cpu_wave_set(hw_backend *b, const int *k, const double *s)
     return HW_OK;
 }
 
+static hw_status cpu_syr_get(hw_backend *b, double *v)
+{
+    if (b->S.n_syr > 0) copy_bytes(v, b->S.seg_syr, 2 * (size_t)b->S.n_segs * sizeof(double));
+    return HW_OK;
+}
+static hw_status cpu_syr_set(hw_backend *b, const double *v)
+{
+    if (b->S.n_syr > 0) copy_bytes(b->S.seg_syr, v, 2 * (size_t)b->S.n_segs * sizeof(double));
+    return HW_OK;
+}
+
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
     cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
     cpu_update_line, cpu_reel_set, cpu_reel_get, cpu_reel_before, cpu_reel_after, NULL,
     cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set, cpu_wave_refresh,
-    cpu_wave_get, cpu_wave_set, cpu_set_clamp};
+    cpu_wave_get, cpu_wave_set, cpu_set_clamp, cpu_syr_get, cpu_syr_set};
 
 const hw_backend_ops *hw_cpu_backend(void) { return &CPU_OPS; }
 

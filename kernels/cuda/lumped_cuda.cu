@@ -31,7 +31,7 @@ struct hw_backend {
     double *buf[HW_NBUF];
     size_t ny;
     int *d_bad;
-    void *allocs[128];
+    void *allocs[160];
     int n_allocs;
     cudaStream_t stream;        // where launches go (0 = legacy default stream)
     long long *d_step;          // device step counter read by the graph's kernels
@@ -307,6 +307,18 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
         bad |= dev_copy(b, &S.ln_vcf, h->ln_vcf, nl);
         bad |= dev_copy(b, &S.ln_vdf, h->ln_vdf, nl);
         bad |= dev_copy(b, &S.ln_vtau, h->ln_vtau, nl);
+    }
+    if (h->n_syr > 0) { // Syrope lines (kernels/physics/syrope.h); seg_syr changes on the device
+        size_t nowc = 0;
+        for (int l = 0; l < nl; l++) nowc += (size_t)h->ln_syrn[l];
+        bad |= dev_copy(b, &S.ln_syr0, h->ln_syr0, nl);
+        bad |= dev_copy(b, &S.ln_syrn, h->ln_syrn, nl);
+        bad |= dev_copy(b, &S.ln_syrc, h->ln_syrc, nl);
+        bad |= dev_copy(b, &S.ln_syrp, h->ln_syrp, 4 * (size_t)nl);
+        bad |= dev_copy(b, &S.syr_e, h->syr_e, nowc);
+        bad |= dev_copy(b, &S.syr_t, h->syr_t, nowc);
+        bad |= dev_copy(b, &S.seg_syr, h->seg_syr, 2 * (size_t)ns);
+        S.ln_syrs = NULL; // host only
     }
     b->S = S;
     b->ny = hw_lm_ny(h);
@@ -670,11 +682,26 @@ static hw_status cu_wave_set(hw_backend *b, const int *k, const double *s)
     return e ? HW_ERR_IO : HW_OK;
 }
 
+// Syrope: the segments' running maxima and branch flags to / from the host (checkpoints).
+static hw_status cu_syr_get(hw_backend *b, double *v)
+{
+    if (b->S.n_syr <= 0) return HW_OK;
+    return get(v, b->S.seg_syr, 2 * (size_t)b->S.n_segs) ? HW_ERR_IO : HW_OK;
+}
+
+static hw_status cu_syr_set(hw_backend *b, const double *v)
+{
+    if (b->S.n_syr <= 0) return HW_OK;
+    size_t nb = 2 * (size_t)b->S.n_segs * sizeof(double);
+    return cudaMemcpy(b->S.seg_syr, v, nb, cudaMemcpyHostToDevice) != cudaSuccess ? HW_ERR_IO : HW_OK;
+}
+
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
     cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
     cu_reel_set, cu_reel_get, cu_reel_before, cu_reel_after, cu_step_n, cu_max_tension, cu_trip_scan, cu_accumulate,
-    cu_acc_get, cu_acc_set, cu_wave_refresh, cu_wave_get, cu_wave_set, cu_set_clamp};
+    cu_acc_get, cu_acc_set, cu_wave_refresh, cu_wave_get, cu_wave_set, cu_set_clamp, cu_syr_get,
+    cu_syr_set};
 
 /* Records one call of step (hw_integrate_step at time 0 + offsets, so the kernels' time is the
  * device time base + the device step counter x dt, + offset) followed by the counter's

@@ -1,7 +1,7 @@
 /* The Syrope polyester segment, as MoorDyn 2.7.2 computes it (measured on its PyPI wheel:
- * docs/moordyn.md, "Syrope"; scripts/md-syrope-probe). Not yet wired into the lumped kernels:
- * the deck and YAML refuse Syrope; tests/test_md_polyester.c checks this segment law against the
- * wheel. In strains (per unit unstretched length), tensions in N:
+ * docs/moordyn.md, "Syrope"; scripts/md-syrope-probe);
+ * tests/test_md_polyester.c checks this segment law against the wheel, tests/test_md_syrope.c
+ * the lines that use it. In strains (per unit unstretched length), tensions in N:
  *
  *   fast spring     eps_f(T) = ln(1 + beta T / alpha) / beta      (dT/deps_f = alpha + beta T)
  *   OWC             the original working curve, a (strain, tension) table; slow strains
@@ -13,17 +13,21 @@
  *                   (EXP); slow strains S = E - eps_f(T) sample by sample
  *   mean tension    from the slow strain s (the segment's state): on the working curve, Tm = S -> T
  *                   and the static strain e_s = T -> E on it, or the same on the OWC (piecewise
- *                   linear, clamped at the table ends). Which one has hysteresis, a flag of the
- *                   segment: from the working curve to the OWC when s reaches the OWC's slow strain
- *                   at Tmax, back when s falls below the working curve's top sample's S (those
- *                   differ: the OWC's slow strains are interpolated, the curve's computed). That
- *                   rule reproduces the wheel's loading to 5e-8 N; unloading from a rest at Tmax
- *                   it is up to 300 N off (one step apart at the switch: 2e4 N) for a few seconds
+ *                   linear, clamped at the table ends). Which one: the OWC while s is at or above
+ *                   the OWC's slow strain at Tmax, the working curve below it, both ways (between
+ *                   the working curve's top sample's S and that, a dead zone where Tm stays at
+ *                   Tmax: the OWC's slow strains are interpolated, the curve's computed). That
+ *                   reproduces the wheel's loading to 5e-8 N and an unloading from the OWC to
+ *                   < 1 N; a hysteresis (back to the working curve only below its top sample)
+ *                   departs from the wheel as soon as the load turns (2e4 N). Not reproduced: a
+ *                   slow strain rising out of the working curve's top from below, which 2.7.2
+ *                   leaves at once (1.9e4 N apart at that step; docs/moordyn.md, "Syrope")
  *   rate, tension   s' = ((alpha + beta Tm)(e - e_s) + bd e') / (bs + bd),  T = Tm + bs s'
  *                   (while e < 0 the Tm term is left out, bs s' kept)
  *   running maximum the caller raises Tmax to Tm whenever an evaluation returns Tm > Tmax
  *   start           s = T -> S at Tmean0 on the working curve of Tmax0 (hw_syrope_start)
- * The working curve is made on the fly from Tmax (nothing stored per segment but s and Tmax). */
+ * The working curve is made on the fly from Tmax (nothing stored per segment but s, Tmax and the
+ * branch flag). On the lines: kernels/lumped.h (hw_lm_segment_at, hw_lm_syrope_init_line). */
 #ifndef HW_PHYSICS_SYROPE_H
 #define HW_PHYSICS_SYROPE_H
 #include "hd.h"
@@ -43,7 +47,7 @@ typedef struct hw_syrope_result {
     double T;  /* tension, N (negative at slack, as MoorDyn's) */
     double ds; /* rate of the slow strain, 1/s */
     double tm; /* mean tension, N (the caller's running maximum follows it) */
-    int owc;   /* 1: on the OWC (the caller's branch flag follows it) */
+    int owc;   /* 1: on the OWC (the caller keeps it: output, checkpoints) */
 } hw_syrope_result;
 
 HW_HD double hw_syrope_fast(const hw_syrope_type *ty, double t)
@@ -109,21 +113,50 @@ HW_HD hw_syrope_curve hw_syrope_wc(const hw_syrope_type *ty, double tmax)
     return c;
 }
 
-/* The segment at strain e, strain rate de, slow strain s, running maximum tmax and branch flag
- * owc (1: on the OWC). */
+/* The segment at strain e, strain rate de, slow strain s and running maximum tmax (owc, the
+ * branch of its last evaluation, is not used by the rule above; kept in the signature). */
 HW_HD hw_syrope_result hw_syrope_eval(const hw_syrope_type *ty, double tmax, int owc, double e, double de,
                                       double s)
 {
     hw_syrope_curve c = hw_syrope_wc(ty, tmax), o = {ty, 0, 0.0, 0.0, 0.0};
-    double top = owc ? hw_syrope_pt(&c, HW_SYROPE_NWC - 1, 2) : hw_syrope_map(&o, 1, 2, tmax);
+    /* the branch: the OWC from its slow strain at tmax on, both ways (owc, the branch of the last
+     * evaluation, does not enter: measured, see the header) */
+    (void)owc;
     hw_syrope_result r;
-    r.owc = !(s < top);
+    r.owc = !(s < hw_syrope_map(&o, 1, 2, tmax));
     if (r.owc) c.wc = 0;
     r.tm = hw_syrope_map(&c, 2, 1, s);
     double es = hw_syrope_map(&c, 1, 0, r.tm);
     r.ds = ((ty->alpha + ty->beta * r.tm) * (e - es) + ty->bd * de) / (ty->bs + ty->bd);
     r.T = (e >= 0.0 ? r.tm : 0.0) + ty->bs * r.ds;
     return r;
+}
+
+/* The rest curve at running maximum tmax: the tension a segment held still at strain e settles
+ * to, on the working curve of tmax up to its top (e_max, tmax), on the OWC beyond. */
+HW_HD double hw_syrope_rest(const hw_syrope_type *ty, double tmax, double e)
+{
+    hw_syrope_curve c = hw_syrope_wc(ty, tmax);
+    if (e > c.emax) c.wc = 0;
+    return hw_syrope_map(&c, 0, 1, e);
+}
+
+/* A segment at rest at strain e (the static solve's end): its slow strain, with the running
+ * maximum *tmax raised and the branch *owc set to the OWC where e is beyond the working curve's
+ * top (then s' = 0 there: Tm and e_s are the rest tension and e). */
+HW_HD double hw_syrope_rest_state(const hw_syrope_type *ty, double *tmax, int *owc, double e)
+{
+    hw_syrope_curve c = hw_syrope_wc(ty, *tmax);
+    double t;
+    *owc = e > c.emax;
+    if (*owc) {
+        c.wc = 0;
+        t = hw_syrope_map(&c, 0, 1, e);
+        if (t > *tmax) *tmax = t;
+    } else {
+        t = hw_syrope_map(&c, 0, 1, e);
+    }
+    return hw_syrope_map(&c, 1, 2, t);
 }
 
 /* The slow strain a segment starts with: Tmean0 on the working curve of Tmax0. */
