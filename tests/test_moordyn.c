@@ -777,7 +777,7 @@ Test(errors, free_point_mapping)
 
 Test(errors, refused_and_bad_channels)
 {
-    expect(with("FairTen1\n", "Body1AX\n"), REFUSED, 20, "OUTPUTS Body1AX", "body quantity \"AX\" not supported yet");
+    expect(with("FairTen1\n", "Body1SUB\n"), REFUSED, 20, "OUTPUTS Body1SUB", "body quantity \"SUB\" not supported yet");
     expect(with("FairTen1\n", "Rod1PZ\n"), BAD, 20, "OUTPUTS Rod1PZ: expected a rod ID 1..0", NULL);
     expect(with("FairTen1\n", "Rod1SUB\n"), REFUSED, 20, "the rod channel \"Rod1SUB\" not supported yet", NULL);
     expect(with("FairTen1\n", "FairTen1 L1N3AX\n"), REFUSED, 20, "OUTPUTS L1N3AX", "not supported yet");
@@ -1050,11 +1050,11 @@ Test(cli, errors_and_exit_codes)
     char cmd[2048], out[8192];
     FILE *f = fopen(HW_TMP "/hawser_md_bad.dat", "w");
     cr_assert_not_null(f);
-    fputs(with("FairTen1\n", "Body1AX\n"), f);
+    fputs(with("FairTen1\n", "Body1SUB\n"), f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_md_bad.dat -o " HW_TMP "/hawser_md_bad 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
-    cr_assert(strstr(out, HW_TMP "/hawser_md_bad.dat:20: OUTPUTS Body1AX: the body quantity"), "%s", out);
+    cr_assert(strstr(out, HW_TMP "/hawser_md_bad.dat:20: OUTPUTS Body1SUB: the body quantity"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s convert " HW_TMP "/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     snprintf(cmd, sizeof cmd, "%s check " HW_TMP "/hawser_md_bad.dat 2>&1", HW_CLI_PATH);

@@ -580,6 +580,34 @@ hw_status hw_bodies_total_load(const hw_bodies *b, int k, double t, double f6[6]
     return HW_OK;
 }
 
+/* The accelerations the kick would apply in the current state at t (the lines' loads last read):
+ * a free body's from hw_body_accel_with, a pinned body's angular one from hw_body_alpha_pinned
+ * with its pin's acceleration (its motion's; zero for a pin held or moved from outside), the pin's
+ * as the linear one; zero for the other kinds. Physics is kernels/physics/body.h's, as stepped. */
+hw_status hw_bodies_acceleration(const hw_bodies *b, hw_sim *sim, int k, double t, double a3[3], double al3[3])
+{
+    if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
+    const body *B = &b->b[k];
+    hw_v3 a = hw_v3_zero(), al = hw_v3_zero();
+    if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_PINNED) {
+        hw_v6 f;
+        hw_m6 extra;
+        free_loads(b, sim, k, t, &f, &extra, NULL);
+        int bad;
+        if (B->def.kind == HW_BODY_PINNED) {
+            hw_v3 r_, v_;
+            if (hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a);
+            bad = hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, a, &al);
+        } else {
+            bad = hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al);
+        }
+        if (bad) return HW_ERR_NUMERICAL;
+    }
+    a3[0] = a.x, a3[1] = a.y, a3[2] = a.z;
+    al3[0] = al.x, al3[1] = al.y, al3[2] = al.z;
+    return HW_OK;
+}
+
 hw_status hw_bodies_cylinder_nodes(const hw_bodies *b, int k, int c, double t, hw_cyl_node *nodes, int n)
 {
     if (!b || k < 0 || k >= b->n || c < 0 || c >= b->b[k].def.n_cylinders) return HW_ERR_INVALID_ARG;

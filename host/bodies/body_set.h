@@ -110,6 +110,13 @@ hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6]);
  * point: its own (weight, buoyancy, drag, waves) and its cylinders', the lines' last read and the
  * external one; not its inertia (MoorDyn's body net force, the B#FX..MZ channels). */
 hw_status hw_bodies_total_load(const hw_bodies *b, int k, double t, double f6[6]);
+/* Body k's accelerations in its current state at time t (the sea's time), world: a (m/s^2) of
+ * its reference point and alpha (rad/s^2), from its equations of motion under the loads above
+ * (the lines' last read, their end nodes' mass from sim, which may be NULL), what the next kick
+ * would apply: a free body's; a pinned body's alpha, with a its pin's acceleration (its motion's,
+ * zero for a pin held still or moved from outside); zero for a fixed, coupled or prescribed body.
+ * HW_ERR_NUMERICAL when the mass matrix is not positive (a NaN state). */
+hw_status hw_bodies_acceleration(const hw_bodies *b, hw_sim *sim, int k, double t, double a[3], double alpha[3]);
 /* The nodes 0..segments of body k's cylinder c in its current state at time t (the sea's time):
  * each node's position, velocity and loads, part by part (kernels/physics/cylinder.h
  * hw_cyl_node_loads, the loads the body is stepped with); nodes holds n >= segments + 1.

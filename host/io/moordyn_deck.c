@@ -2721,7 +2721,7 @@ static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel
     int id = num[0];
     if (has[1] || let[2][0]) {
         refuse(R, line, where, "the body channel \"%.40s\" not supported yet (supported: B#{PX,PY,PZ,RX,RY,RZ,VX,VY,"
-               "VZ,RVX,RVY,RVZ,FX,FY,FZ,MX,MY,MZ,TEN})", ch->name);
+               "VZ,RVX,RVY,RVZ,AX,AY,AZ,RAX,RAY,RAZ,FX,FY,FZ,MX,MY,MZ,TEN})", ch->name);
         return;
     }
     int c;
@@ -2732,9 +2732,11 @@ static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel
     else if ((c = xyz_suffix(q, 'F')) >= 0) ch->q = HW_MD_BODY_LOAD, ch->unit = "N";
     else if ((c = xyz_suffix(q, 'M')) >= 0) ch->q = HW_MD_BODY_LOAD, c += 3, ch->unit = "N*m";
     else if (!strcmp(q, "TEN") || !strcmp(q, "T")) ch->q = HW_MD_BODY_TEN, c = 0, ch->unit = "N";
+    else if ((c = xyz_suffix(q, 'A')) >= 0) ch->q = HW_MD_BODY_ACC, ch->unit = "m/s^2";
+    else if (q[0] == 'R' && (c = xyz_suffix(q + 1, 'A')) >= 0) ch->q = HW_MD_BODY_ACC, c += 3, ch->unit = "deg/s^2";
     else {
         refuse(R, line, where, "the body quantity \"%.20s\" not supported yet (supported: PX PY PZ RX RY RZ VX VY VZ "
-               "RVX RVY RVZ FX FY FZ MX MY MZ TEN; accelerations are not kept, and MoorDyn 2.7.2 writes 0 for SUB)", q);
+               "RVX RVY RVZ AX AY AZ RAX RAY RAZ FX FY FZ MX MY MZ TEN; MoorDyn 2.7.2 writes 0 for SUB)", q);
         return;
     }
     if (id < 1 || id > R->n_deck_bodies) {

@@ -42,7 +42,9 @@ typedef enum hw_md_quantity {
     HW_MD_BODY_VEL,           /* reference point velocity component */
     HW_MD_BODY_ANGVEL,        /* angular velocity component (world), deg/s */
     HW_MD_BODY_LOAD,          /* net load: force (comp 0-2, N), moment about the reference point (3-5, N m) */
-    HW_MD_BODY_TEN            /* magnitude of the net force */
+    HW_MD_BODY_TEN,           /* magnitude of the net force */
+    HW_MD_BODY_ACC            /* acceleration from the equations of motion now: linear (comp 0-2, m/s^2),
+                                 angular (3-5, deg/s^2) (hw_world_body_acceleration) */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {

@@ -206,6 +206,12 @@ static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double
     case HW_MD_BODY_POS: *value = r[ch->comp]; return HW_OK;
     case HW_MD_BODY_VEL: *value = v[ch->comp]; return HW_OK;
     case HW_MD_BODY_ANGVEL: *value = w[ch->comp] * deg; return HW_OK;
+    case HW_MD_BODY_ACC: { /* m/s^2 and deg/s^2, as MoorDyn 2.7.2 writes them */
+        double acc[6];
+        st = hw_world_body_acceleration(src->w, ch->object, acc, acc + 3);
+        *value = st ? 0.0 : ch->comp < 3 ? acc[ch->comp] : acc[ch->comp] * deg;
+        return st;
+    }
     case HW_MD_BODY_ANGLE: {
         /* MoorDyn's angles (R = Rx Ry Rz, the deck's r0 p0 y0), not bodies.csv's roll-pitch-yaw */
         double a[3];
@@ -289,6 +295,7 @@ static hw_status channel_value(const md_src *src, const hw_md_channel *ch, line_
     case HW_MD_BODY_ANGVEL:
     case HW_MD_BODY_LOAD:
     case HW_MD_BODY_TEN:
+    case HW_MD_BODY_ACC:
         return HW_ERR_INVALID_ARG; /* a rod's loads are its body's: the world's (hw_md_channel_value_world) */
     case HW_MD_ROD_END_TEN:
         if (ch->object < 0) { *value = 0.0; return HW_OK; }

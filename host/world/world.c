@@ -572,6 +572,12 @@ hw_status hw_world_body_state(const hw_world *w, int k, double pos[3], double qu
     return hw_bodies_state(w->bodies, k, pos, quat, vel, ang_vel);
 }
 
+hw_status hw_world_body_acceleration(const hw_world *w, int k, double acc[3], double ang_acc[3])
+{
+    if (!w || !acc || !ang_acc) return HW_ERR_INVALID_ARG;
+    return hw_bodies_acceleration(w->bodies, w->sim, k, hw_world_time(w), acc, ang_acc);
+}
+
 hw_status hw_world_body_cable_load(const hw_world *w, int k, double force[3], double moment[3])
 {
     if (!w) return HW_ERR_INVALID_ARG;

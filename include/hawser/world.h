@@ -181,6 +181,11 @@ const char *hw_world_body_name(const hw_world *w, int k);
 hw_status hw_world_body_state(const hw_world *w, int k, double pos[3], double quat[4],
                               double vel[3], double ang_vel[3]);
 hw_status hw_world_body_cable_load(const hw_world *w, int k, double force[3], double moment[3]);
+/* Body k's acceleration now (m/s^2, its reference point's) and angular acceleration (rad/s^2),
+ * world, from its equations of motion in the current state (the loads of the last step; what the
+ * next step's kick applies): a free body's; a pinned body's angular one, the linear one its pin's
+ * (zero for a pin held still); zero for fixed, coupled and prescribed bodies. */
+hw_status hw_world_body_acceleration(const hw_world *w, int k, double acc[3], double ang_acc[3]);
 /* An external load on body k (a free body's; world force, N, and moment about its reference point,
  * N m; NULL = 0), held until set again: a wind or current load computed by the caller. */
 hw_status hw_world_set_body_load(hw_world *w, int k, const double force[3], const double moment[3]);

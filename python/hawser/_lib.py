@@ -138,6 +138,7 @@ _PROTOS = {
     "hw_world_n_bodies": (c_int, [_P]),
     "hw_world_body_state": (_S, [_P, c_int, _D, _D, _D, _D]),
     "hw_world_body_cable_load": (_S, [_P, c_int, _D, _D]),
+    "hw_world_body_acceleration": (_S, [_P, c_int, _D, _D]),
     "hw_world_set_body_load": (_S, [_P, c_int, _D, _D]),
     "hw_world_set_body_kinematics": (_S, [_P, c_int, _D, _D, _D, _D]),
     "hw_world_get_energy": (_S, [_P, POINTER(WorldEnergy)]),

@@ -718,6 +718,16 @@ class Body(_Object):
         w._check(_lib.fn("hw_world_body_cable_load")(w._world(), self.index, _ptr(f), _ptr(m)))
         return f, m
 
+    @property
+    def acceleration(self):
+        """(acceleration (3,), angular acceleration (3,)): from the body's equations of motion in
+        its current state, m/s^2 of the reference point and rad/s^2, world frame (a pinned body's
+        linear one its pin's; zero for fixed, coupled and prescribed bodies)."""
+        a, al = np.empty(3), np.empty(3)
+        w = self.world
+        w._check(_lib.fn("hw_world_body_acceleration")(w._world(), self.index, _ptr(a), _ptr(al)))
+        return a, al
+
     def set_load(self, force=(0.0, 0.0, 0.0), moment=(0.0, 0.0, 0.0)):
         """An external load on a free body (world force, N, and moment about its reference point,
         N m), held until set again: wind or current computed by the caller."""

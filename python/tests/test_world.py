@@ -320,6 +320,14 @@ def test_coupled_fairlead_cosimulation():
 
 
 # ---- bodies, winches, energy ---------------------------------------------------------------------
+def test_body_acceleration_sinking_from_rest():
+    # tests/data/md_bodyacc.dat: 2000 kg, 1 m^3, Ca 0.5, no drag: a = -(m - rho V) g / (m + Ca rho V)
+    with hawser.World.load(os.path.join(DATA, "md_bodyacc.dat")) as w:
+        a, al = w.body("body1").acceleration
+        assert a[2] == pytest.approx(-(2000 - 1025) * 9.80665 / (2000 + 0.5 * 1025), rel=1e-12)
+        assert a[0] == 0 and a[1] == 0 and not al.any()
+
+
 def test_bodies_against_the_hawser_program(cli, tmp_path):
     out = tmp_path / "bodies"
     run_cli(cli, MD_BODIES, out, "--t-end", "0.5")
