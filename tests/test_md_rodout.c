@@ -180,7 +180,7 @@ Test(rodout, rods_alone_have_files_and_channels)
 {
     run_deck("md_rodout_alone.dat", HW_TMP "/rodout_alone");
     table *o = read_table(HW_TMP "/rodout_alone/md_rodout_alone.out");
-    cr_assert_eq(o->ncol, 9);
+    cr_assert_eq(o->ncol, 12);
     cr_assert_eq(o->nrow, 100);
     /* rod 2 has no drag: weight and buoyancy alone, a constant acceleration
      * a = -(m - rho V) g / (m + Ca rho V), m = 200 kg/m x 4 m, V = pi 0.3^2 / 4 x 4 m, Ca 1 */
@@ -190,6 +190,10 @@ Test(rodout, rods_alone_have_files_and_channels)
         near(o->v[r][col(o, "R2N4VZ")], a * o->v[r][0], 1e-7, "R2N4VZ = a t");
         near(o->v[r][col(o, "R2MX")], 0.0, 1e-8 * wet, "R2MX (no turning moment)");
         near(o->v[r][col(o, "R1TENA")], 0.0, 0.0, "R1TENA: no line");
+        /* end A's acceleration is a (the table's 8 digits), and the rod does not turn */
+        near(o->v[r][col(o, "R2AZ")], a, 2e-7, "R2AZ = a");
+        cr_assert_lt(fabs(o->v[r][col(o, "R2RVY")]), 1e-9, "R2RVY: no turning");
+        cr_assert_lt(fabs(o->v[r][col(o, "R2RAY")]), 1e-9, "R2RAY: no turning");
     }
     /* its file: the net force of the nodes against the velocity's change (the identity sum F = M a, the
      * added mass across the axis in M), to the file's 8 digits */
@@ -287,10 +291,20 @@ Test(rodout, flags_as_moordyn_reads_them)
     cr_assert_eq(md->channels[3].index, 4);
     cr_assert_eq(md->rods[0].pt_a, -1); /* no lines: no points at its ends */
     hw_md_free(md);
-    /* still refused: accelerations, rotational velocities, submergence */
-    cr_assert_eq(load("-", "---------------------- OUTPUTS ----------------------\nR1AX\n", "", &md, msg),
+    /* the whole rod's accelerations and rotation rates */
+    cr_assert_eq(load("-", "---------------------- OUTPUTS ----------------------\nR1AX R1RVZ R1RAY\n", "", &md, msg),
+                 HW_OK, "%s", msg);
+    cr_assert_eq(md->channels[0].q, HW_MD_ROD_ACC);
+    cr_assert_eq(md->channels[0].comp, 0);
+    cr_assert_eq(md->channels[1].q, HW_MD_ROD_ANGVEL);
+    cr_assert_eq(md->channels[1].comp, 2);
+    cr_assert_eq(md->channels[2].q, HW_MD_ROD_ANGACC);
+    cr_assert_eq(md->channels[2].comp, 1);
+    hw_md_free(md);
+    /* still refused: submergence, node accelerations */
+    cr_assert_eq(load("-", "---------------------- OUTPUTS ----------------------\nR1SUB\n", "", &md, msg),
                  HW_ERR_UNSUPPORTED);
-    cr_assert(strstr(msg, "OUTPUTS R1AX: the rod channel"), "%s", msg);
+    cr_assert(strstr(msg, "OUTPUTS R1SUB: the rod channel"), "%s", msg);
     cr_assert_null(md);
 }
 

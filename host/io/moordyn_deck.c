@@ -2644,6 +2644,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         node = 0; /* the whole rod: its reference point, end A */
         whole = 1;
         q = let[1];
+    } else if (!has[1] && (xyz_suffix(let[1], 'A') >= 0 || !strncmp(let[1], "RV", 2) || !strncmp(let[1], "RA", 2))) {
+        node = 0; /* the whole rod: end A's acceleration, the rod's angular velocity and acceleration */
+        whole = 1;
+        q = let[1];
     } else if (!has[1] && (!strcmp(let[1], "RX") || !strcmp(let[1], "RY"))) {
         node = 0;
         angle = let[1][1] - 'X';
@@ -2655,7 +2659,8 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
     } else {
         refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,"
                "FZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, and the line force on an end; R#{PX..VZ} "
-               "(end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#RX, R#RY (roll, pitch), R#TENA, R#TENB)",
+               "(end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#{AX..AZ} (end A's acceleration), R#{RVX..RVZ,"
+               "RAX..RAZ} (angular velocity, acceleration), R#RX, R#RY (roll, pitch), R#TENA, R#TENB)",
                ch->name);
         return;
     }
@@ -2670,8 +2675,9 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
         return;
     }
-    if (rod->point && angle >= 0) {
-        refuse(R, line, where, "the angle of a zero-length rod not supported yet (it is a point: no axis)");
+    if (rod->point && (angle >= 0 || (whole && (q[0] == 'A' || q[0] == 'R')))) {
+        refuse(R, line, where, "the %s of a zero-length rod not supported yet (it is a point: no axis, no body)",
+               angle >= 0 ? "angle" : q[0] == 'A' ? "acceleration" : "rotation");
         return;
     }
     ch->rod = id - 1;
@@ -2700,6 +2706,18 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_MOMENT;
         ch->comp = xyz_suffix(q, 'M');
         ch->unit = "N*m";
+    } else if (whole && xyz_suffix(q, 'A') >= 0) {
+        ch->q = HW_MD_ROD_ACC;
+        ch->comp = xyz_suffix(q, 'A');
+        ch->unit = "m/s^2";
+    } else if (whole && q[0] == 'R' && xyz_suffix(q + 1, 'V') >= 0) {
+        ch->q = HW_MD_ROD_ANGVEL;
+        ch->comp = xyz_suffix(q + 1, 'V');
+        ch->unit = "deg/s";
+    } else if (whole && q[0] == 'R' && xyz_suffix(q + 1, 'A') >= 0) {
+        ch->q = HW_MD_ROD_ANGACC;
+        ch->comp = xyz_suffix(q + 1, 'A');
+        ch->unit = "deg/s^2";
     } else if (!strcmp(q, "T") || !strcmp(q, "TEN")) {
         ch->q = HW_MD_ROD_END_TEN;
         ch->unit = "N";

@@ -37,6 +37,10 @@ typedef enum hw_md_quantity {
     HW_MD_ROD_FORCE,          /* the whole rod's net force component (the sum of its nodes') */
     HW_MD_ROD_MOMENT,         /* the moment of the nodes' net forces and the end faces' moments about end A */
     HW_MD_ROD_END_TEN,        /* |force of the lines on end A (index 0) or end B (index > 0)| */
+    HW_MD_ROD_ACC,            /* the acceleration of end A (its body's, at that point: a + alpha x d +
+                                 w x (w x d)), m/s^2 */
+    HW_MD_ROD_ANGVEL,         /* the rod's (its body's) angular velocity component, world, deg/s */
+    HW_MD_ROD_ANGACC,         /* its angular acceleration component, world, deg/s^2 */
     HW_MD_BODY_POS,           /* body (object) reference point component */
     HW_MD_BODY_ANGLE,         /* roll, pitch, yaw (comp 0, 1, 2), deg */
     HW_MD_BODY_VEL,           /* reference point velocity component */

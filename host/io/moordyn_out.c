@@ -177,6 +177,32 @@ static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double 
         st = rod_end_force(src, &src->deck->rods[k], ch->index > 0, fe);
         *value = norm3(fe);
         return st;
+    case HW_MD_ROD_ACC:
+    case HW_MD_ROD_ANGVEL:
+    case HW_MD_ROD_ANGACC: {
+        const hw_md_rod_out *ro = &src->deck->rods[k];
+        const hw_body_def *bd = hw_bodies_def(hw_world_body_set(src->w), ro->body);
+        double quat[4], w[3], a[3], al[3];
+        if (!bd || ro->cyl >= bd->n_cylinders) return HW_ERR_INVALID_ARG;
+        if ((st = hw_world_body_state(src->w, ro->body, NULL, quat, NULL, w))) return st;
+        if (ch->q == HW_MD_ROD_ANGVEL) {
+            *value = (180.0 / 3.14159265358979323846) * w[ch->comp];
+            return HW_OK;
+        }
+        if ((st = hw_world_body_acceleration(src->w, ro->body, a, al))) return st;
+        if (ch->q == HW_MD_ROD_ANGACC) {
+            *value = (180.0 / 3.14159265358979323846) * al[ch->comp];
+            return HW_OK;
+        }
+        /* end A rides on the body at d from its reference point: a + alpha x d + w x (w x d) */
+        const double *ca = bd->cylinders[ro->cyl].a;
+        hw_v3 d = hw_quat_rotate(hw_quat_make(quat[0], quat[1], quat[2], quat[3]), hw_v3_make(ca[0], ca[1], ca[2]));
+        hw_v3 W = hw_v3_make(w[0], w[1], w[2]);
+        hw_v3 acc = hw_v3_add(hw_v3_add(hw_v3_make(a[0], a[1], a[2]), hw_v3_cross(hw_v3_make(al[0], al[1], al[2]), d)),
+                              hw_v3_cross(W, hw_v3_cross(W, d)));
+        *value = v3_comp(acc, ch->comp);
+        return HW_OK;
+    }
     case HW_MD_ROD_ANGLE: {
         const hw_md_rod_out *ro = &src->deck->rods[k];
         const hw_body_def *bd = hw_bodies_def(hw_world_body_set(src->w), ro->body);
@@ -289,6 +315,9 @@ static hw_status channel_value(const md_src *src, const hw_md_channel *ch, line_
     case HW_MD_ROD_NODE_FORCE:
     case HW_MD_ROD_FORCE:
     case HW_MD_ROD_MOMENT:
+    case HW_MD_ROD_ACC:
+    case HW_MD_ROD_ANGVEL:
+    case HW_MD_ROD_ANGACC:
     case HW_MD_BODY_POS:
     case HW_MD_BODY_ANGLE:
     case HW_MD_BODY_VEL:
