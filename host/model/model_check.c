@@ -362,6 +362,19 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
 
 /* A line's start state (hw_line_def.start_pos): finite, on a line that does not reel, with the
  * static solve off (it would replace the state). */
+static int on_a_sheave(const hw_model_def *m, int l)
+{
+    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
+        if (m->sheaves[k].line_in == l || m->sheaves[k].line_out == l) return 1;
+    return 0;
+}
+
+/* Line i (l) reels: a winch or a sheave at either end. */
+static int line_reels(const hw_model_def *m, const hw_line_def *l, int i)
+{
+    return l->winch.end != HW_WINCH_NONE || on_a_sheave(m, i);
+}
+
 static hw_status check_start(const hw_model_def *m, const hw_line_def *l, int i, hw_input_error *err)
 {
     const hw_section S = HW_SEC_LINE;
@@ -372,10 +385,7 @@ static hw_status check_start(const hw_model_def *m, const hw_line_def *l, int i,
     if (m->solver.static_solve)
         FAIL(S, i, "start", "expected solver.static_solve: false with a start state (the static solve would "
              "replace it), got static_solve on");
-    int reels = l->winch.end != HW_WINCH_NONE;
-    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
-        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
-    if (reels) FAIL(S, i, "start", "expected a line without a winch or sheave, got one");
+    if (line_reels(m, l, i)) FAIL(S, i, "start", "expected a line without a winch or sheave, got one");
     for (int k = 0; k < 3 * (l->nseg + 1); k++) {
         if (!finite(l->start_pos[k]))
             FAIL(S, i, "start.positions", "expected finite positions, got %g at node %d", l->start_pos[k], k / 3);
@@ -405,10 +415,7 @@ static hw_status check_failure(const hw_model_def *m, const hw_line_def *l, int 
         FAIL(S, i, "failure.at", "expected any, a, b or a segment 1..%d, got %d", l->nseg, f->at);
     if (f->at == HW_FAIL_ANY && !has_tension)
         FAIL(S, i, "failure.at", "expected a, b or a segment number for a break on time alone, got any");
-    int reels = l->winch.end != HW_WINCH_NONE;
-    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
-        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
-    if (reels)
+    if (line_reels(m, l, i))
         FAIL(S, i, "failure", "expected a line without a winch or sheave (a reeling line cannot break), got one");
     return HW_OK;
 }
@@ -426,10 +433,7 @@ static hw_status check_visco_line(const hw_model_def *m, const hw_line_def *l, i
         FAIL(S, i, "syrope.Tmean0", "expected a mean tension 0 <= Tmean0 <= Tmax0 (%g N), got %g",
              l->syr_tmax0, l->syr_tmean0);
     if (!(t->ea_d > 0) && !t->syrope.on) return HW_OK;
-    int reels = l->winch.end != HW_WINCH_NONE;
-    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
-        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
-    if (reels)
+    if (line_reels(m, l, i))
         FAIL(S, i, "type", "expected an elastic line type for a line on a winch or sheave (a viscoelastic "
              "segment has no strain history when a winch inserts it), got viscoelastic type '%s'",
              m->types[l->type].name ? m->types[l->type].name : "");
@@ -442,10 +446,7 @@ static hw_status check_viv_line(const hw_model_def *m, const hw_line_def *l, int
 {
     const hw_section S = HW_SEC_LINE;
     if (!(m->types[l->type].viv_cl > 0)) return HW_OK;
-    int reels = l->winch.end != HW_WINCH_NONE;
-    for (int k = 0; k < m->n_sheaves && m->sheaves; k++)
-        reels |= m->sheaves[k].line_in == i || m->sheaves[k].line_out == i;
-    if (reels)
+    if (line_reels(m, l, i))
         FAIL(S, i, "type", "expected a line type without viv for a line on a winch or sheave (the "
              "vortex-induced vibration states do not follow reeled nodes), got type '%s'",
              m->types[l->type].name ? m->types[l->type].name : "");
@@ -620,13 +621,6 @@ static int initial_position(const hw_point_def *p, double r[3])
     double v[3];
     hw_point_kinematics(p, NULL, 0.0, r, v);
     return 1;
-}
-
-static int on_a_sheave(const hw_model_def *m, int l)
-{
-    for (int k = 0; k < m->n_sheaves; k++)
-        if (m->sheaves[k].line_in == l || m->sheaves[k].line_out == l) return 1;
-    return 0;
 }
 
 /* Geometry that cannot hold, refused before a run stops at its first step with a vaguer cause:
