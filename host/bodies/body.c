@@ -267,15 +267,7 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
             }
             memcpy(B->cyl_def, d->cylinders, nc * sizeof *B->cyl_def);
             B->def.cylinders = B->cyl_def;
-            for (size_t i = 0; i < nc; i++) {
-                const hw_body_cylinder_def *c = &d->cylinders[i];
-                hw_cyl_p *p = &B->cyl[i];
-                p->a = hw_v3_make(c->a[0], c->a[1], c->a[2]);
-                p->b = hw_v3_make(c->b[0], c->b[1], c->b[2]);
-                p->d = c->diameter; p->ml = c->mass_per_length; p->n = c->segments;
-                p->cd = c->cd; p->ca = c->ca; p->cd_ax = c->cd_ax; p->ca_ax = c->ca_ax;
-                p->cd_end = c->cd_end; p->ca_end = c->ca_end;
-            }
+            for (size_t i = 0; i < nc; i++) B->cyl[i] = hw_body_cyl_p(&d->cylinders[i]);
         }
         double mt, cgt[3], it[6];
         hw_body_mass_props(d, &mt, cgt, it, NULL);

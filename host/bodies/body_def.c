@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hawser/body.h"
+#include "bodies/body_set.h"
 #include "physics/cylinder.h"
 
 hw_body_def hw_default_body(void)
@@ -18,7 +19,7 @@ hw_body_def hw_default_body(void)
     return b;
 }
 
-static hw_cyl_p cyl_p(const hw_body_cylinder_def *c)
+hw_cyl_p hw_body_cyl_p(const hw_body_cylinder_def *c)
 {
     hw_cyl_p p;
     p.a = hw_v3_make(c->a[0], c->a[1], c->a[2]);
@@ -34,7 +35,7 @@ void hw_body_mass_props(const hw_body_def *d, double *mass, double cg[3], double
     int n = d->cylinders ? d->n_cylinders : 0;
     double m = d->mass, s[3] = {d->mass * d->cg[0], d->mass * d->cg[1], d->mass * d->cg[2]}, vol = 0.0;
     for (int i = 0; i < n; i++) {
-        hw_cyl_p p = cyl_p(&d->cylinders[i]);
+        hw_cyl_p p = hw_body_cyl_p(&d->cylinders[i]);
         double mc;
         hw_v3 c;
         hw_m3s I;
@@ -54,7 +55,7 @@ void hw_body_mass_props(const hw_body_def *d, double *mass, double cg[3], double
         I[3] -= (mm) * x_ * y_; I[4] -= (mm) * x_ * z_; I[5] -= (mm) * y_ * z_; } while (0)
     PAR(d->mass, d->cg[0] - g[0], d->cg[1] - g[1], d->cg[2] - g[2]);
     for (int i = 0; i < n; i++) {
-        hw_cyl_p p = cyl_p(&d->cylinders[i]);
+        hw_cyl_p p = hw_body_cyl_p(&d->cylinders[i]);
         double mc;
         hw_v3 c;
         hw_m3s Ic;

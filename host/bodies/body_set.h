@@ -58,6 +58,8 @@ hw_status hw_body_motion6(const hw_body_def *d, const double *tab_m, double t, d
 hw_status hw_body_motion6_waves(const hw_body_def *d, const double *tab_m, const hw_waves *waves, double t,
                                 double x[6], double v[6]);
 
+/* A cylinder's definition as the cylinder physics takes it (kernels/physics/cylinder.h). */
+hw_cyl_p hw_body_cyl_p(const hw_body_cylinder_def *c);
 hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
                            const hw_model_def *model, hw_bodies **out, char *msg, size_t msg_len);
 void hw_bodies_destroy(hw_bodies *b); /* NULL-safe */
