@@ -64,14 +64,17 @@ static void scheme_step(hw_integrator integ, double h, double w, double z, doubl
     *x = X; *v = V;
 }
 
+/* Adams-Bashforth's weights of orders 1-4, newest derivative first (critical_step.h). */
+const double hw_ab_coef[4][4] = {{1.0, 0, 0, 0},
+                                 {1.5, -0.5, 0, 0},
+                                 {23.0 / 12.0, -16.0 / 12.0, 5.0 / 12.0, 0},
+                                 {55.0 / 24.0, -59.0 / 24.0, 37.0 / 24.0, -9.0 / 24.0}};
+
 /* The largest root modulus of the Adams-Bashforth polynomial of order p at hl = h lambda
  * (Durand-Kerner iteration; p <= 4). */
 static double ab_radius(int p, double complex hl)
 {
-    static const double B[4][4] = {{1.0, 0, 0, 0},
-                                   {1.5, -0.5, 0, 0},
-                                   {23.0 / 12.0, -16.0 / 12.0, 5.0 / 12.0, 0},
-                                   {55.0 / 24.0, -59.0 / 24.0, 37.0 / 24.0, -9.0 / 24.0}};
+    const double (*B)[4] = hw_ab_coef;
     if (p == 1) return cabs(1.0 + hl);
     double complex a[5]; /* monic: xi^p + a[p-1] xi^(p-1) + ... + a[0] */
     a[p] = 1.0;

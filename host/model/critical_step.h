@@ -13,6 +13,9 @@
 hw_integrator hw_integ_code(hw_integrator integ, int iterations);
 /* MoorDyn's relaxation factor of iteration i of n (critical_step.c). */
 double hw_implicit_relax(int i, int n);
+/* Adams-Bashforth's weights hw_ab_coef[p - 1][j] of order p on the derivative j steps back: the
+ * scheme (host/world/integrate.c) and its stability limit (ab_radius here) read the one table. */
+extern const double hw_ab_coef[4][4];
 static inline int hw_integ_is_implicit(int code) { return code >= HW_INT_IMPLICIT && code <= HW_INT_IMPLICIT_MAX; }
 
 /* Largest stable step of an integrator for a mode of angular frequency w and damping ratio z

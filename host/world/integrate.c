@@ -136,10 +136,7 @@ static void implicit_step(const hw_backend_ops *ops, hw_backend *b, int code, do
 /* The Adams-Bashforth step of order p (1: explicit Euler) with the history in K1..Kp-1. */
 static void ab_step(const hw_backend_ops *ops, hw_backend *b, int p, double t, double dt)
 {
-    static const double B[4][4] = {{1.0, 0, 0, 0},
-                                   {1.5, -0.5, 0, 0},
-                                   {23.0 / 12.0, -16.0 / 12.0, 5.0 / 12.0, 0},
-                                   {55.0 / 24.0, -59.0 / 24.0, 37.0 / 24.0, -9.0 / 24.0}};
+    const double (*B)[4] = hw_ab_coef;
     const int kb[4] = {HW_BUF_K1, HW_BUF_K2, HW_BUF_K3, HW_BUF_K4};
     shift_history(ops, b, p);
     ops->eval(b, t, HW_BUF_Y, HW_BUF_K1);
