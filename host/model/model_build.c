@@ -198,11 +198,10 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
             S->ln_vbd[l] = ty->ea_d > 0 || ty->syrope.on ? ty->ba_d : 0.0;
             S->ln_vbeta[l] = ty->ea_d > 0 ? ty->ea_d_slope : 0.0;
         }
-        if (any_viv) { /* tau = 0: 500 time steps, resolved once the step is known (hw_lm_viv_tau) */
+        if (any_viv) { /* tau = 0: 500 time steps, set by hw_sim_create once the step is known */
             S->ln_vcl[l] = ty->viv_cl > 0 ? ty->viv_cl : 0.0;
             S->ln_vcf[l] = ty->viv_cf; S->ln_vdf[l] = ty->viv_df;
-            S->ln_vtau[l] = ty->viv_tau > 0 ? ty->viv_tau
-                            : def->solver.dt > 0 ? HW_VIV_NSTEPS * def->solver.dt : 0.0;
+            S->ln_vtau[l] = ty->viv_tau > 0 ? ty->viv_tau : 0.0;
         }
         m->ln_wsub[l] = (ty->mu - def->env.rho_w * 0.25 * HW_PI * ty->d * ty->d) * def->env.g;
         m->ln_length[l] = ld->length;

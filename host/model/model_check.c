@@ -720,8 +720,8 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
     /* a multistep scheme keeps the derivatives of past steps per state slot; a reeling line's
      * nodes are inserted and removed inside a step, which that history cannot follow */
     if (def->solver.integrator >= HW_INT_AB2 && def->solver.integrator < HW_INT_COUNT) {
-        int reel = def->n_sheaves > 0;
-        for (int l = 0; l < def->n_lines && !reel; l++) reel = def->lines[l].winch.end != HW_WINCH_NONE;
+        int reel = 0;
+        for (int l = 0; l < def->n_lines && !reel; l++) reel = line_reels(def, &def->lines[l], l);
         if (reel)
             FAIL(HW_SEC_SOLVER, -1, "integrator", "%s with winches or sheaves not supported yet (a reeling line's "
                  "nodes are inserted and removed inside a step, which the Adams-Bashforth history of past "
