@@ -24,16 +24,11 @@ HW_HD hw_v3 hw_current_3(const double *zt, const double *tt, const double *ux, c
         int o = (nt - 1) * nz;
         return hw_v3_make(hw_tlu_at(w, ux + o), hw_tlu_at(w, uy + o), hw_tlu_at(w, uz + o));
     }
-    /* the interval tt[k] <= t < tt[k + 1], by bisection: a record of thousands of profiles (a
-     * deck's current_profile_dynamic.txt resampled) costs log2(nt) steps per node, not nt */
-    int k = 0, hi = nt - 1;
-    while (hi - k > 1) {
-        int mid = (k + hi) / 2;
-        if (tt[mid] <= t) k = mid; else hi = mid;
-    }
-    double s = (t - tt[k]) / (tt[k + 1] - tt[k]);
-    return hw_v3_make(hw_current_row(w, ux, k, nz, s), hw_current_row(w, uy, k, nz, s),
-                      hw_current_row(w, uz, k, nz, s));
+    /* the interval tt[k] <= t < tt[k + 1], by hw_tlu_where's bisection: a record of thousands of
+     * profiles (a deck's current_profile_dynamic.txt resampled) costs log2(nt) steps per node */
+    hw_tlu_w wt = hw_tlu_where(tt, nt, t);
+    return hw_v3_make(hw_current_row(w, ux, wt.lo, nz, wt.s), hw_current_row(w, uy, wt.lo, nz, wt.s),
+                      hw_current_row(w, uz, wt.lo, nz, wt.s));
 }
 
 /* Drag on a node with tributary length l, diameter d, tangent qh (unit), relative velocity

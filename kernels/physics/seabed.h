@@ -36,26 +36,14 @@ HW_HDI hw_seabed_result hw_seabed_contact(hw_v3 r, hw_v3 v, double depth, double
  * value (clamped, flat beyond the edges, as MoorDyn's seafloor). Written as a + f (b - a), so that
  * equal corners give their value to the bit (a flat grid is the flat seabed exactly). nx or ny
  * may be 1 (constant along that axis). */
-HW_HDI int hw_bathy_cell(const double *x, int n, double p, double *f)
-{
-    /* the grid value i at or below p and p's fraction towards the next (0 at or beyond the ends,
-     * where the value i is the edge's: a grid point's own depth comes out exactly) */
-    if (n < 2 || !(p > x[0])) { *f = 0.0; return 0; }
-    if (!(p < x[n - 1])) { *f = 0.0; return n - 1; }
-    int lo = 0, hi = n - 1; /* x[lo] <= p < x[hi] */
-    while (hi - lo > 1) {
-        int mid = (lo + hi) / 2;
-        if (x[mid] <= p) lo = mid; else hi = mid;
-    }
-    *f = (p - x[lo]) / (x[lo + 1] - x[lo]);
-    return lo;
-}
 HW_HDI double hw_bathy_depth(const double *x, int nx, const double *y, int ny, const double *d,
                              double px, double py)
 {
-    double fx, fy;
-    int i = hw_bathy_cell(x, nx, px, &fx), j = hw_bathy_cell(y, ny, py, &fy);
-    int i1 = i + 1 < nx ? i + 1 : i, j1 = j + 1 < ny ? j + 1 : j;
+    /* the grid value at or below the point and its fraction towards the next (hw_tlu_where: 0 at
+     * or beyond the ends, where the value is the edge's, so a grid point's own depth is exact) */
+    hw_tlu_w wx = hw_tlu_where(x, nx, px), wy = hw_tlu_where(y, ny, py);
+    int i = wx.lo, j = wy.lo, i1 = wx.flat ? i : wx.hi, j1 = wy.flat ? j : wy.hi;
+    double fx = wx.s, fy = wy.s;
     double a = d[j * nx + i], b = d[j * nx + i1], c = d[j1 * nx + i], e = d[j1 * nx + i1];
     double lo = a + fx * (b - a), hi = c + fx * (e - c);
     return lo + fy * (hi - lo);
