@@ -355,8 +355,7 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
             if (v.tm > st[0]) st[0] = v.tm;
             r.T = v.T;
             r = hw_segment_cut(r, alive);
-            double d2 = r.rate - v.ds;
-            pd = (sy.bs * v.ds * v.ds + sy.bd * d2 * d2) * l0 * alive;
+            pd = v.pd * l0 * alive;
             if (dy) dy[k] = v.ds * alive;
         }
     } else if (hw_lm_is_visco(S, l) && !S->vis_static) {
@@ -662,7 +661,7 @@ HW_HDI hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *
             power += w->end_mc[4 * (2 * l + (loc == 0 ? 0 : 1)) + 3];
     }
     hw_lm_env e = hw_lm_env_of(S);
-    if (S->sb_nx > 0) e.depth = hw_lm_grid_depth(S, r.x, r.y); /* the seabed under the node */
+    e.depth = hw_lm_depth_at(S, r.x, r.y); /* the seabed under the node */
     if (S->wv.n > 0) {
         hw_wave_kin K = hw_lm_wave_at(S, t, i, r.z);
         return hw_node_load_waves(r, v, f, qa, qb, loc > 0 ? w->seg_len[sl] : 0.0,

@@ -31,6 +31,7 @@
 #ifndef HW_PHYSICS_SYROPE_H
 #define HW_PHYSICS_SYROPE_H
 #include "hd.h"
+#include "viscoelastic.h"
 
 enum { HW_SYROPE_LINEAR = 0, HW_SYROPE_QUADRATIC = 1, HW_SYROPE_EXP = 2 };
 #define HW_SYROPE_NWC 30 /* working-curve samples (MoorDyn 2.7.2's; 20, 50, 100 are 20-30 N off) */
@@ -48,6 +49,7 @@ typedef struct hw_syrope_result {
     double ds; /* rate of the slow strain, 1/s */
     double tm; /* mean tension, N (the caller's running maximum follows it) */
     int owc;   /* 1: on the OWC (the caller keeps it: output, checkpoints) */
+    double pd; /* power the two dashpots dissipate per unit unstretched length, W/m */
 } hw_syrope_result;
 
 HW_HD double hw_syrope_fast(const hw_syrope_type *ty, double t)
@@ -129,6 +131,7 @@ HW_HD hw_syrope_result hw_syrope_eval(const hw_syrope_type *ty, double tmax, int
     double es = hw_syrope_map(&c, 1, 0, r.tm);
     r.ds = ((ty->alpha + ty->beta * r.tm) * (e - es) + ty->bd * de) / (ty->bs + ty->bd);
     r.T = (e >= 0.0 ? r.tm : 0.0) + ty->bs * r.ds;
+    r.pd = hw_visco_dashpot_power(ty->bs, ty->bd, de, r.ds);
     return r;
 }
 

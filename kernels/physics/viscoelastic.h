@@ -54,14 +54,22 @@ HW_HD void hw_visco_springs(double ea_s, double beta, double k1c, double k2c, do
     *k1 = hw_visco_k1(ea_s, *k2);
 }
 
+/* The power two dashpots in series with the chain dissipate per unit unstretched length (W/m): bs
+ * on the slow strain's rate ds, bd on the rest of the segment's strain rate de - ds. The
+ * viscoelastic chain and the Syrope segment (physics/syrope.h) both have this pair. */
+HW_HD double hw_visco_dashpot_power(double bs, double bd, double de, double ds)
+{
+    double d2 = de - ds;
+    return bs * ds * ds + bd * d2 * d2;
+}
+
 HW_HD hw_visco_result hw_visco_eval(double e, double de, double e1, double k1, double k2,
                                     double bs, double bd)
 {
     hw_visco_result r;
     r.de1 = (k2 * e - (k1 + k2) * e1 + bd * de) / (bs + bd);
     r.T = (e >= 0.0 ? k1 * e1 : 0.0) + bs * r.de1;
-    double d2 = de - r.de1;
-    r.pd = bs * r.de1 * r.de1 + bd * d2 * d2;
+    r.pd = hw_visco_dashpot_power(bs, bd, de, r.de1);
     return r;
 }
 
