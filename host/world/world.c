@@ -743,24 +743,19 @@ static hw_status static_residual(hw_world *w, const hw_world_def *d, hw_point_de
 {
     hw_sim *sim = NULL;
     w->static_solves++;
-    if (d->lumped->n_lines == 0) { /* bodies alone: their own loads */
-        hw_bodies_read_loads(w->bodies, NULL);
-        for (int i = 0; i < nf; i++) {
-            hw_bodies_net_load(w->bodies, free_k[i], r + 6 * i);
-            if (hw_bodies_def(w->bodies, free_k[i])->kind == HW_BODY_PINNED) r[6 * i] = r[6 * i + 1] = r[6 * i + 2] = 0.0;
-        }
-        return HW_OK;
-    }
-    hw_status st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, 1, &sim, msg, len);
-    if (st == HW_ERR_NOT_CONVERGED && w->static_inner_tol > 0) {
-        /* the lines cannot be solved that tightly (a chain on the frictionless seabed, the lumped
-           statics' own noise floor): the model's tolerance from here on */
-        w->static_inner_tol = 0.0;
-        w->static_solves++;
+    hw_status st = HW_OK;
+    if (d->lumped->n_lines > 0) {
         st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, 1, &sim, msg, len);
+        if (st == HW_ERR_NOT_CONVERGED && w->static_inner_tol > 0) {
+            /* the lines cannot be solved that tightly (a chain on the frictionless seabed, the lumped
+               statics' own noise floor): the model's tolerance from here on */
+            w->static_inner_tol = 0.0;
+            w->static_solves++;
+            st = build_sim(w, d, pts, HW_BACKEND_CPU, 1, 1, &sim, msg, len);
+        }
+        if (st) return st;
     }
-    if (st) return st;
-    st = hw_bodies_read_loads(w->bodies, sim);
+    st = hw_bodies_read_loads(w->bodies, sim); /* sim NULL (bodies alone): their own loads */
     hw_sim_destroy(sim);
     if (st) { snprintf(msg, len, "world statics: reading the lines' loads on the bodies"); return st; }
     for (int i = 0; i < nf; i++) {
