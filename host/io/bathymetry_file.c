@@ -199,18 +199,14 @@ hw_status hw_bathy_read(const char *path, hw_bathy_file *b, char *msg, size_t ms
     char *text = hw_read_file(path, NULL, &size);
     if (!text) {
         int e = errno;
-        if (e == ENOMEM) {
-            if (msg && msg_len) snprintf(msg, msg_len, "%s: out of memory reading it", path);
-            return HW_ERR_NOMEM;
-        }
-        if (e == EFBIG) {
-            if (msg && msg_len)
+        if (msg && msg_len) {
+            if (e == ENOMEM) snprintf(msg, msg_len, "%s: out of memory reading it", path);
+            else if (e == EFBIG)
                 snprintf(msg, msg_len, "%s: expected a file of at most %lld bytes, got %lld", path,
                          (long long)HW_INPUT_MAX_BYTES, size);
-            return HW_ERR_INPUT;
+            else snprintf(msg, msg_len, "%s: cannot open: %s", path, strerror(e));
         }
-        if (msg && msg_len) snprintf(msg, msg_len, "%s: cannot open: %s", path, strerror(e));
-        return HW_ERR_IO;
+        return hw_read_file_status(e);
     }
     hw_status st = parse(&r, text, b);
     free(text);

@@ -195,3 +195,8 @@ hw_status hw_close_run_files(const char *dir, FILE **csv, const char *csv_path, 
     }
     return st;
 }
+
+hw_status hw_read_file_status(int e)
+{
+    return e == ENOMEM ? HW_ERR_NOMEM : e == EFBIG ? HW_ERR_INPUT : HW_ERR_IO;
+}

@@ -46,5 +46,8 @@ char *hw_read_stream(FILE *f, size_t *len);
  * is untouched otherwise). NULL with fopen's errno when it cannot be opened. The one reader of
  * whole files (scenarios, decks, sweep files, summaries). */
 char *hw_read_file(const char *path, size_t *len, long long *size);
+/* The status of hw_read_file's failure with errno e: HW_ERR_NOMEM (ENOMEM), HW_ERR_INPUT (EFBIG:
+ * larger than HW_INPUT_MAX_BYTES), HW_ERR_IO otherwise. */
+hw_status hw_read_file_status(int e);
 
 #endif

@@ -3524,7 +3524,8 @@ static char *slurp(const char *path, long long *size)
 static hw_status read_error(const char *path, long long size, char *msg, size_t len)
 {
     char m[768];
-    if (errno == EFBIG) {
+    int e = errno; /* before snprintf and strerror, which may change it */
+    if (e == EFBIG) {
         if (size >= 0)
             snprintf(m, sizeof m, "%s:1: file size: expected at most %lld MiB, got %lld bytes (docs/moordyn.md)",
                      path, HW_INPUT_MAX_BYTES >> 20, size);
@@ -3532,11 +3533,11 @@ static hw_status read_error(const char *path, long long size, char *msg, size_t 
             snprintf(m, sizeof m, "%s: file size: expected at most %lld MiB (docs/moordyn.md)", path,
                      HW_INPUT_MAX_BYTES >> 20);
         set_msg(msg, len, m);
-        return HW_ERR_INPUT;
+        return hw_read_file_status(e);
     }
-    snprintf(m, sizeof m, "%s: cannot read: %s", path, errno == EINVAL ? "not a text file" : strerror(errno));
+    snprintf(m, sizeof m, "%s: cannot read: %s", path, e == EINVAL ? "not a text file" : strerror(e));
     set_msg(msg, len, m);
-    return errno == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
+    return hw_read_file_status(e);
 }
 
 hw_status hw_md_load(const char *path, hw_log_fn log, void *log_user, hw_scenario **sc,

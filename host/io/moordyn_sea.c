@@ -120,11 +120,13 @@ hw_status hw_md_read_current_dynamic(const char *path, hw_current_def *c, double
     long long size = 0;
     char *text = hw_read_file(path, NULL, &size);
     if (!text) {
-        if (errno == EFBIG)
-            snprintf(msg, msg_len, "%s: expected a file of at most 64 MiB, got %lld bytes", path, size);
+        int e = errno; /* before snprintf and strerror, which may change it */
+        if (e == EFBIG)
+            snprintf(msg, msg_len, "%s: expected a file of at most %lld MiB, got %lld bytes", path,
+                     HW_INPUT_MAX_BYTES >> 20, size);
         else
-            snprintf(msg, msg_len, "%s: cannot open: %s", path, strerror(errno));
-        return errno == ENOMEM ? HW_ERR_NOMEM : errno == EFBIG ? HW_ERR_INPUT : HW_ERR_IO;
+            snprintf(msg, msg_len, "%s: cannot open: %s", path, strerror(e));
+        return hw_read_file_status(e);
     }
     hw_status st = HW_OK;
     double *v = NULL, *z = NULL, *rows = NULL;

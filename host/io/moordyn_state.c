@@ -40,12 +40,13 @@ hw_status hw_md_state_read(const char *path, hw_md_state *st, char *msg, size_t 
     long long big = 0;
     unsigned char *b = (unsigned char *)hw_read_file(path, &len, &big); /* the one whole-file reader */
     if (!b) {
-        if (errno == EFBIG)
+        int e = errno; /* before snprintf and strerror, which may change it */
+        if (e == EFBIG)
             snprintf(msg, msg_len, "%s: expected a MoorDyn state file of at most %lld bytes, got %lld", path,
                      HW_INPUT_MAX_BYTES, big);
         else
-            snprintf(msg, msg_len, "%s: cannot read the state file: %s", path, strerror(errno));
-        return errno == EFBIG ? HW_ERR_INPUT : errno == ENOMEM ? HW_ERR_NOMEM : HW_ERR_IO;
+            snprintf(msg, msg_len, "%s: cannot read the state file: %s", path, strerror(e));
+        return hw_read_file_status(e);
     }
     long size = (long)len;
     hw_status rc = HW_ERR_INPUT;
