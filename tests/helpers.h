@@ -4,6 +4,7 @@
 #define HW_TEST_HELPERS_H
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <criterion/criterion.h>
@@ -159,6 +160,49 @@ static inline void rc_run(hw_rc *rc, double t_end)
     int n = (int)(t_end / hw_rc_dt(rc) + 0.5);
     hw_status st = hw_rc_step(rc, n);
     cr_assert_eq(st, HW_OK, "step: %s", hw_rc_last_error(rc));
+}
+
+/* Two doubles with the same bits (bit-for-bit comparisons of twin runs). */
+static inline int same_d(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* A log sink (hw_log_fn) that keeps the lines as "LEVEL text\n" in text, to search in. */
+typedef struct log_cap { char text[8192]; size_t used; } log_cap;
+static inline void cap_log(void *user, int level, const char *m)
+{
+    log_cap *c = (log_cap *)user;
+    int n = snprintf(c->text + c->used, sizeof c->text - c->used, "%d %s\n", level, m);
+    if (n > 0 && c->used + (size_t)n < sizeof c->text) c->used += (size_t)n;
+}
+
+/* The value of column name at the row of time tm in a MoorDyn-layout .out table (names, units,
+ * rows; blank-separated; the first 64 columns), and its unit in unit (NULL: not wanted). */
+static inline double md_out_at(const char *path, const char *name, double tm, char *unit, size_t ulen)
+{
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "%s", path);
+    static char line[1 << 14];
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    int c = -1, n = 0;
+    for (char *tok = strtok(line, " \n"); tok; tok = strtok(NULL, " \n"), n++)
+        if (!strcmp(tok, name)) c = n;
+    cr_assert_geq(c, 0, "no column %s in %s", name, path);
+    cr_assert_lt(c, 64, "column %s of %s beyond the 64 read", name, path);
+    cr_assert_not_null(fgets(line, sizeof line, f)); /* units */
+    n = 0;
+    for (char *tok = strtok(line, " \n"); tok; tok = strtok(NULL, " \n"), n++)
+        if (n == c && unit) snprintf(unit, ulen, "%s", tok);
+    while (fgets(line, sizeof line, f)) {
+        char *p = line;
+        double v[64];
+        for (int k = 0; k <= c; k++) v[k] = strtod(p, &p);
+        if (fabs(v[0] - tm) < 1e-9) {
+            fclose(f);
+            return v[c];
+        }
+    }
+    fclose(f);
+    cr_assert_fail("no row at t = %g in %s", tm, path);
+    return 0;
 }
 
 #endif

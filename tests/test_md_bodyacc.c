@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "hawser/world.h"
+#include "helpers.h"
 #include "shell.h"
 
 #define PI 3.14159265358979323846
@@ -37,34 +38,6 @@ static hw_world *load(const char *file)
     return w;
 }
 
-/* The value of column name at the row of time tm in a MoorDyn-layout .out table; units: its unit. */
-static double out_at(const char *path, const char *name, double tm, char *unit, size_t ulen)
-{
-    FILE *f = fopen(path, "r");
-    cr_assert_not_null(f, "%s", path);
-    static char line[1 << 14];
-    cr_assert_not_null(fgets(line, sizeof line, f));
-    int c = -1, n = 0;
-    for (char *tok = strtok(line, " \n"); tok; tok = strtok(NULL, " \n"), n++)
-        if (!strcmp(tok, name)) c = n;
-    cr_assert_geq(c, 0, "no column %s in %s", name, path);
-    cr_assert_not_null(fgets(line, sizeof line, f)); /* units */
-    n = 0;
-    for (char *tok = strtok(line, " \n"); tok; tok = strtok(NULL, " \n"), n++)
-        if (n == c && unit) snprintf(unit, ulen, "%s", tok);
-    while (fgets(line, sizeof line, f)) {
-        char *p = line;
-        double v[64];
-        for (int k = 0; k <= c && k < 64; k++) v[k] = strtod(p, &p);
-        if (fabs(v[0] - tm) < 1e-9) {
-            fclose(f);
-            return v[c];
-        }
-    }
-    fclose(f);
-    cr_assert_fail("no row at t = %g in %s", tm, path);
-    return 0;
-}
 
 /* The pendulum's angular acceleration about the pin's y axis at pitch psi (rad) from its release:
  * its CG c = (1, 0, -1.7320508076) m (the deck's; 30 deg from the vertical, L = 2 m) turned by psi
@@ -152,19 +125,19 @@ Test(bodyacc, channels_against_moordyn)
     char unit[32];
     for (size_t r = 0; r < sizeof MD / sizeof MD[0]; r++) {
         double t = MD[r].t;
-        double az = out_at(path, "Body1AZ", t, unit, sizeof unit);
+        double az = md_out_at(path, "Body1AZ", t, unit, sizeof unit);
         cr_assert_str_eq(unit, "m/s^2");
         cr_assert(fabs(az - MD[r].az1) < 1e-7, "Body1AZ at %g s: %.8g against MoorDyn's %.8g", t, az, MD[r].az1);
-        double ray = out_at(path, "Body3RAY", t, unit, sizeof unit);
+        double ray = md_out_at(path, "Body3RAY", t, unit, sizeof unit);
         cr_assert_str_eq(unit, "deg/s^2");
         cr_assert(fabs(ray - MD[r].ray3) < 2e-5, "Body3RAY at %g s: %.8g against MoorDyn's %.8g", t, ray, MD[r].ray3);
-        double ray2 = out_at(path, "Body2RAY", t, NULL, 0);
+        double ray2 = md_out_at(path, "Body2RAY", t, NULL, 0);
         cr_assert(fabs(ray2 - MD[r].ray2) < 1e-4, "Body2RAY at %g s: %.8g against MoorDyn's %.8g", t, ray2, MD[r].ray2);
-        double rvy2 = out_at(path, "Body2RVY", t, NULL, 0);
+        double rvy2 = md_out_at(path, "Body2RVY", t, NULL, 0);
         cr_assert(fabs(rvy2 - MD[r].rvy2) < 2e-6, "Body2RVY at %g s: %.8g against MoorDyn's %.8g", t, rvy2, MD[r].rvy2);
         static const char *const ZERO[] = {"Body1AX", "Body1AY", "Body1RAX", "Body1RAY", "Body1RAZ",
                                            "Body3AX", "Body3RAX", "Body3RAZ"};
         for (size_t k = 0; k < sizeof ZERO / sizeof ZERO[0]; k++)
-            cr_assert(fabs(out_at(path, ZERO[k], t, NULL, 0)) < 1e-12, "%s at %g s", ZERO[k], t);
+            cr_assert(fabs(md_out_at(path, ZERO[k], t, NULL, 0)) < 1e-12, "%s at %g s", ZERO[k], t);
     }
 }

@@ -17,35 +17,13 @@
 #include "io/scenario.h"
 #include "io/scenario_body.h"
 #include "physics/body.h"
+#include "helpers.h"
 #include "shell.h"
 
 #define DEG (180.0 / 3.14159265358979323846)
 
 /* The value of column name at the row of time tm in a MoorDyn-layout .out table. */
-static double out_at(const char *path, const char *name, double tm)
-{
-    FILE *f = fopen(path, "r");
-    cr_assert_not_null(f, "%s", path);
-    static char line[1 << 14];
-    cr_assert_not_null(fgets(line, sizeof line, f));
-    int c = -1, n = 0;
-    for (char *tok = strtok(line, " \n"); tok; tok = strtok(NULL, " \n"), n++)
-        if (!strcmp(tok, name)) c = n;
-    cr_assert_geq(c, 0, "no column %s in %s", name, path);
-    cr_assert_not_null(fgets(line, sizeof line, f)); /* units */
-    while (fgets(line, sizeof line, f)) {
-        char *p = line;
-        double v[64];
-        for (int k = 0; k < n && k < 64; k++) v[k] = strtod(p, &p);
-        if (fabs(v[0] - tm) < 1e-9) {
-            fclose(f);
-            return v[c];
-        }
-    }
-    fclose(f);
-    cr_assert_fail("no row at t = %g in %s", tm, path);
-    return 0;
-}
+static double out_at(const char *path, const char *name, double tm) { return md_out_at(path, name, tm, NULL, 0); }
 
 /* The t = 0 pose, exactly: the body at X0 Y0 Z0, MoorDyn's angles of its orientation are the
  * deck's r0 p0 y0, and its point Body1 (2, 0, 0) lies where MoorDyn 2.7.2 puts it. */

@@ -14,17 +14,11 @@
 #include "io/moordyn_sea.h"
 #include "io/scenario.h"
 #include "io/scenario_write.h"
+
+#include "helpers.h"
 #include "physics/hydro.h"
 
 static char msg[2048];
-
-typedef struct log_cap { char text[8192]; size_t n; } log_cap;
-static void cap_log(void *user, int level, const char *line)
-{
-    log_cap *c = user;
-    int k = snprintf(c->text + c->n, sizeof c->text - c->n, "%d %s\n", level, line);
-    if (k > 0 && c->n + (size_t)k < sizeof c->text) c->n += (size_t)k;
-}
 
 static hw_sim *make(const hw_model_def *def)
 {
@@ -513,7 +507,7 @@ Test(currents2, with_grid_waves_warns)
                                "the current to its wave grid (UnifyCurrentGrid 1, its default)") != NULL, "%s", cap.text);
     hw_scenario_free(sc);
     deck = side_deck(HW_TMP "/md_sea_comb", "2 WaveKin\n2 Currents\n0 UnifyCurrentGrid\n", NULL, NULL);
-    cap.n = 0;
+    cap.used = 0;
     cap.text[0] = 0;
     cr_assert_eq(hw_md_load(deck, cap_log, &cap, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
     cr_expect(strstr(cap.text, "with WaveKin 2") == NULL, "%s", cap.text);

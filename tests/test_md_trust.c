@@ -17,14 +17,6 @@
 
 static char msg[2048];
 
-typedef struct log_cap { char text[8192]; size_t used; } log_cap;
-static void cap_log(void *user, int level, const char *m)
-{
-    log_cap *c = user;
-    int n = snprintf(c->text + c->used, sizeof c->text - c->used, "%d %s\n", level, m);
-    if (n > 0 && c->used + (size_t)n < sizeof c->text) c->used += (size_t)n;
-}
-
 static hw_scenario *load_deck(const char *path)
 {
     hw_scenario *sc = NULL;
@@ -38,8 +30,6 @@ static hw_scenario *load_yaml(const char *path)
     cr_assert_eq(hw_scenario_load(path, &sc, msg, sizeof msg), HW_OK, "%s", msg);
     return sc;
 }
-
-static int same_d(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 /* ---- a heavy weight on a slack, stiff, weightless line (host/model/statics.c, relax) ---------- */
 

@@ -26,7 +26,6 @@ static char msg[2048];
 
 /* ---- deep comparison of two model definitions: every double compared by its bits ------------- */
 
-static int same_d(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 #define EQ_D(a, b, what) cr_assert(same_d((a), (b)), "%s: %.17g vs %.17g", what, (a), (b))
 
 static void same_arrays(const double *a, const double *b, int n, const char *what)
@@ -923,14 +922,6 @@ Test(errors, unreadable_file)
 }
 
 /* ---- CFL (docs/moordyn.md, OPTIONS) -------------------------------------------------------------- */
-
-typedef struct log_cap { char text[8192]; size_t used; } log_cap;
-static void cap_log(void *user, int level, const char *m)
-{
-    log_cap *c = user;
-    int n = snprintf(c->text + c->used, sizeof c->text - c->used, "%d %s\n", level, m);
-    if (n > 0 && c->used + (size_t)n < sizeof c->text) c->used += (size_t)n;
-}
 
 /* md_cfl.dat gives CFL 0.05 and no dtM. Reference: MoorDyn 2.7.2 (the PyPI wheel
  * moordyn-2.7.2-cp311, Python 3.11): moordyn.Create("md_cfl.dat") (TMax line removed: MoorDyn

@@ -206,15 +206,6 @@ Test(schemes, critical_steps_on_the_axes)
 
 /* ---- decks ---------------------------------------------------------------------------------------- */
 
-typedef struct log_cap { char text[8192]; size_t used; } log_cap;
-
-static void cap_log(void *user, int level, const char *m)
-{
-    log_cap *c = user;
-    int n = snprintf(c->text + c->used, sizeof c->text - c->used, "%d %s\n", level, m);
-    if (n > 0 && c->used + (size_t)n < sizeof c->text) c->used += (size_t)n;
-}
-
 static char deck_text[8192];
 
 /* md_schemes.dat with its tScheme replaced by name. */

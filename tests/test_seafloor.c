@@ -20,8 +20,6 @@
 
 static char msg[2048];
 
-static int same_d(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
-
 /* ---- the interpolation ------------------------------------------------------------------------ */
 
 /* A 3 x 2 grid with unequal spacings: at every grid point its own depth to the bit; between grid
