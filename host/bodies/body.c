@@ -572,28 +572,33 @@ hw_status hw_bodies_total_load(const hw_bodies *b, int k, double t, double f6[6]
     return HW_OK;
 }
 
+/* Body k's accelerations under its loads at t (physics/body.h, as stepped): a free body's a and
+ * alpha; a pinned body's alpha about its pin accelerating at a_pin, and a = a_pin. pw (or NULL):
+ * the loads' power. 1 when the mass matrix is not positive. */
+static int body_accel(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v3 a_pin, hw_v3 *a, hw_v3 *al,
+                      double *pw)
+{
+    const body *B = &b->b[k];
+    hw_v6 f;
+    hw_m6 extra;
+    free_loads(b, sim, k, t, &f, &extra, pw);
+    if (B->def.kind != HW_BODY_PINNED) return hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, a, al);
+    *a = a_pin;
+    return hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, a_pin, al);
+}
+
 /* The accelerations the kick would apply in the current state at t (the lines' loads last read):
- * a free body's from hw_body_accel_with, a pinned body's angular one from hw_body_alpha_pinned
- * with its pin's acceleration (its motion's; zero for a pin held or moved from outside), the pin's
- * as the linear one; zero for the other kinds. Physics is kernels/physics/body.h's, as stepped. */
+ * a free body's, a pinned body's angular one with its pin's acceleration (its motion's; zero for
+ * a pin held or moved from outside) as the linear one; zero for the other kinds. */
 hw_status hw_bodies_acceleration(const hw_bodies *b, hw_sim *sim, int k, double t, double a3[3], double al3[3])
 {
     if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
     const body *B = &b->b[k];
     hw_v3 a = hw_v3_zero(), al = hw_v3_zero();
     if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_PINNED) {
-        hw_v6 f;
-        hw_m6 extra;
-        free_loads(b, sim, k, t, &f, &extra, NULL);
-        int bad;
-        if (B->def.kind == HW_BODY_PINNED) {
-            hw_v3 r_, v_;
-            if (hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a);
-            bad = hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, a, &al);
-        } else {
-            bad = hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al);
-        }
-        if (bad) return HW_ERR_NUMERICAL;
+        hw_v3 a_pin = hw_v3_zero(), r_, v_;
+        if (B->def.kind == HW_BODY_PINNED && hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a_pin);
+        if (body_accel(b, sim, k, t, a_pin, &a, &al, NULL)) return HW_ERR_NUMERICAL;
     }
     a3[0] = a.x, a3[1] = a.y, a3[2] = a.z;
     al3[0] = al.x, al3[1] = al.y, al3[2] = al.z;
@@ -646,10 +651,7 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
     for (int k = 0; k < b->n; k++) { /* kick */
         body *B = &b->b[k];
         if (B->def.kind != HW_BODY_FREE && B->def.kind != HW_BODY_PINNED) continue;
-        hw_v6 f;
-        hw_m6 extra;
         double pw = 0.0;
-        free_loads(b, sim, k, t, &f, &extra, &pw);
         hw_v3 a = hw_v3_zero(), al, a_pin = hw_v3_zero();
         if (B->def.kind == HW_BODY_PINNED) { /* the pin's acceleration: its motion's, or over the step */
             hw_v3 r_, v_;
@@ -657,8 +659,7 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
             else if (h > 0.0) a_pin = hw_v3_scale(hw_v3_sub(B->s.v, B->v_kick), 1.0 / h);
             B->v_kick = B->s.v;
         }
-        int bad = B->def.kind == HW_BODY_PINNED ? hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, a_pin, &al)
-                                                : hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, &a, &al);
+        int bad = body_accel(b, sim, k, t, a_pin, &a, &al, &pw);
         if (bad || !finite_state(&B->s)) {
             snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "
                      "likely cause: a time step too large for its stiffness (waterplane, lines on it) over "
