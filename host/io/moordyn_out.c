@@ -91,6 +91,17 @@ static hw_status rod_end_force(const md_src *src, const hw_md_rod_out *ro, int b
     return hw_sim_point_state(src->sim, pt, r, v, f);
 }
 
+#define HW_MD_DEG (180.0 / HW_PI)
+
+/* A rod's roll (comp 0) or pitch (comp 1), deg, of its axis (x, y, z) from end A to B as MoorDyn
+ * defines them: phi the axis's angle from +z, beta its heading; roll = -phi sin(beta), pitch =
+ * phi cos(beta). */
+static double rod_angle(double x, double y, double z, int comp)
+{
+    double phi = atan2(sqrt(x * x + y * y), z), beta = atan2(y, x);
+    return HW_MD_DEG * (comp == 0 ? -phi * sin(beta) : phi * cos(beta));
+}
+
 static hw_v3 fluid_at(const hw_md_deck *dk, hw_v3 ri, double t, double *eta);
 
 /* Rod k's nodes now, from its body (bodies/body_set.h hw_bodies_cylinder_nodes), in src->rc. */
@@ -186,12 +197,12 @@ static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double 
         if (!bd || ro->cyl >= bd->n_cylinders) return HW_ERR_INVALID_ARG;
         if ((st = hw_world_body_state(src->w, ro->body, NULL, quat, NULL, w))) return st;
         if (ch->q == HW_MD_ROD_ANGVEL) {
-            *value = (180.0 / 3.14159265358979323846) * w[ch->comp];
+            *value = HW_MD_DEG * w[ch->comp];
             return HW_OK;
         }
         if ((st = hw_world_body_acceleration(src->w, ro->body, a, al))) return st;
         if (ch->q == HW_MD_ROD_ANGACC) {
-            *value = (180.0 / 3.14159265358979323846) * al[ch->comp];
+            *value = HW_MD_DEG * al[ch->comp];
             return HW_OK;
         }
         /* end A rides on the body at d from its reference point: a + alpha x d + w x (w x d) */
@@ -212,8 +223,7 @@ static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double 
         const hw_body_cylinder_def *cd = &bd->cylinders[ro->cyl];
         hw_v3 q = hw_quat_rotate(hw_quat_make(quat[0], quat[1], quat[2], quat[3]),
                                  hw_v3_make(cd->b[0] - cd->a[0], cd->b[1] - cd->a[1], cd->b[2] - cd->a[2]));
-        double phi = atan2(sqrt(q.x * q.x + q.y * q.y), q.z), beta = atan2(q.y, q.x);
-        *value = (180.0 / 3.14159265358979323846) * (ch->comp == 0 ? -phi * sin(beta) : phi * cos(beta));
+        *value = rod_angle(q.x, q.y, q.z, ch->comp);
         return HW_OK;
     }
     default: return HW_ERR_INVALID_ARG;
@@ -227,7 +237,7 @@ static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double
     double r[3], q[4], v[3], w[3], f6[6];
     hw_status st = hw_world_body_state(src->w, ch->object, r, q, v, w);
     if (st) return st;
-    const double deg = 180.0 / 3.14159265358979323846;
+    const double deg = HW_MD_DEG;
     switch (ch->q) {
     case HW_MD_BODY_POS: *value = r[ch->comp]; return HW_OK;
     case HW_MD_BODY_VEL: *value = v[ch->comp]; return HW_OK;
@@ -308,8 +318,7 @@ static hw_status channel_value(const md_src *src, const hw_md_channel *ch, line_
         st = hw_sim_point_state(sim, ch->object, r, v, f);
         if (!st) st = hw_sim_point_state(sim, ch->object_b, rb, vb, f);
         double q[3] = {rb[0] - r[0], rb[1] - r[1], rb[2] - r[2]};
-        double phi = atan2(sqrt(q[0] * q[0] + q[1] * q[1]), q[2]), beta = atan2(q[1], q[0]);
-        *value = (180.0 / 3.14159265358979323846) * (ch->comp == 0 ? -phi * sin(beta) : phi * cos(beta));
+        *value = rod_angle(q[0], q[1], q[2], ch->comp);
         return st;
     }
     case HW_MD_ROD_NODE_FORCE:
