@@ -265,16 +265,16 @@ hw_status hw_md_read_current_dynamic(const char *path, hw_current_def *c, double
             snprintf(msg, msg_len, "%s: out of memory reading it", path);
         } else {
             for (int i = 0; i < nrow; i++) tt[i] = rows[(size_t)i * width];
-            for (int iz = 0; iz < nz; iz++) {
-                int j = 1;
-                for (int k = 0; k < nt; k++) {
-                    double f = 0;
-                    double tk = nt > 1 ? k * step : 0.0;
-                    int j1 = md_interp_factor(tt, nrow, j, tk, &f);
-                    j = j1;
-                    int j0 = j1 > 0 ? j1 - 1 : 0;
-                    const double *r0 = rows + (size_t)j0 * width, *r1 = rows + (size_t)j1 * width;
-                    bt[k] = tk;
+            int j = 1;
+            for (int k = 0; k < nt; k++) { /* each time sample's rows and fraction, once for all depths */
+                double f = 0;
+                double tk = nt > 1 ? k * step : 0.0;
+                int j1 = md_interp_factor(tt, nrow, j, tk, &f);
+                j = j1;
+                int j0 = j1 > 0 ? j1 - 1 : 0;
+                const double *r0 = rows + (size_t)j0 * width, *r1 = rows + (size_t)j1 * width;
+                bt[k] = tk;
+                for (int iz = 0; iz < nz; iz++) {
                     ux[(size_t)k * nz + iz] = lerp(r0[1 + iz], r1[1 + iz], f);
                     uy[(size_t)k * nz + iz] = lerp(r0[1 + nz + iz], r1[1 + nz + iz], f);
                     uz[(size_t)k * nz + iz] = lerp(r0[1 + 2 * nz + iz], r1[1 + 2 * nz + iz], f);
