@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "io/moordyn_deck.h"
 #include "io/moordyn_state.h"
 
 static char msg[2048];
@@ -66,4 +67,67 @@ Test(state_file, a_big_models_state_loads)
     snprintf(want, sizeof want, "expected a MoorDyn state file of at most 1073741824 bytes, got %lld", size);
     cr_assert(strstr(msg, want), "%s", msg);
     unlink(path);
+}
+
+/* ---- the static solve leaves a stalled Newton early (host/model/statics.c, NEWTON_STALL) ------- */
+
+/* The number after "(" and before " force evaluations)" in the statics' last log line. */
+static int force_evaluations(const char *log)
+{
+    const char *p = strstr(log, " force evaluations)");
+    cr_assert_not_null(p, "%s", log);
+    while (p > log && p[-1] != '(') p--;
+    return atoi(p);
+}
+
+/* md_lift_ic.dat (an 800 kg weight on a slack, stiff, weightless line) and md_slack.dat (a free
+ * mass between two slack neutrally buoyant lines): Newton cannot move (nothing holds the weight
+ * until a line is taut) and its watchdog cycled between its best state and the same failed steps
+ * for all 200 iterations, 7601 and 14556 force evaluations, before the relaxation that settles
+ * them. It now leaves after 20 iterations without progress: the relaxation starts from the same
+ * best state (the start), so the equilibrium is the same (the closed form of tests/test_md_trust.c
+ * and MoorDyn's figure of tests/test_moordyn.c, both to 1e-9 m), with 2141 and 3936 evaluations. */
+Test(statics, a_stalled_newton_leaves_for_the_relaxation_after_20_iterations)
+{
+    static const struct { const char *deck; int pt; double z; int evals_before; } C[2] = {
+        {HW_TEST_DATA_DIR "/md_lift_ic.dat", 1, -10 - 60.3 * (1 + 800 * G0 / 5e8), 7601},
+        {HW_TEST_DATA_DIR "/md_slack.dat", 1, -82.514313036, 14556}};
+    for (int k = 0; k < 2; k++) {
+        hw_scenario *sc = NULL;
+        cr_assert_eq(hw_md_load(C[k].deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
+        log_cap cap = {{0}, 0};
+        hw_sim *sim = NULL;
+        cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, cap_log, &cap, &sim, msg, sizeof msg), HW_OK,
+                     "%s\n%s", msg, cap.text);
+        cr_assert(strstr(cap.text, "Newton stalled at residual 1 of the force scale after 20 iterations (no "
+                                   "progress in the last 20)"), "%s", cap.text);
+        double res, r[3];
+        int it;
+        hw_sim_static_info(sim, &res, &it);
+        int evals = force_evaluations(cap.text);
+        printf("%s: %d Newton iterations, %d force evaluations (200 and %d before), residual %.3g\n", C[k].deck, it,
+               evals, C[k].evals_before, res);
+        cr_expect_lt(res, 1e-6);
+        cr_expect_lt(it, 30, "20 stalled, then a few from the relaxed state");
+        cr_expect_lt(evals, C[k].evals_before / 3);
+        cr_assert_eq(hw_sim_point_state(sim, C[k].pt, r, NULL, NULL), HW_OK);
+        cr_expect(fabs(r[2] - C[k].z) < (k ? 1e-6 : 1e-9), "z %.12f, expected %.12f", r[2], C[k].z);
+        hw_sim_destroy(sim);
+        hw_scenario_free(sc);
+    }
+}
+
+/* A solve that converges is not cut: the catenary deck's Newton converges without a stall note. */
+Test(statics, a_converging_newton_is_left_alone)
+{
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(HW_TEST_DATA_DIR "/md_catenary.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s",
+                 msg);
+    log_cap cap = {{0}, 0};
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, cap_log, &cap, &sim, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_expect_null(strstr(cap.text, "stalled"), "%s", cap.text);
+    cr_expect(strstr(cap.text, "static equilibrium: residual"), "%s", cap.text);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
 }
