@@ -1,12 +1,13 @@
-/* Issue 14, the "clean" round: what changed without changing the physics. A MoorDyn state file of
- * a big model loads (its own size limit, not the 64 MiB input limit of texts), and the static
- * solve leaves a stalled Newton early for its relaxation. */
+/* Issue 14, the "clean" round. A MoorDyn state file of a big model loads (its own size limit, not
+ * the 64 MiB input limit of texts); the static solve leaves a stalled Newton early for its
+ * relaxation; the B#SUB, R#SUB and R#N#A* channels. */
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <unistd.h>
 
 #include "helpers.h"
@@ -130,4 +131,58 @@ Test(statics, a_converging_newton_is_left_alone)
     cr_expect(strstr(cap.text, "static equilibrium: residual"), "%s", cap.text);
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
+}
+
+/* ---- B#SUB, R#SUB, R#N#AX (io/moordyn_out.c) -------------------------------------------------- */
+
+/* md_clean_chan.dat run by the CLI over 0.2 s, rows every 1 ms.
+ *  - Body1SUB: MoorDyn 2.7.2 (PyPI wheel: moordyn.Create on a deck with a free body and the channels
+ *    Body1PZ Body1SUB, Init, Step by 0.1 s to 1 s) writes a column of 0 with the units "(frac)" and
+ *    warns "Unrecognized output channel" at every row: its Body computes no submergence. Hawser
+ *    writes the same column and warns once, at the OUTPUTS line.
+ *  - R1SUB, R2SUB: MoorDyn 2.7.2 leaves every rod channel out of its table ("Rod ID or Node ID
+ *    missing", docs/moordyn.md); its source's Rod SUB is the mean of the nodes' wet fractions (VOF)
+ *    over nodes 0..N. Rod 1, vertical from z = -2 to 2 m in 4 segments: its nodes' tributary
+ *    lengths are wet 1, 1, 1/2, 0, 0: 0.5 exactly. Rod 2, from z = -3 to -1 m: 1.
+ *  - R2N3AX/AZ: node 3's acceleration (the rod's body's at that node: a + alpha x d + w x (w x d));
+ *    against central differences of R2N3VX/VZ over 2 ms within 1e-3 of the value (measured up to
+ *    3.8e-4: the difference's own h^2 error and the body step's first-order velocity update). The pinned end (node 0) has none; node 6 (end B) twice
+ *    node 3's (all of it turns about node 0: the rows' 8 digits). */
+Test(channels, sub_and_rod_node_accelerations)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "rm -rf %s && %s run %s/md_clean_chan.dat -o %s -q > %s/md_clean_chan.log 2>&1",
+             HW_TMP "/md_clean_chan", HW_CLI_PATH, HW_TEST_DATA_DIR, HW_TMP "/md_clean_chan", HW_TMP);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    FILE *lf = fopen(HW_TMP "/md_clean_chan.log", "r");
+    cr_assert_not_null(lf);
+    static char log[8192];
+    size_t nl = fread(log, 1, sizeof log - 1, lf);
+    log[nl] = 0;
+    fclose(lf);
+    cr_assert(strstr(log, "md_clean_chan.dat:39: OUTPUTS Body1SUB: MoorDyn 2.7.2 computes no body submergence"),
+              "%s", log);
+    const char *out = HW_TMP "/md_clean_chan/md_clean_chan.out";
+    char unit[32];
+    for (int k = 1; k <= 200; k += 49) {
+        double t = 1e-3 * k;
+        cr_expect_eq(md_out_at(out, "Body1SUB", t, unit, sizeof unit), 0.0);
+        cr_expect_str_eq(unit, "(frac)");
+        cr_expect_eq(md_out_at(out, "R1SUB", t, unit, sizeof unit), 0.5);
+        cr_expect_eq(md_out_at(out, "R2SUB", t, NULL, 0), 1.0);
+    }
+    for (int k = 2; k <= 198; k += 49) {
+        double t = 1e-3 * k;
+        const char *A[2] = {"R2N3AX", "R2N3AZ"}, *V[2] = {"R2N3VX", "R2N3VZ"};
+        for (int c = 0; c < 2; c++) {
+            double a = md_out_at(out, A[c], t, unit, sizeof unit);
+            double fd = (md_out_at(out, V[c], t + 1e-3, NULL, 0) - md_out_at(out, V[c], t - 1e-3, NULL, 0)) / 2e-3;
+            printf("t %.3f %s %.8g, central difference of %s %.8g\n", t, A[c], a, V[c], fd);
+            cr_expect_str_eq(unit, "m/s^2");
+            cr_expect(fabs(a - fd) < 1e-3 * fabs(a), "%s %.9g, difference %.9g", A[c], a, fd);
+        }
+        double a3 = md_out_at(out, "R2N3AZ", t, NULL, 0), a6 = md_out_at(out, "R2N6AZ", t, NULL, 0);
+        cr_expect(fabs(a6 - 2 * a3) < 2e-7 * fabs(a6), "node 6 %.9g, twice node 3 %.9g", a6, 2 * a3);
+        cr_expect_eq(md_out_at(out, "R2N0AZ", t, NULL, 0), 0.0);
+    }
 }

@@ -2609,8 +2609,9 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 
 static const char *const CHANNEL_HELP =
     "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
-    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,T}, R#{PX..VZ,FX..MZ,RX,RY,TENA,TENB}, "
-    "Body#{PX,PY,PZ,RX,RY,RZ,VX,VY,VZ,RVX,RVY,RVZ,FX,FY,FZ,MX,MY,MZ,TEN}";
+    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,T}, "
+    "R#{PX..VZ,AX..AZ,RVX..RAZ,FX..MZ,RX,RY,SUB,TENA,TENB}, "
+    "Body#{PX,PY,PZ,RX,RY,RZ,VX,VY,VZ,RVX,RVY,RVZ,AX..AZ,RAX..RAZ,FX,FY,FZ,MX,MY,MZ,TEN,SUB}";
 
 static int xyz_suffix(const char *q, char kind)
 {
@@ -2649,8 +2650,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         node = 0; /* the whole rod: its reference point, end A */
         whole = 1;
         q = let[1];
-    } else if (!has[1] && (xyz_suffix(let[1], 'A') >= 0 || !strncmp(let[1], "RV", 2) || !strncmp(let[1], "RA", 2))) {
-        node = 0; /* the whole rod: end A's acceleration, the rod's angular velocity and acceleration */
+    } else if (!has[1] && (xyz_suffix(let[1], 'A') >= 0 || !strncmp(let[1], "RV", 2) || !strncmp(let[1], "RA", 2) ||
+                           !strcmp(let[1], "SUB"))) {
+        node = 0; /* the whole rod: end A's acceleration, the rod's angular velocity and acceleration, its
+                     submergence */
         whole = 1;
         q = let[1];
     } else if (!has[1] && (!strcmp(let[1], "RX") || !strcmp(let[1], "RY"))) {
@@ -2663,9 +2666,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         q = "T";
     } else {
         refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,"
-               "FZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, and the line force on an end; R#{PX..VZ} "
-               "(end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#{AX..AZ} (end A's acceleration), R#{RVX..RVZ,"
-               "RAX..RAZ} (angular velocity, acceleration), R#RX, R#RY (roll, pitch), R#TENA, R#TENB)",
+               "FZ,AX,AY,AZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, accelerations, and the line force "
+               "on an end; R#{PX..VZ} (end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#{AX..AZ} (end A's "
+               "acceleration), R#{RVX..RVZ,RAX..RAZ} (angular velocity, acceleration), R#RX, R#RY (roll, pitch), "
+               "R#SUB (submerged fraction), R#TENA, R#TENB)",
                ch->name);
         return;
     }
@@ -2680,9 +2684,9 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
         return;
     }
-    if (rod->point && (angle >= 0 || (whole && (q[0] == 'A' || q[0] == 'R')))) {
+    if (rod->point && (angle >= 0 || (whole && (q[0] == 'A' || q[0] == 'R' || q[0] == 'S')))) {
         refuse(R, line, where, "the %s of a zero-length rod not supported yet (it is a point: no axis, no body)",
-               angle >= 0 ? "angle" : q[0] == 'A' ? "acceleration" : "rotation");
+               angle >= 0 ? "angle" : q[0] == 'A' ? "acceleration" : q[0] == 'S' ? "submergence" : "rotation");
         return;
     }
     ch->rod = id - 1;
@@ -2711,10 +2715,13 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_MOMENT;
         ch->comp = xyz_suffix(q, 'M');
         ch->unit = "N*m";
-    } else if (whole && xyz_suffix(q, 'A') >= 0) {
-        ch->q = HW_MD_ROD_ACC;
+    } else if (xyz_suffix(q, 'A') >= 0) {
+        ch->q = whole ? HW_MD_ROD_ACC : HW_MD_ROD_NODE_ACC;
         ch->comp = xyz_suffix(q, 'A');
         ch->unit = "m/s^2";
+    } else if (whole && !strcmp(q, "SUB")) {
+        ch->q = HW_MD_ROD_SUB;
+        ch->unit = "(frac)"; /* MoorDyn's unit of its SUB channels */
     } else if (whole && q[0] == 'R' && xyz_suffix(q + 1, 'V') >= 0) {
         ch->q = HW_MD_ROD_ANGVEL;
         ch->comp = xyz_suffix(q + 1, 'V');
@@ -2727,8 +2734,8 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_END_TEN;
         ch->unit = "N";
     } else {
-        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ FX FY "
-               "FZ, and T for the line force on an end; node accelerations are not kept)", q);
+        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ AX AY "
+               "AZ FX FY FZ, and T for the line force on an end)", q);
         return;
     }
     push_channel(R, ch);
@@ -2744,7 +2751,7 @@ static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel
     int id = num[0];
     if (has[1] || let[2][0]) {
         refuse(R, line, where, "the body channel \"%.40s\" not supported yet (supported: B#{PX,PY,PZ,RX,RY,RZ,VX,VY,"
-               "VZ,RVX,RVY,RVZ,AX,AY,AZ,RAX,RAY,RAZ,FX,FY,FZ,MX,MY,MZ,TEN})", ch->name);
+               "VZ,RVX,RVY,RVZ,AX,AY,AZ,RAX,RAY,RAZ,FX,FY,FZ,MX,MY,MZ,TEN,SUB})", ch->name);
         return;
     }
     int c;
@@ -2757,9 +2764,18 @@ static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel
     else if (!strcmp(q, "TEN") || !strcmp(q, "T")) ch->q = HW_MD_BODY_TEN, c = 0, ch->unit = "N";
     else if ((c = xyz_suffix(q, 'A')) >= 0) ch->q = HW_MD_BODY_ACC, ch->unit = "m/s^2";
     else if (q[0] == 'R' && (c = xyz_suffix(q + 1, 'A')) >= 0) ch->q = HW_MD_BODY_ACC, c += 3, ch->unit = "deg/s^2";
-    else {
+    else if (!strcmp(q, "SUB")) {
+        ch->q = HW_MD_BODY_SUB, c = 0, ch->unit = "(frac)";
+        if (R->log) {
+            char buf[700];
+            snprintf(buf, sizeof buf, "%s:%d: %s: MoorDyn 2.7.2 computes no body submergence: it writes 0 in this "
+                     "column (warning \"Unrecognized output channel\" at every row); Hawser writes 0 too",
+                     R->file, line, where);
+            R->log(R->log_user, 1, buf);
+        }
+    } else {
         refuse(R, line, where, "the body quantity \"%.20s\" not supported yet (supported: PX PY PZ RX RY RZ VX VY VZ "
-               "RVX RVY RVZ AX AY AZ RAX RAY RAZ FX FY FZ MX MY MZ TEN; MoorDyn 2.7.2 writes 0 for SUB)", q);
+               "RVX RVY RVZ AX AY AZ RAX RAY RAZ FX FY FZ MX MY MZ TEN SUB)", q);
         return;
     }
     if (id < 1 || id > R->n_deck_bodies) {

@@ -259,10 +259,23 @@ static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double 
         st = rod_end_force(src, &src->deck->rods[k], ch->index > 0, fe);
         *value = norm3(fe);
         return st;
+    case HW_MD_ROD_SUB: { /* MoorDyn's Rod SUB: the mean of its nodes' wet fractions (VOF) */
+        double sum = 0.0;
+        for (int i = 0; i <= n; i++) sum += nd[i].F;
+        *value = sum / (n + 1);
+        return HW_OK;
+    }
+    case HW_MD_ROD_NODE_ACC:
     case HW_MD_ROD_ACC:
     case HW_MD_ROD_ANGVEL:
     case HW_MD_ROD_ANGACC: {
         const hw_md_rod_out *ro = &src->deck->rods[k];
+        if (ro->body < 0 && ch->q == HW_MD_ROD_NODE_ACC) { /* a zero-length rod that is a point: the point's */
+            double a3[3];
+            if ((st = hw_sim_point_acceleration(src->sim, ro->pt_a, a3))) return st;
+            *value = a3[ch->comp];
+            return HW_OK;
+        }
         const hw_body_def *bd = hw_bodies_def(hw_world_body_set(src->w), ro->body);
         double quat[4], w[3];
         const double *a, *al;
@@ -278,9 +291,13 @@ static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double 
             *value = HW_MD_DEG * al[ch->comp];
             return HW_OK;
         }
-        /* end A rides on the body at d from its reference point: a + alpha x d + w x (w x d) */
-        const double *ca = bd->cylinders[ro->cyl].a;
-        hw_v3 d = hw_quat_rotate(hw_quat_make(quat[0], quat[1], quat[2], quat[3]), hw_v3_make(ca[0], ca[1], ca[2]));
+        /* end A (or node index, a fraction index / N of the way to end B) rides on the body at d from
+         * its reference point: a + alpha x d + w x (w x d) */
+        const double *ca = bd->cylinders[ro->cyl].a, *cb = bd->cylinders[ro->cyl].b;
+        double fr = ch->q == HW_MD_ROD_NODE_ACC && n > 0 ? (double)ch->index / n : 0.0;
+        hw_v3 d = hw_quat_rotate(hw_quat_make(quat[0], quat[1], quat[2], quat[3]),
+                                 hw_v3_make(ca[0] + fr * (cb[0] - ca[0]), ca[1] + fr * (cb[1] - ca[1]),
+                                            ca[2] + fr * (cb[2] - ca[2])));
         hw_v3 W = hw_v3_make(w[0], w[1], w[2]);
         hw_v3 acc = hw_v3_add(hw_v3_add(hw_v3_make(a[0], a[1], a[2]), hw_v3_cross(hw_v3_make(al[0], al[1], al[2]), d)),
                               hw_v3_cross(W, hw_v3_cross(W, d)));
@@ -316,6 +333,7 @@ static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double
     case HW_MD_BODY_POS: *value = r[ch->comp]; return HW_OK;
     case HW_MD_BODY_VEL: *value = v[ch->comp]; return HW_OK;
     case HW_MD_BODY_ANGVEL: *value = w[ch->comp] * deg; return HW_OK;
+    case HW_MD_BODY_SUB: *value = 0.0; return HW_OK; /* as MoorDyn 2.7.2 writes it (docs/moordyn.md, OUTPUTS) */
     case HW_MD_BODY_ACC: /* m/s^2 and deg/s^2, as MoorDyn 2.7.2 writes them */
         st = body_acc(src, ch->object, &acc);
         *value = st ? 0.0 : ch->comp < 3 ? acc[ch->comp] : acc[ch->comp] * deg;
@@ -399,6 +417,9 @@ static hw_status channel_value(const md_src *src, const hw_md_channel *ch, line_
     case HW_MD_ROD_ACC:
     case HW_MD_ROD_ANGVEL:
     case HW_MD_ROD_ANGACC:
+    case HW_MD_ROD_NODE_ACC:
+    case HW_MD_ROD_SUB:
+    case HW_MD_BODY_SUB:
     case HW_MD_BODY_POS:
     case HW_MD_BODY_ANGLE:
     case HW_MD_BODY_VEL:
