@@ -186,3 +186,43 @@ Test(channels, sub_and_rod_node_accelerations)
         cr_expect_eq(md_out_at(out, "R2N0AZ", t, NULL, 0), 0.0);
     }
 }
+
+/* ---- wave_frequencies.txt's row checks, shared by WaveKin 2 and 7 (io/moordyn_deck.c) ---------- */
+
+/* A direction beyond 2 pi is refused on every row, the first (omega = 0) included, by both WaveKin
+ * 2 and 7, as MoorDyn's spectrumFromFile refuses it on any row (WaveKin 7 used to skip the first
+ * row's); a first row not at 0 rad/s is refused by both at that row. */
+Test(waves, wave_frequency_rows_checked_alike)
+{
+    static const char *const DIR = HW_TMP "/md_clean_wk";
+    char path[512], cmd[600];
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", DIR);
+    cr_assert_eq(system(cmd), 0);
+    static const struct { const char *rows, *tail; } C[2] = {
+        {"0 0 0 7\n0.5 1 0 0\n", ":1: beta: expected a direction from -2 pi to 2 pi rad (as MoorDyn requires), got 7"},
+        {"0.1 0 0\n0.5 1 0\n", ":1: omega: expected 0 rad/s on the first row (as MoorDyn requires), got 0.1"}};
+    for (int wk = 2; wk <= 7; wk += 5)
+        for (int k = 0; k < 2; k++) {
+            snprintf(path, sizeof path, "%s/wave_frequencies.txt", DIR);
+            FILE *f = fopen(path, "w");
+            cr_assert_not_null(f);
+            fputs(C[k].rows, f);
+            fclose(f);
+            snprintf(path, sizeof path, "%s/deck.dat", DIR);
+            f = fopen(path, "w");
+            cr_assert_not_null(f);
+            fprintf(f, "--- MoorDyn input ---\n--- LINE TYPES ---\nName Diam Mass EA BA EI Cd Ca CdAx CaAx\n"
+                       "(-) (m) (kg/m) (N) (Ns) (Nm2) (-) (-) (-) (-)\nrope 0.1 10 1e6 -0.8 0 1.2 1 0.2 0\n"
+                       "--- POINTS ---\nID Att X Y Z M V CdA Ca\n(-) (-) (m) (m) (m) (kg) (m3) (m2) (-)\n"
+                       "1 Fixed 0 0 -20 0 0 0 0\n2 Fixed 0 0 -2 0 0 0 0\n--- LINES ---\nID Type A B L N Out\n"
+                       "(-) (-) (-) (-) (m) (-) (-)\n1 rope 1 2 17.9 10 -\n--- OPTIONS ---\n0.001 dtM\n30 WtrDpth\n"
+                       "0 TmaxIC\n%d WaveKin\n--- need this line ---\n", wk);
+            fclose(f);
+            hw_scenario *sc = NULL;
+            cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_INPUT, "WaveKin %d: %s", wk,
+                         msg);
+            char want[1024];
+            snprintf(want, sizeof want, "%s/wave_frequencies.txt%s (WaveKin %d at %s:19)", DIR, C[k].tail, wk, path);
+            cr_expect_str_eq(msg, want);
+        }
+}
