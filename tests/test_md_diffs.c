@@ -92,3 +92,42 @@ Test(diffs, pinned_rod_added_mass_has_its_centripetal_part)
                   MOR[k][1], MOR[k][2]);
     }
 }
+
+/* A rod rising off the seabed (tests/data/md_rod_rise.dat: a buoyant free rod lying 5 cm deep in the
+ * seabed, released; kBot 3e6 Pa/m and cBot 3e5 Pa s/m, MoorDyn's defaults).
+ *
+ * MoorDyn 2.7.2's seabed force on a rod node is (kBot p - cBot v_z) d dL whatever its sign: once
+ * the rod rises faster than kBot p / cBot, it pulls the rod down (its Node0Bz, the rod file's 'b'
+ * column: -452 N at 0.01 s, still -261 N at 0.4 s), which holds the rod in the seabed: end A at
+ * z = -50.045628, -50.018046, -50.000327 m at 0.01, 0.1, 0.4 s, -49.935119 at 0.6 s. Hawser's
+ * contact never pulls (kernels/physics/seabed.h: a contact pushes or is 0): its contact force is 0
+ * from the first output row (0.01 s) on, the rod is out of the seabed before 0.1 s and rises 0.78 m
+ * by 0.6 s. The cause, measured: with cBot 0
+ * (md_rod_rise0.dat) the two codes agree to 1.1e-3 m over the 1.3 m rise (MoorDyn 2.7.2 end A below,
+ * GetRodNodePos after Step in steps of 0.01 s). */
+Test(diffs, rod_rising_off_the_seabed)
+{
+    char cmd[2048], out[4096];
+    snprintf(cmd, sizeof cmd, "rm -rf %s && %s run %s/md_rod_rise.dat -o %s -q > /dev/null 2>&1 && %s run "
+             "%s/md_rod_rise0.dat -o %s -q > /dev/null 2>&1", HW_TMP "/diffs_rise", HW_CLI_PATH, HW_TEST_DATA_DIR,
+             HW_TMP "/diffs_rise", HW_CLI_PATH, HW_TEST_DATA_DIR, HW_TMP "/diffs_rise0");
+    cr_assert_eq(sh(cmd, out, sizeof out), 0, "%s", cmd);
+    const char *damped = HW_TMP "/diffs_rise/md_rod_rise_Rod1.out", *free0 = HW_TMP "/diffs_rise0/md_rod_rise0_Rod1.out";
+    /* the contact never pulls: every node's seabed force at every row is >= 0 */
+    for (int i = 1; i <= 60; i++)
+        for (int n = 0; n <= 3; n++) {
+            char name[32];
+            snprintf(name, sizeof name, "Node%dBz", n);
+            double bz = md_out_at(damped, name, 0.01 * i, NULL, 0);
+            cr_assert(bz >= 0.0, "%s at %g s: %g N", name, 0.01 * i, bz);
+        }
+    /* out of the seabed at 0.1 s (MoorDyn's end A is still 1.8 cm in) */
+    cr_assert_gt(md_out_at(damped, "Node0pz", 0.1, NULL, 0), -50.0, "end A at 0.1 s");
+    /* cBot 0: MoorDyn 2.7.2's end A */
+    static const double MD0[][2] = {{0.01, -50.027635}, {0.05, -49.859830}, {0.1, -49.696793}, {0.2, -49.446634},
+                                    {0.4, -49.056396}, {0.6, -48.708600}};
+    for (size_t k = 0; k < sizeof MD0 / sizeof MD0[0]; k++) {
+        double z = md_out_at(free0, "Node0pz", MD0[k][0], NULL, 0);
+        cr_assert(fabs(z - MD0[k][1]) <= 1.5e-3, "cBot 0, end A at %g s: %.6f, MoorDyn %.6f", MD0[k][0], z, MD0[k][1]);
+    }
+}
