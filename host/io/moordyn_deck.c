@@ -162,6 +162,19 @@ static void note(rdr *R, int line, const char *fmt, ...)
     R->log(R->log_user, 0, buf);
 }
 
+/* A warning at the deck's line (stderr, also under --quiet). */
+static void warn(rdr *R, int line, const char *fmt, ...)
+{
+    if (!R->log) return;
+    char what[600], buf[800];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(buf, sizeof buf, "%s:%d: %s", R->file, line, what);
+    R->log(R->log_user, 1, buf);
+}
+
 /* Out of memory while allocating what (bytes in all). */
 static void oom(rdr *R, const char *what, double bytes)
 {
@@ -1202,6 +1215,17 @@ static int col_bar(rdr *R, const row *r, int c, const char *where, const char *c
 
 /* ---- Curve files ------------------------------------------------------------------------------ */
 
+/* A table's steepest slope, from (0, 0) to its first row included (hw_model's table_max_slope). */
+static double steepest_slope(const hw_table *tb)
+{
+    double k = tb->x[0] > 0 ? tb->y[0] / tb->x[0] : 0.0;
+    for (int i = 1; i < tb->n; i++) {
+        double s = (tb->y[i] - tb->y[i - 1]) / (tb->x[i] - tb->x[i - 1]);
+        if (s > k) k = s;
+    }
+    return k;
+}
+
 /* A MoorDyn curve file named in a deck (an EA column's strain-tension curve, a Syrope settings
  * file's OWC table), as MoorDyn 2.7.2 reads one: beside the deck, three header lines skipped, then
  * rows "x y" (more columns ignored), at least two, x increasing. Hawser's table reader also takes
@@ -1407,6 +1431,31 @@ static void read_syrope_ic(rdr *R)
 static const char *const TYPE_COLS = "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx";
 
 
+/* BA given as a strain-rate damping curve file (MoorDyn 2.7.2's nonlinear damping: the segment's
+ * damping force is the curve's at its strain rate): BA_table (kernels/physics/segment.h
+ * hw_ba_table_force). Where Hawser and MoorDyn 2.7.2 part, a warning says so: at a zero strain rate
+ * MoorDyn takes 0/0 (NaN: a line at rest, so every run from rest, stops at its first step); a curve
+ * of rates >= 0 is mirrored in magnitude only there (a shortening segment's damping pulls as a
+ * stretching one's), odd in Hawser; below such a curve's first row MoorDyn holds its force. */
+static void read_ba_curve(rdr *R, const row *r, const char *where, hw_line_type_def *t)
+{
+    char w[128];
+    snprintf(w, sizeof w, "%s BA/-zeta", where);
+    static const char *const cols[2] = {"strain rate", "damping force"};
+    if (read_curve_file(R, r->line, w, r->tok[4], "a damping curve file", cols, &t->ba_table)) return;
+    const hw_table *tb = &t->ba_table;
+    t->ba = 0.0;
+    t->damping_ratio = 0.0;
+    warn(R, r->line, "%s: the damping curve (%d rows, strain rate %g to %g 1/s) is read as MoorDyn 2.7.2 "
+         "interpolates it (flat past its ends), but 2.7.2 stops on NaN at a zero strain rate (any run from "
+         "rest), where Hawser's force is 0%s", where, tb->n, tb->x[0], tb->x[tb->n - 1],
+         tb->x[0] >= 0 ? "; for a shortening segment it mirrors the curve's force with the stretching "
+         "sign (the damping pulls both ways), Hawser with the rate's" : "");
+    if (tb->x[0] > 0)
+        note(R, r->line, "%s: the damping curve's first row is at strain rate %g > 0: below it MoorDyn 2.7.2 "
+             "holds its force %g N, Hawser goes linearly from zero", where, tb->x[0], tb->y[0]);
+}
+
 /* EA given as a strain-tension curve file (MoorDyn 2.7.2's nonlinear line: the segment's tension is
  * the curve's at its strain, linear between rows): EA_table. BA stays a number; -zeta, a damping
  * ratio, is MoorDyn's zeta (L/N) sqrt(EA mu) with EA the secant y/x of the curve's last row, where
@@ -1419,16 +1468,14 @@ static void read_ea_curve(rdr *R, const row *r, const char *where, hw_line_type_
     if (read_curve_file(R, r->line, w, r->tok[3], "a strain-tension curve file", cols, &t->ea_table)) return;
     const hw_table *tb = &t->ea_table;
     t->ea = 0.0;
-    double b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
+    double b = 0.0;
+    if (!starts_like_number(r->tok[4])) read_ba_curve(R, r, where, t);
+    else b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
     if (FAILED(R)) return;
-    if (b >= 0) {
+    if (b > 0) {
         t->ba = b;
-    } else {
-        double secant = tb->y[tb->n - 1] / tb->x[tb->n - 1], steepest = tb->x[0] > 0 ? tb->y[0] / tb->x[0] : 0.0;
-        for (int k = 1; k < tb->n; k++) {
-            double s = (tb->y[k] - tb->y[k - 1]) / (tb->x[k] - tb->x[k - 1]);
-            if (s > steepest) steepest = s;
-        }
+    } else if (b < 0) {
+        double secant = tb->y[tb->n - 1] / tb->x[tb->n - 1], steepest = steepest_slope(tb);
         t->damping_ratio = steepest > 0 && secant > 0 ? -b * sqrt(secant / steepest) : -b;
         if (steepest > 0 && secant > 0 && secant != steepest)
             note(R, r->line, "%s: BA/-zeta %g with an EA curve: MoorDyn 2.7.2 takes the curve's last-row "
@@ -1484,6 +1531,10 @@ static void read_ea_ba(rdr *R, const row *r, const char *where, hw_line_type_def
                  "MoorDyn 2.7.2, which says so too)", where);
     } else {
         t->ea = col_num(R, r, 3, where, "EA", "N");
+        if (!FAILED(R) && !starts_like_number(ba) && nba == 1) {
+            read_ba_curve(R, r, where, t);
+            return;
+        }
         double b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
         if (b >= 0) t->ba = b;
         else t->damping_ratio = -b;
@@ -2450,7 +2501,25 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     lo->nseg = l->nseg;
     lo->l0 = l->length / l->nseg;
     lo->ea = ty->ea;
-    lo->ba = ty->damping_ratio > 0 ? ty->damping_ratio * lo->l0 * sqrt(ty->ea * ty->mu) : ty->ba; /* model_build.c */
+    double ea_max = ty->ea_table.n >= 2 ? steepest_slope(&ty->ea_table) : ty->ea; /* model_build.c */
+    lo->ba = ty->damping_ratio > 0 ? ty->damping_ratio * lo->l0 * sqrt(ea_max * ty->mu) : ty->ba;
+    lo->ea_n = ty->ea_table.n >= 2 ? ty->ea_table.n : 0;
+    lo->ba_n = ty->ba_table.n >= 2 ? ty->ba_table.n : 0;
+    if (lo->ea_n + lo->ba_n > 0) { /* the curves, for the t and c columns */
+        size_t ne = (size_t)lo->ea_n, nb = (size_t)lo->ba_n;
+        if (!(lo->curves = malloc(2 * (ne + nb) * sizeof(double)))) {
+            oom(R, "a line's curves", 2.0 * (ne + nb) * sizeof(double));
+            return;
+        }
+        if (ne) {
+            memcpy(lo->curves, ty->ea_table.x, ne * sizeof(double));
+            memcpy(lo->curves + ne, ty->ea_table.y, ne * sizeof(double));
+        }
+        if (nb) {
+            memcpy(lo->curves + 2 * ne, ty->ba_table.x, nb * sizeof(double));
+            memcpy(lo->curves + 2 * ne + nb, ty->ba_table.y, nb * sizeof(double));
+        }
+    }
     lo->d = ty->d;
     lo->cdn = ty->cdn;
     lo->cdt = ty->cdt;
@@ -3139,6 +3208,7 @@ static void rdr_free(rdr *R)
     free(R->wave_buf);
     free(R->cur_buf);
     hw_bathy_file_free(&R->sb);
+    for (int k = 0; R->lo && k <= R->n_lines; k++) free(R->lo[k].curves); /* calloc'd n + 1 */
     free(R->lo);
     free(R->ic_buf);
     for (int k = 0; k < R->n_curve_buf; k++) free(R->curve_buf[k]);
@@ -3616,6 +3686,7 @@ void hw_md_free(hw_md_deck *deck)
 {
     if (!deck) return;
     free(deck->channels);
+    for (int k = 0; deck->lines && k < deck->n_lines; k++) free(deck->lines[k].curves);
     free(deck->lines);
     free(deck->rods);
     free(deck->cur_buf);
