@@ -159,7 +159,8 @@ Test(curves, curve_file_errors_are_located)
                              sizeof msg), HW_OK);
     cr_expect(strstr(msg, "nofile.txt: cannot open") && strstr(msg, "deck.dat:6"), "%s", msg);
     /* a tension that falls with strain: hw_model_check's rule, at the deck's line */
-    expect_deck_error("falling", "h\nh\nh\n0.0 0\n0.01 2e4\n0.02 1e4\n", "LINE TYPES rope EA", "increase");
+    expect_deck_error("falling", "h\nh\nh\n0.0 0\n0.01 2e4\n0.02 1e4\n", "LINE TYPES rope EA (its strain-tension curve file)",
+                      "increase");
 }
 
 /* ---- the lookup ------------------------------------------------------------------------------ */
@@ -288,4 +289,164 @@ Test(curves, matches_moordyn_2_7_2)
     }
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
+}
+
+/* ---- damping curves (BA) --------------------------------------------------------------------- */
+
+/* MoorDyn 2.7.2's damping force against strain rate (the wheel, as above: one 20 m segment at
+ * strain 0.015 with EA 1e6 N, its end moving at -20 x the rate, one Step of 1e-10 s, less the
+ * elastic 15000 N), for the curve (0, 0), (0.01, 100), (0.1, 500) and the same with a row (-0.1,
+ * -1000) first:
+ *   rate 5e-4 -> 5 N, 5e-3 -> 50, 0.05 -> 277.777778, 0.2 -> 500 (held past the last row), both;
+ *   shortening, the curve of rates >= 0: rate -5e-4 -> +5, -5e-3 -> +50, -0.05 -> +277.777778, -0.2
+ *   -> +500 (mirrored in magnitude only: the damping pulls); the curve with (-0.1, -1000): -5,
+ *   -50, -500, -1000 (read as given, held past its first row);
+ *   rate 0: NaN (0/0), and a run from rest stops at its first step ("NaN detected").
+ * Hawser: the same force wherever MoorDyn's is the curve's (to the 5e-8 relative the 1e-10 s step
+ * adds), odd in the rate where MoorDyn's is not, 0 at rest. */
+Test(curves, damping_lookup_against_moordyn)
+{
+    static const double x1[3] = {0.0, 0.01, 0.1}, y1[3] = {0.0, 100.0, 500.0};
+    static const double x2[4] = {-0.1, 0.0, 0.01, 0.1}, y2[4] = {-1000.0, 0.0, 100.0, 500.0};
+    static const double md[4][2] = {{5e-4, 5.0}, {5e-3, 50.0}, {0.05, 277.777778}, {0.2, 500.0}};
+    for (int k = 0; k < 4; k++) {
+        double f1 = hw_ba_table_force(x1, y1, 3, md[k][0]), f2 = hw_ba_table_force(x2, y2, 4, md[k][0]);
+        cr_expect(fabs(f1 - md[k][1]) < 1e-6 * md[k][1] + 1e-6, "rate %g: %.9f, MoorDyn %.9f", md[k][0], f1, md[k][1]);
+        cr_expect(fabs(f2 - md[k][1]) < 1e-6 * md[k][1] + 1e-6, "rate %g: %.9f, MoorDyn %.9f", md[k][0], f2, md[k][1]);
+        /* shortening: Hawser mirrors the first curve oddly (MoorDyn: +md[k][1]) */
+        double g1 = hw_ba_table_force(x1, y1, 3, -md[k][0]);
+        cr_expect(fabs(g1 + md[k][1]) < 1e-6 * md[k][1] + 1e-6, "rate %g: %.9f (MoorDyn +%.9f)", -md[k][0], g1, md[k][1]);
+    }
+    static const double md_neg[4][2] = {{-5e-4, -5.0}, {-5e-3, -50.0}, {-0.05, -500.0}, {-0.2, -1000.0}};
+    for (int k = 0; k < 4; k++) {
+        double f2 = hw_ba_table_force(x2, y2, 4, md_neg[k][0]);
+        cr_expect(fabs(f2 - md_neg[k][1]) < 1e-6 * fabs(md_neg[k][1]), "rate %g: %.9f, MoorDyn %.9f", md_neg[k][0],
+                  f2, md_neg[k][1]);
+    }
+    cr_expect_eq(hw_ba_table_force(x1, y1, 3, 0.0), 0.0);
+    cr_expect_eq(hw_ba_table_force(x2, y2, 4, 0.0), 0.0);
+    /* a curve starting above zero rate: linear from (0, 0) to its first row, odd */
+    static const double x3[2] = {0.1, 1.0}, y3[2] = {10.0, 20.0};
+    cr_expect(fabs(hw_ba_table_force(x3, y3, 2, 0.05) - 5.0) < 1e-12);
+    cr_expect(fabs(hw_ba_table_force(x3, y3, 2, -0.55) + 15.0) < 1e-12);
+}
+
+/* The deck's BA curve file becomes BA_table; md_ba_curve.dat and its hand-written twin
+ * md_ba_curve.yaml run bit for bit the same. */
+Test(curves, ba_curve_deck_and_yaml_twin_run_the_same)
+{
+    hw_scenario *sc[2] = {deck(HW_TEST_DATA_DIR "/md_ba_curve.dat"), NULL};
+    cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_ba_curve.yaml", &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
+    const hw_line_type_def *a = &sc[0]->model.types[0], *b = &sc[1]->model.types[0];
+    static const double x[4] = {0.0, 0.1, 0.5, 2.0}, y[4] = {0.0, 2e3, 6e3, 1e4};
+    cr_assert_eq(a->ba_table.n, 4);
+    cr_assert_eq(b->ba_table.n, 4);
+    for (int k = 0; k < 4; k++)
+        cr_expect(a->ba_table.x[k] == x[k] && a->ba_table.y[k] == y[k] && b->ba_table.x[k] == x[k] &&
+                  b->ba_table.y[k] == y[k], "row %d", k);
+    cr_expect(a->ba == 0 && a->damping_ratio == 0 && a->ea == 2e6);
+    double out[2][6];
+    for (int k = 0; k < 2; k++) {
+        hw_sim *sim = sim_of(sc[k]);
+        step_to(sim, 1.0, 0.0005);
+        double r[3], v[3], f[3];
+        cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
+        cr_assert_eq(hw_sim_line_tensions(sim, 0, out[k]), HW_OK);
+        out[k][5] = r[2];
+        hw_sim_destroy(sim);
+        hw_scenario_free(sc[k]);
+    }
+    cr_assert(memcmp(out[0], out[1], sizeof out[0]) == 0, "deck and twin differ: z %.17g vs %.17g", out[0][5], out[1][5]);
+}
+
+/* md_ba_curve.yaml with its damping replaced (text edits of the twin). */
+static hw_scenario *ba_variant(const char *table)
+{
+    FILE *f = fopen(HW_TEST_DATA_DIR "/md_ba_curve.yaml", "r");
+    cr_assert_not_null(f);
+    static char text[8192], out[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    const char *old = "BA_table: [[0.0, 0.0], [0.1, 2.0e3], [0.5, 6.0e3], [2.0, 1.0e4]]";
+    char *p = strstr(text, old);
+    cr_assert_not_null(p);
+    snprintf(out, sizeof out, "%.*s%s%s", (int)(p - text), text, table, p + strlen(old));
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_scenario_load_string(out, "ba.yaml", &sc, msg, sizeof msg), HW_OK, "%s: %s", table, msg);
+    return sc;
+}
+
+static void run_z(hw_scenario *sc, double t, double *z, hw_energy *e)
+{
+    hw_sim *sim = sim_of(sc);
+    step_to(sim, t, 0.0005);
+    double r[3], v[3], f[3];
+    cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
+    *z = r[2];
+    if (e) cr_assert_eq(hw_sim_energy(sim, e), HW_OK);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+/* A straight-line curve F = c rate is the constant BA = c: the same run to rounding (the table's
+ * y0 + s (y1 - y0) against BA rate: 1e-12 m over 2 s), in either form (mirrored from rate 0, or
+ * given from a negative rate). */
+Test(curves, linear_damping_curve_is_constant_ba)
+{
+    double zc, z1, z2;
+    run_z(ba_variant("BA: 3.0e3"), 2.0, &zc, NULL);
+    run_z(ba_variant("BA_table: [[0.0, 0.0], [10.0, 3.0e4]]"), 2.0, &z1, NULL);
+    run_z(ba_variant("BA_table: [[-10.0, -3.0e4], [10.0, 3.0e4]]"), 2.0, &z2, NULL);
+    cr_expect(fabs(z1 - zc) < 1e-12 && fabs(z2 - zc) < 1e-12, "z %.15f %.15f, BA %.15f", z1, z2, zc);
+    cr_expect(fabs(zc + 30.0) > 1e-3, "the point moved: %.9f", zc);
+}
+
+/* The saturating curve dissipates: the energy the damping, drag and all take (dissipated) grows,
+ * and with the mechanical energy it closes the balance (RK4 at 5e-4 s: to 1e-6 of the energy
+ * released, the point's 1000 kg falling about 0.1 m). */
+Test(curves, damping_curve_closes_the_energy_balance)
+{
+    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_ba_curve.dat");
+    hw_sim *sim = sim_of(sc);
+    hw_energy e0, e;
+    cr_assert_eq(hw_sim_energy(sim, &e0), HW_OK);
+    double last = 0.0;
+    for (int k = 1; k <= 4; k++) {
+        step_to(sim, 0.5 * k, 0.0005);
+        cr_assert_eq(hw_sim_energy(sim, &e), HW_OK);
+        cr_expect(e.dissipated >= last, "t %g: dissipated %.9g after %.9g", 0.5 * k, e.dissipated, last);
+        last = e.dissipated;
+        double scale = 1000 * 9.80665 * 0.1;
+        cr_expect(fabs(e.total + e.dissipated - e0.total) < 1e-6 * scale, "t %g: total %.9g + dissipated %.9g vs %.9g",
+                  0.5 * k, e.total, e.dissipated, e0.total);
+    }
+    cr_expect(last > 100.0, "dissipated %.6g J", last);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
+
+/* BA_table's rules (hw_model_check), located in the YAML. */
+Test(curves, damping_table_errors)
+{
+    static const struct { const char *table, *want; } bad[] = {
+        {"BA_table: [[0.0, 0.0], [0.1, -5.0]]", "sign"},
+        {"BA_table: [[0.0, 1.0], [0.1, 5.0]]", "sign"},
+        {"BA_table: [[0.1, 5.0], [0.0, 0.0]]", "strain rate"},
+        {"BA: 10, BA_table: [[0.0, 0.0], [0.1, 5.0]]", "either"}};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        FILE *f = fopen(HW_TEST_DATA_DIR "/md_ba_curve.yaml", "r");
+        cr_assert_not_null(f);
+        static char text[8192], out[8192];
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = 0;
+        const char *old = "BA_table: [[0.0, 0.0], [0.1, 2.0e3], [0.5, 6.0e3], [2.0, 1.0e4]]";
+        char *p = strstr(text, old);
+        cr_assert_not_null(p);
+        snprintf(out, sizeof out, "%.*s%s%s", (int)(p - text), text, bad[k].table, p + strlen(old));
+        hw_scenario *sc = NULL;
+        cr_expect_neq(hw_scenario_load_string(out, "ba.yaml", &sc, msg, sizeof msg), HW_OK, "%s loaded", bad[k].table);
+        cr_expect(strstr(msg, "BA_table") && strstr(msg, bad[k].want), "%s: \"%s\"", bad[k].table, msg);
+    }
 }

@@ -3052,6 +3052,7 @@ typedef struct field_map { const char *field, *column; int opt; } field_map;
 static const field_map TYPE_FIELDS[] = {
     {"diameter", "Diam", -1}, {"mass_per_length", "Mass/m", -1}, {"EA", "EA", -1},
     {"BA", "BA/-zeta", -1}, {"damping_ratio", "BA/-zeta", -1}, {"EI", "EI", -1},
+    {"EA_table", "EA (its strain-tension curve file)", -1}, {"BA_table", "BA/-zeta (its damping curve file)", -1},
     {"Cdn", "Cd", -1}, {"Can", "Ca", -1}, {"Cdt", "CdAx", -1}, {"Cat", "CaAx", -1},
     {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {"viscoelastic.EA_d", "EA (EA_s|EA_d)", -1},
     {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1},
