@@ -158,6 +158,9 @@ Test(curves, curve_file_errors_are_located)
     cr_assert_neq(hw_md_load(curve_deck("missing", "nofile.txt", "0", NULL), NULL, NULL, &sc, NULL, msg,
                              sizeof msg), HW_OK);
     cr_expect(strstr(msg, "nofile.txt: cannot open") && strstr(msg, "deck.dat:6"), "%s", msg);
+    /* a bending curve file: a located refusal (the EI column; BA "0 ei.txt" shifts it there) */
+    cr_assert_neq(hw_md_load(curve_deck("ei", "1e6", "0 ei.txt", NULL), NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK);
+    cr_expect(strstr(msg, "deck.dat:6: LINE TYPES rope EI") && strstr(msg, "not supported yet"), "%s", msg);
     /* a tension that falls with strain: hw_model_check's rule, at the deck's line */
     expect_deck_error("falling", "h\nh\nh\n0.0 0\n0.01 2e4\n0.02 1e4\n", "LINE TYPES rope EA (its strain-tension curve file)",
                       "increase");

@@ -1570,8 +1570,9 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     if (!FAILED(R) && !starts_like_number(ei)) {
         char w[128];
         snprintf(w, sizeof w, "%s EI", where);
-        refuse(R, r->line, w, "a bending stiffness curve file (\"%.60s\") not supported yet: give EI "
-               "as a number in N m^2", ei);
+        refuse(R, r->line, w, "a bending stiffness curve file (\"%.60s\") not supported yet: MoorDyn 2.7.2 "
+               "takes each node's bending moment off it at the node's curvature, Hawser's bending hinges have "
+               "one EI: give EI as a number in N m^2", ei);
         return;
     }
     t->ei = col_num(R, r, 5, where, "EI", "N m^2");
