@@ -24,6 +24,7 @@
 #include "helpers.h"
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
+#include "io/scenario_write.h"
 #include "physics/segment.h"
 
 static char msg[2048];
@@ -451,5 +452,42 @@ Test(curves, damping_table_errors)
         hw_scenario *sc = NULL;
         cr_expect_neq(hw_scenario_load_string(out, "ba.yaml", &sc, msg, sizeof msg), HW_OK, "%s loaded", bad[k].table);
         cr_expect(strstr(msg, "BA_table") && strstr(msg, bad[k].want), "%s: \"%s\"", bad[k].table, msg);
+    }
+}
+
+/* hw_scenario_write_yaml (`hawser convert`) writes EA_table and BA_table, and reads them back: the
+ * converted decks run bit for bit as the decks. */
+Test(curves, convert_writes_the_curves)
+{
+    const char *decks[2] = {HW_TEST_DATA_DIR "/md_ea_curve.dat", HW_TEST_DATA_DIR "/md_ba_curve.dat"};
+    for (int d = 0; d < 2; d++) {
+        hw_scenario *a = deck(decks[d]), *b = NULL;
+        char path[512];
+        snprintf(path, sizeof path, "%s/curves_convert%d.yaml", HW_TMP, d);
+        FILE *f = fopen(path, "w");
+        cr_assert_not_null(f);
+        cr_assert_eq(hw_scenario_write_yaml(a, f, "round trip"), HW_OK);
+        fclose(f);
+        cr_assert_eq(hw_scenario_load(path, &b, msg, sizeof msg), HW_OK, "%s", msg);
+        const hw_line_type_def *x = &a->model.types[0], *y = &b->model.types[0];
+        cr_assert(x->ea_table.n == y->ea_table.n && x->ba_table.n == y->ba_table.n, "%s", decks[d]);
+        for (int k = 0; k < x->ea_table.n; k++)
+            cr_expect(x->ea_table.x[k] == y->ea_table.x[k] && x->ea_table.y[k] == y->ea_table.y[k]);
+        for (int k = 0; k < x->ba_table.n; k++)
+            cr_expect(x->ba_table.x[k] == y->ba_table.x[k] && x->ba_table.y[k] == y->ba_table.y[k]);
+        cr_expect(same_d(x->damping_ratio, y->damping_ratio) && same_d(x->ba, y->ba) && same_d(x->ea, y->ea));
+        double z[2];
+        for (int k = 0; k < 2; k++) {
+            hw_sim *sim = sim_of(k ? b : a);
+            step_to(sim, 0.5, d == 0 ? 0.001 : 0.0005); /* the decks' dtM */
+            double r[3], v[3], fo[3];
+            cr_assert_eq(hw_sim_point_state(sim, 1, r, v, fo), HW_OK);
+            z[k] = r[2];
+            hw_sim_destroy(sim);
+        }
+        cr_expect(same_d(z[0], z[1]), "%s: z %.17g vs %.17g", decks[d], z[0], z[1]);
+        hw_scenario_free(a);
+        hw_scenario_free(b);
+        remove(path);
     }
 }
