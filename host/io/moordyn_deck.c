@@ -1215,17 +1215,6 @@ static int col_bar(rdr *R, const row *r, int c, const char *where, const char *c
 
 /* ---- Curve files ------------------------------------------------------------------------------ */
 
-/* A table's steepest slope, from (0, 0) to its first row included (hw_model's table_max_slope). */
-static double steepest_slope(const hw_table *tb)
-{
-    double k = tb->x[0] > 0 ? tb->y[0] / tb->x[0] : 0.0;
-    for (int i = 1; i < tb->n; i++) {
-        double s = (tb->y[i] - tb->y[i - 1]) / (tb->x[i] - tb->x[i - 1]);
-        if (s > k) k = s;
-    }
-    return k;
-}
-
 /* A MoorDyn curve file named in a deck (an EA column's strain-tension curve, a Syrope settings
  * file's OWC table), as MoorDyn 2.7.2 reads one: beside the deck, three header lines skipped, then
  * rows "x y" (more columns ignored), at least two, x increasing. Hawser's table reader also takes
@@ -1475,7 +1464,7 @@ static void read_ea_curve(rdr *R, const row *r, const char *where, hw_line_type_
     if (b > 0) {
         t->ba = b;
     } else if (b < 0) {
-        double secant = tb->y[tb->n - 1] / tb->x[tb->n - 1], steepest = steepest_slope(tb);
+        double secant = tb->y[tb->n - 1] / tb->x[tb->n - 1], steepest = hw_table_max_slope(tb);
         t->damping_ratio = steepest > 0 && secant > 0 ? -b * sqrt(secant / steepest) : -b;
         if (steepest > 0 && secant > 0 && secant != steepest)
             note(R, r->line, "%s: BA/-zeta %g with an EA curve: MoorDyn 2.7.2 takes the curve's last-row "
@@ -2502,7 +2491,7 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     lo->nseg = l->nseg;
     lo->l0 = l->length / l->nseg;
     lo->ea = ty->ea;
-    double ea_max = ty->ea_table.n >= 2 ? steepest_slope(&ty->ea_table) : ty->ea; /* model_build.c */
+    double ea_max = ty->ea_table.n >= 2 ? hw_table_max_slope(&ty->ea_table) : ty->ea; /* model_build.c */
     lo->ba = ty->damping_ratio > 0 ? ty->damping_ratio * lo->l0 * sqrt(ea_max * ty->mu) : ty->ba;
     lo->ea_n = ty->ea_table.n >= 2 ? ty->ea_table.n : 0;
     lo->ba_n = ty->ba_table.n >= 2 ? ty->ba_table.n : 0;

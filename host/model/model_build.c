@@ -43,9 +43,7 @@ static char *own_str(hw_model *m, const char *s)
     return d;
 }
 
-/* Largest tangent stiffness of a strain-tension table (the stiffness the critical step and the
- * damping ratio must respect). */
-static double table_max_slope(const hw_table *t)
+double hw_table_max_slope(const hw_table *t)
 {
     double k = t->x[0] > 0 ? t->y[0] / t->x[0] : 0.0;
     for (int i = 1; i < t->n; i++) {
@@ -188,7 +186,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
             memcpy(S->tab_x + t0, ty->ea_table.x, (size_t)ty->ea_table.n * sizeof(double));
             memcpy(S->tab_y + t0, ty->ea_table.y, (size_t)ty->ea_table.n * sizeof(double));
             t0 += ty->ea_table.n;
-            ea = table_max_slope(&ty->ea_table);
+            ea = hw_table_max_slope(&ty->ea_table);
         }
         S->ln_ea[l] = ea;
         double l0 = ld->length / ld->nseg;
@@ -199,7 +197,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
             memcpy(S->tab_x + t0, ty->ba_table.x, (size_t)ty->ba_table.n * sizeof(double));
             memcpy(S->tab_y + t0, ty->ba_table.y, (size_t)ty->ba_table.n * sizeof(double));
             t0 += ty->ba_table.n;
-            S->ln_ba[l] = table_max_slope(&ty->ba_table); /* BA for the step estimates and the hinge */
+            S->ln_ba[l] = hw_table_max_slope(&ty->ba_table); /* BA for the step estimates and the hinge */
         }
         if (ty->ei > 0) S->any_bending = 1;
         if (any_vis) {
