@@ -50,6 +50,9 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/md_syrope.yaml", /* Syrope: a slow strain per segment after the blocks, and
                                            each segment's running maximum and branch flag, which
                                            the segment pass moves at every evaluation */
+    HW_TEST_DATA_DIR "/md_ea_curve.yaml", /* a strain-tension curve (EA_table) with a damping ratio */
+    HW_TEST_DATA_DIR "/md_ba_curve.yaml", /* a damping curve (BA_table, rows after the EA table's;
+                                             the fused step leaves it to the baseline kernels) */
     NULL};
 
 static int have_device(void)

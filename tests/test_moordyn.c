@@ -811,7 +811,8 @@ Test(errors, refused_and_bad_channels)
 
 Test(errors, refused_line_type_features)
 {
-    expect(with("1e9 -0.5", "ea_curve.txt -0.5"), REFUSED, 6, "LINE TYPES chain EA", "curve file");
+    /* a strain-tension curve file is read (tests/test_md_curves.c); a missing one is an I/O error */
+    expect(with("1e9 -0.5", "ea_curve.txt -0.5"), HW_ERR_IO, 6, "LINE TYPES chain EA", "ea_curve.txt: cannot open");
     /* viscoelastic: EA_s|EA_d and the mean-load-dependent EA_s|alpha|beta (with BA or BA|BA_d) are
      * read (tests/test_viscoelastic.c, tests/test_md_polyester.c); Syrope too (tests/test_md_syrope.c),
      * whose BA_s is a damping, not a ratio */

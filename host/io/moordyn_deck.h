@@ -87,6 +87,8 @@ typedef struct hw_md_line_out {
     unsigned flags;  /* HW_MD_LO_*; 0: no file */
     int nseg;
     double l0, ea, ba, d, cdn, cdt; /* unstretched segment length, EA, BA (N s), drag */
+    int ea_n, ba_n;  /* rows of the type's strain-tension and damping curves (0: none) */
+    double *curves;  /* their x then y columns, EA's then BA's (owned; NULL when both are 0) */
     double cl;                      /* VIV lift coefficient (0: none) */
 } hw_md_line_out;
 

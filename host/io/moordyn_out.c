@@ -631,11 +631,15 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
             for (int s = 0; s < n; s++) {
                 hw_seg_result g = hw_segment_eval(v3_at(r, s), v3_at(r, s + 1), v3_at(v, s), v3_at(v, s + 1), L->l0,
                                                   L->ea, L->ba, NULL, NULL, 0);
-                if (bit == HW_MD_LO_TEN) put_value(f, g.strain > 0 ? L->ea * g.strain : 0.0);
+                const double *ex = L->curves, *bx = L->curves + 2 * L->ea_n; /* the curves, if any */
+                if (bit == HW_MD_LO_TEN)
+                    put_value(f, g.strain <= 0 ? 0.0 : L->ea_n ? hw_ea_table_tension(ex, ex + L->ea_n, L->ea_n, g.strain)
+                                                               : L->ea * g.strain);
                 else if (bit == HW_MD_LO_STRAIN) put_value(f, g.strain);
                 else if (bit == HW_MD_LO_RATE) put_value(f, g.rate);
                 else {
-                    hw_v3 c = hw_v3_scale(g.q, L->ba * g.rate);
+                    hw_v3 c = hw_v3_scale(g.q, L->ba_n ? hw_ba_table_force(bx, bx + L->ba_n, L->ba_n, g.rate)
+                                                       : L->ba * g.rate);
                     put_value(f, c.x);
                     put_value(f, c.y);
                     put_value(f, c.z);
