@@ -1225,6 +1225,7 @@ static void read_syrope_type(rdr *R, const row *r, const char *where, hw_line_ty
         return;
     }
     t->syrope.on = 1;
+    t->syrope.line_curve = 1; /* one working curve per line, as MoorDyn 2.7.2 (physics/syrope.h) */
     t->syrope.alpha = v[0];
     t->syrope.beta = v[1];
     double bv[6] = {0, 0, 0, 0, 0, 0};
