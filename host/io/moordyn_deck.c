@@ -1339,6 +1339,12 @@ static void read_syrope_ic(rdr *R)
         note(R, wc->header + 1, "SYROPE WORKING CURVES: ignored, as MoorDyn 2.7.2 ignores it (each Syrope "
              "line type's settings file gives its working curve)");
     section *s = &R->sec[SEC_SYROPE_IC];
+    int any = 0;
+    for (int l = 0; l < R->n_lines; l++) any |= R->types[R->lines[l].type].syrope.on;
+    if (s->header >= 0 && !any) { /* MoorDyn 2.7.2 stops too (its Create fails: measured) */
+        fail(R, s->header + 1, "SYROPE IC", "expected a line whose type is Syrope (EA SYROPE:...), got none");
+        return;
+    }
     int *given = calloc((size_t)R->n_lines + 1, sizeof *given);
     if (!given) { oom(R, "the SYROPE IC table", (R->n_lines + 1.0) * sizeof *given); return; }
     for (int i = s->header < 0 ? R->n_ln : s->from; i < s->to && !FAILED(R); i++) {
@@ -1366,10 +1372,15 @@ static void read_syrope_ic(rdr *R)
                 break;
             }
             hw_line_def *l = &R->lines[ln - 1];
-            if (!R->types[l->type].syrope.on) {
-                fail(R, r.line, "SYROPE IC", "expected a Syrope line, got line %d of type %s", ln,
-                     R->types[l->type].name);
-                break;
+            if (!R->types[l->type].syrope.on) { /* MoorDyn 2.7.2 warns and runs (measured) */
+                if (R->log) {
+                    char buf[600];
+                    snprintf(buf, sizeof buf, "%s:%d: SYROPE IC: line %d (type %s) is not a Syrope line: its "
+                             "Tmax0 and Tmean0 are not used (as MoorDyn 2.7.2, which warns too)", R->file, r.line,
+                             ln, R->types[l->type].name);
+                    R->log(R->log_user, 1, buf);
+                }
+                continue;
             }
             l->syr_tmax0 = tmax0;
             l->syr_tmean0 = tmean0;
@@ -1379,7 +1390,8 @@ static void read_syrope_ic(rdr *R)
     for (int l = 0; l < R->n_lines && !FAILED(R); l++)
         if (R->types[R->lines[l].type].syrope.on && !given[l])
             fail(R, R->line_ln ? R->line_ln[l] : 0, "LINES",
-                 "expected a SYROPE IC row for Syrope line %d (its Tmax0 and Tmean0), got none", l + 1);
+                 "expected a SYROPE IC row for Syrope line %d (its Tmax0 and Tmean0; MoorDyn 2.7.2 crashes "
+                 "without one), got none", l + 1);
     free(given);
 }
 
