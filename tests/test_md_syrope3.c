@@ -251,6 +251,21 @@ Test(syrope3, syrope_ic_cases_as_moordyn_2_7_2)
     cr_expect(strstr(msg, "SYROPE IC row for Syrope line 1") && strstr(msg, "crashes"), "%s", msg);
 }
 
+/* EXTERNAL LOADS: MoorDyn 2.7.2 does not read it (the wheel runs a deck with a 100 N load on its
+ * point to the same tensions as without, 162750.65118657 N at the first step, and says nothing);
+ * Hawser keeps refusing a row of it, the reason saying that. */
+Test(syrope3, external_loads_stay_refused)
+{
+    hw_scenario *sc = NULL;
+    log_cap lc;
+    memset(&lc, 0, sizeof lc);
+    cr_assert_neq(load("SYROPE:md_syrope_settings.txt|1.53e8|23.12", "poly",
+                       "1 1.302e6 4.339e5\n--- EXTERNAL LOADS ---\nID Object Fx Fy Fz\n(-) (-) (N) (N) (N)\n"
+                       "1 Point2 100 0 0", &sc, &lc), HW_OK);
+    cr_expect(strstr(msg, "syrope3_inline.dat:24: EXTERNAL LOADS: not supported yet") &&
+              strstr(msg, "MoorDyn 2.7.2 does not read"), "%s", msg);
+}
+
 /* Tmax0 must lie on the OWC's tensions, the first row's included: an OWC from 1e5 N refuses a
  * Tmax0 of 5e4 N (MoorDyn 2.7.2's range check) and takes 1e5 N. */
 Test(syrope3, tmax0_on_the_owc)

@@ -269,7 +269,8 @@ static const sec_key SEC_KEYS[] = {
     {"BODY PROPERTIES", SEC_BODIES, NULL},
     {"FAILURE", SEC_FAILURE, NULL},
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
-    {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
+    {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects; MoorDyn 2.7.2 does not read "
+                                    "the section either (it runs the deck without those loads, silently: measured)"},
     {"SYROPE WORKING CURVES", SEC_SYROPE_WC, NULL},
     {"SYROPE IC", SEC_SYROPE_IC, NULL},
     {"POINTS", SEC_POINTS, NULL},
