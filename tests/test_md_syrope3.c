@@ -241,7 +241,7 @@ Test(syrope3, syrope_ic_cases_as_moordyn_2_7_2)
     hw_scenario_free(sc);
 
     cr_assert_neq(load("1e8|2e8", "chain", "1 1.302e6 4.339e5", &sc, &lc), HW_OK);
-    cr_expect(strstr(msg, "syrope3_inline.dat:17: SYROPE IC") && strstr(msg, "expected a line whose type is Syrope"),
+    cr_expect(strstr(msg, "syrope3_inline.dat:20: SYROPE IC") && strstr(msg, "no line of the deck is Syrope"),
               "%s", msg);
 
     cr_assert_neq(load(ea, "poly", "1 6e6 4.339e5", &sc, &lc), HW_OK);

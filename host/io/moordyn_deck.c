@@ -1342,10 +1342,6 @@ static void read_syrope_ic(rdr *R)
     section *s = &R->sec[SEC_SYROPE_IC];
     int any = 0;
     for (int l = 0; l < R->n_lines; l++) any |= R->types[R->lines[l].type].syrope.on;
-    if (s->header >= 0 && !any) { /* MoorDyn 2.7.2 stops too (its Create fails: measured) */
-        fail(R, s->header + 1, "SYROPE IC", "expected a line whose type is Syrope (EA SYROPE:...), got none");
-        return;
-    }
     int *given = calloc((size_t)R->n_lines + 1, sizeof *given);
     if (!given) { oom(R, "the SYROPE IC table", (R->n_lines + 1.0) * sizeof *given); return; }
     for (int i = s->header < 0 ? R->n_ln : s->from; i < s->to && !FAILED(R); i++) {
@@ -1373,6 +1369,11 @@ static void read_syrope_ic(rdr *R)
                 break;
             }
             hw_line_def *l = &R->lines[ln - 1];
+            if (!R->types[l->type].syrope.on && !any) { /* MoorDyn 2.7.2's Create fails (measured) */
+                fail(R, r.line, "SYROPE IC", "expected a Syrope line, got line %d of type %s, and no line of the "
+                     "deck is Syrope (EA SYROPE:...)", ln, R->types[l->type].name);
+                break;
+            }
             if (!R->types[l->type].syrope.on) { /* MoorDyn 2.7.2 warns and runs (measured) */
                 if (R->log) {
                     char buf[600];
