@@ -62,6 +62,7 @@ Test(syrope_lines, deck_and_yaml_twin_run_the_same)
               a->syrope.curve == HW_SYROPE_LINEAR && a->syrope.k1 == 0.25 && a->syrope.k2 == 1.0 &&
               a->syrope.alpha == 1.53e8 && a->syrope.beta == 23.12 && a->ba == 3e8 && a->ba_d == 1e5,
               "deck Syrope settings read");
+    cr_assert(a->syrope.line_curve == 1 && b->syrope.line_curve == 1, "one working curve per line (MoorDyn's)");
     cr_assert(b->syrope.on && b->syrope.owc.n == 7 && b->syrope.curve == a->syrope.curve && b->syrope.k1 == a->syrope.k1 &&
               b->syrope.alpha == a->syrope.alpha && b->syrope.beta == a->syrope.beta && b->ba == a->ba &&
               b->ba_d == a->ba_d);

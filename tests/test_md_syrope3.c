@@ -289,3 +289,44 @@ Test(syrope3, tmax0_on_the_owc)
     cr_assert_eq(hw_scenario_load_string(text, "t.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
     hw_scenario_free(sc);
 }
+
+/* syrope.working_curve takes segment (the default) or line; anything else is a located error, and
+ * `hawser convert` writes a deck's as line (scenario_write). */
+Test(syrope3, working_curve_key)
+{
+    const char *fmt =
+        "line_types:\n"
+        "  - {name: p, diameter: 0.2, mass_per_length: 40, BA: 1e9,\n"
+        "     syrope: {OWC: [[0, 0], [0.01, 4e5], [0.03, 2.5e6]], curve: linear, k1: 0.25, alpha: 1.53e8,\n"
+        "              beta: 23.12%s}}\n"
+        "points:\n"
+        "  - {name: a, type: fixed, position: [0, 0, 0]}\n"
+        "  - {name: b, type: fixed, position: [10.1, 0, 0]}\n"
+        "lines:\n"
+        "  - {name: l, type: p, end_a: a, end_b: b, length: 10, segments: 2, syrope: {Tmax0: 1e6, Tmean0: 2e5}}\n";
+    const char *val[3] = {"", ", working_curve: line", ", working_curve: segment"};
+    const int want[3] = {0, 1, 0};
+    char text[2048];
+    for (int k = 0; k < 3; k++) {
+        hw_scenario *sc = NULL;
+        snprintf(text, sizeof text, fmt, val[k]);
+        cr_assert_eq(hw_scenario_load_string(text, "w.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
+        cr_expect_eq(sc->model.types[0].syrope.line_curve, want[k], "%s", val[k]);
+        hw_scenario_free(sc);
+    }
+    hw_scenario *sc = NULL;
+    snprintf(text, sizeof text, fmt, ", working_curve: both");
+    cr_assert_neq(hw_scenario_load_string(text, "w.yaml", &sc, msg, sizeof msg), HW_OK);
+    cr_expect(strstr(msg, "working_curve") && strstr(msg, "both"), "%s", msg);
+    char cmd[1024], out[512];
+    snprintf(out, sizeof out, "%s/syrope3_conv.yaml", HW_TMP);
+    snprintf(cmd, sizeof cmd, "%s convert %s/md_syrope.dat -o %s > /dev/null 2>&1", HW_CLI_PATH, HW_TEST_DATA_DIR, out);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    FILE *f = fopen(out, "r");
+    cr_assert_not_null(f);
+    static char buf[16384];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    cr_expect(strstr(buf, "working_curve: line") != NULL, "the converted deck keeps MoorDyn's curve per line");
+}
