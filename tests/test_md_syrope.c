@@ -197,7 +197,8 @@ Test(syrope_lines, held_strain_relaxes_to_the_working_curve)
  * stays where it starts (0.5 N and 1e-6 m over 2 s asserted, against 1e6 N). Each segment reads
  * its own working curve here (working_curve: segment, the default): with MoorDyn's one curve per
  * line the two segments, at rest on the OWC at Tmax 1.4716e6 and 1.4712e6 N, share the second's
- * curve, and the first, unloading by a hair, falls onto it (80 N within 5 ms; physics/syrope.h). */
+ * curve, and the first, unloading by a hair, falls onto it (210 N at the first step, 80 N after 2 s;
+ * physics/syrope.h). */
 Test(syrope_lines, static_start_is_at_rest)
 {
     char *text = slurp(HW_TEST_DATA_DIR "/md_syrope.yaml");

@@ -125,7 +125,7 @@ static hw_sim *sim_of(const hw_scenario *sc)
  * segment on its own curve (YAML working_curve: segment): from the first raise (3.19 s) the
  * line's curve is its last raised segment's, and both segments' running maxima come out equal
  * (the second, on the first's curve, climbs to its top), where on their own curves they stay
- * apart (580 N at 4 s) and the point parts from the wheel's (2e-6 m at 3.3 s, MoorDyn 2.7.2:
+ * apart (490 N at 4 s) and the point parts from the wheel's (2e-6 m at 3.3 s, MoorDyn 2.7.2:
  * -20.220411282984 m at 10 s, matched to 2.1e-9 m by the deck, tests/test_md_syrope.c). */
 Test(syrope3, a_deck_line_shares_one_working_curve)
 {

@@ -34,7 +34,7 @@
  *                   on md_syrope.dat a free point follows the wheel to 1e-9 m with the line's and
  *                   parts by 2e-6 m within 0.1 s of the first raise with its own. A segment of the
  *                   line's at rest at its Tmax on the OWC that unloads a little reads the curve of
- *                   another segment's Tmax: its mean tension jumps (the static start test: 400 N)
+ *                   another segment's Tmax: its tension jumps (a static start: 210 N at one step)
  *   start           s = T -> S at Tmean0 on the working curve of Tmax0 (hw_syrope_start); the
  *                   previous mean tension is Tmean0 (the OWC first only if Tmean0 is Tmax0)
  * The working curve is made on the fly from Tmax (nothing stored per segment but s, Tmax and the
