@@ -118,10 +118,10 @@ struct hw_backend_ops {
     /* A clamped end's direction and its rate (hw_lm_sys ln_cdir, ln_cdot of end slot e) from
      * now on (the body carrying its point has turned; hw_sim_set_end_clamp). */
     void (*set_clamp)(hw_backend *b, int e, const double dir[3], const double dot[3]);
-    /* Syrope lines (hw_lm_sys n_syr > 0): every segment's running maximum and branch flag
-     * (seg_syr, 2 n_segs doubles), which the evaluations change, copied to / from host array v
-     * (checkpoints). v may be the array the backend shares (the CPU's: no copy). Nothing
-     * without Syrope lines. */
+    /* Syrope lines (hw_lm_sys n_syr > 0): every segment's running maximum and branch flag and
+     * every line's working-curve Tmax (seg_syr, hw_lm_syr_len doubles), which the evaluations
+     * change, copied to / from host array v (checkpoints; kept over the outputs' evaluations). v
+     * may be the array the backend shares (the CPU's: no copy). Nothing without Syrope lines. */
     hw_status (*syr_get)(hw_backend *b, double *v);
     hw_status (*syr_set)(hw_backend *b, const double *v);
 };

@@ -96,11 +96,14 @@ typedef struct hw_lm_sys {
     /* Syrope lines (physics/syrope.h; n_syr: how many, 0: none, and nothing below is read).
      * Per line: ln_syrn OWC rows (0: not Syrope) from row ln_syr0 of syr_e, syr_t; ln_syrc the
      * working-curve shape; ln_syrp 4 values: k1, k2, alpha, beta; bs = ln_ba, bd = ln_vbd. Per
-     * segment, seg_syr 2 values: the running maximum Tmax and the branch (1: on the OWC; kept
-     * for inspection and checkpoints, not read by hw_syrope_eval's rule).
+     * segment, seg_syr 2 values: the running maximum Tmax and the branch of the next evaluation
+     * (1: the OWC, the last mean tension being at Tmax; physics/syrope.h); after those, one per
+     * line (hw_lm_syr_wc): the Tmax its working curve was made at, which its segments read where
+     * ln_syrc has HW_SYROPE_LINE_CURVE (one curve per line, as MoorDyn 2.7.2's: the segments of a
+     * Syrope line are evaluated in order, by one thread).
      * Every evaluation of a segment (the segment pass, not the static solver's) moves them, as
-     * MoorDyn 2.7.2 is modelled to (docs/moordyn.md, "Syrope"): flag to the branch it found, Tmax
-     * up to the mean tension when that is higher. Each segment is evaluated by one thread only. */
+     * every one of MoorDyn 2.7.2's does (docs/moordyn.md, "Syrope"); the outputs' evaluations
+     * between steps put them back (host/world/sim.c). Each segment is evaluated by one thread. */
     int n_syr;
     int *ln_syr0, *ln_syrn, *ln_syrc;
     double *ln_syrp, *syr_e, *syr_t, *seg_syr;
@@ -170,6 +173,9 @@ HW_HD size_t hw_lm_ny(const hw_lm_sys *S) { return hw_lm_viv_off(S) + (size_t)S-
 HW_HD int hw_lm_is_visco(const hw_lm_sys *S, int l) { return S->n_vis > 0 && S->ln_vk2[l] > 0.0; }
 HW_HD int hw_lm_is_viv(const hw_lm_sys *S, int l) { return S->n_viv > 0 && S->ln_vcl[l] > 0.0; }
 HW_HD int hw_lm_is_syrope(const hw_lm_sys *S, int l) { return S->n_syr > 0 && S->ln_syrn[l] > 0; }
+/* seg_syr's length (2 per segment, 1 per line) and line l's working-curve Tmax in it. */
+HW_HD size_t hw_lm_syr_len(const hw_lm_sys *S) { return 2 * (size_t)S->n_segs + (size_t)S->n_lines; }
+HW_HD double *hw_lm_syr_wc(const hw_lm_sys *S, int l) { return S->seg_syr + 2 * (size_t)S->n_segs + l; }
 /* A Syrope line's segment law (its tables in S). */
 HW_HD hw_syrope_type hw_lm_syrope_type(const hw_lm_sys *S, int l)
 {
@@ -177,7 +183,7 @@ HW_HD hw_syrope_type hw_lm_syrope_type(const hw_lm_sys *S, int l)
     int o = S->ln_syr0[l];
     const double *p = S->ln_syrp + 4 * l;
     ty.owc_e = S->syr_e + o; ty.owc_t = S->syr_t + o; ty.n = S->ln_syrn[l];
-    ty.shape = S->ln_syrc[l];
+    ty.shape = S->ln_syrc[l] & ~HW_SYROPE_LINE_CURVE;
     ty.k1 = p[0]; ty.k2 = p[1]; ty.alpha = p[2]; ty.beta = p[3];
     ty.bs = S->ln_ba[l]; ty.bd = S->ln_vbd[l];
     return ty;
@@ -353,9 +359,12 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
             pd = sy.bs * r.rate * r.rate * l0 * alive;
         } else {
             size_t k = hw_lm_vis_off(S) + (size_t)s;
-            hw_syrope_result v = hw_syrope_eval(&sy, st[0], st[1] != 0.0, r.strain, r.rate, y[k]);
-            st[1] = v.owc ? 1.0 : 0.0; /* at every evaluation (seg_syr above) */
-            if (v.tm > st[0]) st[0] = v.tm;
+            double *wc = hw_lm_syr_wc(S, l);
+            double wct = (S->ln_syrc[l] & HW_SYROPE_LINE_CURVE) ? *wc : st[0];
+            hw_syrope_result v = hw_syrope_eval(&sy, st[0], wct, st[1] != 0.0, r.strain, r.rate, y[k]);
+            if (v.tmax > st[0]) *wc = v.tmax; /* the line's curve made again at the raise */
+            st[0] = v.tmax; /* at every evaluation (seg_syr above) */
+            st[1] = v.owc ? 1.0 : 0.0;
             r.T = v.T;
             r = hw_segment_cut(r, alive);
             pd = v.pd * l0 * alive;
@@ -401,6 +410,15 @@ HW_HD void hw_lm_segment(const hw_lm_sys *S, double t, const double *y, const hw
         w->seg_T[s] = 0.0; w->seg_pd[s] = 0.0; w->seg_strain[s] = 0.0;
         return;
     }
+    if (hw_lm_is_syrope(S, l)) { /* one working curve per line: the first segment's thread walks
+                                   * them in order (no winch on a Syrope line: ln_nseg is fixed) */
+        if (s != S->ln_s0[l]) return;
+        for (int k = 0; k < S->ln_nseg[l]; k++) {
+            hw_lm_segment_at(S, t, y, w, dy, l, s + k, S->ln_n0[l] + k);
+            if (hw_lm_segment_bad(S, w, s + k)) HW_FLAG_BAD(w->bad, s + k);
+        }
+        return;
+    }
     hw_lm_segment_at(S, t, y, w, dy, l, s, S->ln_n0[l] + (s - S->ln_s0[l]));
     if (hw_lm_segment_bad(S, w, s)) HW_FLAG_BAD(w->bad, s);
 }
@@ -414,19 +432,23 @@ static inline void hw_lm_syrope_init_line(const hw_lm_sys *S, double *y, int l, 
 {
     hw_syrope_type sy = hw_lm_syrope_type(S, l);
     int n = S->n_state;
+    double *wc = hw_lm_syr_wc(S, l);
+    if (!at_rest) *wc = S->ln_syrs[2 * l]; /* the line's working curve: Tmax0's, or the last raise's */
     for (int k = 0; k < S->ln_nseg[l]; k++) {
         int s = S->ln_s0[l] + k, ia = S->ln_n0[l] + k;
         double *st = S->seg_syr + 2 * (size_t)s, *ys = y + hw_lm_vis_off(S) + (size_t)s;
         if (!at_rest) {
             st[0] = S->ln_syrs[2 * l];
-            st[1] = 0.0;
+            st[1] = hw_syrope_at_max(S->ln_syrs[2 * l + 1], st[0]); /* the last mean tension: Tmean0 */
             *ys = hw_syrope_start(&sy, st[0], S->ln_syrs[2 * l + 1]);
             continue;
         }
         double len = hw_v3_norm(hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, ia + 1), hw_lm_get3(y, n, HW_Y_RX, ia)));
         int owc = 0;
+        double before = st[0];
         *ys = hw_syrope_rest_state(&sy, &st[0], &owc, len / S->seg_l0[s] - 1.0);
         st[1] = owc;
+        if (st[0] > before) *wc = st[0];
     }
 }
 

@@ -48,8 +48,9 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/md_sea_curr2.yaml", /* a current varying in depth and time: physics/hydro.h's
                                               bisection in time on the device */
     HW_TEST_DATA_DIR "/md_syrope.yaml", /* Syrope: a slow strain per segment after the blocks, and
-                                           each segment's running maximum and branch flag, which
-                                           the segment pass moves at every evaluation */
+                                           each segment's running maximum and branch flag and the
+                                           line's working curve, which the segment pass moves at
+                                           every evaluation (the line's segments in order) */
     HW_TEST_DATA_DIR "/md_ea_curve.yaml", /* a strain-tension curve (EA_table) with a damping ratio */
     HW_TEST_DATA_DIR "/md_ba_curve.yaml", /* a damping curve (BA_table, rows after the EA table's;
                                              the fused step leaves it to the baseline kernels) */
@@ -1043,10 +1044,12 @@ Test(gpu_parity, checkpoint_round_trip_on_the_device)
     }
 }
 
-/* Syrope lines (md_syrope.yaml): each segment's running maximum and branch flag live on the
- * device and move at every evaluation of the segment pass, as on the CPU. After 2 s (the segments
- * went onto the OWC at 0.25 s and came back to their working curves) both backends hold the same
- * flags and the same maxima (1e-12 relative), and the states agree as the other lines' do. */
+/* Syrope lines (md_syrope.yaml): each segment's running maximum and branch flag, and the line's
+ * working curve (working_curve: line, MoorDyn's), live on the device and move at every evaluation
+ * of the segment pass, the line's segments walked in order by one thread, as on the CPU. After
+ * 4 s (the mean tensions passed Tmax0 at 3.19 s, loaded along the OWC and came back) both
+ * backends hold the same flags and the same maxima and curves (1e-12 relative), and the states
+ * agree as the other lines' do. */
 Test(gpu_parity, syrope_running_maxima_cpu_vs_cuda)
 {
     if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
@@ -1055,12 +1058,12 @@ Test(gpu_parity, syrope_running_maxima_cpu_vs_cuda)
     char msg[1024];
     cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &c, msg, sizeof msg), HW_OK, "%s", msg);
     cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &g, msg, sizeof msg), HW_OK, "%s", msg);
-    cr_assert_eq(hw_sim_step(c, 2000), HW_OK, "%s", hw_sim_last_error(c));
-    cr_assert_eq(hw_sim_step(g, 2000), HW_OK, "%s", hw_sim_last_error(g));
+    cr_assert_eq(hw_sim_step(c, 4000), HW_OK, "%s", hw_sim_last_error(c));
+    cr_assert_eq(hw_sim_step(g, 4000), HW_OK, "%s", hw_sim_last_error(g));
     const hw_lm_sys *S = &c->m.S;
     cr_assert(S->n_syr > 0);
-    size_t n = 2 * (size_t)S->n_segs;
-    double *gc = calloc(n, sizeof(double));
+    size_t n = 2 * (size_t)S->n_segs, len = hw_lm_syr_len(S);
+    double *gc = calloc(len, sizeof(double));
     cr_assert_not_null(gc);
     cr_assert_eq(g->ops->syr_get(g->be, gc), HW_OK);
     int rose = 0;
@@ -1071,6 +1074,9 @@ Test(gpu_parity, syrope_running_maxima_cpu_vs_cuda)
                   gc[k], S->seg_syr[k]);
         rose |= S->seg_syr[k] > 1.302e6;
     }
+    for (size_t k = n; k < len; k++)
+        cr_expect(fabs(gc[k] - S->seg_syr[k]) <= 1e-12 * S->seg_syr[k], "line %zu: working curve at %.9f vs %.9f",
+                  k - n, gc[k], S->seg_syr[k]);
     cr_expect(rose, "the running maxima rose past Tmax0");
     double xc[9], xg[9];
     cr_assert_eq(hw_sim_line_positions(c, 0, xc), HW_OK);
@@ -1079,6 +1085,35 @@ Test(gpu_parity, syrope_running_maxima_cpu_vs_cuda)
     free(gc);
     hw_sim_destroy(c);
     hw_sim_destroy(g);
+    hw_scenario_free(sc);
+}
+
+/* The outputs' evaluations between steps put the Syrope values back on the device too
+ * (host/world/sim.c eval_for_output: syr_get / syr_set): a CUDA run asked for its tensions at
+ * every step through the reloading of md_syrope.yaml (3 to 5 s) goes on bit for bit as one
+ * asked for nothing. */
+Test(gpu_parity, syrope_outputs_leave_the_device_run_alone)
+{
+    if (!have_device()) cr_skip_test("no CUDA device (or CUDA compiled out): parity not run");
+    hw_scenario *sc = load(HW_TEST_DATA_DIR "/md_syrope.yaml");
+    hw_sim *a = NULL, *b = NULL;
+    char msg[1024];
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &a, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CUDA, NULL, NULL, &b, msg, sizeof msg), HW_OK, "%s", msg);
+    cr_assert_eq(hw_sim_step(a, 3000), HW_OK);
+    cr_assert_eq(hw_sim_step(b, 3000), HW_OK);
+    for (int k = 0; k < 2000; k++) {
+        double T[2];
+        cr_assert_eq(hw_sim_line_tensions(a, 0, T), HW_OK);
+        cr_assert_eq(hw_sim_step(a, 1), HW_OK);
+    }
+    cr_assert_eq(hw_sim_step(b, 2000), HW_OK);
+    double xa[9], xb[9];
+    cr_assert_eq(hw_sim_line_positions(a, 0, xa), HW_OK);
+    cr_assert_eq(hw_sim_line_positions(b, 0, xb), HW_OK);
+    cr_expect(memcmp(xa, xb, sizeof xa) == 0, "z %.17g vs %.17g", xa[8], xb[8]);
+    hw_sim_destroy(a);
+    hw_sim_destroy(b);
     hw_scenario_free(sc);
 }
 

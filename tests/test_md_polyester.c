@@ -375,10 +375,10 @@ Test(syrope, segment_as_moordyn_2_7_2)
         int j = 0, owc = 0;
         for (int k = 1; k <= 2000; k++) {
             double t0 = (k - 1) * dt, x0 = sy_x(t0), v = (sy_x(t0 + dt) - x0) / dt;
-            hw_syrope_result a = hw_syrope_eval(&ty, tmax, owc, x0 - 1.0, v, s);
+            hw_syrope_result a = hw_syrope_eval(&ty, tmax, tmax, owc, x0 - 1.0, v, s);
             if (a.tm > tmax) tmax = a.tm;
             owc = a.owc;
-            hw_syrope_result b = hw_syrope_eval(&ty, tmax, owc, x0 + 0.5 * dt * v - 1.0, v, s + 0.5 * dt * a.ds);
+            hw_syrope_result b = hw_syrope_eval(&ty, tmax, tmax, owc, x0 + 0.5 * dt * v - 1.0, v, s + 0.5 * dt * a.ds);
             if (b.tm > tmax) tmax = b.tm;
             owc = b.owc;
             s += dt * b.ds;
@@ -412,10 +412,10 @@ Test(syrope, loading_along_the_owc_as_moordyn_2_7_2)
     int j = 0, owc = 0;
     for (int k = 1; k <= 2000; k++) {
         double t0 = (k - 1) * dt, x0 = sy_ramp(t0), v = (sy_ramp(t0 + dt) - x0) / dt;
-        hw_syrope_result a = hw_syrope_eval(&ty, tmax, owc, x0 - 1.0, v, s);
+        hw_syrope_result a = hw_syrope_eval(&ty, tmax, tmax, owc, x0 - 1.0, v, s);
         if (a.tm > tmax) tmax = a.tm;
         owc = a.owc;
-        hw_syrope_result b = hw_syrope_eval(&ty, tmax, owc, x0 + 0.5 * dt * v - 1.0, v, s + 0.5 * dt * a.ds);
+        hw_syrope_result b = hw_syrope_eval(&ty, tmax, tmax, owc, x0 + 0.5 * dt * v - 1.0, v, s + 0.5 * dt * a.ds);
         if (b.tm > tmax) tmax = b.tm;
         owc = b.owc;
         s += dt * b.ds;
@@ -444,7 +444,7 @@ Test(syrope, working_curve_and_rest)
         cr_expect(fabs(wc.emin - k1s[c] * wc.emax) < 1e-15, "e_min %.17g", wc.emin);
         double s = hw_syrope_start(&ty, 1.9e6, 7e5);
         double e = hw_syrope_map(&wc, 1, 0, 7e5);
-        hw_syrope_result r = hw_syrope_eval(&ty, 1.9e6, 0, e, 0.0, s);
+        hw_syrope_result r = hw_syrope_eval(&ty, 1.9e6, 1.9e6, 0, e, 0.0, s);
         cr_expect(fabs(r.tm - 7e5) < 1e-6 && fabs(r.T - 7e5) < 1e-3 && fabs(r.ds) < 1e-16, "shape %d: Tm %.9f T %.9f s' %g",
                   shapes[c], r.tm, r.T, r.ds);
     }

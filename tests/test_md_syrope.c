@@ -50,6 +50,7 @@ Test(syrope_lines, deck_and_yaml_twin_run_the_same)
               a->syrope.curve == HW_SYROPE_LINEAR && a->syrope.k1 == 0.25 && a->syrope.k2 == 1.0 &&
               a->syrope.alpha == 1.53e8 && a->syrope.beta == 23.12 && a->ba == 3e8 && a->ba_d == 1e5,
               "deck Syrope settings read");
+    cr_assert(a->syrope.line_curve == 1 && b->syrope.line_curve == 1, "one working curve per line (MoorDyn's)");
     cr_assert(b->syrope.on && b->syrope.owc.n == 7 && b->syrope.curve == a->syrope.curve && b->syrope.k1 == a->syrope.k1 &&
               b->syrope.alpha == a->syrope.alpha && b->syrope.beta == a->syrope.beta && b->ba == a->ba &&
               b->ba_d == a->ba_d);
@@ -76,16 +77,17 @@ Test(syrope_lines, deck_and_yaml_twin_run_the_same)
  * GetLineNodeTen(line, 0) and (line, 2): the two segments' tensions) and Hawser on the same deck:
  * the 1.5e5 kg point, released at 1% stretch with each segment at Tmean0 on the working curve of
  * Tmax0, drops and bounces (2.45 MN at 0.3 s) while each segment's mean tension creeps (BA_s 3e8
- * N s) towards the weight, past Tmax0 between 2 and 4 s: the segments then go onto the OWC and
- * their running maxima rise (1.42 MN at 4 s, checkpoint test below) while the point still
- * oscillates. Same scheme (RK4), step and start; the running maximum and branch move at every
- * evaluation in both. Measured: up to 2 s (the mean tension below Tmax0, the total tension well
- * above it) the point agrees to 2.1e-9 m and the tensions to 0.11 N (1e-7 relative); asserted
- * 1e-7 m and 1 N. After the crossing the two part: 5.8e-5 m and 753 N at 5 s, 2.7e-4 m and 3.9e3 N
- * at 10 s (0.25%; asserted 1e-3 m and 1e4 N, so a change is seen). That is the regime
- * docs/moordyn.md, "Syrope", lists as not reproduced yet: a slow strain rising into the working
- * curve's top from below, which 2.7.2 leaves at once where the model holds Tm at Tmax. (With a
- * hysteresis on the branch, the earlier reading, the parting is 4.4e3 N at 5 s, 1.3e4 N at 10 s.) */
+ * N s) towards the weight, past Tmax0 at 3.19 s: the segments then load along the OWC, their
+ * running maxima rising (1.42 MN at 4 s), and as the point oscillates each goes back and forth
+ * between the OWC and the line's working curve, alternating evaluation by evaluation near its
+ * top (physics/syrope.h). Same scheme (RK4), step and start. Measured: the point agrees to 2.1e-9
+ * m over the 10 s (asserted 1e-8 m). The tensions MoorDyn reports are those of its last
+ * evaluation, the RK4 stage at y + dt k3: Hawser's (the backend's work after the step, as that
+ * stage left it) agree to 0.03 N (asserted 0.1 N, 7e-8 of them). hw_sim_line_tensions evaluates
+ * at the step's end instead, with the branches the next step starts from: 0.11 N apart up to 2 s,
+ * then, where a branch alternates between the stages, up to 4.45 kN (0.3%, 10 s; shown, not
+ * asserted). Before this round (each segment its own curve, the branch by the slow strain) the
+ * point was 5.8e-5 m off at 5 s and 2.7e-4 m at 10 s. */
 Test(syrope_lines, matches_moordyn_2_7_2)
 {
     static const double md[7][4] = { /* t, point z, tension of segment 1, of segment 2 */
@@ -98,23 +100,30 @@ Test(syrope_lines, matches_moordyn_2_7_2)
         {10.0, -20.220411282984, 1585014.218257664, 1584266.437796455}};
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
     hw_sim *sim = cpu_sim(sc);
-    double dz = 0, dT = 0;
+    double dz = 0, dT = 0, dTe = 0;
     for (int k = 0; k < 7; k++) {
         sim_step_to(sim, md[k][0], 0.001);
-        double r[3], v[3], f[3], T[2];
+        double stage[2], r[3], v[3], f[3], T[2];
+        hw_lm_work w;
+        memset(&w, 0, sizeof w);
+        w.seg_T = stage; /* the last evaluation's, before any output evaluates again */
+        cr_assert_eq(sim->ops->download_work(sim->be, &w), HW_OK);
         cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
         cr_assert_eq(hw_sim_line_tensions(sim, 0, T), HW_OK);
-        double tz = md[k][0] <= 2.0 ? 1e-7 : 1e-3, tt = md[k][0] <= 2.0 ? 1.0 : 1e4; /* see above */
-        cr_expect(fabs(r[2] - md[k][1]) < tz, "t %g: z %.12f, MoorDyn %.12f", md[k][0], r[2], md[k][1]);
+        cr_expect(fabs(r[2] - md[k][1]) < 1e-8, "t %g: z %.12f, MoorDyn %.12f", md[k][0], r[2], md[k][1]);
         for (int s = 0; s < 2; s++)
-            cr_expect(fabs(T[s] - md[k][2 + s]) < tt, "t %g segment %d: T %.6f, MoorDyn %.6f", md[k][0], s + 1,
-                      T[s], md[k][2 + s]);
-        cr_log_info("t %g: |dz| %.3g m, |dT| %.3g N", md[k][0], fabs(r[2] - md[k][1]),
-                    fmax(fabs(T[0] - md[k][2]), fabs(T[1] - md[k][3])));
+            cr_expect(fabs(stage[s] - md[k][2 + s]) < 0.1, "t %g segment %d: T %.6f, MoorDyn %.6f", md[k][0], s + 1,
+                      stage[s], md[k][2 + s]);
+        double e = fmax(fabs(stage[0] - md[k][2]), fabs(stage[1] - md[k][3]));
+        double ee = fmax(fabs(T[0] - md[k][2]), fabs(T[1] - md[k][3]));
+        cr_log_info("t %g: |dz| %.3g m, |dT| last stage %.3g N, at the step's end %.3g N", md[k][0],
+                    fabs(r[2] - md[k][1]), e, ee);
         dz = fmax(dz, fabs(r[2] - md[k][1]));
-        dT = fmax(dT, fmax(fabs(T[0] - md[k][2]), fabs(T[1] - md[k][3])));
+        dT = fmax(dT, e);
+        dTe = fmax(dTe, ee);
     }
-    cr_log_info("Syrope deck vs MoorDyn 2.7.2: largest |dz| %.3g m, |dT| %.3g N", dz, dT);
+    cr_log_info("Syrope deck vs MoorDyn 2.7.2: largest |dz| %.3g m, |dT| %.3g N (at the step's end %.3g N)", dz, dT,
+                dTe);
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
 }
@@ -173,13 +182,21 @@ Test(syrope_lines, held_strain_relaxes_to_the_working_curve)
 
 /* With the static solve the hanging line is at rest on its working curve: the end segment carries
  * the point's weight and its end node's, on the rest curve (hw_syrope_rest), each segment's slow strain at rest there (no creep), so the run
- * stays where it starts (0.5 N and 1e-6 m over 2 s asserted, against 1e6 N). */
+ * stays where it starts (0.5 N and 1e-6 m over 2 s asserted, against 1e6 N). Each segment reads
+ * its own working curve here (working_curve: segment, the default): with MoorDyn's one curve per
+ * line the two segments, at rest on the OWC at Tmax 1.4716e6 and 1.4712e6 N, share the second's
+ * curve, and the first, unloading by a hair, falls onto it (210 N at the first step, 80 N after 2 s;
+ * physics/syrope.h). */
 Test(syrope_lines, static_start_is_at_rest)
 {
     char *text = slurp(HW_TEST_DATA_DIR "/md_syrope.yaml");
     char *p = strstr(text, "static_solve: false");
     cr_assert_not_null(p);
     memcpy(p, "static_solve: true ", 19);
+    p = strstr(text, "working_curve: line"); /* to "working_curve: segment" */
+    cr_assert_not_null(p);
+    memmove(p + 22, p + 19, strlen(p + 19) + 1);
+    memcpy(p, "working_curve: segment", 22);
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_scenario_load_string(text, "md_syrope.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
     hw_sim *sim = cpu_sim(sc);

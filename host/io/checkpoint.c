@@ -425,7 +425,7 @@ void hw_ck_sim_records(hw_ck *ck, hw_sim *sim)
     CK_ARR(ck, "sys.seg_alive", S->seg_alive, S->n_segs);
     /* Syrope lines: each segment's running maximum and branch flag (fetched by sync_host_state,
      * pushed back after a load); only with a Syrope line */
-    if (S->n_syr > 0) CK_ARR(ck, "sys.seg_syr", S->seg_syr, 2 * (size_t)S->n_segs);
+    if (S->n_syr > 0) CK_ARR(ck, "sys.seg_syr", S->seg_syr, hw_lm_syr_len(S));
     if (sim->fail.ln) CK_ARR(ck, "fail.ln", sim->fail.ln, nl);
     /* coupled points: the kinematics last set */
     CK_ARR(ck, "sys.pt_cpos", S->pt_cpos, 3 * np);

@@ -282,7 +282,8 @@ static const sec_key SEC_KEYS[] = {
     {"BODY PROPERTIES", SEC_BODIES, NULL},
     {"FAILURE", SEC_FAILURE, NULL},
     {"CONTROL", SEC_REFUSED, "Hawser does not model line length control"},
-    {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects"},
+    {"EXTERNAL LOADS", SEC_REFUSED, "Hawser does not model external loads on objects; MoorDyn 2.7.2 does not read "
+                                    "the section either (it runs the deck without those loads, silently: measured)"},
     {"SYROPE WORKING CURVES", SEC_SYROPE_WC, NULL},
     {"SYROPE IC", SEC_SYROPE_IC, NULL},
     {"POINTS", SEC_POINTS, NULL},
@@ -1295,6 +1296,7 @@ static void read_syrope_type(rdr *R, const row *r, const char *where, hw_line_ty
         return;
     }
     t->syrope.on = 1;
+    t->syrope.line_curve = 1; /* one working curve per line, as MoorDyn 2.7.2 (physics/syrope.h) */
     t->syrope.alpha = v[0];
     t->syrope.beta = v[1];
     double bv[6] = {0, 0, 0, 0, 0, 0};
@@ -1380,6 +1382,8 @@ static void read_syrope_ic(rdr *R)
         note(R, wc->header + 1, "SYROPE WORKING CURVES: ignored, as MoorDyn 2.7.2 ignores it (each Syrope "
              "line type's settings file gives its working curve)");
     section *s = &R->sec[SEC_SYROPE_IC];
+    int any = 0;
+    for (int l = 0; l < R->n_lines; l++) any |= R->types[R->lines[l].type].syrope.on;
     int *given = calloc((size_t)R->n_lines + 1, sizeof *given);
     if (!given) { oom(R, "the SYROPE IC table", (R->n_lines + 1.0) * sizeof *given); return; }
     for (int i = s->header < 0 ? R->n_ln : s->from; i < s->to && !FAILED(R); i++) {
@@ -1407,10 +1411,20 @@ static void read_syrope_ic(rdr *R)
                 break;
             }
             hw_line_def *l = &R->lines[ln - 1];
-            if (!R->types[l->type].syrope.on) {
-                fail(R, r.line, "SYROPE IC", "expected a Syrope line, got line %d of type %s", ln,
-                     R->types[l->type].name);
+            if (!R->types[l->type].syrope.on && !any) { /* MoorDyn 2.7.2's Create fails (measured) */
+                fail(R, r.line, "SYROPE IC", "expected a Syrope line, got line %d of type %s, and no line of the "
+                     "deck is Syrope (EA SYROPE:...)", ln, R->types[l->type].name);
                 break;
+            }
+            if (!R->types[l->type].syrope.on) { /* MoorDyn 2.7.2 warns and runs (measured) */
+                if (R->log) {
+                    char buf[600];
+                    snprintf(buf, sizeof buf, "%s:%d: SYROPE IC: line %d (type %s) is not a Syrope line: its "
+                             "Tmax0 and Tmean0 are not used (as MoorDyn 2.7.2, which warns too)", R->file, r.line,
+                             ln, R->types[l->type].name);
+                    R->log(R->log_user, 1, buf);
+                }
+                continue;
             }
             l->syr_tmax0 = tmax0;
             l->syr_tmean0 = tmean0;
@@ -1420,7 +1434,8 @@ static void read_syrope_ic(rdr *R)
     for (int l = 0; l < R->n_lines && !FAILED(R); l++)
         if (R->types[R->lines[l].type].syrope.on && !given[l])
             fail(R, R->line_ln ? R->line_ln[l] : 0, "LINES",
-                 "expected a SYROPE IC row for Syrope line %d (its Tmax0 and Tmean0), got none", l + 1);
+                 "expected a SYROPE IC row for Syrope line %d (its Tmax0 and Tmean0; MoorDyn 2.7.2 crashes "
+                 "without one), got none", l + 1);
     free(given);
 }
 

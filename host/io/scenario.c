@@ -586,7 +586,8 @@ static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "
                                         "seabed_friction", "mbl", "viscoelastic", "viv", "syrope", NULL};
 static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", "EA_d_slope", NULL};
 static const char *const VIV_KEYS[] = {"Cl", "cF", "dF", "tau", NULL};
-static const char *const SYROPE_KEYS[] = {"OWC", "curve", "k1", "k2", "alpha", "beta", "BA_d", NULL};
+static const char *const SYROPE_KEYS[] = {"OWC", "curve", "k1", "k2", "alpha", "beta", "BA_d", "working_curve", NULL};
+static const char *const SYROPE_WCS[] = {"segment", "line", NULL};
 static const char *const SYROPE_CURVES[] = {"linear", "quadratic", "exp", NULL};
 static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
 static const hw_yr_table_spec BA_TABLE_SPEC = {2, 2, 2, "[strain rate, damping force]", "strain rate"};
@@ -663,8 +664,9 @@ static void parse_viv(mapr *m, hw_line_type_def *t)
 }
 
 /* syrope: {OWC: [[strain, tension], ...], curve: linear|quadratic|exp, k1, k2, alpha: N, beta: -,
- * BA_d: N s}: MoorDyn's Syrope polyester model (kernels/physics/syrope.h), BA being BA_s; each
- * line of the type gives its start in lines[].syrope. */
+ * BA_d: N s, working_curve: segment|line}: MoorDyn's Syrope polyester model
+ * (kernels/physics/syrope.h), BA being BA_s; each line of the type gives its start in
+ * lines[].syrope. */
 static void parse_syrope_type(mapr *m, hw_line_type_def *t)
 {
     fld f, ft;
@@ -690,6 +692,7 @@ static void parse_syrope_type(mapr *m, hw_line_type_def *t)
     hw_yr_get_num(&sm, "alpha", 1, &t->syrope.alpha);
     hw_yr_get_num(&sm, "beta", 1, &t->syrope.beta);
     hw_yr_get_num(&sm, "BA_d", 0, &t->ba_d);
+    hw_yr_get_enum(&sm, "working_curve", 0, SYROPE_WCS, &t->syrope.line_curve);
 }
 
 static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_def *t)

@@ -231,6 +231,7 @@ static void write_type(FILE *f, const hw_line_type_def *t)
         fprintf(f, "\n      alpha: "); num(f, t->syrope.alpha);
         fprintf(f, "\n      beta: "); num(f, t->syrope.beta);
         fprintf(f, "\n      BA_d: "); num(f, t->ba_d);
+        if (t->syrope.line_curve) fprintf(f, "\n      working_curve: line");
     } else if (t->ea_d != 0 || t->ba_d != 0) {
         fprintf(f, "\n    viscoelastic: {EA_d: "); num(f, t->ea_d);
         fprintf(f, ", BA_d: "); num(f, t->ba_d);

@@ -121,12 +121,13 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
         S->n_syr = nsyr;
         ALLOC(S->ln_syr0, nl); ALLOC(S->ln_syrn, nl); ALLOC(S->ln_syrc, nl); ALLOC(S->ln_syrp, 4 * nl);
         ALLOC(S->ln_syrs, 2 * nl); ALLOC(S->syr_e, nowc); ALLOC(S->syr_t, nowc);
-        ALLOC(S->seg_syr, 2 * (size_t)S->n_segs);
+        ALLOC(S->seg_syr, hw_lm_syr_len(S)); /* and each line's working curve */
         for (int l = 0, o = 0; l < nl; l++) {
             const hw_line_type_def *ty = &def->types[def->lines[l].type];
             if (!ty->syrope.on) continue;
             int n = ty->syrope.owc.n;
-            S->ln_syr0[l] = o; S->ln_syrn[l] = n; S->ln_syrc[l] = ty->syrope.curve;
+            S->ln_syr0[l] = o; S->ln_syrn[l] = n;
+            S->ln_syrc[l] = ty->syrope.curve | (ty->syrope.line_curve ? HW_SYROPE_LINE_CURVE : 0);
             memcpy(S->syr_e + o, ty->syrope.owc.x, (size_t)n * sizeof(double));
             memcpy(S->syr_t + o, ty->syrope.owc.y, (size_t)n * sizeof(double));
             S->ln_syrp[4 * l] = ty->syrope.k1; S->ln_syrp[4 * l + 1] = ty->syrope.k2;

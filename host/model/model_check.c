@@ -453,9 +453,15 @@ static hw_status check_visco_line(const hw_model_def *m, const hw_line_def *l, i
 {
     const hw_section S = HW_SEC_LINE;
     const hw_line_type_def *t = &m->types[l->type];
-    if (t->syrope.on && !(finite(l->syr_tmax0) && l->syr_tmax0 > 0 && l->syr_tmax0 <= t->syrope.owc.y[t->syrope.owc.n - 1]))
-        FAIL(S, i, "syrope.Tmax0", "expected a running maximum tension 0 < Tmax0 <= %g N (the OWC's last "
-             "tension), got %g", t->syrope.owc.y[t->syrope.owc.n - 1], l->syr_tmax0);
+    /* Tmax0 on the OWC's tensions, as MoorDyn 2.7.2 requires (its "Tmax value ... is outside the
+     * working curve range" at the first step); 0 too, which 2.7.2 runs into a constant -4.6 MN (a
+     * working curve of no span; measured). Tmean0 outside [0, Tmax0] 2.7.2 runs clamped to the
+     * curve (measured): refused here, a mean above the maximum having no meaning. */
+    const double *ot = t->syrope.owc.y;
+    int no = t->syrope.owc.n;
+    if (t->syrope.on && !(finite(l->syr_tmax0) && l->syr_tmax0 > 0 && l->syr_tmax0 >= ot[0] && l->syr_tmax0 <= ot[no - 1]))
+        FAIL(S, i, "syrope.Tmax0", "expected a running maximum tension on the OWC's, %g <= Tmax0 <= %g N, and > 0, "
+             "got %g", ot[0], ot[no - 1], l->syr_tmax0);
     if (t->syrope.on && !(finite(l->syr_tmean0) && l->syr_tmean0 >= 0 && l->syr_tmean0 <= l->syr_tmax0))
         FAIL(S, i, "syrope.Tmean0", "expected a mean tension 0 <= Tmean0 <= Tmax0 (%g N), got %g",
              l->syr_tmax0, l->syr_tmean0);

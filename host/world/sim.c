@@ -45,6 +45,7 @@ void hw_sim_destroy(hw_sim *sim)
     if (sim->be) sim->ops->destroy(sim->be);
     if (sim->nf_be) hw_cpu_backend()->destroy(sim->nf_be);
     free(sim->nf_buf);
+    free(sim->syr_kept);
     hw_winches_free(&sim->winches);
     hw_failures_free(&sim->fail);
     hw_model_free(&sim->m);
@@ -247,6 +248,11 @@ static hw_status sim_create(const hw_model_def *def, hw_backend_kind backend, hw
     sim->w.end_m = (double *)calloc((size_t)12 * S->n_lines, sizeof(double));
     sim->w.pt_a = (double *)calloc((size_t)3 * S->n_points, sizeof(double));
     sim->w.end_mc = (double *)calloc((size_t)8 * S->n_lines + 1, sizeof(double));
+    if (S->n_syr > 0 && !(sim->syr_kept = (double *)malloc(hw_lm_syr_len(S) * sizeof(double)))) {
+        set_msg(msg, msg_len, "out of memory for the Syrope segments' running maxima (%d segments)", S->n_segs);
+        hw_sim_destroy(sim);
+        return HW_ERR_NOMEM;
+    }
     if (!sim->y || !sim->w.seg_T || !sim->w.seg_strain || !sim->w.end_f || !sim->w.pt_f || !sim->w.end_m ||
         !sim->w.pt_a || !sim->w.end_mc) {
         set_msg(msg, msg_len, "out of memory for the state (%d nodes and points, %d segments: about %.3g MB)",
@@ -637,14 +643,26 @@ static hw_status refresh_state(hw_sim *sim)
     return st;
 }
 
-/* Evaluates the forces at the current state (into TMP, free between steps: K1..K4 hold a
- * multistep scheme's history) for the outputs. */
+/* An evaluation for the outputs, between steps: the forces at the current state into TMP (free
+ * between steps: K1..K4 hold a multistep scheme's history). A Syrope segment's running maximum
+ * and branch flag move at every evaluation of a step, as at every one of MoorDyn 2.7.2's, whose
+ * outputs evaluate nothing: they are put back after this one, so asking for an output never
+ * changes the run (kernels/physics/syrope.h). */
+static hw_status eval_for_output(hw_sim *sim)
+{
+    hw_status st = sim->m.S.n_syr > 0 ? sim->ops->syr_get(sim->be, sim->syr_kept) : HW_OK;
+    if (st) return st;
+    sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_TMP);
+    sim->ops->take_bad(sim->be);
+    return sim->m.S.n_syr > 0 ? sim->ops->syr_set(sim->be, sim->syr_kept) : HW_OK;
+}
+
+/* Evaluates the forces at the current state for the outputs (eval_for_output). */
 hw_status hw_sim_refresh_work(hw_sim *sim)
 {
     if (sim->w_valid) return HW_OK;
-    sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_TMP);
-    sim->ops->take_bad(sim->be);
-    hw_status st = sim->ops->download_work(sim->be, &sim->w);
+    hw_status st = eval_for_output(sim);
+    if (!st) st = sim->ops->download_work(sim->be, &sim->w);
     if (!st) sim->w_valid = 1;
     return st;
 }
@@ -656,8 +674,8 @@ hw_status hw_sim_max_tension(hw_sim *sim, hw_lm_reduction *out)
     if (!sim || !out) return HW_ERR_INVALID_ARG;
     if (sim->failed) return HW_ERR_STATE;
     if (!sim->w_valid) { /* the evaluation refresh_work would do, without the download */
-        sim->ops->eval(sim->be, sim->t, HW_BUF_Y, HW_BUF_TMP);
-        sim->ops->take_bad(sim->be);
+        hw_status st = eval_for_output(sim);
+        if (st) return st;
     }
     return sim->ops->max_tension(sim->be, out);
 }
@@ -782,9 +800,17 @@ hw_status hw_sim_line_node_forces(const hw_sim *sim, int line, double *f)
         }
     }
     if ((st = cpu->upload(s->nf_be, HW_BUF_Y, s->y))) return st;
+    /* this CPU backend reads and moves the host's seg_syr (Syrope): the run's values, put back */
+    double *syr = s->m.S.seg_syr;
+    size_t nsyr = hw_lm_syr_len(&s->m.S) * sizeof(double);
+    if (s->m.S.n_syr > 0) {
+        if ((st = s->ops->syr_get(s->be, syr))) return st;
+        memcpy(s->syr_kept, syr, nsyr);
+    }
     cpu->constrain(s->nf_be, s->t, HW_BUF_Y);
     cpu->eval(s->nf_be, s->t, HW_BUF_Y, HW_BUF_K1);
     cpu->take_bad(s->nf_be);
+    if (s->m.S.n_syr > 0) memcpy(syr, s->syr_kept, nsyr);
     hw_lm_work w;
     memset(&w, 0, sizeof w);
     w.node_f = s->nf_buf;

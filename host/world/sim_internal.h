@@ -85,6 +85,7 @@ struct hw_sim {
     int crit_line, crit_seg;
     hw_backend *nf_be;   /* a CPU backend with node forces, made on the first hw_sim_line_node_forces */
     double *nf_buf;      /* its node forces, 3 per state slot */
+    double *syr_kept;    /* Syrope lines: seg_syr kept over an evaluation for the outputs (sim.c) */
     long steps;           /* every step taken, shortened ones included */
     int failed;
     double *y;         /* host copy of the state */

@@ -195,12 +195,16 @@ typedef struct hw_line_type_def {
      * increasing from strain >= 0), a working-curve shape curve (0 linear, 1 quadratic, 2 exp)
      * with k1, k2, the fast spring alpha (N, > 0) and beta (> 0), and the dampings ba (BA_s)
      * and ba_d (BA_d); ea, ea_d and ea_table are then unused (ea is set to the fast spring's
-     * largest stiffness, alpha + beta x the OWC's last tension, for the step estimate). */
+     * largest stiffness, alpha + beta x the OWC's last tension, for the step estimate).
+     * line_curve: 0, each segment reads the working curve of its own running maximum; 1, the
+     * segments of a line share one, made at the last raise of any of them (MoorDyn 2.7.2's; the
+     * deck reader sets it). */
     struct {
         int on;
         hw_table owc;
         int curve;
         double k1, k2, alpha, beta;
+        int line_curve;
     } syrope;
 } hw_line_type_def;
 

@@ -189,9 +189,10 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     ok &= (b->osc = (double *)zalloc(ns, sizeof(double))) != NULL;
     if (sys->cur_nz > 0)
         ok &= (b->node_u = (double *)zalloc(3 * (size_t)sys->n_state, sizeof(double))) != NULL;
-    /* the work items: every line cut into ceil(cap / item) near-equal pieces */
+    /* the work items: every line cut into ceil(cap / item) near-equal pieces; a Syrope line is one
+     * (its segments are evaluated in order: one working curve per line, physics/syrope.h) */
     int ni = 0, item = g_item;
-    for (int l = 0; l < sys->n_lines; l++) ni += (sys->ln_cap[l] + item - 1) / item;
+    for (int l = 0; l < sys->n_lines; l++) ni += hw_lm_is_syrope(sys, l) ? 1 : (sys->ln_cap[l] + item - 1) / item;
     ok &= (b->item = (hw_cpu_item *)zalloc((size_t)ni, sizeof *b->item)) != NULL;
     ok &= (b->item_w = (long long *)zalloc((size_t)ni + 1, sizeof *b->item_w)) != NULL;
     ok &= (b->ln_item0 = (int *)zalloc((size_t)sys->n_lines + 1, sizeof(int))) != NULL;
@@ -201,7 +202,7 @@ static hw_status cpu_create(const hw_lm_sys *sys, int with_node_forces, hw_backe
     if (ok) {
         int i = 0;
         for (int l = 0; l < sys->n_lines; l++) {
-            int cap = sys->ln_cap[l], np = (cap + item - 1) / item;
+            int cap = sys->ln_cap[l], np = hw_lm_is_syrope(sys, l) ? 1 : (cap + item - 1) / item;
             b->ln_item0[l] = i;
             for (int j = 0; j < np; j++, i++) {
                 hw_cpu_item it = {l, (int)((long long)cap * j / np), (int)((long long)cap * (j + 1) / np)};
@@ -978,12 +979,12 @@ static hw_status cpu_wave_set(hw_backend *b, const int *k, const double *s)
 
 static hw_status cpu_syr_get(hw_backend *b, double *v)
 {
-    if (b->S.n_syr > 0) copy_bytes(v, b->S.seg_syr, 2 * (size_t)b->S.n_segs * sizeof(double));
+    if (b->S.n_syr > 0) copy_bytes(v, b->S.seg_syr, hw_lm_syr_len(&b->S) * sizeof(double));
     return HW_OK;
 }
 static hw_status cpu_syr_set(hw_backend *b, const double *v)
 {
-    if (b->S.n_syr > 0) copy_bytes(b->S.seg_syr, v, 2 * (size_t)b->S.n_segs * sizeof(double));
+    if (b->S.n_syr > 0) copy_bytes(b->S.seg_syr, v, hw_lm_syr_len(&b->S) * sizeof(double));
     return HW_OK;
 }
 

@@ -317,7 +317,7 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
         bad |= dev_copy(b, &S.ln_syrp, h->ln_syrp, 4 * (size_t)nl);
         bad |= dev_copy(b, &S.syr_e, h->syr_e, nowc);
         bad |= dev_copy(b, &S.syr_t, h->syr_t, nowc);
-        bad |= dev_copy(b, &S.seg_syr, h->seg_syr, 2 * (size_t)ns);
+        bad |= dev_copy(b, &S.seg_syr, h->seg_syr, hw_lm_syr_len(h));
         S.ln_syrs = NULL; // host only
     }
     b->S = S;
@@ -682,17 +682,18 @@ static hw_status cu_wave_set(hw_backend *b, const int *k, const double *s)
     return e ? HW_ERR_IO : HW_OK;
 }
 
-// Syrope: the segments' running maxima and branch flags to / from the host (checkpoints).
+// Syrope: the segments' running maxima and branch flags, the lines' working curves, to / from the
+// host (checkpoints, the outputs' evaluations).
 static hw_status cu_syr_get(hw_backend *b, double *v)
 {
     if (b->S.n_syr <= 0) return HW_OK;
-    return get(v, b->S.seg_syr, 2 * (size_t)b->S.n_segs) ? HW_ERR_IO : HW_OK;
+    return get(v, b->S.seg_syr, hw_lm_syr_len(&b->S)) ? HW_ERR_IO : HW_OK;
 }
 
 static hw_status cu_syr_set(hw_backend *b, const double *v)
 {
     if (b->S.n_syr <= 0) return HW_OK;
-    size_t nb = 2 * (size_t)b->S.n_segs * sizeof(double);
+    size_t nb = hw_lm_syr_len(&b->S) * sizeof(double);
     return cudaMemcpy(b->S.seg_syr, v, nb, cudaMemcpyHostToDevice) != cudaSuccess ? HW_ERR_IO : HW_OK;
 }
 

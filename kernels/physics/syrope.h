@@ -13,27 +13,41 @@
  *                   (EXP); slow strains S = E - eps_f(T) sample by sample
  *   mean tension    from the slow strain s (the segment's state): on the working curve, Tm = S -> T
  *                   and the static strain e_s = T -> E on it, or the same on the OWC (piecewise
- *                   linear, clamped at the table ends). Which one: the OWC while s is at or above
- *                   the OWC's slow strain at Tmax, the working curve below it, both ways (between
- *                   the working curve's top sample's S and that, a dead zone where Tm stays at
- *                   Tmax: the OWC's slow strains are interpolated, the curve's computed). That
- *                   reproduces the wheel's loading to 5e-8 N and an unloading from the OWC to
- *                   < 1 N; a hysteresis (back to the working curve only below its top sample)
- *                   departs from the wheel as soon as the load turns (2e4 N). Not reproduced: a
- *                   slow strain rising out of the working curve's top from below, which 2.7.2
- *                   leaves at once (1.9e4 N apart at that step; docs/moordyn.md, "Syrope")
+ *                   linear, clamped at the table ends). Which one is history, as in MoorDyn 2.7.2
+ *                   (read from its compiled library, measured on its wheel): an evaluation is on
+ *                   the OWC when the mean tension of the segment's previous evaluation equals its
+ *                   running maximum (to 50 machine epsilons, MoorDyn's closeness test:
+ *                   hw_syrope_at_max), on the working curve otherwise. Loading along the OWC keeps
+ *                   Tm = Tmax, so it stays there; a slow strain coming up the working curve to its
+ *                   clamped top (Tm = Tmax) goes onto the OWC at the next evaluation, which, below
+ *                   the OWC's slow strain at Tmax, gives Tm < Tmax and sends the one after back to
+ *                   the working curve: the two alternate evaluation by evaluation until the slow
+ *                   strain passes the OWC's at Tmax (the wheel's "jump": 1.9e4 N at one step).
+ *                   Followed to 1.2e-6 N over 40 s, every shape (scripts/md-syrope-probe --creep)
  *   rate, tension   s' = ((alpha + beta Tm)(e - e_s) + bd e') / (bs + bd),  T = Tm + bs s'
  *                   (while e < 0 the Tm term is left out, bs s' kept)
- *   running maximum the caller raises Tmax to Tm whenever an evaluation returns Tm > Tmax
- *   start           s = T -> S at Tmean0 on the working curve of Tmax0 (hw_syrope_start)
+ *   running maximum Tmax rises to Tm whenever an evaluation finds Tm > Tmax (result tmax; the
+ *                   caller keeps it and the branch flag owc for the next evaluation)
+ *   whose curve     the working curve a segment reads is made at wc_tmax: its own Tmax (the
+ *                   model's), or (MoorDyn 2.7.2's: one curve per line, made again at every raise of
+ *                   any of its segments' Tmax, in segment order; read from its library) its line's;
+ *                   on md_syrope.dat a free point follows the wheel to 1e-9 m with the line's and
+ *                   parts by 2e-6 m within 0.1 s of the first raise with its own. A segment of the
+ *                   line's at rest at its Tmax on the OWC that unloads a little reads the curve of
+ *                   another segment's Tmax: its tension jumps (a static start: 210 N at one step)
+ *   start           s = T -> S at Tmean0 on the working curve of Tmax0 (hw_syrope_start); the
+ *                   previous mean tension is Tmean0 (the OWC first only if Tmean0 is Tmax0)
  * The working curve is made on the fly from Tmax (nothing stored per segment but s, Tmax and the
- * branch flag). On the lines: kernels/lumped.h (hw_lm_segment_at, hw_lm_syrope_init_line). */
+ * branch flag). On the lines: kernels/lumped.h (hw_lm_segment_at, hw_lm_syrope_init_line): every
+ * evaluation of the step moves Tmax and the flag (as every one of MoorDyn's does); the outputs'
+ * evaluations between steps must not (host/world/sim.c keeps them). */
 #ifndef HW_PHYSICS_SYROPE_H
 #define HW_PHYSICS_SYROPE_H
 #include "hd.h"
 #include "viscoelastic.h"
 
 enum { HW_SYROPE_LINEAR = 0, HW_SYROPE_QUADRATIC = 1, HW_SYROPE_EXP = 2 };
+#define HW_SYROPE_LINE_CURVE 8 /* with the shape (kernels/lumped.h ln_syrc): one working curve per line */
 #define HW_SYROPE_NWC 30 /* working-curve samples (MoorDyn 2.7.2's; 20, 50, 100 are 20-30 N off) */
 
 typedef struct hw_syrope_type {
@@ -47,8 +61,9 @@ typedef struct hw_syrope_type {
 typedef struct hw_syrope_result {
     double T;  /* tension, N (negative at slack, as MoorDyn's) */
     double ds; /* rate of the slow strain, 1/s */
-    double tm; /* mean tension, N (the caller's running maximum follows it) */
-    int owc;   /* 1: on the OWC (the caller keeps it: output, checkpoints) */
+    double tm;   /* mean tension, N */
+    double tmax; /* the running maximum after this evaluation, N (max(Tmax, Tm)) */
+    int owc;     /* the branch of the next evaluation: 1, the OWC (Tm is at tmax: hw_syrope_at_max) */
     double pd; /* power the two dashpots dissipate per unit unstretched length, W/m */
 } hw_syrope_result;
 
@@ -115,23 +130,30 @@ HW_HD hw_syrope_curve hw_syrope_wc(const hw_syrope_type *ty, double tmax)
     return c;
 }
 
-/* The segment at strain e, strain rate de, slow strain s and running maximum tmax (owc, the
- * branch of its last evaluation, is not used by the rule above; kept in the signature). */
-HW_HD hw_syrope_result hw_syrope_eval(const hw_syrope_type *ty, double tmax, int owc, double e, double de,
-                                      double s)
+/* Whether a mean tension tm is at the running maximum tmax: MoorDyn 2.7.2's closeness test,
+ * |tm - tmax| <= 50 eps max(1, |tm + tmax|) (eps the double's machine epsilon). */
+HW_HD int hw_syrope_at_max(double tm, double tmax)
 {
-    hw_syrope_curve c = hw_syrope_wc(ty, tmax), o = {ty, 0, 0.0, 0.0, 0.0};
-    /* the branch: the OWC from its slow strain at tmax on, both ways (owc, the branch of the last
-     * evaluation, does not enter: measured, see the header) */
-    (void)owc;
+    double sum = fabs(tm + tmax);
+    return fabs(tm - tmax) <= 50.0 * 2.220446049250313e-16 * (sum > 1.0 ? sum : 1.0);
+}
+
+/* The segment at strain e, strain rate de, slow strain s, running maximum tmax, on the OWC (owc =
+ * 1) or on the working curve made at wc_tmax (0): the branch the previous evaluation's result
+ * gave; wc_tmax is the line's curve (see the header; a lone segment: tmax). */
+HW_HD hw_syrope_result hw_syrope_eval(const hw_syrope_type *ty, double tmax, double wc_tmax, int owc, double e,
+                                      double de, double s)
+{
+    hw_syrope_curve c = hw_syrope_wc(ty, wc_tmax);
     hw_syrope_result r;
-    r.owc = !(s < hw_syrope_map(&o, 1, 2, tmax));
-    if (r.owc) c.wc = 0;
+    if (owc) c.wc = 0;
     r.tm = hw_syrope_map(&c, 2, 1, s);
     double es = hw_syrope_map(&c, 1, 0, r.tm);
     r.ds = ((ty->alpha + ty->beta * r.tm) * (e - es) + ty->bd * de) / (ty->bs + ty->bd);
     r.T = (e >= 0.0 ? r.tm : 0.0) + ty->bs * r.ds;
     r.pd = hw_visco_dashpot_power(ty->bs, ty->bd, de, r.ds);
+    r.tmax = r.tm > tmax ? r.tm : tmax;
+    r.owc = hw_syrope_at_max(r.tm, r.tmax);
     return r;
 }
 
@@ -145,20 +167,16 @@ HW_HD double hw_syrope_rest(const hw_syrope_type *ty, double tmax, double e)
 }
 
 /* A segment at rest at strain e (the static solve's end): its slow strain, with the running
- * maximum *tmax raised and the branch *owc set to the OWC where e is beyond the working curve's
- * top (then s' = 0 there: Tm and e_s are the rest tension and e). */
+ * maximum *tmax raised where e is beyond the working curve's top (on the OWC there: then s' = 0,
+ * Tm and e_s are the rest tension and e), and *owc the next evaluation's branch (the rest
+ * tension at *tmax: the OWC). */
 HW_HD double hw_syrope_rest_state(const hw_syrope_type *ty, double *tmax, int *owc, double e)
 {
     hw_syrope_curve c = hw_syrope_wc(ty, *tmax);
-    double t;
-    *owc = e > c.emax;
-    if (*owc) {
-        c.wc = 0;
-        t = hw_syrope_map(&c, 0, 1, e);
-        if (t > *tmax) *tmax = t;
-    } else {
-        t = hw_syrope_map(&c, 0, 1, e);
-    }
+    if (e > c.emax) c.wc = 0;
+    double t = hw_syrope_map(&c, 0, 1, e);
+    if (t > *tmax) *tmax = t;
+    *owc = hw_syrope_at_max(t, *tmax);
     return hw_syrope_map(&c, 1, 2, t);
 }
 
