@@ -1,0 +1,307 @@
+/* Rods pinned to bodies (MoorDyn's Body<N>Pinned): a pinned body whose pin rides on another body, a
+ * ball joint between two moving bodies (docs/physics.md section 9 "Pinned bodies", docs/moordyn.md
+ * "ROD TYPES and RODS"):
+ *   - hw_bodies_acceleration against the two bodies' Newton-Euler equations about their CGs with the
+ *     pin's force as an unknown, written out here and solved as one 15 x 15 system (both bodies
+ *     turning, CG offsets, products of inertia, a pin off the reference point, external loads);
+ *   - a body carrying a hanging pendulum, pulled sideways: its effective mass M + m I_cg / I_pin;
+ *   - two bodies joined by the pin tumbling under gravity: the horizontal momentum, the angular
+ *     momentum about their common CG and the energy are kept (to the step's first order);
+ *   - md_bodypin.dat and its hand-written YAML twin: the same states bit for bit; the mapping of a
+ *     turned body's pinned rod; against MoorDyn 2.7.2's figures, with a heavy body (the codes agree
+ *     to 1e-3 m) and with the deck's light one (where MoorDyn's model parts from the joint's);
+ *   - the YAML keys' errors, located. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bodies/body_set.h"
+#include "hawser/world.h"
+#include "io/moordyn_deck.h"
+#include "io/scenario.h"
+#include "physics/body.h"
+
+#define G0 9.80665
+
+static char msg[2048];
+
+/* ---- the joint's equations ------------------------------------------------------------------------ */
+
+/* Gaussian elimination with partial pivoting, n x n, in place. */
+static void solve(double *A, double *b, int n)
+{
+    for (int c = 0; c < n; c++) {
+        int p = c;
+        for (int r = c + 1; r < n; r++) if (fabs(A[r * n + c]) > fabs(A[p * n + c])) p = r;
+        cr_assert_gt(fabs(A[p * n + c]), 1e-300, "singular");
+        for (int j = 0; j < n; j++) { double t = A[c * n + j]; A[c * n + j] = A[p * n + j]; A[p * n + j] = t; }
+        double t = b[c]; b[c] = b[p]; b[p] = t;
+        for (int r = c + 1; r < n; r++) {
+            double f = A[r * n + c] / A[c * n + c];
+            for (int j = c; j < n; j++) A[r * n + j] -= f * A[c * n + j];
+            b[r] -= f * b[c];
+        }
+    }
+    for (int c = n - 1; c >= 0; c--) {
+        for (int j = c + 1; j < n; j++) b[c] -= A[c * n + j] * b[j];
+        b[c] /= A[c * n + c];
+    }
+}
+
+/* Puts the 3x3 block m (row-major) at block row br, column bc (3 columns per block) of A (15 wide). */
+static void put(double *A, int br, int bc, const double m[9], double s)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) A[15 * (3 * br + i) + 3 * bc + j] += s * m[3 * i + j];
+}
+static void skew(hw_v3 v, double m[9])
+{
+    double k[9] = {0, -v.z, v.y, v.z, 0, -v.x, -v.y, v.x, 0};
+    memcpy(m, k, sizeof k);
+}
+static void world_inertia(const double I6[6], hw_quat q, double out[9])
+{
+    hw_m3 R = hw_quat_matrix(q), Ib = hw_m3_from_sym(hw_m3s_make(I6[0], I6[1], I6[2], I6[3], I6[4], I6[5]));
+    hw_m3 W = hw_m3_mul(hw_m3_mul(R, Ib), hw_m3_transpose(R));
+    memcpy(out, W.a, sizeof W.a);
+}
+static hw_v3 mulv(const double m[9], hw_v3 v)
+{
+    return hw_v3_make(m[0] * v.x + m[1] * v.y + m[2] * v.z, m[3] * v.x + m[4] * v.y + m[5] * v.z,
+                      m[6] * v.x + m[7] * v.y + m[8] * v.z);
+}
+
+static const double PIN_AT[3] = {0.7, -0.4, 0.9};
+
+/* A parent (free, M 300 kg) and a child pinned on it at PIN_AT, both in air (no volume), at the
+ * parent's pose rpy (0.2, -0.3, 0.5) from (1, 2, -3). */
+static hw_bodies *pair(hw_body_def d[2])
+{
+    d[0] = hw_default_body();
+    d[0].name = "hull";
+    d[0].kind = HW_BODY_FREE;
+    d[0].mass = 300.0;
+    d[0].cg[0] = 0.2; d[0].cg[1] = -0.1; d[0].cg[2] = 0.3;
+    const double ip[6] = {40, 55, 70, 3, -2, 1};
+    memcpy(d[0].inertia, ip, sizeof ip);
+    d[0].pos[0] = 1; d[0].pos[1] = 2; d[0].pos[2] = -3;
+    d[0].rot[0] = 0.2; d[0].rot[1] = -0.3; d[0].rot[2] = 0.5;
+    d[1] = hw_default_body();
+    d[1].name = "arm";
+    d[1].kind = HW_BODY_PINNED;
+    d[1].mass = 50.0;
+    d[1].cg[0] = 0.5; d[1].cg[1] = 0.2; d[1].cg[2] = -1.5;
+    const double ic[6] = {8, 9, 3, 0.5, 0.2, -0.3};
+    memcpy(d[1].inertia, ic, sizeof ic);
+    d[1].pin_on = "hull";
+    memcpy(d[1].pin_at, PIN_AT, sizeof PIN_AT);
+    hw_quat qp = hw_quat_from_rpy(0.2, -0.3, 0.5);
+    hw_v3 x = hw_v3_add(hw_v3_make(1, 2, -3), hw_quat_rotate(qp, hw_v3_make(PIN_AT[0], PIN_AT[1], PIN_AT[2])));
+    d[1].pos[0] = x.x; d[1].pos[1] = x.y; d[1].pos[2] = x.z;
+    hw_bodies *b = NULL;
+    cr_assert_eq(hw_bodies_create(d, 2, NULL, 0, NULL, &b, msg, sizeof msg), HW_OK, "%s", msg);
+    return b;
+}
+
+/* hw_bodies_acceleration of a parent and its pinned child, both turning, with external loads,
+ * against the constrained Newton-Euler equations about the CGs solved together: unknowns the CGs'
+ * accelerations, the angular accelerations and the pin's force P on the child (-P on the parent):
+ *   M a_p = F_p - P,   I_p al_p + w_p x I_p w_p = T_p + e_p x (-P),
+ *   m a_c = F_c + P,   I_c al_c + w_c x I_c w_c = T_c + e_c x P,
+ *   a_p + al_p x e_p + w_p x (w_p x e_p) = a_c + al_c x e_c + w_c x (w_c x e_c)
+ * (e the pin from each CG; T the loads' moments about the CGs). */
+Test(joint, equals_the_two_bodies_constrained_equations)
+{
+    hw_body_def d[2];
+    hw_bodies *b = pair(d);
+    hw_quat qp = hw_quat_from_rpy(0.2, -0.3, 0.5), qc = hw_quat_from_rpy(-0.4, 0.6, 1.0);
+    hw_v3 wp = hw_v3_make(0.3, -0.2, 0.4), wc = hw_v3_make(-0.5, 0.7, 0.2), rp = hw_v3_make(1, 2, -3);
+    double x0[3] = {rp.x, rp.y, rp.z}, q0[4] = {qp.w, qp.x, qp.y, qp.z}, v0[3] = {0.1, -0.2, 0.05};
+    double w0[3] = {wp.x, wp.y, wp.z}, q1[4] = {qc.w, qc.x, qc.y, qc.z}, w1[3] = {wc.x, wc.y, wc.z};
+    cr_assert_eq(hw_bodies_set_state(b, 0, x0, q0, v0, w0), HW_OK);
+    cr_assert_eq(hw_bodies_set_state(b, 1, x0, q1, NULL, w1), HW_OK); /* its place: the pin's */
+    const double Fp[3] = {120, -80, 30}, Mp[3] = {10, 20, -5}, Fc[3] = {-20, 10, 40}, Mc[3] = {3, -4, 5};
+    hw_bodies_set_external_load(b, 0, Fp, Mp);
+    hw_bodies_set_external_load(b, 1, Fc, Mc);
+    double pa[3], pal[3], ca[3], cal[3], xc[3];
+    cr_assert_eq(hw_bodies_acceleration(b, NULL, 0, 0.0, pa, pal), HW_OK);
+    cr_assert_eq(hw_bodies_acceleration(b, NULL, 1, 0.0, ca, cal), HW_OK);
+    hw_bodies_state(b, 1, xc, NULL, NULL, NULL);
+    hw_v3 pin = hw_v3_add(rp, hw_quat_rotate(qp, hw_v3_make(PIN_AT[0], PIN_AT[1], PIN_AT[2])));
+    cr_expect_lt(hw_v3_norm(hw_v3_sub(hw_v3_make(xc[0], xc[1], xc[2]), pin)), 1e-14, "the child sits on the pin");
+    /* the reference equations */
+    const double M = d[0].mass, m = d[1].mass;
+    hw_v3 cp = hw_quat_rotate(qp, hw_v3_make(d[0].cg[0], d[0].cg[1], d[0].cg[2]));
+    hw_v3 cc = hw_quat_rotate(qc, hw_v3_make(d[1].cg[0], d[1].cg[1], d[1].cg[2]));
+    hw_v3 xpc = hw_v3_add(rp, cp), xcc = hw_v3_add(pin, cc);
+    hw_v3 ep = hw_v3_sub(pin, xpc), ec = hw_v3_sub(pin, xcc);
+    double Ip[9], Ic[9], S[9], E[9], I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    world_inertia(d[0].inertia, qp, Ip);
+    world_inertia(d[1].inertia, qc, Ic);
+    static double A[225];
+    double r[15];
+    memset(A, 0, sizeof A);
+    /* rows 0-2: M a_p + P = F_p + W_p */
+    put(A, 0, 0, I3, M); put(A, 0, 4, I3, 1.0);
+    hw_v3 Fpw = hw_v3_make(Fp[0], Fp[1], Fp[2] - M * G0);
+    r[0] = Fpw.x; r[1] = Fpw.y; r[2] = Fpw.z;
+    /* rows 3-5: I_p al_p + e_p x P = T_p - w_p x I_p w_p, T_p = M_ext + (r_p - x_pcg) x F_ext */
+    put(A, 1, 1, Ip, 1.0); skew(ep, S); put(A, 1, 4, S, 1.0);
+    hw_v3 Tp = hw_v3_add(hw_v3_make(Mp[0], Mp[1], Mp[2]), hw_v3_cross(hw_v3_sub(rp, xpc), hw_v3_make(Fp[0], Fp[1], Fp[2])));
+    Tp = hw_v3_sub(Tp, hw_v3_cross(wp, mulv(Ip, wp)));
+    r[3] = Tp.x; r[4] = Tp.y; r[5] = Tp.z;
+    /* rows 6-8: m a_c - P = F_c + W_c */
+    put(A, 2, 2, I3, m); put(A, 2, 4, I3, -1.0);
+    r[6] = Fc[0]; r[7] = Fc[1]; r[8] = Fc[2] - m * G0;
+    /* rows 9-11: I_c al_c - e_c x P = T_c - w_c x I_c w_c, T_c = M_ext + (pin - x_ccg) x F_ext */
+    put(A, 3, 3, Ic, 1.0); skew(ec, S); put(A, 3, 4, S, -1.0);
+    hw_v3 Tc = hw_v3_add(hw_v3_make(Mc[0], Mc[1], Mc[2]), hw_v3_cross(ec, hw_v3_make(Fc[0], Fc[1], Fc[2])));
+    Tc = hw_v3_sub(Tc, hw_v3_cross(wc, mulv(Ic, wc)));
+    r[9] = Tc.x; r[10] = Tc.y; r[11] = Tc.z;
+    /* rows 12-14: a_p - [e_p]x al_p - a_c + [e_c]x al_c = w_c x (w_c x e_c) - w_p x (w_p x e_p) */
+    put(A, 4, 0, I3, 1.0); skew(ep, E); put(A, 4, 1, E, -1.0);
+    put(A, 4, 2, I3, -1.0); skew(ec, E); put(A, 4, 3, E, 1.0);
+    hw_v3 k = hw_v3_sub(hw_v3_cross(wc, hw_v3_cross(wc, ec)), hw_v3_cross(wp, hw_v3_cross(wp, ep)));
+    r[12] = k.x; r[13] = k.y; r[14] = k.z;
+    solve(A, r, 15);
+    hw_v3 apc = hw_v3_make(r[0], r[1], r[2]), alp = hw_v3_make(r[3], r[4], r[5]), alc = hw_v3_make(r[9], r[10], r[11]);
+    hw_v3 dr = hw_v3_sub(rp, xpc);
+    hw_v3 a_ref = hw_v3_add(hw_v3_add(apc, hw_v3_cross(alp, dr)), hw_v3_cross(wp, hw_v3_cross(wp, dr)));
+    hw_v3 a_pin = hw_v3_add(hw_v3_add(apc, hw_v3_cross(alp, ep)), hw_v3_cross(wp, hw_v3_cross(wp, ep)));
+    const hw_v3 got[4] = {hw_v3_make(pa[0], pa[1], pa[2]), hw_v3_make(pal[0], pal[1], pal[2]),
+                          hw_v3_make(ca[0], ca[1], ca[2]), hw_v3_make(cal[0], cal[1], cal[2])};
+    const hw_v3 want[4] = {a_ref, alp, a_pin, alc};
+    static const char *const what[4] = {"parent a", "parent alpha", "child's pin a", "child alpha"};
+    for (int i = 0; i < 4; i++) {
+        double e = hw_v3_norm(hw_v3_sub(got[i], want[i]));
+        printf("%-14s (%.12f, %.12f, %.12f), equations (%.12f, %.12f, %.12f): %.1e\n", what[i], got[i].x, got[i].y,
+               got[i].z, want[i].x, want[i].y, want[i].z, e);
+        cr_expect_lt(e, 1e-11 * (1.0 + hw_v3_norm(want[i])), "%s", what[i]);
+    }
+    hw_bodies_destroy(b);
+}
+
+/* A free body (mass M, not turning: its CG at its reference point, which is the pin) pulled
+ * sideways by F, a pendulum (m, CG L below the pin, I_cg) hanging from it: the pendulum's
+ * equations about its CG with the pin's force give a = F / (M + m I_cg / I_pin) (a point mass,
+ * I_cg = 0, is not felt at first) and alpha = m L a / I_pin. MoorDyn 2.7.2 moves a body carrying a
+ * pinned rod as if the rod were welded to it (its full mass matrix and moment go to the body) and
+ * turns the rod as if the pin stood still: in the same setting (a 2000 kg body, a 400 kg rod 4 m long
+ * hanging from it, 1010 N sideways; the wheel, dtM 1e-5 s, velocities after 10 steps) it gave the
+ * body a = 0.468 m/s^2 and a pitch 0.142 rad/s^2, the rod 0 rad/s^2; Hawser 0.481 m/s^2, 0, and
+ * 0.180 rad/s^2 (docs/moordyn.md). */
+Test(joint, body_with_a_hanging_pendulum_effective_mass)
+{
+    const double M = 2000.0, m = 400.0, L = 2.0, icg = 533.3, F = 1010.0;
+    hw_body_def d[2];
+    d[0] = hw_default_body();
+    d[0].name = "hull";
+    d[0].kind = HW_BODY_FREE;
+    d[0].mass = M;
+    d[0].inertia[0] = d[0].inertia[1] = d[0].inertia[2] = 500.0;
+    d[0].pos[2] = -20.0;
+    d[1] = hw_default_body();
+    d[1].name = "rod";
+    d[1].kind = HW_BODY_PINNED;
+    d[1].mass = m;
+    d[1].cg[2] = -L;
+    d[1].inertia[0] = d[1].inertia[1] = icg;
+    d[1].inertia[2] = 2.0;
+    d[1].pin_on = "hull";
+    d[1].pos[2] = -20.0;
+    hw_bodies *b = NULL;
+    cr_assert_eq(hw_bodies_create(d, 2, NULL, 0, NULL, &b, msg, sizeof msg), HW_OK, "%s", msg);
+    const double f[3] = {F, 0, 0};
+    hw_bodies_set_external_load(b, 0, f, NULL);
+    double a[3], al[3], ra[3], ral[3];
+    cr_assert_eq(hw_bodies_acceleration(b, NULL, 0, 0.0, a, al), HW_OK);
+    cr_assert_eq(hw_bodies_acceleration(b, NULL, 1, 0.0, ra, ral), HW_OK);
+    const double ipin = icg + m * L * L, want = F / (M + m * icg / ipin), walpha = m * L * want / ipin;
+    printf("body pulled with a pendulum: a %.12f (F / (M + m I_cg / I_pin) = %.12f), pendulum alpha %.12f (%.12f), "
+           "body alpha %.1e, a_z %.12f (-g)\n", a[0], want, ral[1], walpha, fabs(al[0]) + fabs(al[1]) + fabs(al[2]), a[2]);
+    cr_expect_lt(fabs(a[0] - want), 1e-12 * want);
+    cr_expect_lt(fabs(ral[1] - walpha), 1e-12 * walpha);
+    cr_expect_lt(fabs(al[0]) + fabs(al[1]) + fabs(al[2]), 1e-14, "no moment through a ball joint at the reference point");
+    cr_expect_lt(fabs(a[2] + G0), 1e-12, "both fall at g in air");
+    cr_expect_lt(fabs(ra[0] - a[0]) + fabs(ra[2] - a[2]), 1e-14, "the pin moves with the body");
+    hw_bodies_destroy(b);
+}
+
+/* Two bodies joined by the pin, tumbling in air under gravity from spins of about 1 rad/s: no
+ * horizontal force, no moment about the pair's CG. Over 2 s the horizontal momentum, the angular
+ * momentum about the common CG and the energy are kept to the first order of the bodies'
+ * semi-implicit Euler step: at h = 1e-4 s within 2e-4, 1e-3 of their sizes and 1e-4 of the energy the
+ * fall exchanges (measured 1.1e-4, 3.2e-4, 4.9e-5), and halving h halves each error (the joint itself
+ * is exact: the test above). */
+static void invariants(hw_bodies *b, const hw_body_def d[2], double P[3], double L[3], double *E)
+{
+    double X[3] = {0, 0, 0}, mt = 0.0;
+    hw_v3 xc[2], vc[2], w[2];
+    double Iw[2][9];
+    for (int k = 0; k < 2; k++) {
+        double x[3], q[4], v[3], om[3];
+        hw_bodies_state(b, k, x, q, v, om);
+        hw_quat qq = hw_quat_make(q[0], q[1], q[2], q[3]);
+        hw_v3 c = hw_quat_rotate(qq, hw_v3_make(d[k].cg[0], d[k].cg[1], d[k].cg[2]));
+        w[k] = hw_v3_make(om[0], om[1], om[2]);
+        xc[k] = hw_v3_add(hw_v3_make(x[0], x[1], x[2]), c);
+        vc[k] = hw_v3_add(hw_v3_make(v[0], v[1], v[2]), hw_v3_cross(w[k], c));
+        world_inertia(d[k].inertia, qq, Iw[k]);
+        X[0] += d[k].mass * xc[k].x; X[1] += d[k].mass * xc[k].y; X[2] += d[k].mass * xc[k].z;
+        mt += d[k].mass;
+    }
+    hw_v3 Xc = hw_v3_make(X[0] / mt, X[1] / mt, X[2] / mt), p = hw_v3_zero(), l = hw_v3_zero();
+    for (int k = 0; k < 2; k++) {
+        p = hw_v3_add(p, hw_v3_scale(vc[k], d[k].mass));
+        l = hw_v3_add(l, hw_v3_add(hw_v3_cross(hw_v3_sub(xc[k], Xc), hw_v3_scale(vc[k], d[k].mass)), mulv(Iw[k], w[k])));
+    }
+    P[0] = p.x; P[1] = p.y; P[2] = p.z;
+    L[0] = l.x; L[1] = l.y; L[2] = l.z;
+    double ke, pe;
+    hw_bodies_energy(b, &ke, &pe);
+    *E = ke + pe;
+}
+
+/* The pair tumbled over 2 s at step h: the errors of the horizontal momentum, the angular momentum
+ * about the CG and the energy, relative to the momentum, the angular momentum and the energy the fall
+ * exchanges (m g^2 T^2 / 2). */
+static void tumble(double h, double err[3])
+{
+    hw_body_def d[2];
+    hw_bodies *b = pair(d);
+    hw_quat qp = hw_quat_from_rpy(0.2, -0.3, 0.5), qc = hw_quat_from_rpy(-0.4, 0.6, 1.0);
+    double x0[3] = {1, 2, -3}, q0[4] = {qp.w, qp.x, qp.y, qp.z}, q1[4] = {qc.w, qc.x, qc.y, qc.z};
+    double w0[3] = {0.6, -0.4, 0.8}, w1[3] = {-1.0, 1.2, 0.5};
+    cr_assert_eq(hw_bodies_set_state(b, 0, x0, q0, NULL, w0), HW_OK);
+    cr_assert_eq(hw_bodies_set_state(b, 1, x0, q1, NULL, w1), HW_OK);
+    double P0[3], L0[3], E0, P[3], L[3], E;
+    invariants(b, d, P0, L0, &E0);
+    const double T = 2.0;
+    const int n = (int)lround(T / h);
+    for (int i = 1; i <= n; i++)
+        cr_assert_eq(hw_bodies_after_step(b, NULL, i * h, h, msg, sizeof msg), HW_OK, "%s", msg);
+    invariants(b, d, P, L, &E);
+    const double mt = d[0].mass + d[1].mass;
+    err[0] = hypot(P[0] - P0[0], P[1] - P0[1]) / hypot(P0[0], P0[1]);
+    err[1] = hw_v3_norm(hw_v3_make(L[0] - L0[0], L[1] - L0[1], L[2] - L0[2])) / hw_v3_norm(hw_v3_make(L0[0], L0[1], L0[2]));
+    err[2] = fabs(E - E0) / (0.5 * mt * G0 * G0 * T * T);
+    printf("tumbling pair, h %g s, %g s: horizontal momentum %.3e, angular momentum %.3e, energy %.3e; vertical "
+           "momentum %.9g (want %.9g)\n", h, T, err[0], err[1], err[2], P[2], P0[2] - mt * G0 * T);
+    cr_expect_lt(fabs(P[2] - (P0[2] - mt * G0 * T)), 1e-6 * mt * G0 * T, "the CG falls at g");
+    hw_bodies_destroy(b);
+}
+
+Test(joint, tumbling_pair_keeps_momentum_and_energy)
+{
+    double e1[3], e2[3];
+    tumble(1e-4, e1);
+    tumble(5e-5, e2);
+    static const double tol[3] = {2e-4, 1e-3, 1e-4};
+    static const char *const what[3] = {"horizontal momentum", "angular momentum", "energy"};
+    for (int i = 0; i < 3; i++) {
+        cr_expect_lt(e1[i], tol[i], "%s: %.3e", what[i], e1[i]);
+        cr_expect(e1[i] / e2[i] > 1.8 && e1[i] / e2[i] < 2.2, "%s: first order, ratio %.3f", what[i], e1[i] / e2[i]);
+    }
+}
