@@ -419,6 +419,7 @@ hw_status hw_bodies_set_waves(hw_bodies *b, const hw_waves *w, char *msg, size_t
         }
         prescribed_state(b, B, 0.0, &B->s);
     }
+    follow_pins(b); /* a pin on a body moved by the sea */
     return HW_OK;
 }
 
