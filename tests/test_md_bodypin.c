@@ -550,3 +550,45 @@ Test(yaml, pin_on_errors_are_located)
         cr_expect_null(strchr(msg, '\n'), "one line: %s", msg);
     }
 }
+
+/* ---- statics ------------------------------------------------------------------------------------- */
+
+/* A moored hull (1000 kg, its CG 1 m under its reference point) carrying an arm (200 kg, its CG 2 m
+ * from its pin) pinned 1 m along the hull's x axis, started tilted: the world statics hangs the arm
+ * straight down from its pin (the pin carries no moment) and tilts the hull until the arm's weight at
+ * the pin balances the hull's own: m_h g c sin(theta) = m_a g d cos(theta), theta = atan(0.2). */
+static const char *const STATIC_YAML =
+    "environment: {water_density: 1025, depth: 50}\n"
+    "line_types:\n"
+    "  - {name: rope, diameter: 0.05, mass_per_length: 2, EA: 1e6, damping_ratio: 0.5, Cdn: 1.2, Can: 1.0, Cdt: 0.2, Cat: 0.0}\n"
+    "bodies:\n"
+    "  - {name: hull, type: free, position: [0, 0, -10], mass: 1000, cg: [0, 0, -1], inertia: [500, 500, 500],\n"
+    "     volume: 3, CdA: [1, 1, 1]}\n"
+    "  - {name: arm, type: pinned, position: [1, 0, -10], rotation: [0, 0.5, 0], mass: 200, cg: [0, 0, -2],\n"
+    "     inertia: [50, 50, 5], pin_on: hull, pin_at: [1, 0, 0]}\n"
+    "points:\n"
+    "  - {name: anchor, type: fixed, position: [0, 0, -50]}\n"
+    "  - {name: fair, type: body, body: hull, position: [0, 0, 0]}\n"
+    "lines:\n"
+    "  - {name: l1, type: rope, end_a: anchor, end_b: fair, length: 39, segments: 10}\n"
+    "solver: {dt: 0.001, t_end: 1, static_solve: true}\n";
+
+Test(statics, arm_hangs_from_a_tilted_hull)
+{
+    hw_world *w = NULL;
+    hw_world_load_opts o = hw_default_load_opts();
+    cr_assert_eq(hw_world_load_string(STATIC_YAML, "static.yaml", &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
+    double h[3], qh[4], a[3], qa[4];
+    hw_world_body_state(w, 0, h, qh, NULL, NULL);
+    hw_world_body_state(w, 1, a, qa, NULL, NULL);
+    hw_quat Qh = hw_quat_make(qh[0], qh[1], qh[2], qh[3]), Qa = hw_quat_make(qa[0], qa[1], qa[2], qa[3]);
+    double pitch = hw_quat_to_rpy(Qh).y;
+    hw_v3 pin = hw_v3_add(hw_v3_make(h[0], h[1], h[2]), hw_quat_rotate(Qh, hw_v3_make(1, 0, 0)));
+    hw_v3 cg = hw_v3_add(hw_v3_make(a[0], a[1], a[2]), hw_quat_rotate(Qa, hw_v3_make(0, 0, -2)));
+    printf("statics: hull pitch %.9f rad (atan(0.2) = %.9f), arm CG (%.3e, %.3e) m off the pin's vertical\n", pitch,
+           atan(0.2), cg.x - pin.x, cg.y - pin.y);
+    cr_expect_lt(fabs(pitch - atan(0.2)), 1e-5);
+    cr_expect_lt(hypot(cg.x - pin.x, cg.y - pin.y), 1e-5);
+    cr_expect_lt(hw_v3_norm(hw_v3_sub(pin, hw_v3_make(a[0], a[1], a[2]))), 1e-12, "the arm is on its pin");
+    hw_world_destroy(w);
+}
