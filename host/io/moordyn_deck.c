@@ -3195,6 +3195,12 @@ static void read_state_file(rdr *R)
         hw_scn_rpy_from_quat_xyzw(in + 3, B->rot);
         for (int c = 0; c < 6; c++) B->start_vel[c] = B->kind == HW_BODY_PINNED && c < 3 ? 0.0 : in[7 + c];
     }
+    for (int k = 0; k < R->n_bodies; k++) { /* a rod pinned to a body: its pin where that body's start puts it */
+        hw_body_def *B = &R->bodies[k];
+        for (int j = 0; B->pin_on && j < R->n_bodies; j++)
+            if (j != k && R->bodies[j].name && !strcmp(R->bodies[j].name, B->pin_on))
+                hw_scn_body_point0(&R->bodies[j], B->pin_at, B->pos);
+    }
     for (int a = 0; a < R->n_att; a++) /* the points riding on them, where their start puts them */
         hw_scn_body_point0(&R->bodies[R->att[a].body], R->att[a].at, R->points[R->att[a].point].pos);
     size_t total = 0;

@@ -32,8 +32,6 @@
 #include "io/scenario_seabed.h"
 #include "io/scenario_vessel.h"
 #include "io/overrides.h"
-#include "bodies/body_set.h"
-#include "physics/body.h"
 
 /* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
 
@@ -1076,18 +1074,17 @@ static void check_bodies(loader *L)
         for (int j = 0; j < sc->n_bodies && !P; j++)
             if (j != k && !strcmp(sc->bodies[j].name, b->pin_on)) P = &sc->bodies[j];
         if (!P) continue;
-        double x6[6] = {P->pos[0], P->pos[1], P->pos[2], P->rot[0], P->rot[1], P->rot[2]};
-        if (P->kind == HW_BODY_PRESCRIBED || hw_body_pin_moves(P)) hw_body_motion6(P, NULL, 0.0, x6, NULL);
-        hw_v3 x = hw_v3_add(hw_v3_make(x6[0], x6[1], x6[2]),
-                            hw_quat_rotate(hw_quat_from_rpy(x6[3], x6[4], x6[5]),
-                                           hw_v3_make(b->pin_at[0], b->pin_at[1], b->pin_at[2])));
-        if (hw_v3_norm(hw_v3_sub(x, hw_v3_make(b->pos[0], b->pos[1], b->pos[2]))) <= 1e-6) continue;
+        double x[3];
+        hw_scn_body_point0(P, b->pin_at, x);
+        if (sqrt((x[0] - b->pos[0]) * (x[0] - b->pos[0]) + (x[1] - b->pos[1]) * (x[1] - b->pos[1]) +
+                 (x[2] - b->pos[2]) * (x[2] - b->pos[2])) <= 1e-6)
+            continue;
         char path[256];
         body_path(path, sizeof path, k, b->name);
         strcat(path, ".position");
         fail(L, hw_yr_find(&L->pv->recs, REC_BODY, k, "position"), path,
              "expected the pin's place on body '%.60s' at t = 0, [%.9g, %.9g, %.9g] (pin_at turned by that body's "
-             "rotation, from its position), got [%.9g, %.9g, %.9g]", b->pin_on, x.x, x.y, x.z, b->pos[0], b->pos[1],
+             "rotation, from its position), got [%.9g, %.9g, %.9g]", b->pin_on, x[0], x[1], x[2], b->pos[0], b->pos[1],
              b->pos[2]);
     }
 }
