@@ -330,8 +330,7 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         }
         B->parent = p;
         const body *P = &b->b[p];
-        hw_v3 d = hw_quat_rotate(P->s.q, hw_v3_make(defs[k].pin_at[0], defs[k].pin_at[1], defs[k].pin_at[2]));
-        hw_v3 x = hw_v3_add(P->s.r, d);
+        hw_v3 x = hw_v3_add(P->s.r, pin_offset(P, B));
         if (hw_v3_norm(hw_v3_sub(x, B->s.r)) > 1e-6) {
             snprintf(msg, len, "body '%s' (%d) field 'pos': expected the pin's place on body '%s' at t = 0, (%.9g, %.9g, "
                      "%.9g) m (its pin_at turned by that body's rotation, from its position), got (%.9g, %.9g, %.9g)", nm, k,
@@ -339,10 +338,10 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
             hw_bodies_destroy(b);
             return HW_ERR_INPUT;
         }
-        B->s.r = x;
-        B->s.v = hw_body_point_vel(&P->s, hw_v3_make(defs[k].pin_at[0], defs[k].pin_at[1], defs[k].pin_at[2]));
-        B->v_kick = B->s.v;
     }
+    follow_pins(b); /* exactly on their bodies' points, with their velocities */
+    for (int k = 0; k < n; k++)
+        if (b->b[k].parent >= 0) b->b[k].v_kick = b->b[k].s.v;
     for (int k = 0; k < n_att; k++) {
         const hw_body_attach *a = &att[k];
         if (a->body < 0 || a->body >= n) {
