@@ -425,7 +425,7 @@ static void refused(const char *body, const char *rod, const char *where, const 
 
 Test(read, still_refused_and_located)
 {
-    refused("Free", "Body1Pinned 0 0 -1 0 0 2 5 -", "RODS 1 Attachment: a rod pinned to a body", "not supported yet");
+    refused("Free", "Body1Pinned 0 0 -1 0 0 2 0 -", "RODS 1: a zero-length rod pinned to a body", "not supported yet");
     refused("Free", "Body1 0 0 -1 0 0 -1 0 -", "RODS 1: a zero-length rod on a body with coincident ends",
             "not supported yet");
     refused("Free", "Fixed 0 0 -1 0 0 -1 3 -", "RODS 1: expected ends A and B apart", "NumSegs 0");

@@ -1888,14 +1888,14 @@ Test(rods, bad_rod_types_and_rows_are_located)
     char two[128];
     snprintf(two, sizeof two, "%s\n%s", ROD_TYPE, ROD_TYPE);
     expect(rod_deck(two, ROD_ROW), BAD, 11, "ROD TYPES can: expected a type name not used before", "line 10");
-    /* a rod pinned to a body: refused (a pin between two bodies) */
+    /* a zero-length rod pinned to a body: refused (nothing to turn; a rod of length is read: test_md_bodypin.c) */
     const char *bodies = "---------------------- BODIES ----------------------\n"
                          "ID Attachment X0 Y0 Z0 r0 p0 y0 Mass CG I Volume CdA Ca\n"
                          "(#) (-) (m) (m) (m) (deg) (deg) (deg) (kg) (m) (kg-m2) (m3) (m2) (-)\n"
                          "1 coupled 0 0 -5 0 0 0 0 0 0 0 0 0\n"
                          "---------------------- RODS ---";
-    rod_deck(ROD_TYPE, "1 can Body1Pinned 0 0 -1 0 0 2 5 -");
-    expect(rod_with("---------------------- RODS ---", bodies), REFUSED, 18, "RODS 1 Attachment: a rod pinned to a body",
+    rod_deck(ROD_TYPE, "1 can Body1Pinned 0 0 -1 0 0 2 0 -");
+    expect(rod_with("---------------------- RODS ---", bodies), REFUSED, 18, "RODS 1: a zero-length rod pinned to a body",
            "not supported yet");
     rod_deck(ROD_TYPE, "1 can Body2 0 0 -1 0 0 2 5 -");
     expect(rod_with("---------------------- RODS ---", bodies), BAD, 18, "RODS 1 Attachment", "expected Body1..Body1");

@@ -23,6 +23,8 @@ typedef struct body {
     hw_cyl_p *cyl;      /* the same for the kernel (kernels/physics/cylinder.h) */
     hw_body_p p;        /* mass, CG and inertia with the cylinders' */
     hw_body_s s;
+    int parent;         /* a body pinned on another (def.pin_on): that body's index, else -1 */
+    hw_v3 ka, kal;      /* the accelerations of the kick being made (hw_bodies_after_step) */
     hw_v3 v_kick;       /* a pinned body's pin velocity at its last kick (the pin's acceleration of a pin
                            moved from outside: the change of its velocity over the step) */
     double load[6];     /* the lines' force and moment about r, last read */
@@ -168,6 +170,25 @@ static void pin_state(const body *B, double t, hw_v3 *r, hw_v3 *v, hw_v3 *a)
     if (a) *a = hw_v3_make(aa[0], aa[1], aa[2]);
 }
 
+/* Body B pinned on body P (B->parent): the pin's offset from P's reference point, world axes. */
+static hw_v3 pin_offset(const body *P, const body *B)
+{
+    return hw_quat_rotate(P->s.q, hw_v3_make(B->def.pin_at[0], B->def.pin_at[1], B->def.pin_at[2]));
+}
+
+/* Moves the pins riding on bodies to their place and velocity on them (after those bodies moved). */
+static void follow_pins(hw_bodies *b)
+{
+    for (int k = 0; k < b->n; k++) {
+        body *B = &b->b[k];
+        if (B->parent < 0) continue;
+        const body *P = &b->b[B->parent];
+        hw_v3 d = pin_offset(P, B);
+        B->s.r = hw_v3_add(P->s.r, d);
+        B->s.v = hw_v3_add(P->s.v, hw_v3_cross(P->s.w, d));
+    }
+}
+
 hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach *att, int n_att,
                            const hw_model_def *model, hw_bodies **out, char *msg, size_t len)
 {
@@ -291,6 +312,36 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
         if (hw_body_pin_moves(d)) pin_state(B, 0.0, &B->s.r, &B->s.v, NULL);
         B->v_kick = B->s.v;
     }
+    for (int k = 0; k < n; k++) { /* pins riding on bodies (def.pin_on) */
+        body *B = &b->b[k];
+        B->parent = -1;
+        const char *on = defs[k].pin_on;
+        if (!on || !on[0]) continue;
+        int p = -1;
+        for (int j = 0; j < n && p < 0; j++)
+            if (defs[j].name && !strcmp(defs[j].name, on)) p = j;
+        const char *nm = defs[k].name ? defs[k].name : "";
+        if (p < 0 || p == k || (defs[p].pin_on && defs[p].pin_on[0])) {
+            snprintf(msg, len, "body '%s' (%d) field 'pin_on': expected the name of another body not itself pinned "
+                     "on a body (a pin rides on one body; chains of them are not supported), got \"%.60s\"%s", nm, k, on,
+                     p < 0 ? " (no such body)" : p == k ? " (itself)" : " (pinned on a body itself)");
+            hw_bodies_destroy(b);
+            return HW_ERR_INPUT;
+        }
+        B->parent = p;
+        const body *P = &b->b[p];
+        hw_v3 x = hw_v3_add(P->s.r, pin_offset(P, B));
+        if (hw_v3_norm(hw_v3_sub(x, B->s.r)) > 1e-6) {
+            snprintf(msg, len, "body '%s' (%d) field 'pos': expected the pin's place on body '%s' at t = 0, (%.9g, %.9g, "
+                     "%.9g) m (its pin_at turned by that body's rotation, from its position), got (%.9g, %.9g, %.9g)", nm, k,
+                     on, x.x, x.y, x.z, B->s.r.x, B->s.r.y, B->s.r.z);
+            hw_bodies_destroy(b);
+            return HW_ERR_INPUT;
+        }
+    }
+    follow_pins(b); /* exactly on their bodies' points, with their velocities */
+    for (int k = 0; k < n; k++)
+        if (b->b[k].parent >= 0) b->b[k].v_kick = b->b[k].s.v;
     for (int k = 0; k < n_att; k++) {
         const hw_body_attach *a = &att[k];
         if (a->body < 0 || a->body >= n) {
@@ -367,6 +418,7 @@ hw_status hw_bodies_set_waves(hw_bodies *b, const hw_waves *w, char *msg, size_t
         }
         prescribed_state(b, B, 0.0, &B->s);
     }
+    follow_pins(b); /* a pin on a body moved by the sea */
     return HW_OK;
 }
 
@@ -390,6 +442,7 @@ hw_status hw_bodies_set_state(hw_bodies *b, int k, const double pos[3], const do
     s->q = hw_quat_normalize(hw_quat_make(quat[0], quat[1], quat[2], quat[3]));
     s->v = vel ? hw_v3_make(vel[0], vel[1], vel[2]) : hw_v3_zero();
     s->w = w ? hw_v3_make(w[0], w[1], w[2]) : hw_v3_zero();
+    follow_pins(b); /* the pins on bodies move with them (a pinned-on body's own place is its pin's) */
     return HW_OK;
 }
 
@@ -423,6 +476,9 @@ void hw_bodies_place(hw_bodies *b, double t)
             B->v_kick = B->s.v;
         }
     }
+    if (b) follow_pins(b);
+    for (int k = 0; b && k < b->n; k++)
+        if (b->b[k].parent >= 0) b->b[k].v_kick = b->b[k].s.v;
 }
 
 hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim)
@@ -572,9 +628,30 @@ hw_status hw_bodies_total_load(const hw_bodies *b, int k, double t, double f6[6]
     return HW_OK;
 }
 
+/* The bodies pinned on body k (their pin_on), as k feels them (hw_body_pin_reduce): a point mass
+ * and a force at each pin, added to *extra and *f. 1 when one's rotational mass is not positive. */
+static int add_pinned(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v6 *f, hw_m6 *extra)
+{
+    const body *P = &b->b[k];
+    for (int j = 0; j < b->n; j++) {
+        const body *C = &b->b[j];
+        if (C->parent != k) continue;
+        hw_v6 fc;
+        hw_m6 xc;
+        hw_m3s me;
+        hw_v3 fe, d = pin_offset(P, C);
+        free_loads(b, sim, j, t, &fc, &xc, NULL);
+        if (hw_body_pin_reduce(&C->p, &C->s, b->rho, fc, &xc, &me, &fe)) return 1;
+        hw_body_point_mass6(extra, f, me, d, P->s.w);
+        hw_body_add_force_at(f, hw_v3_zero(), d, fe);
+    }
+    return 0;
+}
+
 /* Body k's accelerations under its loads at t (physics/body.h, as stepped): a free body's a and
- * alpha; a pinned body's alpha about its pin accelerating at a_pin, and a = a_pin. pw (or NULL):
- * the loads' power. 1 when the mass matrix is not positive. */
+ * alpha; a pinned body's alpha about its pin accelerating at a_pin, and a = a_pin; with the bodies
+ * pinned on it (add_pinned). pw (or NULL): the loads' power. 1 when the mass matrix is not
+ * positive. */
 static int body_accel(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v3 a_pin, hw_v3 *a, hw_v3 *al,
                       double *pw)
 {
@@ -582,14 +659,26 @@ static int body_accel(const hw_bodies *b, hw_sim *sim, int k, double t, hw_v3 a_
     hw_v6 f;
     hw_m6 extra;
     free_loads(b, sim, k, t, &f, &extra, pw);
+    if (add_pinned(b, sim, k, t, &f, &extra)) return 1;
     if (B->def.kind != HW_BODY_PINNED) return hw_body_accel_with(&B->p, &B->s, b->rho, f, &extra, a, al);
     *a = a_pin;
     return hw_body_alpha_pinned(&B->p, &B->s, b->rho, f, &extra, a_pin, al);
 }
 
+/* The acceleration of the pin of body k (pinned on a body) when that body accelerates at a, al:
+ * a + al x d + w x (w x d). */
+static hw_v3 pin_accel(const hw_bodies *b, int k, hw_v3 a, hw_v3 al)
+{
+    const body *B = &b->b[k], *P = &b->b[B->parent];
+    hw_v3 d = pin_offset(P, B);
+    return hw_v3_add(hw_v3_add(a, hw_v3_cross(al, d)), hw_v3_cross(P->s.w, hw_v3_cross(P->s.w, d)));
+}
+
 /* The accelerations the kick would apply in the current state at t (the lines' loads last read):
  * a free body's, a pinned body's angular one with its pin's acceleration (its motion's; zero for
- * a pin held or moved from outside) as the linear one; zero for the other kinds. */
+ * a pin held or moved from outside; for a pin on a body, that body's point's, the body's own
+ * acceleration taken as zero when it is fixed, prescribed or coupled) as the linear one; zero for
+ * the other kinds. */
 hw_status hw_bodies_acceleration(const hw_bodies *b, hw_sim *sim, int k, double t, double a3[3], double al3[3])
 {
     if (!b || k < 0 || k >= b->n) return HW_ERR_INVALID_ARG;
@@ -597,7 +686,14 @@ hw_status hw_bodies_acceleration(const hw_bodies *b, hw_sim *sim, int k, double 
     hw_v3 a = hw_v3_zero(), al = hw_v3_zero();
     if (B->def.kind == HW_BODY_FREE || B->def.kind == HW_BODY_PINNED) {
         hw_v3 a_pin = hw_v3_zero(), r_, v_;
-        if (B->def.kind == HW_BODY_PINNED && hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a_pin);
+        if (B->parent >= 0) {
+            double pa[3], pal[3];
+            hw_status st = hw_bodies_acceleration(b, sim, B->parent, t, pa, pal);
+            if (st) return st;
+            a_pin = pin_accel(b, k, hw_v3_make(pa[0], pa[1], pa[2]), hw_v3_make(pal[0], pal[1], pal[2]));
+        } else if (B->def.kind == HW_BODY_PINNED && hw_body_pin_moves(&B->def)) {
+            pin_state(B, t, &r_, &v_, &a_pin);
+        }
         if (body_accel(b, sim, k, t, a_pin, &a, &al, NULL)) return HW_ERR_NUMERICAL;
     }
     a3[0] = a.x, a3[1] = a.y, a3[2] = a.z;
@@ -627,6 +723,17 @@ hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6])
     hw_m6 extra = hw_m6_zero();
     hw_v6 f = own_loads(b, B, 0.0, &still, &extra, NULL);
     for (int c = 0; c < 6; c++) f6[c] = f.a[c] + B->load[c] + B->ext[c];
+    for (int j = 0; j < b->n; j++) { /* a body pinned on it, at rest: its net force through the pin */
+        const body *C = &b->b[j];
+        if (C->parent != k) continue;
+        hw_m6 xc = hw_m6_zero();
+        hw_v6 fc = own_loads(b, C, 0.0, &still, &xc, NULL);
+        hw_v3 F = hw_v3_make(fc.a[0] + C->load[0] + C->ext[0], fc.a[1] + C->load[1] + C->ext[1],
+                             fc.a[2] + C->load[2] + C->ext[2]);
+        hw_v6 g6 = hw_v6_zero();
+        hw_body_add_force_at(&g6, hw_v3_zero(), pin_offset(B, C), F);
+        for (int c = 0; c < 6; c++) f6[c] += g6.a[c];
+    }
     return HW_OK;
 }
 
@@ -646,35 +753,52 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
             prescribed_state(b, B, t, &B->s);
         }
     }
+    follow_pins(b);
     hw_status st = hw_bodies_read_loads(b, sim);
     if (st) { snprintf(msg, len, "bodies: reading the lines' loads: %s", sim ? hw_sim_last_error(sim) : ""); return st; }
-    for (int k = 0; k < b->n; k++) { /* kick */
+    /* kick: the accelerations of every body first (a body pinned on another after that one: its pin's
+       acceleration is that body's point's), then the velocities */
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < b->n; k++) {
+            body *B = &b->b[k];
+            if (B->def.kind != HW_BODY_FREE && B->def.kind != HW_BODY_PINNED) continue;
+            if ((B->parent >= 0) != pass) continue;
+            double pw = 0.0;
+            hw_v3 a_pin = hw_v3_zero();
+            if (B->parent >= 0) {
+                const body *P = &b->b[B->parent];
+                if (P->def.kind == HW_BODY_FREE || P->def.kind == HW_BODY_PINNED) a_pin = pin_accel(b, k, P->ka, P->kal);
+                else if (h > 0.0) a_pin = hw_v3_scale(hw_v3_sub(B->s.v, B->v_kick), 1.0 / h); /* moved as told */
+                B->v_kick = B->s.v;
+            } else if (B->def.kind == HW_BODY_PINNED) { /* the pin's acceleration: its motion's, or over the step */
+                hw_v3 r_, v_;
+                if (hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a_pin);
+                else if (h > 0.0) a_pin = hw_v3_scale(hw_v3_sub(B->s.v, B->v_kick), 1.0 / h);
+                B->v_kick = B->s.v;
+            }
+            int bad = body_accel(b, sim, k, t, a_pin, &B->ka, &B->kal, &pw);
+            if (bad || !finite_state(&B->s)) {
+                snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "
+                         "likely cause: a time step too large for its stiffness (waterplane, lines on it) over "
+                         "its mass and inertia, or a body with too little mass or inertia: reduce dt", B->def.name ? B->def.name : "", k, t);
+                return HW_ERR_NUMERICAL;
+            }
+            B->drag_work += pw * h;
+        }
+    for (int k = 0; k < b->n; k++) {
         body *B = &b->b[k];
         if (B->def.kind != HW_BODY_FREE && B->def.kind != HW_BODY_PINNED) continue;
-        double pw = 0.0;
-        hw_v3 a = hw_v3_zero(), al, a_pin = hw_v3_zero();
-        if (B->def.kind == HW_BODY_PINNED) { /* the pin's acceleration: its motion's, or over the step */
-            hw_v3 r_, v_;
-            if (hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a_pin);
-            else if (h > 0.0) a_pin = hw_v3_scale(hw_v3_sub(B->s.v, B->v_kick), 1.0 / h);
-            B->v_kick = B->s.v;
-        }
-        int bad = body_accel(b, sim, k, t, a_pin, &a, &al, &pw);
-        if (bad || !finite_state(&B->s)) {
-            snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its state or loads are not finite (NaN/Inf): "
-                     "likely cause: a time step too large for its stiffness (waterplane, lines on it) over "
-                     "its mass and inertia, or a body with too little mass or inertia: reduce dt", B->def.name ? B->def.name : "", k, t);
-            return HW_ERR_NUMERICAL;
-        }
-        if (B->def.kind != HW_BODY_PINNED) B->s.v = hw_v3_add(B->s.v, hw_v3_scale(a, h));
-        B->s.w = hw_v3_add(B->s.w, hw_v3_scale(al, h));
-        B->drag_work += pw * h;
+        if (B->def.kind != HW_BODY_PINNED) B->s.v = hw_v3_add(B->s.v, hw_v3_scale(B->ka, h));
+        B->s.w = hw_v3_add(B->s.w, hw_v3_scale(B->kal, h));
         if (!finite_state(&B->s)) {
             snprintf(msg, len, "body '%s' (%d) at t = %.9g s: its velocity is not finite: likely cause: "
                      "a time step too large for the lines on it", B->def.name ? B->def.name : "", k, t);
             return HW_ERR_NUMERICAL;
         }
     }
+    follow_pins(b);
+    for (int k = 0; k < b->n; k++)
+        if (b->b[k].parent >= 0) b->b[k].v_kick = b->b[k].s.v;
     return HW_OK;
 }
 

@@ -175,6 +175,16 @@ hw_status hw_body_check(const hw_body_def *d, int k, char *msg, size_t len)
                        "its cylinders' included (Ixx Iyy Izz Ixy Ixz Iyz = %g %g %g %g %g %g)", kn, I[0], I[1], I[2],
                        I[3], I[4], I[5]);
     }
+    if (d->pin_on && d->pin_on[0]) { /* a pin riding on another body */
+        if (d->kind != HW_BODY_PINNED)
+            return bad(msg, len, d, k, "pin_on", "expected pin_on only on a pinned body, got it on a %s body",
+                       d->kind == HW_BODY_FREE ? "free" : d->kind == HW_BODY_FIXED ? "fixed" :
+                       d->kind == HW_BODY_PRESCRIBED ? "prescribed" : "coupled");
+        if (!finite_n(d->pin_at, 3)) return bad(msg, len, d, k, "pin_at", "expected 3 finite numbers (m, that body's frame)");
+        if (hw_body_pin_moves(d))
+            return bad(msg, len, d, k, "motion", "expected no motion on a body pinned on another (its pin moves "
+                       "with body '%.60s')", d->pin_on);
+    }
     if (d->kind == HW_BODY_PINNED) { /* the pin's motion: translations only */
         if (d->motion == HW_MOTION_RAO)
             return bad(msg, len, d, k, "motion.type", "expected constant_velocity, sinusoid or table for a pinned "

@@ -83,7 +83,8 @@ hw_status hw_bodies_state(const hw_bodies *b, int k, double pos[3], double quat[
 /* Overwrites body k's state (a coupled body's kinematics from outside, or a restart; the world's
  * static solve). Any velocity pointer may be NULL (zero). A pinned body without a motion of its
  * pin then moves its pin at vel (drifting between calls) and takes the change of vel over a step
- * as the pin's acceleration (include/hawser/body.h HW_BODY_PINNED). */
+ * as the pin's acceleration (include/hawser/body.h HW_BODY_PINNED). The bodies pinned on a body
+ * (pin_on) move to their pins on it; a pinned-on body's own position is its pin's. */
 hw_status hw_bodies_set_state(hw_bodies *b, int k, const double pos[3], const double quat[4],
                               const double vel[3], const double w[3]);
 /* The cable force (N) and its moment about the reference point (N m), world, that the lumped lines
@@ -105,7 +106,8 @@ hw_status hw_bodies_read_loads(hw_bodies *b, hw_sim *sim);
 hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, char *msg,
                                size_t msg_len);
 /* The generalized force on free body k in its current state (own loads + cable loads +
- * external; the drag in the current at t = 0), about its reference point, world: the world's
+ * external; the drag in the current at t = 0), about its reference point, world, with the net
+ * force of each body pinned on it acting at its pin (at rest the pin carries it): the world's
  * static solve drives it to zero. */
 hw_status hw_bodies_net_load(const hw_bodies *b, int k, double f6[6]);
 /* Every load on body k in its current state at time t (the sea's time), world, about its reference
@@ -116,7 +118,9 @@ hw_status hw_bodies_total_load(const hw_bodies *b, int k, double t, double f6[6]
  * its reference point and alpha (rad/s^2), from its equations of motion under the loads above
  * (the lines' last read, their end nodes' mass from sim, which may be NULL), what the next kick
  * would apply: a free body's; a pinned body's alpha, with a its pin's acceleration (its motion's,
- * zero for a pin held still or moved from outside); zero for a fixed, coupled or prescribed body.
+ * zero for a pin held still or moved from outside; for a pin on a body, that body's point's, the
+ * bodies' equations solved together, kernels/physics/body.h hw_body_pin_reduce); zero for a fixed,
+ * coupled or prescribed body.
  * HW_ERR_NUMERICAL when the mass matrix is not positive (a NaN state). */
 hw_status hw_bodies_acceleration(const hw_bodies *b, hw_sim *sim, int k, double t, double a[3], double alpha[3]);
 /* The nodes 0..segments of body k's cylinder c in its current state at time t (the sea's time):

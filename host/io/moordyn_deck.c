@@ -27,6 +27,7 @@
 #include "io/bathymetry_file.h"
 #include "io/scenario_body.h"
 #include "model/critical_step.h"
+#include "physics/body.h"
 #include "physics/syrope.h"
 #include "model/model_build.h"
 #include "world/integrate.h"
@@ -1908,7 +1909,7 @@ static void read_rod_types(rdr *R)
 
 static const char *const ROD_COLS = "ID RodType Attachment Xa Ya Za Xb Yb Zb NumSegs RodOutputs";
 
-enum { ROD_ON_BODY = 100 }; /* rod_kind: BodyN, body index N - 1 added */
+enum { ROD_ON_BODY = 100, ROD_PINNED_ON = 100000 }; /* rod_kind: BodyN, BodyNPinned, body index N - 1 added */
 
 /* The Attachment word of a rod, as MoorDyn v2's readRod splits it (letters, number, letters; case
  * does not matter): Fixed/Fix/Anchor, Pinned/Pin, Coupled/Vessel/Ves/Cpld, Free/Point/Con, BodyN.
@@ -1954,10 +1955,11 @@ static int rod_kind(rdr *R, const row *r, const char *where)
         }
         if (!*rest) return ROD_ON_BODY + id - 1;
         if (!strcmp(let2, "PINNED") || !strcmp(let2, "PIN")) {
-            refuse(R, r->line, w, "a rod pinned to a body (\"%.40s\") not supported yet: Hawser joins a body to the "
-                   "ground with a pin (Pinned), not to another body (a rod fixed on the body, Body%d, is read)",
-                   r->tok[2], id);
-            return -1;
+            if (R->bodies[id - 1].pin_on && R->bodies[id - 1].pin_on[0]) { /* cannot happen: BODIES has no such kind */
+                refuse(R, r->line, w, "a rod pinned to a body pinned on a body not supported yet");
+                return -1;
+            }
+            return ROD_PINNED_ON + id - 1;
         }
     }
     fail(R, r->line, w, "expected Fixed, Pinned, Coupled, Free or BodyN (or Anchor, Pin, Vessel, Point; MoorDyn v2's "
@@ -2055,6 +2057,11 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
     /* a zero-length rod that is a point (docs/moordyn.md, "Zero-length rods"): a free one whatever its
        axis, and one of the other own kinds whose ends coincide */
     const int as_point = nseg == 0 && kind < ROD_ON_BODY && (kind == HW_BODY_FREE || !(len > 0));
+    if (nseg == 0 && kind >= ROD_PINNED_ON) {
+        refuse(R, r->line, where, "a zero-length rod pinned to a body (\"%.40s\") not supported yet: it has no mass "
+               "or inertia to turn with (put its lines on a point of the body)", r->tok[2]);
+        return;
+    }
     if (!(len > 0) && !as_point) {
         if (nseg == 0)
             refuse(R, r->line, where, "a zero-length rod on a body with coincident ends (both at (%g, %g, %g)) not "
@@ -2072,7 +2079,7 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
     rod->line = r->line;
     rod->c = R->rtypes[type].c;
     rod->c.segments = nseg;
-    if (kind >= ROD_ON_BODY) {
+    if (kind >= ROD_ON_BODY && kind < ROD_PINNED_ON) {
         rod->own = 0;
         rod->body = kind - ROD_ON_BODY;
         memcpy(rod->c.a, e, sizeof rod->c.a);
@@ -2101,11 +2108,26 @@ static void read_rod(rdr *R, const row *r, int i, md_rod *rod)
     rod->body = R->n_bodies;
     hw_body_def *b = &R->bodies[R->n_bodies];
     *b = hw_default_body();
-    b->kind = (hw_body_kind)kind;
-    memcpy(b->pos, e, sizeof b->pos);
-    for (int c = 0; c < 3; c++) {
-        rod->c.a[c] = 0.0;
-        rod->c.b[c] = e[3 + c] - e[c];
+    if (kind >= ROD_PINNED_ON) {
+        /* a rod pinned on body N (Body<N>Pinned): a pinned body whose pin rides on body<N> at end A (that
+           body's frame, as MoorDyn reads it); a ball joint solved with the body (docs/moordyn.md, RODS) */
+        const hw_body_def *P = &R->bodies[kind - ROD_PINNED_ON];
+        hw_quat q = hw_quat_from_rpy(P->rot[0], P->rot[1], P->rot[2]);
+        hw_v3 at = hw_quat_rotate(q, hw_v3_make(e[0], e[1], e[2]));
+        hw_v3 ab = hw_quat_rotate(q, hw_v3_make(e[3] - e[0], e[4] - e[1], e[5] - e[2]));
+        b->kind = HW_BODY_PINNED;
+        b->pin_on = P->name;
+        memcpy(b->pin_at, e, sizeof b->pin_at);
+        b->pos[0] = P->pos[0] + at.x; b->pos[1] = P->pos[1] + at.y; b->pos[2] = P->pos[2] + at.z;
+        rod->c.a[0] = rod->c.a[1] = rod->c.a[2] = 0.0;
+        rod->c.b[0] = ab.x; rod->c.b[1] = ab.y; rod->c.b[2] = ab.z;
+    } else {
+        b->kind = (hw_body_kind)kind;
+        memcpy(b->pos, e, sizeof b->pos);
+        for (int c = 0; c < 3; c++) {
+            rod->c.a[c] = 0.0;
+            rod->c.b[c] = e[3 + c] - e[c];
+        }
     }
     char name[32];
     snprintf(name, sizeof name, "rod%d", id);
@@ -3323,6 +3345,12 @@ static void read_state_file(rdr *R)
         if (B->kind == HW_BODY_FREE) memcpy(B->pos, in, 3 * sizeof(double));
         hw_scn_rpy_from_quat_xyzw(in + 3, B->rot);
         for (int c = 0; c < 6; c++) B->start_vel[c] = B->kind == HW_BODY_PINNED && c < 3 ? 0.0 : in[7 + c];
+    }
+    for (int k = 0; k < R->n_bodies; k++) { /* a rod pinned to a body: its pin where that body's start puts it */
+        hw_body_def *B = &R->bodies[k];
+        for (int j = 0; B->pin_on && j < R->n_bodies; j++)
+            if (j != k && R->bodies[j].name && !strcmp(R->bodies[j].name, B->pin_on))
+                hw_scn_body_point0(&R->bodies[j], B->pin_at, B->pos);
     }
     for (int a = 0; a < R->n_att; a++) /* the points riding on them, where their start puts them */
         hw_scn_body_point0(&R->bodies[R->att[a].body], R->att[a].at, R->points[R->att[a].point].pos);

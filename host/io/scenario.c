@@ -807,7 +807,7 @@ static void parse_motion(mapr *m, const fld *f, hw_point_def *p)
 
 static const char *const BODY_KEYS[] = {"name", "type", "position", "rotation", "mass", "cg", "inertia",
                                         "volume", "cb", "waterplane_area", "waterplane_inertia", "CdA",
-                                        "Ca", "motion", "cylinders", "start", NULL};
+                                        "Ca", "motion", "cylinders", "start", "pin_on", "pin_at", NULL};
 /* bodies[].start: the velocities a free or pinned body starts with (a deck's fileIC) */
 static const char *const BODY_START_KEYS[] = {"velocity", "angular_velocity", NULL};
 /* a cylinder a body carries (MoorDyn's rod; hw_body_cylinder_def) */
@@ -1002,6 +1002,26 @@ static void parse_body(loader *L, yaml_node_t *node, int k, hw_body_def *b)
     get_3_or_6(&m, "Ca", b->ca, "[x, y, z] or [x, y, z, roll, pitch, yaw] (-, kg m^2)");
     if (!FAILED(L)) parse_body_cylinders(L, &m, k, b);
     if (!FAILED(L)) parse_body_motion(&m, b);
+    if (!FAILED(L) && hw_yr_get(&m, "pin_on", &f)) { /* a pin riding on another body (checked by name later) */
+        if (kind != HW_BODY_PINNED) {
+            fail(L, f.line, f.path, "expected pin_on only on a pinned body (the body its pin rides on), got it on a "
+                 "%s body", BODY_KINDS[kind]);
+            return;
+        }
+        const char *on = yd_scalar(f.v);
+        if (!on || !*on || yd_is_null(f.v)) {
+            char got[96];
+            yd_describe(f.v, got, sizeof got);
+            fail(L, f.line, f.path, "expected the name of the body the pin rides on, got %s", got);
+            return;
+        }
+        b->pin_on = dup_str(&L->y, on);
+        if (!b->pin_on) return;
+        get_vec3(&m, "pin_at", 1, b->pin_at);
+    } else if (!FAILED(L) && hw_yr_get(&m, "pin_at", &f)) {
+        fail(L, f.line, f.path, "expected pin_at only with pin_on (the place of the pin on that body), got it alone");
+        return;
+    }
     if (!FAILED(L) && hw_yr_get(&m, "start", &f)) {
         mapr sm;
         if (kind != HW_BODY_FREE && kind != HW_BODY_PINNED) {
@@ -1029,6 +1049,22 @@ static void check_bodies(loader *L)
     const hw_scenario *sc = L->sc;
     for (int k = 0; k < sc->n_bodies && !FAILED(L); k++) {
         char m[768];
+        const char *on = sc->bodies[k].pin_on;
+        if (on && on[0]) { /* the body a pin rides on: another one, not itself pinned on a body */
+            int p = -1;
+            for (int j = 0; j < sc->n_bodies && p < 0; j++)
+                if (j != k && !strcmp(sc->bodies[j].name, on)) p = j;
+            if (p < 0 || (sc->bodies[p].pin_on && sc->bodies[p].pin_on[0])) {
+                char path[256];
+                body_path(path, sizeof path, k, sc->bodies[k].name);
+                strcat(path, ".pin_on");
+                fail(L, hw_yr_find(&L->pv->recs, REC_BODY, k, "pin_on"), path,
+                     "expected the name of another body in bodies, not itself pinned on a body (one pin rides on one "
+                     "body; chains are not supported), got \"%.60s\"%s", on,
+                     p < 0 ? "" : " (a body pinned on a body)");
+                return;
+            }
+        }
         if (hw_body_check(&sc->bodies[k], k, m, sizeof m) == HW_OK) continue;
         char field[64] = "";
         const char *what = m, *q = strstr(m, "field '");
@@ -1049,6 +1085,26 @@ static void check_bodies(loader *L)
         char full[400];
         snprintf(full, sizeof full, "%s.%s", path, key);
         fail(L, line, full, "%s", what);
+    }
+    for (int k = 0; k < sc->n_bodies && !FAILED(L); k++) { /* a pin on a body: where that body puts it at t = 0 */
+        const hw_body_def *b = &sc->bodies[k];
+        if (!b->pin_on || !b->pin_on[0]) continue;
+        const hw_body_def *P = NULL;
+        for (int j = 0; j < sc->n_bodies && !P; j++)
+            if (j != k && !strcmp(sc->bodies[j].name, b->pin_on)) P = &sc->bodies[j];
+        if (!P) continue;
+        double x[3];
+        hw_scn_body_point0(P, b->pin_at, x);
+        if (sqrt((x[0] - b->pos[0]) * (x[0] - b->pos[0]) + (x[1] - b->pos[1]) * (x[1] - b->pos[1]) +
+                 (x[2] - b->pos[2]) * (x[2] - b->pos[2])) <= 1e-6)
+            continue;
+        char path[256];
+        body_path(path, sizeof path, k, b->name);
+        strcat(path, ".position");
+        fail(L, hw_yr_find(&L->pv->recs, REC_BODY, k, "position"), path,
+             "expected the pin's place on body '%.60s' at t = 0, [%.9g, %.9g, %.9g] (pin_at turned by that body's "
+             "rotation, from its position), got [%.9g, %.9g, %.9g]", b->pin_on, x[0], x[1], x[2], b->pos[0], b->pos[1],
+             b->pos[2]);
     }
 }
 

@@ -269,6 +269,10 @@ static void write_body(FILE *f, const hw_body_def *b)
         fprintf(f, "\n    waterplane_inertia: "); vecn(f, b->iwp, 2);
         fprintf(f, "\n    CdA: "); vecn(f, b->cda, 6);
         fprintf(f, "\n    Ca: "); vecn(f, b->ca, 6);
+        if (b->kind == HW_BODY_PINNED && b->pin_on && b->pin_on[0]) {
+            fprintf(f, "\n    pin_on: "); str(f, b->pin_on);
+            fprintf(f, "\n    pin_at: "); vec3(f, b->pin_at);
+        }
         if (b->start_vel[0] != 0 || b->start_vel[1] != 0 || b->start_vel[2] != 0 || b->start_vel[3] != 0 ||
             b->start_vel[4] != 0 || b->start_vel[5] != 0) {
             fprintf(f, "\n    start:\n      velocity: "); vec3(f, b->start_vel);

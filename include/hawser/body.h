@@ -111,6 +111,15 @@ typedef struct hw_body_def {
      * point's m/s (0 on a pinned body), then the angular velocity, rad/s (a MoorDyn deck's fileIC
      * sets it from the state file) */
     double start_vel[6];
+    /* HW_BODY_PINNED: the body its pin rides on (its name; NULL or "": the pin is on the ground, or
+     * moved by the motion or by a program), and where (that body's frame, from its reference point,
+     * m): a ball joint between two moving bodies (MoorDyn's Body<N>Pinned rod; docs/physics.md
+     * section 9, "Pinned bodies"). The pin moves with that body, which feels the pin's force; the
+     * two bodies' equations are solved together. pos must be that point at t = 0 (1e-6 m); the
+     * body carrying it may be free, pinned (not to a third body), fixed, prescribed or coupled;
+     * motion stays the default. */
+    const char *pin_on;
+    double pin_at[3];
 } hw_body_def;
 
 /* A point of the lumped-mass model (hw_model_def.points[point], kind HW_POINT_COUPLED) that rides

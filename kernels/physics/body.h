@@ -240,6 +240,17 @@ HW_HD int hw_body_accel(const hw_body_p *p, const hw_body_s *s, double rho, hw_v
     return hw_body_accel_with(p, s, rho, f, (const hw_m6 *)0, a, alpha);
 }
 
+/* The rotational block of a generalized mass about the reference point (rows and columns 3..5,
+ * symmetrized) into *R; 1 when it is not positive definite (a NaN state), else 0. */
+HW_HD int hw_body_rr_block(const hw_m6 *M, hw_m3s *R)
+{
+    const double *m = M->a;
+    *R = hw_m3s_make(m[21], m[28], m[35], 0.5 * (m[22] + m[27]), 0.5 * (m[23] + m[33]), 0.5 * (m[29] + m[34]));
+    double det = R->xx * (R->yy * R->zz - R->yz * R->yz) - R->xy * (R->xy * R->zz - R->yz * R->xz) +
+                 R->xz * (R->xy * R->yz - R->yy * R->xz);
+    return !(R->xx > 0.0) || !(det > 0.0);
+}
+
 /* A pinned body (HW_BODY_PINNED): its reference point (the pin) moves with a known acceleration
  * a_pin (zero when it is held still), the body free to turn about it. Its angular acceleration is
  * the rotational block of the equations above with a = a_pin moved to the right-hand side,
@@ -255,15 +266,50 @@ HW_HD int hw_body_alpha_pinned(const hw_body_p *p, const hw_body_s *s, double rh
     hw_m6 M = hw_body_mass6(p, s, rho);
     if (extra) M = hw_m6_add(M, *extra);
     const double *m = M.a;
-    hw_m3s R = hw_m3s_make(m[21], m[28], m[35], 0.5 * (m[22] + m[27]), 0.5 * (m[23] + m[33]),
-                           0.5 * (m[29] + m[34]));
-    double det = R.xx * (R.yy * R.zz - R.yz * R.yz) - R.xy * (R.xy * R.zz - R.yz * R.xz) +
-                 R.xz * (R.xy * R.yz - R.yy * R.xz);
-    if (!(R.xx > 0.0) || !(det > 0.0)) return 1;
+    hw_m3s R;
+    if (hw_body_rr_block(&M, &R)) return 1;
     double rhs[3] = {f.a[3] - gyr.x, f.a[4] - gyr.y, f.a[5] - gyr.z}, ap[3] = {a_pin.x, a_pin.y, a_pin.z};
     for (int i = 0; i < 3; i++) /* rows 3..5, columns 0..2: the rotational-translational block */
         for (int j = 0; j < 3; j++) rhs[i] -= m[6 * (3 + i) + j] * ap[j];
     *alpha = hw_m3s_solve(R, hw_v3_make(rhs[0], rhs[1], rhs[2]));
+    return 0;
+}
+
+/* A pinned body whose pin rides on another body (a ball joint between two moving bodies: MoorDyn's
+ * Body<N>Pinned rod), as its parent sees it. With M its generalized mass about the pin
+ * (hw_body_mass6 plus extra) and g = f less its inertial terms (m w x (w x c), w x (I_ref w): as in
+ * hw_body_accel_with), its equations about the pin are
+ *   M_tt a_pin + M_tr alpha = g_t + P,    M_rt a_pin + M_rr alpha = g_r,
+ * P the force the pin puts on it (a ball joint carries no moment). The second gives alpha
+ * (hw_body_alpha_pinned); put into the first, P = M_e a_pin - F_e with
+ *   M_e = M_tt - M_tr M_rr^-1 M_rt,   F_e = g_t - M_tr M_rr^-1 g_r.
+ * The parent feels -P at the pin: the child is to it a point mass M_e (symmetric, 3x3, world) riding
+ * at the pin (hw_body_point_mass6, which adds its centripetal load: a_pin is the parent's a + alpha
+ * x d + w x (w x d)) under the force F_e there. Solving the parent with them, then the child about
+ * its pin with that a_pin, solves the two bodies' 9 equations together, exactly. Returns 0, or 1
+ * when M_rr is not positive definite. */
+HW_HD int hw_body_pin_reduce(const hw_body_p *p, const hw_body_s *s, double rho, hw_v6 f, const hw_m6 *extra,
+                             hw_m3s *m_e, hw_v3 *f_e)
+{
+    hw_v3 c = hw_quat_rotate(s->q, p->cg);
+    hw_v3 cen = hw_v3_scale(hw_v3_cross(s->w, hw_v3_cross(s->w, c)), p->m);
+    hw_v3 gyr = hw_v3_cross(s->w, hw_m3_mulv(hw_body_inertia_ref(p, s), s->w));
+    hw_m6 M = hw_body_mass6(p, s, rho);
+    if (extra) M = hw_m6_add(M, *extra);
+    hw_m3s R;
+    if (hw_body_rr_block(&M, &R)) return 1;
+    hw_m3s Ri = hw_m3s_inv(R);
+    const double *m = M.a;
+    hw_m3 B; /* M_tr: rows 0..2, columns 3..5 (M_rt its transpose) */
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) B.a[3 * i + j] = 0.5 * (m[6 * i + 3 + j] + m[6 * (3 + j) + i]);
+    hw_m3 BRi = hw_m3_mul(B, hw_m3_from_sym(Ri));
+    hw_m3 S = hw_m3_mul(BRi, hw_m3_transpose(B));
+    *m_e = hw_m3s_make(m[0] - S.a[0], m[7] - S.a[4], m[14] - S.a[8], 0.5 * (m[1] + m[6]) - 0.5 * (S.a[1] + S.a[3]),
+                       0.5 * (m[2] + m[12]) - 0.5 * (S.a[2] + S.a[6]), 0.5 * (m[8] + m[13]) - 0.5 * (S.a[5] + S.a[7]));
+    hw_v3 gt = hw_v3_make(f.a[0] - cen.x, f.a[1] - cen.y, f.a[2] - cen.z);
+    hw_v3 gr = hw_v3_make(f.a[3] - gyr.x, f.a[4] - gyr.y, f.a[5] - gyr.z);
+    *f_e = hw_v3_sub(gt, hw_m3_mulv(BRi, gr));
     return 0;
 }
 
