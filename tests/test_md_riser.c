@@ -396,3 +396,77 @@ Test(riser, writer_round_trip)
     hw_scenario_free(sc);
     twins_run_the_same(HW_TEST_DATA_DIR "/md_riser.dat", path, 0.3, 6);
 }
+
+/* ---- the deck's mapping ------------------------------------------------------------------------- */
+
+static hw_status deck(const char *rod_row, const char *types, hw_scenario **sc)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             "--------------------- MoorDyn Input File ------------------------------------\n"
+             "mapping test\n"
+             "---------------------- LINE TYPES ------------------------------------------------------\n"
+             "TypeName  Diam    Mass/m   EA       BA/-zeta  EI       Cd    Ca    CdAx  CaAx\n"
+             "(name)    (m)     (kg/m)   (N)      (N-s/-)   (N-m^2)  (-)   (-)   (-)   (-)\n"
+             "%s"
+             "---------------------- ROD TYPES -------------------------------------------------------\n"
+             "TypeName  Diam    Mass/m   Cd    Ca    CdEnd  CaEnd\n"
+             "(name)    (m)     (kg/m)   (-)   (-)   (-)    (-)\n"
+             "joint     0.2     10.0     1.0   1.0   1.0    1.0\n"
+             "---------------------- RODS ------------------------------------------------------------\n"
+             "ID  RodType  Attachment  Xa    Ya   Za     Xb    Yb   Zb     NumSegs  RodOutputs\n"
+             "(#) (name)   (#/key)     (m)   (m)  (m)    (m)   (m)  (m)    (-)      (-)\n"
+             "%s"
+             "---------------------- POINTS ----------------------------------------------------------\n"
+             "ID  Attachment  X        Y        Z       Mass  Volume  CdA    Ca\n"
+             "(#) (word)      (m)      (m)      (m)     (kg)  (m^3)   (m^2)  (-)\n"
+             "1   Fixed       0        0.0      -50     0     0       0      0\n"
+             "2   Free        0        0.0      -2      50    1.0     1.0    1.0\n"
+             "3   Fixed       10       0.0      -26     0     0       0      0\n"
+             "---------------------- LINES -----------------------------------------------------------\n"
+             "ID  LineType  AttachA  AttachB  UnstrLen  NumSegs  LineOutputs\n"
+             "(#) (name)    (#)      (#)      (m)       (-)      (-)\n"
+             "1   riser     1        R1A      24.2      6        -\n"
+             "2   riser     R1B      2        24.2      6        -\n"
+             "3   rope      R1A      3        7.0       4        -\n"
+             "---------------------- OPTIONS ---------------------------------------------------------\n"
+             "2e-4      dtM\n"
+             "60        WtrDpth\n"
+             "------------------------- need this line -------------------------------------\n",
+             types, rod_row);
+    return hw_md_load_string(text, "map.dat", NULL, NULL, sc, NULL, msg, sizeof msg);
+}
+
+/* Line 1 ends on R1A (-axis), line 2 starts on R1B (axis), both EI > 0; line 3, EI 0, on R1A too,
+ * stays a ball joint (MoorDyn: its end moment is 0). A zero-length rod whose ends coincide is a
+ * point whatever its kind (a Fixed one too: the axis still turns); one with ends apart that is a
+ * body's is refused at the EI line's row, naming it. */
+Test(riser, deck_mapping)
+{
+    const char *types = "riser     0.1     12.0     1e8      -1.0      1e5      1.2   1.0   0.01  0.0\n"
+                        "rope      0.05    2.0      1e7      -1.0      0        1.2   1.0   0.01  0.0\n";
+    static const char *const ROWS[2] = {"1   joint    Free        3.0   0    -26.0  3.0   0    -26.0  0        -\n",
+                                        "1   joint    Fixed       3.0   0    -26.0  3.0   0    -26.0  0        -\n"};
+    for (int k = 0; k < 2; k++) {
+        hw_scenario *sc = NULL;
+        cr_assert_eq(deck(ROWS[k], types, &sc), HW_OK, "%s", msg);
+        const hw_line_def *l = sc->model.lines;
+        cr_expect(l[0].clamp_axis[0] == 0 && l[0].clamp_axis[1] == -1, "line 1: %d %d", l[0].clamp_axis[0],
+                  l[0].clamp_axis[1]);
+        cr_expect(l[1].clamp_axis[0] == 1 && l[1].clamp_axis[1] == 0, "line 2: %d %d", l[1].clamp_axis[0],
+                  l[1].clamp_axis[1]);
+        cr_expect(l[2].clamp_axis[0] == 0 && l[2].clamp_axis[1] == 0, "line 3 (EI 0): %d %d", l[2].clamp_axis[0],
+                  l[2].clamp_axis[1]);
+        hw_sim *s = sim_of(sc);
+        cr_assert_eq(hw_sim_step(s, 10), HW_OK, "%s", hw_sim_last_error(s));
+        hw_sim_destroy(s);
+        hw_scenario_free(sc);
+    }
+    hw_scenario *sc = NULL;
+    hw_status st = deck("1   joint    Fixed       3.0   0    -26.0  3.0   0    -25.0  0        -\n", types, &sc);
+    cr_expect_eq(st, HW_ERR_UNSUPPORTED, "%s", msg);
+    cr_expect(strstr(msg, "map.dat:25: LINES 1 AttachB: a line with bending stiffness (EI = 100000 N m^2, type riser) on "
+                          "a zero-length rod with ends apart (rod1_a, NumSegs 0: a body's) not supported yet") != NULL,
+              "%s", msg);
+    hw_scenario_free(sc);
+}
