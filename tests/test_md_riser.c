@@ -112,6 +112,37 @@ Test(riser, split_line_swings_as_the_whole_line)
     hw_scenario_free(sw);
 }
 
+/* The static solve through a joint: md_riser.yaml and md_cantilever.yaml (lumped models alone, the
+ * rods' points held still) with the static solve on: the 100 kg weight hangs the lines from the
+ * clamp tilted 3.6 deg, bent near the rod, the joint 0.13 m off the rod's axis; the joined
+ * halves' equilibrium is the whole line's to 3.5e-6 m (the joint's two end hinges against one
+ * interior hinge: 2.7e-5 of the deflection, the order of the angle squared, 0.026 rad). The
+ * static solve's Jacobian holds the joint's coupling of its lines (statics.c next_to_joint): 49
+ * Newton iterations (the whole line: 6). Asserted: 1e-5 m. */
+Test(riser, static_solve_through_the_joint)
+{
+    hw_scenario *sc[2] = {scenario_of(HW_TEST_DATA_DIR "/md_riser.yaml"),
+                          scenario_of(HW_TEST_DATA_DIR "/md_cantilever.yaml")};
+    hw_sim *s[2];
+    for (int k = 0; k < 2; k++) {
+        ((hw_solver_def *)&sc[k]->model.solver)->static_solve = 1;
+        s[k] = sim_of(sc[k]);
+    }
+    double a[18], b[18], u[33], worst = 0.0;
+    hw_sim_line_positions(s[0], 0, a);
+    hw_sim_line_positions(s[0], 1, b);
+    hw_sim_line_positions(s[1], 0, u);
+    for (int j = 0; j < 18; j++) worst = fmax(worst, fmax(fabs(a[j] - u[j]), fabs(b[j] - u[15 + j])));
+    printf("statics: joint at (%.7f, %.7f), whole line's node 5 (%.7f, %.7f): %.2e m\n", a[15], a[17], u[15], u[17],
+           worst);
+    cr_expect(fabs(u[3]) > 1e-3, "the clamp bends the line: node 1 x %g", u[3]);
+    cr_expect(worst < 1e-5, "the joined halves' equilibrium is %.3e m from the whole line's", worst);
+    for (int k = 0; k < 2; k++) {
+        hw_sim_destroy(s[k]);
+        hw_scenario_free(sc[k]);
+    }
+}
+
 /* The joint's axis minimizes its hinges' energy, so the forces at that axis are the exact gradient
  * of the joint's energy (physics/bending.h): md_riser.yaml as a lumped model alone (its rod's
  * points as coupled points held still), BA 0, no drag, in air, EA lowered to 1e6 N so that RK4
