@@ -85,6 +85,14 @@ typedef struct hw_lm_sys {
      * 0: none, and nothing reads the two arrays (nor writes hw_lm_work.end_mc) */
     int n_clamp;
     double *ln_cdir, *ln_cdot;
+    /* bending joints (physics/bending.h hw_joint_axis; MoorDyn's zero-length rod joining lines with
+     * EI): ends clamped to the axis of their point's joint, which turns with the lines to balance
+     * their end moments. n_joint: how many (0: none, and nothing reads the arrays). ln_cjt per end
+     * slot: -1 (not on a joint), else 2 j + side for joint j, side 0: the line leaves its point
+     * along the axis, 1: against it. jt_e: the member end slots of joint j are
+     * jt_e[jt_e0[j] .. jt_e0[j + 1] - 1]. Joint ends count in n_clamp (their ln_cdir is zero). */
+    int n_joint;
+    int *ln_cjt, *jt_e0, *jt_e;
     /* viscoelastic lines (physics/viscoelastic.h): k1, k2 = EA_d and bd = BA_d, N and N s (k2 = 0:
      * an elastic line); ln_ba is their bs, ln_ea their EA_s. ln_vbeta: the mean-load slope beta of
      * EA_d (0: constant EA_d; else k2 is alpha and k1 its k1, at zero mean load, and the springs
@@ -481,6 +489,46 @@ HW_HD double hw_lm_hinge_tau(const hw_lm_sys *S, int l)
     return S->ln_ea[l] > 0.0 && S->ln_ba[l] > 0.0 ? S->ln_ba[l] / S->ln_ea[l] : 0.0;
 }
 
+/* The axis of bending joint j and its rate (physics/bending.h hw_joint_axis) from the state y:
+ * each member end's segment (not broken, on a line with EI > 0), from the end node outward, with
+ * its end hinge's stiffness EI / (l0 / 2). Zero when the members give no axis. */
+HW_HD hw_v3 hw_lm_joint_axis(const hw_lm_sys *S, const double *y, int j, hw_v3 *qdot)
+{
+    hw_v3 Q = hw_v3_zero(), Qdot = hw_v3_zero();
+    double ksum = 0.0;
+    int n = S->n_state;
+    for (int m = S->jt_e0[j]; m < S->jt_e0[j + 1]; m++) {
+        int e = S->jt_e[m], l = e >> 1, nseg = S->ln_nseg[l];
+        int s = (e & 1) ? S->ln_s0[l] + nseg - 1 : S->ln_s0[l];
+        if (!(S->ln_ei[l] > 0.0) || S->seg_alive[s] == 0.0) continue;
+        int i0 = hw_lm_end_node(S, e), i1 = (e & 1) ? i0 - 1 : i0 + 1;
+        hw_v3 d = hw_v3_sub(hw_lm_get3(y, n, HW_Y_RX, i1), hw_lm_get3(y, n, HW_Y_RX, i0));
+        double len = hw_v3_norm(d);
+        if (!(len > 0.0)) continue;
+        hw_v3 u = hw_v3_scale(d, 1.0 / len);
+        hw_v3 udot = hw_hinge_qdot(u, len, hw_v3_sub(hw_lm_get3(y, n, HW_Y_VX, i1),
+                                                     hw_lm_get3(y, n, HW_Y_VX, i0)));
+        hw_joint_add(&Q, &Qdot, &ksum, hw_hinge_stiffness(S->ln_ei[l], 0.0, S->seg_l0[s]),
+                     (S->ln_cjt[e] & 1) ? -1.0 : 1.0, u, udot);
+    }
+    return hw_joint_axis(Q, Qdot, ksum, qdot);
+}
+
+/* The clamp direction of end slot e and its rate: its joint's axis (on side 1 reversed) when the
+ * end is on a bending joint, else ln_cdir and ln_cdot (zero: not clamped). Needs n_clamp > 0. */
+HW_HD hw_v3 hw_lm_clamp_dir(const hw_lm_sys *S, const double *y, int e, hw_v3 *cdot)
+{
+    if (S->n_joint > 0 && S->ln_cjt[e] >= 0) {
+        int jt = S->ln_cjt[e];
+        double side = (jt & 1) ? -1.0 : 1.0;
+        hw_v3 qd, q = hw_lm_joint_axis(S, y, jt >> 1, &qd);
+        *cdot = hw_v3_scale(qd, side);
+        return hw_v3_scale(q, side);
+    }
+    *cdot = hw_v3_make(S->ln_cdot[3 * e], S->ln_cdot[3 * e + 1], S->ln_cdot[3 * e + 2]);
+    return hw_v3_make(S->ln_cdir[3 * e], S->ln_cdir[3 * e + 1], S->ln_cdir[3 * e + 2]);
+}
+
 /* Pass 4 (lines with EI > 0): the bending hinge at each interior node, with its Kelvin-Voigt
  * damping (hw_hinge_eval_damped; y: the state, for the node velocities). */
 HW_HD void hw_lm_hinge(const hw_lm_sys *S, const double *y, const hw_lm_work *w, int i)
@@ -509,7 +557,7 @@ HW_HD void hw_lm_hinge(const hw_lm_sys *S, const double *y, const hw_lm_work *w,
          * whose far side is the body: the end node gets -f (hg_fb at end A, hg_fa at end B, the
          * other zero), the segment's other node f (through its neighbour's sums), the body m */
         int e = 2 * l + (loc == 0 ? 0 : 1), s = loc == 0 ? S->ln_s0[l] : S->ln_s0[l] + loc - 1;
-        hw_v3 c = hw_v3_make(S->ln_cdir[3 * e], S->ln_cdir[3 * e + 1], S->ln_cdir[3 * e + 2]);
+        hw_v3 cdot, c = hw_lm_clamp_dir(S, y, e, &cdot);
         hw_v3 m = hw_v3_zero();
         double pw = 0.0;
         if (S->ln_ei[l] > 0.0 && hw_v3_dot(c, c) > 0.0 && S->seg_alive[s] != 0.0) {
@@ -518,7 +566,6 @@ HW_HD void hw_lm_hinge(const hw_lm_sys *S, const double *y, const hw_lm_work *w,
             double len = w->seg_len[s];
             hw_v3 qdot = hw_hinge_qdot(q, len, hw_v3_sub(hw_lm_get3(y, n, HW_Y_VX, i0 + 1),
                                                          hw_lm_get3(y, n, HW_Y_VX, i0)));
-            hw_v3 cdot = hw_v3_make(S->ln_cdot[3 * e], S->ln_cdot[3 * e + 1], S->ln_cdot[3 * e + 2]);
             hw_clamp h = hw_hinge_clamp(loc != 0, c, cdot, q, len, qdot,
                                         hw_hinge_stiffness(S->ln_ei[l], 0.0, S->seg_l0[s]),
                                         hw_lm_hinge_tau(S, l));

@@ -45,6 +45,10 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/md_polyester.yaml", /* viscoelastic, EA_d following the mean load k1 e1 */
     HW_TEST_DATA_DIR "/md_beam.yaml", /* bending with damped hinges (kernels/physics/bending.h) */
     HW_TEST_DATA_DIR "/md_cantilever.yaml", /* a clamped end's hinge (hw_hinge_clamp) */
+    HW_TEST_DATA_DIR "/md_riser.yaml", /* a bending joint (hw_lm_joint_axis): two lines' ends clamped
+                                          to an axis their end hinges turn, in air */
+    HW_TEST_DATA_DIR "/md_riser_wet.yaml", /* the same in water, with drag and damped hinges (the
+                                              joint axis' rate) */
     HW_TEST_DATA_DIR "/md_sea_curr2.yaml", /* a current varying in depth and time: physics/hydro.h's
                                               bisection in time on the device */
     HW_TEST_DATA_DIR "/md_syrope.yaml", /* Syrope: a slow strain per segment after the blocks, and

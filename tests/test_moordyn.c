@@ -1909,14 +1909,15 @@ Test(rods, bad_rod_references_are_located)
     expect(rod_with("1  chain 1 2", "1  chain 1 R1C"), BAD, 23, "LINES 1 AttachB", "expected a rod end R<ID>A or R<ID>B");
     rod_deck(ROD_TYPE, ROD_ROW);
     expect(rod_with("1  chain 1 2", "1  chain 1 3"), BAD, 23, "LINES 1 AttachB", "point ID 1..2"); /* rod points have no ID */
-    /* a line with bending stiffness on a zero-length rod's end: MoorDyn turns the rod to balance its
-     * lines' moments; refused at the line (on a rod of length it is a cantilever: test_md_cantilever.c) */
+    /* a line with bending stiffness on the end of a zero-length rod with ends apart (a body's): MoorDyn
+     * turns the rod to balance its lines' moments; refused at the line (on a rod of length it is a
+     * cantilever: test_md_cantilever.c; on one whose ends coincide a bending joint: test_md_riser.c) */
     rod_deck(ROD_TYPE, "1 can Fixed 0 0 -50 0 0 -40 0 -");
     char t[8192];
     snprintf(t, sizeof t, "%s", rod_with("1e9 -0.5     0  1.2", "1e9 -0.5     5e3  1.2"));
     snprintf(rodtext, sizeof rodtext, "%s", t);
     expect(rod_with("1  chain 1 2", "1  chain 1 Rod1B"), REFUSED, 23, "LINES 1 AttachB: a line with bending stiffness",
-           "zero-length rod (rod1_b, NumSegs 0)");
+           "zero-length rod with ends apart (rod1_b, NumSegs 0");
     rod_deck(ROD_TYPE, ROD_ROW);
     expect(rod_with("FairTen1\n", "R1N6PX\n"), BAD, 28, "OUTPUTS R1N6PX", "node number 0..5");
     rod_deck(ROD_TYPE, ROD_ROW);

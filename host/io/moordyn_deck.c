@@ -105,6 +105,8 @@ typedef struct rdr {
     hw_body_cylinder_def *cyl; /* the cylinders of all bodies, grouped by body (one block) */
     hw_line_def *lines;
     int n_lines, *line_ln;
+    char *line_rend;    /* per line end (2 i + end): the rod end 'A' or 'B' it names (R<ID>A/B), else 0 */
+    char rod_end;       /* point_ref's last: the rod end it read ('A', 'B'), else 0 */
     int *fail_ln;       /* deck line of each line's FAILURE row (0: none) */
     char **names;       /* point and line names ("point3", "line1") */
     int n_names;
@@ -2408,6 +2410,7 @@ static int point_ref(rdr *R, const row *r, int c, const char *where, const char 
                  R->n_rods, id, r->tok[c]);
             return -1;
         }
+        R->rod_end = *end;
         return *end == 'A' ? R->rods[id - 1].pt_a : R->rods[id - 1].pt_b;
     }
     if (!strcmp(prefix, "B") || !strcmp(prefix, "BODY")) {
@@ -2468,9 +2471,13 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
              r->tok[1]);
         return;
     }
+    R->rod_end = 0;
     l->point_a = point_ref(R, r, 2, where, "AttachA");
+    R->line_rend[2 * i] = R->rod_end;
     if (FAILED(R)) return;
+    R->rod_end = 0;
     l->point_b = point_ref(R, r, 3, where, "AttachB");
+    R->line_rend[2 * i + 1] = R->rod_end;
     l->length = col_num(R, r, 4, where, "UnstrLen", "m");
     if (FAILED(R)) return;
     double big = 0;
@@ -2567,7 +2574,9 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
  * at rod end A along B->A; MoorDyn's Line::setEndOrientation), and the line's end moment goes to
  * the rod. Hawser's lines[].clamp_a / clamp_b (kernels/physics/bending.h hw_hinge_clamp), in the
  * frame of the rod's body, which turns it and takes the moment. A zero-length rod (NumSegs 0)
- * takes its direction from its lines' moments in MoorDyn: refused at the line's row. */
+ * takes its direction from its lines' moments in MoorDyn (Rod::setDependentStates): one that is a
+ * point is a bending joint (hw_joint_axis), the line's end on it clamp_a / clamp_b axis at rod end
+ * B and -axis at rod end A; one on a body (ends apart) is refused at the line's row. */
 static void set_rod_clamps(rdr *R)
 {
     for (int i = 0; i < R->n_lines && !FAILED(R); i++) {
@@ -2579,12 +2588,17 @@ static void set_rod_clamps(rdr *R)
             for (int k = 0; k < R->n_rods; k++) {
                 const md_rod *rod = &R->rods[k];
                 if (p != rod->pt_a && p != rod->pt_b) continue;
+                if (rod->c.segments == 0 && rod->point) { /* a bending joint: the side from the end named */
+                    l->clamp_axis[end] = R->line_rend[2 * i + end] == 'B' ? 1 : -1;
+                    break;
+                }
                 if (rod->c.segments == 0) {
                     char w[128];
                     snprintf(w, sizeof w, "LINES %d %s", i + 1, end ? "AttachB" : "AttachA");
                     refuse(R, R->line_ln[i], w, "a line with bending stiffness (EI = %g N m^2, type %.40s) on a "
-                           "zero-length rod (%s, NumSegs 0) not supported yet: MoorDyn turns such a rod to balance "
-                           "its lines' end moments (give the type EI 0 to run it with a pinned end)", t->ei, t->name,
+                           "zero-length rod with ends apart (%s, NumSegs 0: a body's) not supported yet: MoorDyn turns "
+                           "such a rod to balance its lines' end moments, which Hawser does for a zero-length rod whose "
+                           "ends coincide (give it A = B, or the type EI 0 for a pinned end)", t->ei, t->name,
                            R->points[p].name);
                     return;
                 }
@@ -2636,9 +2650,10 @@ static void read_lines(rdr *R)
     if (n == 0) fail(R, R->sec[SEC_LINES].header + 1, "LINES", "expected at least one line row, got none");
     R->lines = calloc((size_t)n + 1, sizeof *R->lines);
     R->line_ln = calloc((size_t)n + 1, sizeof *R->line_ln);
+    R->line_rend = calloc(2 * (size_t)n + 2, 1);
     R->lo = calloc((size_t)n + 1, sizeof *R->lo);
-    if (!R->lines || !R->line_ln || !R->lo)
-        oom(R, "the lines", ((double)n + 1) * (sizeof *R->lines + sizeof(int) + sizeof *R->lo));
+    if (!R->lines || !R->line_ln || !R->line_rend || !R->lo)
+        oom(R, "the lines", ((double)n + 1) * (sizeof *R->lines + sizeof(int) + 2 + sizeof *R->lo));
     for (int i = 0; i < n && !FAILED(R); i++) {
         read_line(R, &rows[i], i, &R->lines[i]);
         R->line_ln[i] = rows[i].line;
@@ -3248,6 +3263,7 @@ static void rdr_free(rdr *R)
     free(R->att);
     free(R->lines);
     free(R->line_ln);
+    free(R->line_rend);
     free(R->fail_ln);
     for (int k = 0; k < R->n_names; k++) free(R->names[k]);
     free(R->names);

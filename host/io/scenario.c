@@ -1324,9 +1324,22 @@ static void parse_line(loader *L, yaml_node_t *node, int i, hw_line_def *l)
             hw_yr_get_num(&sm, "Tmean0", 1, &l->syr_tmean0);
         }
     }
-    for (int e = 0; e < 2 && !FAILED(L); e++) { /* clamped ends: a direction, never zero */
+    for (int e = 0; e < 2 && !FAILED(L); e++) { /* clamped ends: a direction, never zero, or a joint's axis */
         const char *key = e ? "clamp_b" : "clamp_a";
         double *c = l->clamp[e];
+        fld jf;
+        const char *js = hw_yr_get(&m, key, &jf) ? yd_scalar(jf.v) : NULL;
+        if (js) { /* a bending joint: axis (+axis) or -axis (docs/scenario.md) */
+            if (!strcmp(js, "axis") || !strcmp(js, "+axis")) l->clamp_axis[e] = 1;
+            else if (!strcmp(js, "-axis")) l->clamp_axis[e] = -1;
+            else {
+                char got[96];
+                yd_describe(jf.v, got, sizeof got);
+                fail(L, jf.line, jf.path, "expected a direction [dx, dy, dz], or axis or -axis (the end on its "
+                     "point's bending joint), got %s", got);
+            }
+            continue;
+        }
         if (get_vec3(&m, key, 0, c) == 0 && c[0] == 0 && c[1] == 0 && c[2] == 0) { /* 0: given */
             fld f;
             hw_yr_get(&m, key, &f);

@@ -464,8 +464,9 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
         fprintf(f, "\n    end_b: "); str(f, m->points[l->point_b].name);
         fprintf(f, "\n    length: "); num(f, l->length);
         fprintf(f, "\n    segments: %d\n", l->nseg);
-        for (int end = 0; end < 2; end++) { /* clamped ends */
+        for (int end = 0; end < 2; end++) { /* clamped ends: a direction, or a bending joint's axis */
             const double *c = l->clamp[end];
+            if (l->clamp_axis[end]) fprintf(f, "    clamp_%c: %s\n", end ? 'b' : 'a', l->clamp_axis[end] > 0 ? "axis" : "-axis");
             if (c[0] == 0 && c[1] == 0 && c[2] == 0) continue;
             fprintf(f, "    clamp_%c: ", end ? 'b' : 'a');
             vec3(f, c);

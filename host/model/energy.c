@@ -57,7 +57,7 @@ void hw_model_energy(const hw_model *m, double t, const double *y, hw_energy *e)
         } else if (S->n_clamp > 0 && S->ln_ei[l] > 0 && (loc == 0 || loc == nseg)) {
             /* a clamped end's hinge (hw_hinge_clamp), k (1 - cos) against the clamp */
             int en = 2 * l + (loc == 0 ? 0 : 1), s = loc == 0 ? sl + 1 : sl;
-            hw_v3 c = hw_v3_make(S->ln_cdir[3 * en], S->ln_cdir[3 * en + 1], S->ln_cdir[3 * en + 2]);
+            hw_v3 cdot, c = hw_lm_clamp_dir(S, y, en, &cdot); /* a joint's: its axis now */
             if (hw_v3_dot(c, c) > 0 && S->seg_alive[s] != 0.0)
                 e->bending += hw_hinge_clamp(loc != 0, c, hw_v3_zero(), loc == 0 ? qb : qa, loc == 0 ? lb : la,
                                              hw_v3_zero(), hw_hinge_stiffness(S->ln_ei[l], 0.0, S->seg_l0[s]),

@@ -154,6 +154,35 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
             const double *c = def->lines[l].clamp[e];
             S->n_clamp += c[0] != 0 || c[1] != 0 || c[2] != 0;
         }
+    int n_jends = 0; /* ends on bending joints (kernels/physics/bending.h hw_joint_axis) */
+    for (int l = 0; l < nl; l++) n_jends += (def->lines[l].clamp_axis[0] != 0) + (def->lines[l].clamp_axis[1] != 0);
+    if (n_jends > 0) { /* a joint per point with such ends, in point order; members in end-slot order */
+        int np = def->n_points, *jt_of;
+        ALLOC(jt_of, np); ALLOC(S->ln_cjt, 2 * nl); ALLOC(S->jt_e, n_jends);
+        for (int p = 0; p < np; p++) jt_of[p] = -1;
+        for (int l = 0; l < nl; l++)
+            for (int e = 0; e < 2; e++) {
+                int p = e ? def->lines[l].point_b : def->lines[l].point_a;
+                if (def->lines[l].clamp_axis[e] && jt_of[p] < 0) jt_of[p] = 0;
+            }
+        for (int p = 0; p < np; p++) if (jt_of[p] == 0) jt_of[p] = S->n_joint++;
+        ALLOC(S->jt_e0, S->n_joint + 1);
+        int *fill;
+        ALLOC(fill, S->n_joint);
+        for (int l = 0; l < nl; l++)
+            for (int e = 0; e < 2; e++) {
+                int p = e ? def->lines[l].point_b : def->lines[l].point_a;
+                if (def->lines[l].clamp_axis[e]) S->jt_e0[jt_of[p] + 1]++;
+            }
+        for (int j = 0; j < S->n_joint; j++) S->jt_e0[j + 1] += S->jt_e0[j];
+        for (int l = 0; l < nl; l++)
+            for (int e = 0; e < 2; e++) {
+                int p = e ? def->lines[l].point_b : def->lines[l].point_a, side = def->lines[l].clamp_axis[e];
+                S->ln_cjt[2 * l + e] = side ? 2 * jt_of[p] + (side < 0) : -1;
+                if (side) S->jt_e[S->jt_e0[jt_of[p]] + fill[jt_of[p]]++] = 2 * l + e;
+            }
+        S->n_clamp += n_jends; /* their hinges are clamps' (ln_cdir zero: the joint's axis instead) */
+    }
     if (S->n_clamp > 0) {
         ALLOC(S->ln_cdir, 6 * nl); ALLOC(S->ln_cdot, 6 * nl);
         for (int l = 0; l < nl; l++)

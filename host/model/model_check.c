@@ -379,6 +379,21 @@ static hw_status check_line(const hw_model_def *m, const hw_line_def *l, int i, 
                  "turn: it cannot hold a direction), got free point '%s'",
                  m->points[e ? l->point_b : l->point_a].name);
     }
+    for (int e = 0; e < 2; e++) { /* ends on a bending joint */
+        if (!l->clamp_axis[e]) continue;
+        const char *f = e ? "clamp_b" : "clamp_a";
+        if (l->clamp_axis[e] != 1 && l->clamp_axis[e] != -1)
+            FAIL(S, i, f, "expected the joint side +1 (axis) or -1 (-axis), got %d", l->clamp_axis[e]);
+        if (!(m->types[l->type].ei > 0))
+            FAIL(S, i, f, "expected a line type with EI > 0 (a joint holds the line's bending), got "
+                 "EI = %g N m^2", m->types[l->type].ei);
+        const double *c = l->clamp[e];
+        if (c[0] != 0 || c[1] != 0 || c[2] != 0)
+            FAIL(S, i, f, "expected either a clamp direction or a joint axis on one end, got both");
+        if (l->winch.end != HW_WINCH_NONE && (l->winch.end == HW_WINCH_A) == (e == 0))
+            FAIL(S, i, f, "expected an end without a winch on a bending joint (the end segment's "
+                 "length would change under the joint), got a winch at end %c", e ? 'b' : 'a');
+    }
     const hw_winch_def *w = &l->winch;
     if (w->end == HW_WINCH_NONE) return HW_OK;
     char field[48], why[256];

@@ -178,6 +178,35 @@ static int dense_solve(double *A, double *b, int n)
 
 static size_t ny_of(const statics *s) { return hw_lm_ny(&s->m->S); }
 
+/* An interior node next to a line end on a bending joint (kernels/lumped.h hw_lm_joint_axis): its
+ * position turns the joint's axis, so it moves the forces on the nodes next to the joint on its
+ * other lines too. Such a node is perturbed alone, never with others of its colour, whose columns
+ * would otherwise take those forces for their own, and its column keeps the other lines' rows
+ * within the band: with joints the band is 3 nodes wide, which holds them for lines that follow
+ * each other in the model (a riser's sections; the joint's other entries are left out, and Newton
+ * converges more slowly there). */
+static int next_to_joint(const hw_lm_sys *S, int i)
+{
+    if (S->n_joint <= 0 || !interior(S, i)) return 0;
+    int l = S->node_line[i], loc = S->node_loc[i];
+    return (loc == 1 && S->ln_cjt[2 * l] >= 0) || (loc == S->ln_nseg[l] - 1 && S->ln_cjt[2 * l + 1] >= 0);
+}
+
+/* Column i of -J (node i's coordinate c perturbed by h in s->ytry, forces in s->f): rows of its
+ * line within the band. */
+static void band_column(statics *s, int i, int c)
+{
+    const hw_lm_sys *S = &s->m->S;
+    int nn = S->n_nodes, n = S->n_state, bw = s->bw, K = s->K, W = s->W;
+    double h = s->ytry[c * n + i] - s->y[c * n + i];
+    for (int j = i - bw; j <= i + bw; j++) {
+        if (j < 0 || j >= nn || !interior(S, j) || (S->node_line[j] != S->node_line[i] && !next_to_joint(S, i)))
+            continue;
+        for (int r = 0; r < 3; r++)
+            BAND(s->band, W, K, 3 * j + r, 3 * i + c) = -(s->f[3 * j + r] - s->f0[3 * j + r]) / h;
+    }
+}
+
 /* -J by coloured forward differences around s->y (forces there in s->f0). */
 static void build_jacobian(statics *s)
 {
@@ -189,17 +218,18 @@ static void build_jacobian(statics *s)
         for (int c = 0; c < 3; c++) {
             memcpy(s->ytry, s->y, ny_of(s) * sizeof(double));
             for (int i = color; i < nn; i += stride)
-                if (interior(S, i)) s->ytry[c * n + i] += 1e-9 * (1.0 + S->seg_l0[S->ln_s0[S->node_line[i]]]);
+                if (interior(S, i) && !next_to_joint(S, i))
+                    s->ytry[c * n + i] += 1e-9 * (1.0 + S->seg_l0[S->ln_s0[S->node_line[i]]]);
             eval_forces(s, s->ytry);
-            for (int i = color; i < nn; i += stride) {
-                if (!interior(S, i)) continue;
-                double h = s->ytry[c * n + i] - s->y[c * n + i];
-                for (int j = i - bw; j <= i + bw; j++) {
-                    if (j < 0 || j >= nn || S->node_line[j] != S->node_line[i] || !interior(S, j)) continue;
-                    for (int r = 0; r < 3; r++)
-                        BAND(s->band, W, K, 3 * j + r, 3 * i + c) = -(s->f[3 * j + r] - s->f0[3 * j + r]) / h;
-                }
-            }
+            for (int i = color; i < nn; i += stride)
+                if (interior(S, i) && !next_to_joint(S, i)) band_column(s, i, c);
+        }
+    for (int i = 0; S->n_joint > 0 && i < nn; i++) /* next to a joint: alone */
+        for (int c = 0; c < 3 && next_to_joint(S, i); c++) {
+            memcpy(s->ytry, s->y, ny_of(s) * sizeof(double));
+            s->ytry[c * n + i] += 1e-9 * (1.0 + S->seg_l0[S->ln_s0[S->node_line[i]]]);
+            eval_forces(s, s->ytry);
+            band_column(s, i, c);
         }
     for (int i = 0; i < nn; i++)
         if (!interior(S, i)) for (int r = 0; r < 3; r++) BAND(s->band, W, K, 3 * i + r, 3 * i + r) = 1.0;
@@ -627,7 +657,7 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
     memset(&s, 0, sizeof s);
     s.m = m;
     s.ops = hw_cpu_backend();
-    s.bw = S->any_bending ? 2 : 1;
+    s.bw = S->any_bending ? (S->n_joint > 0 ? 3 : 2) : 1; /* joints: next_to_joint */
     s.K = 3 * s.bw + 2;
     s.W = 3 * s.K + 1;
     int n = S->n_state, nn = S->n_nodes;

@@ -326,6 +326,13 @@ typedef struct hw_line_def {
      * <= Tmax0) it starts at on the working curve of Tmax0 (without a static solve; the static
      * solve puts each segment at rest on that curve instead) */
     double syr_tmax0, syr_tmean0;
+    /* Ends on a bending joint (docs/physics.md section 4, "A bending joint"; docs/scenario.md
+     * lines[].clamp_a: axis | -axis; MoorDyn's zero-length rod joining lines with EI): +1, the end
+     * is clamped to leave its point along the point's joint axis, -1 against it; 0 (the default):
+     * not. The axis is no body's: it turns to balance the moments of the ends clamped to it (all
+     * such ends on the same point form its joint). Needs a line type with EI > 0 and no clamp[]
+     * direction on that end; any point kind. */
+    int clamp_axis[2];
 } hw_line_def;
 
 /* A sheave (docs/physics.md section 6) over which a cable runs from one line (line_in) to another

@@ -296,6 +296,11 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
         bad |= dev_copy(b, &S.ln_cdir, h->ln_cdir, 6 * (size_t)nl);
         bad |= dev_copy(b, &S.ln_cdot, h->ln_cdot, 6 * (size_t)nl);
     }
+    if (h->n_joint > 0) { // bending joints (kernels/physics/bending.h hw_joint_axis)
+        bad |= dev_copy(b, &S.ln_cjt, h->ln_cjt, 2 * (size_t)nl);
+        bad |= dev_copy(b, &S.jt_e0, h->jt_e0, (size_t)h->n_joint + 1);
+        bad |= dev_copy(b, &S.jt_e, h->jt_e, (size_t)h->jt_e0[h->n_joint]);
+    }
     if (h->n_vis > 0) { // viscoelastic lines (kernels/physics/viscoelastic.h)
         bad |= dev_copy(b, &S.ln_vk1, h->ln_vk1, nl);
         bad |= dev_copy(b, &S.ln_vk2, h->ln_vk2, nl);

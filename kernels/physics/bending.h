@@ -87,4 +87,41 @@ HW_HD hw_clamp hw_hinge_clamp(int end_b, hw_v3 c, hw_v3 cdot, hw_v3 q, double le
     }
     return r;
 }
+
+/* A bending joint (docs/physics.md section 4, "A bending joint"; MoorDyn's zero-length rod joining
+ * lines with EI): a point whose lines' ends are clamped (hw_hinge_clamp) to one axis q that no
+ * body holds: it turns with the lines. Member end i leaves the point along the unit vector u_i of
+ * its end segment (from the point's node outward), on side s_i (+1: the line is clamped to leave
+ * along q, -1: along -q), with the end hinge's stiffness k_i. The hinges' energy
+ *   E = sum k_i (1 - s_i q . u_i)
+ * is least over unit vectors q at
+ *   q = Q / |Q|,  Q = sum k_i s_i u_i,
+ * the axis used: the joint takes no moment (q x Q = 0: the hinges' moments on the axis balance),
+ * and since E is stationary in q there, the hinges' forces at fixed q are the exact gradient of
+ * the joint's energy min_q E. MoorDyn 2.7.2 turns its zero-length rod to the unit vector of
+ * sum s_i EI_i u_i / l_i with the stretched end lengths l_i (Rod::setDependentStates,
+ * Line::getEndSegmentMoment), the same axis up to the lines' strain differences. Its rate:
+ *   dq/dt = (1 - q q^T) dQ/dt / |Q|,  dQ/dt = sum k_i s_i du_i/dt
+ * (the hinges' damping reads it as a clamp's cdot). hw_joint_add sums a member into Q and dQ/dt;
+ * hw_joint_axis returns q and sets *qdot, both zero when Q vanishes against sum k_i (ksum; lines
+ * on one side leaving opposite ways: no axis, the ends are ball joints at that state). */
+HW_HD void hw_joint_add(hw_v3 *Q, hw_v3 *Qdot, double *ksum, double k, double side, hw_v3 u,
+                        hw_v3 udot)
+{
+    *Q = hw_v3_add(*Q, hw_v3_scale(u, k * side));
+    *Qdot = hw_v3_add(*Qdot, hw_v3_scale(udot, k * side));
+    *ksum += k;
+}
+
+HW_HD hw_v3 hw_joint_axis(hw_v3 Q, hw_v3 Qdot, double ksum, hw_v3 *qdot)
+{
+    double n = hw_v3_norm(Q);
+    if (!(n > 1e-12 * ksum)) {
+        *qdot = hw_v3_zero();
+        return hw_v3_zero();
+    }
+    hw_v3 q = hw_v3_scale(Q, 1.0 / n);
+    *qdot = hw_hinge_qdot(q, n, Qdot);
+    return q;
+}
 #endif
