@@ -47,6 +47,8 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/md_cantilever.yaml", /* a clamped end's hinge (hw_hinge_clamp) */
     HW_TEST_DATA_DIR "/md_sea_curr2.yaml", /* a current varying in depth and time: physics/hydro.h's
                                               bisection in time on the device */
+    HW_TEST_DATA_DIR "/md_curr5.yaml", /* a current on an x, y, z, t grid (hydro.h hw_current_grid):
+                                          each thread finds its own time bracket on the device */
     HW_TEST_DATA_DIR "/md_syrope.yaml", /* Syrope: a slow strain per segment after the blocks, and
                                            each segment's running maximum and branch flag, which
                                            the segment pass moves at every evaluation */
