@@ -13,6 +13,7 @@
 #include "io/scenario.h"
 #include "io/scenario_write.h"
 #include "lumped.h"
+#include "physics/rigid.h"
 #include "sea/current.h"
 
 #include "helpers.h"
@@ -312,6 +313,15 @@ Test(currents5, linear_grid_is_exact_and_flat_outside)
         hw_lm_current_time(&S, t + 0.01);
         hw_v3 e = hw_lm_current(&S, r, t + 0.01);
         cr_expect(!memcmp(&c, &e, sizeof c), "t %g: a stale bracket was used", t + 0.01);
+    }    /* the rigid cables' elements read the same grid at their centres */
+    hw_rc_env E;
+    memset(&E, 0, sizeof E);
+    E.cg = hw_current_view(&d);
+    for (int p = 0; p < 20; p++) {
+        E.t = 0.15 * p;
+        hw_v3 r = hw_v3_make(-12 + 1.3 * p, 6 - 0.6 * p, -32 + 1.6 * p);
+        hw_v3 a = hw_rc_current_at(&E, r), b = hw_current_def_at(&d, r, E.t);
+        cr_expect(!memcmp(&a, &b, sizeof a), "rigid element at t %g", E.t);
     }
 }
 
