@@ -65,10 +65,10 @@ typedef struct hw_cyl_p {
 } hw_cyl_p;
 
 /* What a cylinder sees of the sea: the waves (n = 0: still water) at time t, the current on its
- * grid (cur.nz = 0: none; none above the surface) with its time bracket cw at t (hw_current_when), the seabed with stiffness kb and damping cb per contact
- * area (kb = 0: no contact): flat at z = -depth when sb_nx = 0, else the bathymetry grid sb_x
- * (sb_nx values), sb_y (sb_ny), depths sb_d (x fastest) under each node (hw_bathy_depth, as the
- * lines' nodes). */
+ * grid (cur.nz = 0: none; none above the surface) with its time bracket cw at t (hw_current_when),
+ * the seabed with stiffness kb and damping cb per contact area (kb = 0: no contact): flat at
+ * z = -depth when sb_nx = 0, else the bathymetry grid sb_x (sb_nx values), sb_y (sb_ny), depths
+ * sb_d (x fastest) under each node (hw_bathy_depth, as the lines' nodes). */
 typedef struct hw_cyl_sea {
     const hw_wave_field *W;
     double t;
