@@ -853,6 +853,33 @@ static int read_deck_table(rdr *R, const char *path, const hw_table_spec *s, hw_
     return -1;
 }
 
+/* wave_frequencies.txt (WaveKin 2 and 7) read as a table, rows "omega re im [beta]" (a missing beta
+ * reads 0; with increasing, omega must increase strictly), or -1 (failed). */
+static int read_wave_table(rdr *R, const char *path, int increasing, hw_table_file *t)
+{
+    static const char *const COL[4] = {"omega", "re", "im", "beta"};
+    static const hw_table_spec SPEC[2] = {
+        {3, 4, 0, 1, 2, 0, 0, 0, COL, "omega re im [beta]", "rows (omega = 0, then the components; as MoorDyn requires)"},
+        {3, 4, 0, 1, 2, 0, 0, 1, COL, "omega re im [beta]", "rows (omega = 0, then the components; as MoorDyn requires)"}};
+    return read_deck_table(R, path, &SPEC[increasing != 0], t, increasing ? "WaveKin 2" : "WaveKin 7",
+                           R->opt_ln[O_WAVEKIN]);
+}
+
+/* The checks of row r of wave_frequencies.txt that WaveKin 2 and 7 share: omega = 0 on the first
+ * row, a direction beta from -2 pi to 2 pi on every row (MoorDyn 2.7.2's spectrumFromFile refuses
+ * it on any row). 0, or -1 (failed). */
+static int wave_row_check(rdr *R, const char *path, const hw_table_file *t, int r)
+{
+    const double *v = t->v + (size_t)r * t->cols;
+    if (r == 0 && v[0] != 0)
+        wave_file_fail(R, HW_ERR_INPUT, path, t->line[r], "omega", "expected 0 rad/s on the first row (as "
+                       "MoorDyn requires), got %g", v[0]);
+    else if (fabs(v[3]) > 2 * 3.14159265358979323846)
+        wave_file_fail(R, HW_ERR_INPUT, path, t->line[r], "beta", "expected a direction from -2 pi to 2 pi rad (as "
+                       "MoorDyn requires), got %g", v[3]);
+    return FAILED(R) ? -1 : 0;
+}
+
 /* WaveKin 7: wave_frequencies.txt beside the deck. Rows "omega re im [beta]": a component of
  * angular frequency omega (rad/s), complex amplitude re + i im (m) and direction beta (rad, default
  * 0), whose elevation in MoorDyn v2 is |A| sin(omega t - k (x cos beta + y sin beta) + arg A)
@@ -862,22 +889,17 @@ static int read_deck_table(rdr *R, const char *path, const hw_table_spec *s, hw_
  * add nothing and are left out. */
 static void read_wave_frequencies(rdr *R, const char *path)
 {
-    static const char *const COL[4] = {"omega", "re", "im", "beta"};
-    static const hw_table_spec SPEC = {3, 4, 0, 1, 2, 0, 0, 0, COL, "omega re im [beta]",
-                                       "rows (omega = 0, then the components; as MoorDyn requires)"};
     hw_table_file t;
-    if (read_deck_table(R, path, &SPEC, &t, "WaveKin 7", R->opt_ln[O_WAVEKIN])) return;
+    if (read_wave_table(R, path, 0, &t)) return;
     int n = 0;
     double *c = malloc((size_t)t.rows * 4 * sizeof *c); /* 4 per component: amp, omega, dir, phase */
     if (!c) oom(R, "the wave components", (double)t.rows * 4 * sizeof *c);
     for (int r = 0; r < t.rows && !FAILED(R); r++) {
         const double *v = t.v + (size_t)r * t.cols;
         int ln = t.line[r];
+        if (wave_row_check(R, path, &t, r)) break;
         if (r == 0) {
-            if (v[0] != 0)
-                wave_file_fail(R, HW_ERR_INPUT, path, ln, "omega", "expected 0 rad/s on the first row (as "
-                               "MoorDyn requires), got %g", v[0]);
-            else if (v[2] != 0)
+            if (v[2] != 0)
                 wave_file_fail(R, HW_ERR_UNSUPPORTED, path, ln, "im", "a mean water level (the imaginary part "
                                "at omega = 0, %g m) not supported yet: the mean surface is z = 0", v[2]);
             continue;
@@ -885,11 +907,6 @@ static void read_wave_frequencies(rdr *R, const char *path)
         if (!(v[0] > 0)) {
             wave_file_fail(R, HW_ERR_INPUT, path, ln, "omega", "expected an angular frequency > 0 rad/s after "
                            "the first row, got %g", v[0]);
-            break;
-        }
-        if (fabs(v[3]) > 2 * 3.14159265358979323846) {
-            wave_file_fail(R, HW_ERR_INPUT, path, ln, "beta", "expected a direction from -2 pi to 2 pi rad (as "
-                           "MoorDyn requires), got %g", v[3]);
             break;
         }
         double amp = hypot(v[1], v[2]);
@@ -1031,11 +1048,8 @@ static void read_current_profile(rdr *R)
  * grid step as MoorDyn does. The first bin's real part over 2 is a mean level, refused when not 0. */
 static void read_wave_frequencies_fft(rdr *R, const char *path)
 {
-    static const char *const COL[4] = {"omega", "re", "im", "beta"};
-    static const hw_table_spec SPEC = {3, 4, 0, 1, 2, 0, 0, 1, COL, "omega re im [beta]",
-                                       "rows (omega = 0, then the components; as MoorDyn requires)"};
     hw_table_file t;
-    if (read_deck_table(R, path, &SPEC, &t, "WaveKin 2", R->opt_ln[O_WAVEKIN])) return;
+    if (read_wave_table(R, path, 1, &t)) return;
     const int n = t.rows, c = t.cols;
     double *col = malloc((size_t)n * 4 * sizeof *col);
     if (!col) {
@@ -1046,12 +1060,7 @@ static void read_wave_frequencies_fft(rdr *R, const char *path)
     for (int r = 0; r < n && !FAILED(R); r++) {
         const double *v = t.v + (size_t)r * c;
         for (int k = 0; k < 4; k++) col[k * n + r] = k < c ? v[k] : 0.0;
-        if (r == 0 && v[0] != 0)
-            wave_file_fail(R, HW_ERR_INPUT, path, t.line[r], "omega", "expected 0 rad/s on the first row (as "
-                           "MoorDyn requires), got %g", v[0]);
-        if (c > 3 && fabs(v[3]) > 2 * 3.14159265358979323846)
-            wave_file_fail(R, HW_ERR_INPUT, path, t.line[r], "beta", "expected a direction from -2 pi to 2 pi rad "
-                           "(as MoorDyn requires), got %g", v[3]);
+        wave_row_check(R, path, &t, r);
     }
     int first = t.line[0], last = t.line[n - 1];
     hw_table_file_free(&t);
@@ -1686,7 +1695,7 @@ static void check_body(rdr *R, int k)
 /* A Body# point's Mass and Volume, folded into its (free) body as MoorDyn 2.7.2 has them act: the
  * point's weight and buoyancy at the point, its mass moving with the body there. The body's mass
  * grows by M, its centre of gravity moves to the mass-weighted mean, its inertia about the new centre
- * of gravity gains both parts' parallel-axis terms m (|e|^2 1 - e e^T) (products of inertia
+ * of gravity gains both parts' parallel-axis terms (hw_body_parallel_axis; products of inertia
  * included); its volume grows by V, the centre of buoyancy moving to the volume-weighted mean. */
 static void fold_point_into_body(hw_body_def *b, const double at[3], double m, double v)
 {
@@ -1697,12 +1706,8 @@ static void fold_point_into_body(hw_body_def *b, const double at[3], double m, d
             eb[c] = b->cg[c] - cg[c];
             ep[c] = at[c] - cg[c];
         }
-        static const int IJ[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}}; /* Ixx Iyy Izz Ixy Ixz Iyz */
-        double nb = eb[0] * eb[0] + eb[1] * eb[1] + eb[2] * eb[2], np = ep[0] * ep[0] + ep[1] * ep[1] + ep[2] * ep[2];
-        for (int k = 0; k < 6; k++) {
-            int i = IJ[k][0], j = IJ[k][1];
-            b->inertia[k] += mb * ((i == j ? nb : 0.0) - eb[i] * eb[j]) + m * ((i == j ? np : 0.0) - ep[i] * ep[j]);
-        }
+        hw_body_parallel_axis(b->inertia, mb, eb);
+        hw_body_parallel_axis(b->inertia, m, ep);
         b->mass = mt;
         memcpy(b->cg, cg, sizeof cg);
     }
@@ -2617,8 +2622,9 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 
 static const char *const CHANNEL_HELP =
     "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
-    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,T}, R#{PX..VZ,FX..MZ,RX,RY,TENA,TENB}, "
-    "Body#{PX,PY,PZ,RX,RY,RZ,VX,VY,VZ,RVX,RVY,RVZ,FX,FY,FZ,MX,MY,MZ,TEN}";
+    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,T}, "
+    "R#{PX..VZ,AX..AZ,RVX..RAZ,FX..MZ,RX,RY,SUB,TENA,TENB}, "
+    "Body#{PX,PY,PZ,RX,RY,RZ,VX,VY,VZ,RVX,RVY,RVZ,AX..AZ,RAX..RAZ,FX,FY,FZ,MX,MY,MZ,TEN,SUB}";
 
 static int xyz_suffix(const char *q, char kind)
 {
@@ -2657,8 +2663,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         node = 0; /* the whole rod: its reference point, end A */
         whole = 1;
         q = let[1];
-    } else if (!has[1] && (xyz_suffix(let[1], 'A') >= 0 || !strncmp(let[1], "RV", 2) || !strncmp(let[1], "RA", 2))) {
-        node = 0; /* the whole rod: end A's acceleration, the rod's angular velocity and acceleration */
+    } else if (!has[1] && (xyz_suffix(let[1], 'A') >= 0 || !strncmp(let[1], "RV", 2) || !strncmp(let[1], "RA", 2) ||
+                           !strcmp(let[1], "SUB"))) {
+        node = 0; /* the whole rod: end A's acceleration, the rod's angular velocity and acceleration, its
+                     submergence */
         whole = 1;
         q = let[1];
     } else if (!has[1] && (!strcmp(let[1], "RX") || !strcmp(let[1], "RY"))) {
@@ -2671,9 +2679,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         q = "T";
     } else {
         refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,"
-               "FZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, and the line force on an end; R#{PX..VZ} "
-               "(end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#{AX..AZ} (end A's acceleration), R#{RVX..RVZ,"
-               "RAX..RAZ} (angular velocity, acceleration), R#RX, R#RY (roll, pitch), R#TENA, R#TENB)",
+               "FZ,AX,AY,AZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, accelerations, and the line force "
+               "on an end; R#{PX..VZ} (end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#{AX..AZ} (end A's "
+               "acceleration), R#{RVX..RVZ,RAX..RAZ} (angular velocity, acceleration), R#RX, R#RY (roll, pitch), "
+               "R#SUB (submerged fraction), R#TENA, R#TENB)",
                ch->name);
         return;
     }
@@ -2688,9 +2697,9 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
         return;
     }
-    if (rod->point && (angle >= 0 || (whole && (q[0] == 'A' || q[0] == 'R')))) {
+    if (rod->point && (angle >= 0 || (whole && (q[0] == 'A' || q[0] == 'R' || q[0] == 'S')))) {
         refuse(R, line, where, "the %s of a zero-length rod not supported yet (it is a point: no axis, no body)",
-               angle >= 0 ? "angle" : q[0] == 'A' ? "acceleration" : "rotation");
+               angle >= 0 ? "angle" : q[0] == 'A' ? "acceleration" : q[0] == 'S' ? "submergence" : "rotation");
         return;
     }
     ch->rod = id - 1;
@@ -2719,10 +2728,13 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_MOMENT;
         ch->comp = xyz_suffix(q, 'M');
         ch->unit = "N*m";
-    } else if (whole && xyz_suffix(q, 'A') >= 0) {
-        ch->q = HW_MD_ROD_ACC;
+    } else if (xyz_suffix(q, 'A') >= 0) {
+        ch->q = whole ? HW_MD_ROD_ACC : HW_MD_ROD_NODE_ACC;
         ch->comp = xyz_suffix(q, 'A');
         ch->unit = "m/s^2";
+    } else if (whole && !strcmp(q, "SUB")) {
+        ch->q = HW_MD_ROD_SUB;
+        ch->unit = "(frac)"; /* MoorDyn's unit of its SUB channels */
     } else if (whole && q[0] == 'R' && xyz_suffix(q + 1, 'V') >= 0) {
         ch->q = HW_MD_ROD_ANGVEL;
         ch->comp = xyz_suffix(q + 1, 'V');
@@ -2735,8 +2747,8 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_END_TEN;
         ch->unit = "N";
     } else {
-        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ FX FY "
-               "FZ, and T for the line force on an end; node accelerations are not kept)", q);
+        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ AX AY "
+               "AZ FX FY FZ, and T for the line force on an end)", q);
         return;
     }
     push_channel(R, ch);
@@ -2752,7 +2764,7 @@ static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel
     int id = num[0];
     if (has[1] || let[2][0]) {
         refuse(R, line, where, "the body channel \"%.40s\" not supported yet (supported: B#{PX,PY,PZ,RX,RY,RZ,VX,VY,"
-               "VZ,RVX,RVY,RVZ,AX,AY,AZ,RAX,RAY,RAZ,FX,FY,FZ,MX,MY,MZ,TEN})", ch->name);
+               "VZ,RVX,RVY,RVZ,AX,AY,AZ,RAX,RAY,RAZ,FX,FY,FZ,MX,MY,MZ,TEN,SUB})", ch->name);
         return;
     }
     int c;
@@ -2765,9 +2777,18 @@ static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel
     else if (!strcmp(q, "TEN") || !strcmp(q, "T")) ch->q = HW_MD_BODY_TEN, c = 0, ch->unit = "N";
     else if ((c = xyz_suffix(q, 'A')) >= 0) ch->q = HW_MD_BODY_ACC, ch->unit = "m/s^2";
     else if (q[0] == 'R' && (c = xyz_suffix(q + 1, 'A')) >= 0) ch->q = HW_MD_BODY_ACC, c += 3, ch->unit = "deg/s^2";
-    else {
+    else if (!strcmp(q, "SUB")) {
+        ch->q = HW_MD_BODY_SUB, c = 0, ch->unit = "(frac)";
+        if (R->log) {
+            char buf[700];
+            snprintf(buf, sizeof buf, "%s:%d: %s: MoorDyn 2.7.2 computes no body submergence: it writes 0 in this "
+                     "column (warning \"Unrecognized output channel\" at every row); Hawser writes 0 too",
+                     R->file, line, where);
+            R->log(R->log_user, 1, buf);
+        }
+    } else {
         refuse(R, line, where, "the body quantity \"%.20s\" not supported yet (supported: PX PY PZ RX RY RZ VX VY VZ "
-               "RVX RVY RVZ AX AY AZ RAX RAY RAZ FX FY FZ MX MY MZ TEN; MoorDyn 2.7.2 writes 0 for SUB)", q);
+               "RVX RVY RVZ AX AY AZ RAX RAY RAZ FX FY FZ MX MY MZ TEN SUB)", q);
         return;
     }
     if (id < 1 || id > R->n_deck_bodies) {
