@@ -62,8 +62,15 @@ typedef struct hw_lm_sys {
     int sb_nx, sb_ny;
     double *sb_x, *sb_y, *sb_d;
     double sb_dmin;
-    int cur_nz, cur_nt;
-    double *cur_z, *cur_t, *cur_ux, *cur_uy, *cur_uz;
+    /* the current on its grid (physics/hydro.h hw_cur_grid: cur_nx x values, cur_ny y values,
+     * cur_nz depths, cur_nt times; cur_nz = 0: none). cur_w: its time bracket at cur_wt, set by
+     * hw_lm_current_time before a pass over the nodes (cur_wset = 0: not set, each lookup finds
+     * its own) */
+    int cur_nx, cur_ny, cur_nz, cur_nt;
+    double *cur_x, *cur_y, *cur_z, *cur_t, *cur_ux, *cur_uy, *cur_uz;
+    hw_tlu_w cur_w;
+    double cur_wt;
+    int cur_wset;
     /* lines */
     int *ln_n0, *ln_s0, *ln_nseg, *ln_pa, *ln_pb, *ln_tab0, *ln_tabn;
     int *ln_btabn; /* rows of the line's damping curve (BA_table; 0: none), stored in tab_x/tab_y
@@ -209,24 +216,44 @@ HW_HD hw_v3 hw_lm_seg_q(const hw_lm_work *w, int s)
 {
     return hw_v3_make(w->seg_qx[s], w->seg_qy[s], w->seg_qz[s]);
 }
-HW_HD hw_v3 hw_lm_current(const hw_lm_sys *S, double z, double t)
+HW_HD hw_cur_grid hw_lm_cur_grid(const hw_lm_sys *S)
 {
-    if (S->cur_nz <= 0) return hw_v3_zero(); /* still water: skip three table lookups */
-    return hw_current_3(S->cur_z, S->cur_t, S->cur_ux, S->cur_uy, S->cur_uz, S->cur_nz, S->cur_nt,
-                        z, t);
+    hw_cur_grid g;
+    g.nx = S->cur_nx; g.ny = S->cur_ny; g.nz = S->cur_nz; g.nt = S->cur_nt;
+    g.x = S->cur_x; g.y = S->cur_y; g.z = S->cur_z; g.t = S->cur_t;
+    g.ux = S->cur_ux; g.uy = S->cur_uy; g.uz = S->cur_uz;
+    return g;
+}
+/* Finds the current's time bracket at t once for the passes that follow (every node and point
+ * evaluated at t reuses it). */
+HW_HD void hw_lm_current_time(hw_lm_sys *S, double t)
+{
+    if (S->cur_nz <= 0) return;
+    hw_cur_grid g = hw_lm_cur_grid(S);
+    S->cur_w = hw_current_when(&g, t);
+    S->cur_wt = t;
+    S->cur_wset = 1;
+}
+/* The current at r at time t. */
+HW_HD hw_v3 hw_lm_current(const hw_lm_sys *S, hw_v3 r, double t)
+{
+    if (S->cur_nz <= 0) return hw_v3_zero(); /* still water: skip the table lookups */
+    hw_cur_grid g = hw_lm_cur_grid(S);
+    hw_tlu_w wt = S->cur_wset && t == S->cur_wt ? S->cur_w : hw_current_when(&g, t);
+    return hw_current_grid(&g, wt, r.x, r.y, r.z);
 }
 
-/* The current at height z under a surface at eta: the profile times scale, none above eta. */
-HW_HD hw_v3 hw_lm_current_under(const hw_lm_sys *S, double z, double eta, double t, double scale)
+/* The current at r under a surface at eta: the grid's times scale, none above eta. */
+HW_HD hw_v3 hw_lm_current_under(const hw_lm_sys *S, hw_v3 r, double eta, double t, double scale)
 {
-    return z < eta ? hw_v3_scale(hw_lm_current(S, z, t), scale) : hw_v3_zero();
+    return r.z < eta ? hw_v3_scale(hw_lm_current(S, r, t), scale) : hw_v3_zero();
 }
 
-/* The current an element at height z sees: the environment's profile times the element's factor
+/* The current an element at r sees: the environment's current times the element's factor
  * (a line's ln_cscale, a point's pt_cscale; ensembles vary it), none above the surface. */
-HW_HD hw_v3 hw_lm_current_seen(const hw_lm_sys *S, double z, double t, double scale)
+HW_HD hw_v3 hw_lm_current_seen(const hw_lm_sys *S, hw_v3 r, double t, double scale)
 {
-    return hw_lm_current_under(S, z, 0.0, t, scale);
+    return hw_lm_current_under(S, r, 0.0, t, scale);
 }
 
 /* Waves: the sampled kinematics (docs/physics.md section 10, "Loads on lumped-mass nodes in
@@ -589,6 +616,8 @@ typedef struct hw_node_load {
     double power;
     int wet;
     double sub; /* waves: the submerged fraction of the tributary length (hw_node_load_waves) */
+    hw_v3 u;    /* the flow relative to the node its drag acts on (current, waves, minus v): a VIV
+                   node's lift reads it (hw_lm_node_viv) */
 } hw_node_load;
 typedef struct hw_lm_env { double rho, g, depth, kb, cb, vf; } hw_lm_env;
 typedef struct hw_lm_linec { double d, cdn, cdt, can, cat, mus; } hw_lm_linec;
@@ -649,13 +678,14 @@ HW_HDI hw_node_load hw_node_load_sb(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 q
     f.z -= (m - (wet ? e.rho * vol : 0.0)) * e.g;
     hw_v3 qh = hw_node_tangent(qa, qb);
     /* computed always and selected (no branches: the CPU loop vectorizes) */
-    hw_v3 fd = hw_morison_drag(hw_v3_sub(ucur, v), qh, e.rho, c.d, ln, c.cdn, c.cdt);
+    hw_v3 u = hw_v3_sub(ucur, v);
+    hw_v3 fd = hw_morison_drag(u, qh, e.rho, c.d, ln, c.cdn, c.cdt);
     hw_v3 fw = hw_v3_add(f, fd);
     double pw = power - hw_v3_dot(fd, v); /* work the water takes from the line (still water) */
     f = hw_v3_select(wet, fw, f);
     power = wet ? pw : power;
     if (seabed) hw_node_seabed(r, v, ln, c, e, &f, &power);
-    L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = wet ? 1.0 : 0.0;
+    L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = wet ? 1.0 : 0.0; L.u = u;
     return L;
 }
 HW_HDI hw_node_load hw_node_load_eval(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v3 qb, double power,
@@ -687,15 +717,15 @@ HW_HDI hw_node_load hw_node_load_waves(hw_v3 r, hw_v3 v, hw_v3 f, hw_v3 qa, hw_v
     f.z -= (m - e.rho * vol) * e.g;
     hw_v3 qh = hw_node_tangent(qa, qb);
     /* computed always and selected (no branches: the CPU loop vectorizes), as hw_node_load_sb */
-    hw_v3 fw = hw_v3_add(hw_morison_drag(hw_v3_sub(hw_v3_add(ucur, K.u), v), qh, e.rho, c.d, lw,
-                                         c.cdn, c.cdt),
+    hw_v3 u = hw_v3_sub(hw_v3_add(ucur, K.u), v);
+    hw_v3 fw = hw_v3_add(hw_morison_drag(u, qh, e.rho, c.d, lw, c.cdn, c.cdt),
                          hw_fluid_inertia(K.a, qh, e.rho, vol, c.can, c.cat));
     int wet = sub > 0.0;
     double pw = power - hw_v3_dot(fw, v);
     f = hw_v3_select(wet, hw_v3_add(f, fw), f);
     power = wet ? pw : power;
     if (seabed) hw_node_seabed(r, v, ln, c, e, &f, &power);
-    L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = sub;
+    L.f = f; L.qh = qh; L.power = power; L.wet = wet; L.sub = sub; L.u = u;
     return L;
 }
 
@@ -744,36 +774,24 @@ HW_HDI hw_node_load hw_lm_node_load(const hw_lm_sys *S, double t, const double *
                                   loc < nseg ? w->seg_len[sl + 1] : 0.0,
                                   loc > 0 ? S->seg_l0[sl] : 0.0, loc < nseg ? S->seg_l0[sl + 1] : 0.0,
                                   power, S->node_m[i], S->node_l[i], hw_lm_line_consts(S, l), e,
-                                  hw_lm_current_under(S, r.z, K.eta, t, S->ln_cscale[l]), K, 1);
+                                  hw_lm_current_under(S, r, K.eta, t, S->ln_cscale[l]), K, 1);
     }
-    hw_v3 ucur = hw_lm_current_seen(S, r.z, t, S->ln_cscale[l]);
+    hw_v3 ucur = hw_lm_current_seen(S, r, t, S->ln_cscale[l]);
     return hw_node_load_eval(r, v, f, qa, qb, power, S->node_m[i], S->node_l[i],
                              hw_lm_line_consts(S, l), e, ucur);
 }
 
-/* The relative flow a node of line l sees (current, and the waves' orbital velocity in waves):
- * the flow of its drag (hw_lm_node_load). */
-HW_HD hw_v3 hw_lm_node_flow(const hw_lm_sys *S, double t, hw_v3 r, hw_v3 v, int i, int l)
-{
-    hw_v3 u;
-    if (S->wv.n > 0) {
-        hw_wave_kin K = hw_lm_wave_at(S, t, i, r.z);
-        u = hw_v3_add(hw_lm_current_under(S, r.z, K.eta, t, S->ln_cscale[l]), K.u);
-    } else {
-        u = hw_lm_current_seen(S, r.z, t, S->ln_cscale[l]);
-    }
-    return hw_v3_sub(u, v);
-}
-
 /* Pass 5 of an interior node of a VIV line: its loads L plus the lift, its acceleration, and the
- * rates of its three VIV states (the phase's from that acceleration: no lag). Returns the lift. */
-HW_HD hw_v3 hw_lm_node_viv(const hw_lm_sys *S, double t, const double *y, double *dy, int i, int l,
-                          int wet, double lw, const hw_node_load *L)
+ * rates of its three VIV states (the phase's from that acceleration: no lag). The lift acts on the
+ * relative flow L->u the node's drag used (no second lookup of the current and waves). Returns
+ * the lift. */
+HW_HD hw_v3 hw_lm_node_viv(const hw_lm_sys *S, const double *y, double *dy, int i, int l, int wet,
+                          double lw, const hw_node_load *L)
 {
     int n = S->n_state;
     size_t o = hw_lm_viv_off(S), nn = (size_t)S->n_nodes;
-    hw_v3 r = hw_lm_get3(y, n, HW_Y_RX, i), v = hw_lm_get3(y, n, HW_Y_VX, i);
-    hw_v3 un = hw_viv_normal_flow(hw_lm_node_flow(S, t, r, v, i, l), L->qh);
+    hw_v3 v = hw_lm_get3(y, n, HW_Y_VX, i);
+    hw_v3 un = hw_viv_normal_flow(L->u, L->qh);
     double phi = y[o + i];
     hw_v3 lift = hw_viv_lift(S->rho, S->ln_d[l], S->ln_vcl[l], lw, un, L->qh, phi);
     if (!wet) lift = hw_v3_zero();
@@ -825,7 +843,7 @@ HW_HD void hw_lm_node(const hw_lm_sys *S, double t, const double *y, const hw_lm
     int wet = S->wv.n > 0 ? 1 : L.wet;
     double lw = S->wv.n > 0 ? S->node_l[i] * L.sub : S->node_l[i];
     if (S->n_viv > 0 && loc > 0 && loc < nseg && hw_lm_is_viv(S, l) && !S->viv_static) {
-        hw_v3 f = hw_v3_add(L.f, hw_lm_node_viv(S, t, y, dy, i, l, wet, lw, &L));
+        hw_v3 f = hw_v3_add(L.f, hw_lm_node_viv(S, y, dy, i, l, wet, lw, &L));
         if (w->node_f) { w->node_f[3 * i] = f.x; w->node_f[3 * i + 1] = f.y; w->node_f[3 * i + 2] = f.z; }
         return;
     }
@@ -862,17 +880,17 @@ HW_HD hw_node_load hw_lm_point_own_load(const hw_lm_sys *S, double t, const doub
     if (S->wv.n > 0) { /* waves: evaluated at the point itself (few points: no sampling) */
         hw_wave_kin K = hw_wave_eval(&S->wv, r, t);
         hw_point_loads P = hw_point_own_load_waves(
-            r, v, hw_lm_current_under(S, r.z, K.eta, t, S->pt_cscale[p]), K.eta, K.u, K.a,
+            r, v, hw_lm_current_under(S, r, K.eta, t, S->pt_cscale[p]), K.eta, K.u, K.a,
             S->pt_mass[p], S->pt_vol[p], S->pt_cda[p], S->pt_ca[p], S->rho, S->g);
         *M = P.M;
-        L.f = P.f; L.qh = hw_v3_zero(); L.power = P.power; L.wet = P.wet; L.sub = P.wet ? 1.0 : 0.0;
+        L.f = P.f; L.qh = hw_v3_zero(); L.power = P.power; L.wet = P.wet; L.sub = P.wet ? 1.0 : 0.0; L.u = hw_v3_zero();
         return L;
     }
-    hw_v3 cur = hw_lm_current_seen(S, r.z, t, S->pt_cscale[p]);
+    hw_v3 cur = hw_lm_current_seen(S, r, t, S->pt_cscale[p]);
     hw_point_loads P = hw_point_own_load(r, v, cur, S->pt_mass[p], S->pt_vol[p], S->pt_cda[p],
                                          S->pt_ca[p], S->rho, S->g);
     *M = P.M;
-    L.f = P.f; L.qh = hw_v3_zero(); L.power = P.power; L.wet = P.wet; L.sub = P.wet ? 1.0 : 0.0;
+    L.f = P.f; L.qh = hw_v3_zero(); L.power = P.power; L.wet = P.wet; L.sub = P.wet ? 1.0 : 0.0; L.u = hw_v3_zero();
     return L;
 }
 

@@ -288,10 +288,10 @@ HW_HD void hw_tile_nodes(const hw_lm_sys *S, hw_tile tl,
             L = hw_node_load_waves(r, v, f, qa, qb, k > 0 ? sm->len[j] : 0.0, k < ns ? sm->len[j + 1] : 0.0,
                                    k > 0 ? S->seg_l0[s0 + k - 1] : 0.0, k < ns ? S->seg_l0[s0 + k] : 0.0,
                                    power, m, ln, c, e,
-                                   hw_lm_current_under(S, r.z, K.eta, st->t, S->ln_cscale[l]), K, 1);
+                                   hw_lm_current_under(S, r, K.eta, st->t, S->ln_cscale[l]), K, 1);
             lw = ln * L.sub;
         } else {
-            hw_v3 ucur = end || S->cur_nz > 0 ? hw_lm_current_seen(S, r.z, st->t, S->ln_cscale[l]) : hw_v3_zero();
+            hw_v3 ucur = end || S->cur_nz > 0 ? hw_lm_current_seen(S, r, st->t, S->ln_cscale[l]) : hw_v3_zero();
             L = hw_node_load_eval(r, v, f, qa, qb, power, m, ln, c, e, ucur);
         }
         int wet = wv ? 1 : L.wet;

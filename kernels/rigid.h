@@ -404,10 +404,10 @@ HW_HD double hw_rc_body_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, con
     hw_point_loads P;
     if (E->wav.n > 0) { /* physics/point.h in waves, as the lumped lines' free points */
         hw_wave_kin K = hw_wave_eval(&E->wav, x, E->t);
-        P = hw_point_own_load_waves(x, v, hw_rc_current_at(E, x.z), K.eta, K.u, K.a, bd->mass, bd->vol,
+        P = hw_point_own_load_waves(x, v, hw_rc_current_at(E, x), K.eta, K.u, K.a, bd->mass, bd->vol,
                                     bd->cda, bd->ca, E->rho, E->g);
     } else {
-        P = hw_point_own_load(x, v, hw_rc_current_at(E, x.z), bd->mass, bd->vol, bd->cda, bd->ca, E->rho, E->g);
+        P = hw_point_own_load(x, v, hw_rc_current_at(E, x), bd->mass, bd->vol, bd->cda, bd->ca, E->rho, E->g);
     }
     hw_m3s mi = hw_m3s_inv(P.M);
     bd->mi[0] = mi.xx; bd->mi[1] = mi.yy; bd->mi[2] = mi.zz;
@@ -443,7 +443,7 @@ HW_HD int hw_rc_body6_prepare(const hw_rc_env *E, hw_rc_cable *C, int end, const
     x[0] = xj.x; x[1] = xj.y; x[2] = xj.z;
     v[0] = vj.x; v[1] = vj.y; v[2] = vj.z;
     double dp = 0.0;
-    hw_v6 f = hw_body_loads_sea(&bd->p, s, E->g, E->rho, hw_rc_current_at(E, s->r.z), &E->wav, E->t, &dp);
+    hw_v6 f = hw_body_loads_sea(&bd->p, s, E->g, E->rho, hw_rc_current_at(E, s->r), &E->wav, E->t, &dp);
     *power = -dp;
     for (int r = 0; r < 6; r++) f.a[r] += bd->ext[r];
     if (fend) hw_body_add_force_at(&f, s->r, xj, hw_rc_v3(fend));

@@ -51,6 +51,8 @@ static const char *SCENARIOS[] = {
                                               joint axis' rate) */
     HW_TEST_DATA_DIR "/md_sea_curr2.yaml", /* a current varying in depth and time: physics/hydro.h's
                                               bisection in time on the device */
+    HW_TEST_DATA_DIR "/md_curr5.yaml", /* a current on an x, y, z, t grid (hydro.h hw_current_grid):
+                                          each thread finds its own time bracket on the device */
     HW_TEST_DATA_DIR "/md_syrope.yaml", /* Syrope: a slow strain per segment after the blocks, and
                                            each segment's running maximum and branch flag and the
                                            line's working curve, which the segment pass moves at

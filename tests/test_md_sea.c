@@ -2,7 +2,7 @@
  * WaveKin 1 (kinematics from the calling program: still water under hawser run), WaveKin 2
  * (wave_frequencies.txt on MoorDyn's FFT grid, mapped to the components that grid holds) and
  * Currents 2 (current_profile_dynamic.txt, profiles at times on MoorDyn's resampled time grid),
- * each against MoorDyn 2.7.2 and a hand-written YAML twin; Currents 5 stays a located refusal. */
+ * each against MoorDyn 2.7.2 and a hand-written YAML twin (Currents 5: tests/test_md_curr5.c). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -226,12 +226,11 @@ Test(currents2, errors)
     cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_IO);
     cr_expect(strstr(msg, "/md_sea_none2/current_profile_dynamic.txt: cannot open: No such file or directory "
                           "(Currents 2 at ") != NULL, "%s", msg);
-    /* Currents 5: a current on an x, y, z, t grid stays refused, at the option, saying what is read */
+    /* Currents 5 reads current_profile_4d.txt beside the deck (tests/test_md_curr5.c) */
     deck = side_deck(HW_TMP "/md_sea_c5", "5 Currents\n", NULL, NULL);
-    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_UNSUPPORTED);
-    cr_expect(strstr(msg, "deck.dat:19: OPTIONS Currents: Currents 5 (current_profile_4d.txt: a current on an x, y, z, "
-                          "t grid) not supported yet: Hawser's current varies with depth and time only") != NULL,
-              "%s", msg);
+    cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_IO);
+    cr_expect(strstr(msg, "/md_sea_c5/current_profile_4d.txt: cannot open: No such file or directory (Currents 5 at ")
+              != NULL, "%s", msg);
 }
 
 /* ---- WaveKin 1 -------------------------------------------------------------------------------- */
@@ -539,6 +538,12 @@ Test(wavekin2, errors)
 /* A long record (a deck's profiles every 0.5 s for an hour: 7201 times) is read by bisection in
  * time: the current at any time is the one the interval's linear search finds, bit for bit (the
  * search used to walk the times from the first: 7000 steps per node late in such a run). */
+static double row_at(hw_tlu_w w, const double *u, int k, int nz, double s) /* profiles k, k + 1 at w, then s */
+{
+    double a = hw_tlu_at(w, u + k * nz), b = hw_tlu_at(w, u + (k + 1) * nz);
+    return a + s * (b - a);
+}
+
 Test(currents2, long_record_lookup)
 {
     enum { NT = 7201, NZ = 3 };
@@ -566,8 +571,7 @@ Test(currents2, long_record_lookup)
                            hw_tlu_at(w, uz + (NT - 1) * NZ));
         else {
             double s = (t - tt[k]) / (tt[k + 1] - tt[k]);
-            r = hw_v3_make(hw_current_row(w, ux, k, NZ, s), hw_current_row(w, uy, k, NZ, s),
-                           hw_current_row(w, uz, k, NZ, s));
+            r = hw_v3_make(row_at(w, ux, k, NZ, s), row_at(w, uy, k, NZ, s), row_at(w, uz, k, NZ, s));
         }
         cr_expect(!memcmp(&u, &r, sizeof u), "t %g z %g: %.17g %.17g", t, z, u.x, r.x);
     }

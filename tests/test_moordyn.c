@@ -700,7 +700,7 @@ Test(errors, refused_options)
 {
     expect(with("0.01  dtM\n", "0.01 dtM\n4 WaveKin\n"), REFUSED, 19, "OPTIONS WaveKin", "not supported");
     cr_assert_eq(load_text(with("0.01  dtM\n", "0.01 dtM\n0 WaveKin\n0 Currents\n")), HW_OK, "%s", msg);
-    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
+    expect(with("0.01  dtM\n", "0.01 dtM\n3 Currents\n"), REFUSED, 19, "OPTIONS Currents", "not supported yet");
     expect(with("0.01  dtM\n", "AB5 tScheme\n"), BAD, 18, "OPTIONS tScheme", "got \"AB5\""); /* test_schemes.c: the rest */
     expect(with("0.01  dtM\n", "state.bin fileIC\n"), HW_ERR_IO, 18, "OPTIONS fileIC",
            "state.bin: cannot read the state file: No such file");
@@ -1513,8 +1513,8 @@ Test(currents, profile_file)
     cr_assert_eq(hw_md_load(deck, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_ERR_IO);
     cr_assert(strstr(msg, "/md_cur_none/current_profile.txt: cannot open: No such file or directory (Currents 1 at ")
               && strstr(msg, "deck.dat:19)"), "%s", msg);
-    /* Currents 2 is read, Currents 5 refused (tests/test_md_sea.c) */
-    expect(with("0.01  dtM\n", "0.01 dtM\n5 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 5 (",
+    /* Currents 2 and 5 are read (tests/test_md_sea.c, tests/test_md_curr5.c), 3 refused */
+    expect(with("0.01  dtM\n", "0.01 dtM\n3 Currents\n"), REFUSED, 19, "OPTIONS Currents: Currents 3 not supported",
            "Currents 1 = current_profile.txt");
 }
 

@@ -697,7 +697,7 @@ Test(errors, current_forms)
                  "expected a list of 2 profiles (one per time), got a list of 1 item");
     y = plus("environment:\n  current: {uniform: [1, 0], profile: [[0, 1, 0]]}\n");
     expect_error(y, line_of(y, "current"), "environment.current",
-                 "expected exactly one form of current (uniform, profile, or times with profiles), "
+                 "expected exactly one form of current (uniform, profile, times with profiles, or grid), "
                  "got uniform and profile");
     y = plus("environment:\n  current: {times: [0, 1]}\n");
     expect_error(y, line_of(y, "current"), "environment.current.profiles", "(required key), got nothing");

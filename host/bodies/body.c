@@ -12,6 +12,7 @@
 #include "physics/hydro.h"
 #include "physics/motion.h"
 #include "physics/rao.h"
+#include "sea/current.h"
 #include "sea/waves.h"
 
 typedef struct body {
@@ -49,10 +50,9 @@ struct hw_bodies {
     end_info *ends;
     double g, rho, depth, kb, cb;
     hw_wave_field W;           /* the sea (hw_bodies_set_waves; n = 0: still water) */
-    /* the current (a copy of the model's profile; still water when n_depth = 0) */
-    int cur_nz, cur_nt;
-    double *cur;               /* z, t, ux, uy, uz blocks */
-    const double *cz, *ct, *cux, *cuy, *cuz;
+    /* the current (a copy of the model's grid; still water when cg.nz = 0) */
+    hw_cur_grid cg;
+    double *cur;               /* cg's arrays (sea/current.h hw_current_copy) */
     /* the seabed the cylinders touch: a copy of the model's bathymetry (sb_nx = 0: flat at depth) */
     int sb_nx, sb_ny;
     double *sb;                /* x, y, depth blocks */
@@ -209,21 +209,9 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
     b->kb = env.seabed_k;
     b->cb = env.seabed_c;
     const hw_current_def *cd = &env.current;
-    if (cd->n_depth > 0) {
-        int nz = cd->n_depth, nt = cd->n_time > 1 ? cd->n_time : 1;
-        size_t nv = (size_t)nz * nt;
-        b->cur = (double *)malloc(((size_t)nz + (size_t)nt + 3 * nv) * sizeof(double));
-        if (!b->cur) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
-        double *z = b->cur, *t = z + nz, *ux = t + nt, *uy = ux + nv, *uz = uy + nv;
-        memcpy(z, cd->z, (size_t)nz * sizeof(double));
-        if (cd->n_time > 1) memcpy(t, cd->t, (size_t)nt * sizeof(double));
-        else t[0] = 0.0;
-        memcpy(ux, cd->ux, nv * sizeof(double));
-        memcpy(uy, cd->uy, nv * sizeof(double));
-        memcpy(uz, cd->uz, nv * sizeof(double));
-        b->cur_nz = nz; b->cur_nt = cd->n_time > 1 ? nt : 1;
-        b->cz = z; b->ct = t; b->cux = ux; b->cuy = uy; b->cuz = uz;
-    }
+    int nomem = 0;
+    b->cur = hw_current_copy(cd, &b->cg, &nomem);
+    if (nomem) { hw_bodies_destroy(b); snprintf(msg, len, "bodies: out of memory"); return HW_ERR_NOMEM; }
     const hw_bathymetry_def *bd = &env.bathymetry;
     if (bd->nx > 0 && bd->ny > 0) {
         size_t nx = (size_t)bd->nx, ny = (size_t)bd->ny;
@@ -562,8 +550,8 @@ static hw_m3s end_node_mass(const hw_bodies *b, hw_sim *sim, int k)
 /* The current at the body's reference point (none above the surface, as for the lines). */
 static hw_v3 current_at(const hw_bodies *b, hw_v3 r, double t)
 {
-    if (b->cur_nz <= 0 || r.z >= 0.0) return hw_v3_zero();
-    return hw_current_3(b->cz, b->ct, b->cux, b->cuy, b->cuz, b->cur_nz, b->cur_nt, r.z, t);
+    if (b->cg.nz <= 0 || r.z >= 0.0) return hw_v3_zero();
+    return hw_current_grid(&b->cg, hw_current_when(&b->cg, t), r.x, r.y, r.z);
 }
 
 static int finite_state(const hw_body_s *s)
@@ -578,8 +566,8 @@ static hw_cyl_sea cyl_sea(const hw_bodies *b, const hw_wave_field *W, double t)
 {
     hw_cyl_sea sea;
     sea.W = W; sea.t = t;
-    sea.cnz = b->cur_nz; sea.cnt = b->cur_nt;
-    sea.cz = b->cz; sea.ct = b->ct; sea.cux = b->cux; sea.cuy = b->cuy; sea.cuz = b->cuz;
+    sea.cur = b->cg;
+    sea.cw = hw_current_when(&b->cg, t); /* once for all the cylinders' nodes */
     sea.depth = b->depth; sea.kb = b->kb; sea.cb = b->cb;
     sea.sb_nx = b->sb_nx; sea.sb_ny = b->sb_ny;
     sea.sb_x = b->sb; sea.sb_y = b->sb ? b->sb + b->sb_nx : NULL;

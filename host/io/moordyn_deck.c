@@ -29,6 +29,7 @@
 #include "model/critical_step.h"
 #include "physics/body.h"
 #include "physics/syrope.h"
+#include "sea/current.h"
 #include "model/model_build.h"
 #include "world/integrate.h"
 
@@ -117,7 +118,7 @@ typedef struct rdr {
     int write_units;
     int opt_ln[64];     /* deck line of each option (by option id), 0 = not given */
     int wavekin;        /* WaveKin (0, 1, 2, 3 or 7 are read) */
-    int currents;       /* Currents (0, 1 or 2 are read) */
+    int currents;       /* Currents (0, 1, 2 or 5 are read) */
     double *cur_buf;    /* the arrays of env.current (one block) */
     hw_bathy_file sb;   /* SeafloorFile: the grid of env.bathymetry */
     double dt_wave;     /* dtWave, s (MoorDyn's default 0.25) */
@@ -777,15 +778,11 @@ static void read_option(rdr *R, const row *r)
         read_wavekin(R, r->line, where, v);
         break;
     case O_CURRENTS:
-        if (v == 5)
-            refuse(R, r->line, where, "Currents 5 (current_profile_4d.txt: a current on an x, y, z, t grid) not "
-                   "supported yet: Hawser's current varies with depth and time only (Currents 1 = "
-                   "current_profile.txt, a steady profile; 2 = current_profile_dynamic.txt, profiles at times; "
-                   "or environment.current in the YAML after hawser convert)");
-        else if (v != 0 && v != 1 && v != 2)
-            refuse(R, r->line, where, "%s %g not supported yet (Hawser's current varies with depth and time; "
-                   "Currents 1 = current_profile.txt and 2 = current_profile_dynamic.txt are read, 0 = no "
-                   "current; a current can be given in the YAML scenario after hawser convert)", opt_name(id), v);
+        if (v != 0 && v != 1 && v != 2 && v != 5)
+            refuse(R, r->line, where, "%s %g not supported yet (Currents 1 = current_profile.txt, 2 = "
+                   "current_profile_dynamic.txt and 5 = current_profile_4d.txt are read, 0 = no current; 3 and 4 "
+                   "are not implemented in MoorDyn v2 either; a current can be given in the YAML scenario after "
+                   "hawser convert)", opt_name(id), v);
         R->currents = (int)v;
         break;
     case O_DTWAVE:
@@ -1115,35 +1112,49 @@ static void read_wave_frequencies_fft(rdr *R, const char *path)
 }
 
 /* Currents 2: current_profile_dynamic.txt beside the deck (io/moordyn_sea.h), resampled on
- * MoorDyn's time grid: profiles at times, linear between them. MoorDyn 2.7.2 repeats that grid
- * after its last sample (and, for the last sample's interval, holds the first profile); Hawser
- * holds the last profile after it (a warning says when that starts). */
-static void read_current_dynamic(rdr *R)
+ * MoorDyn's time grid: profiles at times, linear between them. Currents 5: current_profile_4d.txt,
+ * a grid in x, y, z and t, resampled in time the same way. MoorDyn 2.7.2 repeats the time grid
+ * after its last sample (and, for the last sample's interval, holds the first sample); Hawser
+ * holds the last sample after it (a warning says when that starts). */
+static void read_current_file(rdr *R, int kind)
 {
     char path[4096], err[900];
     int oln = R->opt_ln[O_CURRENTS];
-    if (hw_path_beside(R->file, "current_profile_dynamic.txt", path, sizeof path)) {
+    const char *name = kind == 5 ? "current_profile_4d.txt" : "current_profile_dynamic.txt";
+    const char *what = kind == 5 ? "grid" : "profile";
+    if (hw_path_beside(R->file, name, path, sizeof path)) {
         fail(R, oln, "OPTIONS Currents", "expected a deck path of at most %zu characters", sizeof path - 40);
         return;
     }
     double dt = 0, tl = 0;
-    hw_status st = hw_md_read_current_dynamic(path, &R->env.current, &R->cur_buf, &dt, &tl, err, sizeof err);
+    long unset = 0;
+    hw_status st = kind == 5
+        ? hw_md_read_current_4d(path, &R->env.current, &R->cur_buf, &dt, &tl, &unset, err, sizeof err)
+        : hw_md_read_current_dynamic(path, &R->env.current, &R->cur_buf, &dt, &tl, err, sizeof err);
     if (st != HW_OK) {
         R->status = st;
-        snprintf(R->err, sizeof R->err, "%s (Currents 2 at %s:%d)", err, R->file, oln);
+        snprintf(R->err, sizeof R->err, "%s (Currents %d at %s:%d)", err, kind, R->file, oln);
         return;
     }
     const hw_current_def *c = &R->env.current;
+    if (kind == 5 && unset > 0 && R->log) {
+        char buf[5200];
+        snprintf(buf, sizeof buf, "%s:%d: Currents 5: %ld grid point%s of %s %s set by no line MoorDyn 2.7.2 "
+                 "reads (it starts at line 7: line 6, the first grid point's line, is never read), so %s velocity "
+                 "is 0, as in MoorDyn", R->file, oln, unset, unset > 1 ? "s" : "", path, unset > 1 ? "are" : "is",
+                 unset > 1 ? "their" : "its");
+        R->log(R->log_user, 1, buf);
+    }
     if (c->n_time > 1 && R->log) {
         double tk = c->t[c->n_time - 1];
         char buf[5200];
-        snprintf(buf, sizeof buf, "%s:%d: Currents 2: %s resampled every %g s from t = 0 to %g s as in MoorDyn 2.7.2 "
-                 "(%d profiles); after %g s Hawser holds the last profile, where MoorDyn repeats the record every "
-                 "%g s (holding the first profile from %g s to %g s)", R->file, oln, path, dt, tk, c->n_time, tk,
-                 dt * c->n_time, tk, dt * c->n_time);
+        snprintf(buf, sizeof buf, "%s:%d: Currents %d: %s resampled every %g s from t = 0 to %g s as in MoorDyn 2.7.2 "
+                 "(%d %ss); after %g s Hawser holds the last %s, where MoorDyn repeats the record every "
+                 "%g s (holding the first %s from %g s to %g s)", R->file, oln, kind, path, dt, tk, c->n_time, what,
+                 tk, what, dt * c->n_time, what, tk, dt * c->n_time);
         R->log(R->log_user, 1, buf);
     } else {
-        note(R, oln, "Currents 2: %s holds one profile (t = %g s): a steady current", path, tl);
+        note(R, oln, "Currents %d: %s holds one %s (t = %g s): a steady current", kind, path, what, tl);
     }
 }
 
@@ -1194,14 +1205,16 @@ static void read_waves(rdr *R)
              "MoorDyn's linearly, both from 0 at t = 0 to 1 at t = %g s", R->wave_ramp, R->wave_ramp, R->wave_ramp);
 }
 
-/* WaveKin 2 or 3 with Currents 1 or 2: MoorDyn 2.7.2 (UnifyCurrentGrid 1, its default) adds the
+/* WaveKin 2 or 3 with Currents 1, 2 or 5: MoorDyn 2.7.2 (UnifyCurrentGrid 1, its default) adds the
  * current to its wave grid, so a node reads it at the Wheeler-stretched height and on the wave grid's
  * time samples, repeated with the waves' period; Hawser reads the profile at the node's own height
  * and time. A warning says so (docs/moordyn.md, "Currents"). */
 static void warn_unified_current(rdr *R)
 {
     int wk = R->opt_ln[O_WAVEKIN] ? R->wavekin : 0;
-    if ((wk != 2 && wk != 3) || (R->currents != 1 && R->currents != 2) || R->no_unify || !R->log) return;
+    if ((wk != 2 && wk != 3) || (R->currents != 1 && R->currents != 2 && R->currents != 5) || R->no_unify ||
+        !R->log)
+        return;
     char buf[900];
     snprintf(buf, sizeof buf, "%s:%d: Currents %d with WaveKin %d: MoorDyn 2.7.2 adds the current to its wave grid "
              "(UnifyCurrentGrid 1, its default), so its nodes read it at the Wheeler-stretched height and on the "
@@ -3475,7 +3488,7 @@ static void read_deck(rdr *R, char *text)
     if (!FAILED(R) && R->ic_file[0]) read_state_file(R);
     if (!FAILED(R)) read_waves(R);
     if (!FAILED(R) && R->currents == 1) read_current_profile(R);
-    if (!FAILED(R) && R->currents == 2) read_current_dynamic(R);
+    if (!FAILED(R) && (R->currents == 2 || R->currents == 5)) read_current_file(R, R->currents);
     if (!FAILED(R)) warn_unified_current(R);
     if (!FAILED(R)) read_outputs(R);
     if (!FAILED(R)) require_depth(R);
@@ -3582,24 +3595,17 @@ static hw_md_deck *deck_new(rdr *R)
     hw_md_deck *d = calloc(1, sizeof *d);
     if (!d) return NULL;
     const hw_current_def *c = &R->env.current;
-    size_t nt = c->n_time > 1 ? (size_t)c->n_time : 0, nz = (size_t)c->n_depth, nu = (nt ? nt : 1) * nz;
-    if (nz > 0 && !(d->cur_buf = malloc((nz + nt + 3 * nu) * sizeof(double)))) {
+    hw_cur_grid g; /* the deck's current, for the U and D line outputs: a copy */
+    int nomem = 0;
+    d->cur_buf = hw_current_copy(c, &g, &nomem);
+    if (nomem) {
         free(d);
         return NULL;
     }
-    if (nz > 0) { /* the deck's current, for the U and D line outputs */
-        double *b = d->cur_buf;
-        memcpy(b, c->z, nz * sizeof *b);
-        if (nt) memcpy(b + nz, c->t, nt * sizeof *b);
-        memcpy(b + nz + nt, c->ux, nu * sizeof *b);
-        memcpy(b + nz + nt + nu, c->uy, nu * sizeof *b);
-        memcpy(b + nz + nt + 2 * nu, c->uz, nu * sizeof *b);
+    if (d->cur_buf) {
         d->current = *c;
-        d->current.z = b;
-        d->current.t = nt ? b + nz : NULL;
-        d->current.ux = b + nz + nt;
-        d->current.uy = b + nz + nt + nu;
-        d->current.uz = b + nz + nt + 2 * nu;
+        d->current.x = g.x; d->current.y = g.y; d->current.z = g.z; d->current.t = g.t;
+        d->current.ux = g.ux; d->current.uy = g.uy; d->current.uz = g.uz;
     }
     if (R->n_rods > 0 && !(d->rods = calloc((size_t)R->n_rods, sizeof *d->rods))) {
         free(d->cur_buf);

@@ -12,6 +12,7 @@
 #include "physics/hydro.h"
 #include "physics/segment.h"
 #include "physics/viv.h"
+#include "sea/current.h"
 #include "world/timeline.h"
 #include "world/world_records.h"
 
@@ -526,8 +527,7 @@ static hw_v3 fluid_at(const hw_md_deck *dk, hw_v3 ri, double t, double *eta)
         if (k.wet) uw = hw_v3_make(k.u[0], k.u[1], k.u[2]);
     }
     const hw_current_def *c = &dk->current;
-    hw_v3 uc = ri.z < *eta ? hw_current_3(c->z, c->t, c->ux, c->uy, c->uz, c->n_depth, c->n_time, ri.z, t)
-                           : hw_v3_zero();
+    hw_v3 uc = ri.z < *eta ? hw_current_def_at(c, ri, t) : hw_v3_zero();
     return hw_v3_add(uc, uw);
 }
 

@@ -34,4 +34,15 @@ hw_status hw_md_wavekin2_components(const double *omega, const double *re, const
 hw_status hw_md_read_current_dynamic(const char *path, hw_current_def *c, double **buf, double *dt, double *t_last,
                                      char *msg, size_t msg_len);
 
+/* Currents 5: path (current_profile_4d.txt) as MoorDyn 2.7.2 reads it: line 1 the counts nx ny nz
+ * nt, lines 2-5 the x, y, z and t values (increasing strictly), then from line 7 (line 6 is never
+ * read) a line "x y z t ux uy uz" per grid point, which names the point by the text of its values as
+ * written on lines 2-5. A grid point no line read sets is 0 (*unset counts them). The grid is
+ * resampled in time as MoorDyn does (every dt, the smallest step between the t values, from 0 to the
+ * last; linear between them, flat before the first). Fills c (n_x, n_y, n_depth, n_time; its arrays
+ * in one malloc'ed block *buf), *dt (0: one time) and *t_last. Errors: "PATH:LINE: WHAT: ..." in
+ * msg, HW_ERR_IO, HW_ERR_INPUT or HW_ERR_NOMEM. */
+hw_status hw_md_read_current_4d(const char *path, hw_current_def *c, double **buf, double *dt, double *t_last,
+                                long *unset, char *msg, size_t msg_len);
+
 #endif

@@ -273,7 +273,8 @@ static int get_ref(loader *L, mapr *m, const char *key, int section, const char 
 static const char *const ENV_KEYS[] = {"gravity", "water_density", "depth", "seabed", "current", "waves",
                                        NULL};
 static const char *const SEABED_KEYS[] = {"stiffness", "damping", "friction_velocity", "bathymetry", NULL};
-static const char *const CURRENT_KEYS[] = {"uniform", "profile", "times", "profiles", NULL};
+static const char *const CURRENT_KEYS[] = {"uniform", "profile", "times", "profiles", "grid", NULL};
+static const char *const CURRENT_GRID_KEYS[] = {"x", "y", "z", "times", "velocities", NULL};
 
 static const hw_yr_table_spec PROFILE_SPEC = {3, 4, 1, "[z, ux, uy] or [z, ux, uy, uz]", "z"};
 
@@ -403,6 +404,110 @@ static void current_time_profiles(mapr *m, const fld *ft, const fld *fp, hw_curr
     }
 }
 
+/* An axis of the grid: a strictly increasing list of at least one number. Returns the count or -1. */
+static int read_axis(hw_yr *y, const fld *f, const char *what, double **out)
+{
+    int n = yd_seq_len(f->v);
+    if (!yd_is_seq(f->v) || n < 1) {
+        char got[96];
+        yd_describe(f->v, got, sizeof got);
+        hw_yr_fail(y, f->line, f->path, "expected a list of at least 1 %s, got %s", what, got);
+        return -1;
+    }
+    double *v = alloc_doubles(y, n);
+    for (int k = 0; v && k < n; k++) {
+        yaml_node_t *x = yd_seq_at(y->doc, f->v, k);
+        char path[288];
+        snprintf(path, sizeof path, "%s[%d]", f->path, k);
+        if (hw_yr_read_num(y, x, yd_line(x), path, &v[k])) return -1;
+        if (k > 0 && !(v[k] > v[k - 1])) {
+            hw_yr_fail(y, yd_line(x), path, "expected a value greater than the previous one (%g), got %g", v[k - 1],
+                       v[k]);
+            return -1;
+        }
+    }
+    if (hw_yr_failed(y)) return -1;
+    *out = v;
+    return n;
+}
+
+/* grid: axes x, y, z, times and a row [x, y, z, t, ux, uy, uz] for every grid point, once, in any
+ * order (each coordinate one of its axis' values). */
+static void current_grid(mapr *parent, const fld *fg, hw_current_def *c)
+{
+    hw_yr *y = parent->y;
+    mapr m;
+    if (hw_yr_open(&m, y, fg->v, fg->line, fg->path, HW_SEC_ENVIRONMENT, -1, "current.grid.", CURRENT_GRID_KEYS,
+                   "a current grid: x, y, z, times and velocities"))
+        return;
+    static const char *const AX[4] = {"x", "y", "z", "times"};
+    static const char *const WHAT[4] = {"x value (m)", "y value (m)", "depth z (m)", "time (s)"};
+    double *ax[4] = {NULL, NULL, NULL, NULL};
+    int n[4] = {0, 0, 0, 0};
+    fld f;
+    for (int a = 0; a < 4; a++) {
+        int has = hw_yr_get(&m, AX[a], &f);
+        if (hw_yr_missing(&m, &f, !has, WHAT[a]) < 0 || !has) return;
+        if ((n[a] = read_axis(y, &f, WHAT[a], &ax[a])) < 0) return;
+    }
+    int has = hw_yr_get(&m, "velocities", &f);
+    if (hw_yr_missing(&m, &f, !has, "a row [x, y, z, t, ux, uy, uz] per grid point") < 0 || !has) return;
+    size_t np = (size_t)n[0] * n[1] * n[2] * n[3];
+    int rows = yd_seq_len(f.v);
+    if (!yd_is_seq(f.v) || (size_t)rows != np) {
+        char got[96];
+        yd_describe(f.v, got, sizeof got);
+        hw_yr_fail(y, f.line, f.path, "expected %zu rows [x, y, z, t, ux, uy, uz] (one per grid point: %d x, %d y, "
+                   "%d z, %d times), got %s", np, n[0], n[1], n[2], n[3], got);
+        return;
+    }
+    double *ux = alloc_doubles(y, (int)np), *uy = alloc_doubles(y, (int)np), *uz = alloc_doubles(y, (int)np);
+    unsigned char *seen = hw_yr_alloc(y, np, 1);
+    if (hw_yr_failed(y)) return;
+    memset(seen, 0, np);
+    for (int r = 0; r < rows; r++) {
+        yaml_node_t *row = yd_seq_at(y->doc, f.v, r);
+        char path[288];
+        snprintf(path, sizeof path, "%s[%d]", f.path, r);
+        if (!yd_is_seq(row) || yd_seq_len(row) != 7) {
+            char got[96];
+            yd_describe(row, got, sizeof got);
+            hw_yr_fail(y, yd_line(row), path, "expected [x, y, z, t, ux, uy, uz], got %s", got);
+            return;
+        }
+        double v[7];
+        for (int k = 0; k < 7; k++) {
+            yaml_node_t *x = yd_seq_at(y->doc, row, k);
+            char xp[300];
+            snprintf(xp, sizeof xp, "%s[%d]", path, k);
+            if (hw_yr_read_num(y, x, yd_line(x), xp, &v[k])) return;
+        }
+        int idx[4];
+        for (int a = 0; a < 4; a++) {
+            idx[a] = 0;
+            while (idx[a] < n[a] && ax[a][idx[a]] != v[a]) idx[a]++;
+            if (idx[a] == n[a]) {
+                hw_yr_fail(y, yd_line(row), path, "expected %s one of the %d values of %s.%s, got %g",
+                           a == 3 ? "t" : AX[a], n[a], m.path, AX[a], v[a]);
+                return;
+            }
+        }
+        size_t o = (((size_t)idx[3] * n[1] + idx[1]) * n[0] + idx[0]) * n[2] + idx[2];
+        if (seen[o]) {
+            hw_yr_fail(y, yd_line(row), path, "expected each grid point once, got x %g, y %g, z %g, t %g again",
+                       v[0], v[1], v[2], v[3]);
+            return;
+        }
+        seen[o] = 1;
+        ux[o] = v[4]; uy[o] = v[5]; uz[o] = v[6];
+    }
+    c->n_x = n[0]; c->x = ax[0];
+    c->n_y = n[1]; c->y = ax[1];
+    c->n_depth = n[2]; c->z = ax[2];
+    c->n_time = n[3]; c->t = ax[3];
+    c->ux = ux; c->uy = uy; c->uz = uz;
+}
+
 static void parse_current(mapr *env, hw_current_def *c)
 {
     hw_yr *y = env->y;
@@ -411,21 +516,26 @@ static void parse_current(mapr *env, hw_current_def *c)
     if (!hw_yr_get(env, "current", &f)) return;
     hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current", f.line);
     if (hw_yr_open(&m, y, f.v, f.line, f.path, HW_SEC_ENVIRONMENT, -1, "current.", CURRENT_KEYS,
-                   "a current: uniform, profile, or times with profiles"))
+                   "a current: uniform, profile, times with profiles, or grid"))
         return;
     int has_u = hw_yr_get(&m, "uniform", &fu), has_p = hw_yr_get(&m, "profile", &fp);
     int has_t = hw_yr_get(&m, "times", &ft), has_ps = hw_yr_get(&m, "profiles", &fps);
-    int forms = has_u + has_p + (has_t || has_ps);
+    fld fg;
+    int has_g = hw_yr_get(&m, "grid", &fg);
+    int forms = has_u + has_p + (has_t || has_ps) + has_g;
     if (forms != 1) {
-        char got[96];
-        snprintf(got, sizeof got, "%s%s%s", has_u ? " and uniform" : "", has_p ? " and profile" : "",
-                 has_t || has_ps ? " and times/profiles" : "");
+        char got[112];
+        snprintf(got, sizeof got, "%s%s%s%s", has_u ? " and uniform" : "", has_p ? " and profile" : "",
+                 has_t || has_ps ? " and times/profiles" : "", has_g ? " and grid" : "");
         hw_yr_fail(y, f.line, f.path,
-                   "expected exactly one form of current (uniform, profile, or times with profiles), got %s",
+                   "expected exactly one form of current (uniform, profile, times with profiles, or grid), got %s",
                    forms ? got + 5 : "none");
         return;
     }
-    if (has_u) {
+    if (has_g) {
+        hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current.profile", fg.line);
+        current_grid(&m, &fg, c);
+    } else if (has_u) {
         hw_yr_record(y, HW_SEC_ENVIRONMENT, -1, "current.profile", fu.line);
         current_uniform(&m, &fu, c);
     } else if (has_p) {

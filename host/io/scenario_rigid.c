@@ -19,6 +19,7 @@
 #include "io/yaml_doc.h"
 #include "io/yaml_reader.h"
 #include "io/scenario_body.h"
+#include "sea/current.h"
 
 typedef struct rg_priv {
     hw_yr_recs recs; /* key lines: item 0, index = cable (-1: the section), field as hw_rc_check
@@ -496,8 +497,8 @@ static void take_environment(rl *L, yaml_node_t *root)
     re->current[0] = re->current[1] = re->current[2] = 0.0;
     const hw_current_def *c = &e->current;
     if (c->n_depth <= 0) return;
-    int nt = c->n_time > 1 ? c->n_time : 1, uniform = 1;
-    for (int j = 1; j < nt * c->n_depth; j++)
+    int uniform = 1;
+    for (size_t j = 1; j < hw_current_count(c); j++)
         uniform &= c->ux[j] == c->ux[0] && c->uy[j] == c->uy[0] && c->uz[j] == c->uz[0];
     if (!uniform) {
         re->profile = *c;

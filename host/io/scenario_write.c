@@ -77,9 +77,52 @@ static void write_bathymetry(FILE *f, const hw_bathymetry_def *b)
     }
 }
 
+/* A list "[a, b, ...]" of n values. */
+static void num_list(FILE *f, const double *v, int n)
+{
+    fputc('[', f);
+    for (int k = 0; k < n; k++) {
+        if (k) fputs(", ", f);
+        num(f, v[k]);
+    }
+    fputc(']', f);
+}
+
+/* A current on an x, y grid: its axes and a row [x, y, z, t, ux, uy, uz] per grid point, t slowest
+ * and z fastest (docs/scenario.md, environment.current.grid). */
+static void write_current_grid(FILE *f, const hw_current_def *c)
+{
+    int nx = c->n_x > 1 ? c->n_x : 1, ny = c->n_y > 1 ? c->n_y : 1, nt = c->n_time > 1 ? c->n_time : 1;
+    double zero = 0.0;
+    fprintf(f, "  current:\n    grid:\n      x: ");
+    num_list(f, nx > 1 ? c->x : &zero, nx);
+    fprintf(f, "\n      y: ");
+    num_list(f, ny > 1 ? c->y : &zero, ny);
+    fprintf(f, "\n      z: ");
+    num_list(f, c->z, c->n_depth);
+    fprintf(f, "\n      times: ");
+    num_list(f, nt > 1 ? c->t : &zero, nt);
+    fprintf(f, "\n      velocities:\n");
+    for (int k = 0; k < nt; k++)
+        for (int j = 0; j < ny; j++)
+            for (int i = 0; i < nx; i++)
+                for (int m = 0; m < c->n_depth; m++) {
+                    size_t o = (((size_t)k * ny + j) * nx + i) * c->n_depth + m;
+                    double v[7] = {nx > 1 ? c->x[i] : 0.0, ny > 1 ? c->y[j] : 0.0, c->z[m], nt > 1 ? c->t[k] : 0.0,
+                                   c->ux[o], c->uy[o], c->uz[o]};
+                    fprintf(f, "        - ");
+                    num_list(f, v, 7);
+                    fputc('\n', f);
+                }
+}
+
 static void write_current(FILE *f, const hw_current_def *c)
 {
     if (c->n_depth <= 0) return;
+    if (c->n_x > 1 || c->n_y > 1) {
+        write_current_grid(f, c);
+        return;
+    }
     int nt = c->n_time > 1 ? c->n_time : 1;
     fprintf(f, "  current:\n");
     if (nt > 1) {

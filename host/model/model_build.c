@@ -10,6 +10,7 @@
 #include "model/model_build.h"
 #include "model/model_check.h"
 #include "model/winch_drive.h"
+#include "sea/current.h"
 
 static void *own(hw_model *m, size_t n, size_t size)
 {
@@ -61,15 +62,20 @@ static hw_status build_env(const hw_model_def *def, hw_model *m)
     S->kb = e->seabed_k; S->cb = e->seabed_c; S->vf = e->friction_v;
     const hw_current_def *c = &e->current;
     int nz = c->n_depth, nt = c->n_time > 1 ? c->n_time : 1;
-    S->cur_nz = nz; S->cur_nt = nz > 0 ? nt : 0;
-    ALLOC(S->cur_z, nz); ALLOC(S->cur_t, nt);
-    ALLOC(S->cur_ux, nz * nt); ALLOC(S->cur_uy, nz * nt); ALLOC(S->cur_uz, nz * nt);
+    int nx = nz > 0 && c->n_x > 1 ? c->n_x : 1, ny = nz > 0 && c->n_y > 1 ? c->n_y : 1;
+    size_t nv = hw_current_count(c);
+    S->cur_nz = nz; S->cur_nt = nz > 0 ? nt : 0; S->cur_nx = nx; S->cur_ny = ny;
+    S->cur_wset = 0; /* no time bracket yet (hw_lm_current_time) */
+    ALLOC(S->cur_x, nx); ALLOC(S->cur_y, ny); ALLOC(S->cur_z, nz); ALLOC(S->cur_t, nt);
+    ALLOC(S->cur_ux, nv); ALLOC(S->cur_uy, nv); ALLOC(S->cur_uz, nv);
     if (nz > 0) {
+        if (nx > 1) memcpy(S->cur_x, c->x, (size_t)nx * sizeof(double));
+        if (ny > 1) memcpy(S->cur_y, c->y, (size_t)ny * sizeof(double));
         memcpy(S->cur_z, c->z, (size_t)nz * sizeof(double));
         if (c->n_time > 1) memcpy(S->cur_t, c->t, (size_t)nt * sizeof(double));
-        memcpy(S->cur_ux, c->ux, (size_t)(nz * nt) * sizeof(double));
-        memcpy(S->cur_uy, c->uy, (size_t)(nz * nt) * sizeof(double));
-        memcpy(S->cur_uz, c->uz, (size_t)(nz * nt) * sizeof(double));
+        memcpy(S->cur_ux, c->ux, nv * sizeof(double));
+        memcpy(S->cur_uy, c->uy, nv * sizeof(double));
+        memcpy(S->cur_uz, c->uz, nv * sizeof(double));
     }
     /* the bathymetry (hw_model_check has checked it): the seabed the lines touch */
     const hw_bathymetry_def *bd = &e->bathymetry;

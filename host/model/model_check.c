@@ -151,6 +151,15 @@ static hw_status check_env(const hw_env_def *e, hw_input_error *err)
             st = check_increasing(err, S, -1, "current.times", c->t, c->n_time, 1, "times");
             if (st) return st;
         }
+        if (c->n_x > 1) {
+            if (!c->x) FAIL(S, -1, "current.grid.x", "expected an x array");
+            if ((st = check_increasing(err, S, -1, "current.grid.x", c->x, c->n_x, 1, "x"))) return st;
+        }
+        if (c->n_y > 1) {
+            if (!c->y) FAIL(S, -1, "current.grid.y", "expected a y array");
+            if ((st = check_increasing(err, S, -1, "current.grid.y", c->y, c->n_y, 1, "y"))) return st;
+        }
+        nt *= (c->n_x > 1 ? c->n_x : 1) * (c->n_y > 1 ? c->n_y : 1); /* the columns of the grid */
         for (int k = 0; k < nt * c->n_depth; k++)
             if (!(finite(c->ux[k]) && finite(c->uy[k]) && finite(c->uz[k])))
                 FAIL(S, -1, "current.profile", "expected finite velocities, got a non-finite value");

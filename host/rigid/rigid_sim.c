@@ -12,6 +12,7 @@
 #include "model/winch_drive.h"
 #include "backend.h" /* hw_cuda_device_count */
 #include "model/catenary.h"
+#include "sea/current.h"
 
 static void set_msg(char *msg, size_t len, const char *fmt, ...)
 {
@@ -139,9 +140,19 @@ hw_status hw_rc_check(const hw_rc_def *def, char *msg, size_t len)
                     "got t[%d] = %g", k, cp->t[k]);
             return HW_ERR_INPUT;
         }
-    for (int k = 0; cp->n_depth > 0 && k < cp->n_depth * (cp->n_time > 1 ? cp->n_time : 1); k++)
+    for (int a = 0; a < 2 && cp->n_depth > 0; a++) { /* a grid's x and y */
+        int n = a ? cp->n_y : cp->n_x;
+        const double *v = a ? cp->y : cp->x;
+        for (int k = 0; n > 1 && k < n; k++)
+            if (!v || !isfinite(v[k]) || (k > 0 && !(v[k] > v[k - 1]))) {
+                set_msg(msg, len, "rigid environment field 'current.grid.%c': values must be finite and strictly "
+                        "increasing (entry %d)", a ? 'y' : 'x', k);
+                return HW_ERR_INPUT;
+            }
+    }
+    for (size_t k = 0; k < hw_current_count(cp); k++)
         if (!isfinite(cp->ux[k]) || !isfinite(cp->uy[k]) || !isfinite(cp->uz[k])) {
-            set_msg(msg, len, "rigid environment field 'current.profile': velocities must be finite (entry %d)", k);
+            set_msg(msg, len, "rigid environment field 'current.profile': velocities must be finite (entry %zu)", k);
             return HW_ERR_INPUT;
         }
     const hw_bathymetry_def *bd = &e->bathymetry;
@@ -321,19 +332,9 @@ hw_status hw_rc_create(const hw_rc_def *def, hw_rc **out, char *msg, size_t len)
     S->env.kb = def->env.seabed_k; S->env.cb = def->env.seabed_c; S->env.vf = def->env.friction_v;
     S->env.cur = hw_rc_v3(def->env.current);
     const hw_current_def *cp = &def->env.profile;
-    if (cp->n_depth > 0) { /* a copy: z, t, ux, uy, uz */
-        int nz = cp->n_depth, nt = cp->n_time > 1 ? cp->n_time : 1;
-        rc->cur = (double *)calloc((size_t)nz * (1 + 3 * nt) + (size_t)nt, sizeof(double));
-        if (!rc->cur) { free(rc); set_msg(msg, len, "out of memory for the rigid cables' current profile"); return HW_ERR_NOMEM; }
-        double *z = rc->cur, *t = z + nz, *ux = t + nt, *uy = ux + (size_t)nz * nt, *uz = uy + (size_t)nz * nt;
-        memcpy(z, cp->z, (size_t)nz * sizeof(double));
-        if (cp->n_time > 1) memcpy(t, cp->t, (size_t)nt * sizeof(double));
-        memcpy(ux, cp->ux, (size_t)nz * nt * sizeof(double));
-        memcpy(uy, cp->uy, (size_t)nz * nt * sizeof(double));
-        memcpy(uz, cp->uz, (size_t)nz * nt * sizeof(double));
-        S->env.cnz = nz; S->env.cnt = cp->n_time > 1 ? nt : 0;
-        S->env.cz = z; S->env.ct = t; S->env.cux = ux; S->env.cuy = uy; S->env.cuz = uz;
-    }
+    int nomem = 0; /* a copy of the grid's arrays (x, y, z, t, ux, uy, uz: one block) */
+    rc->cur = hw_current_copy(cp, &S->env.cg, &nomem);
+    if (nomem) { free(rc); set_msg(msg, len, "out of memory for the rigid cables' current profile"); return HW_ERR_NOMEM; }
     const hw_bathymetry_def *gb = &def->env.bathymetry;
     if (gb->nx > 0) { /* a copy: x, y, depth (hw_rc_check checked it) */
         size_t n = (size_t)gb->nx + (size_t)gb->ny + (size_t)gb->nx * (size_t)gb->ny;

@@ -71,15 +71,20 @@ typedef struct hw_table {
     const double *y;
 } hw_table;
 
-/* Current: a profile of (ux, uy, uz) against depth z, optionally at several times.
- * n_depth == 0 means still water. With n_time <= 1 the profile is constant in time; otherwise
- * u[k*n_depth + j] is the value at time t[k] and depth z[j]; bilinear interpolation, flat outside. */
+/* Current: a profile of (ux, uy, uz) against depth z, optionally at several times, optionally on
+ * a grid of x and y values too. n_depth == 0 means still water. With n_time <= 1 the profile is
+ * constant in time, with n_x <= 1 (n_y <= 1) it is the same at every x (y). Values
+ * u[((k*ny + j)*nx + i)*n_depth + m] at time t[k], y[j], x[i] and depth z[m] (nx = max(n_x, 1),
+ * ny = max(n_y, 1)): with n_x, n_y <= 1, u[k*n_depth + m]. Linear along each axis, flat
+ * outside. */
 typedef struct hw_current_def {
     int n_depth;
     const double *z;  /* strictly increasing, n_depth values */
     int n_time;
     const double *t;  /* strictly increasing, n_time values (ignored when n_time <= 1) */
-    const double *ux, *uy, *uz; /* max(n_time,1) * n_depth values each */
+    const double *ux, *uy, *uz; /* max(n_time,1) * max(n_y,1) * max(n_x,1) * n_depth values each */
+    int n_x, n_y;
+    const double *x, *y; /* strictly increasing, n_x and n_y values (ignored when <= 1) */
 } hw_current_def;
 
 /* Bathymetry: a seabed that is not flat (docs/physics.md section 4). The depth (m, positive down,

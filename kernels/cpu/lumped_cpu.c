@@ -545,10 +545,10 @@ static void nodes_item(const hw_backend *b, double t, const double *y, double *d
         u = b->node_u;
         double cs = S->ln_cscale[l];
         for (int i = n0 + a; i < n0 + c; i++) {
-            double z = y[HW_Y_RZ * n + i];
+            hw_v3 r = hw_v3_make(y[HW_Y_RX * n + i], y[HW_Y_RY * n + i], y[HW_Y_RZ * n + i]);
             /* in waves the loop masks it by the node's sampled surface (hw_lm_current_under) */
-            hw_v3 uc = S->wv.n > 0 ? hw_v3_scale(hw_lm_current(S, z, t), cs)
-                                   : hw_lm_current_seen(S, z, t, cs);
+            hw_v3 uc = S->wv.n > 0 ? hw_v3_scale(hw_lm_current(S, r, t), cs)
+                                   : hw_lm_current_seen(S, r, t, cs);
             u[i] = uc.x; u[n + i] = uc.y; u[2 * n + i] = uc.z;
         }
     }
@@ -628,6 +628,7 @@ static void hinges_item(const hw_lm_sys *S, const double *y, const hw_lm_work *w
  * nodes, points, end nodes, a barrier between each pass and the next. */
 static void cpu_eval(hw_backend *b, double t, int by, int bdy)
 {
+    hw_lm_current_time(&b->S, t); /* the current's time bracket, once for every node and point */
     const hw_lm_sys *S = &b->S;
     const double *y = b->buf[by];
     double *dy = b->buf[bdy];

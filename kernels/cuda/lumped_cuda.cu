@@ -222,12 +222,19 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     hw_lm_sys S = *h;
     int nl = h->n_lines, np = h->n_points, ns = h->n_segs, nn = h->n_nodes;
     int cz = h->cur_nz, ct = h->cur_nt > 1 ? h->cur_nt : 1;
+    int cx = cz > 0 && h->cur_nx > 1 ? h->cur_nx : 1, cy = cz > 0 && h->cur_ny > 1 ? h->cur_ny : 1;
+    size_t cv = (size_t)cz * ct * cx * cy;
     int bad = 0;
+    bad |= dev_copy(b, &S.cur_x, cx > 1 ? h->cur_x : NULL, cx);
+    bad |= dev_copy(b, &S.cur_y, cy > 1 ? h->cur_y : NULL, cy);
     bad |= dev_copy(b, &S.cur_z, h->cur_z, cz);
     bad |= dev_copy(b, &S.cur_t, h->cur_t, ct);
-    bad |= dev_copy(b, &S.cur_ux, h->cur_ux, (size_t)cz * ct);
-    bad |= dev_copy(b, &S.cur_uy, h->cur_uy, (size_t)cz * ct);
-    bad |= dev_copy(b, &S.cur_uz, h->cur_uz, (size_t)cz * ct);
+    bad |= dev_copy(b, &S.cur_ux, h->cur_ux, cv);
+    bad |= dev_copy(b, &S.cur_uy, h->cur_uy, cv);
+    bad |= dev_copy(b, &S.cur_uz, h->cur_uz, cv);
+    /* no time bracket set in advance: a graph replays the step with the time read on the device,
+     * so each thread finds its own (hw_lm_current) */
+    S.cur_wset = 0;
     /* the bathymetry (sb_nx = 0: none, one unread placeholder each) for hw_lm_depth_at */
     int bx = h->sb_nx > 0 ? h->sb_nx : 0, by = h->sb_nx > 0 ? h->sb_ny : 0;
     bad |= dev_copy(b, &S.sb_x, bx ? h->sb_x : NULL, bx);

@@ -457,19 +457,23 @@ extern "C" int hw_rc_cuda_create(const hw_rc_sys *S, hw_rc_gpu **out, char *msg,
         ok = g->blas.create(&g->cb) == CUBLAS_STATUS_SUCCESS &&
              g->blas.set_stream(g->cb, g->stream) == CUBLAS_STATUS_SUCCESS;
     }
-    /* the current profile's arrays (z, t, ux, uy, uz: one block on the host) */
-    size_t ncur = S->env.cnz > 0 ? (size_t)S->env.cnz * (1 + 3 * (S->env.cnt > 1 ? S->env.cnt : 1)) +
-                                       (S->env.cnt > 1 ? (size_t)S->env.cnt : 1) : 0;
+    /* the current grid's arrays (x, y, z, t, ux, uy, uz: one block on the host, sea/current.c) */
+    const hw_cur_grid *cg = &S->env.cg;
+    size_t nval = cg->nz > 0 ? (size_t)cg->nz * cg->nt * cg->nx * cg->ny : 0;
+    size_t ncur = cg->nz > 0 ? (size_t)cg->nx + cg->ny + cg->nz + cg->nt + 3 * nval : 0;
     double *dcur = NULL;
     if (ok && ncur) {
         ok = !dalloc(&dcur, ncur) &&
-             cudaMemcpy(dcur, S->env.cz, ncur * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess;
+             cudaMemcpy(dcur, cg->x, ncur * sizeof(double), cudaMemcpyHostToDevice) == cudaSuccess;
         g->cur = dcur;
-        g->S.env.cz = dcur;
-        g->S.env.ct = dcur + (S->env.ct - S->env.cz);
-        g->S.env.cux = dcur + (S->env.cux - S->env.cz);
-        g->S.env.cuy = dcur + (S->env.cuy - S->env.cz);
-        g->S.env.cuz = dcur + (S->env.cuz - S->env.cz);
+        hw_cur_grid *dg = &g->S.env.cg;
+        dg->x = dcur;
+        dg->y = dcur + (cg->y - cg->x);
+        dg->z = dcur + (cg->z - cg->x);
+        dg->t = dcur + (cg->t - cg->x);
+        dg->ux = dcur + (cg->ux - cg->x);
+        dg->uy = dcur + (cg->uy - cg->x);
+        dg->uz = dcur + (cg->uz - cg->x);
     }
     /* the bathymetry's arrays (x, y, depth: one block on the host, rigid_sim.c) */
     size_t nbat = S->env.bnx > 0 ? (size_t)S->env.bnx + (size_t)S->env.bny + (size_t)S->env.bnx * S->env.bny : 0;

@@ -64,16 +64,16 @@ typedef struct hw_cyl_p {
     double cd, ca, cd_ax, ca_ax, cd_end, ca_end;
 } hw_cyl_p;
 
-/* What a cylinder sees of the sea: the waves (n = 0: still water) at time t, the current profile
- * (cnz = 0: none; none above the surface), the seabed with stiffness kb and damping cb per contact
- * area (kb = 0: no contact): flat at z = -depth when sb_nx = 0, else the bathymetry grid sb_x
- * (sb_nx values), sb_y (sb_ny), depths sb_d (x fastest) under each node (hw_bathy_depth, as the
- * lines' nodes). */
+/* What a cylinder sees of the sea: the waves (n = 0: still water) at time t, the current on its
+ * grid (cur.nz = 0: none; none above the surface) with its time bracket cw at t (hw_current_when),
+ * the seabed with stiffness kb and damping cb per contact area (kb = 0: no contact): flat at
+ * z = -depth when sb_nx = 0, else the bathymetry grid sb_x (sb_nx values), sb_y (sb_ny), depths
+ * sb_d (x fastest) under each node (hw_bathy_depth, as the lines' nodes). */
 typedef struct hw_cyl_sea {
     const hw_wave_field *W;
     double t;
-    int cnz, cnt;
-    const double *cz, *ct, *cux, *cuy, *cuz;
+    hw_cur_grid cur;
+    hw_tlu_w cw;
     double depth, kb, cb;
     int sb_nx, sb_ny;
     const double *sb_x, *sb_y, *sb_d;
@@ -197,8 +197,8 @@ HW_HD hw_cyl_node hw_cyl_node_loads(const hw_cyl_p *c, const hw_cyl_geo *G, cons
     double F = f0 * G->cphi * G->cphi + asub / area * G->sphi * G->sphi;
     hw_wave_kin K = hw_wave_eval(sea->W, x, sea->t);
     hw_v3 U = K.u;
-    if (sea->cnz > 0 && K.wet)
-        U = hw_v3_add(U, hw_current_3(sea->cz, sea->ct, sea->cux, sea->cuy, sea->cuz, sea->cnz, sea->cnt, x.z, sea->t));
+    if (sea->cur.nz > 0 && K.wet)
+        U = hw_v3_add(U, hw_current_grid(&sea->cur, sea->cw, x.x, x.y, x.z));
     hw_v3 u = hw_v3_sub(U, v);
     hw_v3 uq = hw_v3_scale(q, hw_v3_dot(u, q)); /* the axial part, for the end faces' drag */
     hw_v3 aq = hw_v3_scale(q, hw_v3_dot(K.a, q)), ap = hw_v3_sub(K.a, aq);

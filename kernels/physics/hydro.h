@@ -6,29 +6,79 @@
 
 #define HW_PI 3.14159265358979323846
 
-/* Current velocity at depth z and time t. Tables of nz depths (increasing) by nt times
- * (nt <= 1: constant); values u[k*nz + j] (ux, uy, uz alike). Bilinear interpolation, flat
- * outside. The three components share the search in depth and in time and their divisions. */
-HW_HD double hw_current_row(hw_tlu_w w, const double *u, int k, int nz, double s)
+/* A current on a grid (docs/physics.md section 4): nx x values, ny y values, nz depths z, nt times
+ * t, each strictly increasing; nx, ny, nt <= 1: the same along that axis (its array unread);
+ * nz = 0: no current. The velocity at x[i], y[j], z[m], t[k] is
+ * u[((k * ny + j) * nx + i) * nz + m] (ux, uy, uz alike; nx, ny, nt below 1 counted as 1), so that
+ * a profile against depth and time is the grid with nx = ny = 1. Linear along each axis between
+ * grid values, flat outside. */
+typedef struct hw_cur_grid {
+    int nx, ny, nz, nt;
+    const double *x, *y, *z, *t, *ux, *uy, *uz;
+} hw_cur_grid;
+
+/* Where q falls on an axis of n values (n <= 1: at the only one): hw_tlu_where's bracket. */
+HW_HD hw_tlu_w hw_axis_where(const double *a, int n, double q)
 {
-    double a = hw_tlu_at(w, u + k * nz), b = hw_tlu_at(w, u + (k + 1) * nz);
-    return a + s * (b - a);
+    if (n > 1) return hw_tlu_where(a, n, q);
+    hw_tlu_w w;
+    w.lo = 0; w.hi = 0; w.flat = 1; w.s = 0.0;
+    return w;
 }
+
+/* The current's time bracket at t: the same for every point of the sea at that time, so a pass
+ * over many nodes finds it once (hw_lm_current_time) and hands it to hw_current_grid. */
+HW_HD hw_tlu_w hw_current_when(const hw_cur_grid *g, double t)
+{
+    return hw_axis_where(g->t, g->nt, t);
+}
+
+/* The three components at the grid column (time index k, y index j, x index i), interpolated in
+ * depth by wz. */
+HW_HD hw_v3 hw_current_col(const hw_cur_grid *g, hw_tlu_w wz, int k, int j, int i)
+{
+    int nx = g->nx > 1 ? g->nx : 1, ny = g->ny > 1 ? g->ny : 1;
+    long o = ((long)(k * ny + j) * nx + i) * g->nz;
+    return hw_v3_make(hw_tlu_at(wz, g->ux + o), hw_tlu_at(wz, g->uy + o), hw_tlu_at(wz, g->uz + o));
+}
+HW_HD hw_v3 hw_v3_lerp(hw_v3 a, hw_v3 b, double s)
+{
+    return hw_v3_make(a.x + s * (b.x - a.x), a.y + s * (b.y - a.y), a.z + s * (b.z - a.z));
+}
+/* ... and in x and y (bilinear) at time index k. */
+HW_HD hw_v3 hw_current_plane(const hw_cur_grid *g, hw_tlu_w wx, hw_tlu_w wy, hw_tlu_w wz, int k)
+{
+    hw_v3 a = hw_current_col(g, wz, k, wy.lo, wx.lo);
+    if (!wx.flat) a = hw_v3_lerp(a, hw_current_col(g, wz, k, wy.lo, wx.hi), wx.s);
+    if (!wy.flat) {
+        hw_v3 b = hw_current_col(g, wz, k, wy.hi, wx.lo);
+        if (!wx.flat) b = hw_v3_lerp(b, hw_current_col(g, wz, k, wy.hi, wx.hi), wx.s);
+        a = hw_v3_lerp(a, b, wy.s);
+    }
+    return a;
+}
+
+/* The current at (x, y, z) at the time whose bracket is wt (hw_current_when). Each axis is
+ * searched once for the three components; a grid of one x and one y value (a profile) costs
+ * what the depth-and-time lookup did before grids. */
+HW_HD hw_v3 hw_current_grid(const hw_cur_grid *g, hw_tlu_w wt, double x, double y, double z)
+{
+    if (g->nz <= 0) return hw_v3_zero();
+    hw_tlu_w wz = hw_tlu_where(g->z, g->nz, z);
+    hw_tlu_w wx = hw_axis_where(g->x, g->nx, x), wy = hw_axis_where(g->y, g->ny, y);
+    hw_v3 u = hw_current_plane(g, wx, wy, wz, wt.lo);
+    return wt.flat ? u : hw_v3_lerp(u, hw_current_plane(g, wx, wy, wz, wt.hi), wt.s);
+}
+
+/* A profile against depth and time alone (nz depths, nt times; values u[k*nz + j]) at depth z
+ * and time t: hw_current_grid with one x and one y value. */
 HW_HD hw_v3 hw_current_3(const double *zt, const double *tt, const double *ux, const double *uy,
                          const double *uz, int nz, int nt, double z, double t)
 {
-    if (nz <= 0) return hw_v3_zero();
-    hw_tlu_w w = hw_tlu_where(zt, nz, z);
-    if (nt <= 1 || t <= tt[0]) return hw_v3_make(hw_tlu_at(w, ux), hw_tlu_at(w, uy), hw_tlu_at(w, uz));
-    if (t >= tt[nt - 1]) {
-        int o = (nt - 1) * nz;
-        return hw_v3_make(hw_tlu_at(w, ux + o), hw_tlu_at(w, uy + o), hw_tlu_at(w, uz + o));
-    }
-    /* the interval tt[k] <= t < tt[k + 1], by hw_tlu_where's bisection: a record of thousands of
-     * profiles (a deck's current_profile_dynamic.txt resampled) costs log2(nt) steps per node */
-    hw_tlu_w wt = hw_tlu_where(tt, nt, t);
-    return hw_v3_make(hw_current_row(w, ux, wt.lo, nz, wt.s), hw_current_row(w, uy, wt.lo, nz, wt.s),
-                      hw_current_row(w, uz, wt.lo, nz, wt.s));
+    hw_cur_grid g;
+    g.nx = 1; g.ny = 1; g.nz = nz; g.nt = nt;
+    g.x = 0; g.y = 0; g.z = zt; g.t = tt; g.ux = ux; g.uy = uy; g.uz = uz;
+    return hw_current_grid(&g, hw_current_when(&g, t), 0.0, 0.0, z);
 }
 
 /* Drag on a node with tributary length l, diameter d, tangent qh (unit), relative velocity

@@ -260,9 +260,8 @@ HW_HD void hw_rc_row_params(const double *alpha, const double *beta, const doubl
 typedef struct hw_rc_env {
     double g, rho, depth, kb, cb, vf;
     hw_v3 cur;         /* uniform current, when there is no profile */
-    int cnz, cnt;      /* a current profile (hydro.h hw_current_3: cnz depths, cnt times; cnz = 0:
-                          none), looked up at the element's centre and the time t */
-    const double *cz, *ct, *cux, *cuy, *cuz;
+    hw_cur_grid cg;    /* a current on a grid (hydro.h hw_current_grid; cg.nz = 0: none), looked up
+                          at the element's centre and the time t */
     double t;          /* the step's start: the current profile's and the waves' time */
     hw_wave_field wav; /* the sea state (physics/waves.h; n = 0: still water, the path without
                           waves). Its arrays are host memory on the CPU, device memory on the GPU */
@@ -287,12 +286,12 @@ typedef struct hw_rc_loads {
     double power;     /* power dissipated by drag, seabed and relaxation damping (>= 0) */
 } hw_rc_loads;
 
-/* The current at depth z and the environment's time: the profile if there is one, else the
- * uniform current. */
-HW_HD hw_v3 hw_rc_current_at(const hw_rc_env *E, double z)
+/* The current at x and the environment's time: the grid's if there is one, else the uniform
+ * current. */
+HW_HD hw_v3 hw_rc_current_at(const hw_rc_env *E, hw_v3 x)
 {
-    if (E->cnz <= 0) return E->cur;
-    return hw_current_3(E->cz, E->ct, E->cux, E->cuy, E->cuz, E->cnz, E->cnt, z, E->t);
+    if (E->cg.nz <= 0) return E->cur;
+    return hw_current_grid(&E->cg, hw_current_when(&E->cg, E->t), x.x, x.y, x.z);
 }
 
 /* The sea at an element in waves (E->wav.n > 0) with centre x, unit axis ax and length l: the
@@ -350,7 +349,7 @@ HW_HD hw_rc_loads hw_rc_element_loads(const hw_rc_body *b, double l, const hw_rc
     hw_v3 f = hw_v3_make(0.0, 0.0, -(m - E->rho * area * lsub) * E->g);
     double power = 0.0;
     if (lsub > 0.0 && E->rho > 0.0) {
-        hw_v3 u = hw_v3_sub(hw_rc_current_at(E, b->x.z), b->v);
+        hw_v3 u = hw_v3_sub(hw_rc_current_at(E, b->x), b->v);
         if (waves) { /* current plus waves; the fluid's acceleration on the wet volume */
             u = hw_v3_add(u, sea.u);
             f = hw_v3_add(f, hw_fluid_inertia(sea.a, ax, E->rho, area * lsub, P->can, P->cat));
