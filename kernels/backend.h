@@ -49,6 +49,13 @@ struct hw_backend_ops {
                     const int *bufs);
     /* Semi-implicit Euler update of y with its derivative dy: v += dt a; x += dt v. */
     void (*symplectic)(hw_backend *b, int buf_y, int buf_dy, double dt);
+    /* The Newmark-type update (MoorDyn's ACA and Wilson schemes) from src and the derivatives in
+     * bufs[0], bufs[1]: positions dst = src + sum_j (cx[j] bufs[j] + ca[j] (bufs[j]'s acceleration
+     * of the same node and axis)), every other value dst = src + sum_j cv[j] bufs[j]
+     * (kernels/lumped.h hw_lm_second_order; the values after the node blocks as the velocities).
+     * dst may be src, not bufs[j]. */
+    void (*second_order)(hw_backend *b, int dst, int src, const int *bufs, const double *cx,
+                         const double *ca, const double *cv);
     /* The first segment flagged bad by the evaluations since the last call, or -1; clears it.
      * HW_BAD_DEVICE: the device reported an error (a kernel failed in work queued since). */
     int (*take_bad)(hw_backend *b);
