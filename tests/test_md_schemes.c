@@ -14,6 +14,7 @@
 #include "io/scenario.h"
 #include "io/scenario_write.h"
 #include "model/critical_step.h"
+#include "world/integrate.h"
 
 static hw_sim *make(const hw_model_def *def)
 {
@@ -127,6 +128,252 @@ Test(md_schemes, line_against_moordyn)
         }
         printf("%s: clump within %.3e m of MoorDyn 2.7.2's over 2 s\n", MD_LINE[c].scheme, worst);
         cr_expect_lt(worst, 1e-8, "%s", MD_LINE[c].scheme);
+        hw_sim_destroy(sim);
+        hw_scenario_free(sc);
+    }
+}
+
+/* ---- the YAML twin -------------------------------------------------------------------------------- */
+
+static char *yaml_of(const hw_scenario *sc)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    cr_assert_not_null(f);
+    cr_assert_eq(hw_scenario_write_yaml(sc, f, NULL), HW_OK);
+    fclose(f);
+    return buf;
+}
+
+/* md_schemes_line.dat and md_schemes_line.yaml: the same scenario (written back, the same text,
+ * integrator aca and its 5 iterations included) and the same run, bit for bit; the same with
+ * Wilson3 and its twin edited to wilson, iterations 3. */
+Test(md_schemes, line_deck_matches_its_yaml_twin)
+{
+    static const struct { const char *scheme, *integ, *iters; } C[] = {{"ACA5", "aca", "5"}, {"Wilson3", "wilson", "3"}};
+    for (size_t c = 0; c < sizeof C / sizeof C[0]; c++) {
+        char msg[1024], ytext[4096], path[512];
+        hw_scenario *d = load_deck(deck_with("md_schemes_line.dat", "ACA5      tScheme", C[c].scheme),
+                                   "md_schemes_line.dat", C[c].scheme);
+        snprintf(path, sizeof path, "%s/md_schemes_line.yaml", HW_TEST_DATA_DIR);
+        FILE *f = fopen(path, "r");
+        cr_assert_not_null(f);
+        size_t n = fread(ytext, 1, sizeof ytext - 1, f);
+        ytext[n] = 0;
+        fclose(f);
+        char *ia = strstr(ytext, "integrator: aca\n  iterations: 5\n");
+        cr_assert_not_null(ia);
+        char edited[4096];
+        snprintf(edited, sizeof edited, "%.*sintegrator: %s\n  iterations: %s\n%s", (int)(ia - ytext), ytext, C[c].integ,
+                 C[c].iters, ia + strlen("integrator: aca\n  iterations: 5\n"));
+        hw_scenario *y = NULL;
+        cr_assert_eq(hw_scenario_load_string(edited, "md_schemes_line.yaml", &y, msg, sizeof msg), HW_OK, "%s", msg);
+        char *a = yaml_of(d), *b = yaml_of(y);
+        cr_expect_str_eq(a, b, "%s", C[c].scheme);
+        cr_expect(strstr(a, C[c].integ) != NULL);
+        free(a);
+        free(b);
+        hw_sim *s1 = make(&d->model), *s2 = make(&y->model);
+        cr_assert_eq(hw_sim_step(s1, 2000), HW_OK);
+        cr_assert_eq(hw_sim_step(s2, 2000), HW_OK);
+        double r1[3], r2[3], v1[3], v2[3];
+        hw_sim_point_state(s1, 1, r1, v1, NULL);
+        hw_sim_point_state(s2, 1, r2, v2, NULL);
+        cr_expect(!memcmp(r1, r2, sizeof r1) && !memcmp(v1, v2, sizeof v1), "%s: deck %.17g, twin %.17g", C[c].scheme,
+                  r1[2], r2[2]);
+        hw_sim_destroy(s1);
+        hw_sim_destroy(s2);
+        hw_scenario_free(d);
+        hw_scenario_free(y);
+    }
+}
+
+/* ---- the closed-form oscillator ------------------------------------------------------------------- */
+
+/* A 1000 kg free point hanging in air from a fixed point on one 10 m segment (EA 1e6 N, 1 kg/m, no
+ * drag; tests/test_schemes.c): a mass M = 1005 kg on a spring k = 1e5 N/m, its only degree of
+ * freedom, so z(t) = z_eq + A cos(w t) while the line stays taut; BA gives it the damping ratio
+ * zeta = BA / (2 L M w) (the segment's damping force BA dl/dt / L). */
+#define SM_L 10.0
+#define SM_M 1000.0
+#define SM_A 0.05
+
+typedef struct spring_mass { one_line m; double w, z_eq, M; } spring_mass;
+
+static void spring_mass_init(spring_mass *s, hw_integrator integ, int iters, double dt, double zeta)
+{
+    double ra[3] = {0, 0, -10}, rb[3] = {0, 0, -20};
+    one_line_init(&s->m, 0.01, 1.0, 1e6, SM_L, 1, ra, rb);
+    s->m.def.env.rho_w = 0;
+    s->m.def.env.depth = 100;
+    s->m.pts[1].kind = HW_POINT_FREE;
+    s->m.pts[1].mass = SM_M;
+    s->m.def.solver.static_solve = 0;
+    s->m.def.solver.integrator = integ;
+    s->m.def.solver.iterations = iters;
+    s->m.def.solver.dt = dt;
+    s->m.def.solver.allow_unstable_dt = 1; /* the steps below are chosen against the scheme's limit */
+    s->M = SM_M + 0.5 * 1.0 * SM_L;
+    double k = 1e6 / SM_L;
+    s->w = sqrt(k / s->M);
+    s->m.type.ba = 2.0 * zeta * SM_L * s->M * s->w;
+    s->z_eq = -10.0 - SM_L - s->M * G0 / k;
+    s->m.pts[1].pos[2] = s->z_eq - SM_A;
+}
+
+/* The largest error of the undamped point's height against the closed form over samples every
+ * 0.02 s to 1 s. */
+static double sm_error(hw_integrator integ, double dt)
+{
+    spring_mass s;
+    spring_mass_init(&s, integ, 5, dt, 0.0);
+    hw_sim *sim = make(&s.m.def);
+    double err = 0;
+    int per = (int)lround(0.02 / dt);
+    for (int k = 1; k <= 50; k++) {
+        cr_assert_eq(hw_sim_step(sim, per), HW_OK, "%s", hw_sim_last_error(sim));
+        double r[3], t = hw_sim_time(sim);
+        hw_sim_point_state(sim, 1, r, NULL, NULL);
+        err = fmax(err, fabs(r[2] - (s.z_eq - SM_A * cos(s.w * t))));
+    }
+    hw_sim_destroy(sim);
+    return err;
+}
+
+/* Both converge at first order from this start, out of equilibrium. ACA: its first step starts,
+ * as MoorDyn's, from a zero derivative, so it takes the velocity dt gamma a1 where the trapezoid
+ * takes dt (a0 + a1) / 2: a kick of dt a0 / 2, a0 = w^2 A, which leaves an oscillation of
+ * amplitude dt w A / 2 (2.49e-4 m at 1 ms) on the closed form; what the scheme adds after that start
+ * is second order and small beside it (the errors match the kick to 0.2%). Wilson: MoorDyn 2.7.2's
+ * update to t + dt moves the position by dt^2 ((theta/2 - 1/6) a0 + a1 / 6), not the textbook
+ * dt^2 ((1/2 - 1/(6 theta)) a0 + a1 / (6 theta)) (critical_step.c hw_second_order_coef): a first
+ * order error every step. Ratios within 10% of 2. */
+Test(md_schemes, order_of_convergence)
+{
+    hw_integrator I[2] = {HW_INT_ACA, HW_INT_WILSON};
+    for (int c = 0; c < 2; c++) {
+        double e1 = sm_error(I[c], 4e-3), e2 = sm_error(I[c], 2e-3), e3 = sm_error(I[c], 1e-3);
+        printf("%s, 5 iterations: error %.3e, %.3e, %.3e m at dt = 4, 2, 1 ms: ratios %.3f %.3f\n", hw_integ_name(I[c]),
+               e1, e2, e3, e1 / e2, e2 / e3);
+        cr_expect(fabs(e1 / e2 / 2.0 - 1) < 0.1 && fabs(e2 / e3 / 2.0 - 1) < 0.1, "%s: ratios %g %g", hw_integ_name(I[c]),
+                  e1 / e2, e2 / e3);
+        if (I[c] == HW_INT_ACA) {
+            spring_mass s;
+            spring_mass_init(&s, HW_INT_ACA, 5, 1e-3, 0.0);
+            double kick = 0.5 * 1e-3 * s.w * SM_A;
+            printf("ACA: the first step's kick leaves %.4e m; error %.4e m\n", kick, e3);
+            cr_expect_lt(fabs(e3 / kick - 1.0), 0.01);
+        }
+    }
+}
+
+/* The largest excursion from equilibrium over n steps of h on the spring-mass with damping ratio
+ * zeta, released A away (INFINITY if the run stops: the instability monitor, a blow-up). */
+static double sm_excursion(hw_integrator integ, int iters, double zeta, double h, int n)
+{
+    spring_mass s;
+    spring_mass_init(&s, integ, iters, h, zeta);
+    hw_sim *sim = make(&s.m.def);
+    double most = 0;
+    for (int k = 0; k < n; k++) {
+        if (hw_sim_step(sim, 1) != HW_OK) { most = INFINITY; break; }
+        double r[3];
+        hw_sim_point_state(sim, 1, r, NULL, NULL);
+        most = fmax(most, fabs(r[2] - s.z_eq));
+    }
+    hw_sim_destroy(sim);
+    return most;
+}
+
+/* The stability limits (host/model/critical_step.c: the spectral radius of the 4 x 4 map of a
+ * step on (x, v, x0', v0'), the derivative kept included) against runs of the same oscillator:
+ * at 0.9 of the limit the excursion stays within the release (the damped one decays), at 1.1 it
+ * grows past it within 400 steps. The limits, h w: ACA5 on an undamped mode 0.067 (it grows one at
+ * any step, by 1e-6 per step there: weakly unstable, as MoorDyn's midpoint), with zeta 0.1 4.8;
+ * Wilson5 0.88 undamped, 1.08 with zeta 0.5. */
+Test(md_schemes, stability_limits_hold_in_runs)
+{
+    static const struct { hw_integrator i; int n; double zeta, lo, hi; } C[] = {
+        {HW_INT_ACA, 5, 0.1, 4.5, 5.2}, {HW_INT_WILSON, 5, 0.0, 0.85, 0.9}, {HW_INT_WILSON, 5, 0.5, 1.0, 1.2},
+        {HW_INT_WILSON, 1, 0.0, 0.8, 0.85}};
+    spring_mass s;
+    spring_mass_init(&s, HW_INT_ACA, 5, 1e-3, 0.0);
+    double w = s.w;
+    cr_expect_lt(hw_stable_step(HW_INT_ACA, w, 0.0) * w, 0.08); /* hw_stable_step: 5 iterations */
+    for (size_t c = 0; c < sizeof C / sizeof C[0]; c++) {
+        double h = hw_stable_step(hw_integ_code(C[c].i, C[c].n), w, C[c].zeta);
+        double below = sm_excursion(C[c].i, C[c].n, C[c].zeta, 0.9 * h, 400);
+        double above = sm_excursion(C[c].i, C[c].n, C[c].zeta, 1.1 * h, 400);
+        printf("%s (%d iterations), zeta %.1f: limit h w = %.4f; excursion over 400 steps at 0.9x %.4g m, at 1.1x %.4g m "
+               "(released %.2f m)\n", hw_integ_name(C[c].i), C[c].n, C[c].zeta, h * w, below, above, SM_A);
+        cr_expect(h * w > C[c].lo && h * w < C[c].hi, "limit h w %g", h * w);
+        cr_expect_leq(below, SM_A * 1.0001, "%s zeta %g: %g at 0.9x", hw_integ_name(C[c].i), C[c].zeta, below);
+        cr_expect_gt(above, 2.0 * SM_A, "%s zeta %g: %g at 1.1x", hw_integ_name(C[c].i), C[c].zeta, above);
+    }
+}
+
+/* ---- the history ---------------------------------------------------------------------------------- */
+
+/* The derivative kept between steps starts from zero, as MoorDyn's, and again after a state set
+ * from outside: a run whose state is reset to its start repeats its first step to the bit. */
+Test(md_schemes, restart_from_a_zero_derivative)
+{
+    hw_integrator I[2] = {HW_INT_ACA, HW_INT_WILSON};
+    for (int c = 0; c < 2; c++) {
+        spring_mass s;
+        spring_mass_init(&s, I[c], 5, 1e-3, 0.0);
+        hw_sim *sim = make(&s.m.def);
+        double xyz[6], r0[3], r1[3], r2[3];
+        hw_sim_line_positions(sim, 0, xyz);
+        cr_assert_eq(hw_sim_step(sim, 1), HW_OK);
+        hw_sim_point_state(sim, 1, r0, NULL, NULL);
+        cr_assert_eq(hw_sim_step(sim, 1), HW_OK);
+        hw_sim_point_state(sim, 1, r2, NULL, NULL);
+        cr_assert_eq(hw_sim_step(sim, 20), HW_OK);
+        cr_assert_eq(hw_sim_set_line_state(sim, 0, xyz, NULL), HW_OK);
+        cr_assert_eq(hw_sim_step(sim, 1), HW_OK);
+        hw_sim_point_state(sim, 1, r1, NULL, NULL);
+        cr_expect(same_d(r0[2], r1[2]), "%s: first step after the reset %.17g, at the start %.17g", hw_integ_name(I[c]),
+                  r1[2], r0[2]);
+        /* and the second step continues from the kept derivative, not from zero again */
+        cr_assert_eq(hw_sim_step(sim, 1), HW_OK);
+        hw_sim_point_state(sim, 1, r1, NULL, NULL);
+        cr_expect(same_d(r2[2], r1[2]), "%s: second step %.17g, %.17g", hw_integ_name(I[c]), r1[2], r2[2]);
+        hw_sim_destroy(sim);
+    }
+}
+
+/* ---- the values after the node blocks ------------------------------------------------------------- */
+
+/* A viscoelastic line's strain state (after the node blocks) is advanced with the velocities'
+ * weights. MoorDyn 2.7.2's ACA and Wilson update only the positions and velocities of its lines
+ * and leave that state where it was: md_polyester.dat (tests/test_md_syrope.c's deck, whose RK4
+ * run Hawser matches to 1e-9 m) with tScheme ACA5 drops the 1000 kg point to z = -42.73 m at 2 s in
+ * MoorDyn 2.7.2 (PyPI wheel, moordyn.Step to 0.5, 1, 1.5, 2 s: -31.106, -34.008, -38.079,
+ * -42.734 m), its RK4 holds it near -30.2 m (-30.267, -30.167, -30.137, -30.260 m), and its
+ * Wilson5 run stops with an error. Hawser's aca and wilson runs of that deck (at dtM 0.5 ms) stay
+ * within their schemes' errors of MoorDyn's RK4. */
+static const double MD_POLY_RK4[4] = {-30.266672541, -30.166742370, -30.137462129, -30.260143025};
+static const double MD_POLY_ACA5_AT_2 = -42.734021681;
+
+Test(md_schemes, viscoelastic_state_is_advanced)
+{
+    static const char *S[2] = {"ACA5", "Wilson5"};
+    for (int c = 0; c < 2; c++) {
+        hw_scenario *sc = load_deck(deck_with("md_polyester.dat", "RK4       tScheme", S[c]), "md_polyester.dat", S[c]);
+        sc->model.solver.dt = 5e-4; /* the deck's 1 ms is above Wilson5's critical step here, 0.73 ms */
+        hw_sim *sim = make(&sc->model);
+        double worst = 0;
+        for (int k = 0; k < 4; k++) {
+            cr_assert_eq(hw_sim_advance_to(sim, 0.5 * (k + 1)), HW_OK, "%s", hw_sim_last_error(sim));
+            double r[3];
+            hw_sim_point_state(sim, 1, r, NULL, NULL);
+            worst = fmax(worst, fabs(r[2] - MD_POLY_RK4[k]));
+        }
+        printf("%s on md_polyester.dat: within %.3e m of MoorDyn 2.7.2's RK4 over 2 s (MoorDyn's own ACA5 falls to "
+               "%.2f m)\n", S[c], worst, MD_POLY_ACA5_AT_2);
+        cr_expect_lt(worst, 5e-3, "%s", S[c]);
         hw_sim_destroy(sim);
         hw_scenario_free(sc);
     }
