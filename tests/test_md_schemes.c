@@ -378,3 +378,44 @@ Test(md_schemes, viscoelastic_state_is_advanced)
         hw_scenario_free(sc);
     }
 }
+
+/* ---- the clock ------------------------------------------------------------------------------------ */
+
+/* Wilson's iterations read the kinematics at t + theta dt and the step ends at t + dt. MoorDyn
+ * 2.7.2's Wilson scheme ends each step with its clock at t + (2 theta - 1) dt (it subtracts
+ * (1 - theta) dt from t + theta dt), so its waves and currents run 1.74 times too fast (its number
+ * of steps is not affected). md_sea_curr2/deck.dat (a taut rope in a current growing with time,
+ * Currents 2) with tScheme Wilson5, node 5's x after moordyn.Step to 0.5, 1, 1.5, 2 s (PyPI
+ * wheel, as above): 0.007046708154, 0.074368939392, 0.211381147501, 0.283964551301 m, where its
+ * RK4 has the values below; the same deck with the current file's times divided by 1.74 run by
+ * Hawser's wilson gives 0.0070775, 0.074494, 0.21157 m at 0.5, 1, 1.5 s (checked by hand: within
+ * 0.4% of MoorDyn's, the rest the offset of the evaluations inside a step). Hawser keeps the clock:
+ * its wilson run stays within the scheme's first-order error of MoorDyn's RK4. */
+static const double MD_CURR2_RK4_X[4] = {0.002462231332, 0.028980841645, 0.087642586942, 0.164471086958};
+static const double MD_CURR2_WILSON5_X[4] = {0.007046708154, 0.074368939392, 0.211381147501, 0.283964551301};
+
+Test(md_schemes, wilson_keeps_the_clock)
+{
+    char msg[1024];
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(HW_TEST_DATA_DIR "/md_sea_curr2/deck.dat", NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK,
+                 "%s", msg);
+    sc->model.solver.integrator = HW_INT_WILSON;
+    sc->model.solver.iterations = 5;
+    hw_sim *sim = make(&sc->model);
+    int nn = hw_sim_line_nseg(sim, 0) + 1;
+    double *xyz = malloc((size_t)3 * nn * sizeof(double)), worst = 0;
+    for (int k = 0; k < 4; k++) {
+        cr_assert_eq(hw_sim_advance_to(sim, 0.5 * (k + 1)), HW_OK, "%s", hw_sim_last_error(sim));
+        cr_assert_eq(hw_sim_line_positions(sim, 0, xyz), HW_OK);
+        double x = xyz[3 * 5];
+        worst = fmax(worst, fabs(x - MD_CURR2_RK4_X[k]));
+        cr_expect_gt(fabs(x - MD_CURR2_WILSON5_X[k]), 0.3 * MD_CURR2_WILSON5_X[k], "t %g: %.9f", 0.5 * (k + 1), x);
+    }
+    printf("wilson on md_sea_curr2: node 5 within %.3e m of MoorDyn 2.7.2's RK4 (its Wilson5 is %.4f m off at 0.5 s)\n",
+           worst, MD_CURR2_WILSON5_X[0] - MD_CURR2_RK4_X[0]);
+    cr_expect_lt(worst, 1e-4);
+    free(xyz);
+    hw_sim_destroy(sim);
+    hw_scenario_free(sc);
+}
