@@ -419,3 +419,23 @@ Test(md_schemes, wilson_keeps_the_clock)
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
 }
+
+/* A reeling line's nodes are inserted and removed inside a step, which the kept derivative cannot
+ * follow: aca and wilson are refused with winches, as the other schemes that keep one. */
+Test(md_schemes, refused_with_winches)
+{
+    static const struct { hw_integrator i; const char *name; } C[] = {{HW_INT_ACA, "aca"}, {HW_INT_WILSON, "wilson"}};
+    for (int c = 0; c < 2; c++) {
+        hw_scenario *sc = NULL;
+        char msg[1024];
+        cr_assert_eq(hw_scenario_load(HW_EXAMPLES_DIR "/crane_lowering.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
+        sc->model.solver.integrator = C[c].i;
+        hw_sim *sim = NULL;
+        cr_expect_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_ERR_INPUT);
+        char want[64];
+        snprintf(want, sizeof want, "%s with winches or sheaves not supported yet", C[c].name);
+        cr_expect(strstr(msg, want) && strstr(msg, "history of past derivatives"), "%s", msg);
+        hw_sim_destroy(sim);
+        hw_scenario_free(sc);
+    }
+}

@@ -725,8 +725,8 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
         for (int l = 0; l < def->n_lines && !reel; l++) reel = line_reels(def, &def->lines[l], l);
         if (reel)
             FAIL(HW_SEC_SOLVER, -1, "integrator", "%s with winches or sheaves not supported yet (a reeling line's "
-                 "nodes are inserted and removed inside a step, which the Adams-Bashforth history of past "
-                 "derivatives cannot follow): use rk2, rk4 or euler",
+                 "nodes are inserted and removed inside a step, which the history of past derivatives the "
+                 "scheme keeps cannot follow): use rk2, rk4 or euler",
                  def->solver.integrator == HW_INT_AB2   ? "ab2"
                  : def->solver.integrator == HW_INT_AB3 ? "ab3"
                  : def->solver.integrator == HW_INT_AB4 ? "ab4"
