@@ -85,7 +85,7 @@ struct hw_backend_ops {
      * integrator integ, step k running from t = t0 + (k0 + k) * dt, rounded as written (the
      * time hw_sim_step keeps: t0 its t_base, k0 its steps since then),
      * with no host synchronization between them. step is hw_integrate_step: the backend records
-     * the operations one call of it issues (eval, lincomb, constrain, symplectic) and replays
+     * the operations one call of it issues (eval, lincomb, constrain, symplectic, second_order) and replays
      * them n times, reading the time from device memory. Only for models whose host needs
      * nothing between steps (reeling runs inside the step: hw_integrate_step_reel). The bad flag accumulates over the n
      * steps (take_bad afterwards gives the first bad segment index of any of them). */
