@@ -66,6 +66,9 @@ typedef struct hw_lm_sys {
     double *cur_z, *cur_t, *cur_ux, *cur_uy, *cur_uz;
     /* lines */
     int *ln_n0, *ln_s0, *ln_nseg, *ln_pa, *ln_pb, *ln_tab0, *ln_tabn;
+    int *ln_btabn; /* rows of the line's damping curve (BA_table; 0: none), stored in tab_x/tab_y
+                      after its strain-tension rows (at ln_tab0 + ln_tabn); ln_ba is then the
+                      curve's steepest slope, for the step estimates and the bending hinge */
     /* winch (reel mode): a line owns ln_cap segment slots and ln_cap + 1 node slots, of which
      * the first ln_nseg (+ 1) are in use; ln_wseg[2 l + e] is the global index of the segment
      * at end e (0: A, 1: B) when that end reels on a winch or sheave (-1: it does not),
@@ -369,6 +372,10 @@ HW_HD void hw_lm_segment_at(const hw_lm_sys *S, double t, const double *y, const
         pd = v.pd * l0 * alive;
         if (dy) dy[k] = v.de1 * alive;
     } else {
+        int bn = S->ln_btabn[l];
+        if (bn >= 2) /* a damping curve (physics/segment.h hw_ba_table_force) */
+            r.T = hw_segment_table_damped(r, ea, S->tab_x + t0, S->tab_y + t0, tn, S->tab_x + t0 + tn,
+                                          S->tab_y + t0 + tn, bn);
         r = hw_segment_cut(r, S->seg_alive[s]);
         pd = hw_segment_damping_power(r, l0, ea, S->tab_x + t0, S->tab_y + t0, tn);
     }

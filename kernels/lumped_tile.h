@@ -147,6 +147,8 @@ HW_HD int hw_tile_covers(const hw_lm_sys *S, int with_node_forces, const char **
     if (S->n_vis > 0) { *why = "a viscoelastic line (a state per segment)"; return 0; }
     if (S->n_viv > 0) { *why = "a line with vortex-induced vibration (three states per node)"; return 0; }
     for (int l = 0; l < S->n_lines; l++)
+        if (S->ln_btabn[l] > 0) { *why = "a line with a damping curve (BA_table)"; return 0; }
+    for (int l = 0; l < S->n_lines; l++)
         if (S->ln_cap[l] != S->ln_nseg[l] || S->ln_wseg[2 * l] >= 0 || S->ln_wseg[2 * l + 1] >= 0) {
             *why = "a winch or sheave line (reel mode)";
             return 0;

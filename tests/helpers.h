@@ -11,6 +11,8 @@
 
 #include "hawser/hawser.h"
 #include "hawser/rigid.h"
+#include "hawser/world.h"
+#include "io/scenario.h"
 
 #define G0 9.80665
 #define PI 3.14159265358979323846
@@ -203,6 +205,41 @@ static inline double md_out_at(const char *path, const char *name, double tm, ch
     fclose(f);
     cr_assert_fail("no row at t = %g in %s", tm, path);
     return 0;
+}
+
+/* A scenario from YAML text that must load (name: the file name its messages give). */
+static inline hw_scenario *scn_text(const char *text, const char *name)
+{
+    static char m[2048];
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_scenario_load_string(text, name, &sc, m, sizeof m), HW_OK, "%s", m);
+    return sc;
+}
+
+/* The lumped lines of a loaded scenario on the CPU backend, that must build. */
+static inline hw_sim *cpu_sim(const hw_scenario *sc)
+{
+    static char m[2048];
+    hw_sim *sim = NULL;
+    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, m, sizeof m), HW_OK, "%s", m);
+    return sim;
+}
+
+/* Steps sim of step dt on to time t (no step when it is there or past it); each step must succeed. */
+static inline void sim_step_to(hw_sim *sim, double t, double dt)
+{
+    long n = lround((t - hw_sim_time(sim)) / dt);
+    if (n > 0) cr_assert_eq(hw_sim_step(sim, (int)n), HW_OK, "step to %g", t);
+}
+
+/* The world of a scenario or deck file (default load options), that must load. */
+static inline hw_world *world_at(const char *path)
+{
+    static char m[2048];
+    hw_world *w = NULL;
+    hw_world_load_opts o = hw_default_load_opts();
+    cr_assert_eq(hw_world_load(path, &o, &w, m, sizeof m), HW_OK, "%s", m);
+    return w;
 }
 
 #endif

@@ -50,6 +50,9 @@ static const char *SCENARIOS[] = {
     HW_TEST_DATA_DIR "/md_syrope.yaml", /* Syrope: a slow strain per segment after the blocks, and
                                            each segment's running maximum and branch flag, which
                                            the segment pass moves at every evaluation */
+    HW_TEST_DATA_DIR "/md_ea_curve.yaml", /* a strain-tension curve (EA_table) with a damping ratio */
+    HW_TEST_DATA_DIR "/md_ba_curve.yaml", /* a damping curve (BA_table, rows after the EA table's;
+                                             the fused step leaves it to the baseline kernels) */
     NULL};
 
 static int have_device(void)
@@ -1280,6 +1283,32 @@ Test(gpu_parity, body_on_lines_cpu_vs_cuda)
     for (int k = 0; k < 2; k++) hw_world_destroy(w[k]);
 }
 
+/* A world of one body and lines (yaml, named name in messages) on the CPU and on the CUDA backend,
+ * 2000 steps each: body 0's orientation and the lines' state agree within 1e-10 relative (what,
+ * body and lines name them in the printed line). */
+static void body_world_pair(const char *yaml, const char *name, const char *what, const char *body,
+                            const char *lines)
+{
+    hw_world *w[2] = {NULL, NULL};
+    const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
+    for (int k = 0; k < 2; k++) {
+        hw_world_load_opts o = hw_default_load_opts();
+        o.backend = kinds[k];
+        char msg[1024];
+        cr_assert_eq(hw_world_load_string(yaml, name, &o, &w[k], msg, sizeof msg), HW_OK, "%s", msg);
+        cr_assert_eq(hw_world_step(w[k], 2000), HW_OK, "%s", hw_world_last_error(w[k]));
+    }
+    double q[2][4];
+    for (int k = 0; k < 2; k++) hw_world_body_state(w[k], 0, NULL, q[k], NULL, NULL);
+    double d = 0;
+    for (int c = 0; c < 4; c++) d = fmax(d, fabs(q[0][c] - q[1][c]));
+    double ds = state_diff(hw_world_lumped(w[0]), hw_world_lumped(w[1]), 1);
+    printf("%s, CPU vs CUDA after 2000 steps: %s %.3g, %s %.3g relative\n", what, body, d, lines, ds);
+    cr_expect_lt(d, 1e-10);
+    cr_expect_lt(ds, 1e-10);
+    for (int k = 0; k < 2; k++) hw_world_destroy(w[k]);
+}
+
 /* Cylinders on bodies (docs/physics.md section 9, "Cylinders on bodies") run on the host with the
  * bodies: a buoyant rod pinned under water holding a chain, its lines on the CPU and on the CUDA
  * backend, from the world statics (always on the CPU) through 2000 steps: the rod's orientation
@@ -1303,24 +1332,7 @@ Test(gpu_parity, pinned_rod_on_a_chain_cpu_vs_cuda)
         "lines:\n"
         "  - {name: chain, type: chain, end_a: anchor, end_b: tip, length: 60, segments: 20}\n"
         "solver: {dt: 1.0e-4, t_end: 1, static_solve: false}\n";
-    hw_world *w[2] = {NULL, NULL};
-    const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
-    for (int k = 0; k < 2; k++) {
-        hw_world_load_opts o = hw_default_load_opts();
-        o.backend = kinds[k];
-        char msg[1024];
-        cr_assert_eq(hw_world_load_string(yaml, "rod.yaml", &o, &w[k], msg, sizeof msg), HW_OK, "%s", msg);
-        cr_assert_eq(hw_world_step(w[k], 2000), HW_OK, "%s", hw_world_last_error(w[k]));
-    }
-    double q[2][4];
-    for (int k = 0; k < 2; k++) hw_world_body_state(w[k], 0, NULL, q[k], NULL, NULL);
-    double d = 0;
-    for (int c = 0; c < 4; c++) d = fmax(d, fabs(q[0][c] - q[1][c]));
-    double ds = state_diff(hw_world_lumped(w[0]), hw_world_lumped(w[1]), 1);
-    printf("pinned rod on a chain, CPU vs CUDA after 2000 steps: rod %.3g, chain %.3g relative\n", d, ds);
-    cr_expect_lt(d, 1e-10);
-    cr_expect_lt(ds, 1e-10);
-    for (int k = 0; k < 2; k++) hw_world_destroy(w[k]);
+    body_world_pair(yaml, "rod.yaml", "pinned rod on a chain", "rod", "chain");
 }
 
 /* Clamped line ends (kernels/physics/bending.h hw_hinge_clamp): a line with bending stiffness
@@ -1344,24 +1356,7 @@ Test(gpu_parity, clamped_line_on_a_free_body_cpu_vs_cuda)
         "lines:\n"
         "  - {name: arm, type: arm, end_a: hub_p, end_b: tip, length: 5, segments: 10, clamp_a: [1, 0.2, 0.1]}\n"
         "solver: {dt: 1e-4, t_end: 1, integrator: rk4, static_solve: false, instability_monitor: false}\n";
-    hw_world *w[2] = {NULL, NULL};
-    const hw_backend_kind kinds[2] = {HW_BACKEND_CPU, HW_BACKEND_CUDA};
-    for (int k = 0; k < 2; k++) {
-        hw_world_load_opts o = hw_default_load_opts();
-        o.backend = kinds[k];
-        char msg[1024];
-        cr_assert_eq(hw_world_load_string(yaml, "hub.yaml", &o, &w[k], msg, sizeof msg), HW_OK, "%s", msg);
-        cr_assert_eq(hw_world_step(w[k], 2000), HW_OK, "%s", hw_world_last_error(w[k]));
-    }
-    double q[2][4];
-    for (int k = 0; k < 2; k++) hw_world_body_state(w[k], 0, NULL, q[k], NULL, NULL);
-    double d = 0;
-    for (int c = 0; c < 4; c++) d = fmax(d, fabs(q[0][c] - q[1][c]));
-    double ds = state_diff(hw_world_lumped(w[0]), hw_world_lumped(w[1]), 1);
-    printf("clamped line on a free body, CPU vs CUDA after 2000 steps: body %.3g, line %.3g relative\n", d, ds);
-    cr_expect_lt(d, 1e-10);
-    cr_expect_lt(ds, 1e-10);
-    for (int k = 0; k < 2; k++) hw_world_destroy(w[k]);
+    body_world_pair(yaml, "hub.yaml", "clamped line on a free body", "body", "line");
 }
 
 /* CTest's skip code: without a device the parity cases skip, and the suite says so (CTest shows

@@ -17,32 +17,11 @@
 #include "hawser/checkpoint.h"
 #include "hawser/world.h"
 #include "io/moordyn_deck.h"
+#include "helpers.h"
 #include "io/scenario.h"
 #include "io/scenario_write.h"
 
 static char msg[2048];
-
-static hw_scenario *yaml(const char *text)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_scenario_load_string(text, "cantilever.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
-static hw_sim *sim_of(const hw_scenario *sc)
-{
-    hw_sim *sim = NULL;
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
-    return sim;
-}
-
-static hw_world *world_of(const char *path)
-{
-    hw_world *w = NULL;
-    hw_world_load_opts o = hw_default_load_opts();
-    cr_assert_eq(hw_world_load(path, &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
-    return w;
-}
 
 static void world_to(hw_world *w, double t)
 {
@@ -75,8 +54,8 @@ static void cantilever(double tip_mass, int nseg)
              "  - {name: beam, type: beam, end_a: root, end_b: tip, length: 10, segments: %d, clamp_a: [1, 0, 0]}\n"
              "solver: {dt: auto, t_end: 1, static_solve: true}\n",
              tip_mass, nseg);
-    hw_scenario *sc = yaml(text);
-    hw_sim *sim = sim_of(sc);
+    hw_scenario *sc = scn_text(text, "cantilever.yaml");
+    hw_sim *sim = cpu_sim(sc);
     double g = 9.80665, L = 10.0, EI = 1e7, w = 100.0 * g, P = tip_mass * g;
     double want = w * L * L * L * L / (8.0 * EI) + P * L * L * L / (3.0 * EI);
     double r[3];
@@ -121,8 +100,8 @@ Test(cantilever, converges_with_segments_at_second_order)
                  "points: [{name: r, type: fixed, position: [0, 0, 5]}, {name: t, type: free, position: [10, 0, 5]}]\n"
                  "lines: [{name: l, type: b, end_a: r, end_b: t, length: 10, segments: %d, clamp_a: [2, 0, 0]}]\n"
                  "solver: {dt: auto, t_end: 1}\n", ns[k]);
-        hw_scenario *sc = yaml(text);
-        hw_sim *sim = sim_of(sc);
+        hw_scenario *sc = scn_text(text, "cantilever.yaml");
+        hw_sim *sim = cpu_sim(sc);
         double r[3];
         hw_sim_point_state(sim, 1, r, NULL, NULL);
         err[k] = (5.0 - r[2]) / (100.0 * 9.80665 * 1e4 / 8e7) - 1.0;
@@ -250,7 +229,7 @@ Test(cantilever, free_body_and_bent_line_keep_zero_angular_momentum)
  * by hand, clamp_a B - A of the rod): bit for bit the same run. */
 Test(cantilever, deck_and_yaml_twin_run_the_same)
 {
-    hw_world *w[2] = {world_of(HW_TEST_DATA_DIR "/md_cantilever.dat"), world_of(HW_TEST_DATA_DIR "/md_cantilever.yaml")};
+    hw_world *w[2] = {world_at(HW_TEST_DATA_DIR "/md_cantilever.dat"), world_at(HW_TEST_DATA_DIR "/md_cantilever.yaml")};
     double xyz[2][33];
     for (int k = 0; k < 2; k++) {
         world_to(w[k], 0.5);
@@ -282,7 +261,7 @@ static const double MD[6][5] = { /* t, x of nodes 1, 2, 5, 10 */
 
 static void against_moordyn(const char *deck_path)
 {
-    hw_world *w = world_of(deck_path);
+    hw_world *w = world_at(deck_path);
     static const int nodes[4] = {1, 2, 5, 10};
     for (int k = 0; k < 6; k++) {
         world_to(w, MD[k][0]);
@@ -330,7 +309,7 @@ Test(cantilever, checkpoint_carries_the_clamp_direction)
 {
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_cantilever.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    hw_sim *a = sim_of(sc), *b = sim_of(sc);
+    hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
     cr_assert_eq(hw_sim_step(a, 1000), HW_OK);
     double th = 10.0 * 3.14159265358979323846 / 180.0, c0[3] = {0.0625, 0, -1}, n = sqrt(1 + 0.0625 * 0.0625);
     double dir[3] = {(c0[0] * cos(th) + c0[2] * sin(th)) / n, 0, (-c0[0] * sin(th) + c0[2] * cos(th)) / n};

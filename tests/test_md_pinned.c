@@ -229,7 +229,9 @@ Test(decks, twins_give_the_same_states)
  * the same figures to 1e-7 m at dtM 1e-4 s (MoorDyn is converged in its step; Hawser's twin moves
  * by 2e-4 m from dt 5e-4 to 1e-4 s). The codes part by 8e-4 m at 1 s and 1 cm at 3 s with the pin
  * held (2.6 m of swing), and by 3.7 cm at 3 s with it driven: the difference is not the time step,
- * the rod's node count (24 nodes: the same 1 cm) nor the body's own mass (0: the same); leaving the
+ * the rod's node count (24 nodes: the same 1 cm) nor the body's own mass (0: the same), but the rod's
+ * added-mass centripetal load, which MoorDyn 2.7.2 leaves out (measured: tests/test_md_diffs.c,
+ * scripts/md-rod-addedmass); leaving the
  * rod's added mass out of the pin's d'Alembert term moves Hawser's end by 61 cm away from MoorDyn's,
  * so MoorDyn keeps that term too. */
 static void rod_end_b(const char *file, const double md[3][3], const double tol[3])

@@ -20,6 +20,7 @@
 
 #include "hawser/checkpoint.h"
 #include "io/moordyn_deck.h"
+#include "helpers.h"
 #include "io/scenario.h"
 #include "io/scenario_write.h"
 #include "physics/syrope.h"
@@ -27,31 +28,11 @@
 
 static char msg[2048];
 
-static hw_scenario *yaml(const char *text)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_scenario_load_string(text, "poly.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
 static hw_scenario *deck(const char *path)
 {
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
     return sc;
-}
-
-static hw_sim *sim_of(const hw_scenario *sc)
-{
-    hw_sim *sim = NULL;
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
-    return sim;
-}
-
-static void step_to(hw_sim *sim, double t, double dt)
-{
-    long n = lround((t - hw_sim_time(sim)) / dt);
-    if (n > 0) cr_assert_eq(hw_sim_step(sim, (int)n), HW_OK, "step to %g", t);
 }
 
 /* ---- the stiffness law ----------------------------------------------------------------------- */
@@ -116,8 +97,8 @@ static void relaxation(const char *integ, double tol)
         "  - {name: l, type: p, end_a: a, end_b: b, length: 10, segments: 1}\n"
         "solver: {dt: 0.001, t_end: 1, integrator: %s, static_solve: false, allow_unstable_dt: true}\n",
         integ);
-    hw_scenario *sc = yaml(text);
-    hw_sim *sim = sim_of(sc);
+    hw_scenario *sc = scn_text(text, "poly.yaml");
+    hw_sim *sim = cpu_sim(sc);
     const double es = 1e6, alpha = 3e6, beta = 100, bs = 1e4, bd = 4.4e5, e0 = 0.01;
     double k10 = hw_visco_k1(es, hw_visco_mean_ead(es, alpha, beta, e0));
     double T0 = k10 * e0 * bd / (bs + bd), Tinf = es * e0;
@@ -135,13 +116,13 @@ static void relaxation(const char *integ, double tol)
         hw_visco_springs(es, beta, hw_visco_k1(es, alpha), alpha, e1, &k1, &k2);
         double want = k1 * e1 + bs * chain_rate(e1, e0, es, alpha, beta, bs, bd);
         if (k == 0) cr_assert(fabs(want - T0) < 1e-12 * T0, "t = 0: %.15g vs closed form %.15g", want, T0);
-        step_to(sim, ts[k], 0.001);
+        sim_step_to(sim, ts[k], 0.001);
         double T;
         cr_assert_eq(hw_sim_line_tensions(sim, 0, &T), HW_OK);
         cr_expect(fabs(T - want) < tol * (T0 - Tinf), "%s, t %g: T %.9g, the chain's %.9g", integ, ts[k], T, want);
     }
     double T;
-    step_to(sim, 1.0, 0.001);
+    sim_step_to(sim, 1.0, 0.001);
     cr_assert_eq(hw_sim_line_tensions(sim, 0, &T), HW_OK);
     cr_expect(fabs(T - Tinf) < 1e-3 * (T0 - Tinf), "t 1: T %.9g, long-time EA_s e0 %.9g", T, Tinf);
     hw_sim_destroy(sim);
@@ -165,8 +146,8 @@ Test(polyester, deck_and_yaml_twin_run_the_same)
               b->ba_d == a->ba_d);
     double out[2][6];
     for (int k = 0; k < 2; k++) {
-        hw_sim *sim = sim_of(sc[k]);
-        step_to(sim, 2.0, 0.001);
+        hw_sim *sim = cpu_sim(sc[k]);
+        sim_step_to(sim, 2.0, 0.001);
         double r[3], v[3], f[3];
         cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
         cr_assert_eq(hw_sim_line_tensions(sim, 0, out[k]), HW_OK);
@@ -195,9 +176,9 @@ Test(polyester, matches_moordyn_2_7_2)
         {5.0, -14.037029778323, -18.074064854369, -22.111108556590, -26.148164202961, -30.185235095731},
         {10.0, -14.039732313324, -18.079465790446, -22.119199619006, -26.158932989196, -30.198665095047}};
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_polyester.dat");
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     for (int k = 0; k < 5; k++) {
-        step_to(sim, md[k][0], 0.001);
+        sim_step_to(sim, md[k][0], 0.001);
         double xyz[18];
         cr_assert_eq(hw_sim_line_positions(sim, 0, xyz), HW_OK);
         for (int j = 1; j <= 5; j++)
@@ -224,12 +205,12 @@ Test(polyester, static_start_is_at_rest)
     char *p = strstr(text, "static_solve: false");
     cr_assert_not_null(p);
     memcpy(p, "static_solve: true ", 19);
-    hw_scenario *sc = yaml(text);
-    hw_sim *sim = sim_of(sc);
+    hw_scenario *sc = scn_text(text, "poly.yaml");
+    hw_sim *sim = cpu_sim(sc);
     double t0[5], t1[5], z0[3], z1[3], v[3], fo[3];
     cr_assert_eq(hw_sim_line_tensions(sim, 0, t0), HW_OK);
     cr_assert_eq(hw_sim_point_state(sim, 1, z0, v, fo), HW_OK);
-    step_to(sim, 1.0, 0.001);
+    sim_step_to(sim, 1.0, 0.001);
     cr_assert_eq(hw_sim_line_tensions(sim, 0, t1), HW_OK);
     cr_assert_eq(hw_sim_point_state(sim, 1, z1, v, fo), HW_OK);
     for (int s = 0; s < 5; s++)
@@ -242,15 +223,15 @@ Test(polyester, static_start_is_at_rest)
 Test(polyester, checkpoint_resumes_bit_identically)
 {
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_polyester.dat");
-    hw_sim *a = sim_of(sc), *b = sim_of(sc);
-    step_to(a, 0.3, 0.001);
+    hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
+    sim_step_to(a, 0.3, 0.001);
     void *buf = NULL;
     size_t len = 0;
     cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
     cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
     free(buf);
-    step_to(a, 1.0, 0.001);
-    step_to(b, 1.0, 0.001);
+    sim_step_to(a, 1.0, 0.001);
+    sim_step_to(b, 1.0, 0.001);
     double ta[5], tb[5], xa[18], xb[18];
     cr_assert_eq(hw_sim_line_tensions(a, 0, ta), HW_OK);
     cr_assert_eq(hw_sim_line_tensions(b, 0, tb), HW_OK);

@@ -301,11 +301,15 @@ Test(rodout, flags_as_moordyn_reads_them)
     cr_assert_eq(md->channels[2].q, HW_MD_ROD_ANGACC);
     cr_assert_eq(md->channels[2].comp, 1);
     hw_md_free(md);
-    /* still refused: submergence, node accelerations */
-    cr_assert_eq(load("-", "---------------------- OUTPUTS ----------------------\nR1SUB\n", "", &md, msg),
-                 HW_ERR_UNSUPPORTED);
-    cr_assert(strstr(msg, "OUTPUTS R1SUB: the rod channel"), "%s", msg);
-    cr_assert_null(md);
+    /* submergence and node accelerations (tests/test_md_clean.c checks their values) */
+    cr_assert_eq(load("-", "---------------------- OUTPUTS ----------------------\nR1SUB R1N2AZ\n", "", &md, msg),
+                 HW_OK, "%s", msg);
+    cr_assert_eq(md->channels[0].q, HW_MD_ROD_SUB);
+    cr_assert_str_eq(md->channels[0].unit, "(frac)");
+    cr_assert_eq(md->channels[1].q, HW_MD_ROD_NODE_ACC);
+    cr_assert_eq(md->channels[1].index, 2);
+    cr_assert_eq(md->channels[1].comp, 2);
+    hw_md_free(md);
 }
 
 /* Deck syntax found on MoorDyn's own test decks. */

@@ -12,6 +12,7 @@
 
 #include "hawser/checkpoint.h"
 #include "io/moordyn_deck.h"
+#include "helpers.h"
 #include "io/scenario.h"
 #include "physics/syrope.h"
 #include "world/sim_internal.h"
@@ -36,19 +37,6 @@ static char *slurp(const char *path)
     return text;
 }
 
-static hw_sim *sim_of(const hw_scenario *sc)
-{
-    hw_sim *sim = NULL;
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
-    return sim;
-}
-
-static void step_to(hw_sim *sim, double t, double dt)
-{
-    long n = lround((t - hw_sim_time(sim)) / dt);
-    if (n > 0) cr_assert_eq(hw_sim_step(sim, (int)n), HW_OK, "step to %g", t);
-}
-
 /* ---- the deck and its twin; MoorDyn 2.7.2 ---------------------------------------------------- */
 
 /* md_syrope.dat (with md_syrope_settings.txt and md_syrope_owc.txt) and its hand-written twin
@@ -71,8 +59,8 @@ Test(syrope_lines, deck_and_yaml_twin_run_the_same)
     cr_assert(sc[1]->model.lines[0].syr_tmax0 == 1.302e6 && sc[1]->model.lines[0].syr_tmean0 == 4.339e5);
     double out[2][3];
     for (int k = 0; k < 2; k++) {
-        hw_sim *sim = sim_of(sc[k]);
-        step_to(sim, 2.0, 0.001);
+        hw_sim *sim = cpu_sim(sc[k]);
+        sim_step_to(sim, 2.0, 0.001);
         double r[3], v[3], f[3];
         cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
         cr_assert_eq(hw_sim_line_tensions(sim, 0, out[k]), HW_OK);
@@ -109,10 +97,10 @@ Test(syrope_lines, matches_moordyn_2_7_2)
         {5.0, -20.219682310888, 1578296.769028483, 1577653.550791936},
         {10.0, -20.220411282984, 1585014.218257664, 1584266.437796455}};
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     double dz = 0, dT = 0;
     for (int k = 0; k < 7; k++) {
-        step_to(sim, md[k][0], 0.001);
+        sim_step_to(sim, md[k][0], 0.001);
         double r[3], v[3], f[3], T[2];
         cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
         cr_assert_eq(hw_sim_line_tensions(sim, 0, T), HW_OK);
@@ -158,7 +146,7 @@ Test(syrope_lines, held_strain_relaxes_to_the_working_curve)
         "solver: {dt: 0.001, t_end: 40, integrator: rk4, static_solve: false}\n";
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_scenario_load_string(text, "held.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     hw_syrope_type ty = {NULL, NULL, 7, HW_SYROPE_LINEAR, 0.25, 0.0, 1.53e8, 23.12, 1e9, 1e5};
     ty.owc_e = sc->model.types[0].syrope.owc.x;
     ty.owc_t = sc->model.types[0].syrope.owc.y;
@@ -166,13 +154,13 @@ Test(syrope_lines, held_strain_relaxes_to_the_working_curve)
     hw_syrope_curve wc = hw_syrope_wc(&ty, 1.302e6);
     cr_assert(fabs(rest - 1.302e6 * (0.012 - wc.emin) / (wc.emax - wc.emin)) < 1e-6 * rest, "rest %.6f", rest);
     double T[1], d20 = 0, d30 = 0;
-    step_to(sim, 20.0, 0.001);
+    sim_step_to(sim, 20.0, 0.001);
     cr_assert_eq(hw_sim_line_tensions(sim, 0, T), HW_OK);
     d20 = T[0] - rest;
-    step_to(sim, 30.0, 0.001);
+    sim_step_to(sim, 30.0, 0.001);
     cr_assert_eq(hw_sim_line_tensions(sim, 0, T), HW_OK);
     d30 = T[0] - rest;
-    step_to(sim, 40.0, 0.001);
+    sim_step_to(sim, 40.0, 0.001);
     cr_assert_eq(hw_sim_line_tensions(sim, 0, T), HW_OK);
     cr_expect(fabs(T[0] - rest) < 1e-3 * rest, "T %.3f, the working curve's %.3f", T[0], rest);
     double K = 1.53e8 + 23.12 * rest, Kwc = 1.302e6 / (wc.emax - wc.emin);
@@ -194,14 +182,14 @@ Test(syrope_lines, static_start_is_at_rest)
     memcpy(p, "static_solve: true ", 19);
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_scenario_load_string(text, "md_syrope.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     double t0[2], t1[2], z0[3], z1[3], v[3], fo[3];
     cr_assert_eq(hw_sim_line_tensions(sim, 0, t0), HW_OK);
     cr_assert_eq(hw_sim_point_state(sim, 1, z0, v, fo), HW_OK);
     /* the point's weight and the end node's (half a segment, wet) */
     double w = 1.5e5 * 9.80665 + (40.0 - 1025.0 * atan(1.0) * 0.2 * 0.2) * 9.80665 * 2.5;
     cr_expect(fabs(t0[1] - w) < 1e-6 * w, "end segment %.3f N, the weight %.3f N", t0[1], w);
-    step_to(sim, 2.0, 0.001);
+    sim_step_to(sim, 2.0, 0.001);
     cr_assert_eq(hw_sim_line_tensions(sim, 0, t1), HW_OK);
     cr_assert_eq(hw_sim_point_state(sim, 1, z1, v, fo), HW_OK);
     for (int s = 0; s < 2; s++) cr_expect(fabs(t1[s] - t0[s]) < 0.5, "segment %d: %.6f then %.6f", s, t0[s], t1[s]);
@@ -219,8 +207,8 @@ Test(syrope_lines, static_start_is_at_rest)
 Test(syrope_lines, checkpoint_resumes_bit_identically)
 {
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
-    hw_sim *a = sim_of(sc), *b = sim_of(sc);
-    step_to(a, 4.0, 0.001);
+    hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
+    sim_step_to(a, 4.0, 0.001);
     for (int s = 0; s < 2; s++) { /* the CPU backend shares the host's seg_syr */
         cr_log_info("segment %d at 4 s: Tmax %.3f N, branch %g", s, a->m.S.seg_syr[2 * s], a->m.S.seg_syr[2 * s + 1]);
         cr_assert(a->m.S.seg_syr[2 * s] > 1.31e6, "segment %d: the running maximum rose past Tmax0 (%.1f)", s,
@@ -231,8 +219,8 @@ Test(syrope_lines, checkpoint_resumes_bit_identically)
     cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
     cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
     free(buf);
-    step_to(a, 5.0, 0.001);
-    step_to(b, 5.0, 0.001);
+    sim_step_to(a, 5.0, 0.001);
+    sim_step_to(b, 5.0, 0.001);
     double ta[2], tb[2], xa[9], xb[9];
     cr_assert_eq(hw_sim_line_tensions(a, 0, ta), HW_OK);
     cr_assert_eq(hw_sim_line_tensions(b, 0, tb), HW_OK);

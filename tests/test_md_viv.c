@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "io/moordyn_deck.h"
+#include "helpers.h"
 #include "io/scenario.h"
 #include "physics/viv.h"
 
@@ -17,20 +18,6 @@
 #define TWIN HW_TEST_DATA_DIR "/viv/md_viv.yaml"
 
 static char msg[2048];
-
-static hw_scenario *yaml(const char *text)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_scenario_load_string(text, "viv.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
-static hw_sim *sim_of(const hw_scenario *sc)
-{
-    hw_sim *sim = NULL;
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
-    return sim;
-}
 
 static hw_scenario *deck(const char *path)
 {
@@ -117,7 +104,7 @@ static hw_scenario *two_lines(double cl)
         "  - {name: a, type: v, end_a: a0, end_b: a1, length: 9.95, segments: 20}\n"
         "  - {name: b, type: c, end_a: b0, end_b: b1, length: 9.95, segments: 20}\n"
         "solver: {dt: 0.0001, t_end: 1, integrator: rk4, static_solve: false}\n", viv);
-    return yaml(text);
+    return scn_text(text, "viv.yaml");
 }
 
 /* Cl = 0 is no VIV: line b runs bit for bit the same beside a VIV line as beside a plain one (its
@@ -128,7 +115,7 @@ Test(viv, cl_zero_is_bit_for_bit_no_viv)
     hw_scenario *sc[2] = {two_lines(0.7), two_lines(0.0)};
     double pa[2][63], pb[2][63];
     for (int k = 0; k < 2; k++) {
-        hw_sim *sim = sim_of(sc[k]);
+        hw_sim *sim = cpu_sim(sc[k]);
         cr_assert_eq(hw_sim_step(sim, 2000), HW_OK);
         cr_assert_eq(hw_sim_line_positions(sim, 0, pa[k]), HW_OK);
         cr_assert_eq(hw_sim_line_positions(sim, 1, pb[k]), HW_OK);
@@ -150,7 +137,7 @@ Test(viv, cl_zero_is_bit_for_bit_no_viv)
 Test(viv, start_phases_spread_along_the_line)
 {
     hw_scenario *sc = two_lines(0.7);
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     double phi[21];
     cr_assert_eq(hw_sim_line_viv_phases(sim, 0, phi), HW_OK);
     for (int j = 0; j <= 20; j++) {
@@ -185,15 +172,15 @@ static void yaml_error(const char *viv, const char *want)
 
 Test(viv, yaml_keys_and_errors)
 {
-    hw_scenario *sc = yaml("line_types:\n"
-                           "  - {name: v, diameter: 0.024, mass_per_length: 0.69, EA: 6.66e5,\n"
-                           "     viv: {Cl: 0.5, cF: 0.2, dF: 0.05, tau: 0.1}}\n"
-                           "  - {name: w, diameter: 0.024, mass_per_length: 0.69, EA: 6.66e5, viv: {Cl: 0.5}}\n"
-                           "points:\n"
-                           "  - {name: a0, type: fixed, position: [0, 0, -11]}\n"
-                           "  - {name: a1, type: fixed, position: [0, 0, -1]}\n"
-                           "lines:\n"
-                           "  - {name: a, type: v, end_a: a0, end_b: a1, length: 9.95, segments: 20}\n");
+    hw_scenario *sc = scn_text("line_types:\n"
+                               "  - {name: v, diameter: 0.024, mass_per_length: 0.69, EA: 6.66e5,\n"
+                               "     viv: {Cl: 0.5, cF: 0.2, dF: 0.05, tau: 0.1}}\n"
+                               "  - {name: w, diameter: 0.024, mass_per_length: 0.69, EA: 6.66e5, viv: {Cl: 0.5}}\n"
+                               "points:\n"
+                               "  - {name: a0, type: fixed, position: [0, 0, -11]}\n"
+                               "  - {name: a1, type: fixed, position: [0, 0, -1]}\n"
+                               "lines:\n"
+                               "  - {name: a, type: v, end_a: a0, end_b: a1, length: 9.95, segments: 20}\n", "viv.yaml");
     const hw_line_type_def *t = &sc->model.types[0], *u = &sc->model.types[1];
     cr_expect(t->viv_cl == 0.5 && t->viv_cf == 0.2 && t->viv_df == 0.05 && t->viv_tau == 0.1);
     cr_expect(u->viv_cf == HW_VIV_CF && u->viv_df == HW_VIV_DF && u->viv_tau == 0, "MoorDyn's defaults");
@@ -265,7 +252,7 @@ Test(viv, deck_and_yaml_twin_run_the_same)
     cr_assert_eq(hw_scenario_load(TWIN, &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
     double out[2][2][63] = {{{0}}};
     for (int k = 0; k < 2; k++) {
-        hw_sim *sim = sim_of(sc[k]);
+        hw_sim *sim = cpu_sim(sc[k]);
         cr_assert_eq(hw_sim_step(sim, 3000), HW_OK);
         cr_assert_eq(hw_sim_line_positions(sim, 0, out[k][0]), HW_OK);
         cr_assert_eq(hw_sim_line_viv_phases(sim, 0, out[k][1]), HW_OK);
@@ -323,7 +310,7 @@ Test(viv, matches_moordyn_2_7_2)
     static const double md_amp[3] = {1.027568e-02, 1.553490e-03, 1.028028e-02};
     static const double md_f[3] = {5.03699, 3.10866, 5.03601};
     hw_scenario *sc = deck(DECK);
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     enum { NS = 1500 }; /* 5-8 s every 0.002 s */
     static double ts[NS + 1], ys[3][NS + 1];
     double p[63];

@@ -776,9 +776,9 @@ Test(errors, free_point_mapping)
 
 Test(errors, refused_and_bad_channels)
 {
-    expect(with("FairTen1\n", "Body1SUB\n"), REFUSED, 20, "OUTPUTS Body1SUB", "body quantity \"SUB\" not supported yet");
+    expect(with("FairTen1\n", "Body1QX\n"), REFUSED, 20, "OUTPUTS Body1QX", "body quantity \"QX\" not supported yet");
     expect(with("FairTen1\n", "Rod1PZ\n"), BAD, 20, "OUTPUTS Rod1PZ: expected a rod ID 1..0", NULL);
-    expect(with("FairTen1\n", "Rod1SUB\n"), REFUSED, 20, "the rod channel \"Rod1SUB\" not supported yet", NULL);
+    expect(with("FairTen1\n", "Rod1QX\n"), REFUSED, 20, "the rod channel \"Rod1QX\" not supported yet", NULL);
     expect(with("FairTen1\n", "FairTen1 L1N3AX\n"), REFUSED, 20, "OUTPUTS L1N3AX", "not supported yet");
     expect(with("FairTen1\n", "Con2JZ\n"), REFUSED, 20, "OUTPUTS Con2JZ", "not supported yet");
     expect(with("FairTen1\n", "WindSpeed\n"), REFUSED, 20, "OUTPUTS WindSpeed", "not supported yet");
@@ -811,7 +811,8 @@ Test(errors, refused_and_bad_channels)
 
 Test(errors, refused_line_type_features)
 {
-    expect(with("1e9 -0.5", "ea_curve.txt -0.5"), REFUSED, 6, "LINE TYPES chain EA", "curve file");
+    /* a strain-tension curve file is read (tests/test_md_curves.c); a missing one is an I/O error */
+    expect(with("1e9 -0.5", "ea_curve.txt -0.5"), HW_ERR_IO, 6, "LINE TYPES chain EA", "ea_curve.txt: cannot open");
     /* viscoelastic: EA_s|EA_d and the mean-load-dependent EA_s|alpha|beta (with BA or BA|BA_d) are
      * read (tests/test_viscoelastic.c, tests/test_md_polyester.c); Syrope too (tests/test_md_syrope.c),
      * whose BA_s is a damping, not a ratio */
@@ -1041,11 +1042,11 @@ Test(cli, errors_and_exit_codes)
     char cmd[2048], out[8192];
     FILE *f = fopen(HW_TMP "/hawser_md_bad.dat", "w");
     cr_assert_not_null(f);
-    fputs(with("FairTen1\n", "Body1SUB\n"), f);
+    fputs(with("FairTen1\n", "Body1QX\n"), f);
     fclose(f);
     snprintf(cmd, sizeof cmd, "%s run " HW_TMP "/hawser_md_bad.dat -o " HW_TMP "/hawser_md_bad 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
-    cr_assert(strstr(out, HW_TMP "/hawser_md_bad.dat:20: OUTPUTS Body1SUB: the body quantity"), "%s", out);
+    cr_assert(strstr(out, HW_TMP "/hawser_md_bad.dat:20: OUTPUTS Body1QX: the body quantity"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s convert " HW_TMP "/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
     cr_assert_eq(sh(cmd, out, sizeof out), 3, "%s", out);
     snprintf(cmd, sizeof cmd, "%s check " HW_TMP "/hawser_md_bad.dat 2>&1", HW_CLI_PATH);
@@ -1921,7 +1922,7 @@ Test(rods, bad_rod_references_are_located)
     rod_deck(ROD_TYPE, ROD_ROW);
     expect(rod_with("FairTen1\n", "R2N0PX\n"), BAD, 28, "OUTPUTS R2N0PX", "rod ID 1..1");
     rod_deck(ROD_TYPE, ROD_ROW);
-    expect(rod_with("FairTen1\n", "R1N0AX\n"), REFUSED, 28, "OUTPUTS R1N0AX", "rod node quantity");
+    expect(rod_with("FairTen1\n", "R1N0QX\n"), REFUSED, 28, "OUTPUTS R1N0QX", "rod node quantity");
     rod_deck(ROD_TYPE, ROD_ROW);
     expect(rod_with("FairTen1\n", "R1Roll\n"), REFUSED, 28, "OUTPUTS R1Roll", "the rod channel");
     rod_deck(ROD_TYPE, ROD_ROW);

@@ -13,26 +13,13 @@
 
 #include "hawser/checkpoint.h"
 #include "io/moordyn_deck.h"
+#include "helpers.h"
 #include "io/scenario.h"
 #include "io/scenario_write.h"
 
 #define HW_PI_T 3.14159265358979323846
 
 static char msg[2048];
-
-static hw_scenario *yaml(const char *text)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_scenario_load_string(text, "visco.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
-static hw_sim *sim_of(const hw_scenario *sc)
-{
-    hw_sim *sim = NULL;
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
-    return sim;
-}
 
 /* Strain of segment 1 of line 0 from its end nodes. */
 static double strain1(const hw_sim *sim, double l0)
@@ -41,12 +28,6 @@ static double strain1(const hw_sim *sim, double l0)
     cr_assert_eq(hw_sim_line_positions(sim, 0, xyz), HW_OK);
     double dx = xyz[3] - xyz[0], dy = xyz[4] - xyz[1], dz = xyz[5] - xyz[2];
     return sqrt(dx * dx + dy * dy + dz * dz) / l0 - 1.0;
-}
-
-static void step_to(hw_sim *sim, double t, double dt)
-{
-    long n = lround((t - hw_sim_time(sim)) / dt);
-    if (n > 0) cr_assert_eq(hw_sim_step(sim, (int)n), HW_OK, "step to %g", t);
 }
 
 /* ---- relaxation: a stretch held between two fixed points ------------------------------------ */
@@ -85,14 +66,14 @@ static void relaxation(const char *integ, double tol)
         "  - {name: l, type: p, end_a: a, end_b: b, length: 10, segments: 1}\n"
         "solver: {dt: 0.001, t_end: 1, integrator: %s, static_solve: false, allow_unstable_dt: true}\n",
         integ);
-    hw_scenario *sc = yaml(text);
-    hw_sim *sim = sim_of(sc);
+    hw_scenario *sc = scn_text(text, "visco.yaml");
+    hw_sim *sim = cpu_sim(sc);
     const double es = 1e6, ed = 3e6, bs = 1e4, bd = 4.4e5, e0 = 0.01;
     double k1 = es * ed / (ed - es), k2 = ed, tau = (bs + bd) / (k1 + k2), e1i = k2 * e0 / (k1 + k2);
     cr_assert(fabs(tau - 0.1) < 1e-12);
     const double ts[] = {0.0, 0.05, 0.1, 0.2, 0.5, 1.0};
     for (size_t k = 0; k < sizeof ts / sizeof ts[0]; k++) {
-        step_to(sim, ts[k], 0.001);
+        sim_step_to(sim, ts[k], 0.001);
         double T;
         cr_assert_eq(hw_sim_line_tensions(sim, 0, &T), HW_OK);
         double want = es * e0 + (e0 - e1i) * (k1 - bs / tau) * exp(-ts[k] / tau);
@@ -137,13 +118,13 @@ Test(visco, creep_under_a_constant_load_reaches_the_static_stretch)
 {
     char text[1024];
     snprintf(text, sizeof text, CREEP, "false");
-    hw_scenario *sc = yaml(text);
-    hw_sim *sim = sim_of(sc);
+    hw_scenario *sc = scn_text(text, "visco.yaml");
+    hw_sim *sim = cpu_sim(sc);
     const double es = 1e6, ed = 3e6, bs = 7.5e4, bd = 6e6, W = 10.05 * 9.80665;
     double k1 = es * ed / (ed - es), k2 = ed, t1 = bs / k1, t2 = bd / k2;
     const double ts[] = {0.5, 1.0, 2.0, 4.0, 8.0, 30.0};
     for (size_t k = 0; k < sizeof ts / sizeof ts[0]; k++) {
-        step_to(sim, ts[k], 1e-4);
+        sim_step_to(sim, ts[k], 1e-4);
         double e = strain1(sim, 10.0);
         double want = W / k1 * (1 - exp(-ts[k] / t1)) + W / k2 * (1 - exp(-ts[k] / t2));
         cr_expect(fabs(e - want) < 1e-4 * want, "t %g: strain %.9g, closed form %.9g", ts[k], e, want);
@@ -160,14 +141,14 @@ Test(visco, static_solve_uses_the_static_stiffness_and_starts_at_rest)
 {
     char text[1024];
     snprintf(text, sizeof text, CREEP, "true");
-    hw_scenario *sc = yaml(text);
-    hw_sim *sim = sim_of(sc);
+    hw_scenario *sc = scn_text(text, "visco.yaml");
+    hw_sim *sim = cpu_sim(sc);
     const double W = 10.05 * 9.80665, es = 1e6;
     double e0 = strain1(sim, 10.0), T0;
     /* the static solve's tolerance is 1e-6 of the force scale */
     cr_expect(fabs(e0 - W / es) < 1e-6 * W / es, "static strain %.12g, W / EA_s %.12g", e0, W / es);
     cr_assert_eq(hw_sim_line_tensions(sim, 0, &T0), HW_OK);
-    step_to(sim, 1.0, 1e-4);
+    sim_step_to(sim, 1.0, 1e-4);
     double e1 = strain1(sim, 10.0), T1;
     cr_assert_eq(hw_sim_line_tensions(sim, 0, &T1), HW_OK);
     cr_expect(fabs(e1 - e0) < 1e-6 * e0, "strain moved from %.12g to %.12g", e0, e1);
@@ -207,8 +188,8 @@ static void sine_case(double period, double *amp, double *loss, double complex *
              "solver: {dt: %.17g, t_end: %.17g, integrator: rk2, static_solve: false,\n"
              "         allow_unstable_dt: true}\n",
              es, bs, ed, bd, a * L0, period, period / nper, 100 * period);
-    hw_scenario *sc = yaml(text);
-    hw_sim *sim = sim_of(sc);
+    hw_scenario *sc = scn_text(text, "visco.yaml");
+    hw_sim *sim = cpu_sim(sc);
     double w = 2 * HW_PI_T / period;
     double k1 = es * ed / (ed - es), k2 = ed;
     double complex C1 = k1 + I * w * bs, C2 = k2 + I * w * bd;
@@ -268,8 +249,8 @@ Test(visco, deck_and_yaml_twin_run_the_same)
     cr_assert(b->ea == a->ea && b->ea_d == a->ea_d && b->ba == a->ba && b->ba_d == a->ba_d);
     double out[2][6];
     for (int k = 0; k < 2; k++) {
-        hw_sim *sim = sim_of(sc[k]);
-        step_to(sim, 2.0, 0.001);
+        hw_sim *sim = cpu_sim(sc[k]);
+        sim_step_to(sim, 2.0, 0.001);
         double r[3], v[3], f[3];
         cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
         cr_assert_eq(hw_sim_line_tensions(sim, 0, out[k]), HW_OK);
@@ -296,9 +277,9 @@ Test(visco, matches_moordyn_2_7_2)
         {5.0, -14.0379602770, -18.0759240125, -22.1138927037, -26.1518678432, -30.189850916148},
         {10.0, -14.0394788973, -18.0789593448, -22.1184409196, -26.1579232000, -30.197405766322}};
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_visco.dat");
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     for (int k = 0; k < 5; k++) {
-        step_to(sim, md[k][0], 0.001);
+        sim_step_to(sim, md[k][0], 0.001);
         double xyz[18];
         cr_assert_eq(hw_sim_line_positions(sim, 0, xyz), HW_OK);
         for (int j = 1; j <= 5; j++)
@@ -371,15 +352,15 @@ Test(visco, writer_round_trips)
 Test(visco, checkpoint_resumes_bit_identically)
 {
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_visco.dat");
-    hw_sim *a = sim_of(sc), *b = sim_of(sc);
-    step_to(a, 0.3, 0.001); /* mid-bounce: e1 far from rest */
+    hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
+    sim_step_to(a, 0.3, 0.001); /* mid-bounce: e1 far from rest */
     void *buf = NULL;
     size_t len = 0;
     cr_assert_eq(hw_sim_save_state(a, &buf, &len), HW_OK);
     cr_assert_eq(hw_sim_load_state(b, buf, len, msg, sizeof msg), HW_OK, "%s", msg);
     free(buf);
-    step_to(a, 1.0, 0.001);
-    step_to(b, 1.0, 0.001);
+    sim_step_to(a, 1.0, 0.001);
+    sim_step_to(b, 1.0, 0.001);
     double ta[5], tb[5], xa[18], xb[18];
     cr_assert_eq(hw_sim_line_tensions(a, 0, ta), HW_OK);
     cr_assert_eq(hw_sim_line_tensions(b, 0, tb), HW_OK);
@@ -407,7 +388,7 @@ Test(visco, slack_as_moordyn_2_7_2)
     static const double md[][2] = {{0.04, 2524.042065}, {0.08, 646.727464}, {0.12, -384.587898},
                                    {0.14, -84.841677},  {0.16, 248.946666}, {0.24, 2669.153943},
                                    {0.28, 708.309045},  {0.32, -388.943493}, {0.36, 247.098268}};
-    hw_scenario *sc = yaml(
+    hw_scenario *sc = scn_text(
         "environment: {gravity: 9.80665, depth: 100}\n"
         "line_types:\n"
         "  - {name: p, diameter: 0.1, mass_per_length: 10, EA: 1e6, BA: 1e4, Cdn: 0, Cdt: 0, Can: 0,\n"
@@ -418,11 +399,11 @@ Test(visco, slack_as_moordyn_2_7_2)
         "     motion: {type: sinusoid, amplitude: [0.02, 0, 0], period: 0.2}}\n"
         "lines:\n"
         "  - {name: l, type: p, end_a: a, end_b: b, length: 10, segments: 1}\n"
-        "solver: {dt: 0.0001, t_end: 0.4, integrator: rk2, static_solve: false, allow_unstable_dt: true}\n");
-    hw_sim *sim = sim_of(sc);
+        "solver: {dt: 0.0001, t_end: 0.4, integrator: rk2, static_solve: false, allow_unstable_dt: true}\n", "visco.yaml");
+    hw_sim *sim = cpu_sim(sc);
     int negative = 0;
     for (size_t k = 0; k < sizeof md / sizeof md[0]; k++) {
-        step_to(sim, md[k][0], 1e-4);
+        sim_step_to(sim, md[k][0], 1e-4);
         double T;
         cr_assert_eq(hw_sim_line_tensions(sim, 0, &T), HW_OK);
         cr_expect(fabs(T - md[k][1]) < 3.0, "t %g: T %.6f, MoorDyn %.6f", md[k][0], T, md[k][1]);

@@ -29,6 +29,17 @@ hw_cyl_p hw_body_cyl_p(const hw_body_cylinder_def *c)
     return p;
 }
 
+void hw_body_parallel_axis(double I[6], double m, const double r[3])
+{
+    double x = r[0], y = r[1], z = r[2];
+    I[0] += m * (y * y + z * z);
+    I[1] += m * (x * x + z * z);
+    I[2] += m * (x * x + y * y);
+    I[3] -= m * x * y;
+    I[4] -= m * x * z;
+    I[5] -= m * y * z;
+}
+
 void hw_body_mass_props(const hw_body_def *d, double *mass, double cg[3], double inertia[6], double *cyl_volume)
 {
     /* first moments, then the inertias about the common CG by the parallel axis theorem */
@@ -49,11 +60,8 @@ void hw_body_mass_props(const hw_body_def *d, double *mass, double cg[3], double
     else for (int c = 0; c < 3; c++) g[c] = d->cg[c];
     double I[6];
     for (int c = 0; c < 6; c++) I[c] = d->inertia[c];
-    /* adds a mass mm at offset r from the CG: mm (|r|^2 1 - r r^T) */
-#define PAR(mm, rx, ry, rz) do { double x_ = (rx), y_ = (ry), z_ = (rz); \
-        I[0] += (mm) * (y_ * y_ + z_ * z_); I[1] += (mm) * (x_ * x_ + z_ * z_); I[2] += (mm) * (x_ * x_ + y_ * y_); \
-        I[3] -= (mm) * x_ * y_; I[4] -= (mm) * x_ * z_; I[5] -= (mm) * y_ * z_; } while (0)
-    PAR(d->mass, d->cg[0] - g[0], d->cg[1] - g[1], d->cg[2] - g[2]);
+    double e[3] = {d->cg[0] - g[0], d->cg[1] - g[1], d->cg[2] - g[2]};
+    hw_body_parallel_axis(I, d->mass, e);
     for (int i = 0; i < n; i++) {
         hw_cyl_p p = hw_body_cyl_p(&d->cylinders[i]);
         double mc;
@@ -61,9 +69,9 @@ void hw_body_mass_props(const hw_body_def *d, double *mass, double cg[3], double
         hw_m3s Ic;
         hw_cyl_mass_props(&p, &mc, &c, &Ic);
         I[0] += Ic.xx; I[1] += Ic.yy; I[2] += Ic.zz; I[3] += Ic.xy; I[4] += Ic.xz; I[5] += Ic.yz;
-        PAR(mc, c.x - g[0], c.y - g[1], c.z - g[2]);
+        double ec[3] = {c.x - g[0], c.y - g[1], c.z - g[2]};
+        hw_body_parallel_axis(I, mc, ec);
     }
-#undef PAR
     if (mass) *mass = m;
     if (cg) for (int c = 0; c < 3; c++) cg[c] = g[c];
     if (inertia) for (int c = 0; c < 6; c++) inertia[c] = I[c];

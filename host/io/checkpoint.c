@@ -346,6 +346,9 @@ uint64_t hw_ck_model_hash(const hw_sim *sim)
     H(S->ln_cdn, nl); H(S->ln_cdt, nl);
     H(S->ln_can, nl); H(S->ln_cat, nl); H(S->ln_mus, nl); H(S->ln_cscale, nl);
     H(S->tab_x, S->n_tab); H(S->tab_y, S->n_tab);
+    int any_btab = 0; /* damping curves: their row counts (a model without any hashes as before) */
+    for (int l = 0; l < nl; l++) any_btab |= S->ln_btabn[l] > 0;
+    if (any_btab) H(S->ln_btabn, nl);
     if (S->n_vis > 0) { /* viscoelastic; the mean-load slopes only where one is set (the hash of a
                          * constant-EA_d model, and so its checkpoints, as before they existed) */
         H(S->ln_vk1, nl); H(S->ln_vk2, nl); H(S->ln_vbd, nl);

@@ -23,15 +23,17 @@ int hw_mkdir_p(const char *path)
     return mkdir(tmp, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-int hw_input_too_big(FILE *f, long long *size)
+static int too_big(FILE *f, long long *size, long long max)
 {
     struct stat st;
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
     *size = (long long)st.st_size;
-    return *size > HW_INPUT_MAX_BYTES;
+    return *size > max;
 }
 
-char *hw_read_stream(FILE *fp, size_t *len)
+int hw_input_too_big(FILE *f, long long *size) { return too_big(f, size, HW_INPUT_MAX_BYTES); }
+
+static char *read_stream(FILE *fp, size_t *len, long long max)
 {
     size_t cap = 1 << 16, n = 0;
     char *buf = (char *)malloc(cap);
@@ -44,7 +46,7 @@ char *hw_read_stream(FILE *fp, size_t *len)
             if (len) *len = n;
             return buf;
         }
-        if (n > (size_t)HW_INPUT_MAX_BYTES) { /* a pipe or device: stop at the limit */
+        if (n > (size_t)max) { /* a pipe or device: stop at the limit */
             errno = EFBIG;
             break;
         }
@@ -62,22 +64,29 @@ char *hw_read_stream(FILE *fp, size_t *len)
     return NULL;
 }
 
-char *hw_read_file(const char *path, size_t *len, long long *size)
+char *hw_read_stream(FILE *fp, size_t *len) { return read_stream(fp, len, HW_INPUT_MAX_BYTES); }
+
+char *hw_read_file_max(const char *path, size_t *len, long long *size, long long max)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     long long sz = 0;
-    if (hw_input_too_big(f, &sz)) {
+    if (too_big(f, &sz, max)) {
         fclose(f);
         if (size) *size = sz;
         errno = EFBIG;
         return NULL;
     }
-    char *text = hw_read_stream(f, len);
+    char *text = read_stream(f, len, max);
     int saved = errno;
     fclose(f);
     errno = saved;
     return text;
+}
+
+char *hw_read_file(const char *path, size_t *len, long long *size)
+{
+    return hw_read_file_max(path, len, size, HW_INPUT_MAX_BYTES);
 }
 
 int hw_fclose_checked(FILE *f)

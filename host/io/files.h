@@ -46,6 +46,9 @@ char *hw_read_stream(FILE *f, size_t *len);
  * is untouched otherwise). NULL with fopen's errno when it cannot be opened. The one reader of
  * whole files (scenarios, decks, sweep files, summaries). */
 char *hw_read_file(const char *path, size_t *len, long long *size);
+/* hw_read_file with its own limit of max bytes instead of HW_INPUT_MAX_BYTES (a binary file whose
+ * size follows the model's, not a text the user writes: MoorDyn's state file). */
+char *hw_read_file_max(const char *path, size_t *len, long long *size, long long max);
 /* The status of hw_read_file's failure with errno e: HW_ERR_NOMEM (ENOMEM), HW_ERR_INPUT (EFBIG:
  * larger than HW_INPUT_MAX_BYTES), HW_ERR_IO otherwise. */
 hw_status hw_read_file_status(int e);

@@ -129,8 +129,8 @@ typedef struct rdr {
     double tmaxic;      /* TmaxIC's value (its line: opt_ln[O_TMAXIC]) */
     double dtic;        /* dtIC's value (MoorDyn's default 1 s) */
     double *ic_buf;     /* the lines' start states read from it (start_pos / start_vel point here) */
-    double **syr_buf;   /* Syrope: each type's OWC (strains, then tensions; n_syr_buf blocks) */
-    int n_syr_buf;
+    double **curve_buf; /* curve files' tables (a Syrope OWC, an EA curve): x, then y; n_curve_buf blocks */
+    int n_curve_buf;
 } rdr;
 
 #define FAILED(R) ((R)->status != HW_OK)
@@ -160,6 +160,19 @@ static void note(rdr *R, int line, const char *fmt, ...)
     va_end(ap);
     snprintf(buf, sizeof buf, "%s:%d: note: %s", R->file, line, what);
     R->log(R->log_user, 0, buf);
+}
+
+/* A warning at the deck's line (stderr, also under --quiet). */
+static void warn(rdr *R, int line, const char *fmt, ...)
+{
+    if (!R->log) return;
+    char what[600], buf[800];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    snprintf(buf, sizeof buf, "%s:%d: %s", R->file, line, what);
+    R->log(R->log_user, 1, buf);
 }
 
 /* Out of memory while allocating what (bytes in all). */
@@ -848,6 +861,33 @@ static int read_deck_table(rdr *R, const char *path, const hw_table_spec *s, hw_
     return -1;
 }
 
+/* wave_frequencies.txt (WaveKin 2 and 7) read as a table, rows "omega re im [beta]" (a missing beta
+ * reads 0; with increasing, omega must increase strictly), or -1 (failed). */
+static int read_wave_table(rdr *R, const char *path, int increasing, hw_table_file *t)
+{
+    static const char *const COL[4] = {"omega", "re", "im", "beta"};
+    static const hw_table_spec SPEC[2] = {
+        {3, 4, 0, 1, 2, 0, 0, 0, COL, "omega re im [beta]", "rows (omega = 0, then the components; as MoorDyn requires)"},
+        {3, 4, 0, 1, 2, 0, 0, 1, COL, "omega re im [beta]", "rows (omega = 0, then the components; as MoorDyn requires)"}};
+    return read_deck_table(R, path, &SPEC[increasing != 0], t, increasing ? "WaveKin 2" : "WaveKin 7",
+                           R->opt_ln[O_WAVEKIN]);
+}
+
+/* The checks of row r of wave_frequencies.txt that WaveKin 2 and 7 share: omega = 0 on the first
+ * row, a direction beta from -2 pi to 2 pi on every row (MoorDyn 2.7.2's spectrumFromFile refuses
+ * it on any row). 0, or -1 (failed). */
+static int wave_row_check(rdr *R, const char *path, const hw_table_file *t, int r)
+{
+    const double *v = t->v + (size_t)r * t->cols;
+    if (r == 0 && v[0] != 0)
+        wave_file_fail(R, HW_ERR_INPUT, path, t->line[r], "omega", "expected 0 rad/s on the first row (as "
+                       "MoorDyn requires), got %g", v[0]);
+    else if (fabs(v[3]) > 2 * 3.14159265358979323846)
+        wave_file_fail(R, HW_ERR_INPUT, path, t->line[r], "beta", "expected a direction from -2 pi to 2 pi rad (as "
+                       "MoorDyn requires), got %g", v[3]);
+    return FAILED(R) ? -1 : 0;
+}
+
 /* WaveKin 7: wave_frequencies.txt beside the deck. Rows "omega re im [beta]": a component of
  * angular frequency omega (rad/s), complex amplitude re + i im (m) and direction beta (rad, default
  * 0), whose elevation in MoorDyn v2 is |A| sin(omega t - k (x cos beta + y sin beta) + arg A)
@@ -857,22 +897,17 @@ static int read_deck_table(rdr *R, const char *path, const hw_table_spec *s, hw_
  * add nothing and are left out. */
 static void read_wave_frequencies(rdr *R, const char *path)
 {
-    static const char *const COL[4] = {"omega", "re", "im", "beta"};
-    static const hw_table_spec SPEC = {3, 4, 0, 1, 2, 0, 0, 0, COL, "omega re im [beta]",
-                                       "rows (omega = 0, then the components; as MoorDyn requires)"};
     hw_table_file t;
-    if (read_deck_table(R, path, &SPEC, &t, "WaveKin 7", R->opt_ln[O_WAVEKIN])) return;
+    if (read_wave_table(R, path, 0, &t)) return;
     int n = 0;
     double *c = malloc((size_t)t.rows * 4 * sizeof *c); /* 4 per component: amp, omega, dir, phase */
     if (!c) oom(R, "the wave components", (double)t.rows * 4 * sizeof *c);
     for (int r = 0; r < t.rows && !FAILED(R); r++) {
         const double *v = t.v + (size_t)r * t.cols;
         int ln = t.line[r];
+        if (wave_row_check(R, path, &t, r)) break;
         if (r == 0) {
-            if (v[0] != 0)
-                wave_file_fail(R, HW_ERR_INPUT, path, ln, "omega", "expected 0 rad/s on the first row (as "
-                               "MoorDyn requires), got %g", v[0]);
-            else if (v[2] != 0)
+            if (v[2] != 0)
                 wave_file_fail(R, HW_ERR_UNSUPPORTED, path, ln, "im", "a mean water level (the imaginary part "
                                "at omega = 0, %g m) not supported yet: the mean surface is z = 0", v[2]);
             continue;
@@ -880,11 +915,6 @@ static void read_wave_frequencies(rdr *R, const char *path)
         if (!(v[0] > 0)) {
             wave_file_fail(R, HW_ERR_INPUT, path, ln, "omega", "expected an angular frequency > 0 rad/s after "
                            "the first row, got %g", v[0]);
-            break;
-        }
-        if (fabs(v[3]) > 2 * 3.14159265358979323846) {
-            wave_file_fail(R, HW_ERR_INPUT, path, ln, "beta", "expected a direction from -2 pi to 2 pi rad (as "
-                           "MoorDyn requires), got %g", v[3]);
             break;
         }
         double amp = hypot(v[1], v[2]);
@@ -1026,11 +1056,8 @@ static void read_current_profile(rdr *R)
  * grid step as MoorDyn does. The first bin's real part over 2 is a mean level, refused when not 0. */
 static void read_wave_frequencies_fft(rdr *R, const char *path)
 {
-    static const char *const COL[4] = {"omega", "re", "im", "beta"};
-    static const hw_table_spec SPEC = {3, 4, 0, 1, 2, 0, 0, 1, COL, "omega re im [beta]",
-                                       "rows (omega = 0, then the components; as MoorDyn requires)"};
     hw_table_file t;
-    if (read_deck_table(R, path, &SPEC, &t, "WaveKin 2", R->opt_ln[O_WAVEKIN])) return;
+    if (read_wave_table(R, path, 1, &t)) return;
     const int n = t.rows, c = t.cols;
     double *col = malloc((size_t)n * 4 * sizeof *col);
     if (!col) {
@@ -1041,12 +1068,7 @@ static void read_wave_frequencies_fft(rdr *R, const char *path)
     for (int r = 0; r < n && !FAILED(R); r++) {
         const double *v = t.v + (size_t)r * c;
         for (int k = 0; k < 4; k++) col[k * n + r] = k < c ? v[k] : 0.0;
-        if (r == 0 && v[0] != 0)
-            wave_file_fail(R, HW_ERR_INPUT, path, t.line[r], "omega", "expected 0 rad/s on the first row (as "
-                           "MoorDyn requires), got %g", v[0]);
-        if (c > 3 && fabs(v[3]) > 2 * 3.14159265358979323846)
-            wave_file_fail(R, HW_ERR_INPUT, path, t.line[r], "beta", "expected a direction from -2 pi to 2 pi rad "
-                           "(as MoorDyn requires), got %g", v[3]);
+        wave_row_check(R, path, &t, r);
     }
     int first = t.line[0], last = t.line[n - 1];
     hw_table_file_free(&t);
@@ -1192,6 +1214,54 @@ static void require_depth(rdr *R)
 static int col_bar(rdr *R, const row *r, int c, const char *where, const char *col, const char *unit,
                    unsigned allowed, const char *form, double v[6]); /* below */
 
+/* ---- Curve files ------------------------------------------------------------------------------ */
+
+/* A MoorDyn curve file named in a deck (an EA column's strain-tension curve, a Syrope settings
+ * file's OWC table), as MoorDyn 2.7.2 reads one: beside the deck, three header lines skipped, then
+ * rows "x y" (more columns ignored), at least two, x increasing. Hawser's table reader also takes
+ * tabs, commas and blank lines, which 2.7.2 refuses ("Bad curve point": it splits rows at spaces
+ * only, and a file ending with a newline fails there on its empty last line). The table's arrays
+ * live in R->curve_buf until the reader is freed. 0, or -1 with R failed at the deck's line. */
+static int read_curve_file(rdr *R, int line, const char *where, const char *file, const char *what,
+                           const char *const cols[2], hw_table *out)
+{
+    char path[4096], err[900], cw[64];
+    if (hw_path_beside(R->file, file, path, sizeof path)) {
+        fail(R, line, where, "expected a path of %s of at most %zu characters", what, sizeof path - 40);
+        return -1;
+    }
+    snprintf(cw, sizeof cw, "%s, %s", cols[0], cols[1]);
+    hw_table_spec spec = {2, 2, 1, 0, 2, 3, 0, 1, cols, cw, NULL};
+    char rows_what[96];
+    snprintf(rows_what, sizeof rows_what, "rows of %s and %s", cols[0], cols[1]);
+    spec.rows_what = rows_what;
+    hw_table_file tf = {0, 0, NULL, NULL};
+    hw_status st = hw_table_read(path, &spec, &tf, err, sizeof err);
+    if (st) {
+        fail_st(R, st, line, where, "%s (%s)", err, what);
+        return -1;
+    }
+    double *blk = malloc(2 * (size_t)tf.rows * sizeof(double));
+    double **g = grow(R, R->curve_buf, R->n_curve_buf, sizeof *R->curve_buf);
+    if (!blk || !g) {
+        free(blk);
+        hw_table_file_free(&tf);
+        if (!FAILED(R)) oom(R, what, 2.0 * tf.rows * sizeof(double));
+        return -1;
+    }
+    R->curve_buf = g;
+    R->curve_buf[R->n_curve_buf++] = blk;
+    for (int j = 0; j < tf.rows; j++) {
+        blk[j] = tf.v[(size_t)j * tf.cols];
+        blk[tf.rows + j] = tf.v[(size_t)j * tf.cols + 1];
+    }
+    out->n = tf.rows;
+    out->x = blk;
+    out->y = blk + tf.rows;
+    hw_table_file_free(&tf);
+    return 0;
+}
+
 /* ---- Syrope ----------------------------------------------------------------------------------- */
 
 /* EA SYROPE:<settings file>|alpha|beta and BA BA_s|BA_d (MoorDyn 2.7.2's Syrope polyester model;
@@ -1200,7 +1270,7 @@ static int col_bar(rdr *R, const row *r, int c, const char *where, const char *c
  * three header lines, then rows "strain tension"), WCType (LINEAR, QUADRATIC or EXP), k1, k2. */
 static void read_syrope_type(rdr *R, const row *r, const char *where, hw_line_type_def *t)
 {
-    char w[160], buf[512], path[4096], err[900];
+    char w[160], buf[512], path[4096];
     snprintf(w, sizeof w, "%s EA", where);
     snprintf(buf, sizeof buf, "%s", r->tok[3]);
     char *file = strchr(buf, ':'), *b1 = file ? strchr(file, '|') : NULL, *b2 = b1 ? strchr(b1 + 1, '|') : NULL;
@@ -1287,36 +1357,8 @@ static void read_syrope_type(rdr *R, const row *r, const char *where, hw_line_ty
             return;
         }
     /* the original working curve */
-    if (hw_path_beside(R->file, owc, path, sizeof path)) {
-        fail(R, r->line, w, "expected an OWC path of at most %zu characters", sizeof path - 40);
-        return;
-    }
     static const char *const cols[2] = {"strain", "tension"};
-    hw_table_spec spec = {2, 2, 1, 0, 2, 3, 0, 1, cols, "strain, tension", "rows of strain and tension"};
-    hw_table_file tf = {0, 0, NULL, NULL};
-    hw_status st = hw_table_read(path, &spec, &tf, err, sizeof err);
-    if (st) {
-        fail_st(R, st, r->line, w, "%s (the Syrope OWC table)", err);
-        return;
-    }
-    double *blk = malloc(2 * (size_t)tf.rows * sizeof(double));
-    double **g = grow(R, R->syr_buf, R->n_syr_buf, sizeof *R->syr_buf);
-    if (!blk || !g) {
-        free(blk);
-        hw_table_file_free(&tf);
-        if (!FAILED(R)) oom(R, "a Syrope OWC table", 2.0 * tf.rows * sizeof(double));
-        return;
-    }
-    R->syr_buf = g;
-    R->syr_buf[R->n_syr_buf++] = blk;
-    for (int j = 0; j < tf.rows; j++) {
-        blk[j] = tf.v[(size_t)j * tf.cols];
-        blk[tf.rows + j] = tf.v[(size_t)j * tf.cols + 1];
-    }
-    t->syrope.owc.n = tf.rows;
-    t->syrope.owc.x = blk;
-    t->syrope.owc.y = blk + tf.rows;
-    hw_table_file_free(&tf);
+    read_curve_file(R, r->line, w, owc, "the Syrope OWC table", cols, &t->syrope.owc);
 }
 
 /* SYROPE IC: rows "LINES TMAX0 TMEAN0" (line IDs comma-separated) giving each Syrope line its
@@ -1379,6 +1421,66 @@ static void read_syrope_ic(rdr *R)
 static const char *const TYPE_COLS = "TypeName Diam Mass/m EA BA/-zeta EI Cd Ca CdAx CaAx";
 
 
+/* BA given as a strain-rate damping curve file (MoorDyn 2.7.2's nonlinear damping: the segment's
+ * damping force is the curve's at its strain rate): BA_table (kernels/physics/segment.h
+ * hw_ba_table_force). Where Hawser and MoorDyn 2.7.2 part, a warning says so: at a zero strain rate
+ * MoorDyn takes 0/0 (NaN: a line at rest, so every run from rest, stops at its first step); a curve
+ * of rates >= 0 is mirrored in magnitude only there (a shortening segment's damping pulls as a
+ * stretching one's), odd in Hawser; below such a curve's first row MoorDyn holds its force. */
+static void read_ba_curve(rdr *R, const row *r, const char *where, hw_line_type_def *t)
+{
+    char w[128];
+    snprintf(w, sizeof w, "%s BA/-zeta", where);
+    static const char *const cols[2] = {"strain rate", "damping force"};
+    if (read_curve_file(R, r->line, w, r->tok[4], "a damping curve file", cols, &t->ba_table)) return;
+    const hw_table *tb = &t->ba_table;
+    t->ba = 0.0;
+    t->damping_ratio = 0.0;
+    warn(R, r->line, "%s: the damping curve (%d rows, strain rate %g to %g 1/s) is read as MoorDyn 2.7.2 "
+         "interpolates it (flat past its ends), but 2.7.2 stops on NaN at a zero strain rate (any run from "
+         "rest), where Hawser's force is 0%s", where, tb->n, tb->x[0], tb->x[tb->n - 1],
+         tb->x[0] >= 0 ? "; for a shortening segment it mirrors the curve's force with the stretching "
+         "sign (the damping pulls both ways), Hawser with the rate's" : "");
+    if (tb->x[0] > 0)
+        note(R, r->line, "%s: the damping curve's first row is at strain rate %g > 0: below it MoorDyn 2.7.2 "
+             "holds its force %g N, Hawser goes linearly from zero", where, tb->x[0], tb->y[0]);
+}
+
+/* EA given as a strain-tension curve file (MoorDyn 2.7.2's nonlinear line: the segment's tension is
+ * the curve's at its strain, linear between rows): EA_table. BA stays a number; -zeta, a damping
+ * ratio, is MoorDyn's zeta (L/N) sqrt(EA mu) with EA the secant y/x of the curve's last row, where
+ * Hawser's damping_ratio takes the table's steepest slope: the ratio is scaled to give the same BA. */
+static void read_ea_curve(rdr *R, const row *r, const char *where, hw_line_type_def *t)
+{
+    char w[128];
+    snprintf(w, sizeof w, "%s EA", where);
+    static const char *const cols[2] = {"strain", "tension"};
+    if (read_curve_file(R, r->line, w, r->tok[3], "a strain-tension curve file", cols, &t->ea_table)) return;
+    const hw_table *tb = &t->ea_table;
+    t->ea = 0.0;
+    double b = 0.0;
+    if (!starts_like_number(r->tok[4])) read_ba_curve(R, r, where, t);
+    else b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
+    if (FAILED(R)) return;
+    if (b > 0) {
+        t->ba = b;
+    } else if (b < 0) {
+        double secant = tb->y[tb->n - 1] / tb->x[tb->n - 1], steepest = hw_table_max_slope(tb);
+        t->damping_ratio = steepest > 0 && secant > 0 ? -b * sqrt(secant / steepest) : -b;
+        if (steepest > 0 && secant > 0 && secant != steepest)
+            note(R, r->line, "%s: BA/-zeta %g with an EA curve: MoorDyn 2.7.2 takes the curve's last-row "
+                 "secant EA = %.6g N for the damping ratio, Hawser's damping_ratio the steepest slope "
+                 "%.6g N: damping_ratio %.6g gives MoorDyn's BA", where, b, secant, steepest,
+                 t->damping_ratio);
+    }
+    if (tb->x[0] > 0)
+        note(R, r->line, "%s: the EA curve's first row is at strain %g > 0: below it MoorDyn 2.7.2 holds "
+             "its tension %g N (a step at zero strain), Hawser goes linearly from zero", where, tb->x[0], tb->y[0]);
+    note(R, r->line, "%s: EA from the curve (%d rows, strain %g to %g); past its last row MoorDyn 2.7.2 "
+         "holds the last tension %g N, Hawser continues the last slope", where, tb->n, tb->x[0],
+         tb->x[tb->n - 1], tb->y[tb->n - 1]);
+}
+
 /* EA and BA of a line type that is not Syrope: numbers, or the viscoelastic forms. */
 static void read_ea_ba(rdr *R, const row *r, const char *where, hw_line_type_def *t, int nea, int nba)
 {
@@ -1397,11 +1499,8 @@ static void read_ea_ba(rdr *R, const row *r, const char *where, hw_line_type_def
              "EA_s|EA_d), got \"%.60s\"", nea, ba);
         return;
     }
-    if (!starts_like_number(ea)) {
-        char w[128];
-        snprintf(w, sizeof w, "%s EA", where);
-        refuse(R, r->line, w, "a strain-tension curve file (\"%.60s\") not supported yet: give EA "
-               "as a number in N (for a nonlinear line, convert to YAML and use EA_table)", ea);
+    if (!starts_like_number(ea) && nea == 1) {
+        read_ea_curve(R, r, where, t);
         return;
     }
     if (nea >= 2) {
@@ -1422,6 +1521,10 @@ static void read_ea_ba(rdr *R, const row *r, const char *where, hw_line_type_def
                  "MoorDyn 2.7.2, which says so too)", where);
     } else {
         t->ea = col_num(R, r, 3, where, "EA", "N");
+        if (!FAILED(R) && !starts_like_number(ba) && nba == 1) {
+            read_ba_curve(R, r, where, t);
+            return;
+        }
         double b = col_num(R, r, 4, where, "BA/-zeta", "N s (or minus a damping ratio)");
         if (b >= 0) t->ba = b;
         else t->damping_ratio = -b;
@@ -1457,8 +1560,9 @@ static void read_line_type(rdr *R, const row *r, hw_line_type_def *t)
     if (!FAILED(R) && !starts_like_number(ei)) {
         char w[128];
         snprintf(w, sizeof w, "%s EI", where);
-        refuse(R, r->line, w, "a bending stiffness curve file (\"%.60s\") not supported yet: give EI "
-               "as a number in N m^2", ei);
+        refuse(R, r->line, w, "a bending stiffness curve file (\"%.60s\") not supported yet: MoorDyn 2.7.2 "
+               "takes each node's bending moment off it at the node's curvature, Hawser's bending hinges have "
+               "one EI: give EI as a number in N m^2", ei);
         return;
     }
     t->ei = col_num(R, r, 5, where, "EI", "N m^2");
@@ -1665,7 +1769,7 @@ static void check_body(rdr *R, int k)
 /* A Body# point's Mass and Volume, folded into its (free) body as MoorDyn 2.7.2 has them act: the
  * point's weight and buoyancy at the point, its mass moving with the body there. The body's mass
  * grows by M, its centre of gravity moves to the mass-weighted mean, its inertia about the new centre
- * of gravity gains both parts' parallel-axis terms m (|e|^2 1 - e e^T) (products of inertia
+ * of gravity gains both parts' parallel-axis terms (hw_body_parallel_axis; products of inertia
  * included); its volume grows by V, the centre of buoyancy moving to the volume-weighted mean. */
 static void fold_point_into_body(hw_body_def *b, const double at[3], double m, double v)
 {
@@ -1676,12 +1780,8 @@ static void fold_point_into_body(hw_body_def *b, const double at[3], double m, d
             eb[c] = b->cg[c] - cg[c];
             ep[c] = at[c] - cg[c];
         }
-        static const int IJ[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}}; /* Ixx Iyy Izz Ixy Ixz Iyz */
-        double nb = eb[0] * eb[0] + eb[1] * eb[1] + eb[2] * eb[2], np = ep[0] * ep[0] + ep[1] * ep[1] + ep[2] * ep[2];
-        for (int k = 0; k < 6; k++) {
-            int i = IJ[k][0], j = IJ[k][1];
-            b->inertia[k] += mb * ((i == j ? nb : 0.0) - eb[i] * eb[j]) + m * ((i == j ? np : 0.0) - ep[i] * ep[j]);
-        }
+        hw_body_parallel_axis(b->inertia, mb, eb);
+        hw_body_parallel_axis(b->inertia, m, ep);
         b->mass = mt;
         memcpy(b->cg, cg, sizeof cg);
     }
@@ -2388,7 +2488,25 @@ static void read_line(rdr *R, const row *r, int i, hw_line_def *l)
     lo->nseg = l->nseg;
     lo->l0 = l->length / l->nseg;
     lo->ea = ty->ea;
-    lo->ba = ty->damping_ratio > 0 ? ty->damping_ratio * lo->l0 * sqrt(ty->ea * ty->mu) : ty->ba; /* model_build.c */
+    double ea_max = ty->ea_table.n >= 2 ? hw_table_max_slope(&ty->ea_table) : ty->ea; /* model_build.c */
+    lo->ba = ty->damping_ratio > 0 ? ty->damping_ratio * lo->l0 * sqrt(ea_max * ty->mu) : ty->ba;
+    lo->ea_n = ty->ea_table.n >= 2 ? ty->ea_table.n : 0;
+    lo->ba_n = ty->ba_table.n >= 2 ? ty->ba_table.n : 0;
+    if (lo->ea_n + lo->ba_n > 0) { /* the curves, for the t and c columns */
+        size_t ne = (size_t)lo->ea_n, nb = (size_t)lo->ba_n;
+        if (!(lo->curves = malloc(2 * (ne + nb) * sizeof(double)))) {
+            oom(R, "a line's curves", 2.0 * (ne + nb) * sizeof(double));
+            return;
+        }
+        if (ne) {
+            memcpy(lo->curves, ty->ea_table.x, ne * sizeof(double));
+            memcpy(lo->curves + ne, ty->ea_table.y, ne * sizeof(double));
+        }
+        if (nb) {
+            memcpy(lo->curves + 2 * ne, ty->ba_table.x, nb * sizeof(double));
+            memcpy(lo->curves + 2 * ne + nb, ty->ba_table.y, nb * sizeof(double));
+        }
+    }
     lo->d = ty->d;
     lo->cdn = ty->cdn;
     lo->cdt = ty->cdt;
@@ -2596,8 +2714,9 @@ static int decompose(const char *s, char let[3][24], int num[2], int has_num[2])
 
 static const char *const CHANNEL_HELP =
     "FairTen#, AnchTen#, Line#TenA, Line#TenB, Point#/Con#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,Ten}, "
-    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,T}, R#{PX..VZ,FX..MZ,RX,RY,TENA,TENB}, "
-    "Body#{PX,PY,PZ,RX,RY,RZ,VX,VY,VZ,RVX,RVY,RVZ,FX,FY,FZ,MX,MY,MZ,TEN}";
+    "L#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,FZ,Ten}, L#S#T, R#N#{PX,PY,PZ,VX,VY,VZ,AX,AY,AZ,FX,FY,FZ,T}, "
+    "R#{PX..VZ,AX..AZ,RVX..RAZ,FX..MZ,RX,RY,SUB,TENA,TENB}, "
+    "Body#{PX,PY,PZ,RX,RY,RZ,VX,VY,VZ,RVX,RVY,RVZ,AX..AZ,RAX..RAZ,FX,FY,FZ,MX,MY,MZ,TEN,SUB}";
 
 static int xyz_suffix(const char *q, char kind)
 {
@@ -2636,8 +2755,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         node = 0; /* the whole rod: its reference point, end A */
         whole = 1;
         q = let[1];
-    } else if (!has[1] && (xyz_suffix(let[1], 'A') >= 0 || !strncmp(let[1], "RV", 2) || !strncmp(let[1], "RA", 2))) {
-        node = 0; /* the whole rod: end A's acceleration, the rod's angular velocity and acceleration */
+    } else if (!has[1] && (xyz_suffix(let[1], 'A') >= 0 || !strncmp(let[1], "RV", 2) || !strncmp(let[1], "RA", 2) ||
+                           !strcmp(let[1], "SUB"))) {
+        node = 0; /* the whole rod: end A's acceleration, the rod's angular velocity and acceleration, its
+                     submergence */
         whole = 1;
         q = let[1];
     } else if (!has[1] && (!strcmp(let[1], "RX") || !strcmp(let[1], "RY"))) {
@@ -2650,9 +2771,10 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         q = "T";
     } else {
         refuse(R, line, where, "the rod channel \"%.40s\" not supported yet (supported: R#N#{PX,PY,PZ,VX,VY,VZ,FX,FY,"
-               "FZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, and the line force on an end; R#{PX..VZ} "
-               "(end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#{AX..AZ} (end A's acceleration), R#{RVX..RVZ,"
-               "RAX..RAZ} (angular velocity, acceleration), R#RX, R#RY (roll, pitch), R#TENA, R#TENB)",
+               "FZ,AX,AY,AZ,T}, R#NA.., R#NB..: node positions, velocities, net forces, accelerations, and the line force "
+               "on an end; R#{PX..VZ} (end A), R#{FX..FZ,MX..MZ} (net force, moment about end A), R#{AX..AZ} (end A's "
+               "acceleration), R#{RVX..RVZ,RAX..RAZ} (angular velocity, acceleration), R#RX, R#RY (roll, pitch), "
+               "R#SUB (submerged fraction), R#TENA, R#TENB)",
                ch->name);
         return;
     }
@@ -2667,9 +2789,9 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         fail(R, line, where, "expected a node number 0..%d (rod %d has %d segments), got %d", n, id, n, node);
         return;
     }
-    if (rod->point && (angle >= 0 || (whole && (q[0] == 'A' || q[0] == 'R')))) {
+    if (rod->point && (angle >= 0 || (whole && (q[0] == 'A' || q[0] == 'R' || q[0] == 'S')))) {
         refuse(R, line, where, "the %s of a zero-length rod not supported yet (it is a point: no axis, no body)",
-               angle >= 0 ? "angle" : q[0] == 'A' ? "acceleration" : "rotation");
+               angle >= 0 ? "angle" : q[0] == 'A' ? "acceleration" : q[0] == 'S' ? "submergence" : "rotation");
         return;
     }
     ch->rod = id - 1;
@@ -2698,10 +2820,13 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_MOMENT;
         ch->comp = xyz_suffix(q, 'M');
         ch->unit = "N*m";
-    } else if (whole && xyz_suffix(q, 'A') >= 0) {
-        ch->q = HW_MD_ROD_ACC;
+    } else if (xyz_suffix(q, 'A') >= 0) {
+        ch->q = whole ? HW_MD_ROD_ACC : HW_MD_ROD_NODE_ACC;
         ch->comp = xyz_suffix(q, 'A');
         ch->unit = "m/s^2";
+    } else if (whole && !strcmp(q, "SUB")) {
+        ch->q = HW_MD_ROD_SUB;
+        ch->unit = "(frac)"; /* MoorDyn's unit of its SUB channels */
     } else if (whole && q[0] == 'R' && xyz_suffix(q + 1, 'V') >= 0) {
         ch->q = HW_MD_ROD_ANGVEL;
         ch->comp = xyz_suffix(q + 1, 'V');
@@ -2714,8 +2839,8 @@ static void read_rod_channel(rdr *R, int line, const char *where, hw_md_channel 
         ch->q = HW_MD_ROD_END_TEN;
         ch->unit = "N";
     } else {
-        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ FX FY "
-               "FZ, and T for the line force on an end; node accelerations are not kept)", q);
+        refuse(R, line, where, "the rod node quantity \"%.20s\" not supported yet (supported: PX PY PZ VX VY VZ AX AY "
+               "AZ FX FY FZ, and T for the line force on an end)", q);
         return;
     }
     push_channel(R, ch);
@@ -2731,7 +2856,7 @@ static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel
     int id = num[0];
     if (has[1] || let[2][0]) {
         refuse(R, line, where, "the body channel \"%.40s\" not supported yet (supported: B#{PX,PY,PZ,RX,RY,RZ,VX,VY,"
-               "VZ,RVX,RVY,RVZ,AX,AY,AZ,RAX,RAY,RAZ,FX,FY,FZ,MX,MY,MZ,TEN})", ch->name);
+               "VZ,RVX,RVY,RVZ,AX,AY,AZ,RAX,RAY,RAZ,FX,FY,FZ,MX,MY,MZ,TEN,SUB})", ch->name);
         return;
     }
     int c;
@@ -2744,9 +2869,18 @@ static void read_body_channel(rdr *R, int line, const char *where, hw_md_channel
     else if (!strcmp(q, "TEN") || !strcmp(q, "T")) ch->q = HW_MD_BODY_TEN, c = 0, ch->unit = "N";
     else if ((c = xyz_suffix(q, 'A')) >= 0) ch->q = HW_MD_BODY_ACC, ch->unit = "m/s^2";
     else if (q[0] == 'R' && (c = xyz_suffix(q + 1, 'A')) >= 0) ch->q = HW_MD_BODY_ACC, c += 3, ch->unit = "deg/s^2";
-    else {
+    else if (!strcmp(q, "SUB")) {
+        ch->q = HW_MD_BODY_SUB, c = 0, ch->unit = "(frac)";
+        if (R->log) {
+            char buf[700];
+            snprintf(buf, sizeof buf, "%s:%d: %s: MoorDyn 2.7.2 computes no body submergence: it writes 0 in this "
+                     "column (warning \"Unrecognized output channel\" at every row); Hawser writes 0 too",
+                     R->file, line, where);
+            R->log(R->log_user, 1, buf);
+        }
+    } else {
         refuse(R, line, where, "the body quantity \"%.20s\" not supported yet (supported: PX PY PZ RX RY RZ VX VY VZ "
-               "RVX RVY RVZ AX AY AZ RAX RAY RAZ FX FY FZ MX MY MZ TEN; MoorDyn 2.7.2 writes 0 for SUB)", q);
+               "RVX RVY RVZ AX AY AZ RAX RAY RAZ FX FY FZ MX MY MZ TEN SUB)", q);
         return;
     }
     if (id < 1 || id > R->n_deck_bodies) {
@@ -2921,6 +3055,7 @@ typedef struct field_map { const char *field, *column; int opt; } field_map;
 static const field_map TYPE_FIELDS[] = {
     {"diameter", "Diam", -1}, {"mass_per_length", "Mass/m", -1}, {"EA", "EA", -1},
     {"BA", "BA/-zeta", -1}, {"damping_ratio", "BA/-zeta", -1}, {"EI", "EI", -1},
+    {"EA_table", "EA (its strain-tension curve file)", -1}, {"BA_table", "BA/-zeta (its damping curve file)", -1},
     {"Cdn", "Cd", -1}, {"Can", "Ca", -1}, {"Cdt", "CdAx", -1}, {"Cat", "CaAx", -1},
     {"seabed_friction", "FrictionCoefficient", O_FRICTION}, {"viscoelastic.EA_d", "EA (EA_s|EA_d)", -1},
     {"viscoelastic.BA_d", "BA/-zeta (BA|BA_d)", -1},
@@ -3077,10 +3212,11 @@ static void rdr_free(rdr *R)
     free(R->wave_buf);
     free(R->cur_buf);
     hw_bathy_file_free(&R->sb);
+    for (int k = 0; R->lo && k <= R->n_lines; k++) free(R->lo[k].curves); /* calloc'd n + 1 */
     free(R->lo);
     free(R->ic_buf);
-    for (int k = 0; k < R->n_syr_buf; k++) free(R->syr_buf[k]);
-    free(R->syr_buf);
+    for (int k = 0; k < R->n_curve_buf; k++) free(R->curve_buf[k]);
+    free(R->curve_buf);
     hw_waves_destroy(R->waves);
 }
 
@@ -3554,6 +3690,7 @@ void hw_md_free(hw_md_deck *deck)
 {
     if (!deck) return;
     free(deck->channels);
+    for (int k = 0; deck->lines && k < deck->n_lines; k++) free(deck->lines[k].curves);
     free(deck->lines);
     free(deck->rods);
     free(deck->cur_buf);

@@ -41,14 +41,18 @@ typedef enum hw_md_quantity {
                                  w x (w x d)), m/s^2 */
     HW_MD_ROD_ANGVEL,         /* the rod's (its body's) angular velocity component, world, deg/s */
     HW_MD_ROD_ANGACC,         /* its angular acceleration component, world, deg/s^2 */
+    HW_MD_ROD_NODE_ACC,       /* rod node (index) acceleration component, m/s^2: its body's at that node
+                                 (a + alpha x d + w x (w x d)); a zero-length rod's: its point's */
+    HW_MD_ROD_SUB,            /* the mean over nodes 0..N of each node's wet fraction (MoorDyn's VOF) */
     HW_MD_BODY_POS,           /* body (object) reference point component */
     HW_MD_BODY_ANGLE,         /* roll, pitch, yaw (comp 0, 1, 2), deg */
     HW_MD_BODY_VEL,           /* reference point velocity component */
     HW_MD_BODY_ANGVEL,        /* angular velocity component (world), deg/s */
     HW_MD_BODY_LOAD,          /* net load: force (comp 0-2, N), moment about the reference point (3-5, N m) */
     HW_MD_BODY_TEN,           /* magnitude of the net force */
-    HW_MD_BODY_ACC            /* acceleration from the equations of motion now: linear (comp 0-2, m/s^2),
+    HW_MD_BODY_ACC,           /* acceleration from the equations of motion now: linear (comp 0-2, m/s^2),
                                  angular (3-5, deg/s^2) (hw_world_body_acceleration) */
+    HW_MD_BODY_SUB            /* 0, as MoorDyn 2.7.2 writes B#SUB (it computes no body submergence) */
 } hw_md_quantity;
 
 typedef struct hw_md_channel {
@@ -83,6 +87,8 @@ typedef struct hw_md_line_out {
     unsigned flags;  /* HW_MD_LO_*; 0: no file */
     int nseg;
     double l0, ea, ba, d, cdn, cdt; /* unstretched segment length, EA, BA (N s), drag */
+    int ea_n, ba_n;  /* rows of the type's strain-tension and damping curves (0: none) */
+    double *curves;  /* their x then y columns, EA's then BA's (owned; NULL when both are 0) */
     double cl;                      /* VIV lift coefficient (0: none) */
 } hw_md_line_out;
 

@@ -41,24 +41,95 @@ typedef struct line_file {
 /* A rod's nodes now, read from its body in the world (rod_nodes), kept for the row's channels. */
 typedef struct rod_copy { int rod; hw_cyl_node *nodes; int cap; } rod_copy;
 
+/* The bodies' accelerations and total loads, each solved once per row for the channels that read
+ * them (a body's six acceleration channels, or six load channels, were six solves). */
+enum { BODY_HAVE_ACC = 1, BODY_HAVE_LOAD = 2 };
+typedef struct body_copy { int n; unsigned char *have; double *acc, *load; } body_copy;
+
+static void body_copy_free(body_copy *c)
+{
+    free(c->have);
+    free(c->acc);
+    free(c->load);
+    memset(c, 0, sizeof *c);
+}
+
 /* What a value is read from: the lumped lines (NULL in a deck without lines), the world (NULL when
- * a caller gives the lines alone: the rods' loads are then not available), the deck. */
-typedef struct md_src { const hw_sim *sim; const hw_world *w; const hw_md_deck *deck; rod_copy *rc; } md_src;
+ * a caller gives the lines alone: the rods' loads are then not available), the deck; the copies
+ * made for the row. */
+typedef struct md_src {
+    const hw_sim *sim;
+    const hw_world *w;
+    const hw_md_deck *deck;
+    rod_copy *rc;
+    body_copy *bc;
+} md_src;
 
 struct hw_md_out {
     FILE *f;
     const hw_world *world;
     rod_copy rc;
+    body_copy bc;
     const hw_md_deck *deck;
     char path[4096];
     line_copy copy;
     int n_files;
     line_file *files;
-    double *buf;   /* positions, velocities, then 3 x 3 (nseg + 1) scratch of the longest line */
+    double *buf;   /* a line file's row: positions, velocities, VIV phases of the longest line */
     size_t cap;
+    hw_v3 *fl;     /* and each node's fluid velocity, drag and VIV lift (line_row) */
+    size_t fl_cap;
 };
 
 static double norm3(const double *v) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+
+/* Checks that body k has a slot in src->bc (allocated for the world's bodies on first use). */
+static hw_status body_slot(const md_src *src, int k)
+{
+    body_copy *c = src->bc;
+    if (c->n == 0) {
+        int n = hw_world_n_bodies(src->w);
+        if (n <= 0) return HW_ERR_INVALID_ARG;
+        c->have = calloc((size_t)n, 1);
+        c->acc = malloc((size_t)n * 6 * sizeof *c->acc);
+        c->load = malloc((size_t)n * 6 * sizeof *c->load);
+        if (!c->have || !c->acc || !c->load) {
+            body_copy_free(c);
+            return HW_ERR_NOMEM;
+        }
+        c->n = n;
+    }
+    return k >= 0 && k < c->n ? HW_OK : HW_ERR_INVALID_ARG;
+}
+
+/* Body k's acceleration (m/s^2, then rad/s^2) now: hw_world_body_acceleration, once per row. */
+static hw_status body_acc(const md_src *src, int k, const double **acc)
+{
+    body_copy *c = src->bc;
+    hw_status st = body_slot(src, k);
+    if (st) return st;
+    if (!(c->have[k] & BODY_HAVE_ACC)) {
+        if ((st = hw_world_body_acceleration(src->w, k, c->acc + 6 * k, c->acc + 6 * k + 3))) return st;
+        c->have[k] |= BODY_HAVE_ACC;
+    }
+    *acc = c->acc + 6 * k;
+    return HW_OK;
+}
+
+/* Body k's total load (force, moment) now: hw_bodies_total_load, once per row. */
+static hw_status body_load(const md_src *src, int k, const double **f6)
+{
+    body_copy *c = src->bc;
+    hw_status st = body_slot(src, k);
+    if (st) return st;
+    if (!(c->have[k] & BODY_HAVE_LOAD)) {
+        if ((st = hw_bodies_total_load(hw_world_body_set(src->w), k, hw_world_time(src->w), c->load + 6 * k)))
+            return st;
+        c->have[k] |= BODY_HAVE_LOAD;
+    }
+    *f6 = c->load + 6 * k;
+    return HW_OK;
+}
 
 /* Line line's values of kind what in c->buf[what], copied unless they are there already. */
 static hw_status fetch(const hw_sim *sim, line_copy *c, int line, int what, int nseg)
@@ -188,26 +259,45 @@ static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double 
         st = rod_end_force(src, &src->deck->rods[k], ch->index > 0, fe);
         *value = norm3(fe);
         return st;
+    case HW_MD_ROD_SUB: { /* MoorDyn's Rod SUB: the mean of its nodes' wet fractions (VOF) */
+        double sum = 0.0;
+        for (int i = 0; i <= n; i++) sum += nd[i].F;
+        *value = sum / (n + 1);
+        return HW_OK;
+    }
+    case HW_MD_ROD_NODE_ACC:
     case HW_MD_ROD_ACC:
     case HW_MD_ROD_ANGVEL:
     case HW_MD_ROD_ANGACC: {
         const hw_md_rod_out *ro = &src->deck->rods[k];
+        if (ro->body < 0 && ch->q == HW_MD_ROD_NODE_ACC) { /* a zero-length rod that is a point: the point's */
+            double a3[3];
+            if ((st = hw_sim_point_acceleration(src->sim, ro->pt_a, a3))) return st;
+            *value = a3[ch->comp];
+            return HW_OK;
+        }
         const hw_body_def *bd = hw_bodies_def(hw_world_body_set(src->w), ro->body);
-        double quat[4], w[3], a[3], al[3];
+        double quat[4], w[3];
+        const double *a, *al;
         if (!bd || ro->cyl >= bd->n_cylinders) return HW_ERR_INVALID_ARG;
         if ((st = hw_world_body_state(src->w, ro->body, NULL, quat, NULL, w))) return st;
         if (ch->q == HW_MD_ROD_ANGVEL) {
             *value = HW_MD_DEG * w[ch->comp];
             return HW_OK;
         }
-        if ((st = hw_world_body_acceleration(src->w, ro->body, a, al))) return st;
+        if ((st = body_acc(src, ro->body, &a))) return st;
+        al = a + 3;
         if (ch->q == HW_MD_ROD_ANGACC) {
             *value = HW_MD_DEG * al[ch->comp];
             return HW_OK;
         }
-        /* end A rides on the body at d from its reference point: a + alpha x d + w x (w x d) */
-        const double *ca = bd->cylinders[ro->cyl].a;
-        hw_v3 d = hw_quat_rotate(hw_quat_make(quat[0], quat[1], quat[2], quat[3]), hw_v3_make(ca[0], ca[1], ca[2]));
+        /* end A (or node index, a fraction index / N of the way to end B) rides on the body at d from
+         * its reference point: a + alpha x d + w x (w x d) */
+        const double *ca = bd->cylinders[ro->cyl].a, *cb = bd->cylinders[ro->cyl].b;
+        double fr = ch->q == HW_MD_ROD_NODE_ACC && n > 0 ? (double)ch->index / n : 0.0;
+        hw_v3 d = hw_quat_rotate(hw_quat_make(quat[0], quat[1], quat[2], quat[3]),
+                                 hw_v3_make(ca[0] + fr * (cb[0] - ca[0]), ca[1] + fr * (cb[1] - ca[1]),
+                                            ca[2] + fr * (cb[2] - ca[2])));
         hw_v3 W = hw_v3_make(w[0], w[1], w[2]);
         hw_v3 acc = hw_v3_add(hw_v3_add(hw_v3_make(a[0], a[1], a[2]), hw_v3_cross(hw_v3_make(al[0], al[1], al[2]), d)),
                               hw_v3_cross(W, hw_v3_cross(W, d)));
@@ -234,7 +324,8 @@ static hw_status rod_channel(const md_src *src, const hw_md_channel *ch, double 
 static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double *value)
 {
     if (!src->w) return HW_ERR_INVALID_ARG; /* bodies are the world's */
-    double r[3], q[4], v[3], w[3], f6[6];
+    double r[3], q[4], v[3], w[3];
+    const double *f6, *acc;
     hw_status st = hw_world_body_state(src->w, ch->object, r, q, v, w);
     if (st) return st;
     const double deg = HW_MD_DEG;
@@ -242,12 +333,11 @@ static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double
     case HW_MD_BODY_POS: *value = r[ch->comp]; return HW_OK;
     case HW_MD_BODY_VEL: *value = v[ch->comp]; return HW_OK;
     case HW_MD_BODY_ANGVEL: *value = w[ch->comp] * deg; return HW_OK;
-    case HW_MD_BODY_ACC: { /* m/s^2 and deg/s^2, as MoorDyn 2.7.2 writes them */
-        double acc[6];
-        st = hw_world_body_acceleration(src->w, ch->object, acc, acc + 3);
+    case HW_MD_BODY_SUB: *value = 0.0; return HW_OK; /* as MoorDyn 2.7.2 writes it (docs/moordyn.md, OUTPUTS) */
+    case HW_MD_BODY_ACC: /* m/s^2 and deg/s^2, as MoorDyn 2.7.2 writes them */
+        st = body_acc(src, ch->object, &acc);
         *value = st ? 0.0 : ch->comp < 3 ? acc[ch->comp] : acc[ch->comp] * deg;
         return st;
-    }
     case HW_MD_BODY_ANGLE: {
         /* MoorDyn's angles (R = Rx Ry Rz, the deck's r0 p0 y0), not bodies.csv's roll-pitch-yaw */
         double a[3];
@@ -256,8 +346,8 @@ static hw_status body_channel(const md_src *src, const hw_md_channel *ch, double
         return HW_OK;
     }
     default:
-        st = hw_bodies_total_load(hw_world_body_set(src->w), ch->object, hw_world_time(src->w), f6);
-        *value = ch->q == HW_MD_BODY_TEN ? norm3(f6) : f6[ch->comp];
+        st = body_load(src, ch->object, &f6);
+        *value = st ? 0.0 : ch->q == HW_MD_BODY_TEN ? norm3(f6) : f6[ch->comp];
         return st;
     }
 }
@@ -327,6 +417,9 @@ static hw_status channel_value(const md_src *src, const hw_md_channel *ch, line_
     case HW_MD_ROD_ACC:
     case HW_MD_ROD_ANGVEL:
     case HW_MD_ROD_ANGACC:
+    case HW_MD_ROD_NODE_ACC:
+    case HW_MD_ROD_SUB:
+    case HW_MD_BODY_SUB:
     case HW_MD_BODY_POS:
     case HW_MD_BODY_ANGLE:
     case HW_MD_BODY_VEL:
@@ -370,9 +463,11 @@ hw_status hw_md_channel_value_world(const hw_world *w, const hw_sim *sim, const 
     memset(&copy, 0, sizeof copy);
     copy_reset(&copy);
     rod_copy rc = {-1, NULL, 0};
-    md_src src = {sim ? sim : hw_world_lumped(w), deck ? w : NULL, deck, &rc};
+    body_copy bc = {0, NULL, NULL, NULL};
+    md_src src = {sim ? sim : hw_world_lumped(w), deck ? w : NULL, deck, &rc, &bc};
     hw_status st = channel_value(&src, ch, &copy, value);
     copy_free(&copy);
+    body_copy_free(&bc);
     free(rc.nodes);
     return st;
 }
@@ -480,18 +575,29 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
     const hw_md_line_out *L = &o->deck->lines[lf->line];
     int n = hw_sim_line_nseg(sim, lf->line);
     if (n != L->nseg) return HW_ERR_INVALID_ARG; /* decks have no winches: the count stays */
-    size_t need = (size_t)7 * ((size_t)n + 1);
+    size_t np = (size_t)n + 1, need = 7 * np;
     if (need > o->cap) {
         double *b = realloc(o->buf, need * sizeof *b);
         if (!b) return HW_ERR_NOMEM;
         o->buf = b;
         o->cap = need;
     }
-    double *r = o->buf, *v = o->buf + 3 * ((size_t)n + 1), *phi = o->buf + 6 * ((size_t)n + 1);
+    if (3 * np > o->fl_cap) {
+        hw_v3 *b = realloc(o->fl, 3 * np * sizeof *b);
+        if (!b) return HW_ERR_NOMEM;
+        o->fl = b;
+        o->fl_cap = 3 * np;
+    }
+    double *r = o->buf, *v = o->buf + 3 * np, *phi = o->buf + 6 * np;
+    hw_v3 *fl = o->fl; /* U, D, V of node i at fl[3 i], fl[3 i + 1], fl[3 i + 2] */
     hw_status st = hw_sim_line_positions(sim, lf->line, r);
     if (!st) st = hw_sim_line_velocities(sim, lf->line, v);
     if (!st && (L->flags & HW_MD_LO_VIV)) st = hw_sim_line_viv_phases(sim, lf->line, phi);
     if (st) return st;
+    if (L->flags & (HW_MD_LO_FLUID | HW_MD_LO_DRAG | HW_MD_LO_VIV)) /* once a node for the three groups */
+        for (int i = 0; i <= n; i++)
+            node_fluid(o->deck, L, r, v, i, t, (L->flags & HW_MD_LO_VIV) ? phi[i] : 0.0, &fl[3 * i], &fl[3 * i + 1],
+                       &fl[3 * i + 2]);
     FILE *f = lf->f;
     put_time(f, t);
     for (int b = 0; b < HW_MD_LO_COUNT; b++) {
@@ -499,13 +605,13 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
         if (!(L->flags & bit)) continue;
         if (b < 6) {
             for (int i = 0; i <= n; i++) {
-                hw_v3 x = hw_v3_zero(), U, D, V;
+                hw_v3 x = hw_v3_zero();
                 if (bit == HW_MD_LO_POS) x = v3_at(r, i);
                 else if (bit == HW_MD_LO_VEL) x = v3_at(v, i);
-                else if (bit == HW_MD_LO_FLUID || bit == HW_MD_LO_DRAG || bit == HW_MD_LO_VIV) {
-                    node_fluid(o->deck, L, r, v, i, t, bit == HW_MD_LO_VIV ? phi[i] : 0.0, &U, &D, &V);
-                    x = bit == HW_MD_LO_FLUID ? U : bit == HW_MD_LO_DRAG ? D : V;
-                } else if (bit == HW_MD_LO_CURV) {
+                else if (bit == HW_MD_LO_FLUID) x = fl[3 * i];
+                else if (bit == HW_MD_LO_DRAG) x = fl[3 * i + 1];
+                else if (bit == HW_MD_LO_VIV) x = fl[3 * i + 2];
+                else if (bit == HW_MD_LO_CURV) {
                     /* the hinge angle over the unstretched length (kernels/physics/bending.h) */
                     double k = 0;
                     if (i > 0 && i < n) {
@@ -525,11 +631,15 @@ static hw_status line_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, 
             for (int s = 0; s < n; s++) {
                 hw_seg_result g = hw_segment_eval(v3_at(r, s), v3_at(r, s + 1), v3_at(v, s), v3_at(v, s + 1), L->l0,
                                                   L->ea, L->ba, NULL, NULL, 0);
-                if (bit == HW_MD_LO_TEN) put_value(f, g.strain > 0 ? L->ea * g.strain : 0.0);
+                const double *ex = L->curves, *bx = L->curves + 2 * L->ea_n; /* the curves, if any */
+                if (bit == HW_MD_LO_TEN)
+                    put_value(f, g.strain <= 0 ? 0.0 : L->ea_n ? hw_ea_table_tension(ex, ex + L->ea_n, L->ea_n, g.strain)
+                                                               : L->ea * g.strain);
                 else if (bit == HW_MD_LO_STRAIN) put_value(f, g.strain);
                 else if (bit == HW_MD_LO_RATE) put_value(f, g.rate);
                 else {
-                    hw_v3 c = hw_v3_scale(g.q, L->ba * g.rate);
+                    hw_v3 c = hw_v3_scale(g.q, L->ba_n ? hw_ba_table_force(bx, bx + L->ba_n, L->ba_n, g.rate)
+                                                       : L->ba * g.rate);
                     put_value(f, c.x);
                     put_value(f, c.y);
                     put_value(f, c.z);
@@ -604,7 +714,7 @@ static hw_status rod_row(hw_md_out *o, const line_file *lf, const hw_sim *sim, d
     const hw_md_rod_out *ro = &o->deck->rods[lf->line];
     FILE *f = lf->f;
     if (o->world) {
-        md_src src = {sim, o->world, o->deck, &o->rc};
+        md_src src = {sim, o->world, o->deck, &o->rc, &o->bc};
         const hw_cyl_node *nd;
         hw_status st = rod_nodes(&src, lf->line, &nd);
         if (st) return st;
@@ -756,7 +866,8 @@ hw_status hw_md_out_write(hw_md_out *o, const hw_sim *sim, char *msg, size_t msg
     put_time(o->f, t);
     copy_reset(&o->copy); /* a new state */
     o->rc.rod = -1;
-    md_src src = {sim, o->world, o->deck, &o->rc};
+    if (o->bc.have) memset(o->bc.have, 0, (size_t)o->bc.n);
+    md_src src = {sim, o->world, o->deck, &o->rc, &o->bc};
     for (int k = 0; k < o->deck->n_channels; k++) {
         double v = 0;
         hw_status st = channel_value(&src, &o->deck->channels[k], &o->copy, &v);
@@ -793,7 +904,9 @@ void hw_md_out_close(hw_md_out *o)
         if (o->files[k].f) fclose(o->files[k].f);
     free(o->files);
     free(o->buf);
+    free(o->fl);
     free(o->rc.nodes);
+    body_copy_free(&o->bc);
     copy_free(&o->copy);
     free(o);
 }

@@ -33,17 +33,22 @@ void hw_md_state_free(hw_md_state *st)
     memset(st, 0, sizeof *st);
 }
 
+/* The largest state file read: 1 GiB. It is the model's size (48 bytes a node, 104 a body or rod),
+ * not a text the user writes: 64 MiB, the input limit, is some 1.4 million nodes, which a big
+ * array of long lines passes; 1 GiB is some 22 million. */
+#define MD_STATE_MAX_BYTES ((long long)1 << 30)
+
 hw_status hw_md_state_read(const char *path, hw_md_state *st, char *msg, size_t msg_len)
 {
     memset(st, 0, sizeof *st);
     size_t len = 0;
     long long big = 0;
-    unsigned char *b = (unsigned char *)hw_read_file(path, &len, &big); /* the one whole-file reader */
+    unsigned char *b = (unsigned char *)hw_read_file_max(path, &len, &big, MD_STATE_MAX_BYTES);
     if (!b) {
         int e = errno; /* before snprintf and strerror, which may change it */
         if (e == EFBIG)
             snprintf(msg, msg_len, "%s: expected a MoorDyn state file of at most %lld bytes, got %lld", path,
-                     HW_INPUT_MAX_BYTES, big);
+                     MD_STATE_MAX_BYTES, big);
         else
             snprintf(msg, msg_len, "%s: cannot read the state file: %s", path, strerror(e));
         return hw_read_file_status(e);

@@ -582,13 +582,14 @@ static void check_unique_names(loader *L, int section)
 /* ---- line types ------------------------------------------------------------------------------- */
 
 static const char *const TYPE_KEYS[] = {"name", "diameter", "mass_per_length", "EA", "EA_table",
-                                        "BA", "damping_ratio", "EI", "Cdn", "Cdt", "Can", "Cat",
+                                        "BA", "damping_ratio", "BA_table", "EI", "Cdn", "Cdt", "Can", "Cat",
                                         "seabed_friction", "mbl", "viscoelastic", "viv", "syrope", NULL};
 static const char *const VISCO_KEYS[] = {"EA_d", "BA_d", "EA_d_slope", NULL};
 static const char *const VIV_KEYS[] = {"Cl", "cF", "dF", "tau", NULL};
 static const char *const SYROPE_KEYS[] = {"OWC", "curve", "k1", "k2", "alpha", "beta", "BA_d", NULL};
 static const char *const SYROPE_CURVES[] = {"linear", "quadratic", "exp", NULL};
 static const hw_yr_table_spec EA_TABLE_SPEC = {2, 2, 2, "[strain, tension]", "strain"};
+static const hw_yr_table_spec BA_TABLE_SPEC = {2, 2, 2, "[strain rate, damping force]", "strain rate"};
 
 /* EA (a number) or EA_table (rows [strain, tension]): exactly one. */
 static void parse_axial_stiffness(mapr *m, hw_line_type_def *t)
@@ -613,6 +614,20 @@ static void parse_axial_stiffness(mapr *m, hw_line_type_def *t)
         t->ea_table.y = hw_yr_column(m->y, rows, n, 2, 1);
         t->ea_table.n = n;
     }
+}
+
+/* BA_table (rows [strain rate, damping force]): the axial damping as a curve, MoorDyn's BA curve
+ * file; with BA or damping_ratio, hw_model_check says which to keep. */
+static void parse_damping_table(mapr *m, hw_line_type_def *t)
+{
+    fld f;
+    if (!hw_yr_get(m, "BA_table", &f)) return;
+    double *rows = NULL;
+    int n = hw_yr_read_table(m, &f, &BA_TABLE_SPEC, "BA_table", &rows);
+    if (n < 0) return;
+    t->ba_table.x = hw_yr_column(m->y, rows, n, 2, 0);
+    t->ba_table.y = hw_yr_column(m->y, rows, n, 2, 1);
+    t->ba_table.n = n;
 }
 
 /* viscoelastic: {EA_d: N, BA_d: N s, EA_d_slope: -}: MoorDyn's static-dynamic stiffness model,
@@ -688,6 +703,7 @@ static void parse_line_type(loader *L, yaml_node_t *node, int i, hw_line_type_de
     parse_axial_stiffness(&m, t);
     hw_yr_get_num(&m, "BA", 0, &t->ba);
     hw_yr_get_num(&m, "damping_ratio", 0, &t->damping_ratio);
+    parse_damping_table(&m, t);
     hw_yr_get_num(&m, "EI", 0, &t->ei);
     hw_yr_get_num(&m, "Cdn", 0, &t->cdn);
     hw_yr_get_num(&m, "Cdt", 0, &t->cdt);

@@ -198,6 +198,16 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     }
     fprintf(f, "\n    BA: "); num(f, t->ba);
     fprintf(f, "\n    damping_ratio: "); num(f, t->damping_ratio);
+    if (t->ba_table.n > 0) {
+        fprintf(f, "\n    BA_table:");
+        for (int k = 0; k < t->ba_table.n; k++) {
+            fprintf(f, "\n      - [");
+            num(f, t->ba_table.x[k]);
+            fputs(", ", f);
+            num(f, t->ba_table.y[k]);
+            fputc(']', f);
+        }
+    }
     fprintf(f, "\n    EI: "); num(f, t->ei);
     fprintf(f, "\n    Cdn: "); num(f, t->cdn);
     fprintf(f, "\n    Cdt: "); num(f, t->cdt);

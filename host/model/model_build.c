@@ -43,9 +43,7 @@ static char *own_str(hw_model *m, const char *s)
     return d;
 }
 
-/* Largest tangent stiffness of a strain-tension table (the stiffness the critical step and the
- * damping ratio must respect). */
-static double table_max_slope(const hw_table *t)
+double hw_table_max_slope(const hw_table *t)
 {
     double k = t->x[0] > 0 ? t->y[0] / t->x[0] : 0.0;
     for (int i = 1; i < t->n; i++) {
@@ -97,6 +95,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     for (int l = 0; l < nl; l++) {
         const hw_line_type_def *ty = &def->types[def->lines[l].type];
         if (ty->ea_table.n >= 2) ntab += ty->ea_table.n;
+        if (ty->ba_table.n >= 2) ntab += ty->ba_table.n;
         int cap = hw_line_max_segments(def, l);
         S->n_nodes += cap + 1;
         S->n_segs += cap;
@@ -138,6 +137,7 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
     }
     ALLOC(S->ln_n0, nl); ALLOC(S->ln_s0, nl); ALLOC(S->ln_nseg, nl); ALLOC(S->ln_pa, nl);
     ALLOC(S->ln_pb, nl); ALLOC(S->ln_tab0, nl); ALLOC(S->ln_tabn, nl);
+    ALLOC(S->ln_btabn, nl);
     ALLOC(S->ln_d, nl); ALLOC(S->ln_mu, nl); ALLOC(S->ln_ea, nl); ALLOC(S->ln_ba, nl);
     ALLOC(S->ln_ei, nl); ALLOC(S->ln_cdn, nl); ALLOC(S->ln_cdt, nl); ALLOC(S->ln_can, nl);
     ALLOC(S->ln_cat, nl); ALLOC(S->ln_mus, nl);
@@ -186,11 +186,19 @@ static hw_status build_lines(const hw_model_def *def, hw_model *m)
             memcpy(S->tab_x + t0, ty->ea_table.x, (size_t)ty->ea_table.n * sizeof(double));
             memcpy(S->tab_y + t0, ty->ea_table.y, (size_t)ty->ea_table.n * sizeof(double));
             t0 += ty->ea_table.n;
-            ea = table_max_slope(&ty->ea_table);
+            ea = hw_table_max_slope(&ty->ea_table);
         }
         S->ln_ea[l] = ea;
         double l0 = ld->length / ld->nseg;
         S->ln_ba[l] = ty->damping_ratio > 0 ? ty->damping_ratio * l0 * sqrt(ea * ty->mu) : ty->ba;
+        S->ln_btabn[l] = 0;
+        if (ty->ba_table.n >= 2) { /* the damping curve, after the EA table's rows (kernels/lumped.h) */
+            S->ln_btabn[l] = ty->ba_table.n;
+            memcpy(S->tab_x + t0, ty->ba_table.x, (size_t)ty->ba_table.n * sizeof(double));
+            memcpy(S->tab_y + t0, ty->ba_table.y, (size_t)ty->ba_table.n * sizeof(double));
+            t0 += ty->ba_table.n;
+            S->ln_ba[l] = hw_table_max_slope(&ty->ba_table); /* BA for the step estimates and the hinge */
+        }
         if (ty->ei > 0) S->any_bending = 1;
         if (any_vis) {
             S->ln_vk2[l] = ty->ea_d > 0 ? ty->ea_d : 0.0;

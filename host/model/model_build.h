@@ -17,6 +17,11 @@ typedef struct hw_model {
 } hw_model;
 
 hw_status hw_model_build(const hw_model_def *def, hw_model *m, char *msg, size_t msg_len);
+
+/* Largest slope of a table (n >= 2, x increasing), from (0, 0) to its first row included: an
+ * EA_table's tangent stiffness the critical step and the damping ratio must respect, a BA_table's
+ * steepest damping. */
+double hw_table_max_slope(const hw_table *t);
 void hw_model_free(hw_model *m);
 
 #endif

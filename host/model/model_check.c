@@ -173,6 +173,29 @@ static hw_status check_env(const hw_env_def *e, hw_input_error *err)
     return HW_OK;
 }
 
+/* BA_table: rates increasing, every force with its rate's sign or zero (the damping dissipates);
+ * rates all >= 0 (mirrored to negative rates): forces >= 0 and zero at a zero rate. */
+static hw_status check_damping_table(const hw_line_type_def *t, int i, hw_input_error *err)
+{
+    const hw_section S = HW_SEC_LINE_TYPE;
+    const hw_table *tb = &t->ba_table;
+    if (tb->n < 2 || !tb->x || !tb->y) FAIL(S, i, "BA_table", "expected at least 2 rows, got %d", tb->n);
+    if (t->ba > 0 || t->damping_ratio > 0)
+        FAIL(S, i, "BA_table", "expected either BA_table or BA/damping_ratio, got both");
+    if (t->syrope.on || t->ea_d != 0 || t->ba_d != 0)
+        FAIL(S, i, "BA_table", "expected a BA_table on an elastic line, got it with Syrope or viscoelastic");
+    hw_status st = check_increasing(err, S, i, "BA_table", tb->x, tb->n, 1, "strain rate");
+    if (st) return st;
+    for (int k = 0; k < tb->n; k++) {
+        if (!(finite(tb->x[k]) && finite(tb->y[k])))
+            FAIL(S, i, "BA_table", "expected finite numbers, got %g, %g in row %d", tb->x[k], tb->y[k], k);
+        if (tb->x[k] * tb->y[k] < 0 || (tb->x[k] == 0 && tb->y[k] != 0))
+            FAIL(S, i, "BA_table", "expected a damping force of the strain rate's sign (0 at rate 0: it "
+                 "dissipates), got %g at %g in row %d", tb->y[k], tb->x[k], k);
+    }
+    return HW_OK;
+}
+
 static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *err)
 {
     const hw_section S = HW_SEC_LINE_TYPE;
@@ -204,6 +227,10 @@ static hw_status check_type(const hw_line_type_def *t, int i, hw_input_error *er
         FAIL(S, i, "damping_ratio", "expected a damping ratio >= 0, got %g", t->damping_ratio);
     if (t->ba > 0 && t->damping_ratio > 0)
         FAIL(S, i, "damping_ratio", "expected either BA or damping_ratio, got both");
+    if (t->ba_table.n > 0) {
+        hw_status st = check_damping_table(t, i, err);
+        if (st) return st;
+    }
     if (!(finite(t->ei) && t->ei >= 0)) FAIL(S, i, "EI", "expected EI >= 0 N m^2, got %g", t->ei);
     const struct { const char *k; double v; } co[] = {
         {"Cdn", t->cdn}, {"Cdt", t->cdt}, {"Can", t->can}, {"Cat", t->cat},

@@ -317,7 +317,15 @@ static void apply_step(statics *s, double alpha)
         for (int c = 0; c < 3; c++) s->ytry[c * n + nn + s->free_pts[k]] += alpha * s->rp[3 * k + c];
 }
 
-static double newton(statics *s, double tol, int max_iter, int *iters)
+/* Newton gives up early, as stalled, when its best |F|^2 has not fallen by a millionth in this many
+ * iterations: the watchdog then cycles between the best state and the same failed steps (a heavy
+ * weight on a slack line: nothing holds it until the line is taut). Solves that converge improve
+ * at least every 6 iterations (the whole suite, measured), so 20 leaves them alone. */
+#define NEWTON_STALL 20
+#define HW_STR_(x) #x
+#define HW_STR(x) HW_STR_(x)
+
+static double newton(statics *s, double tol, int max_iter, int *iters, int *stalled)
 {
     const hw_lm_sys *S = &s->m->S;
     double lambda = 0.0, lam_floor = 0.0;
@@ -337,8 +345,10 @@ static double newton(statics *s, double tol, int max_iter, int *iters)
     enum { WATCH = 6 };
     double ss_best = sumsq(s);
     memcpy(s->ybest, s->y, ny_of(s) * sizeof(double));
-    int since_best = 0, mono_left = 0, fails = 0;
+    int since_best = 0, mono_left = 0, fails = 0, stale = 0;
+    double ss_mark = ss_best; /* the best |F|^2 when it last fell by a millionth */
     int it = 0;
+    if (stalled) *stalled = 0;
     for (; it < max_iter && res > tol * s->tscale; it++) {
         memcpy(s->f0, s->f, (size_t)3 * S->n_state * sizeof(double));
         double ss0 = sumsq(s);
@@ -413,6 +423,14 @@ static double newton(statics *s, double tol, int max_iter, int *iters)
         }
         update_scale(s);
         res = max_residual(s);
+        if (ss_best < ss_mark * (1.0 - 1e-6)) {
+            ss_mark = ss_best;
+            stale = 0;
+        } else if (++stale >= NEWTON_STALL && res > tol * s->tscale) {
+            if (stalled) *stalled = 1;
+            it++;
+            break;
+        }
     }
     if (!(res <= tol * s->tscale) && sumsq(s) > ss_best) { /* report the best state reached */
         memcpy(s->y, s->ybest, ny_of(s) * sizeof(double));
@@ -437,7 +455,7 @@ static double continuation(statics *s, double tol, int max_iter, int *iters)
     size_t ny = ny_of(s);
     double *cs = (double *)malloc(sizeof(double) * (size_t)(nl + np + 1));
     double *ysave = (double *)malloc(sizeof(double) * ny);
-    if (!cs || !ysave) { free(cs); free(ysave); return newton(s, tol, max_iter, iters); }
+    if (!cs || !ysave) { free(cs); free(ysave); return newton(s, tol, max_iter, iters, NULL); }
     memcpy(cs, S->ln_cscale, sizeof(double) * (size_t)nl);
     memcpy(cs + nl, S->pt_cscale, sizeof(double) * (size_t)np);
     const double tol_mid = tol > 1e-4 ? tol : 1e-4; /* the intermediate shapes need not be exact */
@@ -449,7 +467,7 @@ static double continuation(statics *s, double tol, int max_iter, int *iters)
         memcpy(ysave, s->y, sizeof(double) * ny);
         double want = lt >= 1.0 ? tol : tol_mid;
         /* a sub-solve that needs many iterations is a step too far: halve it instead */
-        r = newton(s, want, max_iter < 15 ? max_iter : 15, &it);
+        r = newton(s, want, max_iter < 15 ? max_iter : 15, &it, NULL);
         total += it;
         if (r <= want * s->tscale) {
             lam = lt;
@@ -679,26 +697,28 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
             }
     }
     for (size_t k = (size_t)HW_Y_VX * n; k < ny; k++) y[k] = 0.0; /* at rest, nothing dissipated */
-    int iters = 0;
+    int iters = 0, stalled = 0;
     double r;
     if (S->cur_nz > 0)
         r = continuation(&s, tol, max_iter, &iters);
     else
-        r = newton(&s, tol, max_iter, &iters);
+        r = newton(&s, tol, max_iter, &iters, &stalled);
     if (!(r <= tol * s.tscale)) {
-        /* Newton stalled: relax dynamically from its best state to near an equilibrium (to
-         * 1e-3 of the force scale, or tol when looser), then Newton again from there */
+        /* Newton stalled (no progress in NEWTON_STALL iterations) or ran out of iterations: relax
+         * dynamically from its best state to near an equilibrium (to 1e-3 of the force scale, or
+         * tol when looser), then Newton again from there */
         double r0 = r / s.tscale, rtol = tol > 1e-3 ? tol : 1e-3;
         int steps = 0, it2 = 0;
         long long cap = 20000000LL / (n > 0 ? n : 1);
         int max_steps = cap < 2000 ? 2000 : cap > 200000 ? 200000 : (int)cap;
         double rr = relax(&s, rtol, max_steps, &steps);
         hw_logf(log, log_user, 0,
-                "static equilibrium: Newton stalled at residual %.3g of the force scale after %d iterations; "
+                "static equilibrium: Newton stalled at residual %.3g of the force scale after %d iterations%s; "
                 "dynamic relaxation (kinetic damping, as MoorDyn's initial-condition stage relaxes) took %d steps "
-                "to residual %.3g", r0, iters, steps, rr / s.tscale);
+                "to residual %.3g", r0, iters, stalled ? " (no progress in the last " HW_STR(NEWTON_STALL) ")" : "", steps,
+                rr / s.tscale);
         if (isfinite(rr)) {
-            r = newton(&s, tol, max_iter, &it2);
+            r = newton(&s, tol, max_iter, &it2, &stalled);
             iters += it2;
         }
     }
@@ -718,11 +738,13 @@ hw_status hw_static_solve(const hw_model *m, double *y, double tol, int max_iter
         if (msg && msg_len)
             snprintf(msg, msg_len,
                      "static equilibrium did not converge: largest residual force %.6g N is %.3g of the "
-                     "force scale %.6g N (largest tension or weight) after %d Newton iterations "
+                     "force scale %.6g N (largest tension or weight) after %d Newton iterations%s "
                      "(tolerance %.3g); check that every free point can reach equilibrium (a buoyant "
-                     "point with nothing holding it down, a line too short for its anchor), or raise "
-                     "solver.static_max_iterations, or turn solver.static_solve off",
-                     r, r / s.tscale, s.tscale, iters, tol);
+                     "point with nothing holding it down, a line too short for its anchor), %sor turn "
+                     "solver.static_solve off",
+                     r, r / s.tscale, s.tscale, iters,
+                     stalled ? ", the last " HW_STR(NEWTON_STALL) " without progress" : "", tol,
+                     stalled ? "" : "or raise solver.static_max_iterations, ");
     }
 done:
     s.ops->destroy(s.b);

@@ -128,6 +128,9 @@ hw_body_def hw_default_body(void);
  * cylinders' displaced volume when whole under water (m^3, in *cyl_volume when not NULL). */
 void hw_body_mass_props(const hw_body_def *def, double *mass, double cg[3], double inertia[6],
                         double *cyl_volume);
+/* Adds to inertia (Ixx Iyy Izz Ixy Ixz Iyz, about a point) the parallel-axis term of a mass m at
+ * offset r from that point: m (|r|^2 1 - r r^T). */
+void hw_body_parallel_axis(double inertia[6], double m, const double r[3]);
 /* 1 when def is a pinned body whose pin follows its motion (a motion other than the default
  * constant velocity 0), else 0. */
 int hw_body_pin_moves(const hw_body_def *def);

@@ -172,6 +172,10 @@ typedef struct hw_line_type_def {
     double ba;         /* axial internal damping BA, N s (>= 0) */
     double damping_ratio; /* used instead of ba when > 0: BA = zeta * l * sqrt(EA mu), the fraction
                              of critical damping of the highest axial mode of a segment of length l */
+    hw_table ba_table; /* optional: damping force (N) against strain rate (1/s), MoorDyn's BA curve;
+                          replaces ba and damping_ratio when n >= 2. Rates all >= 0: the force is
+                          odd in the rate (mirrored); a first rate < 0: read as given. Flat past the
+                          ends (kernels/physics/segment.h hw_ba_table_force) */
     double ei;         /* bending stiffness EI, N m^2 (>= 0; 0 = none) */
     double cdn, cdt;   /* normal / tangential drag coefficients. Defaults 1.2, 0.008 */
     double can, cat;   /* normal / tangential added-mass coefficients. Defaults 1.0, 0.0 */

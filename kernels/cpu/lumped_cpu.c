@@ -334,7 +334,8 @@ static int segments_item(const hw_lm_sys *S, double t, const double *y, const hw
 {
     int l = it.line, n = S->n_state, s0 = S->ln_s0[l], n0 = S->ln_n0[l], t0 = S->ln_tab0[l];
     int ns = S->ln_nseg[l], k0 = it.k0, k1 = it.k1, ku = k1 < ns ? k1 : ns; /* in use: k0 .. ku-1 */
-    if (hw_lm_is_visco(S, l) || hw_lm_is_syrope(S, l)) /* viscoelastic or Syrope (no winch): generic */
+    if (hw_lm_is_visco(S, l) || hw_lm_is_syrope(S, l) || S->ln_btabn[l] > 0) /* viscoelastic, Syrope or a
+                                                                             * damping curve: generic */
         for (int k = k0; k < ku; k++) hw_lm_segment_at(S, t, y, w, dy, l, s0 + k, n0 + k);
     else if (ku > k0)
         segment_range(ku - k0, n, y + HW_Y_RX * n + n0 + k0, y + HW_Y_VX * n + n0 + k0,

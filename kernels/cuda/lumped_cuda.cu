@@ -245,10 +245,10 @@ static hw_status cu_create(const hw_lm_sys *h, int with_node_forces, hw_backend 
     bad |= dev_copy(b, &S.sb_y, by ? h->sb_y : NULL, by);
     bad |= dev_copy(b, &S.sb_d, bx ? h->sb_d : NULL, (size_t)bx * by);
     int *const *lni[] = {&h->ln_n0, &h->ln_s0, &h->ln_nseg, &h->ln_pa, &h->ln_pb, &h->ln_tab0,
-                         &h->ln_tabn, &h->ln_cap};
+                         &h->ln_tabn, &h->ln_cap, &h->ln_btabn};
     int **lno[] = {&S.ln_n0, &S.ln_s0, &S.ln_nseg, &S.ln_pa, &S.ln_pb, &S.ln_tab0, &S.ln_tabn,
-                   &S.ln_cap};
-    for (int k = 0; k < 8; k++) bad |= dev_copy(b, lno[k], *lni[k], nl);
+                   &S.ln_cap, &S.ln_btabn};
+    for (int k = 0; k < 9; k++) bad |= dev_copy(b, lno[k], *lni[k], nl);
     bad |= dev_copy(b, &S.ln_wseg, h->ln_wseg, 2 * (size_t)nl);
     bad |= dev_copy(b, &S.ln_wrate, h->ln_wrate, 2 * (size_t)nl);
     bad |= dev_copy(b, &S.ln_cscale, h->ln_cscale, nl);

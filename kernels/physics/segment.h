@@ -36,6 +36,20 @@ HW_HD double hw_ea_table_energy(const double *x, const double *y, int n, double 
     return acc + 0.5 * (ya + hw_ea_table_tension(x, y, n, e)) * (e - xa);
 }
 
+/* Damping force (N) at strain rate de from a strain-rate/force table (n >= 2 rows, rates
+ * increasing), MoorDyn's BA curve: linear between rows and flat past the ends, as MoorDyn 2.7.2
+ * interpolates. A table whose rates are all >= 0 is mirrored, F(-de) = -F(de), and runs linearly
+ * from (0, 0) to its first row; one with a negative first rate is read as given. (MoorDyn 2.7.2
+ * mirrors the magnitude only, so that a shortening segment's damping pulls as a stretching one's
+ * does, holds the first row's force below it, and takes 0/0 at a zero rate: NaN; docs/moordyn.md.) */
+HW_HD double hw_ba_table_force(const double *x, const double *y, int n, double de)
+{
+    if (x[0] < 0.0) return hw_tlu(x, y, n, de);
+    double a = de < 0.0 ? -de : de;
+    double f = a < x[0] ? y[0] * (a / x[0]) : hw_tlu(x, y, n, a);
+    return de < 0.0 ? -f : f;
+}
+
 typedef struct hw_seg_result {
     hw_v3 q;       /* unit tangent from node i-1 to node i */
     double len;    /* stretched length */
@@ -71,6 +85,15 @@ HW_HD hw_seg_result hw_segment_reel(hw_seg_result s, double l0, double dl0, doub
     double el = tab_n >= 2 ? hw_ea_table_tension(tab_x, tab_y, tab_n, s.strain) : ea * s.strain;
     s.T = hw_slack_tension(HW_SLACK_FULL_DAMPED, s.strain, el, ba * s.rate, s.rate, 0.0);
     return s;
+}
+
+/* The tension of a segment whose damping is a table (hw_ba_table_force) rather than BA de: the
+ * elastic part as hw_segment_eval's, the same slack rule. */
+HW_HD double hw_segment_table_damped(hw_seg_result s, double ea, const double *tab_x, const double *tab_y,
+                                     int tab_n, const double *bx, const double *by, int bn)
+{
+    double el = tab_n >= 2 ? hw_ea_table_tension(tab_x, tab_y, tab_n, s.strain) : ea * s.strain;
+    return hw_slack_tension(HW_SLACK_FULL_DAMPED, s.strain, el, hw_ba_table_force(bx, by, bn, s.rate), s.rate, 0.0);
 }
 
 /* A broken segment (alive = 0: line failure) carries nothing across it: no tension, no damping
