@@ -49,6 +49,13 @@ struct hw_backend_ops {
                     const int *bufs);
     /* Semi-implicit Euler update of y with its derivative dy: v += dt a; x += dt v. */
     void (*symplectic)(hw_backend *b, int buf_y, int buf_dy, double dt);
+    /* The Newmark-type update (MoorDyn's ACA and Wilson schemes) from src and the derivatives in
+     * bufs[0], bufs[1]: positions dst = src + sum_j (cx[j] bufs[j] + ca[j] (bufs[j]'s acceleration
+     * of the same node and axis)), every other value dst = src + sum_j cv[j] bufs[j]
+     * (kernels/lumped.h hw_lm_second_order; the values after the node blocks as the velocities).
+     * dst may be src, not bufs[j]. */
+    void (*second_order)(hw_backend *b, int dst, int src, const int *bufs, const double *cx,
+                         const double *ca, const double *cv);
     /* The first segment flagged bad by the evaluations since the last call, or -1; clears it.
      * HW_BAD_DEVICE: the device reported an error (a kernel failed in work queued since). */
     int (*take_bad)(hw_backend *b);
@@ -78,7 +85,7 @@ struct hw_backend_ops {
      * integrator integ, step k running from t = t0 + (k0 + k) * dt, rounded as written (the
      * time hw_sim_step keeps: t0 its t_base, k0 its steps since then),
      * with no host synchronization between them. step is hw_integrate_step: the backend records
-     * the operations one call of it issues (eval, lincomb, constrain, symplectic) and replays
+     * the operations one call of it issues (eval, lincomb, constrain, symplectic, second_order) and replays
      * them n times, reading the time from device memory. Only for models whose host needs
      * nothing between steps (reeling runs inside the step: hw_integrate_step_reel). The bad flag accumulates over the n
      * steps (take_bad afterwards gives the first bad segment index of any of them). */

@@ -949,4 +949,23 @@ HW_HD void hw_lm_symplectic(const hw_lm_sys *S, double *y, const double *dy, dou
     y[HW_Y_RX * n + k] += dt * vx; y[HW_Y_RY * n + k] += dt * vy; y[HW_Y_RZ * n + k] += dt * vz;
     y[HW_Y_ED * n + k] += dt * dy[HW_Y_ED * n + k];
 }
+
+/* The Newmark-type update of state slot k (the backend's second_order; host/world/integrate.c):
+ * positions x = s_x + (cx0 d0_x + cx1 d1_x) + (ca0 d0_v + ca1 d1_v), the rest (velocities and the
+ * energy) v = s_v + (cv0 d0_v + cv1 d1_v); each of d0, d1 a derivative (its position blocks the
+ * velocities, its velocity blocks the accelerations). Slot k reads and writes only slot k of every
+ * buffer, so dst may be src (not d0 or d1). */
+HW_HD void hw_lm_second_order(const hw_lm_sys *S, double *dst, const double *src, const double *d0,
+                              const double *d1, const double *cx, const double *ca, const double *cv, int k)
+{
+    int n = S->n_state;
+    for (int c = 0; c < 3; c++) {
+        size_t ix = (size_t)(HW_Y_RX + c) * n + k, iv = (size_t)(HW_Y_VX + c) * n + k;
+        double x = src[ix] + (cx[0] * d0[ix] + cx[1] * d1[ix]) + (ca[0] * d0[iv] + ca[1] * d1[iv]);
+        dst[iv] = src[iv] + (cv[0] * d0[iv] + cv[1] * d1[iv]);
+        dst[ix] = x;
+    }
+    size_t ie = (size_t)HW_Y_ED * n + k;
+    dst[ie] = src[ie] + (cv[0] * d0[ie] + cv[1] * d1[ie]);
+}
 #endif

@@ -712,7 +712,7 @@ Test(errors, bad_integrator)
 {
     const char *y = plus("solver:\n  integrator: rk3\n");
     expect_error(y, line_of(y, "rk3"), "solver.integrator",
-                 "expected one of: symplectic_euler, rk2, rk4, euler, ab2, ab3, ab4, moordyn_heun, beuler, midpoint, got \"rk3\"");
+                 "expected one of: symplectic_euler, rk2, rk4, euler, ab2, ab3, ab4, moordyn_heun, beuler, midpoint, aca, wilson, got \"rk3\"");
 }
 
 Test(errors, bad_point_type)

@@ -594,8 +594,9 @@ static void read_seafloor(rdr *R, int line, const char *where, const char *val)
 }
 
 /* tScheme: every name MoorDyn 2.7.2 accepts (case-insensitive, as its create_time_scheme reads
- * them). Explicit Euler and Adams-Bashforth run as they are; the rest run the nearest Hawser
- * scheme with a note saying what runs instead (docs/moordyn.md, Time integration). MoorDyn
+ * them). Most run as they are (the iterated implicit ones with their iteration count); the
+ * local-time-step ones run their plain scheme, and the Adams-Bashforth ones the textbook method,
+ * with a note saying so (docs/moordyn.md, Time integration). MoorDyn
  * itself runs RK2 for a name it does not know; Hawser stops at it. */
 static int suffix_count(const char *val, const char *prefix)
 {
@@ -634,9 +635,8 @@ static void read_tscheme(rdr *R, int line, const char *where, const char *val)
             if (PLAIN[k].note) note(R, line, "tScheme %.40s: %s", val, PLAIN[k].note);
             return;
         }
-    static const struct { const char *prefix, *what; int integ; } IMPLICIT[] = {
-        {"BEuler", "backward Euler", HW_INT_BEULER}, {"Midpoint", "implicit midpoint", HW_INT_MIDPOINT},
-        {"ACA", "Newmark average-constant-acceleration", -1}, {"Wilson", "Wilson-theta", -1}};
+    static const struct { const char *prefix; hw_integrator integ; } IMPLICIT[] = {
+        {"BEuler", HW_INT_BEULER}, {"Midpoint", HW_INT_MIDPOINT}, {"ACA", HW_INT_ACA}, {"Wilson", HW_INT_WILSON}};
     for (size_t k = 0; k < sizeof IMPLICIT / sizeof IMPLICIT[0]; k++) {
         int n = suffix_count(val, IMPLICIT[k].prefix);
         if (n < 0) continue;
@@ -645,16 +645,8 @@ static void read_tscheme(rdr *R, int line, const char *where, const char *val)
                  "e.g. %s5), got \"%.40s\"", IMPLICIT[k].prefix, IMPLICIT[k].prefix, val);
             return;
         }
-        if (IMPLICIT[k].integ >= 0) { /* as MoorDyn solves it (world/integrate.c) */
-            R->solver.integrator = (hw_integrator)IMPLICIT[k].integ;
-            R->solver.iterations = n;
-            return;
-        }
-        R->solver.integrator = HW_INT_RK4;
-        note(R, line, "tScheme %.40s: MoorDyn's %s scheme solved by %d relaxed fixed-point iterations (its "
-             "acceleration and velocity updated separately); Hawser runs RK4 (its most accurate and most "
-             "stable explicit scheme) instead, at the same dtM if it is within RK4's critical step", val,
-             IMPLICIT[k].what, n);
+        R->solver.integrator = IMPLICIT[k].integ; /* as MoorDyn solves it (world/integrate.c) */
+        R->solver.iterations = n;
         return;
     }
     fail(R, line, where, "expected a time scheme MoorDyn 2.7.2 knows (Euler, LEuler, Heun, RK2, RK4, AB2, AB3, "

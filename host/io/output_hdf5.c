@@ -123,7 +123,7 @@ struct hw_h5_out {
 /* The YAML key of an integrator (solver.integrator, docs/scenario.md). */
 static const char *integ_key(hw_integrator i)
 {
-    static const char *const K[HW_INT_COUNT] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint"};
+    static const char *const K[HW_INT_COUNT] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint", "aca", "wilson"};
     return (unsigned)i < HW_INT_COUNT ? K[i] : "?";
 }
 

@@ -588,7 +588,7 @@ static const char *const SOLVER_KEYS[] = {"dt", "dt_safety", "t_end", "integrato
                                           "static_tolerance", "static_max_iterations",
                                           "max_strain", "allow_unstable_dt", "iterations",
                                           "instability_monitor", NULL};
-static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint", NULL};
+static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint", "aca", "wilson", NULL};
 
 /* dt: a number or "auto" (0). */
 static void get_dt(mapr *m, double *dt)

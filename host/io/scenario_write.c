@@ -458,7 +458,7 @@ static void write_start(FILE *f, const hw_line_def *l)
     }
 }
 
-static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint"};
+static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint", "aca", "wilson"};
 
 static void write_refs(FILE *f, const hw_model_def *m, const char *key, const char *kind, int n,
                        const hw_output_ref *r)
@@ -536,7 +536,8 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fprintf(f, "\n  static_max_iterations: %d", s->static_max_iter);
     fprintf(f, "\n  max_strain: "); num(f, s->max_strain);
     if (s->allow_unstable_dt) fprintf(f, "\n  allow_unstable_dt: true");
-    if (s->integrator == HW_INT_BEULER || s->integrator == HW_INT_MIDPOINT)
+    if (s->integrator == HW_INT_BEULER || s->integrator == HW_INT_MIDPOINT || s->integrator == HW_INT_ACA ||
+        s->integrator == HW_INT_WILSON)
         fprintf(f, "\n  iterations: %d", s->iterations);
     if (s->monitor_off) fprintf(f, "\n  instability_monitor: false");
     fprintf(f, "\noutputs:\n  interval: "); num(f, sc->out_interval);

@@ -105,20 +105,45 @@ static double ab_radius(int p, double complex hl)
 
 hw_integrator hw_integ_code(hw_integrator integ, int iterations)
 {
-    if (integ != HW_INT_BEULER && integ != HW_INT_MIDPOINT) return integ;
+    int kind = integ == HW_INT_BEULER ? HW_IMPL_BEULER : integ == HW_INT_MIDPOINT ? HW_IMPL_MIDPOINT
+             : integ == HW_INT_ACA ? HW_IMPL_ACA : integ == HW_INT_WILSON ? HW_IMPL_WILSON : -1;
+    if (kind < 0) return integ;
     int n = iterations < 1 ? 1 : iterations > 100000 ? 100000 : iterations;
-    return (hw_integrator)(HW_INT_IMPLICIT + 4 * n + (integ == HW_INT_MIDPOINT));
+    return (hw_integrator)(HW_INT_IMPLICIT + 8 * n + kind);
 }
 
 /* MoorDyn's relaxation of the fixed-point iterations of its implicit schemes (iteration i of n):
  * the derivative kept is (1 - r) x the new one + r x the last one, r = c0 (1 - 1/n) +
- * c1 (1 - (tanh(4 ((i + 1)/n - 1/2)) + 1)/2), with c0 = 0.9, c1 = 0 for backward Euler and midpoint;
- * the last iteration is not relaxed. */
-double hw_implicit_relax(int i, int n)
+ * c1 (1 - (tanh(4 ((i + 1)/n - 1/2)) + 1)/2), with (c0, c1) = (0.9, 0) for backward Euler and
+ * midpoint, (0.9, 0.15) for Newmark (ACA), (0.015, 0) for Wilson; the last iteration is not
+ * relaxed. */
+double hw_implicit_relax(int kind, int i, int n)
 {
-    const double c0 = 0.9, c1 = 0.0;
+    const double c0 = kind == HW_IMPL_WILSON ? 0.015 : 0.9, c1 = kind == HW_IMPL_ACA ? 0.15 : 0.0;
     double x = 4.0 * ((i + 1.0) / n - 0.5);
     return c0 * (1.0 - 1.0 / n) + c1 * (1.0 - 0.5 * (tanh(x) + 1.0));
+}
+
+/* Newmark: x1 = x0 + h x0' + h^2 ((1/2 - beta) v0' + beta v1'), v1 = v0 + h ((1 - gamma) v0' +
+ * gamma v1'). Wilson, to tau with the acceleration varying linearly over dtp (f = tau / dtp):
+ * x1 = x0 + tau x0' + tau dtp / 2 ((1 - f/3) v0' + f/3 v1'), v1 = v0 + tau ((1 - f/2) v0' +
+ * f/2 v1'); its iterations go to tau = dtp = theta h, its update to tau = h with dtp = theta h
+ * (MoorDyn 2.7.2's Time.cpp: for f = 1 / theta its position weights are theta/2 - 1/6 and 1/6 of
+ * h^2, where the textbook Wilson update has 1/2 - 1/(6 theta) and 1/(6 theta)). */
+void hw_second_order_coef(int kind, double h, int final, double cx[2], double ca[2], double cv[2])
+{
+    cx[1] = 0.0;
+    if (kind == HW_IMPL_ACA) {
+        const double g = HW_ACA_GAMMA, bt = HW_ACA_BETA;
+        cx[0] = h;
+        ca[0] = h * h * (0.5 - bt); ca[1] = h * h * bt;
+        cv[0] = h * (1.0 - g); cv[1] = h * g;
+        return;
+    }
+    double dtp = HW_WILSON_THETA * h, tau = final ? h : dtp, f = tau / dtp;
+    cx[0] = tau;
+    ca[0] = 0.5 * dtp * tau * (1.0 - f / 3.0); ca[1] = 0.5 * dtp * tau * (f / 3.0);
+    cv[0] = tau * (1.0 - 0.5 * f); cv[1] = tau * (0.5 * f);
 }
 
 /* The implicit scheme's step on y' = lambda y, with its derivative history d (2 x 2 linear map). */
@@ -128,7 +153,7 @@ static void implicit_step(int n, double kf, double complex hl, double complex *y
     for (int i = 0; i < n; i++) {
         d0 = hl * (*y + kf * d0); /* h f(y + k h d0), with d scaled by h */
         if (i < n - 1) {
-            double r = hw_implicit_relax(i, n);
+            double r = hw_implicit_relax(kf == 1.0 ? HW_IMPL_BEULER : HW_IMPL_MIDPOINT, i, n);
             d0 = (1.0 - r) * d0 + r * d1;
             d1 = d0;
         }
@@ -146,8 +171,72 @@ static double implicit_radius(int n, double kf, double complex hl)
     return fmax(cabs(0.5 * tr + s), cabs(0.5 * tr - s));
 }
 
+/* MoorDyn's Newmark (ACA) and Wilson steps (world/integrate.c) on x'' = -w^2 x - 2 zeta w v:
+ * s = (x, v, x0', v0'), the state and the derivative kept from the last step (x0': the velocity
+ * of the state it was evaluated at, which the scheme moves the position with). */
+static void so_combine(const double y[2], const double d0[2], const double d1[2], const double cx[2],
+                       const double ca[2], const double cv[2], double out[2])
+{
+    out[0] = y[0] + (cx[0] * d0[0] + cx[1] * d1[0]) + (ca[0] * d0[1] + ca[1] * d1[1]);
+    out[1] = y[1] + (cv[0] * d0[1] + cv[1] * d1[1]);
+}
+
+static void second_order_step(int kind, int n, double h, double w, double z, double s[4])
+{
+    double y[2] = {s[0], s[1]}, d0[2] = {s[2], s[3]}, d1[2] = {s[2], s[3]}, d2[2] = {s[2], s[3]}, tmp[2];
+    double cx[2], ca[2], cv[2];
+    hw_second_order_coef(kind, h, 0, cx, ca, cv);
+    for (int i = 0; i < n; i++) {
+        so_combine(y, d0, d1, cx, ca, cv, tmp);
+        d1[0] = tmp[1];
+        d1[1] = -w * w * tmp[0] - 2.0 * z * w * tmp[1];
+        if (i < n - 1) {
+            double r = hw_implicit_relax(kind, i, n);
+            double *mix = kind == HW_IMPL_ACA ? d1 : d0; /* what MoorDyn relaxes (integrate.c) */
+            const double *old = kind == HW_IMPL_ACA ? d2 : d1;
+            for (int c = 0; c < 2; c++) mix[c] = (1.0 - r) * mix[c] + r * old[c];
+            for (int c = 0; c < 2; c++) { d2[c] = d1[c] = mix[c]; }
+        }
+    }
+    hw_second_order_coef(kind, h, 1, cx, ca, cv);
+    so_combine(y, d0, d1, cx, ca, cv, tmp);
+    s[0] = tmp[0]; s[1] = tmp[1]; s[2] = d1[0]; s[3] = d1[1];
+}
+
+/* The spectral radius of that 4 x 4 map: lim ||A^k||^(1/k), by 40 squarings, each product
+ * scaled back to norm 1 (its log kept), so ||A^(2^40)|| is never formed. */
+static double second_order_radius(int kind, int n, double h, double w, double z)
+{
+    double A[4][4], B[4][4];
+    for (int j = 0; j < 4; j++) {
+        double s[4] = {0, 0, 0, 0};
+        s[j] = 1.0;
+        second_order_step(kind, n, h, w, z, s);
+        for (int i = 0; i < 4; i++) A[i][j] = s[i];
+    }
+    double logn = 0.0, scale = 1.0;
+    for (int m = 0; m < 40; m++) {
+        double nrm = 0.0;
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 4; j++) {
+                double v = 0.0;
+                for (int k = 0; k < 4; k++) v += A[i][k] * A[k][j];
+                B[i][j] = v;
+                nrm = fmax(nrm, fabs(v));
+            }
+        if (!(nrm > 0.0) || !isfinite(nrm)) return nrm > 0.0 ? INFINITY : 0.0;
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 4; j++) A[i][j] = B[i][j] / nrm;
+        scale *= 0.5;
+        logn += scale * log(nrm); /* log rho ~ sum over squarings of 2^-(m+1) log(norm_m) */
+    }
+    return exp(logn);
+}
+
 static double spectral_radius(hw_integrator integ, double h, double w, double z)
 {
+    if (hw_integ_is_implicit((int)integ) && hw_impl_kind((int)integ) >= HW_IMPL_ACA)
+        return second_order_radius(hw_impl_kind((int)integ), hw_impl_iters((int)integ), h, w, z);
     if ((int)integ >= HW_INT_EULER) {
         double complex l1, l2;
         if (z < 1.0) {
@@ -160,9 +249,9 @@ static double spectral_radius(hw_integrator integ, double h, double w, double z)
             l2 = w * (-z - s);
         }
         if (hw_integ_is_implicit((int)integ)) {
-            int code = (int)integ - HW_INT_IMPLICIT;
-            double kf = code & 1 ? 0.5 : 1.0;
-            return fmax(implicit_radius(code / 4, kf, h * l1), implicit_radius(code / 4, kf, h * l2));
+            double kf = hw_impl_kind((int)integ) == HW_IMPL_MIDPOINT ? 0.5 : 1.0;
+            int n = hw_impl_iters((int)integ);
+            return fmax(implicit_radius(n, kf, h * l1), implicit_radius(n, kf, h * l2));
         }
         /* MoorDyn's Heun has AB2's characteristic polynomial (integrate.c) */
         int p = integ == HW_INT_EULER ? 1 : integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN ? 2 : integ == HW_INT_AB3 ? 3 : 4;
@@ -183,7 +272,7 @@ static double spectral_radius(hw_integrator integ, double h, double w, double z)
 double hw_stable_step(hw_integrator integ, double w, double zeta)
 {
     if (!(w > 0)) return INFINITY;
-    integ = hw_integ_code(integ, 5); /* beuler, midpoint without their count: MoorDyn's usual 5 */
+    integ = hw_integ_code(integ, 5); /* the iterated schemes without their count: MoorDyn's usual 5 */
     const double tol = 1e-6;
     double lo = 0.0, hi = 1.0 / w;
     while (spectral_radius(integ, hi, w, zeta) <= 1.0 + tol) {

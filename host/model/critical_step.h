@@ -7,12 +7,28 @@
 
 /* The step code of an integrator (what the stepping passes around, world/integrate.c): the
  * integrator itself, except for the iterated implicit schemes, whose iteration count n it
- * carries: HW_INT_IMPLICIT + 4 n + 2 first + midpoint (first: the history starts from zero). */
+ * carries: HW_INT_IMPLICIT + 8 n + 4 first + kind (first: the history starts from zero; kind:
+ * one of HW_IMPL_*). hw_impl_kind, hw_impl_iters and hw_impl_first read a code back. */
 #define HW_INT_IMPLICIT 1000
-#define HW_INT_IMPLICIT_MAX (HW_INT_IMPLICIT + 4 * 100000 + 3)
+#define HW_INT_IMPLICIT_MAX (HW_INT_IMPLICIT + 8 * 100000 + 7)
+enum { HW_IMPL_BEULER = 0, HW_IMPL_MIDPOINT = 1, HW_IMPL_ACA = 2, HW_IMPL_WILSON = 3, HW_IMPL_FIRST = 4 };
 hw_integrator hw_integ_code(hw_integrator integ, int iterations);
-/* MoorDyn's relaxation factor of iteration i of n (critical_step.c). */
-double hw_implicit_relax(int i, int n);
+static inline int hw_impl_kind(int code) { return (code - HW_INT_IMPLICIT) & 3; }
+static inline int hw_impl_iters(int code) { return (code - HW_INT_IMPLICIT) / 8; }
+static inline int hw_impl_first(int code) { return (code - HW_INT_IMPLICIT) & HW_IMPL_FIRST; }
+/* MoorDyn's relaxation factor of iteration i of n of an implicit scheme of kind HW_IMPL_*
+ * (critical_step.c). */
+double hw_implicit_relax(int kind, int i, int n);
+/* MoorDyn 2.7.2's constants of its Newmark (ACA) and Wilson schemes. */
+#define HW_ACA_GAMMA 0.5
+#define HW_ACA_BETA 0.25
+#define HW_WILSON_THETA 1.37
+/* The weights of the Newmark-type update (world/integrate.c, the backend's second_order), from a
+ * state (x, v) and two derivatives d0 = (x0', v0'), d1 = (x1', v1'):
+ *   x += cx[0] x0' + cx[1] x1' + ca[0] v0' + ca[1] v1',   v += cv[0] v0' + cv[1] v1'
+ * for an ACA step of h (every iteration and the last update alike) or a Wilson step of h
+ * (final 0: an iteration's state at theta h; final 1: the step's own update to h). */
+void hw_second_order_coef(int kind, double h, int final, double cx[2], double ca[2], double cv[2]);
 /* Adams-Bashforth's weights hw_ab_coef[p - 1][j] of order p on the derivative j steps back: the
  * scheme (host/world/integrate.c) and its stability limit (ab_radius here) read the one table. */
 extern const double hw_ab_coef[4][4];

@@ -624,9 +624,10 @@ static hw_status check_solver(const hw_solver_def *s, hw_input_error *err)
         FAIL(S, -1, "dt_safety", "expected a fraction in (0, 1], got %g", s->dt_safety);
     if (!(finite(s->t_end) && s->t_end >= 0)) FAIL(S, -1, "t_end", "expected an end time >= 0 s, got %g", s->t_end);
     if ((int)s->integrator < 0 || (int)s->integrator >= HW_INT_COUNT)
-        FAIL(S, -1, "integrator", "expected symplectic_euler, rk2, rk4, euler, ab2, ab3, ab4, moordyn_heun, beuler or midpoint, got %d",
+        FAIL(S, -1, "integrator", "expected symplectic_euler, rk2, rk4, euler, ab2, ab3, ab4, moordyn_heun, beuler, midpoint, aca or wilson, got %d",
              (int)s->integrator);
-    if ((s->integrator == HW_INT_BEULER || s->integrator == HW_INT_MIDPOINT) &&
+    if ((s->integrator == HW_INT_BEULER || s->integrator == HW_INT_MIDPOINT || s->integrator == HW_INT_ACA ||
+         s->integrator == HW_INT_WILSON) &&
         (s->iterations < 1 || s->iterations > 100000))
         FAIL(S, -1, "iterations", "expected 1 to 100000 fixed-point iterations per step, got %d", s->iterations);
     if (!(finite(s->static_tol) && s->static_tol > 0))
@@ -781,14 +782,16 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
         for (int l = 0; l < def->n_lines && !reel; l++) reel = line_reels(def, &def->lines[l], l);
         if (reel)
             FAIL(HW_SEC_SOLVER, -1, "integrator", "%s with winches or sheaves not supported yet (a reeling line's "
-                 "nodes are inserted and removed inside a step, which the Adams-Bashforth history of past "
-                 "derivatives cannot follow): use rk2, rk4 or euler",
+                 "nodes are inserted and removed inside a step, which the history of past derivatives the "
+                 "scheme keeps cannot follow): use rk2, rk4 or euler",
                  def->solver.integrator == HW_INT_AB2   ? "ab2"
                  : def->solver.integrator == HW_INT_AB3 ? "ab3"
                  : def->solver.integrator == HW_INT_AB4 ? "ab4"
                  : def->solver.integrator == HW_INT_MOORDYN_HEUN ? "moordyn_heun"
                  : def->solver.integrator == HW_INT_BEULER ? "beuler"
-                                                        : "midpoint");
+                 : def->solver.integrator == HW_INT_MIDPOINT ? "midpoint"
+                 : def->solver.integrator == HW_INT_ACA ? "aca"
+                                                        : "wilson");
     }
     return check_geometry(def, err);
 }

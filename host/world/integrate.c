@@ -19,7 +19,7 @@
 int hw_integ_history(hw_integrator integ)
 {
     if (integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN || integ == HW_INT_BEULER || integ == HW_INT_MIDPOINT ||
-        hw_integ_is_implicit((int)integ))
+        integ == HW_INT_ACA || integ == HW_INT_WILSON || hw_integ_is_implicit((int)integ))
         return 1;
     return integ == HW_INT_AB3 ? 2 : integ == HW_INT_AB4 ? 3 : 0;
 }
@@ -28,7 +28,7 @@ hw_integrator hw_integ_startup(hw_integrator integ, int have)
 {
     int need = hw_integ_history(integ);
     if (have >= need) return integ;
-    if (hw_integ_is_implicit((int)integ)) return (hw_integrator)((int)integ | 2); /* from a zero derivative */
+    if (hw_integ_is_implicit((int)integ)) return (hw_integrator)((int)integ | HW_IMPL_FIRST); /* from a zero derivative */
     return (hw_integrator)(HW_INT_START_AB + (integ == HW_INT_MOORDYN_HEUN ? 1 : need + 1));
 }
 
@@ -45,9 +45,14 @@ const char *hw_integ_name(hw_integrator integ)
     case HW_INT_MOORDYN_HEUN: return "MoorDyn's Heun";
     case HW_INT_BEULER: return "backward Euler (iterated)";
     case HW_INT_MIDPOINT: return "implicit midpoint (iterated)";
+    case HW_INT_ACA: return "Newmark average constant acceleration (iterated)";
+    case HW_INT_WILSON: return "Wilson-theta (iterated)";
     }
-    if (hw_integ_is_implicit((int)integ))
-        return ((int)integ - HW_INT_IMPLICIT) & 1 ? "implicit midpoint (iterated)" : "backward Euler (iterated)";
+    if (hw_integ_is_implicit((int)integ)) {
+        static const char *const K[4] = {"backward Euler (iterated)", "implicit midpoint (iterated)",
+                                         "Newmark average constant acceleration (iterated)", "Wilson-theta (iterated)"};
+        return K[hw_impl_kind((int)integ)];
+    }
     if ((int)integ == HW_INT_START_AB + 1) return "MoorDyn's Heun (first step)";
     return (int)integ > HW_INT_START_AB + 1 && (int)integ <= HW_INT_START_AB + 4 ? "AB start-up (RK3)" : "?";
 }
@@ -112,8 +117,8 @@ static void moordyn_heun_step(const hw_backend_ops *ops, hw_backend *b, int firs
  * extremes and the monitor read the forces of the first iteration. */
 static void implicit_step(const hw_backend_ops *ops, hw_backend *b, int code, double t, double dt)
 {
-    int n = code / 4, first = code & 2;
-    double kf = code & 1 ? 0.5 : 1.0, h = kf * dt, th = t + h;
+    int n = hw_impl_iters(code), first = hw_impl_first(code), kind = hw_impl_kind(code);
+    double kf = kind == HW_IMPL_MIDPOINT ? 0.5 : 1.0, h = kf * dt, th = t + h;
     const int k1 = HW_BUF_K1, k2 = HW_BUF_K2, kk[2] = {HW_BUF_K1, HW_BUF_K2};
     const double zero = 0.0, m1 = -1.0;
     if (first) ops->lincomb(b, k1, k1, 1, &m1, &k1);
@@ -124,13 +129,61 @@ static void implicit_step(const hw_backend_ops *ops, hw_backend *b, int code, do
         ops->eval(b, th, HW_BUF_TMP, k1);
         if (i == 0) ops->accumulate(b, th);
         if (i < n - 1) {
-            double r = hw_implicit_relax(i, n);
+            double r = hw_implicit_relax(kind, i, n);
             const double c[2] = {-r, r};
             ops->lincomb(b, k1, k1, 2, c, kk); /* (1 - r) new + r before */
             ops->lincomb(b, k2, k1, 1, &zero, &k1);
         }
     }
     ops->lincomb(b, HW_BUF_Y, HW_BUF_Y, 1, &dt, &k1);
+}
+
+/* MoorDyn's Newmark average constant acceleration (ACA) and Wilson-theta schemes (its Time.cpp
+ * ImplicitNewmarkScheme, ImplicitWilsonScheme), which move the positions with the velocity and
+ * the accelerations and the velocities with the accelerations, each its own mix
+ * (hw_second_order_coef; the backend's second_order). K1 holds between steps the derivative d0 of
+ * the last step (zero before the first, as in MoorDyn; its velocity part is the velocity of the
+ * state it was evaluated at, which MoorDyn moves the positions with). The new derivative d1 is
+ * found by n fixed-point iterations from d0, each evaluating it at the state the scheme builds
+ * from d0 and d1 (at t + dt for ACA, at t + theta dt for Wilson), all but the last relaxed
+ * (hw_implicit_relax), as MoorDyn relaxes them: ACA mixes the new d1 with the previous iterate
+ * (K3), Wilson mixes d0 itself with the new d1 and starts the next iterate from that mix. Then
+ * y is updated from d0 and d1 (Wilson: to t + dt) and d1 kept as the next step's d0. The energy,
+ * viscoelastic, Syrope and VIV values take the velocities' weights (MoorDyn 2.7.2's own update
+ * moves only positions and velocities: docs/moordyn.md). The every-step extremes and the monitor
+ * read the forces of the first iteration. */
+static void second_order_step(const hw_backend_ops *ops, hw_backend *b, int code, double t, double dt)
+{
+    int n = hw_impl_iters(code), kind = hw_impl_kind(code);
+    const int k1 = HW_BUF_K1, k2 = HW_BUF_K2, k3 = HW_BUF_K3, d01[2] = {HW_BUF_K1, HW_BUF_K2};
+    const double zero = 0.0, m1 = -1.0;
+    double cx[2], ca[2], cv[2];
+    double th = kind == HW_IMPL_WILSON ? t + HW_WILSON_THETA * dt : t + dt;
+    if (hw_impl_first(code)) ops->lincomb(b, k1, k1, 1, &m1, &k1);
+    ops->lincomb(b, k2, k1, 1, &zero, &k1);
+    if (kind == HW_IMPL_ACA) ops->lincomb(b, k3, k1, 1, &zero, &k1);
+    hw_second_order_coef(kind, dt, 0, cx, ca, cv);
+    for (int i = 0; i < n; i++) {
+        ops->second_order(b, HW_BUF_TMP, HW_BUF_Y, d01, cx, ca, cv);
+        ops->constrain(b, th, HW_BUF_TMP);
+        ops->eval(b, th, HW_BUF_TMP, k2);
+        if (i == 0) ops->accumulate(b, th);
+        if (i < n - 1) {
+            double r = hw_implicit_relax(kind, i, n);
+            const double c[2] = {-r, r};
+            if (kind == HW_IMPL_ACA) { /* d1 = (1 - r) d1 + r d1_before; d1_before = d1 */
+                const int kk[2] = {HW_BUF_K2, HW_BUF_K3};
+                ops->lincomb(b, k2, k2, 2, c, kk);
+                ops->lincomb(b, k3, k2, 1, &zero, &k2);
+            } else { /* d0 = (1 - r) d0 + r d1; d1 = d0 */
+                ops->lincomb(b, k1, k1, 2, c, d01);
+                ops->lincomb(b, k2, k1, 1, &zero, &k1);
+            }
+        }
+    }
+    hw_second_order_coef(kind, dt, 1, cx, ca, cv);
+    ops->second_order(b, HW_BUF_Y, HW_BUF_Y, d01, cx, ca, cv);
+    ops->lincomb(b, k1, k2, 1, &zero, &k2);
 }
 
 /* The Adams-Bashforth step of order p (1: explicit Euler) with the history in K1..Kp-1. */
@@ -194,10 +247,16 @@ void hw_integrate_step(const hw_backend_ops *ops, hw_backend *b, hw_integrator i
     case HW_INT_MOORDYN_HEUN: moordyn_heun_step(ops, b, 0, t, dt); break;
     case HW_INT_BEULER:
     case HW_INT_MIDPOINT: /* without their iteration count (hw_integ_code): MoorDyn's usual 5 */
-        implicit_step(ops, b, (int)hw_integ_code(integ, 5) - HW_INT_IMPLICIT, t, dt);
+        implicit_step(ops, b, (int)hw_integ_code(integ, 5), t, dt);
+        break;
+    case HW_INT_ACA:
+    case HW_INT_WILSON:
+        second_order_step(ops, b, (int)hw_integ_code(integ, 5), t, dt);
         break;
     default: /* a start-up step (hw_integ_startup), or an implicit scheme's code */
-        if (hw_integ_is_implicit((int)integ)) implicit_step(ops, b, (int)integ - HW_INT_IMPLICIT, t, dt);
+        if (hw_integ_is_implicit((int)integ) && hw_impl_kind((int)integ) >= HW_IMPL_ACA)
+            second_order_step(ops, b, (int)integ, t, dt);
+        else if (hw_integ_is_implicit((int)integ)) implicit_step(ops, b, (int)integ, t, dt);
         else if ((int)integ == HW_INT_START_AB + 1) moordyn_heun_step(ops, b, 1, t, dt);
         else if ((int)integ > HW_INT_START_AB + 1 && (int)integ <= HW_INT_START_AB + 4)
             ab_startup_step(ops, b, (int)integ - HW_INT_START_AB, t, dt);

@@ -98,7 +98,8 @@ static hw_status choose_step(hw_sim *sim, const hw_solver_def *sd, char *msg, si
         if (sim->dt > sim->dt_crit && !sd->allow_unstable_dt) {
             /* the schemes that grow an undamped oscillation at any step (docs/physics.md) */
             int weak = sd->integrator == HW_INT_EULER || sd->integrator == HW_INT_AB2 ||
-                       sd->integrator == HW_INT_MOORDYN_HEUN || sd->integrator == HW_INT_MIDPOINT;
+                       sd->integrator == HW_INT_MOORDYN_HEUN || sd->integrator == HW_INT_MIDPOINT ||
+                       sd->integrator == HW_INT_ACA;
             set_msg(msg, msg_len,
                     "dt = %.4g s (solver.dt, --dt, or a MoorDyn deck's dtM) exceeds the critical "
                     "step %.4g s of %s, set by line '%s' segment %d (axial wave across a "

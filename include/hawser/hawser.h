@@ -58,11 +58,15 @@ typedef enum hw_integrator {
     HW_INT_MOORDYN_HEUN,         /* MoorDyn's "Heun": one evaluation per step, at the state predicted
                                     with the previous step's derivative; trapezoid correction */
     HW_INT_BEULER,               /* MoorDyn's backward Euler and implicit midpoint: the derivative at */
-    HW_INT_MIDPOINT              /*  t + dt (t + dt/2) by solver.iterations relaxed fixed-point
+    HW_INT_MIDPOINT,             /*  t + dt (t + dt/2) by solver.iterations relaxed fixed-point
                                     iterations, as MoorDyn solves them */
+    HW_INT_ACA,                  /* MoorDyn's Newmark average constant acceleration (gamma 1/2,
+                                    beta 1/4) and Wilson-theta (theta 1.37): positions and */
+    HW_INT_WILSON                /*  velocities from different mixes of the accelerations, by
+                                    solver.iterations relaxed fixed-point iterations, as MoorDyn */
 } hw_integrator;
 /* The number of integrators (valid values are 0 .. HW_INT_COUNT - 1). */
-#define HW_INT_COUNT 10
+#define HW_INT_COUNT 12
 
 /* A table of y against strictly increasing x (linear interpolation, flat extrapolation). */
 typedef struct hw_table {
@@ -376,7 +380,8 @@ typedef struct hw_solver_def {
     double max_strain;  /* a segment stretched past this strain is a blow-up. Default 1.0 */
     int allow_unstable_dt; /* 1: run a given dt above the critical step (else refused). Default 0 */
     int monitor_off;    /* 1: the instability monitor records but never stops the run. Default 0 */
-    int iterations;     /* HW_INT_BEULER, HW_INT_MIDPOINT: fixed-point iterations per step (>= 1).
+    int iterations;     /* HW_INT_BEULER, HW_INT_MIDPOINT, HW_INT_ACA, HW_INT_WILSON: fixed-point
+                           iterations per step (>= 1).
                            Default 5 */
 } hw_solver_def;
 

@@ -729,6 +729,36 @@ static void cpu_symplectic(hw_backend *b, int by, int bdy, double dt)
     }
 }
 
+/* State slots k0 .. k1 - 1 of hw_lm_second_order (each slot reads and writes only its own
+ * index: dst may be src). */
+HW_LOOP
+static void second_order_range(const hw_lm_sys *S, int k0, int k1, double *d, const double *s,
+                               const double *d0, const double *d1, const double *cx, const double *ca,
+                               const double *cv)
+{
+    HW_IVDEP
+    for (int k = k0; k < k1; k++) hw_lm_second_order(S, d, s, d0, d1, cx, ca, cv, k);
+}
+
+static void cpu_second_order(hw_backend *b, int dst, int src, const int *bufs, const double *cx,
+                             const double *ca, const double *cv)
+{
+    const double *d0 = b->buf[bufs[0]], *d1 = b->buf[bufs[1]];
+    int nt = team((size_t)b->S.n_state);
+    (void)nt;
+#pragma omp parallel num_threads(nt) if(nt > 1)
+    {
+        size_t k0, k1;
+        my_span((size_t)b->S.n_state, &k0, &k1);
+        second_order_range(&b->S, (int)k0, (int)k1, b->buf[dst], b->buf[src], d0, d1, cx, ca, cv);
+    }
+    if (b->S.n_vis + b->S.n_viv > 0) { /* viscoelastic, Syrope and VIV states: as the velocities */
+        size_t o = hw_lm_vis_off(&b->S);
+        lincomb_range((size_t)(b->S.n_vis + b->S.n_viv), 2, b->buf[dst] + o, b->buf[src] + o, d0 + o, d1 + o,
+                      NULL, NULL, cv[0], cv[1], 0.0, 0.0);
+    }
+}
+
 static int cpu_take_bad(hw_backend *b)
 {
     int s = b->bad;
@@ -992,7 +1022,7 @@ static hw_status cpu_syr_set(hw_backend *b, const double *v)
 /* step_n stays NULL: the host's loop over hw_integrate_step costs nothing extra on the CPU. */
 static const hw_backend_ops CPU_OPS = {
     "cpu", cpu_create, cpu_destroy, cpu_upload, cpu_download, cpu_download_work,
-    cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_take_bad, cpu_set_coupled,
+    cpu_constrain, cpu_eval, cpu_lincomb, cpu_symplectic, cpu_second_order, cpu_take_bad, cpu_set_coupled,
     cpu_update_line, cpu_reel_set, cpu_reel_get, cpu_reel_before, cpu_reel_after, NULL,
     cpu_max_tension, cpu_trip_scan, cpu_accumulate, cpu_acc_get, cpu_acc_set, cpu_wave_refresh,
     cpu_wave_get, cpu_wave_set, cpu_set_clamp, cpu_syr_get, cpu_syr_set};

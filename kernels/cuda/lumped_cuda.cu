@@ -151,6 +151,17 @@ __global__ void k_symplectic(hw_lm_sys S, double *y, const double *dy, double dt
         y[o] = y[o] + dt * dy[o];
     }
 }
+struct cu_so_coef { double cx[2], ca[2], cv[2]; }; // by value: a recorded graph keeps them
+__global__ void k_second_order(hw_lm_sys S, double *d, const double *s, const double *d0, const double *d1,
+                               cu_so_coef c)
+{
+    int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k < S.n_state) hw_lm_second_order(&S, d, s, d0, d1, c.cx, c.ca, c.cv, k);
+    if (k < S.n_vis + S.n_viv) { // viscoelastic, Syrope and VIV states: as the velocities, as the CPU's
+        size_t o = hw_lm_vis_off(&S) + (size_t)k;
+        d[o] = s[o] + (c.cv[0] * d0[o] + c.cv[1] * d1[o]);
+    }
+}
 // Every-step accumulators (kernels/accum.h): per segment its extremes, tension history and
 // oscillation, the line's largest oscillation by an atomic max on the bits of a non-negative
 // double (their order is the integers'); then per line its end statistics and the monitor, which
@@ -447,6 +458,15 @@ static void cu_symplectic(hw_backend *b, int by, int bdy, double dt)
     k_symplectic<<<blocks_for(nk), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, b->buf[by], b->buf[bdy], dt);
 }
 
+static void cu_second_order(hw_backend *b, int dst, int src, const int *bufs, const double *cx,
+                            const double *ca, const double *cv)
+{
+    cu_so_coef c = {{cx[0], cx[1]}, {ca[0], ca[1]}, {cv[0], cv[1]}};
+    int nx = b->S.n_vis + b->S.n_viv, nk = b->S.n_state > nx ? b->S.n_state : nx;
+    k_second_order<<<blocks_for(nk), HW_CUDA_BLOCK, 0, b->stream>>>(b->S, b->buf[dst], b->buf[src], b->buf[bufs[0]],
+                                                                    b->buf[bufs[1]], c);
+}
+
 static int cu_take_bad(hw_backend *b)
 {
     int s = HW_NO_BAD, reset = HW_NO_BAD;
@@ -711,7 +731,7 @@ static hw_status cu_syr_set(hw_backend *b, const double *v)
 
 static const hw_backend_ops CUDA_OPS = {
     "cuda", cu_create, cu_destroy, cu_upload, cu_download, cu_download_work, cu_constrain,
-    cu_eval, cu_lincomb, cu_symplectic, cu_take_bad, cu_set_coupled, cu_update_line,
+    cu_eval, cu_lincomb, cu_symplectic, cu_second_order, cu_take_bad, cu_set_coupled, cu_update_line,
     cu_reel_set, cu_reel_get, cu_reel_before, cu_reel_after, cu_step_n, cu_max_tension, cu_trip_scan, cu_accumulate,
     cu_acc_get, cu_acc_set, cu_wave_refresh, cu_wave_get, cu_wave_set, cu_set_clamp, cu_syr_get,
     cu_syr_set};
