@@ -1061,7 +1061,10 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
         double up = (rho * (b->volume + vc) - mt) * g; /* with its cylinders whole under water */
         const char *cause = "a body the lines do not hold (no restoring in some direction), or lines too slack to "
                             "find";
-        if (up > 0 && f[2] > 0.5 * fabs(up) && b->awp <= 0)
+        if (sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]) > 4.0 * fmax(fs, fabs(up)))
+            cause = "line loads many times the body's weight and buoyancy left unbalanced: the equilibrium lies "
+                    "along a path the iteration could not follow (a short, stiff line holding the body, for one)";
+        else if (up > 0 && f[2] > 0.5 * fabs(up) && b->awp <= 0)
             cause = "more net buoyancy than the lines' weight and stiffness can hold (a body without waterplane "
                     "keeps its whole buoyancy)";
         else if (up < 0 && f[2] < -0.5 * fabs(up))
@@ -1069,7 +1072,7 @@ static hw_status world_statics(hw_world *w, const hw_world_def *d, hw_point_def 
         snprintf(msg, len, "world statics: body '%s' not in equilibrium after %d iterations (%d lumped static "
                  "solves): net force (%.4g, %.4g, %.4g) N and moment (%.4g, %.4g, %.4g) N m at (%.4g, %.4g, %.4g) m "
                  "(largest %.3g of its weight/buoyancy scale %.4g N, tolerance %.3g; net buoyancy %.4g N): likely "
-                 "cause: %s; try solver.static_solve: false", b->name ? b->name : "", it, w->static_solves, f[0],
+                 "cause: %s; try solver.static_solve: false (TmaxIC 0 in a MoorDyn deck)", b->name ? b->name : "", it, w->static_solves, f[0],
                  f[1], f[2], f[3], f[4], f[5], x[0], x[1], x[2], res, fs, tol, up, cause);
         st = HW_ERR_NOT_CONVERGED;
     }
