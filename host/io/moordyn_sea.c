@@ -87,6 +87,22 @@ hw_status hw_md_wavekin2_components(const double *omega, const double *re, const
 
 /* ---- current_profile_dynamic.txt ------------------------------------------------------------ */
 
+/* A side file's text, or NULL with the message (too big, cannot open) and its status in *st. */
+static char *read_text(const char *path, char *msg, size_t msg_len, hw_status *st)
+{
+    long long size = 0;
+    char *text = hw_read_file(path, NULL, &size);
+    if (text) return text;
+    int e = errno; /* before snprintf and strerror, which may change it */
+    if (e == EFBIG)
+        snprintf(msg, msg_len, "%s: expected a file of at most %lld MiB, got %lld bytes", path,
+                 HW_INPUT_MAX_BYTES >> 20, size);
+    else
+        snprintf(msg, msg_len, "%s: cannot open: %s", path, strerror(e));
+    *st = hw_read_file_status(e);
+    return NULL;
+}
+
 /* The numbers of one line (blank-separated, as MoorDyn splits it): count, or -1 with *bad set to
  * the first field that is not a finite number. */
 static int numbers(char *s, double **v, int *cap, char **bad)
@@ -118,17 +134,9 @@ hw_status hw_md_read_current_dynamic(const char *path, hw_current_def *c, double
 {
     memset(c, 0, sizeof *c);
     *buf = NULL;
-    long long size = 0;
-    char *text = hw_read_file(path, NULL, &size);
-    if (!text) {
-        int e = errno; /* before snprintf and strerror, which may change it */
-        if (e == EFBIG)
-            snprintf(msg, msg_len, "%s: expected a file of at most %lld MiB, got %lld bytes", path,
-                     HW_INPUT_MAX_BYTES >> 20, size);
-        else
-            snprintf(msg, msg_len, "%s: cannot open: %s", path, strerror(e));
-        return hw_read_file_status(e);
-    }
+    hw_status st0 = HW_OK;
+    char *text = read_text(path, msg, msg_len, &st0);
+    if (!text) return st0;
     hw_status st = HW_OK;
     double *v = NULL, *z = NULL, *rows = NULL;
     int cap = 0, nz = 0, nrow = 0, rcap = 0, width = 0, last_ln = 0;
@@ -352,17 +360,9 @@ hw_status hw_md_read_current_4d(const char *path, hw_current_def *c, double **bu
     memset(c, 0, sizeof *c);
     *buf = NULL;
     *unset = 0;
-    long long size = 0;
-    char *text = hw_read_file(path, NULL, &size);
-    if (!text) {
-        int e = errno; /* before snprintf and strerror, which may change it */
-        if (e == EFBIG)
-            snprintf(msg, msg_len, "%s: expected a file of at most %lld MiB, got %lld bytes", path,
-                     HW_INPUT_MAX_BYTES >> 20, size);
-        else
-            snprintf(msg, msg_len, "%s: cannot open: %s", path, strerror(e));
-        return hw_read_file_status(e);
-    }
+    hw_status st0 = HW_OK;
+    char *text = read_text(path, msg, msg_len, &st0);
+    if (!text) return st0;
     hw_status st = HW_OK;
     char **lines = NULL, **atok[4] = {NULL, NULL, NULL, NULL};
     double *axis[4] = {NULL, NULL, NULL, NULL}, *raw = NULL, *b = NULL;
