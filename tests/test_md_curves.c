@@ -36,19 +36,6 @@ static hw_scenario *deck(const char *path)
     return sc;
 }
 
-static hw_sim *sim_of(const hw_scenario *sc)
-{
-    hw_sim *sim = NULL;
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
-    return sim;
-}
-
-static void step_to(hw_sim *sim, double t, double dt)
-{
-    long n = lround((t - hw_sim_time(sim)) / dt);
-    if (n > 0) cr_assert_eq(hw_sim_step(sim, (int)n), HW_OK, "step to %g", t);
-}
-
 static void put(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -219,8 +206,8 @@ Test(curves, deck_and_yaml_twin_run_the_same)
               b->damping_ratio);
     double out[2][6];
     for (int k = 0; k < 2; k++) {
-        hw_sim *sim = sim_of(sc[k]);
-        step_to(sim, 2.0, 0.001);
+        hw_sim *sim = cpu_sim(sc[k]);
+        sim_step_to(sim, 2.0, 0.001);
         double r[3], v[3], f[3];
         cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
         cr_assert_eq(hw_sim_line_tensions(sim, 0, out[k]), HW_OK);
@@ -249,7 +236,7 @@ Test(curves, static_rest_follows_the_curve)
     memcpy(p, "static_solve: true ", 19);
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_scenario_load_string(text, "curve.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     double xyz[18];
     cr_assert_eq(hw_sim_line_positions(sim, 0, xyz), HW_OK);
     const double g = 9.80665, rho = 1025, A = PI / 4 * 0.05 * 0.05, l0 = 4.0;
@@ -282,9 +269,9 @@ Test(curves, matches_moordyn_2_7_2)
         {2.0, -14.064030972627, -18.128054680171, -22.192063368138, -26.256049290357, -30.320004713085},
         {5.0, -14.031077180274, -18.062170086032, -22.093293447476, -26.124461978682, -30.155690369792}};
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_ea_curve.dat");
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     for (int k = 0; k < 4; k++) {
-        step_to(sim, md[k][0], 0.001);
+        sim_step_to(sim, md[k][0], 0.001);
         double xyz[18];
         cr_assert_eq(hw_sim_line_positions(sim, 0, xyz), HW_OK);
         for (int j = 1; j <= 5; j++)
@@ -351,8 +338,8 @@ Test(curves, ba_curve_deck_and_yaml_twin_run_the_same)
     cr_expect(a->ba == 0 && a->damping_ratio == 0 && a->ea == 2e6);
     double out[2][6];
     for (int k = 0; k < 2; k++) {
-        hw_sim *sim = sim_of(sc[k]);
-        step_to(sim, 1.0, 0.0005);
+        hw_sim *sim = cpu_sim(sc[k]);
+        sim_step_to(sim, 1.0, 0.0005);
         double r[3], v[3], f[3];
         cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
         cr_assert_eq(hw_sim_line_tensions(sim, 0, out[k]), HW_OK);
@@ -383,8 +370,8 @@ static hw_scenario *ba_variant(const char *table)
 
 static void run_z(hw_scenario *sc, double t, double *z, hw_energy *e)
 {
-    hw_sim *sim = sim_of(sc);
-    step_to(sim, t, 0.0005);
+    hw_sim *sim = cpu_sim(sc);
+    sim_step_to(sim, t, 0.0005);
     double r[3], v[3], f[3];
     cr_assert_eq(hw_sim_point_state(sim, 1, r, v, f), HW_OK);
     *z = r[2];
@@ -412,12 +399,12 @@ Test(curves, linear_damping_curve_is_constant_ba)
 Test(curves, damping_curve_closes_the_energy_balance)
 {
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_ba_curve.dat");
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     hw_energy e0, e;
     cr_assert_eq(hw_sim_energy(sim, &e0), HW_OK);
     double last = 0.0;
     for (int k = 1; k <= 4; k++) {
-        step_to(sim, 0.5 * k, 0.0005);
+        sim_step_to(sim, 0.5 * k, 0.0005);
         cr_assert_eq(hw_sim_energy(sim, &e), HW_OK);
         cr_expect(e.dissipated >= last, "t %g: dissipated %.9g after %.9g", 0.5 * k, e.dissipated, last);
         last = e.dissipated;
@@ -478,8 +465,8 @@ Test(curves, convert_writes_the_curves)
         cr_expect(same_d(x->damping_ratio, y->damping_ratio) && same_d(x->ba, y->ba) && same_d(x->ea, y->ea));
         double z[2];
         for (int k = 0; k < 2; k++) {
-            hw_sim *sim = sim_of(k ? b : a);
-            step_to(sim, 0.5, d == 0 ? 0.001 : 0.0005); /* the decks' dtM */
+            hw_sim *sim = cpu_sim(k ? b : a);
+            sim_step_to(sim, 0.5, d == 0 ? 0.001 : 0.0005); /* the decks' dtM */
             double r[3], v[3], fo[3];
             cr_assert_eq(hw_sim_point_state(sim, 1, r, v, fo), HW_OK);
             z[k] = r[2];

@@ -17,19 +17,12 @@
 #include <string.h>
 
 #include "hawser/world.h"
+#include "helpers.h"
 #include "io/moordyn_deck.h"
 #include "io/scenario.h"
 #include "io/scenario_write.h"
 
 static char msg[2048];
-
-static hw_world *world_of(const char *path)
-{
-    hw_world *w = NULL;
-    hw_world_load_opts o = hw_default_load_opts();
-    cr_assert_eq(hw_world_load(path, &o, &w, msg, sizeof msg), HW_OK, "%s", msg);
-    return w;
-}
 
 static void world_to(hw_world *w, double t)
 {
@@ -42,13 +35,6 @@ static hw_scenario *scenario_of(const char *path)
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_md_load_any(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
     return sc;
-}
-
-static hw_sim *sim_of(const hw_scenario *sc)
-{
-    hw_sim *sim = NULL;
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
-    return sim;
 }
 
 static void sim_to(hw_sim *s, double t, double dt)
@@ -76,7 +62,7 @@ static void ball_joint(hw_scenario *sc)
  * joint (the ends ball joints) the halves part from the whole by centimetres. */
 Test(riser, split_line_swings_as_the_whole_line)
 {
-    hw_world *w = world_of(HW_TEST_DATA_DIR "/md_riser.dat"), *c = world_of(HW_TEST_DATA_DIR "/md_cantilever.dat");
+    hw_world *w = world_at(HW_TEST_DATA_DIR "/md_riser.dat"), *c = world_at(HW_TEST_DATA_DIR "/md_cantilever.dat");
     double worst = 0.0;
     for (int k = 1; k <= 20; k++) {
         world_to(w, 0.1 * k);
@@ -98,7 +84,7 @@ Test(riser, split_line_swings_as_the_whole_line)
     /* the same halves joined by a ball (no clamp on the joint): far from the whole line */
     hw_scenario *sc = scenario_of(HW_TEST_DATA_DIR "/md_riser.yaml"), *sw = scenario_of(HW_TEST_DATA_DIR "/md_cantilever.yaml");
     ball_joint(sc);
-    hw_sim *s = sim_of(sc), *t = sim_of(sw);
+    hw_sim *s = cpu_sim(sc), *t = cpu_sim(sw);
     sim_to(s, 1.0, 1e-4);
     sim_to(t, 1.0, 1e-4);
     double a[18], u[33];
@@ -126,7 +112,7 @@ Test(riser, static_solve_through_the_joint)
     hw_sim *s[2];
     for (int k = 0; k < 2; k++) {
         ((hw_solver_def *)&sc[k]->model.solver)->static_solve = 1;
-        s[k] = sim_of(sc[k]);
+        s[k] = cpu_sim(sc[k]);
     }
     double a[18], b[18], u[33], worst = 0.0;
     hw_sim_line_positions(s[0], 0, a);
@@ -156,7 +142,7 @@ static double energy_drift(const char *path, double dt, double *swing)
     hw_scenario *sc = scenario_of(path);
     sc->model.solver.dt = dt;
     ((hw_line_type_def *)sc->model.types)[0].ea = 1e6;
-    hw_sim *s = sim_of(sc);
+    hw_sim *s = cpu_sim(sc);
     hw_energy e0, e;
     cr_assert_eq(hw_sim_energy(s, &e0), HW_OK);
     double drift = 0.0, bmax = e0.bending, bmin = e0.bending;
@@ -210,7 +196,7 @@ static double am_residue(double dt, double *scale, double *bend0, double *bend1)
              "solver: {dt: %g, t_end: 1, integrator: rk4, static_solve: false, instability_monitor: false}\n", dt);
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_scenario_load_string(text, "joint.yaml", &sc, msg, sizeof msg), HW_OK, "%s", msg);
-    hw_sim *s = sim_of(sc);
+    hw_sim *s = cpu_sim(sc);
     double worst = 0.0;
     *scale = 0.0;
     hw_energy e;
@@ -266,7 +252,7 @@ Test(riser, free_joint_keeps_zero_angular_momentum)
 
 static void twins_run_the_same(const char *deck, const char *twin, double t, int nodes)
 {
-    hw_world *w[2] = {world_of(deck), world_of(twin)};
+    hw_world *w[2] = {world_at(deck), world_at(twin)};
     double xyz[2][2][3 * 16];
     for (int k = 0; k < 2; k++) {
         world_to(w[k], t);
@@ -301,7 +287,7 @@ static const double MD_AIR[6][7] = { /* t, line 1 nodes 1 2 5, line 2 nodes 2 4 
 
 Test(riser, matches_moordyn_2_7_2_in_air)
 {
-    hw_world *w = world_of(HW_TEST_DATA_DIR "/md_riser.dat");
+    hw_world *w = world_at(HW_TEST_DATA_DIR "/md_riser.dat");
     for (int k = 0; k < 6; k++) {
         const double *m = MD_AIR[k];
         world_to(w, m[0]);
@@ -350,7 +336,7 @@ static double wet_gap(hw_sim *s, const double *m)
 Test(riser, matches_moordyn_2_7_2_in_water)
 {
     hw_scenario *sc = scenario_of(HW_TEST_DATA_DIR "/md_riser_wet.dat");
-    hw_sim *s = sim_of(sc);
+    hw_sim *s = cpu_sim(sc);
     for (int k = 0; k < 5; k++) {
         sim_to(s, MD_WET[k][0], 2e-4);
         double g = wet_gap(s, MD_WET[k]);
@@ -360,7 +346,7 @@ Test(riser, matches_moordyn_2_7_2_in_water)
     hw_sim_destroy(s);
     /* the joint a ball joint: far from MoorDyn */
     ball_joint(sc);
-    s = sim_of(sc);
+    s = cpu_sim(sc);
     sim_to(s, 1.0, 2e-4);
     double g = wet_gap(s, MD_WET[1]);
     printf("water, ball joint, t 1 s: %.2e m from MoorDyn\n", g);
@@ -488,7 +474,7 @@ Test(riser, deck_mapping)
                   l[1].clamp_axis[1]);
         cr_expect(l[2].clamp_axis[0] == 0 && l[2].clamp_axis[1] == 0, "line 3 (EI 0): %d %d", l[2].clamp_axis[0],
                   l[2].clamp_axis[1]);
-        hw_sim *s = sim_of(sc);
+        hw_sim *s = cpu_sim(sc);
         cr_assert_eq(hw_sim_step(s, 10), HW_OK, "%s", hw_sim_last_error(s));
         hw_sim_destroy(s);
         hw_scenario_free(sc);

@@ -114,13 +114,6 @@ static hw_scenario *deck(const char *path)
     return sc;
 }
 
-static hw_sim *sim_of(const hw_scenario *sc)
-{
-    hw_sim *sim = NULL;
-    cr_assert_eq(hw_sim_create(&sc->model, HW_BACKEND_CPU, NULL, NULL, &sim, msg, sizeof msg), HW_OK, "%s", msg);
-    return sim;
-}
-
 /* md_syrope.dat (a deck: one working curve per line, MoorDyn's) and the same model with each
  * segment on its own curve (YAML working_curve: segment): from the first raise (3.19 s) the
  * line's curve is its last raised segment's, and both segments' running maxima come out equal
@@ -134,7 +127,7 @@ Test(syrope3, a_deck_line_shares_one_working_curve)
     double z[2], tm[2][2];
     for (int own = 0; own < 2; own++) {
         ((hw_line_type_def *)&sc->model.types[0])->syrope.line_curve = !own; /* as YAML working_curve */
-        hw_sim *sim = sim_of(sc);
+        hw_sim *sim = cpu_sim(sc);
         cr_assert_eq(hw_sim_step(sim, 4000), HW_OK);
         tm[own][0] = sim->m.S.seg_syr[0];
         tm[own][1] = sim->m.S.seg_syr[2];
@@ -159,7 +152,7 @@ Test(syrope3, a_deck_line_shares_one_working_curve)
 Test(syrope3, outputs_leave_the_run_alone)
 {
     hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
-    hw_sim *a = sim_of(sc), *b = sim_of(sc);
+    hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
     cr_assert_eq(hw_sim_step(a, 3000), HW_OK);
     cr_assert_eq(hw_sim_step(b, 3000), HW_OK);
     double T[2], hmax = 0.0;
@@ -235,7 +228,7 @@ Test(syrope3, syrope_ic_cases_as_moordyn_2_7_2)
     cr_expect(strstr(lc.text, "syrope3_inline.dat:20: SYROPE IC: line 2 (type chain) is not a Syrope line") != NULL,
               "%s", lc.text);
     cr_expect(sc->model.lines[0].syr_tmax0 == 1.302e6 && sc->model.lines[1].syr_tmax0 == 0.0);
-    hw_sim *sim = sim_of(sc);
+    hw_sim *sim = cpu_sim(sc);
     cr_expect_eq(hw_sim_step(sim, 100), HW_OK);
     hw_sim_destroy(sim);
     hw_scenario_free(sc);
