@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bodies/body_set.h"
 #include "hawser/waves.h"
@@ -33,7 +34,16 @@
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
-#define DIR HW_TMP "/vessel_waves"
+/* Each test's own scratch folder (Criterion runs the tests of this suite in parallel processes,
+ * and several write rao.csv and bad.yaml: one shared folder let a test read another's half-written
+ * file). */
+static const char *test_dir(void)
+{
+    static char d[256];
+    if (!d[0]) snprintf(d, sizeof d, "%s/vessel_waves/%ld", HW_TMP, (long)getpid());
+    return d;
+}
+#define DIR test_dir()
 
 static char msg[2048];
 
