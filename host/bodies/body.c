@@ -176,8 +176,10 @@ static hw_v3 pin_offset(const body *P, const body *B)
     return hw_quat_rotate(P->s.q, hw_v3_make(B->def.pin_at[0], B->def.pin_at[1], B->def.pin_at[2]));
 }
 
-/* Moves the pins riding on bodies to their place and velocity on them (after those bodies moved). */
-static void follow_pins(hw_bodies *b)
+/* Moves the pins riding on bodies to their place and velocity on them (after those bodies moved);
+ * reset_kick: that velocity is also the one the next kick measures the pin's acceleration from
+ * (not after a drift, nor after a velocity set from outside, which the next kick must see). */
+static void follow_pins(hw_bodies *b, int reset_kick)
 {
     for (int k = 0; k < b->n; k++) {
         body *B = &b->b[k];
@@ -186,6 +188,7 @@ static void follow_pins(hw_bodies *b)
         hw_v3 d = pin_offset(P, B);
         B->s.r = hw_v3_add(P->s.r, d);
         B->s.v = hw_v3_add(P->s.v, hw_v3_cross(P->s.w, d));
+        if (reset_kick) B->v_kick = B->s.v;
     }
 }
 
@@ -327,9 +330,7 @@ hw_status hw_bodies_create(const hw_body_def *defs, int n, const hw_body_attach 
             return HW_ERR_INPUT;
         }
     }
-    follow_pins(b); /* exactly on their bodies' points, with their velocities */
-    for (int k = 0; k < n; k++)
-        if (b->b[k].parent >= 0) b->b[k].v_kick = b->b[k].s.v;
+    follow_pins(b, 1); /* exactly on their bodies' points, with their velocities */
     for (int k = 0; k < n_att; k++) {
         const hw_body_attach *a = &att[k];
         if (a->body < 0 || a->body >= n) {
@@ -406,7 +407,7 @@ hw_status hw_bodies_set_waves(hw_bodies *b, const hw_waves *w, char *msg, size_t
         }
         prescribed_state(b, B, 0.0, &B->s);
     }
-    follow_pins(b); /* a pin on a body moved by the sea */
+    follow_pins(b, 1); /* a pin on a body moved by the sea */
     return HW_OK;
 }
 
@@ -430,7 +431,7 @@ hw_status hw_bodies_set_state(hw_bodies *b, int k, const double pos[3], const do
     s->q = hw_quat_normalize(hw_quat_make(quat[0], quat[1], quat[2], quat[3]));
     s->v = vel ? hw_v3_make(vel[0], vel[1], vel[2]) : hw_v3_zero();
     s->w = w ? hw_v3_make(w[0], w[1], w[2]) : hw_v3_zero();
-    follow_pins(b); /* the pins on bodies move with them (a pinned-on body's own place is its pin's) */
+    follow_pins(b, 0); /* the pins on bodies move with them (a pinned-on body's own place is its pin's) */
     return HW_OK;
 }
 
@@ -452,21 +453,6 @@ hw_status hw_bodies_set_external_load(hw_bodies *b, int k, const double force[3]
         b->b[k].ext[3 + c] = moment ? moment[c] : 0.0;
     }
     return HW_OK;
-}
-
-void hw_bodies_place(hw_bodies *b, double t)
-{
-    for (int k = 0; b && k < b->n; k++) {
-        body *B = &b->b[k];
-        if (B->def.kind == HW_BODY_PRESCRIBED) prescribed_state(b, B, t, &B->s);
-        if (hw_body_pin_moves(&B->def)) {
-            pin_state(B, t, &B->s.r, &B->s.v, NULL);
-            B->v_kick = B->s.v;
-        }
-    }
-    if (b) follow_pins(b);
-    for (int k = 0; b && k < b->n; k++)
-        if (b->b[k].parent >= 0) b->b[k].v_kick = b->b[k].s.v;
 }
 
 hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim)
@@ -741,7 +727,7 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
             prescribed_state(b, B, t, &B->s);
         }
     }
-    follow_pins(b);
+    follow_pins(b, 0);
     hw_status st = hw_bodies_read_loads(b, sim);
     if (st) { snprintf(msg, len, "bodies: reading the lines' loads: %s", sim ? hw_sim_last_error(sim) : ""); return st; }
     /* kick: the accelerations of every body first (a body pinned on another after that one: its pin's
@@ -757,7 +743,6 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
                 const body *P = &b->b[B->parent];
                 if (P->def.kind == HW_BODY_FREE || P->def.kind == HW_BODY_PINNED) a_pin = pin_accel(b, k, P->ka, P->kal);
                 else if (h > 0.0) a_pin = hw_v3_scale(hw_v3_sub(B->s.v, B->v_kick), 1.0 / h); /* moved as told */
-                B->v_kick = B->s.v;
             } else if (B->def.kind == HW_BODY_PINNED) { /* the pin's acceleration: its motion's, or over the step */
                 hw_v3 r_, v_;
                 if (hw_body_pin_moves(&B->def)) pin_state(B, t, &r_, &v_, &a_pin);
@@ -784,9 +769,7 @@ hw_status hw_bodies_after_step(hw_bodies *b, hw_sim *sim, double t, double h, ch
             return HW_ERR_NUMERICAL;
         }
     }
-    follow_pins(b);
-    for (int k = 0; k < b->n; k++)
-        if (b->b[k].parent >= 0) b->b[k].v_kick = b->b[k].s.v;
+    follow_pins(b, 1);
     return HW_OK;
 }
 

@@ -95,8 +95,6 @@ hw_status hw_bodies_cable_load(const hw_bodies *b, int k, double force[3], doubl
 hw_status hw_bodies_set_external_load(hw_bodies *b, int k, const double force[3],
                                       const double moment[3]);
 
-/* Prescribed bodies to time t (others unchanged). */
-void hw_bodies_place(hw_bodies *b, double t);
 /* Every attached point to where its body point is, moving with its velocity (see above). */
 hw_status hw_bodies_set_points(const hw_bodies *b, hw_sim *sim);
 /* The lines' loads on the bodies now (hw_bodies_cable_load) without moving anything. */
