@@ -75,15 +75,16 @@ HW_HD hw_v3 hw_m3s_solve(hw_m3s m, hw_v3 f)
                       (c02 * f.x + c12 * f.y + c22 * f.z) * inv);
 }
 
-/* Linear interpolation in a strictly increasing table x of n >= 1 values, flat outside, in two
+/* Linear interpolation in a strictly increasing table x of n values, flat outside, in two
  * halves: hw_tlu_where finds where xq falls (once), hw_tlu_at reads any table of values y over
- * the same x there (several tables over one x share the search and the division). */
+ * the same x there (several tables over one x share the search and the division). An axis of one
+ * value or none (a current uniform along it) is flat at index 0 without reading x. */
 typedef struct hw_tlu_w { int lo, hi, flat; double s; } hw_tlu_w;
 HW_HD hw_tlu_w hw_tlu_where(const double *x, int n, double xq)
 {
     hw_tlu_w w;
     w.lo = 0; w.hi = 0; w.flat = 1; w.s = 0.0;
-    if (n == 1 || xq <= x[0]) return w;
+    if (n <= 1 || xq <= x[0]) return w;
     if (xq >= x[n - 1]) { w.lo = n - 1; return w; }
     int lo = 0, hi = n - 1;
     while (hi - lo > 1) {

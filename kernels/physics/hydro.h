@@ -17,20 +17,11 @@ typedef struct hw_cur_grid {
     const double *x, *y, *z, *t, *ux, *uy, *uz;
 } hw_cur_grid;
 
-/* Where q falls on an axis of n values (n <= 1: at the only one): hw_tlu_where's bracket. */
-HW_HD hw_tlu_w hw_axis_where(const double *a, int n, double q)
-{
-    if (n > 1) return hw_tlu_where(a, n, q);
-    hw_tlu_w w;
-    w.lo = 0; w.hi = 0; w.flat = 1; w.s = 0.0;
-    return w;
-}
-
 /* The current's time bracket at t: the same for every point of the sea at that time, so a pass
  * over many nodes finds it once (hw_lm_current_time) and hands it to hw_current_grid. */
 HW_HD hw_tlu_w hw_current_when(const hw_cur_grid *g, double t)
 {
-    return hw_axis_where(g->t, g->nt, t);
+    return hw_tlu_where(g->t, g->nt, t);
 }
 
 /* The three components at the grid column (time index k, y index j, x index i), interpolated in
@@ -65,7 +56,7 @@ HW_HD hw_v3 hw_current_grid(const hw_cur_grid *g, hw_tlu_w wt, double x, double 
 {
     if (g->nz <= 0) return hw_v3_zero();
     hw_tlu_w wz = hw_tlu_where(g->z, g->nz, z);
-    hw_tlu_w wx = hw_axis_where(g->x, g->nx, x), wy = hw_axis_where(g->y, g->ny, y);
+    hw_tlu_w wx = hw_tlu_where(g->x, g->nx, x), wy = hw_tlu_where(g->y, g->ny, y);
     hw_v3 u = hw_current_plane(g, wx, wy, wz, wt.lo);
     return wt.flat ? u : hw_v3_lerp(u, hw_current_plane(g, wx, wy, wz, wt.hi), wt.s);
 }
