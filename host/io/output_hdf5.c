@@ -43,6 +43,7 @@
 #include "io/output_hdf5.h"
 #include "io/scenario_rigid.h"
 #include "network/network_internal.h"
+#include "model/model_check.h"
 #include "physics/body.h"
 
 #include <errno.h>
@@ -123,8 +124,7 @@ struct hw_h5_out {
 /* The YAML key of an integrator (solver.integrator, docs/scenario.md). */
 static const char *integ_key(hw_integrator i)
 {
-    static const char *const K[HW_INT_COUNT] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint", "aca", "wilson"};
-    return (unsigned)i < HW_INT_COUNT ? K[i] : "?";
+    return (unsigned)i < HW_INT_COUNT ? hw_integ_keys[i] : "?";
 }
 
 static hw_status h5_fail(hw_h5_out *h, const char *what, char *msg, size_t msg_len)

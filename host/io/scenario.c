@@ -32,6 +32,7 @@
 #include "io/scenario_seabed.h"
 #include "io/scenario_vessel.h"
 #include "io/overrides.h"
+#include "model/model_check.h"
 
 /* ---- private data: every allocation of a scenario, and the line of every key ------------------ */
 
@@ -588,7 +589,6 @@ static const char *const SOLVER_KEYS[] = {"dt", "dt_safety", "t_end", "integrato
                                           "static_tolerance", "static_max_iterations",
                                           "max_strain", "allow_unstable_dt", "iterations",
                                           "instability_monitor", NULL};
-static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint", "aca", "wilson", NULL};
 
 /* dt: a number or "auto" (0). */
 static void get_dt(mapr *m, double *dt)
@@ -620,7 +620,7 @@ static void parse_solver(loader *L, mapr *root)
         get_dt(&m, &s->dt);
         hw_yr_get_num(&m, "dt_safety", 0, &s->dt_safety);
         hw_yr_get_num(&m, "t_end", 0, &s->t_end);
-        if (hw_yr_get_enum(&m, "integrator", 0, INTEGRATORS, &integ) == 0)
+        if (hw_yr_get_enum(&m, "integrator", 0, hw_integ_keys, &integ) == 0)
             s->integrator = (hw_integrator)integ;
         get_bool(&m, "static_solve", 0, &s->static_solve);
         hw_yr_get_num(&m, "static_tolerance", 0, &s->static_tol);

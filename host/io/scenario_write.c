@@ -3,6 +3,8 @@
  * many digits as strtod() needs to read back the same double. */
 #include "io/scenario_write.h"
 
+#include "model/model_check.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,6 +224,18 @@ static void write_waves(FILE *f, const hw_waves_def *w)
     fputc('\n', f);
 }
 
+/* A table's rows [x, y] as a block list at indent. */
+static void xy_rows(FILE *f, const char *indent, const hw_table *t)
+{
+    for (int k = 0; k < t->n; k++) {
+        fprintf(f, "\n%s- [", indent);
+        num(f, t->x[k]);
+        fputs(", ", f);
+        num(f, t->y[k]);
+        fputc(']', f);
+    }
+}
+
 static void write_type(FILE *f, const hw_line_type_def *t)
 {
     fprintf(f, "  - name: "); str(f, t->name);
@@ -229,13 +243,7 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     fprintf(f, "\n    mass_per_length: "); num(f, t->mu);
     if (t->ea_table.n > 0) {
         fprintf(f, "\n    EA_table:");
-        for (int k = 0; k < t->ea_table.n; k++) {
-            fprintf(f, "\n      - [");
-            num(f, t->ea_table.x[k]);
-            fputs(", ", f);
-            num(f, t->ea_table.y[k]);
-            fputc(']', f);
-        }
+        xy_rows(f, "      ", &t->ea_table);
     } else if (!t->syrope.on) {
         fprintf(f, "\n    EA: "); num(f, t->ea);
     }
@@ -243,13 +251,7 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     fprintf(f, "\n    damping_ratio: "); num(f, t->damping_ratio);
     if (t->ba_table.n > 0) {
         fprintf(f, "\n    BA_table:");
-        for (int k = 0; k < t->ba_table.n; k++) {
-            fprintf(f, "\n      - [");
-            num(f, t->ba_table.x[k]);
-            fputs(", ", f);
-            num(f, t->ba_table.y[k]);
-            fputc(']', f);
-        }
+        xy_rows(f, "      ", &t->ba_table);
     }
     fprintf(f, "\n    EI: "); num(f, t->ei);
     fprintf(f, "\n    Cdn: "); num(f, t->cdn);
@@ -261,13 +263,7 @@ static void write_type(FILE *f, const hw_line_type_def *t)
     if (t->syrope.on) { /* Syrope */
         static const char *const curves[] = {"linear", "quadratic", "exp"};
         fprintf(f, "\n    syrope:\n      OWC:");
-        for (int k = 0; k < t->syrope.owc.n; k++) {
-            fprintf(f, "\n        - [");
-            num(f, t->syrope.owc.x[k]);
-            fputs(", ", f);
-            num(f, t->syrope.owc.y[k]);
-            fputc(']', f);
-        }
+        xy_rows(f, "        ", &t->syrope.owc);
         fprintf(f, "\n      curve: %s", (unsigned)t->syrope.curve < 3 ? curves[t->syrope.curve] : "?");
         fprintf(f, "\n      k1: "); num(f, t->syrope.k1);
         fprintf(f, "\n      k2: "); num(f, t->syrope.k2);
@@ -458,7 +454,6 @@ static void write_start(FILE *f, const hw_line_def *l)
     }
 }
 
-static const char *const INTEGRATORS[] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2", "ab3", "ab4", "moordyn_heun", "beuler", "midpoint", "aca", "wilson"};
 
 static void write_refs(FILE *f, const hw_model_def *m, const char *key, const char *kind, int n,
                        const hw_output_ref *r)
@@ -530,7 +525,7 @@ hw_status hw_scenario_write_yaml(const hw_scenario *sc, FILE *f, const char *com
     fprintf(f, "\n  dt_safety: "); num(f, s->dt_safety);
     fprintf(f, "\n  t_end: "); num(f, s->t_end);
     fprintf(f, "\n  integrator: %s",
-            (unsigned)s->integrator < HW_INT_COUNT ? INTEGRATORS[s->integrator] : "?");
+            (unsigned)s->integrator < HW_INT_COUNT ? hw_integ_keys[s->integrator] : "?");
     fprintf(f, "\n  static_solve: %s", s->static_solve ? "true" : "false");
     fprintf(f, "\n  static_tolerance: "); num(f, s->static_tol);
     fprintf(f, "\n  static_max_iterations: %d", s->static_max_iter);

@@ -13,7 +13,10 @@
 #include "physics/segment.h"
 #include "physics/seabed.h"
 #include "physics/syrope.h"
-#include "model/winch_drive.h"
+
+const char *const hw_integ_keys[HW_INT_COUNT + 1] = {"symplectic_euler", "rk2", "rk4", "euler", "ab2",
+                                                     "ab3", "ab4", "moordyn_heun", "beuler", "midpoint",
+                                                     "aca", "wilson", NULL};
 
 hw_env_def hw_default_env(void)
 {
@@ -784,14 +787,7 @@ hw_status hw_model_check(const hw_model_def *def, hw_input_error *err)
             FAIL(HW_SEC_SOLVER, -1, "integrator", "%s with winches or sheaves not supported yet (a reeling line's "
                  "nodes are inserted and removed inside a step, which the history of past derivatives the "
                  "scheme keeps cannot follow): use rk2, rk4 or euler",
-                 def->solver.integrator == HW_INT_AB2   ? "ab2"
-                 : def->solver.integrator == HW_INT_AB3 ? "ab3"
-                 : def->solver.integrator == HW_INT_AB4 ? "ab4"
-                 : def->solver.integrator == HW_INT_MOORDYN_HEUN ? "moordyn_heun"
-                 : def->solver.integrator == HW_INT_BEULER ? "beuler"
-                 : def->solver.integrator == HW_INT_MIDPOINT ? "midpoint"
-                 : def->solver.integrator == HW_INT_ACA ? "aca"
-                                                        : "wilson");
+                 hw_integ_keys[def->solver.integrator]);
     }
     return check_geometry(def, err);
 }

@@ -1,5 +1,5 @@
-/* Point kinematics from a point definition (model_check.c; the definition checks are hawser.h
- * hw_model_check). */
+/* Point kinematics from a point definition and the integrators' keys (model_check.c; the
+ * definition checks are hawser.h hw_model_check). */
 #ifndef HW_HOST_MODEL_CHECK_H
 #define HW_HOST_MODEL_CHECK_H
 
@@ -13,5 +13,8 @@ void hw_point_kinematics(const hw_point_def *p, const double *spline, double t, 
 /* A table point's natural-spline second derivatives (3 per row, malloc'd; free()); NULL for
  * other points or when out of memory. */
 double *hw_point_spline(const hw_point_def *p);
+/* The YAML key of each integrator (solver.integrator, docs/scenario.md), NULL-ended: the reader,
+ * the writer, the HDF5 attributes and the checks' messages read this one table. */
+extern const char *const hw_integ_keys[HW_INT_COUNT + 1];
 
 #endif

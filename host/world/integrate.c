@@ -18,8 +18,7 @@
 
 int hw_integ_history(hw_integrator integ)
 {
-    if (integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN || integ == HW_INT_BEULER || integ == HW_INT_MIDPOINT ||
-        integ == HW_INT_ACA || integ == HW_INT_WILSON || hw_integ_is_implicit((int)integ))
+    if (integ == HW_INT_AB2 || integ == HW_INT_MOORDYN_HEUN || hw_integ_is_implicit((int)hw_integ_code(integ, 1)))
         return 1;
     return integ == HW_INT_AB3 ? 2 : integ == HW_INT_AB4 ? 3 : 0;
 }
