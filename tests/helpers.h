@@ -12,6 +12,7 @@
 #include "hawser/hawser.h"
 #include "hawser/rigid.h"
 #include "hawser/world.h"
+#include "io/moordyn_deck.h"
 #include "io/scenario.h"
 
 #define G0 9.80665
@@ -213,6 +214,15 @@ static inline hw_scenario *scn_text(const char *text, const char *name)
     static char m[2048];
     hw_scenario *sc = NULL;
     cr_assert_eq(hw_scenario_load_string(text, name, &sc, m, sizeof m), HW_OK, "%s", m);
+    return sc;
+}
+
+/* A MoorDyn deck that must load (hw_md_load). */
+static inline hw_scenario *md_deck(const char *path)
+{
+    static char m[2048];
+    hw_scenario *sc = NULL;
+    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, m, sizeof m), HW_OK, "%s", m);
     return sc;
 }
 

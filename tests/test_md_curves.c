@@ -29,13 +29,6 @@
 
 static char msg[2048];
 
-static hw_scenario *deck(const char *path)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
 static void put(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -92,7 +85,7 @@ static const char *const CURVE =
  * newline): EA_table holds them, EA is left 0, BA stays the number given. */
 Test(curves, ea_curve_file_is_read_into_ea_table)
 {
-    hw_scenario *sc = deck(curve_deck("read", "curve.txt", "1e4", CURVE));
+    hw_scenario *sc = md_deck(curve_deck("read", "curve.txt", "1e4", CURVE));
     const hw_line_type_def *t = &sc->model.types[0];
     cr_assert_eq(t->ea_table.n, 4);
     static const double x[4] = {0.0, 0.01, 0.02, 0.05}, y[4] = {0.0, 1e4, 4e4, 2e5};
@@ -116,7 +109,7 @@ Test(curves, tabs_newlines_and_extra_columns_read_the_same)
     for (int f = 0; f < 3; f++) {
         char name[16];
         snprintf(name, sizeof name, "form%d", f);
-        hw_scenario *sc = deck(curve_deck(name, "curve.txt", "0", forms[f]));
+        hw_scenario *sc = md_deck(curve_deck(name, "curve.txt", "0", forms[f]));
         const hw_table *tb = &sc->model.types[0].ea_table;
         cr_assert_eq(tb->n, 4, "form %d", f);
         cr_expect(tb->x[3] == 0.05 && tb->y[3] == 2e5 && tb->y[1] == 1e4, "form %d", f);
@@ -179,7 +172,7 @@ Test(curves, tension_lookup_matches_moordyn_inside_the_curve)
  * by sqrt(secant / steepest): the same BA. */
 Test(curves, damping_ratio_on_a_curve_gives_moordyns_ba)
 {
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_ea_curve.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_ea_curve.dat");
     const hw_line_type_def *t = &sc->model.types[0];
     double steepest = 2e5 / 0.03, l0 = 20.0 / 5;
     double ba = t->damping_ratio * l0 * sqrt(steepest * t->mu);
@@ -196,7 +189,7 @@ Test(curves, damping_ratio_on_a_curve_gives_moordyns_ba)
  * same run. */
 Test(curves, deck_and_yaml_twin_run_the_same)
 {
-    hw_scenario *sc[2] = {deck(HW_TEST_DATA_DIR "/md_ea_curve.dat"), NULL};
+    hw_scenario *sc[2] = {md_deck(HW_TEST_DATA_DIR "/md_ea_curve.dat"), NULL};
     cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_ea_curve.yaml", &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
     const hw_line_type_def *a = &sc[0]->model.types[0], *b = &sc[1]->model.types[0];
     cr_assert_eq(a->ea_table.n, b->ea_table.n);
@@ -268,7 +261,7 @@ Test(curves, matches_moordyn_2_7_2)
         {1.0, -14.035804596057, -18.071622406924, -22.107465653756, -26.143346544729, -30.179277268558},
         {2.0, -14.064030972627, -18.128054680171, -22.192063368138, -26.256049290357, -30.320004713085},
         {5.0, -14.031077180274, -18.062170086032, -22.093293447476, -26.124461978682, -30.155690369792}};
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_ea_curve.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_ea_curve.dat");
     hw_sim *sim = cpu_sim(sc);
     for (int k = 0; k < 4; k++) {
         sim_step_to(sim, md[k][0], 0.001);
@@ -326,7 +319,7 @@ Test(curves, damping_lookup_against_moordyn)
  * md_ba_curve.yaml run bit for bit the same. */
 Test(curves, ba_curve_deck_and_yaml_twin_run_the_same)
 {
-    hw_scenario *sc[2] = {deck(HW_TEST_DATA_DIR "/md_ba_curve.dat"), NULL};
+    hw_scenario *sc[2] = {md_deck(HW_TEST_DATA_DIR "/md_ba_curve.dat"), NULL};
     cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_ba_curve.yaml", &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
     const hw_line_type_def *a = &sc[0]->model.types[0], *b = &sc[1]->model.types[0];
     static const double x[4] = {0.0, 0.1, 0.5, 2.0}, y[4] = {0.0, 2e3, 6e3, 1e4};
@@ -398,7 +391,7 @@ Test(curves, linear_damping_curve_is_constant_ba)
  * released, the point's 1000 kg falling about 0.1 m). */
 Test(curves, damping_curve_closes_the_energy_balance)
 {
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_ba_curve.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_ba_curve.dat");
     hw_sim *sim = cpu_sim(sc);
     hw_energy e0, e;
     cr_assert_eq(hw_sim_energy(sim, &e0), HW_OK);
@@ -448,7 +441,7 @@ Test(curves, convert_writes_the_curves)
 {
     const char *decks[2] = {HW_TEST_DATA_DIR "/md_ea_curve.dat", HW_TEST_DATA_DIR "/md_ba_curve.dat"};
     for (int d = 0; d < 2; d++) {
-        hw_scenario *a = deck(decks[d]), *b = NULL;
+        hw_scenario *a = md_deck(decks[d]), *b = NULL;
         char path[512];
         snprintf(path, sizeof path, "%s/curves_convert%d.yaml", HW_TMP, d);
         FILE *f = fopen(path, "w");

@@ -28,13 +28,6 @@
 
 static char msg[2048];
 
-static hw_scenario *deck(const char *path)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
 /* ---- the stiffness law ----------------------------------------------------------------------- */
 
 /* EA_d = alpha + beta Tm with Tm = k1 e1 and k1 = EA_s EA_d / (EA_d - EA_s): the root returned
@@ -137,7 +130,7 @@ Test(polyester, relaxation_rk4) { relaxation("rk4", 1e-9); }
  * same run. */
 Test(polyester, deck_and_yaml_twin_run_the_same)
 {
-    hw_scenario *sc[2] = {deck(HW_TEST_DATA_DIR "/md_polyester.dat"), NULL};
+    hw_scenario *sc[2] = {md_deck(HW_TEST_DATA_DIR "/md_polyester.dat"), NULL};
     cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_polyester.yaml", &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
     const hw_line_type_def *a = &sc[0]->model.types[0], *b = &sc[1]->model.types[0];
     cr_assert(a->ea == 1e6 && a->ea_d == 3e6 && a->ea_d_slope == 100 && a->ba == 1e4 && a->ba_d == 4e6,
@@ -175,7 +168,7 @@ Test(polyester, matches_moordyn_2_7_2)
         {2.0, -14.052116068420, -18.104211241181, -22.156262637446, -26.208247457863, -30.260143025226},
         {5.0, -14.037029778323, -18.074064854369, -22.111108556590, -26.148164202961, -30.185235095731},
         {10.0, -14.039732313324, -18.079465790446, -22.119199619006, -26.158932989196, -30.198665095047}};
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_polyester.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_polyester.dat");
     hw_sim *sim = cpu_sim(sc);
     for (int k = 0; k < 5; k++) {
         sim_step_to(sim, md[k][0], 0.001);
@@ -222,7 +215,7 @@ Test(polyester, static_start_is_at_rest)
 
 Test(polyester, checkpoint_resumes_bit_identically)
 {
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_polyester.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_polyester.dat");
     hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
     sim_step_to(a, 0.3, 0.001);
     void *buf = NULL;
@@ -273,7 +266,7 @@ Test(polyester, yaml_errors_are_located)
 /* hw_scenario_write_yaml (`hawser convert`) writes EA_d_slope and reads back the same type. */
 Test(polyester, writer_round_trips)
 {
-    hw_scenario *a = deck(HW_TEST_DATA_DIR "/md_polyester.dat"), *b = NULL;
+    hw_scenario *a = md_deck(HW_TEST_DATA_DIR "/md_polyester.dat"), *b = NULL;
     const char *path = HW_TMP "/polyester_roundtrip.yaml";
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);

@@ -19,13 +19,6 @@
 
 static char msg[2048];
 
-static hw_scenario *deck(const char *path)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -43,7 +36,7 @@ static char *slurp(const char *path)
  * md_syrope.yaml: the same model, bit for bit the same run. */
 Test(syrope_lines, deck_and_yaml_twin_run_the_same)
 {
-    hw_scenario *sc[2] = {deck(HW_TEST_DATA_DIR "/md_syrope.dat"), NULL};
+    hw_scenario *sc[2] = {md_deck(HW_TEST_DATA_DIR "/md_syrope.dat"), NULL};
     cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_syrope.yaml", &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
     const hw_line_type_def *a = &sc[0]->model.types[0], *b = &sc[1]->model.types[0];
     cr_assert(a->syrope.on && a->syrope.owc.n == 7 && a->syrope.owc.x[6] == 0.05 && a->syrope.owc.y[6] == 5.5e6 &&
@@ -98,7 +91,7 @@ Test(syrope_lines, matches_moordyn_2_7_2)
         {2.0, -20.228108903945, 1987234.865919265, 1986509.040746704},
         {5.0, -20.219682310888, 1578296.769028483, 1577653.550791936},
         {10.0, -20.220411282984, 1585014.218257664, 1584266.437796455}};
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_syrope.dat");
     hw_sim *sim = cpu_sim(sc);
     double dz = 0, dT = 0, dTe = 0;
     for (int k = 0; k < 7; k++) {
@@ -223,7 +216,7 @@ Test(syrope_lines, static_start_is_at_rest)
  * Tmax0's working curve). */
 Test(syrope_lines, checkpoint_resumes_bit_identically)
 {
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_syrope.dat");
     hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
     sim_step_to(a, 4.0, 0.001);
     for (int s = 0; s < 2; s++) { /* the CPU backend shares the host's seg_syr */

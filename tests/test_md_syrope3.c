@@ -107,13 +107,6 @@ Test(syrope3, the_start_remembers_tmean0)
 
 /* ---- lines: the line's working curve, the outputs ---------------------------------------------- */
 
-static hw_scenario *deck(const char *path)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
 /* md_syrope.dat (a deck: one working curve per line, MoorDyn's) and the same model with each
  * segment on its own curve (YAML working_curve: segment): from the first raise (3.19 s) the
  * line's curve is its last raised segment's, and both segments' running maxima come out equal
@@ -122,7 +115,7 @@ static hw_scenario *deck(const char *path)
  * -20.220411282984 m at 10 s, matched to 2.1e-9 m by the deck, tests/test_md_syrope.c). */
 Test(syrope3, a_deck_line_shares_one_working_curve)
 {
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_syrope.dat");
     cr_assert(sc->model.types[0].syrope.line_curve == 1, "a deck's Syrope type shares the line's curve");
     double z[2], tm[2][2];
     for (int own = 0; own < 2; own++) {
@@ -151,7 +144,7 @@ Test(syrope3, a_deck_line_shares_one_working_curve)
  * 3 to 5 s, where the branches alternate. */
 Test(syrope3, outputs_leave_the_run_alone)
 {
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_syrope.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_syrope.dat");
     hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
     cr_assert_eq(hw_sim_step(a, 3000), HW_OK);
     cr_assert_eq(hw_sim_step(b, 3000), HW_OK);

@@ -19,13 +19,6 @@
 
 static char msg[2048];
 
-static hw_scenario *deck(const char *path)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
 /* ---- the closed forms ------------------------------------------------------------------------- */
 
 /* The lift at phase 0 on a node across a flow U: 1/2 rho d Cl U^2 ln, along q x u (here +y for
@@ -195,7 +188,7 @@ Test(viv, yaml_keys_and_errors)
 /* The deck's Cl, dF, cF columns (MoorDyn's order), dF and cF optional; a negative Cl refused. */
 Test(viv, deck_columns)
 {
-    hw_scenario *sc = deck(DECK);
+    hw_scenario *sc = md_deck(DECK);
     const hw_line_type_def *t = &sc->model.types[0];
     cr_expect(t->viv_cl == 0.7 && t->viv_df == 0.08 && t->viv_cf == 0.18, "Cl %g dF %g cF %g", t->viv_cl,
               t->viv_df, t->viv_cf);
@@ -248,7 +241,7 @@ Test(viv, deck_columns)
  * (positions and VIV phases after 0.3 s). */
 Test(viv, deck_and_yaml_twin_run_the_same)
 {
-    hw_scenario *sc[2] = {deck(DECK), NULL};
+    hw_scenario *sc[2] = {md_deck(DECK), NULL};
     cr_assert_eq(hw_scenario_load(TWIN, &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
     double out[2][2][63] = {{{0}}};
     for (int k = 0; k < 2; k++) {
@@ -309,7 +302,7 @@ Test(viv, matches_moordyn_2_7_2)
     /* over 5-8 s: amplitude (m), frequency (Hz) of nodes 5, 10, 15 */
     static const double md_amp[3] = {1.027568e-02, 1.553490e-03, 1.028028e-02};
     static const double md_f[3] = {5.03699, 3.10866, 5.03601};
-    hw_scenario *sc = deck(DECK);
+    hw_scenario *sc = md_deck(DECK);
     hw_sim *sim = cpu_sim(sc);
     enum { NS = 1500 }; /* 5-8 s every 0.002 s */
     static double ts[NS + 1], ys[3][NS + 1];

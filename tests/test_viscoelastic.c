@@ -232,17 +232,10 @@ Test(visco, sinusoidal_stretch_dynamic_stiffness_and_loss_per_cycle)
 
 /* ---- the deck and its twin; MoorDyn 2.7.2 ---------------------------------------------------- */
 
-static hw_scenario *deck(const char *path)
-{
-    hw_scenario *sc = NULL;
-    cr_assert_eq(hw_md_load(path, NULL, NULL, &sc, NULL, msg, sizeof msg), HW_OK, "%s", msg);
-    return sc;
-}
-
 /* md_visco.dat and its hand-written twin md_visco.yaml: the same model, bit for bit the same run. */
 Test(visco, deck_and_yaml_twin_run_the_same)
 {
-    hw_scenario *sc[2] = {deck(HW_TEST_DATA_DIR "/md_visco.dat"), NULL};
+    hw_scenario *sc[2] = {md_deck(HW_TEST_DATA_DIR "/md_visco.dat"), NULL};
     cr_assert_eq(hw_scenario_load(HW_TEST_DATA_DIR "/md_visco.yaml", &sc[1], msg, sizeof msg), HW_OK, "%s", msg);
     const hw_line_type_def *a = &sc[0]->model.types[0], *b = &sc[1]->model.types[0];
     cr_assert(a->ea == 1e6 && a->ea_d == 3e6 && a->ba == 1e4 && a->ba_d == 4e6, "deck EA_s|EA_d BA|BA_d read");
@@ -276,7 +269,7 @@ Test(visco, matches_moordyn_2_7_2)
         {2.0, -14.0390624735, -18.0781224159, -22.1171754752, -26.1562173128, -30.195243610577},
         {5.0, -14.0379602770, -18.0759240125, -22.1138927037, -26.1518678432, -30.189850916148},
         {10.0, -14.0394788973, -18.0789593448, -22.1184409196, -26.1579232000, -30.197405766322}};
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_visco.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_visco.dat");
     hw_sim *sim = cpu_sim(sc);
     for (int k = 0; k < 5; k++) {
         sim_step_to(sim, md[k][0], 0.001);
@@ -331,7 +324,7 @@ Test(visco, yaml_errors_are_located)
 /* hw_scenario_write_yaml (`hawser convert`) writes viscoelastic: and reads back the same type. */
 Test(visco, writer_round_trips)
 {
-    hw_scenario *a = deck(HW_TEST_DATA_DIR "/md_visco.dat"), *b = NULL;
+    hw_scenario *a = md_deck(HW_TEST_DATA_DIR "/md_visco.dat"), *b = NULL;
     const char *path = HW_TMP "/visco_roundtrip.yaml";
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
@@ -351,7 +344,7 @@ Test(visco, writer_round_trips)
 
 Test(visco, checkpoint_resumes_bit_identically)
 {
-    hw_scenario *sc = deck(HW_TEST_DATA_DIR "/md_visco.dat");
+    hw_scenario *sc = md_deck(HW_TEST_DATA_DIR "/md_visco.dat");
     hw_sim *a = cpu_sim(sc), *b = cpu_sim(sc);
     sim_step_to(a, 0.3, 0.001); /* mid-bounce: e1 far from rest */
     void *buf = NULL;
